@@ -1,0 +1,223 @@
+// Package campaigns is warlog's application service: it creates campaigns,
+// loads a campaign's state by replaying its log through the game's engine,
+// handles a command (load, decide, append, fold), and undoes and redoes
+// actions. It prints nothing; cmd renders what it returns.
+package campaigns
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"warlog/engines"
+	"warlog/engines/dice"
+	"warlog/events"
+)
+
+// Game is a game warlog accepts for a campaign.
+type Game struct {
+	Name    string // as given to --game
+	Title   string
+	Command string // the game's command: `warlog ko`
+}
+
+// Games are every game of the project, whether or not its engine is in
+// this build: a campaign of a game can be created before its engine lands.
+var Games = []Game{
+	{"kingsown", "The King's Own", "ko"},
+	{"deadwars", "Deadwars", "dw"},
+	{"brood", "Brood Mother", "brood"},
+	{"incarn28", "Incarn28", "i28"},
+	{"reincardnated", "Reincardnated", "rc"},
+}
+
+// GameNames lists the --game values.
+func GameNames() []string {
+	out := make([]string, len(Games))
+	for i, g := range Games {
+		out[i] = g.Name
+	}
+	return out
+}
+
+// FindGame returns the game named name (case-insensitive).
+func FindGame(name string) (Game, bool) {
+	for _, g := range Games {
+		if strings.EqualFold(g.Name, name) {
+			return g, true
+		}
+	}
+	return Game{}, false
+}
+
+// Event types of the campaign itself.
+const (
+	TypeCreated = "campaign.created"
+)
+
+// Created is the payload of campaign.created, the first fact of a stream.
+type Created = engines.Campaign
+
+// Begun is the payload of action.begun: the command as the user gave it.
+type Begun struct {
+	Game  string          `json:"game"`
+	Verb  string          `json:"verb"`
+	Args  json.RawMessage `json:"args,omitempty"`
+	Dice  []int           `json:"dice,omitempty"`
+	Label string          `json:"label"`
+	Rules string          `json:"rules,omitempty"`
+}
+
+// Service is the application service over one store.
+type Service struct {
+	store    events.Store
+	engines  map[string]engines.Engine
+	registry *events.Registry
+}
+
+// New builds the service with the engines of this build.
+func New(store events.Store, engs ...engines.Engine) *Service {
+	s := &Service{store: store, engines: map[string]engines.Engine{}, registry: events.NewRegistry()}
+	s.registry.Register(events.TypeActionBegun, Begun{})
+	s.registry.Register(events.TypeActionUndone, events.ActionRef{})
+	s.registry.Register(events.TypeActionRedone, events.ActionRef{})
+	s.registry.Register(TypeCreated, Created{})
+	s.registry.Register(dice.Type, dice.Rolled{})
+	for _, e := range engs {
+		s.engines[e.Game()] = e
+		e.Register(s.registry)
+	}
+	return s
+}
+
+// Store is the service's store.
+func (s *Service) Store() events.Store { return s.store }
+
+// Registry decodes stored payloads.
+func (s *Service) Registry() *events.Registry { return s.registry }
+
+// Engine returns the engine of game, if this build has it.
+func (s *Service) Engine(game string) (engines.Engine, bool) {
+	e, ok := s.engines[game]
+	return e, ok
+}
+
+// Errors of the service; cmd maps them to exit status 1 with their text.
+var (
+	ErrNoCampaign = errors.New("no such campaign")
+	ErrExists     = errors.New("a campaign of that name already exists")
+	ErrNoEngine   = errors.New("this build of warlog has no rules engine for that game yet")
+	ErrNothing    = errors.New("nothing to do")
+)
+
+// ValidateName checks a campaign, side or figure name: printable UTF-8,
+// 1 to 64 characters, no leading or trailing space. Anything else is kept
+// exactly as given; reports escape it.
+func ValidateName(kind, name string) error {
+	switch {
+	case !utf8.ValidString(name):
+		return fmt.Errorf("%s name is not valid UTF-8 text; use letters, digits and punctuation", kind)
+	case strings.TrimSpace(name) == "":
+		return fmt.Errorf("%s name is empty; give a name like \"Autumn League\"", kind)
+	case strings.TrimSpace(name) != name:
+		return fmt.Errorf("%s name %q starts or ends with a space; remove it", kind, name)
+	case utf8.RuneCountInString(name) > 64:
+		return fmt.Errorf("%s name is %d characters long; 64 at most", kind, utf8.RuneCountInString(name))
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) || r == utf8.RuneError {
+			return fmt.Errorf("%s name %q holds a control character; use printable text", kind, name)
+		}
+	}
+	return nil
+}
+
+// NewActionID returns a fresh random action id.
+func NewActionID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// RandomSeed draws a campaign seed from the system's random source.
+func RandomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// CreateOptions are the choices of `campaign new`.
+type CreateOptions struct {
+	Game     string
+	Seed     *uint64
+	Mode     string
+	ActionID string
+}
+
+// Modes are Brood Mother's regeneration modes; other games take none.
+var Modes = []string{"fast", "standard", "campaign"}
+
+// Create starts a new campaign stream.
+func (s *Service) Create(ctx context.Context, name string, o CreateOptions) (*State, error) {
+	if err := ValidateName("campaign", name); err != nil {
+		return nil, err
+	}
+	g, ok := FindGame(o.Game)
+	if !ok {
+		return nil, fmt.Errorf("unknown game %q; choose one of %s", o.Game, strings.Join(GameNames(), ", "))
+	}
+	mode := strings.ToLower(o.Mode)
+	if g.Name == "brood" {
+		if mode == "" {
+			mode = "standard"
+		}
+		if !contains(Modes, mode) {
+			return nil, fmt.Errorf("unknown mode %q; Brood Mother plays fast, standard or campaign", o.Mode)
+		}
+	} else if mode != "" {
+		return nil, fmt.Errorf("--mode is for Brood Mother only; %s has no modes", g.Title)
+	}
+	seed := RandomSeed()
+	if o.Seed != nil {
+		seed = *o.Seed
+	}
+	c := Created{Name: name, Game: g.Name, Seed: seed, Mode: mode}
+	id := o.ActionID
+	if id == "" {
+		id = NewActionID()
+	}
+	begun := Begun{Game: g.Name, Verb: "campaign new", Label: fmt.Sprintf("campaign %s created (%s)", name, g.Title)}
+	facts := []events.Fact{{Type: events.TypeActionBegun, Data: begun}, {Type: TypeCreated, Data: c}}
+	if _, err := s.store.Append(ctx, name, 0, id, facts); err != nil {
+		if errors.Is(err, events.ErrConcurrency) {
+			return nil, fmt.Errorf("campaign %q: %w; choose another name or `warlog use %s`", name, ErrExists, name)
+		}
+		return nil, err
+	}
+	return s.Load(ctx, name)
+}
+
+// List returns every campaign's name, oldest first.
+func (s *Service) List(ctx context.Context) ([]string, error) { return s.store.Campaigns(ctx) }
+
+// Exists reports whether a campaign has a stream.
+func (s *Service) Exists(ctx context.Context, name string) (bool, error) {
+	v, err := s.store.Version(ctx, name)
+	return v > 0, err
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

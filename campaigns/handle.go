@@ -1,0 +1,267 @@
+package campaigns
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"warlog/engines"
+	"warlog/engines/dice"
+	"warlog/events"
+)
+
+// Options are what every action may carry besides its command.
+type Options struct {
+	// Dice are hand-entered faces (--dice); nil means the program rolls.
+	Dice []int
+	// ActionID makes a command idempotent: a retry with the same id and the
+	// same command is a no-op, with another command a conflict. Empty: fresh.
+	ActionID string
+}
+
+// Result is what an action did.
+type Result struct {
+	Action string
+	Label  string
+	Events []events.Event
+	State  *State
+	// Replayed is true when the action id was already stored with the same
+	// command: nothing new was written.
+	Replayed bool
+}
+
+// ErrConflict is the plain-words form of a concurrency conflict that
+// survived the one re-decision.
+var ErrConflict = errors.New("another warlog changed this campaign while the command ran; nothing was written: run it again")
+
+// request is one action before it is decided.
+type request struct {
+	game   string // the game the command belongs to; "" for any
+	verb   string
+	args   any
+	decide func(st *State, d *engines.Decision) error
+	// rebuild: the action changes what is in effect (undo, redo), so the
+	// state is reloaded rather than folded forward.
+	rebuild bool
+}
+
+// Do decides a game command against the campaign and appends its facts.
+// game is the game whose command this is ("" for the shared commands such as
+// scenario start); a command of another game is refused.
+func (s *Service) Do(ctx context.Context, campaign, game string, cmd engines.Command, o Options) (*Result, error) {
+	return s.run(ctx, campaign, o, request{game: game, verb: cmd.Verb(), args: cmd,
+		decide: func(st *State, d *engines.Decision) error {
+			g, err := st.GameState()
+			if err != nil {
+				return err
+			}
+			return g.Decide(cmd, d)
+		}})
+}
+
+// FreeRoll is `warlog roll`: dice outside any rule, logged.
+func (s *Service) FreeRoll(ctx context.Context, campaign, notation, purpose string, o Options) (*Result, error) {
+	n, err := dice.Parse(notation)
+	if err != nil {
+		return nil, err
+	}
+	if purpose == "" {
+		purpose = "free roll"
+	}
+	if err := ValidateName("--for", purpose); err != nil {
+		return nil, err
+	}
+	args := map[string]string{"notation": n.String(), "for": purpose}
+	return s.run(ctx, campaign, o, request{verb: VerbRoll, args: args,
+		decide: func(st *State, d *engines.Decision) error {
+			r, err := d.Roller().Roll(n.Count, n.Sides, purpose)
+			if err != nil {
+				return err
+			}
+			r.Notation, r.Mod = n.String(), n.Mod
+			d.Emit(dice.Type, r)
+			d.Label("rolled %s for %s: %s", n, purpose, DescribeRoll(r))
+			return nil
+		}})
+}
+
+// DescribeRoll writes a roll as "3, 5 +1 = 9" (or "4" for one plain die).
+func DescribeRoll(r dice.Rolled) string {
+	parts := make([]string, len(r.Values))
+	for i, v := range r.Values {
+		parts[i] = fmt.Sprint(v)
+	}
+	s := strings.Join(parts, ", ")
+	if len(r.Values) == 1 && r.Mod == 0 {
+		return s
+	}
+	if r.Mod > 0 {
+		s += fmt.Sprintf(" +%d", r.Mod)
+	} else if r.Mod < 0 {
+		s += fmt.Sprintf(" %d", r.Mod)
+	}
+	return fmt.Sprintf("%s = %d", s, r.Total())
+}
+
+// Undo takes the newest n actions in effect out of effect, as one new
+// action. With to set, it undoes that action and every one in effect after it.
+func (s *Service) Undo(ctx context.Context, campaign string, n int, to string, o Options) (*Result, error) {
+	if n < 1 {
+		return nil, fmt.Errorf("undo %d: give a count of 1 or more", n)
+	}
+	args := map[string]any{"n": n}
+	if to != "" {
+		args = map[string]any{"to": to}
+	}
+	return s.run(ctx, campaign, o, request{verb: VerbUndo, args: args, rebuild: true,
+		decide: func(st *State, d *engines.Decision) error {
+			live := st.InEffect()
+			if len(live) == 0 {
+				return fmt.Errorf("%w: no action in effect to undo", ErrNothing)
+			}
+			count := n
+			if to != "" {
+				a, err := st.Find(to)
+				if err != nil {
+					return err
+				}
+				i := slices.IndexFunc(live, func(x *Action) bool { return x.ID == a.ID })
+				if i < 0 {
+					return fmt.Errorf("action %s (%s) is not in effect; only actions in effect can be undone", a.ID, a.Label)
+				}
+				count = len(live) - i
+			}
+			if count > len(live) {
+				return fmt.Errorf("undo %d: only %d actions are in effect", count, len(live))
+			}
+			var labels []string
+			for i := len(live) - 1; i >= len(live)-count; i-- {
+				d.Emit(events.TypeActionUndone, events.ActionRef{Action: live[i].ID})
+				labels = append(labels, live[i].Label)
+			}
+			d.Label("undo: %s", strings.Join(labels, "; "))
+			return nil
+		}})
+}
+
+// Redo puts back the newest n undone actions, while no new action has come
+// since they were undone.
+func (s *Service) Redo(ctx context.Context, campaign string, n int, o Options) (*Result, error) {
+	if n < 1 {
+		return nil, fmt.Errorf("redo %d: give a count of 1 or more", n)
+	}
+	return s.run(ctx, campaign, o, request{verb: VerbRedo, args: map[string]any{"n": n}, rebuild: true,
+		decide: func(st *State, d *engines.Decision) error {
+			can := st.CanRedo()
+			if len(can) == 0 {
+				return fmt.Errorf("%w: nothing to redo (redo works only until a new action is made)", ErrNothing)
+			}
+			if n > len(can) {
+				return fmt.Errorf("redo %d: only %d undone actions can be redone", n, len(can))
+			}
+			var labels []string
+			for _, id := range can[:n] {
+				a, err := st.Find(id)
+				if err != nil {
+					return err
+				}
+				d.Emit(events.TypeActionRedone, events.ActionRef{Action: id})
+				labels = append(labels, a.Label)
+			}
+			d.Label("redo: %s", strings.Join(labels, "; "))
+			return nil
+		}})
+}
+
+// run is load, decide, append, fold — with one re-decision on a conflict.
+func (s *Service) run(ctx context.Context, campaign string, o Options, rq request) (*Result, error) {
+	args, err := json.Marshal(rq.args)
+	if err != nil {
+		return nil, err
+	}
+	id := o.ActionID
+	if id == "" {
+		id = NewActionID()
+	} else if err := ValidateName("action id", id); err != nil {
+		return nil, err
+	}
+	for attempt := 0; ; attempt++ {
+		st, err := s.Load(ctx, campaign)
+		if err != nil {
+			return nil, err
+		}
+		if rq.game != "" && rq.game != st.Campaign.Game {
+			g, _ := FindGame(st.Campaign.Game)
+			mine, _ := FindGame(rq.game)
+			return nil, fmt.Errorf("campaign %q plays %s; `warlog %s` is for %s: use `warlog %s`", campaign, g.Title, mine.Command, mine.Title, g.Command)
+		}
+		if o.ActionID != "" {
+			if res, err := s.replayed(ctx, st, id, rq.verb, args, o.Dice); res != nil || err != nil {
+				return res, err
+			}
+		}
+		roller := dice.NewRoller(st.Campaign.Seed, st.ProgramDice, o.Dice)
+		d := engines.NewDecision(roller)
+		if err := rq.decide(st, d); err != nil {
+			return nil, err
+		}
+		if err := roller.Finish(); err != nil {
+			return nil, err
+		}
+		if len(d.Facts()) == 0 {
+			return nil, fmt.Errorf("%w: the command changed nothing", ErrNothing)
+		}
+		b := Begun{Game: st.Campaign.Game, Verb: rq.verb, Args: args, Dice: o.Dice, Label: d.LabelText()}
+		if eng := st.Engine(); eng != nil {
+			b.Rules = eng.RulesVersion()
+		}
+		if b.Label == "" {
+			b.Label = rq.verb
+		}
+		facts := append([]events.Fact{{Type: events.TypeActionBegun, Data: b}}, d.Facts()...)
+		stored, err := s.store.Append(ctx, campaign, st.Version, id, facts)
+		if errors.Is(err, events.ErrConcurrency) {
+			if attempt == 0 {
+				continue
+			}
+			return nil, fmt.Errorf("campaign %q: %w", campaign, ErrConflict)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if rq.rebuild {
+			if st, err = s.Load(ctx, campaign); err != nil {
+				return nil, err
+			}
+		} else {
+			for _, e := range stored {
+				if err := s.fold(st, e, nil); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return &Result{Action: id, Label: b.Label, Events: stored, State: st}, nil
+	}
+}
+
+// replayed answers a command whose action id is already stored: the same
+// command is a no-op that succeeds, another is a conflict.
+func (s *Service) replayed(ctx context.Context, st *State, id, verb string, args []byte, hand []int) (*Result, error) {
+	prior, err := s.store.Action(ctx, st.Campaign.Name, id)
+	if err != nil || len(prior) == 0 {
+		return nil, err
+	}
+	p, err := s.registry.Decode(prior[0])
+	if err != nil {
+		return nil, err
+	}
+	b, ok := p.(Begun)
+	if !ok || b.Verb != verb || !bytes.Equal(b.Args, args) || !slices.Equal(b.Dice, hand) {
+		return nil, fmt.Errorf("action %s: %w", id, events.ErrActionConflict)
+	}
+	return &Result{Action: id, Label: b.Label, Events: prior, State: st, Replayed: true}, nil
+}

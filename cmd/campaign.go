@@ -1,0 +1,225 @@
+package cmd
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"warlog/campaigns"
+	"warlog/cmd/cmdutil"
+)
+
+func newCampaignCommand(app *cmdutil.App) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "campaign",
+		Short: "Create, list and show campaigns",
+		Example: `  warlog campaign new "Autumn League" --game kingsown
+  warlog campaign new Hive --game brood --mode campaign --seed 7
+  warlog campaign list
+  warlog campaign show "Autumn League"`,
+		Args: cmdutil.NoArgs,
+	}
+	c.AddCommand(newCampaignNewCommand(app), newCampaignListCommand(app), newCampaignShowCommand(app))
+	return c
+}
+
+type campaignNewOptions struct {
+	game string
+	seed string
+	mode string
+}
+
+func newCampaignNewCommand(app *cmdutil.App) *cobra.Command {
+	o := &campaignNewOptions{}
+	c := &cobra.Command{
+		Use:   "new NAME --game GAME",
+		Short: "Create a campaign and make it the current one",
+		Long: `Create a campaign of one game. It becomes the campaign later commands act on
+(see warlog use). Its seed fixes every die the program rolls for it: give
+--seed N to make a campaign reproducible, otherwise a random seed is drawn.
+
+Games: ` + strings.Join(campaigns.GameNames(), ", ") + `.
+--mode is Brood Mother's regeneration mode: fast, standard (default) or campaign.`,
+		Example: `  warlog campaign new "Autumn League" --game kingsown
+  warlog campaign new Hive --game brood --mode fast`,
+		Args: cmdutil.ExactArgs(1, "the campaign's NAME"),
+		RunE: func(c *cobra.Command, args []string) error { return runCampaignNew(c, app, o, args[0]) },
+	}
+	c.Flags().StringVar(&o.game, "game", "", "the game: "+strings.Join(campaigns.GameNames(), "|"))
+	c.Flags().StringVar(&o.seed, "seed", "", "fix the seed of the program's dice (a whole number)")
+	c.Flags().StringVar(&o.mode, "mode", "", "Brood Mother only: fast|standard|campaign")
+	_ = c.MarkFlagRequired("game")
+	_ = c.RegisterFlagCompletionFunc("game", cobra.FixedCompletions(campaigns.GameNames(), cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("mode", cobra.FixedCompletions(campaigns.Modes, cobra.ShellCompDirectiveNoFileComp))
+	return c
+}
+
+func runCampaignNew(c *cobra.Command, app *cmdutil.App, o *campaignNewOptions, name string) error {
+	svc, err := app.Service()
+	if err != nil {
+		return err
+	}
+	co := campaigns.CreateOptions{Game: o.game, Mode: o.mode, ActionID: app.ActionID}
+	if o.seed != "" {
+		s, err := strconv.ParseUint(o.seed, 10, 64)
+		if err != nil {
+			return &cmdutil.UsageError{Err: fmt.Errorf("--seed %q is not a whole number of 0 or more", o.seed)}
+		}
+		co.Seed = &s
+	}
+	st, err := svc.Create(c.Context(), name, co)
+	if err != nil {
+		return err
+	}
+	if err := svc.Store().SetSetting(c.Context(), cmdutil.SettingCurrent, name); err != nil {
+		return err
+	}
+	if app.JSON {
+		return app.PrintJSON(campaignJSON(st))
+	}
+	fmt.Fprintf(app.Out, "campaign %s created (%s); it is now the current campaign\n", name, gameTitle(st.Campaign.Game))
+	return nil
+}
+
+// CampaignJSON is the --json shape of `campaign new` and `campaign show`.
+type CampaignJSON struct {
+	Name     string `json:"name"`
+	Game     string `json:"game"`
+	Title    string `json:"title"`
+	Mode     string `json:"mode,omitempty"`
+	Seed     uint64 `json:"seed"`
+	Created  string `json:"created"`
+	Version  int64  `json:"version"`
+	Head     string `json:"head"`
+	Actions  int    `json:"actions"`
+	InEffect int    `json:"in_effect"`
+	Engine   bool   `json:"engine"`
+}
+
+func campaignJSON(st *campaigns.State) CampaignJSON {
+	return CampaignJSON{
+		Name: st.Campaign.Name, Game: st.Campaign.Game, Title: gameTitle(st.Campaign.Game), Mode: st.Campaign.Mode,
+		Seed: st.Campaign.Seed, Created: st.Created.Format("2006-01-02 15:04"), Version: st.Version, Head: st.Head,
+		Actions: len(st.Actions), InEffect: len(st.InEffect()), Engine: st.Engine() != nil,
+	}
+}
+
+func newCampaignListCommand(app *cmdutil.App) *cobra.Command {
+	return &cobra.Command{
+		Use:   "list",
+		Short: "List the campaigns in the database",
+		Example: `  warlog campaign list
+  warlog campaign list --json`,
+		Args: cmdutil.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			svc, err := app.Service()
+			if err != nil {
+				return err
+			}
+			names, err := svc.List(c.Context())
+			if err != nil {
+				return err
+			}
+			current, err := svc.Store().Setting(c.Context(), cmdutil.SettingCurrent)
+			if err != nil {
+				return err
+			}
+			var list []CampaignJSON
+			for _, n := range names {
+				st, err := svc.Load(c.Context(), n)
+				if err != nil {
+					return err
+				}
+				list = append(list, campaignJSON(st))
+			}
+			if app.JSON {
+				return app.PrintJSON(map[string]any{"current": current, "campaigns": nonNil(list)})
+			}
+			if len(list) == 0 {
+				fmt.Fprintln(app.Out, "no campaigns yet; create one with: warlog campaign new NAME --game GAME")
+				return nil
+			}
+			rows := make([][]string, len(list))
+			for i, cj := range list {
+				mark := ""
+				if cj.Name == current {
+					mark = "*"
+				}
+				rows[i] = []string{mark, cj.Name, cj.Title, cj.Created, strconv.Itoa(cj.InEffect)}
+			}
+			return cmdutil.Table(app.Out, []string{"", "campaign", "game", "created", "actions"}, rows)
+		},
+	}
+}
+
+func newCampaignShowCommand(app *cmdutil.App) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "show [NAME]",
+		Short: "Show a campaign: game, seed, size of its log and head hash",
+		Example: `  warlog campaign show
+  warlog campaign show "Autumn League" --json`,
+		Args: cmdutil.RangeArgs(0, 1, "at most one campaign NAME"),
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				app.Campaign = args[0]
+			}
+			st, err := app.Load(c.Context())
+			if err != nil {
+				return err
+			}
+			cj := campaignJSON(st)
+			if app.JSON {
+				return app.PrintJSON(cj)
+			}
+			rows := [][]string{
+				{"campaign", cj.Name}, {"game", cj.Title + " (" + cj.Game + ")"}, {"created", cj.Created},
+				{"seed", strconv.FormatUint(cj.Seed, 10)}, {"events", strconv.FormatInt(cj.Version, 10)},
+				{"actions in effect", strconv.Itoa(cj.InEffect)}, {"head hash", cj.Head},
+			}
+			if cj.Mode != "" {
+				rows = append(rows[:2], append([][]string{{"mode", cj.Mode}}, rows[2:]...)...)
+			}
+			if !cj.Engine {
+				rows = append(rows, []string{"rules engine", "not in this build yet"})
+			}
+			return cmdutil.Table(app.Out, []string{"", ""}, rows)
+		},
+	}
+	c.ValidArgsFunction = completeCampaigns(app)
+	return c
+}
+
+func newUseCommand(app *cmdutil.App) *cobra.Command {
+	return &cobra.Command{
+		Use:               "use NAME",
+		Short:             "Choose the campaign later commands act on",
+		Example:           `  warlog use "Autumn League"`,
+		Args:              cmdutil.ExactArgs(1, "the campaign's NAME"),
+		ValidArgsFunction: completeCampaigns(app),
+		RunE: func(c *cobra.Command, args []string) error {
+			app.Campaign = args[0]
+			name, err := app.CurrentCampaign(c.Context())
+			if err != nil {
+				return err
+			}
+			svc, _ := app.Service()
+			if err := svc.Store().SetSetting(c.Context(), cmdutil.SettingCurrent, name); err != nil {
+				return err
+			}
+			if app.JSON {
+				return app.PrintJSON(map[string]string{"current": name})
+			}
+			fmt.Fprintf(app.Out, "now using campaign %s\n", name)
+			return nil
+		},
+	}
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

@@ -1,0 +1,40 @@
+package cmd
+
+import (
+	"github.com/spf13/cobra"
+
+	"warlog/cmd/cmdutil"
+	"warlog/engines"
+)
+
+// Engines are the rules engines built into this warlog. A game whose engine
+// is not listed can still have campaigns; its commands say it has not landed.
+func Engines() []engines.Engine {
+	var out []engines.Engine
+	for _, e := range []engines.Engine{koEngine(), dwEngine(), broodEngine(), i28Engine(), rcEngine()} {
+		if e != nil {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// GameCommands are the per-game command trees (warlog ko, warlog dw, ...).
+func GameCommands(app *cmdutil.App) []*cobra.Command {
+	var out []*cobra.Command
+	for _, c := range []*cobra.Command{koCommand(app), dwCommand(app), broodCommand(app), i28Command(app), rcCommand(app)} {
+		if c != nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// gameDemos are the demo scripts of every landed game, in play order.
+func gameDemos(seed string) [][]string {
+	var out [][]string
+	for _, d := range [][][]string{koDemo(seed), dwDemo(seed), broodDemo(seed), i28Demo(seed), rcDemo(seed)} {
+		out = append(out, d...)
+	}
+	return out
+}

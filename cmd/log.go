@@ -1,0 +1,242 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"warlog/campaigns"
+	"warlog/cmd/cmdutil"
+	"warlog/engines/dice"
+	"warlog/events"
+)
+
+func newRollCommand(app *cmdutil.App) *cobra.Command {
+	var purpose string
+	c := &cobra.Command{
+		Use:   "roll NOTATION",
+		Short: "Roll dice outside any rule (scatter, house rules) and log them",
+		Long: `Roll dice that no rule of the game asks for, and keep them in the log.
+NOTATION is NdS with an optional +K or -K: d6, 2d6, 3d4+1, d20, d100.
+With --dice the faces you rolled at the table are logged instead.`,
+		Example: `  warlog roll 2d6 --for scatter
+  warlog roll d6 --dice 5 --for "who deploys first"
+  warlog roll 3d4+1`,
+		Args: cmdutil.ExactArgs(1, "a dice NOTATION such as 2d6"),
+		RunE: func(c *cobra.Command, args []string) error {
+			name, err := app.CurrentCampaign(c.Context())
+			if err != nil {
+				return err
+			}
+			o, err := app.Options()
+			if err != nil {
+				return err
+			}
+			svc, _ := app.Service()
+			res, err := svc.FreeRoll(c.Context(), name, args[0], purpose, o)
+			if err != nil {
+				return err
+			}
+			return app.PrintResult(res)
+		},
+	}
+	c.Flags().StringVar(&purpose, "for", "", "what the roll is for, kept in the log")
+	return c
+}
+
+// LogJSON is the --json shape of `warlog log` (CLI.md).
+type LogJSON struct {
+	Campaign string              `json:"campaign"`
+	Head     string              `json:"head"`
+	Events   []cmdutil.EventJSON `json:"events"`
+}
+
+func newLogCommand(app *cmdutil.App) *cobra.Command {
+	var all bool
+	c := &cobra.Command{
+		Use:   "log",
+		Short: "Show the campaign's log, newest last",
+		Long: `Show the campaign's log, one line per action: its id, when, what it did, the
+dice it used (h = entered by hand) and whether it is undone. --all lists every
+event instead. --json gives every event with an "undone" flag.`,
+		Example: `  warlog log
+  warlog log --all
+  warlog log --json`,
+		Args: cmdutil.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			name, err := app.CurrentCampaign(c.Context())
+			if err != nil {
+				return err
+			}
+			svc, _ := app.Service()
+			return runLog(c.Context(), app, svc, name, all)
+		},
+	}
+	c.Flags().BoolVar(&all, "all", false, "list every event, not one line per action")
+	return c
+}
+
+func runLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, name string, all bool) error {
+	undone, err := events.Undone(ctx, svc.Store(), name)
+	if err != nil {
+		return err
+	}
+	var evs []events.Event
+	if err := svc.Store().Load(ctx, name, 0, func(e events.Event) error { evs = append(evs, e); return nil }); err != nil {
+		return err
+	}
+	if app.JSON {
+		out := LogJSON{Campaign: name, Events: []cmdutil.EventJSON{}}
+		for _, e := range evs {
+			out.Events = append(out.Events, cmdutil.EventJSON{Seq: e.Seq, Version: e.Version, Action: e.Action, Type: e.Type, Data: e.Data, At: e.At.Format(events.TimeFormat), Undone: undone[e.Action]})
+			out.Head = e.Hash
+		}
+		return app.PrintJSON(out)
+	}
+	if all {
+		rows := make([][]string, len(evs))
+		for i, e := range evs {
+			rows[i] = []string{strconv.FormatInt(e.Version, 10), short(e.Action), e.Type, string(e.Data), mark(undone[e.Action])}
+		}
+		return cmdutil.Table(app.Out, []string{"v", "action", "type", "data", "undone"}, rows)
+	}
+	type line struct {
+		id, at, label string
+		dice          []string
+	}
+	var lines []*line
+	byID := map[string]*line{}
+	for _, e := range evs {
+		p, err := svc.Registry().Decode(e)
+		if err != nil {
+			return err
+		}
+		switch v := p.(type) {
+		case campaigns.Begun:
+			l := &line{id: e.Action, at: e.At.Local().Format("01-02 15:04"), label: v.Label}
+			lines = append(lines, l)
+			byID[e.Action] = l
+		case dice.Rolled:
+			if l := byID[e.Action]; l != nil {
+				d := joinInts(v.Values)
+				if v.Source == dice.Hand {
+					d += "h"
+				}
+				l.dice = append(l.dice, d)
+			}
+		}
+	}
+	rows := make([][]string, len(lines))
+	for i, l := range lines {
+		rows[i] = []string{short(l.id), l.at, l.label, strings.Join(l.dice, " "), mark(undone[l.id])}
+	}
+	return cmdutil.Table(app.Out, []string{"action", "at", "what", "dice", "undone"}, rows)
+}
+
+func short(id string) string {
+	if len(id) > 8 {
+		return id[:8]
+	}
+	return id
+}
+
+func mark(b bool) string {
+	if b {
+		return "undone"
+	}
+	return ""
+}
+
+func joinInts(v []int) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
+}
+
+func newUndoCommand(app *cmdutil.App) *cobra.Command {
+	var to string
+	c := &cobra.Command{
+		Use:   "undo [N]",
+		Short: "Undo the newest action (or N of them); nothing is deleted",
+		Long: `Take the newest action in effect out of effect by appending an undo to the
+log. With N, undo the newest N actions as one undo; with --to ACTION, undo that
+action and every action in effect after it (ids as in warlog log; 4 or more
+characters of one will do). Dice the program rolled come back the same when
+the action is made again: undo is no free re-roll.`,
+		Example: `  warlog undo
+  warlog undo 3
+  warlog undo --to 3fa2c1d0`,
+		Args: cmdutil.RangeArgs(0, 1, "an optional count N"),
+		RunE: func(c *cobra.Command, args []string) error {
+			n, err := countArg(args)
+			if err != nil {
+				return err
+			}
+			if to != "" && len(args) > 0 {
+				return &cmdutil.UsageError{Err: fmt.Errorf("give a count N or --to ACTION, not both")}
+			}
+			name, err := app.CurrentCampaign(c.Context())
+			if err != nil {
+				return err
+			}
+			o, err := app.Options()
+			if err != nil {
+				return err
+			}
+			svc, _ := app.Service()
+			res, err := svc.Undo(c.Context(), name, n, to, o)
+			if err != nil {
+				return err
+			}
+			return app.PrintResult(res)
+		},
+	}
+	c.Flags().StringVar(&to, "to", "", "undo this action and every action in effect after it")
+	return c
+}
+
+func newRedoCommand(app *cmdutil.App) *cobra.Command {
+	return &cobra.Command{
+		Use:   "redo [N]",
+		Short: "Put back the newest undone action (or N), until a new action is made",
+		Example: `  warlog redo
+  warlog redo 2`,
+		Args: cmdutil.RangeArgs(0, 1, "an optional count N"),
+		RunE: func(c *cobra.Command, args []string) error {
+			n, err := countArg(args)
+			if err != nil {
+				return err
+			}
+			name, err := app.CurrentCampaign(c.Context())
+			if err != nil {
+				return err
+			}
+			o, err := app.Options()
+			if err != nil {
+				return err
+			}
+			svc, _ := app.Service()
+			res, err := svc.Redo(c.Context(), name, n, o)
+			if err != nil {
+				return err
+			}
+			return app.PrintResult(res)
+		},
+	}
+}
+
+func countArg(args []string) (int, error) {
+	if len(args) == 0 {
+		return 1, nil
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n < 1 {
+		return 0, &cmdutil.UsageError{Err: fmt.Errorf("%q is not a count; give a whole number of 1 or more", args[0])}
+	}
+	return n, nil
+}

@@ -1,0 +1,143 @@
+// Package cmd is warlog's command line: cobra commands that parse flags, call
+// the campaigns service and render its answers as tables, JSON or prompts.
+// It holds no rules.
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"warlog/campaigns"
+	"warlog/cmd/cmdutil"
+)
+
+// Version is the program's version, shown by --version.
+const Version = "0.1.0"
+
+// Main runs warlog with the process's arguments and streams and returns the
+// exit status; only main calls os.Exit.
+func Main() int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	app := &cmdutil.App{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Getenv: os.Getenv, Engines: Engines()}
+	return Run(ctx, app, os.Args[1:])
+}
+
+// Run executes one command line against app and returns the exit status.
+// Tests call it with their own streams and a temporary database.
+func Run(ctx context.Context, app *cmdutil.App, args []string) int {
+	root := NewRootCommand(app)
+	root.SetArgs(args)
+	root.SetIn(app.In)
+	root.SetOut(app.Out)
+	root.SetErr(app.Err)
+	err := root.ExecuteContext(ctx)
+	if cerr := app.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err != nil {
+		fmt.Fprintf(app.Err, "warlog: %s\n", oneLine(err.Error()))
+	}
+	return cmdutil.ExitCode(err)
+}
+
+// oneLine keeps an error to the one line the CLI contract promises.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+}
+
+const rootLong = `warlog tracks campaigns of tabletop skirmish games. Every die and every
+action goes to an append-only, hash-chained log in an SQLite file; every
+screen, roster and report is computed by replaying that log through the
+rules of the campaign's game, which refuse illegal actions by name.
+
+Games: kingsown (warlog ko), deadwars (warlog dw), brood (warlog brood),
+incarn28 (warlog i28), reincardnated (warlog rc).
+
+Dice: the program rolls from the campaign's seed unless --dice gives the
+faces you rolled at the table, in the order the rules ask for them.
+Undo never deletes: it appends an undo, and the same dice come back.
+
+Exit status:
+  0    done
+  1    refused: a rule, an unknown name, a wrong die; nothing was written
+  2    the command line could not be understood
+  130  interrupted (Ctrl-C or Esc at a prompt); nothing half-written`
+
+// NewRootCommand builds the whole command tree for app.
+func NewRootCommand(app *cmdutil.App) *cobra.Command {
+	root := &cobra.Command{
+		Use:     "warlog",
+		Short:   "A campaign tracker for tabletop skirmish games",
+		Long:    rootLong,
+		Version: Version,
+		Example: `  warlog demo
+  warlog campaign new "Autumn League" --game kingsown
+  warlog roll 2d6 --for scatter
+  warlog roll d6 --dice 4 --for "house rule"
+  warlog log
+  warlog undo
+  warlog verify`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &cmdutil.UsageError{Err: err, Hint: c.CommandPath() + " --help"}
+	})
+	pf := root.PersistentFlags()
+	pf.StringVar(&app.DBPath, "db", "", "the SQLite file (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
+	pf.StringVarP(&app.Campaign, "campaign", "c", "", "the campaign to act on (default: the one chosen with `warlog use`)")
+	pf.BoolVar(&app.JSON, "json", false, "machine-readable output: one JSON document on stdout")
+	pf.StringVar(&app.Dice, "dice", "", "hand-entered dice for this action, e.g. 4,2, in the order the rules ask")
+	pf.StringVar(&app.ActionID, "action-id", "", "an id that makes this action idempotent: a retry with the same id is not recorded twice")
+	_ = root.RegisterFlagCompletionFunc("campaign", completeCampaigns(app))
+
+	root.AddCommand(
+		newCampaignCommand(app),
+		newUseCommand(app),
+		newRollCommand(app),
+		newLogCommand(app),
+		newUndoCommand(app),
+		newRedoCommand(app),
+		newVerifyCommand(app),
+		newRebuildCommand(app),
+		newStatusCommand(app),
+		newRosterCommand(app),
+		newScenarioCommand(app),
+		newDemoCommand(app),
+	)
+	for _, g := range GameCommands(app) {
+		root.AddCommand(g)
+	}
+	return root
+}
+
+// completeCampaigns offers the campaign names for shell completion.
+func completeCampaigns(app *cmdutil.App) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(c *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+		svc, err := app.Service()
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		list, _ := svc.List(c.Context())
+		return list, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// out is a command's output stream.
+func out(app *cmdutil.App) io.Writer { return app.Out }
+
+// gameTitle names a game for people.
+func gameTitle(name string) string {
+	if g, ok := campaigns.FindGame(name); ok {
+		return g.Title
+	}
+	return name
+}

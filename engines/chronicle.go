@@ -1,0 +1,46 @@
+package engines
+
+// Chronicler is implemented by game states that can tell what their
+// scenarios were, for battle reports and the campaign chronicle. The report
+// takes the turn-by-turn narrative from the action labels (written as
+// sentences a player would post) and the rest from here.
+type Chronicler interface {
+	Scenarios() []ScenarioSummary
+}
+
+// ScenarioSummary is one battle as a report tells it.
+type ScenarioSummary struct {
+	Name  string `json:"name"`
+	Brief string `json:"brief,omitempty"`
+	// Turn is the turn reached; Ended says whether `scenario end` closed it.
+	Turn  int  `json:"turn"`
+	Ended bool `json:"ended"`
+	// Sides are the forces as they started, with what each lost per turn.
+	Sides []SideSummary `json:"sides"`
+	// Result names the outcome ("Hunters win: the Nest is Down") and Why
+	// explains it in a sentence or two.
+	Result string `json:"result,omitempty"`
+	Why    string `json:"why,omitempty"`
+	// Consequences are what the fight did to the campaign, one line each
+	// ("Bors was Broken: campaign Skill 3 -> 2").
+	Consequences []string `json:"consequences,omitempty"`
+}
+
+// SideSummary is one side (or player) of a battle.
+type SideSummary struct {
+	Name string `json:"name"`
+	// Player is who commands the side, when the game knows.
+	Player string `json:"player,omitempty"`
+	// Forces are the side's figures at the start, as table rows.
+	Forces []Row `json:"forces"`
+	// RemovedPerTurn[i] is how many of the side's figures were removed in
+	// turn i+1.
+	RemovedPerTurn []int `json:"removed_per_turn"`
+}
+
+// Turner is implemented by states that number their turns, so that every
+// action can be filed under the turn it happened in.
+type Turner interface {
+	// Now is the scenario in progress ("" between scenarios) and its turn.
+	Now() (scenario string, turn int)
+}

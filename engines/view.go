@@ -1,0 +1,83 @@
+package engines
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// Field is one named value of a row. Value is a string, an int or a bool.
+type Field struct {
+	Key   string
+	Value any
+}
+
+// Row is an ordered set of fields: a figure in `status`, an entry in
+// `roster`. It marshals to a JSON object with its keys in order, so each
+// game adds its own numbers as lower-case keys (CLI.md).
+type Row []Field
+
+// Get returns the value of key, or nil.
+func (r Row) Get(key string) any {
+	for _, f := range r {
+		if f.Key == key {
+			return f.Value
+		}
+	}
+	return nil
+}
+
+// String is the value of key as text ("" when absent).
+func (r Row) String(key string) string {
+	v := r.Get(key)
+	if v == nil {
+		return ""
+	}
+	return fmt.Sprint(v)
+}
+
+// MarshalJSON writes the fields in order.
+func (r Row) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range r {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, err := json.Marshal(f.Key)
+		if err != nil {
+			return nil, err
+		}
+		v, err := json.Marshal(f.Value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// Status is the battle in progress as CLI.md's `status --json` shows it.
+type Status struct {
+	Campaign string `json:"campaign"`
+	Game     string `json:"game"`
+	Scenario string `json:"scenario"`
+	Turn     int    `json:"turn"`
+	Phase    string `json:"phase"`
+	// Notes are lines shown above the table: whose move, pools, limits.
+	Notes   []string `json:"notes,omitempty"`
+	Figures []Row    `json:"figures,omitempty"`
+	Sides   []Row    `json:"sides,omitempty"`
+	Players []Row    `json:"players,omitempty"`
+}
+
+// Roster is the campaign's figures (or players) and their campaign state.
+type Roster struct {
+	Campaign string   `json:"campaign"`
+	Notes    []string `json:"notes,omitempty"`
+	Figures  []Row    `json:"figures,omitempty"`
+	Players  []Row    `json:"players,omitempty"`
+}

@@ -1,0 +1,90 @@
+// Package events is warlog's append-only log: the event envelope, the Store
+// interface every backend implements, the per-campaign hash chain and the
+// registry that maps an event type to its Go payload type.
+//
+// It knows no game. Engines define payloads; this package stores them as JSON
+// and proves, through the chain, that nobody changed them afterwards.
+package events
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+// Event is one stored fact: the envelope of the architecture document.
+type Event struct {
+	Seq      int64           `json:"seq"`
+	Campaign string          `json:"campaign"`
+	Version  int64           `json:"version"`
+	Action   string          `json:"action"`
+	Type     string          `json:"type"`
+	Data     json.RawMessage `json:"data"`
+	At       time.Time       `json:"at"`
+	Prev     string          `json:"prev"`
+	Hash     string          `json:"hash"`
+}
+
+// Fact is an event not yet stored: a type and a payload that marshals to JSON.
+type Fact struct {
+	Type string
+	Data any
+}
+
+// Sentinel errors returned by stores. Callers compare with errors.Is.
+var (
+	// ErrConcurrency: another writer appended to the stream after the
+	// caller read it; nothing was written.
+	ErrConcurrency = errors.New("the campaign changed while this command was being decided")
+	// ErrActionConflict: the action id is already stored with other content.
+	ErrActionConflict = errors.New("this action id is already stored with different content")
+	// ErrNewerSchema: the database was written by a newer warlog.
+	ErrNewerSchema = errors.New("the database was written by a newer warlog")
+	// ErrBusy: another process held the database past the busy timeout.
+	ErrBusy = errors.New("the database is busy: another warlog is writing to it")
+	// ErrCorrupt: the file is not a usable warlog database.
+	ErrCorrupt = errors.New("the database file is damaged or not a warlog database")
+)
+
+// Store is an append-only log of campaign streams. The SQLite store in
+// events/sqlite is the default; a shared server store would implement the same
+// interface and pass the same test suite (events/storetest).
+type Store interface {
+	// Append stores one action's facts as consecutive versions after
+	// expected, all or nothing. It returns the stored events.
+	// Errors: ErrConcurrency when the stream is not at expected;
+	// ErrActionConflict when action is already stored with other content
+	// (the same content is a no-op that returns the stored events); ErrBusy.
+	Append(ctx context.Context, campaign string, expected int64, action string, facts []Fact) ([]Event, error)
+	// Load streams the events of campaign with version > after, in order.
+	// fn's error stops the scan and is returned.
+	Load(ctx context.Context, campaign string, after int64, fn func(Event) error) error
+	// LoadTypes streams only the events of the given types, in order.
+	LoadTypes(ctx context.Context, campaign string, types []string, fn func(Event) error) error
+	// Action returns the events of one action, in order; none if unknown.
+	Action(ctx context.Context, campaign, action string) ([]Event, error)
+	// Version is the newest version of campaign's stream, 0 if empty.
+	Version(ctx context.Context, campaign string) (int64, error)
+	// Campaigns lists every stream, oldest first.
+	Campaigns(ctx context.Context) ([]string, error)
+	// Setting and SetSetting keep small local preferences (the campaign
+	// chosen with `use`); they are not part of any stream.
+	Setting(ctx context.Context, key string) (string, error)
+	SetSetting(ctx context.Context, key, value string) error
+	// Check runs the backend's own integrity check; nil when healthy.
+	Check(ctx context.Context) error
+	// Close releases the store.
+	Close() error
+}
+
+// Marshal encodes a fact's payload as the JSON stored in the log.
+func Marshal(f Fact) (json.RawMessage, error) {
+	if f.Data == nil {
+		return json.RawMessage("{}"), nil
+	}
+	if raw, ok := f.Data.(json.RawMessage); ok {
+		return raw, nil
+	}
+	return json.Marshal(f.Data)
+}

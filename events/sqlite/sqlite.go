@@ -1,0 +1,448 @@
+// Package sqlite is the default events.Store: one SQLite file, pure Go
+// (modernc.org/sqlite), WAL mode, one stream per campaign in the `events`
+// table. It is the only package that knows SQL.
+package sqlite
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	msqlite "modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"warlog/events"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// applicationID marks a file as a warlog database ("WLOG").
+const applicationID = 0x574c4f47
+
+// Store is an events.Store over one SQLite file. It is safe for concurrent
+// use by goroutines and by several processes on one machine.
+type Store struct {
+	db  *sql.DB
+	now func() time.Time
+}
+
+// Options tune Open; the zero value is what the program uses.
+type Options struct {
+	// Now stamps `at`; nil means time.Now. Rules never read it.
+	Now func() time.Time
+	// BusyTimeout is how long a writer waits for another; 0 means 10s.
+	BusyTimeout time.Duration
+}
+
+// DSN builds the connection string: every setting is a _pragma parameter so
+// every pooled connection has it, and _txlock=immediate makes each write
+// transaction take the write lock up front (deferred locks upgrade late and
+// fail with SQLITE_BUSY despite the timeout).
+func DSN(path string, busy time.Duration) string {
+	return path + "?_pragma=busy_timeout(" + fmt.Sprint(busy.Milliseconds()) + ")" +
+		"&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)" +
+		"&_txlock=immediate"
+}
+
+// Open opens or creates the database at path, creating its directory (0700)
+// and the file (0600), refusing a file written by a newer warlog without
+// changing it, and applying the embedded migrations that are due.
+func Open(path string, opt Options) (*Store, error) {
+	if path == "" || strings.ContainsAny(path, "?#") || path == ":memory:" {
+		return nil, fmt.Errorf("database path %q: give a file path without '?' or '#'", path)
+	}
+	if opt.BusyTimeout == 0 {
+		opt.BusyTimeout = 10 * time.Second
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if err := createFile(path); err != nil {
+		return nil, err
+	}
+	migs, err := migrations()
+	if err != nil {
+		return nil, err
+	}
+	if err := probe(path, len(migs)); err != nil {
+		return nil, err
+	}
+	db, err := sql.Open("sqlite", DSN(path, opt.BusyTimeout))
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	s := &Store{db: db, now: opt.Now}
+	if err := s.migrate(migs); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, mapErr(err))
+	}
+	return s, nil
+}
+
+// createFile makes the directory and an empty database file with private
+// permissions; SQLite gives its -wal and -shm files the same mode.
+func createFile(path string) error {
+	if _, err := os.Stat(path); err == nil {
+		return nil
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return fmt.Errorf("create the database directory: %w", err)
+		}
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return nil
+		}
+		return fmt.Errorf("create the database: %w", err)
+	}
+	return f.Close()
+}
+
+// probe reads the schema version through a connection that sets nothing, so
+// a file we must refuse is left byte for byte as it was.
+func probe(path string, known int) error {
+	db, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var version, appID, tables int
+	if err := db.QueryRow("PRAGMA user_version").Scan(&version); err != nil {
+		return fmt.Errorf("%s: %w (%v)", path, events.ErrCorrupt, err)
+	}
+	if err := db.QueryRow("PRAGMA application_id").Scan(&appID); err != nil {
+		return fmt.Errorf("%s: %w (%v)", path, events.ErrCorrupt, err)
+	}
+	if err := db.QueryRow("SELECT count(*) FROM sqlite_master").Scan(&tables); err != nil {
+		return fmt.Errorf("%s: %w (%v)", path, events.ErrCorrupt, err)
+	}
+	switch {
+	case appID != 0 && appID != applicationID, version == 0 && tables > 0:
+		return fmt.Errorf("%s: %w: it is an SQLite file of another program; use --db to choose another file", path, events.ErrCorrupt)
+	case version > known:
+		return fmt.Errorf("%s: %w (schema %d; this warlog knows up to %d); the file was not changed: upgrade warlog to open it",
+			path, events.ErrNewerSchema, version, known)
+	}
+	return nil
+}
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+func migrations() ([]migration, error) {
+	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	var out []migration
+	for i, n := range names {
+		b, err := migrationFiles.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{version: i + 1, name: n, sql: string(b)})
+	}
+	return out, nil
+}
+
+// SchemaVersion is the schema this build writes.
+func SchemaVersion() int {
+	m, _ := migrations()
+	return len(m)
+}
+
+// migrate applies each due migration in its own transaction, re-reading the
+// version under the write lock so two processes never apply one twice.
+func (s *Store) migrate(migs []migration) error {
+	for _, m := range migs {
+		if err := s.applyMigration(m); err != nil {
+			return fmt.Errorf("migration %s: %w", m.name, err)
+		}
+	}
+	return nil
+}
+
+func (s *Store) applyMigration(m migration) error {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var v int
+	if err := tx.QueryRow("PRAGMA user_version").Scan(&v); err != nil {
+		return err
+	}
+	if v >= m.version {
+		return nil
+	}
+	if _, err := tx.Exec(m.sql); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", m.version, applicationID)); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// DB exposes the handle for tests and benchmarks of this package's callers
+// that must reach below the interface (tampering, bare-row baselines).
+func (s *Store) DB() *sql.DB { return s.db }
+
+// Append implements events.Store.
+func (s *Store) Append(ctx context.Context, campaign string, expected int64, action string, facts []events.Fact) ([]events.Event, error) {
+	if len(facts) == 0 {
+		return nil, errors.New("append: an action needs at least one event")
+	}
+	datas := make([][]byte, len(facts))
+	for i, f := range facts {
+		b, err := events.Marshal(f)
+		if err != nil {
+			return nil, fmt.Errorf("append %s: %w", f.Type, err)
+		}
+		datas[i] = b
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer tx.Rollback()
+
+	stored, err := actionEvents(ctx, tx, campaign, action)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	if len(stored) > 0 {
+		if !sameContent(stored, facts, datas) {
+			return nil, fmt.Errorf("action %s: %w", action, events.ErrActionConflict)
+		}
+		return stored, nil
+	}
+
+	var cur int64
+	prev := events.Genesis
+	err = tx.QueryRowContext(ctx, `SELECT version, hash FROM events WHERE campaign = ? ORDER BY version DESC LIMIT 1`, campaign).Scan(&cur, &prev)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, mapErr(err)
+	}
+	if cur != expected {
+		return nil, fmt.Errorf("campaign %q is at version %d, expected %d: %w", campaign, cur, expected, events.ErrConcurrency)
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (campaign, version, action, type, data, at, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer stmt.Close()
+	at := s.now().UTC()
+	out := make([]events.Event, len(facts))
+	for i, f := range facts {
+		e := events.Event{Campaign: campaign, Version: cur + int64(i) + 1, Action: action, Type: f.Type, Data: datas[i], At: at, Prev: prev}
+		e.Hash = events.Hash(prev, e)
+		res, err := stmt.ExecContext(ctx, e.Campaign, e.Version, e.Action, e.Type, string(e.Data), e.At.Format(events.TimeFormat), e.Prev, e.Hash)
+		if err != nil {
+			return nil, mapErr(err)
+		}
+		e.Seq, _ = res.LastInsertId()
+		out[i], prev = e, e.Hash
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, mapErr(err)
+	}
+	return out, nil
+}
+
+func sameContent(stored []events.Event, facts []events.Fact, datas [][]byte) bool {
+	if len(stored) != len(facts) {
+		return false
+	}
+	for i := range stored {
+		if stored[i].Type != facts[i].Type || !bytes.Equal(stored[i].Data, datas[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+type querier interface {
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+}
+
+const columns = `seq, campaign, version, action, type, data, at, prev, hash`
+
+func scanEvents(rows *sql.Rows, fn func(events.Event) error) error {
+	defer rows.Close()
+	var at string
+	var data []byte
+	for rows.Next() {
+		var e events.Event
+		if err := rows.Scan(&e.Seq, &e.Campaign, &e.Version, &e.Action, &e.Type, &data, &at, &e.Prev, &e.Hash); err != nil {
+			return mapErr(err)
+		}
+		e.Data = append([]byte(nil), data...)
+		t, err := time.Parse(events.TimeFormat, at)
+		if err != nil {
+			return fmt.Errorf("event %d of %q has an unreadable time %q: %w", e.Version, e.Campaign, at, events.ErrCorrupt)
+		}
+		e.At = t
+		if err := fn(e); err != nil {
+			return err
+		}
+	}
+	return mapErr(rows.Err())
+}
+
+func actionEvents(ctx context.Context, q querier, campaign, action string) ([]events.Event, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+columns+` FROM events WHERE campaign = ? AND action = ? ORDER BY version`, campaign, action)
+	if err != nil {
+		return nil, err
+	}
+	var out []events.Event
+	err = scanEvents(rows, func(e events.Event) error { out = append(out, e); return nil })
+	return out, err
+}
+
+// Action implements events.Store.
+func (s *Store) Action(ctx context.Context, campaign, action string) ([]events.Event, error) {
+	ev, err := actionEvents(ctx, s.db, campaign, action)
+	return ev, mapErr(err)
+}
+
+// Load implements events.Store.
+func (s *Store) Load(ctx context.Context, campaign string, after int64, fn func(events.Event) error) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+columns+` FROM events WHERE campaign = ? AND version > ? ORDER BY version`, campaign, after)
+	if err != nil {
+		return mapErr(err)
+	}
+	return scanEvents(rows, fn)
+}
+
+// LoadTypes implements events.Store.
+func (s *Store) LoadTypes(ctx context.Context, campaign string, types []string, fn func(events.Event) error) error {
+	if len(types) == 0 {
+		return nil
+	}
+	args := []any{campaign}
+	marks := make([]string, len(types))
+	for i, t := range types {
+		marks[i] = "?"
+		args = append(args, t)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT `+columns+` FROM events WHERE campaign = ? AND type IN (`+strings.Join(marks, ",")+`) ORDER BY version`, args...)
+	if err != nil {
+		return mapErr(err)
+	}
+	return scanEvents(rows, fn)
+}
+
+// Version implements events.Store.
+func (s *Store) Version(ctx context.Context, campaign string) (int64, error) {
+	var v sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT max(version) FROM events WHERE campaign = ?`, campaign).Scan(&v)
+	return v.Int64, mapErr(err)
+}
+
+// Campaigns implements events.Store.
+func (s *Store) Campaigns(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT campaign FROM events GROUP BY campaign ORDER BY min(seq)`)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, mapErr(err)
+		}
+		out = append(out, c)
+	}
+	return out, mapErr(rows.Err())
+}
+
+// Setting implements events.Store; an unset key is "".
+func (s *Store) Setting(ctx context.Context, key string) (string, error) {
+	var v string
+	err := s.db.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, key).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return v, mapErr(err)
+}
+
+// SetSetting implements events.Store.
+func (s *Store) SetSetting(ctx context.Context, key, value string) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`, key, value)
+	return mapErr(err)
+}
+
+// Check runs PRAGMA integrity_check.
+func (s *Store) Check(ctx context.Context) error {
+	rows, err := s.db.QueryContext(ctx, `PRAGMA integrity_check`)
+	if err != nil {
+		return mapErr(err)
+	}
+	defer rows.Close()
+	var msgs []string
+	for rows.Next() {
+		var m string
+		if err := rows.Scan(&m); err != nil {
+			return mapErr(err)
+		}
+		if m != "ok" {
+			msgs = append(msgs, m)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return mapErr(err)
+	}
+	if len(msgs) > 0 {
+		return fmt.Errorf("%w: integrity_check: %s", events.ErrCorrupt, strings.Join(msgs, "; "))
+	}
+	return nil
+}
+
+// mapErr turns driver errors into the package's sentinels so that no raw
+// SQLite message reaches a user: a unique-version clash is a concurrency
+// conflict, a lock held past the timeout is ErrBusy, a damaged file ErrCorrupt.
+func mapErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	var se *msqlite.Error
+	if !errors.As(err, &se) {
+		return err
+	}
+	switch se.Code() & 0xff {
+	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+		return fmt.Errorf("%w (%v)", events.ErrBusy, err)
+	case sqlite3.SQLITE_CONSTRAINT:
+		if se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY {
+			return fmt.Errorf("%w (%v)", events.ErrConcurrency, err)
+		}
+	case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
+		return fmt.Errorf("%w (%v)", events.ErrCorrupt, err)
+	case sqlite3.SQLITE_FULL:
+		return fmt.Errorf("the disk is full: nothing was written (%v)", err)
+	case sqlite3.SQLITE_READONLY:
+		return fmt.Errorf("the database file is read-only: nothing was written (%v)", err)
+	}
+	return err
+}
