@@ -120,9 +120,6 @@ func (s *Service) Undo(ctx context.Context, campaign string, n int, to string, o
 	return s.run(ctx, campaign, o, request{verb: VerbUndo, args: args, rebuild: true,
 		decide: func(st *State, d *engines.Decision) error {
 			live := st.InEffect()
-			if len(live) == 0 {
-				return fmt.Errorf("%w: no action in effect to undo", ErrNothing)
-			}
 			count := n
 			if to != "" {
 				a, err := st.Find(to)
@@ -134,6 +131,9 @@ func (s *Service) Undo(ctx context.Context, campaign string, n int, to string, o
 					return fmt.Errorf("action %s (%s) is not in effect; only actions in effect can be undone", a.ID, a.Label)
 				}
 				count = len(live) - i
+			}
+			if len(live) == 0 {
+				return fmt.Errorf("%w: no action in effect to undo", ErrNothing)
 			}
 			if count > len(live) {
 				return fmt.Errorf("undo %d: only %d actions are in effect", count, len(live))

@@ -66,8 +66,10 @@ func runDemo(c *cobra.Command, app *cmdutil.App, o *demoOptions) error {
 	seed := strconv.FormatUint(o.seed, 10)
 	for _, args := range append(demoScript(seed), gameDemos(seed)...) {
 		fmt.Fprintf(app.Out, "\n$ warlog %s\n", shellJoin(args))
-		sub := &cmdutil.App{In: app.In, Out: app.Out, Err: app.Out, Getenv: app.Getenv, Engines: app.Engines, DBPath: db}
-		if code := Run(c.Context(), sub, args); code != 0 {
+		// Flags are the only way in: the root command resets every field
+		// that backs a flag to its default.
+		sub := &cmdutil.App{In: app.In, Out: app.Out, Err: app.Out, Getenv: app.Getenv, Engines: app.Engines}
+		if code := Run(c.Context(), sub, append([]string{"--db", db}, args...)); code != 0 {
 			return fmt.Errorf("the demo stopped: `warlog %s` exited %d", shellJoin(args), code)
 		}
 	}

@@ -3,6 +3,7 @@ package cmd
 import (
 	"os"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -30,5 +31,10 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		UpdateScripts: os.Getenv("UPDATE_GOLDEN") != "",
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"tamper": tamperCmd,
+		},
 	})
 }
+
+func timeParse(s string) (time.Time, error) { return time.Parse(time.RFC3339, s) }

@@ -1,0 +1,380 @@
+package campaigns
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"warlog/engines"
+	"warlog/engines/dice"
+	"warlog/events"
+	"warlog/events/sqlite"
+)
+
+// counter is a minimal game for testing the service: each Add rolls a d6 and
+// adds it; Spend subtracts a fixed amount and is refused below zero.
+type counter struct{}
+
+func (counter) Game() string         { return "kingsown" }
+func (counter) Title() string        { return "counter" }
+func (counter) RulesVersion() string { return "test-1" }
+func (counter) Register(r *events.Registry) {
+	r.Register("counter.added", added{})
+}
+func (counter) NewState(engines.Campaign) engines.State { return &counterState{} }
+func (counter) DecodeCommand(verb string, args json.RawMessage) (engines.Command, error) {
+	switch verb {
+	case "add":
+		return add{}, nil
+	case "spend":
+		var s spend
+		return s, json.Unmarshal(args, &s)
+	}
+	return nil, engines.ErrUnknownCommand
+}
+
+type added struct {
+	N int `json:"n"`
+}
+type add struct{}
+
+func (add) Verb() string { return "add" }
+
+type spend struct {
+	N int `json:"n"`
+}
+
+func (spend) Verb() string { return "spend" }
+
+type counterState struct {
+	Total int   `json:"total"`
+	Steps []int `json:"steps"`
+}
+
+func (s *counterState) Apply(typ string, p any) error {
+	if a, ok := p.(added); ok {
+		s.Total += a.N
+		s.Steps = append(s.Steps, a.N)
+	}
+	return nil
+}
+
+func (s *counterState) Decide(c engines.Command, d *engines.Decision) error {
+	switch c := c.(type) {
+	case add:
+		v, err := d.Roll1(6, "add")
+		if err != nil {
+			return err
+		}
+		d.Emit("counter.added", added{N: v})
+		d.Label("added %d", v)
+	case spend:
+		if c.N > s.Total {
+			return engines.Refuse("Spend", "cannot spend %d of %d", c.N, s.Total)
+		}
+		d.Emit("counter.added", added{N: -c.N})
+		d.Label("spent %d", c.N)
+	default:
+		return engines.ErrUnknownCommand
+	}
+	return nil
+}
+
+func (s *counterState) Status() engines.Status {
+	return engines.Status{Figures: []engines.Row{{{Key: "total", Value: s.Total}}}}
+}
+func (s *counterState) Roster() engines.Roster { return engines.Roster{} }
+
+func newService(t *testing.T) *Service {
+	t.Helper()
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "w.db"), sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return New(st, counter{})
+}
+
+func mustCreate(t *testing.T, s *Service, name string, seed uint64) {
+	t.Helper()
+	if _, err := s.Create(context.Background(), name, CreateOptions{Game: "kingsown", Seed: &seed}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// snapshot is everything a user can see of a campaign's state.
+func snapshot(t *testing.T, st *State) string {
+	t.Helper()
+	b, err := json.Marshal(struct {
+		Game  any
+		Dice  int
+		Live  []string
+		Redo  []string
+		Total int
+	}{st.Game, st.ProgramDice, liveIDs(st), st.CanRedo(), st.Game.(*counterState).Total})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func liveIDs(st *State) []string {
+	var out []string
+	for _, a := range st.InEffect() {
+		out = append(out, a.ID)
+	}
+	return out
+}
+
+func TestUndoRedoProperty(t *testing.T) {
+	ctx := context.Background()
+	for run := 0; run < 5; run++ {
+		s := newService(t)
+		name := fmt.Sprintf("c%d", run)
+		mustCreate(t, s, name, uint64(run))
+		rng := rand.New(rand.NewPCG(uint64(run), 7))
+		// history[i] is the snapshot after i actions in effect; redo[i] the
+		// snapshots that redo would restore.
+		st, _ := s.Load(ctx, name)
+		history := []string{snapshot(t, st)}
+		var undone []string // snapshots undone, newest last
+		for step := 0; step < 60; step++ {
+			switch op := rng.IntN(10); {
+			case op < 5:
+				res, err := s.Do(ctx, name, "", add{}, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				history = append(history, snapshotFresh(t, s, name))
+				undone = nil
+				if got := snapshot(t, res.State); got != history[len(history)-1] {
+					t.Fatalf("step %d: folded state %s differs from replayed %s", step, got, history[len(history)-1])
+				}
+			case op < 8:
+				res, err := s.Undo(ctx, name, 1, "", Options{})
+				if len(history) == 1 {
+					if !errors.Is(err, ErrNothing) {
+						t.Fatalf("step %d: undo with nothing in effect: %v", step, err)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				undone = append(undone, history[len(history)-1])
+				history = history[:len(history)-1]
+				got := strings.SplitN(snapshot(t, res.State), `"Live"`, 2)[0]
+				want := strings.SplitN(history[len(history)-1], `"Live"`, 2)[0]
+				if got != want {
+					t.Fatalf("step %d: after undo %s, want the state before the action %s", step, got, want)
+				}
+			default:
+				res, err := s.Redo(ctx, name, 1, Options{})
+				if len(undone) == 0 {
+					if !errors.Is(err, ErrNothing) {
+						t.Fatalf("step %d: redo with nothing undone: %v", step, err)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := undone[len(undone)-1]
+				undone = undone[:len(undone)-1]
+				history = append(history, want)
+				got := strings.SplitN(snapshot(t, res.State), `"Live"`, 2)[0]
+				if got != strings.SplitN(want, `"Live"`, 2)[0] {
+					t.Fatalf("step %d: redo gave %s, want %s", step, got, want)
+				}
+			}
+		}
+		if err := verify(ctx, s, name); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func snapshotFresh(t *testing.T, s *Service, name string) string {
+	t.Helper()
+	st, err := s.Load(context.Background(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snapshot(t, st)
+}
+
+func verify(ctx context.Context, s *Service, name string) error {
+	_, err := events.VerifyStream(ctx, s.Store(), name)
+	return err
+}
+
+// Undoing an action and making it again rolls the same program dice.
+func TestUndoIsNoFreeReroll(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	mustCreate(t, s, "c", 5)
+	var first []int
+	for i := 0; i < 3; i++ {
+		res, err := s.Do(ctx, "c", "", add{}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		first = res.State.Game.(*counterState).Steps
+	}
+	if _, err := s.Undo(ctx, "c", 2, "", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var again []int
+	for i := 0; i < 2; i++ {
+		res, err := s.Do(ctx, "c", "", add{}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		again = res.State.Game.(*counterState).Steps
+	}
+	if !slices.Equal(first, again) {
+		t.Fatalf("after undo 2 and two new adds the dice were %v, before %v", again, first)
+	}
+	// Hand-entered dice do not move the program index.
+	if _, err := s.Do(ctx, "c", "", add{}, Options{Dice: []int{6}}); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := s.Load(ctx, "c")
+	if st.ProgramDice != 3 {
+		t.Errorf("program dice in effect = %d, want 3", st.ProgramDice)
+	}
+}
+
+func TestNewActionEndsRedo(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	mustCreate(t, s, "c", 1)
+	for i := 0; i < 2; i++ {
+		if _, err := s.Do(ctx, "c", "", add{}, Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Undo(ctx, "c", 1, "", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Do(ctx, "c", "", add{}, Options{Dice: []int{1}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Redo(ctx, "c", 1, Options{}); !errors.Is(err, ErrNothing) {
+		t.Fatalf("redo after a new action: %v, want ErrNothing", err)
+	}
+}
+
+func TestUndoTo(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	mustCreate(t, s, "c", 1)
+	var ids []string
+	for i := 0; i < 4; i++ {
+		res, err := s.Do(ctx, "c", "", add{}, Options{Dice: []int{i + 1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, res.Action)
+	}
+	res, err := s.Undo(ctx, "c", 1, ids[1][:6], Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.State.Game.(*counterState).Total; got != 1 {
+		t.Errorf("after undo --to the 2nd action the total is %d, want 1", got)
+	}
+	if _, err := s.Undo(ctx, "c", 1, ids[2], Options{}); err == nil || !strings.Contains(err.Error(), "not in effect") {
+		t.Errorf("undo --to an undone action: %v", err)
+	}
+	res, err = s.Redo(ctx, "c", 3, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.State.Game.(*counterState).Total; got != 10 {
+		t.Errorf("after redo 3 the total is %d, want 10", got)
+	}
+}
+
+// A refused command writes nothing; a retried action id is stored once.
+func TestRefusalAndIdempotency(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	mustCreate(t, s, "c", 1)
+	before, _ := s.Store().Version(ctx, "c")
+	if _, err := s.Do(ctx, "c", "", spend{N: 3}, Options{}); err == nil {
+		t.Fatal("spending more than the total was allowed")
+	}
+	if _, err := s.Do(ctx, "c", "", add{}, Options{Dice: []int{9}}); !errors.Is(err, dice.ErrOutRange) {
+		t.Fatalf("a 9 on a d6: %v", err)
+	}
+	if _, err := s.Do(ctx, "c", "", add{}, Options{Dice: []int{2, 3}}); !errors.Is(err, dice.ErrTooMany) {
+		t.Fatalf("two dice for one: %v", err)
+	}
+	if after, _ := s.Store().Version(ctx, "c"); after != before {
+		t.Fatalf("refusals wrote %d events", after-before)
+	}
+	o := Options{ActionID: "retry-1", Dice: []int{4}}
+	for i := 0; i < 5; i++ {
+		res, err := s.Do(ctx, "c", "", add{}, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Replayed != (i > 0) {
+			t.Errorf("attempt %d: replayed = %v", i, res.Replayed)
+		}
+	}
+	st, _ := s.Load(ctx, "c")
+	if st.Game.(*counterState).Total != 4 {
+		t.Errorf("five retries of one action gave total %d, want 4", st.Game.(*counterState).Total)
+	}
+	if _, err := s.Do(ctx, "c", "", add{}, Options{ActionID: "retry-1", Dice: []int{5}}); !errors.Is(err, events.ErrActionConflict) {
+		t.Errorf("same id, other dice: %v, want ErrActionConflict", err)
+	}
+}
+
+func TestCreateValidation(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	tests := []struct {
+		name, game, mode, want string
+	}{
+		{"", "kingsown", "", "empty"},
+		{" x", "kingsown", "", "space"},
+		{"a\x01b", "kingsown", "", "control character"},
+		{strings.Repeat("n", 65), "kingsown", "", "64 at most"},
+		{"ok", "chess", "", `unknown game "chess"`},
+		{"ok", "kingsown", "fast", "Brood Mother only"},
+		{"ok", "brood", "slow", `unknown mode "slow"`},
+		{"bad\xffutf", "kingsown", "", "UTF-8"},
+	}
+	for _, tt := range tests {
+		_, err := s.Create(ctx, tt.name, CreateOptions{Game: tt.game, Mode: tt.mode})
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Create(%q, %q, %q) = %v, want an error containing %q", tt.name, tt.game, tt.mode, err, tt.want)
+		}
+	}
+	if list, _ := s.List(ctx); len(list) != 0 {
+		t.Errorf("refused creations left campaigns %v", list)
+	}
+	mustCreate(t, s, "once", 1)
+	if _, err := s.Create(ctx, "once", CreateOptions{Game: "kingsown"}); !errors.Is(err, ErrExists) {
+		t.Errorf("second create: %v, want ErrExists", err)
+	}
+	st, err := s.Create(ctx, "hive", CreateOptions{Game: "brood"})
+	if err != nil || st.Campaign.Mode != "standard" {
+		t.Errorf("brood default mode = %q, %v", st.Campaign.Mode, err)
+	}
+	if _, err := s.Do(ctx, "hive", "", add{}, Options{}); !errors.Is(err, ErrNoEngine) {
+		t.Errorf("a game without an engine: %v, want ErrNoEngine", err)
+	}
+	if _, err := s.Do(ctx, "once", "deadwars", add{}, Options{}); err == nil || !strings.Contains(err.Error(), "use `warlog ko`") {
+		t.Errorf("a Deadwars command on a King's Own campaign: %v", err)
+	}
+}
