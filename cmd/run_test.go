@@ -107,7 +107,8 @@ func TestDemoLeavesDefaultDatabaseAlone(t *testing.T) {
 		t.Fatalf("demo exit %d: %s\n%s", code, errb.String(), out.String())
 	}
 	if _, err := os.Stat(filepath.Join(home, ".local")); !os.IsNotExist(err) {
-		out, _ := exec.Command("find", home).CombinedOutput(); t.Errorf("the demo touched the default data directory: %v\n%s", err, out)
+		out, _ := exec.Command("find", home).CombinedOutput()
+		t.Errorf("the demo touched the default data directory: %v\n%s", err, out)
 	}
 	if !strings.Contains(out.String(), "$ warlog verify\nok: ") {
 		t.Errorf("the demo did not end verified:\n%s", out.String())
