@@ -91,6 +91,30 @@ func (d *Decision) Roll1(sides int, purpose string) (int, error) {
 	return v[0], nil
 }
 
+// RollBy is Roll for a named player or side, whose dice statistics the
+// report keeps apart.
+func (d *Decision) RollBy(by string, count, sides int, purpose string) ([]int, error) {
+	r, err := d.roller.Roll(count, sides, purpose)
+	if err != nil {
+		return nil, err
+	}
+	r.By = by
+	d.facts = append(d.facts, events.Fact{Type: dice.Type, Data: r})
+	return r.Values, nil
+}
+
+// Judge marks the newest roll as a success or a failure (a hit, a save), so
+// reports can find streaks of failed rolls. Call it right after the roll.
+func (d *Decision) Judge(success bool) {
+	for i := len(d.facts) - 1; i >= 0; i-- {
+		if r, ok := d.facts[i].Data.(dice.Rolled); ok {
+			r.Success = &success
+			d.facts[i].Data = r
+			return
+		}
+	}
+}
+
 // Emit records a fact.
 func (d *Decision) Emit(typ string, data any) {
 	d.facts = append(d.facts, events.Fact{Type: typ, Data: data})

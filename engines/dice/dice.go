@@ -100,6 +100,12 @@ type Rolled struct {
 	// Index is the position of the first program die among the campaign's
 	// program dice in effect; it makes a replayed log explain its values.
 	Index int `json:"index,omitempty"`
+	// By is the player or side the roll belongs to, when the engine says,
+	// for the report's dice statistics.
+	By string `json:"by,omitempty"`
+	// Success is whether the roll achieved what it was rolled for, when the
+	// engine judges it (a hit, a save); nil for rolls with no pass or fail.
+	Success *bool `json:"success,omitempty"`
 }
 
 // Total is the sum of the values plus the modifier.
