@@ -1,0 +1,313 @@
+package sqlite_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"warlog/events"
+	"warlog/events/sqlite"
+	"warlog/events/storetest"
+)
+
+// mustOpen opens (creating) the store at path and closes it when the test ends.
+func mustOpen(tb testing.TB, path string) *sqlite.Store {
+	tb.Helper()
+	s, err := sqlite.Open(path, sqlite.Options{})
+	if err != nil {
+		tb.Fatalf("Open(%s): %v", path, err)
+	}
+	tb.Cleanup(func() { s.Close() })
+	return s
+}
+
+// tempDB is a fresh database file in the test's temporary directory.
+func tempDB(tb testing.TB) (*sqlite.Store, string) {
+	tb.Helper()
+	path := filepath.Join(tb.TempDir(), "warlog.db")
+	return mustOpen(tb, path), path
+}
+
+func TestStore(t *testing.T) {
+	storetest.Run(t,
+		func(t *testing.T) events.Store { s, _ := tempDB(t); return s },
+		storetest.WithFailure(func(t *testing.T, s events.Store) string {
+			_, err := s.(*sqlite.Store).DB().Exec(`CREATE TRIGGER boom BEFORE INSERT ON events WHEN NEW.type = 'boom' BEGIN SELECT RAISE(ABORT, 'boom'); END`)
+			if err != nil {
+				t.Fatalf("arm the failure: %v", err)
+			}
+			return "boom"
+		}))
+}
+
+// rawDB opens the file with no settings at all, as another program would.
+func rawDB(tb testing.TB, path string) *sql.DB {
+	tb.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	db.SetMaxOpenConns(1)
+	tb.Cleanup(func() { db.Close() })
+	return db
+}
+
+func exec(tb testing.TB, db *sql.DB, q string, args ...any) {
+	tb.Helper()
+	if _, err := db.Exec(q, args...); err != nil {
+		tb.Fatalf("%s: %v", q, err)
+	}
+}
+
+func fileHash(tb testing.TB, path string) string {
+	tb.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+func noSidecars(tb testing.TB, path string) {
+	tb.Helper()
+	for _, ext := range []string{"-wal", "-shm", "-journal"} {
+		if _, err := os.Stat(path + ext); err == nil {
+			tb.Errorf("%s was left behind", filepath.Base(path+ext))
+		}
+	}
+}
+
+func userVersion(tb testing.TB, path string) int {
+	tb.Helper()
+	db := rawDB(tb, path)
+	var v int
+	if err := db.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil {
+		tb.Fatal(err)
+	}
+	db.Close()
+	return v
+}
+
+// TestRefusesNewerSchema: a file written by a newer warlog is refused with
+// ErrNewerSchema and left byte for byte as it was.
+func TestRefusesNewerSchema(t *testing.T) {
+	for _, mode := range []string{"wal", "delete"} {
+		t.Run(mode, func(t *testing.T) {
+			s, path := tempDB(t)
+			if _, err := s.Append(context.Background(), "c", 0, "a", []events.Fact{{Type: "test.fact", Data: map[string]int{"n": 1}}}); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Close(); err != nil {
+				t.Fatal(err)
+			}
+			db := rawDB(t, path)
+			exec(t, db, `PRAGMA journal_mode = `+mode)
+			exec(t, db, `PRAGMA user_version = 99`)
+			if err := db.Close(); err != nil {
+				t.Fatal(err)
+			}
+			noSidecars(t, path)
+			before := fileHash(t, path)
+
+			got, err := sqlite.Open(path, sqlite.Options{})
+			if err == nil {
+				got.Close()
+				t.Fatalf("Open of a schema-99 file succeeded")
+			}
+			if !errors.Is(err, events.ErrNewerSchema) {
+				t.Errorf("Open: %v, want ErrNewerSchema", err)
+			}
+			if !strings.Contains(err.Error(), "not changed") {
+				t.Errorf("the refusal %q does not say the file was left unchanged", err)
+			}
+			if after := fileHash(t, path); after != before {
+				t.Errorf("the refused file changed: sha256 %s, was %s", after, before)
+			}
+			noSidecars(t, path)
+		})
+	}
+}
+
+// TestRefusesForeignFiles: a file that is not SQLite, or is another
+// program's SQLite database, is refused with ErrCorrupt and not changed.
+func TestRefusesForeignFiles(t *testing.T) {
+	cases := []struct {
+		name string
+		make func(t *testing.T, path string)
+	}{
+		{"text file", func(t *testing.T, path string) {
+			if err := os.WriteFile(path, []byte(strings.Repeat("this is my shopping list, not a database\n", 200)), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"random bytes", func(t *testing.T, path string) {
+			b := make([]byte, 8192)
+			for i := range b {
+				b[i] = byte(i*131 + 7)
+			}
+			if err := os.WriteFile(path, b, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"another program's sqlite", func(t *testing.T, path string) {
+			db := rawDB(t, path)
+			exec(t, db, `CREATE TABLE recipes (name TEXT)`)
+			exec(t, db, `INSERT INTO recipes VALUES ('soup')`)
+			db.Close()
+		}},
+		{"another program's sqlite with a user_version", func(t *testing.T, path string) {
+			db := rawDB(t, path)
+			exec(t, db, `CREATE TABLE recipes (name TEXT)`)
+			exec(t, db, `PRAGMA user_version = 1`)
+			exec(t, db, `PRAGMA application_id = 1234`)
+			db.Close()
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "other.db")
+			c.make(t, path)
+			before := fileHash(t, path)
+			s, err := sqlite.Open(path, sqlite.Options{})
+			if err == nil {
+				s.Close()
+				t.Fatalf("Open of %s succeeded", c.name)
+			}
+			if !errors.Is(err, events.ErrCorrupt) {
+				t.Errorf("Open: %v, want ErrCorrupt", err)
+			}
+			if strings.Contains(err.Error(), "SQLITE_") {
+				t.Errorf("the refusal shows a raw driver code: %v", err)
+			}
+			if after := fileHash(t, path); after != before {
+				t.Errorf("the refused file changed")
+			}
+			noSidecars(t, path)
+		})
+	}
+}
+
+// TestFileModes: the database and its -wal and -shm are private (0600),
+// checked while the store is open after writes; a new directory is 0700.
+func TestFileModes(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new", "dir")
+	path := filepath.Join(dir, "warlog.db")
+	s := mustOpen(t, path)
+	ctx := context.Background()
+	for i := range 3 {
+		if _, err := s.Append(ctx, "c", int64(i), string(rune('a'+i)), []events.Fact{{Type: "test.fact"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.SetSetting(ctx, "campaign", "c"); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Errorf("%s: %v (want it present while open in WAL mode)", filepath.Base(p), err)
+			continue
+		}
+		if m := fi.Mode().Perm(); m != 0o600 {
+			t.Errorf("%s has mode %o, want 600", filepath.Base(p), m)
+		}
+	}
+	fi, err := os.Stat(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := fi.Mode().Perm(); m != 0o700 {
+		t.Errorf("created directory has mode %o, want 700", m)
+	}
+	var mode string
+	if err := s.DB().QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+		t.Errorf("journal_mode = %q (%v), want wal", mode, err)
+	}
+}
+
+// TestAppendOnlyTriggers: the log refuses UPDATE and DELETE even through SQL.
+func TestAppendOnlyTriggers(t *testing.T) {
+	s, path := tempDB(t)
+	ctx := context.Background()
+	stored, err := s.Append(ctx, "c", 0, "a", []events.Fact{{Type: "test.fact", Data: map[string]int{"n": 1}}, {Type: "test.fact"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, db := range []*sql.DB{s.DB(), rawDB(t, path)} {
+		for _, q := range []string{
+			`UPDATE events SET data = '{"n":2}' WHERE version = 1`,
+			`UPDATE events SET version = 9 WHERE version = 2`,
+			`DELETE FROM events WHERE version = 2`,
+			`DELETE FROM events`,
+		} {
+			_, err := db.Exec(q)
+			if err == nil || !strings.Contains(err.Error(), "append-only") {
+				t.Errorf("%s: %v, want refused as append-only", q, err)
+			}
+		}
+	}
+	r, err := events.VerifyStream(ctx, s, "c")
+	if err != nil || r.Events != 2 || r.Head != stored[1].Hash {
+		t.Errorf("after the refused edits VerifyStream = %+v, %v", r, err)
+	}
+}
+
+// TestMigrationsTwice: opening a database again (sequentially and while it
+// is open elsewhere) applies nothing twice and keeps the log.
+func TestMigrationsTwice(t *testing.T) {
+	s1, path := tempDB(t)
+	ctx := context.Background()
+	first, err := s1.Append(ctx, "c", 0, "a", []events.Fact{{Type: "test.fact"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2 := mustOpen(t, path) // while s1 is open
+	if _, err := s2.Append(ctx, "c", 1, "b", []events.Fact{{Type: "test.fact"}}); err != nil {
+		t.Fatalf("append through the second handle: %v", err)
+	}
+	s1.Close()
+	s2.Close()
+	s3 := mustOpen(t, path)
+	if _, err := s3.Append(ctx, "c", 2, "c", []events.Fact{{Type: "test.fact"}}); err != nil {
+		t.Fatalf("append after reopening: %v", err)
+	}
+	r, err := events.VerifyStream(ctx, s3, "c")
+	if err != nil || r.Events != 3 {
+		t.Errorf("VerifyStream = %+v, %v; want 3 events", r, err)
+	}
+	got, _ := s3.Action(ctx, "c", "a")
+	if len(got) != 1 || got[0].Hash != first[0].Hash {
+		t.Errorf("the first action changed across reopenings: %v", got)
+	}
+	var triggers, tables int
+	if err := s3.DB().QueryRow(`SELECT count(*) FROM sqlite_master WHERE type = 'trigger'`).Scan(&triggers); err != nil {
+		t.Fatal(err)
+	}
+	if err := s3.DB().QueryRow(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('events', 'settings')`).Scan(&tables); err != nil {
+		t.Fatal(err)
+	}
+	if triggers != 2 || tables != 2 {
+		t.Errorf("schema has %d triggers and %d tables, want 2 and 2", triggers, tables)
+	}
+	s3.Close()
+	if v := userVersion(t, path); v != sqlite.SchemaVersion() {
+		t.Errorf("user_version = %d, want %d", v, sqlite.SchemaVersion())
+	}
+}
+
+// TestOpenRefusesBadPaths: the path is a file name, never DSN syntax.
+func TestOpenRefusesBadPaths(t *testing.T) {
+	for _, p := range []string{"", ":memory:", filepath.Join(t.TempDir(), "x.db?mode=ro"), filepath.Join(t.TempDir(), "x#y")} {
+		if s, err := sqlite.Open(p, sqlite.Options{}); err == nil {
+			s.Close()
+			t.Errorf("Open(%q) succeeded", p)
+		}
+	}
+}

@@ -1,0 +1,655 @@
+// Package storetest is the test suite every events.Store implementation
+// runs, so that the SQLite store and any later server store keep one
+// contract (after hallgren/eventsourcing's core/testsuite):
+//
+//	func TestStore(t *testing.T) {
+//		storetest.Run(t, func(t *testing.T) events.Store { return mustOpen(t) })
+//	}
+//
+// open must return a fresh, empty store and close it itself (t.Cleanup).
+package storetest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"warlog/events"
+)
+
+// Option adds a backend-specific capability to the suite.
+type Option func(*config)
+
+type config struct {
+	failOn func(t *testing.T, s events.Store) string
+}
+
+// WithFailure lets the suite inject a real failure in the middle of an
+// append: arm makes the store fail when it writes an event of the returned
+// type (an SQLite trigger, a server-side check...). Without it the
+// all-or-nothing test is skipped.
+func WithFailure(arm func(t *testing.T, s events.Store) (failingType string)) Option {
+	return func(c *config) { c.failOn = arm }
+}
+
+// Run runs the whole suite, each case against its own store from open.
+func Run(t *testing.T, open func(t *testing.T) events.Store, opts ...Option) {
+	var c config
+	for _, o := range opts {
+		o(&c)
+	}
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, s events.Store)
+	}{
+		{"RoundTrip", testRoundTrip},
+		{"ChainAcrossActions", testChainAcrossActions},
+		{"LoadAfter", testLoadAfter},
+		{"LoadStopsOnError", testLoadStopsOnError},
+		{"LoadTypes", testLoadTypes},
+		{"Action", testAction},
+		{"Version", testVersion},
+		{"StreamsIndependent", testStreamsIndependent},
+		{"Campaigns", testCampaigns},
+		{"Settings", testSettings},
+		{"Check", testCheck},
+		{"EmptyAction", testEmptyAction},
+		{"StaleVersion", testStaleVersion},
+		{"RacingWriters", testRacingWriters},
+		{"IdempotentRetry", testIdempotentRetry},
+		{"ActionConflict", testActionConflict},
+		{"AllOrNothing", func(t *testing.T, s events.Store) { testAllOrNothing(t, s, c.failOn) }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.fn(t, open(t))
+		})
+	}
+}
+
+// payload is a typical fact payload.
+type payload struct {
+	Name   string `json:"name"`
+	Values []int  `json:"values,omitempty"`
+	Note   string `json:"note,omitempty"`
+}
+
+func facts(n int, typ string) []events.Fact {
+	out := make([]events.Fact, n)
+	for i := range out {
+		out[i] = events.Fact{Type: typ, Data: payload{Name: fmt.Sprintf("fact %d", i+1), Values: []int{i, i * 2}}}
+	}
+	return out
+}
+
+func mustAppend(t *testing.T, s events.Store, campaign string, expected int64, action string, fs []events.Fact) []events.Event {
+	t.Helper()
+	got, err := s.Append(context.Background(), campaign, expected, action, fs)
+	if err != nil {
+		t.Fatalf("Append(%q, %d, %q): %v", campaign, expected, action, err)
+	}
+	return got
+}
+
+func loadAll(t *testing.T, s events.Store, campaign string) []events.Event {
+	t.Helper()
+	var out []events.Event
+	if err := s.Load(context.Background(), campaign, 0, func(e events.Event) error {
+		out = append(out, e)
+		return nil
+	}); err != nil {
+		t.Fatalf("Load(%q): %v", campaign, err)
+	}
+	return out
+}
+
+func version(t *testing.T, s events.Store, campaign string) int64 {
+	t.Helper()
+	v, err := s.Version(context.Background(), campaign)
+	if err != nil {
+		t.Fatalf("Version(%q): %v", campaign, err)
+	}
+	return v
+}
+
+// sameEvent compares two envelopes field by field (times by instant).
+func sameEvent(a, b events.Event) error {
+	switch {
+	case a.Seq != b.Seq:
+		return fmt.Errorf("seq %d, want %d", a.Seq, b.Seq)
+	case a.Campaign != b.Campaign:
+		return fmt.Errorf("campaign %q, want %q", a.Campaign, b.Campaign)
+	case a.Version != b.Version:
+		return fmt.Errorf("version %d, want %d", a.Version, b.Version)
+	case a.Action != b.Action:
+		return fmt.Errorf("action %q, want %q", a.Action, b.Action)
+	case a.Type != b.Type:
+		return fmt.Errorf("type %q, want %q", a.Type, b.Type)
+	case !bytes.Equal(a.Data, b.Data):
+		return fmt.Errorf("data %s, want %s", a.Data, b.Data)
+	case !a.At.Equal(b.At):
+		return fmt.Errorf("at %v, want %v", a.At, b.At)
+	case a.Prev != b.Prev:
+		return fmt.Errorf("prev %s, want %s", a.Prev, b.Prev)
+	case a.Hash != b.Hash:
+		return fmt.Errorf("hash %s, want %s", a.Hash, b.Hash)
+	}
+	return nil
+}
+
+func sameEvents(t *testing.T, what string, got, want []events.Event) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: got %d events, want %d", what, len(got), len(want))
+	}
+	for i := range got {
+		if err := sameEvent(got[i], want[i]); err != nil {
+			t.Errorf("%s: event %d: %v", what, i, err)
+		}
+	}
+}
+
+// checkChain checks versions 1..N, the prev links and every hash of a
+// whole stream as loaded.
+func checkChain(t *testing.T, evs []events.Event) {
+	t.Helper()
+	prev := events.Genesis
+	var seq int64
+	for i, e := range evs {
+		if e.Version != int64(i+1) {
+			t.Errorf("event %d has version %d, want %d", i, e.Version, i+1)
+		}
+		if e.Prev != prev {
+			t.Errorf("version %d: prev %s, want %s", e.Version, e.Prev, prev)
+		}
+		if h := events.Hash(e.Prev, e); e.Hash != h {
+			t.Errorf("version %d: hash %s, want %s", e.Version, e.Hash, h)
+		}
+		if e.Seq <= seq {
+			t.Errorf("version %d: seq %d not after %d", e.Version, e.Seq, seq)
+		}
+		prev, seq = e.Hash, e.Seq
+	}
+}
+
+func testRoundTrip(t *testing.T, s events.Store) {
+	ctx := context.Background()
+	raw := json.RawMessage(`{"raw":true,"n":[1,2,3]}`)
+	in := []events.Fact{
+		{Type: "test.begun", Data: payload{Name: "Bors", Note: "ünïcödé \"quoted\" \\ and \n newline"}},
+		{Type: "test.rolled", Data: payload{Name: "d6", Values: []int{6, 1, 3}}},
+		{Type: "test.raw", Data: raw},
+		{Type: "test.empty", Data: nil},
+		{Type: "test.map", Data: map[string]any{"k": 1.5, "z": []string{"a"}}},
+	}
+	before := time.Now().Add(-time.Second)
+	got := mustAppend(t, s, "Autumn League", 0, "act-1", in)
+	after := time.Now().Add(time.Second)
+	if len(got) != len(in) {
+		t.Fatalf("Append returned %d events, want %d", len(got), len(in))
+	}
+	for i, e := range got {
+		want, err := events.Marshal(in[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Campaign != "Autumn League" || e.Action != "act-1" || e.Type != in[i].Type || e.Version != int64(i+1) {
+			t.Errorf("event %d = %s/%d/%s/%s, want Autumn League/%d/act-1/%s", i, e.Campaign, e.Version, e.Action, e.Type, i+1, in[i].Type)
+		}
+		if !bytes.Equal(e.Data, want) {
+			t.Errorf("event %d data = %s, want %s", i, e.Data, want)
+		}
+		if e.At.Before(before) || e.At.After(after) {
+			t.Errorf("event %d at = %v, want between %v and %v", i, e.At, before, after)
+		}
+		if !e.At.Equal(got[0].At) {
+			t.Errorf("event %d at = %v, want the action's one time %v", i, e.At, got[0].At)
+		}
+	}
+	var p payload
+	if err := json.Unmarshal(got[1].Data, &p); err != nil || p.Name != "d6" || !slices.Equal(p.Values, []int{6, 1, 3}) {
+		t.Errorf("payload decodes to %+v (%v), want d6 [6 1 3]", p, err)
+	}
+	if string(got[3].Data) != "{}" {
+		t.Errorf("nil payload stored as %s, want {}", got[3].Data)
+	}
+	loaded := loadAll(t, s, "Autumn League")
+	sameEvents(t, "Load after Append", loaded, got)
+	checkChain(t, loaded)
+	if loaded[0].Prev != events.Genesis {
+		t.Errorf("first prev = %s, want Genesis", loaded[0].Prev)
+	}
+	var q payload
+	if err := json.Unmarshal(loaded[0].Data, &q); err != nil || q.Note != in[0].Data.(payload).Note {
+		t.Errorf("text payload round trip: got %q (%v), want %q", q.Note, err, in[0].Data.(payload).Note)
+	}
+	if r, err := events.VerifyStream(ctx, s, "Autumn League"); err != nil || r.Events != 5 || r.Head != got[4].Hash {
+		t.Errorf("VerifyStream = %+v, %v; want 5 events, head %s", r, err, got[4].Hash)
+	}
+}
+
+func testChainAcrossActions(t *testing.T, s events.Store) {
+	var all []events.Event
+	v := int64(0)
+	for i := range 6 {
+		got := mustAppend(t, s, "c", v, fmt.Sprintf("a%d", i), facts(i%3+1, "test.fact"))
+		if got[0].Version != v+1 {
+			t.Errorf("action %d starts at version %d, want %d", i, got[0].Version, v+1)
+		}
+		if want := events.Genesis; len(all) > 0 {
+			want = all[len(all)-1].Hash
+			if got[0].Prev != want {
+				t.Errorf("action %d: first prev %s, want the previous head %s", i, got[0].Prev, want)
+			}
+		} else if got[0].Prev != want {
+			t.Errorf("first prev %s, want Genesis", got[0].Prev)
+		}
+		all = append(all, got...)
+		v += int64(len(got))
+	}
+	loaded := loadAll(t, s, "c")
+	sameEvents(t, "six actions", loaded, all)
+	checkChain(t, loaded)
+	if got := version(t, s, "c"); got != v {
+		t.Errorf("Version = %d, want %d", got, v)
+	}
+	r, err := events.VerifyStream(context.Background(), s, "c")
+	if err != nil || r.Events != v || r.Head != all[len(all)-1].Hash {
+		t.Errorf("VerifyStream = %+v, %v; want %d events", r, err, v)
+	}
+}
+
+func testLoadAfter(t *testing.T, s events.Store) {
+	all := mustAppend(t, s, "c", 0, "a", facts(5, "test.fact"))
+	for after := int64(0); after <= 6; after++ {
+		var got []events.Event
+		if err := s.Load(context.Background(), "c", after, func(e events.Event) error {
+			got = append(got, e)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		want := all[min(after, 5):]
+		sameEvents(t, fmt.Sprintf("Load after %d", after), got, want)
+	}
+	n := 0
+	if err := s.Load(context.Background(), "nobody", 0, func(events.Event) error { n++; return nil }); err != nil || n != 0 {
+		t.Errorf("Load of an unknown stream: %d events, %v; want 0, nil", n, err)
+	}
+}
+
+func testLoadStopsOnError(t *testing.T, s events.Store) {
+	mustAppend(t, s, "c", 0, "a", facts(5, "test.fact"))
+	stop := errors.New("stop here")
+	n := 0
+	err := s.Load(context.Background(), "c", 0, func(e events.Event) error {
+		n++
+		if e.Version == 2 {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) || n != 2 {
+		t.Errorf("Load with a failing fn: %d calls, %v; want 2 calls, %v", n, err, stop)
+	}
+	n = 0
+	err = s.LoadTypes(context.Background(), "c", []string{"test.fact"}, func(events.Event) error { n++; return stop })
+	if !errors.Is(err, stop) || n != 1 {
+		t.Errorf("LoadTypes with a failing fn: %d calls, %v; want 1 call, %v", n, err, stop)
+	}
+}
+
+func testLoadTypes(t *testing.T, s events.Store) {
+	mustAppend(t, s, "c", 0, "a1", []events.Fact{{Type: "x.a"}, {Type: "x.b"}, {Type: "x.c"}})
+	mustAppend(t, s, "c", 3, "a2", []events.Fact{{Type: "x.c"}, {Type: "x.a"}, {Type: "x.d"}})
+	mustAppend(t, s, "other", 0, "a1", []events.Fact{{Type: "x.a"}})
+	cases := []struct {
+		types []string
+		want  []int64
+	}{
+		{[]string{"x.a"}, []int64{1, 5}},
+		{[]string{"x.c", "x.a"}, []int64{1, 3, 4, 5}},
+		{[]string{"x.d", "x.b"}, []int64{2, 6}},
+		{[]string{"x.none"}, nil},
+		{nil, nil},
+	}
+	for _, c := range cases {
+		var got []int64
+		err := s.LoadTypes(context.Background(), "c", c.types, func(e events.Event) error {
+			if !slices.Contains(c.types, e.Type) || e.Campaign != "c" {
+				t.Errorf("LoadTypes(%v) gave %s of %s", c.types, e.Type, e.Campaign)
+			}
+			got = append(got, e.Version)
+			return nil
+		})
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("LoadTypes(%v) versions = %v, %v; want %v", c.types, got, err, c.want)
+		}
+	}
+}
+
+func testAction(t *testing.T, s events.Store) {
+	ctx := context.Background()
+	a1 := mustAppend(t, s, "c", 0, "a1", facts(2, "test.fact"))
+	a2 := mustAppend(t, s, "c", 2, "a2", facts(3, "test.fact"))
+	mustAppend(t, s, "d", 0, "a2", facts(1, "test.other"))
+	for _, c := range []struct {
+		action string
+		want   []events.Event
+	}{{"a1", a1}, {"a2", a2}} {
+		got, err := s.Action(ctx, "c", c.action)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameEvents(t, "Action "+c.action, got, c.want)
+	}
+	for _, q := range [][2]string{{"c", "a3"}, {"c", "a"}, {"nobody", "a1"}, {"d", "a1"}} {
+		got, err := s.Action(ctx, q[0], q[1])
+		if err != nil || len(got) != 0 {
+			t.Errorf("Action(%q, %q) = %d events, %v; want none", q[0], q[1], len(got), err)
+		}
+	}
+	got, err := s.Action(ctx, "d", "a2")
+	if err != nil || len(got) != 1 || got[0].Type != "test.other" {
+		t.Errorf("Action(d, a2) = %v, %v; want the one event of stream d", got, err)
+	}
+}
+
+func testVersion(t *testing.T, s events.Store) {
+	if v := version(t, s, "c"); v != 0 {
+		t.Errorf("Version of an empty stream = %d, want 0", v)
+	}
+	mustAppend(t, s, "c", 0, "a1", facts(3, "test.fact"))
+	if v := version(t, s, "c"); v != 3 {
+		t.Errorf("Version = %d, want 3", v)
+	}
+	mustAppend(t, s, "c", 3, "a2", facts(1, "test.fact"))
+	if v := version(t, s, "c"); v != 4 {
+		t.Errorf("Version = %d, want 4", v)
+	}
+	if v := version(t, s, "C"); v != 0 {
+		t.Errorf("Version of stream C = %d, want 0 (names are case-sensitive)", v)
+	}
+}
+
+func testStreamsIndependent(t *testing.T, s events.Store) {
+	a := mustAppend(t, s, "a", 0, "x1", facts(2, "test.fact"))
+	b := mustAppend(t, s, "b", 0, "x1", facts(3, "test.fact"))
+	a2 := mustAppend(t, s, "a", 2, "x2", facts(1, "test.fact"))
+	if b[0].Version != 1 || b[0].Prev != events.Genesis {
+		t.Errorf("stream b starts at version %d prev %s; want 1 and Genesis", b[0].Version, b[0].Prev)
+	}
+	if a2[0].Version != 3 || a2[0].Prev != a[1].Hash {
+		t.Errorf("stream a continues at version %d prev %s; want 3 after %s", a2[0].Version, a2[0].Prev, a[1].Hash)
+	}
+	checkChain(t, loadAll(t, s, "a"))
+	checkChain(t, loadAll(t, s, "b"))
+	if n := len(loadAll(t, s, "a")); n != 3 {
+		t.Errorf("stream a has %d events, want 3", n)
+	}
+}
+
+func testCampaigns(t *testing.T, s events.Store) {
+	ctx := context.Background()
+	got, err := s.Campaigns(ctx)
+	if err != nil || len(got) != 0 {
+		t.Errorf("Campaigns of an empty store = %v, %v; want none", got, err)
+	}
+	mustAppend(t, s, "zeta", 0, "a", facts(1, "test.fact"))
+	mustAppend(t, s, "alpha", 0, "a", facts(2, "test.fact"))
+	mustAppend(t, s, "zeta", 1, "b", facts(1, "test.fact"))
+	mustAppend(t, s, "mid", 0, "a", facts(1, "test.fact"))
+	mustAppend(t, s, "alpha", 2, "b", facts(1, "test.fact"))
+	got, err = s.Campaigns(ctx)
+	if want := []string{"zeta", "alpha", "mid"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("Campaigns = %v, %v; want %v (oldest first)", got, err, want)
+	}
+}
+
+func testSettings(t *testing.T, s events.Store) {
+	ctx := context.Background()
+	get := func(k string) string {
+		t.Helper()
+		v, err := s.Setting(ctx, k)
+		if err != nil {
+			t.Fatalf("Setting(%q): %v", k, err)
+		}
+		return v
+	}
+	if v := get("campaign"); v != "" {
+		t.Errorf("unset setting = %q, want empty", v)
+	}
+	for _, kv := range [][2]string{{"campaign", "Autumn League"}, {"other", "x"}, {"campaign", "Winter's Tale"}} {
+		if err := s.SetSetting(ctx, kv[0], kv[1]); err != nil {
+			t.Fatalf("SetSetting(%q): %v", kv[0], err)
+		}
+	}
+	if v := get("campaign"); v != "Winter's Tale" {
+		t.Errorf("setting campaign = %q, want the newer value", v)
+	}
+	if v := get("other"); v != "x" {
+		t.Errorf("setting other = %q, want x", v)
+	}
+	if c, _ := s.Campaigns(ctx); len(c) != 0 {
+		t.Errorf("settings created streams %v", c)
+	}
+}
+
+func testCheck(t *testing.T, s events.Store) {
+	mustAppend(t, s, "c", 0, "a", facts(3, "test.fact"))
+	if err := s.Check(context.Background()); err != nil {
+		t.Errorf("Check of a healthy store: %v", err)
+	}
+}
+
+func testEmptyAction(t *testing.T, s events.Store) {
+	if _, err := s.Append(context.Background(), "c", 0, "a", nil); err == nil {
+		t.Errorf("Append of no facts succeeded; want an error")
+	}
+	if v := version(t, s, "c"); v != 0 {
+		t.Errorf("after an empty append Version = %d, want 0", v)
+	}
+}
+
+func testStaleVersion(t *testing.T, s events.Store) {
+	ctx := context.Background()
+	mustAppend(t, s, "c", 0, "a1", facts(2, "test.fact"))
+	mustAppend(t, s, "c", 2, "a2", facts(2, "test.fact"))
+	before := loadAll(t, s, "c")
+	for _, expected := range []int64{0, 1, 2, 3, 5, 100} {
+		got, err := s.Append(ctx, "c", expected, fmt.Sprintf("late-%d", expected), facts(3, "test.late"))
+		if !errors.Is(err, events.ErrConcurrency) {
+			t.Errorf("Append at expected %d of a stream at 4: %v, want ErrConcurrency", expected, err)
+		}
+		if got != nil {
+			t.Errorf("Append at expected %d returned %d events, want none", expected, len(got))
+		}
+	}
+	sameEvents(t, "after stale appends", loadAll(t, s, "c"), before)
+	for _, expected := range []int64{0, 1, 2, 3, 5} {
+		if ev, err := s.Action(ctx, "c", fmt.Sprintf("late-%d", expected)); err != nil || len(ev) != 0 {
+			t.Errorf("a refused action left %d events (%v)", len(ev), err)
+		}
+	}
+	// The stream still takes the right version afterwards.
+	got := mustAppend(t, s, "c", 4, "a3", facts(1, "test.fact"))
+	if got[0].Version != 5 || got[0].Prev != before[3].Hash {
+		t.Errorf("append after the refusals: version %d prev %s, want 5 after %s", got[0].Version, got[0].Prev, before[3].Hash)
+	}
+	// An empty stream refuses any expected version but 0.
+	if _, err := s.Append(ctx, "new", 1, "x", facts(1, "test.fact")); !errors.Is(err, events.ErrConcurrency) {
+		t.Errorf("Append at expected 1 of an empty stream: %v, want ErrConcurrency", err)
+	}
+	if v := version(t, s, "new"); v != 0 {
+		t.Errorf("refused first append left version %d", v)
+	}
+}
+
+// testRacingWriters: writers that all read version 0 race; exactly one wins,
+// the others get ErrConcurrency, and the stream holds only the winner.
+func testRacingWriters(t *testing.T, s events.Store) {
+	const n = 8
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	start := make(chan struct{})
+	for i := range n {
+		wg.Go(func() {
+			<-start
+			_, errs[i] = s.Append(context.Background(), "c", 0, fmt.Sprintf("w%d", i), facts(3, "test.fact"))
+		})
+	}
+	close(start)
+	wg.Wait()
+	won := -1
+	for i, err := range errs {
+		switch {
+		case err == nil && won >= 0:
+			t.Errorf("writers %d and %d both appended at version 0", won, i)
+		case err == nil:
+			won = i
+		case !errors.Is(err, events.ErrConcurrency):
+			t.Errorf("writer %d: %v, want ErrConcurrency", i, err)
+		}
+	}
+	if won < 0 {
+		t.Fatalf("no writer won")
+	}
+	evs := loadAll(t, s, "c")
+	if len(evs) != 3 {
+		t.Fatalf("stream has %d events, want the winner's 3", len(evs))
+	}
+	checkChain(t, evs)
+	for _, e := range evs {
+		if e.Action != fmt.Sprintf("w%d", won) {
+			t.Errorf("version %d belongs to %s, want the winner w%d", e.Version, e.Action, won)
+		}
+	}
+}
+
+func testIdempotentRetry(t *testing.T, s events.Store) {
+	ctx := context.Background()
+	mustAppend(t, s, "c", 0, "first", facts(1, "test.fact"))
+	fs := facts(3, "test.fact")
+	stored := mustAppend(t, s, "c", 1, "retry-me", fs)
+	// A retry carries the version the first try expected (stale now), the
+	// current version, or any other: with the same content it is a no-op
+	// that returns what was stored.
+	for _, expected := range []int64{1, 4, 0, 9} {
+		again, err := s.Append(ctx, "c", expected, "retry-me", facts(3, "test.fact"))
+		if err != nil {
+			t.Fatalf("retry at expected %d: %v, want the stored events", expected, err)
+		}
+		sameEvents(t, fmt.Sprintf("retry at expected %d", expected), again, stored)
+	}
+	// A raw payload with the same bytes is the same content.
+	raw := make([]events.Fact, len(fs))
+	for i, f := range fs {
+		b, _ := events.Marshal(f)
+		raw[i] = events.Fact{Type: f.Type, Data: json.RawMessage(b)}
+	}
+	if again, err := s.Append(ctx, "c", 4, "retry-me", raw); err != nil {
+		t.Errorf("retry with raw JSON of the same content: %v", err)
+	} else {
+		sameEvents(t, "raw retry", again, stored)
+	}
+	if v := version(t, s, "c"); v != 4 {
+		t.Errorf("after retries Version = %d, want 4 (nothing doubled)", v)
+	}
+	checkChain(t, loadAll(t, s, "c"))
+	// The same action id in another stream is another action.
+	other := mustAppend(t, s, "d", 0, "retry-me", facts(1, "test.other"))
+	if other[0].Campaign != "d" || other[0].Version != 1 {
+		t.Errorf("the id in stream d: %+v", other[0])
+	}
+}
+
+func testActionConflict(t *testing.T, s events.Store) {
+	ctx := context.Background()
+	stored := mustAppend(t, s, "c", 0, "act", facts(2, "test.fact"))
+	before := loadAll(t, s, "c")
+	changedData := facts(2, "test.fact")
+	changedData[1].Data = payload{Name: "fact 2", Values: []int{1, 3}}
+	cases := []struct {
+		name string
+		fs   []events.Fact
+	}{
+		{"other data", changedData},
+		{"other type", []events.Fact{stored2fact(stored[0]), {Type: "test.other", Data: json.RawMessage(stored[1].Data)}}},
+		{"fewer facts", facts(1, "test.fact")},
+		{"more facts", facts(3, "test.fact")},
+		{"other order", []events.Fact{stored2fact(stored[1]), stored2fact(stored[0])}},
+	}
+	for _, c := range cases {
+		for _, expected := range []int64{0, 2} {
+			got, err := s.Append(ctx, "c", expected, "act", c.fs)
+			if !errors.Is(err, events.ErrActionConflict) {
+				t.Errorf("%s at expected %d: %v, want ErrActionConflict", c.name, expected, err)
+			}
+			if got != nil {
+				t.Errorf("%s: returned %d events, want none", c.name, len(got))
+			}
+		}
+	}
+	sameEvents(t, "after conflicts", loadAll(t, s, "c"), before)
+}
+
+func stored2fact(e events.Event) events.Fact {
+	return events.Fact{Type: e.Type, Data: json.RawMessage(e.Data)}
+}
+
+// testAllOrNothing appends [ok, ok, failing] with a real failure armed on
+// the third: afterwards no trace of the action, and the stream goes on.
+func testAllOrNothing(t *testing.T, s events.Store, arm func(*testing.T, events.Store) string) {
+	if arm == nil {
+		t.Skip("this store gives the suite no way to inject a failure (storetest.WithFailure)")
+	}
+	ctx := context.Background()
+	first := mustAppend(t, s, "c", 0, "before", facts(2, "test.fact"))
+	boom := arm(t, s)
+	for _, at := range []int{0, 1, 2} {
+		fs := facts(3, "test.fact")
+		fs[at].Type = boom
+		got, err := s.Append(ctx, "c", 2, fmt.Sprintf("doomed-%d", at), fs)
+		if err == nil {
+			t.Fatalf("Append with a failing fact at %d succeeded (%d events)", at, len(got))
+		}
+		if errors.Is(err, events.ErrConcurrency) || errors.Is(err, events.ErrActionConflict) {
+			t.Errorf("injected failure reported as %v", err)
+		}
+		if v := version(t, s, "c"); v != 2 {
+			t.Errorf("failure at fact %d: Version = %d, want 2", at, v)
+		}
+		if ev, err := s.Action(ctx, "c", fmt.Sprintf("doomed-%d", at)); err != nil || len(ev) != 0 {
+			t.Errorf("failure at fact %d left %d events of the action (%v)", at, len(ev), err)
+		}
+	}
+	// The first action of a new stream fails too: no stream appears.
+	if _, err := s.Append(ctx, "fresh", 0, "doomed", []events.Fact{{Type: "test.fact"}, {Type: boom}}); err == nil {
+		t.Errorf("Append to a new stream with a failing fact succeeded")
+	}
+	if v := version(t, s, "fresh"); v != 0 {
+		t.Errorf("failed first action of a stream left version %d", v)
+	}
+	sameEvents(t, "after failed appends", loadAll(t, s, "c"), first)
+	var n int
+	_ = s.LoadTypes(ctx, "c", []string{"test.fact", boom}, func(events.Event) error { n++; return nil })
+	if n != 2 {
+		t.Errorf("LoadTypes sees %d events, want the 2 of the first action", n)
+	}
+	if c, _ := s.Campaigns(ctx); !slices.Equal(c, []string{"c"}) {
+		t.Errorf("Campaigns = %v, want [c]", c)
+	}
+	// The failed action id is free; the stream continues at version 3
+	// chained to the last good event.
+	got := mustAppend(t, s, "c", 2, "doomed-2", facts(2, "test.fact"))
+	if got[0].Version != 3 || got[0].Prev != first[1].Hash {
+		t.Errorf("after the failure: version %d prev %s; want 3 after %s", got[0].Version, got[0].Prev, first[1].Hash)
+	}
+	checkChain(t, loadAll(t, s, "c"))
+}
