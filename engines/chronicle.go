@@ -21,6 +21,9 @@ type ScenarioSummary struct {
 	// explains it in a sentence or two.
 	Result string `json:"result,omitempty"`
 	Why    string `json:"why,omitempty"`
+	// Winner is the winning side's (or player's) name, "draw" for a draw,
+	// "" while undecided; the chronicle keeps the running score from it.
+	Winner string `json:"winner,omitempty"`
 	// Consequences are what the fight did to the campaign, one line each
 	// ("Bors was Broken: campaign Skill 3 -> 2").
 	Consequences []string `json:"consequences,omitempty"`

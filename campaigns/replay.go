@@ -1,0 +1,82 @@
+package campaigns
+
+import (
+	"context"
+	"fmt"
+
+	"warlog/engines"
+	"warlog/events"
+)
+
+// Step is one action as a replay meets it, for reports: its events, whether
+// it is undone, and where in the battle it happened.
+type Step struct {
+	Action Action
+	Events []events.Event
+	// Scenario and Turn locate the action: the scenario in progress after
+	// it, or, for the action that closed a scenario, the one before it.
+	Scenario string
+	Turn     int
+}
+
+// Replay folds a campaign's log like Load and calls fn after each action
+// (undone ones included, marked and not folded) with the state as it stands
+// then. It returns the final state.
+func (s *Service) Replay(ctx context.Context, name string, fn func(st *State, step Step) error) (*State, error) {
+	undone, err := events.Undone(ctx, s.store, name)
+	if err != nil {
+		return nil, err
+	}
+	st := &State{Head: events.Genesis}
+	var cur *Step
+	var beforeScenario string
+	var beforeTurn int
+	flush := func() error {
+		if cur == nil {
+			return nil
+		}
+		if n := len(st.Actions); n > 0 && st.Actions[n-1].ID == cur.Action.ID {
+			cur.Action = st.Actions[n-1]
+		}
+		cur.Scenario, cur.Turn = now(st)
+		if cur.Scenario == "" {
+			cur.Scenario, cur.Turn = beforeScenario, beforeTurn
+		}
+		err := fn(st, *cur)
+		cur = nil
+		return err
+	}
+	err = s.store.Load(ctx, name, 0, func(e events.Event) error {
+		if e.Type == events.TypeActionBegun {
+			if err := flush(); err != nil {
+				return err
+			}
+			beforeScenario, beforeTurn = now(st)
+			cur = &Step{Action: Action{ID: e.Action}}
+		}
+		if err := s.fold(st, e, undone); err != nil {
+			return err
+		}
+		if cur != nil {
+			cur.Events = append(cur.Events, e)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	if st.Version == 0 {
+		return nil, fmt.Errorf("campaign %q: %w", name, ErrNoCampaign)
+	}
+	return st, nil
+}
+
+func now(st *State) (string, int) {
+	if t, ok := st.Game.(engines.Turner); ok {
+		return t.Now()
+	}
+	return "", 0
+}
