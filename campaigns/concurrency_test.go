@@ -1,0 +1,295 @@
+package campaigns_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"warlog/campaigns"
+	"warlog/engines/dice"
+	"warlog/events"
+	"warlog/events/sqlite"
+)
+
+// The child processes of TestConcurrentProcesses are this test binary run
+// again with these variables set (no TestMain, so the package's other test
+// files stay free to add one).
+const (
+	envChildDB  = "WARLOG_TEST_CONCURRENCY_DB"
+	envChildID  = "WARLOG_TEST_CONCURRENCY_ID"
+	envChildDir = "WARLOG_TEST_CONCURRENCY_DIR"
+)
+
+const (
+	procs          = 4
+	concurrentName = "Crowded Table"
+)
+
+// rollsPerProc is 200 as the issue asks. Under the race detector each roll's
+// replay is about ten times slower and the cost grows with the square of the
+// log, so there it is 100 (the race detector sees nothing across processes
+// anyway); set WARLOG_TEST_FULL=1 to run 200 regardless.
+func rollsPerProc() int {
+	if os.Getenv("WARLOG_TEST_FULL") == "" {
+		if bi, ok := debug.ReadBuildInfo(); ok {
+			for _, s := range bi.Settings {
+				if s.Key == "-race" && s.Value == "true" {
+					return 100
+				}
+			}
+		}
+	}
+	return 200
+}
+
+// outcome is one FreeRoll as a child saw it.
+type outcome struct {
+	Child  int    `json:"child"`
+	N      int    `json:"n"`
+	Action string `json:"action,omitempty"`
+	Err    string `json:"err,omitempty"`
+	// Conflict: the error is campaigns.ErrConflict (the one re-decision
+	// met another conflict); anything else is a failure.
+	Conflict bool `json:"conflict,omitempty"`
+}
+
+// TestConcurrentProcesses: four OS processes append 200 free rolls each to
+// one campaign through campaigns.Service. Every append commits or reports
+// campaigns.ErrConflict; no raw SQLITE_BUSY reaches the caller; the stream
+// holds versions 1..N without gap or duplicate, exactly the committed
+// actions, and its chain verifies.
+func TestConcurrentProcesses(t *testing.T) {
+	if os.Getenv(envChildDB) != "" {
+		concurrencyChild(t)
+		return
+	}
+	if testing.Short() {
+		t.Skip("spawns four processes; skipped with -short")
+	}
+	start := time.Now()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "warlog.db")
+	ctx := context.Background()
+	{
+		st, err := sqlite.Open(path, sqlite.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed := uint64(7)
+		if _, err := campaigns.New(st).Create(ctx, concurrentName, campaigns.CreateOptions{Game: "kingsown", Seed: &seed}); err != nil {
+			t.Fatal(err)
+		}
+		st.Close()
+	}
+
+	cmds := make([]*exec.Cmd, procs)
+	outs := make([]*bytes.Buffer, procs)
+	for i := range cmds {
+		c := exec.Command(os.Args[0], "-test.run=^TestConcurrentProcesses$", "-test.count=1", "-test.v")
+		c.Env = append(os.Environ(), envChildDB+"="+path, envChildID+"="+strconv.Itoa(i), envChildDir+"="+dir)
+		outs[i] = &bytes.Buffer{}
+		c.Stdout, c.Stderr = outs[i], outs[i]
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		cmds[i] = c
+	}
+	// Release the children together once all have opened the store.
+	deadline := time.Now().Add(60 * time.Second)
+	for i := 0; i < procs; {
+		if _, err := os.Stat(filepath.Join(dir, fmt.Sprintf("ready-%d", i))); err == nil {
+			i++
+			continue
+		}
+		if time.Now().After(deadline) {
+			for _, c := range cmds {
+				c.Process.Kill()
+			}
+			t.Fatalf("child %d never got ready: %s", i, outs[i])
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	released := time.Now()
+	for i, c := range cmds {
+		if err := c.Wait(); err != nil {
+			t.Errorf("child %d: %v\n%s", i, err, outs[i])
+		}
+	}
+	racing := time.Since(released)
+
+	// Every attempt of every child either committed or was a conflict.
+	committed := map[string]bool{}
+	var conflicts int
+	for i := range procs {
+		got := readOutcomes(t, filepath.Join(dir, fmt.Sprintf("out-%d.jsonl", i)))
+		if len(got) != rollsPerProc() {
+			t.Errorf("child %d reported %d rolls, want %d", i, len(got), rollsPerProc())
+		}
+		for _, o := range got {
+			switch {
+			case strings.Contains(o.Err, "SQLITE_BUSY") || strings.Contains(o.Err, "database is locked") || strings.Contains(o.Err, "busy"):
+				t.Errorf("child %d roll %d: a busy database reached the caller: %s", o.Child, o.N, o.Err)
+			case o.Err != "" && !o.Conflict:
+				t.Errorf("child %d roll %d: %s; want a commit or ErrConflict", o.Child, o.N, o.Err)
+			case o.Conflict:
+				conflicts++
+			case committed[o.Action]:
+				t.Errorf("action %s reported committed twice", o.Action)
+			default:
+				committed[o.Action] = true
+			}
+		}
+	}
+
+	// The log: versions 1..N in order, one campaign.created, and exactly
+	// the committed actions, each as action.begun + dice.rolled.
+	st, err := sqlite.Open(path, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	want := int64(1)
+	perAction := map[string][]string{}
+	var order []string
+	err = st.Load(ctx, concurrentName, 0, func(e events.Event) error {
+		if e.Version != want {
+			return fmt.Errorf("version %d where %d was due (gap or duplicate)", e.Version, want)
+		}
+		want++
+		if _, ok := perAction[e.Action]; !ok {
+			order = append(order, e.Action)
+		}
+		perAction[e.Action] = append(perAction[e.Action], e.Type)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := want - 1
+	if wantN := int64(2 + 2*len(committed)); n != wantN {
+		t.Errorf("the stream has %d events, want %d (creation + 2 per committed roll)", n, wantN)
+	}
+	for id := range committed {
+		if types := perAction[id]; len(types) != 2 || types[0] != events.TypeActionBegun || types[1] != dice.Type {
+			t.Errorf("committed action %s is stored as %v, want [action.begun dice.rolled]", id, types)
+		}
+	}
+	if len(order) != len(committed)+1 {
+		t.Errorf("the stream holds %d actions, want the creation and %d committed rolls", len(order), len(committed))
+	}
+	for _, id := range order[1:] {
+		if !committed[id] {
+			t.Errorf("action %s is in the log but no child saw it commit", id)
+		}
+	}
+	var maxV int64
+	if maxV, err = st.Version(ctx, concurrentName); err != nil || maxV != n {
+		t.Errorf("Version = %d, %v; want %d", maxV, err, n)
+	}
+	r, err := events.VerifyStream(ctx, st, concurrentName)
+	if err != nil || r.Events != n {
+		t.Errorf("VerifyStream = %+v, %v", r, err)
+	}
+	if err := st.Check(ctx); err != nil {
+		t.Errorf("integrity_check: %v", err)
+	}
+	// Program dice are drawn by index from the seed: the k-th die in
+	// effect is the same whoever rolled it, so the replayed state counts
+	// exactly the committed dice.
+	state, err := campaigns.New(st).Load(ctx, concurrentName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if state.ProgramDice != 2*len(committed) {
+		t.Errorf("ProgramDice = %d, want %d", state.ProgramDice, 2*len(committed))
+	}
+	t.Logf("%d processes x %d rolls: %d committed, %d conflicts, %d events; racing %v, total %v",
+		procs, rollsPerProc(), len(committed), conflicts, n, racing.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+	if len(committed) == 0 {
+		t.Errorf("nothing committed")
+	}
+}
+
+func readOutcomes(t *testing.T, path string) []outcome {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Errorf("child results: %v", err)
+		return nil
+	}
+	defer f.Close()
+	var out []outcome
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var o outcome
+		if err := json.Unmarshal(sc.Bytes(), &o); err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// concurrencyChild is one writer: open the store, say ready, wait for the
+// start, then roll rollsPerProc() times and write each outcome as a JSON line.
+func concurrencyChild(t *testing.T) {
+	path, dir := os.Getenv(envChildDB), os.Getenv(envChildDir)
+	id, err := strconv.Atoi(os.Getenv(envChildID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := sqlite.Open(path, sqlite.Options{})
+	if err != nil {
+		t.Fatalf("child %d: open: %v", id, err)
+	}
+	defer st.Close()
+	svc := campaigns.New(st)
+	out, err := os.Create(filepath.Join(dir, fmt.Sprintf("out-%d.jsonl", id)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	w := bufio.NewWriter(out)
+	defer w.Flush()
+	enc := json.NewEncoder(w)
+	if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("ready-%d", id)), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(time.Millisecond) {
+		if _, err := os.Stat(filepath.Join(dir, "go")); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("child %d: never released", id)
+		}
+	}
+	ctx := context.Background()
+	for n := range rollsPerProc() {
+		res, err := svc.FreeRoll(ctx, concurrentName, "2d6", fmt.Sprintf("child %d roll %d", id, n), campaigns.Options{})
+		o := outcome{Child: id, N: n}
+		if err != nil {
+			o.Err = err.Error()
+			o.Conflict = errors.Is(err, campaigns.ErrConflict)
+		} else {
+			o.Action = res.Action
+		}
+		if err := enc.Encode(o); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
