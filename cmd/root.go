@@ -112,6 +112,7 @@ func NewRootCommand(app *cmdutil.App) *cobra.Command {
 		newRosterCommand(app),
 		newScenarioCommand(app),
 		newDemoCommand(app),
+		newReportCommand(app),
 	)
 	for _, g := range GameCommands(app) {
 		root.AddCommand(g)

@@ -47,3 +47,38 @@ type Turner interface {
 	// Now is the scenario in progress ("" between scenarios) and its turn.
 	Now() (scenario string, turn int)
 }
+
+// Boarder is implemented by games played on a grid (Brood Mother), so the
+// report can draw the final board.
+type Boarder interface {
+	Board() *Board
+}
+
+// Board is a grid as reports draw it; squares are 1-based, X from the left,
+// Y from the top (CLI.md).
+type Board struct {
+	Width  int      `json:"width"`
+	Height int      `json:"height"`
+	Owners []string `json:"owners"` // players in colour order
+	Pieces []Piece  `json:"pieces"`
+	// Influence lists squares inside a Mother's sphere of influence.
+	Influence []Square `json:"influence,omitempty"`
+}
+
+// Piece is one thing on the board: a Mother fills W x H squares from X,Y.
+type Piece struct {
+	Kind  string `json:"kind"` // mother, spawn, font, proxy
+	Owner string `json:"owner"`
+	Label string `json:"label"`
+	X     int    `json:"x"`
+	Y     int    `json:"y"`
+	W     int    `json:"w"`
+	H     int    `json:"h"`
+}
+
+// Square is one grid square and whose influence covers it.
+type Square struct {
+	X     int    `json:"x"`
+	Y     int    `json:"y"`
+	Owner string `json:"owner"`
+}

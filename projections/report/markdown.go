@@ -1,0 +1,257 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+
+	"warlog/engines"
+)
+
+// md escapes user text for Markdown: every character that could open
+// markup, a link or raw HTML is neutralised, so a figure called
+// "<script>" or "[x](javascript:...)" prints as itself.
+func md(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		case '\\', '`', '*', '_', '[', ']', '(', ')', '#', '|', '!', '~', '{', '}':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case '\n', '\r', '\t':
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// Markdown writes the report as Markdown ready to post.
+func Markdown(w io.Writer, r *Report) error {
+	var b bytes.Buffer
+	if r.Kind == "campaign" {
+		fmt.Fprintf(&b, "# %s — campaign chronicle\n\n", md(r.Campaign))
+		fmt.Fprintf(&b, "*Game:* %s · *Scenarios:* %d\n\n", md(r.GameTitle), len(r.Scenarios))
+		if len(r.Score) > 0 {
+			b.WriteString("## Running score\n\n")
+			rows := make([][]string, len(r.Score))
+			for i, s := range r.Score {
+				rows[i] = []string{md(s.Name), strconv.Itoa(s.Wins)}
+			}
+			mdTable(&b, []string{"side", "scenarios won"}, rows)
+		}
+		for i := range r.Scenarios {
+			scenarioMarkdown(&b, r, &r.Scenarios[i], "##")
+		}
+		if len(r.Stories) > 0 {
+			b.WriteString("## The figures' stories\n\n")
+			for _, s := range r.Stories {
+				fmt.Fprintf(&b, "- **%s** (%s): %s\n", md(s.Name), md(s.Side), md(strings.Join(s.Lines, "; ")))
+			}
+			b.WriteString("\n")
+		}
+	} else {
+		sc := &r.Scenarios[0]
+		fmt.Fprintf(&b, "# %s — %s\n\n", md(sc.Name), md(r.GameTitle))
+		scenarioMarkdown(&b, r, sc, "")
+	}
+	fmt.Fprintf(&b, "---\n\nLog head `%s` at version %d of campaign %s. Check it with `warlog verify --head %s`.\n", r.Head, r.Version, md(r.Campaign), r.Head[:16])
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// scenarioMarkdown writes one battle; level "##" nests it in a chronicle.
+func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level string) {
+	h := func(title string) string {
+		if level == "" {
+			return "## " + title
+		}
+		return level + "# " + title
+	}
+	if level != "" {
+		fmt.Fprintf(b, "%s %s\n\n", level, md(sc.Name))
+	}
+	meta := []string{"*Campaign:* " + md(r.Campaign), "*Date:* " + sc.Date}
+	if sc.Brief != "" {
+		meta = append(meta, "*Brief:* "+md(sc.Brief))
+	}
+	meta = append(meta, fmt.Sprintf("*Turns played:* %d", sc.Turn))
+	if !sc.Ended {
+		meta = append(meta, "*in progress*")
+	}
+	b.WriteString(strings.Join(meta, " · ") + "\n\n")
+	if sc.Result != "" {
+		fmt.Fprintf(b, "%s\n\n**%s**", h("Result"), md(sc.Result))
+		if sc.Why != "" {
+			fmt.Fprintf(b, " %s", md(sc.Why))
+		}
+		b.WriteString("\n\n")
+	}
+	if len(sc.Sides) > 0 {
+		b.WriteString(h("The forces") + "\n\n")
+		for _, s := range sc.Sides {
+			title := md(s.Name)
+			if s.Player != "" && s.Player != s.Name {
+				title += " (" + md(s.Player) + ")"
+			}
+			fmt.Fprintf(b, "**%s**\n\n", title)
+			if len(s.Forces) > 0 {
+				header, rows := rowCells(s.Forces, md)
+				mdTable(b, header, rows)
+			}
+		}
+	}
+	b.WriteString(h("Turn by turn") + "\n\n")
+	if len(sc.Turns) == 0 {
+		b.WriteString("Nothing has happened yet.\n\n")
+	}
+	for _, t := range sc.Turns {
+		if t.Turn == 0 {
+			b.WriteString("**Before the battle**\n\n")
+		} else {
+			fmt.Fprintf(b, "**Turn %d**\n\n", t.Turn)
+		}
+		for _, l := range t.Lines {
+			if l.Undone {
+				fmt.Fprintf(b, "- ~~%s~~ (undone)\n", md(l.Text))
+			} else {
+				fmt.Fprintf(b, "- %s\n", md(l.Text))
+			}
+		}
+		b.WriteString("\n")
+	}
+	if turns := removalTurns(sc); turns > 0 {
+		b.WriteString(h("Removals per turn") + "\n\n")
+		header := []string{"side"}
+		for t := 1; t <= turns; t++ {
+			header = append(header, "T"+strconv.Itoa(t))
+		}
+		header = append(header, "total")
+		var rows [][]string
+		for _, s := range sc.Sides {
+			row := []string{md(s.Name)}
+			total := 0
+			for t := 0; t < turns; t++ {
+				n := 0
+				if t < len(s.RemovedPerTurn) {
+					n = s.RemovedPerTurn[t]
+				}
+				total += n
+				row = append(row, strconv.Itoa(n))
+			}
+			rows = append(rows, append(row, strconv.Itoa(total)))
+		}
+		mdTable(b, header, rows)
+	}
+	if len(sc.Consequences) > 0 {
+		b.WriteString(h("What the fight did to the campaign") + "\n\n")
+		for _, c := range sc.Consequences {
+			fmt.Fprintf(b, "- %s\n", md(c))
+		}
+		b.WriteString("\n")
+	}
+	if len(sc.Dice) > 0 {
+		b.WriteString(h("Dice") + "\n\n")
+		var rows [][]string
+		for _, d := range sc.Dice {
+			faces := make([]string, len(d.Faces))
+			for i, f := range d.Faces {
+				faces[i] = fmt.Sprintf("%d:%d", i+1, f)
+			}
+			facesText := strings.Join(faces, " ")
+			if d.Sides > 12 {
+				facesText = "(see the HTML report)"
+			}
+			rows = append(rows, []string{md(d.Player), "d" + strconv.Itoa(d.Sides), strconv.Itoa(d.Count),
+				strconv.FormatFloat(d.Average, 'f', 2, 64), facesText, strconv.FormatFloat(d.Expected, 'f', 1, 64),
+				strconv.Itoa(d.Ones), strconv.Itoa(d.Highest), strconv.Itoa(d.Program), strconv.Itoa(d.Hand)})
+		}
+		mdTable(b, []string{"player", "die", "dice", "average", "faces", "expected per face", "1s", "top faces", "program", "by hand"}, rows)
+	}
+	if len(sc.Notable) > 0 {
+		b.WriteString(h("Notable moments") + "\n\n")
+		for _, n := range sc.Notable {
+			fmt.Fprintf(b, "- %s\n", md(n))
+		}
+		b.WriteString("\n")
+	}
+}
+
+func removalTurns(sc *ScenarioReport) int {
+	n := 0
+	for _, s := range sc.Sides {
+		n = max(n, len(s.RemovedPerTurn))
+	}
+	return n
+}
+
+// rowCells turns engine rows into table cells, each passed through esc.
+func rowCells(rows []engines.Row, esc func(string) string) ([]string, [][]string) {
+	var keys []string
+	seen := map[string]bool{}
+	for _, r := range rows {
+		for _, f := range r {
+			if !seen[f.Key] {
+				seen[f.Key] = true
+				keys = append(keys, f.Key)
+			}
+		}
+	}
+	out := make([][]string, len(rows))
+	for i, r := range rows {
+		out[i] = make([]string, len(keys))
+		for j, k := range keys {
+			out[i][j] = esc(cell(r.Get(k)))
+		}
+	}
+	header := make([]string, len(keys))
+	for i, k := range keys {
+		header[i] = esc(strings.ReplaceAll(k, "_", " "))
+	}
+	return header, out
+}
+
+func cell(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case bool:
+		if x {
+			return "yes"
+		}
+		return "no"
+	case []string:
+		return strings.Join(x, ", ")
+	}
+	return fmt.Sprint(v)
+}
+
+// mdTable writes a Markdown table with tablewriter's Markdown renderer; the
+// cells are escaped already.
+func mdTable(b *bytes.Buffer, header []string, rows [][]string) {
+	t := tablewriter.NewTable(b,
+		tablewriter.WithRenderer(renderer.NewMarkdown()),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+		tablewriter.WithRowAlignment(tw.AlignLeft),
+	)
+	t.Header(header)
+	_ = t.Bulk(rows)
+	_ = t.Render()
+	b.WriteString("\n")
+}

@@ -1,0 +1,339 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"warlog/campaigns"
+	"warlog/engines"
+	"warlog/events"
+	"warlog/events/sqlite"
+)
+
+var update = flag.Bool("update", os.Getenv("UPDATE_GOLDEN") != "", "rewrite the golden files")
+
+// duel is a small game for testing reports without depending on any real
+// engine: two sides, a shot per action (d6, 4+ removes the target), turns.
+type duel struct{}
+
+func (duel) Game() string         { return "kingsown" }
+func (duel) Title() string        { return "Duel" }
+func (duel) RulesVersion() string { return "duel-1" }
+func (duel) Register(r *events.Registry) {
+	r.Register("duel.started", started{})
+	r.Register("duel.shot", shot{})
+	r.Register("duel.turned", struct{}{})
+	r.Register("duel.ended", started{})
+}
+func (duel) NewState(engines.Campaign) engines.State { return &duelState{} }
+func (duel) DecodeCommand(string, json.RawMessage) (engines.Command, error) {
+	return nil, engines.ErrUnknownCommand
+}
+
+type started struct {
+	Name  string              `json:"name"`
+	Sides map[string][]string `json:"sides"`
+}
+type shot struct {
+	By, Target string
+	Hit        bool
+}
+type fire struct{ By, Target string }
+
+func (fire) Verb() string { return "fire" }
+
+type turn struct{}
+
+func (turn) Verb() string { return "next" }
+
+type duelState struct {
+	scenarios []engines.ScenarioSummary
+	live      bool
+	turn      int
+	gone      map[string]bool
+}
+
+func (s *duelState) cur() *engines.ScenarioSummary { return &s.scenarios[len(s.scenarios)-1] }
+
+func (s *duelState) Apply(typ string, p any) error {
+	switch v := p.(type) {
+	case started:
+		if typ == "duel.ended" {
+			s.live = false
+			c := s.cur()
+			c.Ended, c.Result, c.Winner, c.Why = true, "red wins", "red", "blue lost more."
+			c.Consequences = []string{"Bob <b> fell for good"}
+			return nil
+		}
+		sum := engines.ScenarioSummary{Name: v.Name}
+		for _, side := range []string{"red", "blue"} {
+			ss := engines.SideSummary{Name: side}
+			for _, f := range v.Sides[side] {
+				ss.Forces = append(ss.Forces, engines.Row{{Key: "name", Value: f}, {Key: "side", Value: side}})
+			}
+			sum.Sides = append(sum.Sides, ss)
+		}
+		s.scenarios = append(s.scenarios, sum)
+		s.live, s.turn, s.gone = true, 1, map[string]bool{}
+		s.cur().Turn = 1
+	case shot:
+		if v.Hit {
+			s.gone[v.Target] = true
+			for i := range s.cur().Sides {
+				sd := &s.cur().Sides[i]
+				for _, f := range sd.Forces {
+					if f.String("name") == v.Target {
+						for len(sd.RemovedPerTurn) < s.turn {
+							sd.RemovedPerTurn = append(sd.RemovedPerTurn, 0)
+						}
+						sd.RemovedPerTurn[s.turn-1]++
+					}
+				}
+			}
+		}
+	case struct{}:
+		s.turn++
+		s.cur().Turn = s.turn
+	}
+	return nil
+}
+
+func (s *duelState) Decide(c engines.Command, d *engines.Decision) error {
+	switch c := c.(type) {
+	case engines.StartScenario:
+		d.Emit("duel.started", started{Name: c.Name, Sides: map[string][]string{"red": {"Ann", "<script>alert(1)</script>"}, "blue": {"Bob <b>", `"><img src=x onerror=alert(1)>`}}})
+		d.Label("%s begins", c.Name)
+	case fire:
+		v, err := d.RollBy(c.By, 1, 6, "shot")
+		if err != nil {
+			return err
+		}
+		d.Judge(v[0] >= 4)
+		d.Emit("duel.shot", shot{By: c.By, Target: c.Target, Hit: v[0] >= 4})
+		if v[0] >= 4 {
+			d.Label("%s shoots %s: %d, a hit; %s is out.", c.By, c.Target, v[0], c.Target)
+		} else {
+			d.Label("%s shoots %s: %d, a miss.", c.By, c.Target, v[0])
+		}
+	case turn:
+		d.Emit("duel.turned", struct{}{})
+		d.Label("Turn %d begins.", s.turn+1)
+	case engines.EndScenario:
+		d.Emit("duel.ended", started{})
+		d.Label("The duel ends.")
+	}
+	return nil
+}
+
+func (s *duelState) Status() engines.Status { return engines.Status{} }
+func (s *duelState) Roster() engines.Roster { return engines.Roster{} }
+func (s *duelState) Scenarios() []engines.ScenarioSummary {
+	return append([]engines.ScenarioSummary(nil), s.scenarios...)
+}
+func (s *duelState) Now() (string, int) {
+	if !s.live {
+		return "", 0
+	}
+	return s.cur().Name, s.turn
+}
+
+// play runs a fixed duel with hand-entered dice and one undone shot.
+func play(t *testing.T) (*campaigns.Service, string) {
+	t.Helper()
+	clock := time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "r.db"), sqlite.Options{Now: func() time.Time { return clock }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	svc := campaigns.New(st, duel{})
+	ctx := context.Background()
+	seed := uint64(3)
+	name := "<i>Club</i> [x](javascript:alert(1))"
+	if _, err := svc.Create(ctx, name, campaigns.CreateOptions{Game: "kingsown", Seed: &seed, ActionID: "a0"}); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	do := func(c engines.Command, dice ...int) {
+		t.Helper()
+		n++
+		o := campaigns.Options{ActionID: fmt.Sprintf("a%d", n)}
+		if len(dice) > 0 {
+			o.Dice = dice
+		}
+		if _, err := svc.Do(ctx, name, "", c, o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	do(engines.StartScenario{Name: "High Noon"})
+	do(fire{"red", "Bob <b>"}, 2)
+	do(fire{"blue", "Ann"}, 1)
+	do(turn{})
+	do(fire{"red", "Bob <b>"}, 6)
+	do(fire{"blue", "Ann"}, 5)
+	if _, err := svc.Undo(ctx, name, 1, "", campaigns.Options{ActionID: "undo1"}); err != nil {
+		t.Fatal(err)
+	}
+	do(fire{"blue", "Ann"}, 3)
+	do(engines.EndScenario{})
+	return svc, name
+}
+
+func render(t *testing.T, r *Report, f func(*bytes.Buffer, *Report) error) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := f(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (UPDATE_GOLDEN=1 go test ./projections/report/ writes it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file; UPDATE_GOLDEN=1 regenerates it.\n--- got ---\n%s", name, got)
+	}
+}
+
+func TestGoldenReports(t *testing.T) {
+	svc, name := play(t)
+	r, err := Build(context.Background(), svc, name, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "duel.md", render(t, r, func(b *bytes.Buffer, r *Report) error { return Markdown(b, r) }))
+	golden(t, "duel.html", render(t, r, func(b *bytes.Buffer, r *Report) error { return HTML(b, r) }))
+	golden(t, "duel.json", render(t, r, func(b *bytes.Buffer, r *Report) error { return JSON(b, r) }))
+	c, err := Build(context.Background(), svc, name, Options{Campaign: true, ShowUndone: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "duel-chronicle.md", render(t, c, func(b *bytes.Buffer, r *Report) error { return Markdown(b, r) }))
+}
+
+func TestReportFacts(t *testing.T) {
+	svc, name := play(t)
+	r, err := Build(context.Background(), svc, name, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := r.Scenarios[0]
+	if sc.Name != "High Noon" || !sc.Ended || sc.Winner != "red" {
+		t.Fatalf("scenario = %+v", sc.ScenarioSummary)
+	}
+	if len(sc.Turns) != 2 || sc.Turns[0].Turn != 1 || len(sc.Turns[1].Lines) != 4 {
+		t.Fatalf("turns = %+v", sc.Turns)
+	}
+	// The undone shot (a 5) is neither told nor counted.
+	for _, tr := range sc.Turns {
+		for _, l := range tr.Lines {
+			if strings.Contains(l.Text, ": 5") || l.Undone {
+				t.Errorf("an undone action is in the report: %+v", l)
+			}
+		}
+	}
+	var blue DiceStats
+	for _, d := range sc.Dice {
+		if d.Player == "blue" {
+			blue = d
+		}
+	}
+	if blue.Count != 2 || blue.Faces[0] != 1 || blue.Faces[2] != 1 || blue.Faces[4] != 0 || blue.Hand != 2 || blue.Average != 2 {
+		t.Errorf("blue's dice = %+v", blue)
+	}
+	if blue.LongestFailStreak != 2 {
+		t.Errorf("blue failed twice in a row, streak = %d", blue.LongestFailStreak)
+	}
+	if want := "The largest swing: turn 2, when 1 figure was removed (blue 1)."; len(sc.Notable) == 0 || sc.Notable[0] != want {
+		t.Errorf("notable = %q, want %q first", sc.Notable, want)
+	}
+	st, _ := svc.Load(context.Background(), name)
+	if r.Head != st.Head || r.Version != st.Version {
+		t.Errorf("head %s v%d, log at %s v%d", r.Head, r.Version, st.Head, st.Version)
+	}
+	shown, _ := Build(context.Background(), svc, name, Options{ShowUndone: true})
+	md := render(t, shown, func(b *bytes.Buffer, r *Report) error { return Markdown(b, r) })
+	if !strings.Contains(md, "- ~~blue shoots Ann: 5, a hit; Ann is out.~~ (undone)") {
+		t.Errorf("--show-undone does not strike the undone shot:\n%s", md)
+	}
+	if _, err := Build(context.Background(), svc, name, Options{Scenario: "Nope"}); err == nil || !strings.Contains(err.Error(), "it has: High Noon") {
+		t.Errorf("unknown scenario: %v", err)
+	}
+}
+
+// Hostile names are text in every format: no tag, handler or link survives.
+func TestHostileNamesEscaped(t *testing.T) {
+	svc, name := play(t)
+	r, err := Build(context.Background(), svc, name, Options{Campaign: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := render(t, r, func(b *bytes.Buffer, r *Report) error { return HTML(b, r) })
+	md := render(t, r, func(b *bytes.Buffer, r *Report) error { return Markdown(b, r) })
+	for _, bad := range []string{"<script", "<img", "<i>", "<b>", "onerror=alert(1)>", "href="} {
+		if strings.Contains(html, bad) {
+			t.Errorf("HTML holds %q unescaped", bad)
+		}
+	}
+	for _, bad := range []string{"<script", "<img", "<i>", "<b>", "](javascript:", "onerror=alert(1)>"} {
+		if strings.Contains(md, bad) {
+			t.Errorf("Markdown holds %q unescaped", bad)
+		}
+	}
+	if !strings.Contains(html, "&lt;script&gt;alert(1)&lt;/script&gt;") {
+		t.Errorf("HTML lost the name instead of escaping it")
+	}
+	if !strings.Contains(md, "&lt;script&gt;alert\\(1\\)&lt;/script&gt;") {
+		t.Errorf("Markdown lost the name instead of escaping it")
+	}
+	// Self-contained: no URL but the SVG namespace, no script.
+	urls := regexp.MustCompile(`(?i)(https?:|//[a-z])[^"' )]*`).FindAllString(html, -1)
+	for _, u := range urls {
+		if u != "http://www.w3.org/2000/svg" {
+			t.Errorf("the HTML refers to %q", u)
+		}
+	}
+	if strings.Contains(strings.ToLower(html), "<script") || strings.Contains(html, "<link") {
+		t.Error("the HTML has a script or a link element")
+	}
+	// Every SVG parses as XML.
+	svgs := regexp.MustCompile(`(?s)<svg .*?</svg>`).FindAllString(html, -1)
+	if len(svgs) < 2 {
+		t.Fatalf("found %d SVG charts, want the removals and the dice", len(svgs))
+	}
+	for _, s := range svgs {
+		d := xml.NewDecoder(strings.NewReader(s))
+		for {
+			_, err := d.Token()
+			if err != nil {
+				if err.Error() != "EOF" {
+					t.Errorf("an SVG does not parse: %v\n%s", err, s)
+				}
+				break
+			}
+		}
+	}
+}
