@@ -1,0 +1,523 @@
+package kingsown
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Weapon is one line of a card: a name, a Might and a Reach in inches.
+type Weapon struct {
+	Name  string `json:"name"`
+	Might int    `json:"might"`
+	Reach int    `json:"reach"`
+	// Sweep: one attack strikes every figure the player names in the arc.
+	Sweep bool `json:"sweep,omitempty"`
+}
+
+func (w Weapon) String() string {
+	s := fmt.Sprintf("%s M%d R%d", w.Name, w.Might, w.Reach)
+	if w.Sweep {
+		s += " Sweep"
+	}
+	return s
+}
+
+// Card is what a figure is: its four numbers, weapons, keywords and spells.
+// The numbers are final: armour has already set Res and Move where the card
+// did not give them.
+type Card struct {
+	Name  string `json:"name"`
+	Side  string `json:"side"`
+	Skill int    `json:"skill"`
+	Move  int    `json:"move"`
+	Res   int    `json:"res"`
+	Hits  int    `json:"hits"`
+	// Armour is none, leather, chain or plate ("" when the card names none).
+	Armour  string   `json:"armour,omitempty"`
+	Shield  bool     `json:"shield,omitempty"`
+	Weapons []Weapon `json:"weapons,omitempty"`
+
+	Fearless   bool `json:"fearless,omitempty"`
+	NoRear     bool `json:"no_rear,omitempty"`
+	Frenzy     bool `json:"frenzy,omitempty"`
+	SureFooted bool `json:"sure_footed,omitempty"`
+	Ponderous  bool `json:"ponderous,omitempty"`
+	Mob        bool `json:"mob,omitempty"`
+	// Static: no Skill, never moves or attacks, cannot be suppressed, and
+	// attacks against it hit automatically (the Nest).
+	Static  bool `json:"static,omitempty"`
+	Durable int  `json:"durable,omitempty"`
+	Multi   int  `json:"multi,omitempty"`
+
+	Spells []string `json:"spells,omitempty"`
+}
+
+// Armours are the seed's armour table: Res and Move.
+var Armours = map[string][2]int{
+	"none":    {0, 4},
+	"leather": {1, 4},
+	"chain":   {2, 3},
+	"plate":   {3, 2},
+}
+
+// Spells are the Hunters' five spells, in the seed's order.
+var Spells = []string{"Firebolt", "Sparks", "Ward", "Teleport", "Rally"}
+
+// SpellName returns the spell's proper name for any capitalisation.
+func SpellName(s string) (string, bool) {
+	for _, n := range Spells {
+		if strings.EqualFold(n, strings.TrimSpace(s)) {
+			return n, true
+		}
+	}
+	return "", false
+}
+
+// Keywords lists the card's keywords as a card would print them.
+func (c Card) Keywords() []string {
+	var out []string
+	add := func(ok bool, s string) {
+		if ok {
+			out = append(out, s)
+		}
+	}
+	add(c.Static, "Static")
+	add(c.Fearless, "Fearless")
+	add(c.NoRear, "No Rear")
+	add(c.Frenzy, "Frenzy")
+	add(c.SureFooted, "Sure-Footed")
+	add(c.Durable > 0, fmt.Sprintf("Durable %d", c.Durable))
+	add(c.Multi > 1, fmt.Sprintf("Multi %d", c.Multi))
+	add(c.Ponderous, "Ponderous")
+	add(c.Mob, "Mob")
+	add(c.Shield, "Shield")
+	return out
+}
+
+// Attacks is how many attacks the figure may make per turn.
+func (c Card) Attacks() int {
+	if c.Multi > 1 {
+		return c.Multi
+	}
+	return 1
+}
+
+// HasSpell reports whether the card lists spell.
+func (c Card) HasSpell(spell string) bool {
+	for _, s := range c.Spells {
+		if strings.EqualFold(s, spell) {
+			return true
+		}
+	}
+	return false
+}
+
+// Unique: Skill 5 is kept for unique characters.
+func (c Card) Unique() bool { return c.Skill == 5 }
+
+// Text writes the card in the card-file format ParseCards reads.
+func (c Card) Text() string {
+	var b strings.Builder
+	b.WriteString(c.Name)
+	if c.Side != "" {
+		b.WriteString(" · Side " + c.Side)
+	}
+	b.WriteString("\n")
+	var stats []string
+	if !c.Static {
+		stats = append(stats, fmt.Sprintf("Skill %d", c.Skill), fmt.Sprintf("Move %d", c.Move))
+	}
+	stats = append(stats, fmt.Sprintf("Res %d", c.Res), fmt.Sprintf("Hits %d", c.Hits))
+	b.WriteString(strings.Join(stats, " · ") + "\n")
+	for _, w := range c.Weapons {
+		b.WriteString(w.String() + "\n")
+	}
+	kw := c.Keywords()
+	if c.Armour != "" {
+		kw = append([]string{titleWord(c.Armour)}, kw...)
+	}
+	if len(kw) > 0 {
+		b.WriteString(strings.Join(kw, " · ") + "\n")
+	}
+	for _, s := range c.Spells {
+		b.WriteString(s + "\n")
+	}
+	return b.String()
+}
+
+func titleWord(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// CardError is a card that does not hold together; Line is 0 for cards
+// given with flags.
+type CardError struct {
+	Line int
+	Card string
+	Msg  string
+}
+
+func (e *CardError) Error() string {
+	switch {
+	case e.Line > 0 && e.Card != "":
+		return fmt.Sprintf("line %d (card %s): %s", e.Line, e.Card, e.Msg)
+	case e.Line > 0:
+		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+	case e.Card != "":
+		return fmt.Sprintf("card %s: %s", e.Card, e.Msg)
+	}
+	return e.Msg
+}
+
+var (
+	reStat   = regexp.MustCompile(`(?i)^(skill|move|res|resistance|hits)\s*:?\s*(-?\d+)$`)
+	reWeapon = regexp.MustCompile(`(?i)^(.+?)\s+M\s*(-?\d+)\s+R\s*(-?\d+)(\s+sweep)?$`)
+	reBare   = regexp.MustCompile(`^(-?\d+)\s*·\s*(-?\d+)\s*·\s*(-?\d+)\s*·\s*(-?\d+)$`)
+	reKwNum  = regexp.MustCompile(`(?i)^(durable|multi)\s*:?\s*(-?\d+)$`)
+	reSide   = regexp.MustCompile(`(?i)^side\s*:?\s+(.+)$`)
+	reArmour = regexp.MustCompile(`(?i)^(?:armou?r\s*:?\s+)?(none|leather|chain|plate)$`)
+)
+
+// CardDraft collects a card as it is read, remembering which numbers were
+// given so armour fills only the rest.
+type CardDraft struct {
+	Card
+	line                      int
+	hasSkill, hasMove, hasRes bool
+	hasHits                   bool
+}
+
+// SetStat sets one of the four numbers.
+func (d *CardDraft) SetStat(name string, v int) {
+	switch strings.ToLower(name) {
+	case "skill":
+		d.Skill, d.hasSkill = v, true
+	case "move":
+		d.Move, d.hasMove = v, true
+	case "res", "resistance":
+		d.Res, d.hasRes = v, true
+	case "hits":
+		d.Hits, d.hasHits = v, true
+	}
+}
+
+// AddKeyword reads one keyword, armour name or "Shield".
+func (d *CardDraft) AddKeyword(item string) error {
+	k := strings.ToLower(strings.Join(strings.Fields(item), " "))
+	if m := reKwNum.FindStringSubmatch(k); m != nil {
+		n, _ := strconv.Atoi(m[2])
+		if n < 1 {
+			return fmt.Errorf("%s needs a number of 1 or more, e.g. %s 1", titleWord(m[1]), titleWord(m[1]))
+		}
+		if m[1] == "durable" {
+			d.Durable = n
+		} else {
+			d.Multi = n
+		}
+		return nil
+	}
+	if m := reArmour.FindStringSubmatch(k); m != nil {
+		d.Armour = strings.ToLower(m[1])
+		return nil
+	}
+	switch k {
+	case "fearless", "cannot be suppressed":
+		d.Fearless = true
+	case "no rear", "norear", "no-rear":
+		d.NoRear = true
+	case "frenzy":
+		d.Frenzy = true
+	case "sure-footed", "sure footed", "surefooted":
+		d.SureFooted = true
+	case "ponderous":
+		d.Ponderous = true
+	case "mob":
+		d.Mob = true
+	case "shield":
+		d.Shield = true
+	case "static":
+		d.Static = true
+	case "sweep":
+		return fmt.Errorf("Sweep belongs to a weapon: write it after the weapon's Reach, e.g. Greatsword M3 R1 Sweep")
+	case "durable", "multi":
+		return fmt.Errorf("%s needs a number, e.g. %s 2", titleWord(k), titleWord(k))
+	default:
+		return fmt.Errorf("%q is not a keyword; keywords are Fearless, No Rear, Frenzy, Sure-Footed, Durable n, Multi m, Ponderous, Mob, Shield, Static and the armours None, Leather, Chain, Plate", item)
+	}
+	return nil
+}
+
+// AddWeapon adds a weapon.
+func (d *CardDraft) AddWeapon(w Weapon) { d.Weapons = append(d.Weapons, w) }
+
+// AddSpell adds one of the five spells.
+func (d *CardDraft) AddSpell(s string) error {
+	n, ok := SpellName(s)
+	if !ok {
+		return fmt.Errorf("%q is not a spell; the spells are %s", s, strings.Join(Spells, ", "))
+	}
+	if d.HasSpell(n) {
+		return fmt.Errorf("the spell %s is listed twice", n)
+	}
+	d.Spells = append(d.Spells, n)
+	return nil
+}
+
+// Finish fills Res and Move from armour where the card did not give them
+// and validates the card.
+func (d *CardDraft) Finish() (Card, error) {
+	c := d.Card
+	fail := func(format string, args ...any) (Card, error) {
+		return Card{}, &CardError{Line: d.line, Card: c.Name, Msg: fmt.Sprintf(format, args...)}
+	}
+	arm := c.Armour
+	if arm == "" {
+		arm = "none"
+	}
+	if !d.hasRes {
+		c.Res = Armours[arm][0]
+	}
+	if !d.hasMove {
+		c.Move = Armours[arm][1]
+	}
+	if c.Static {
+		if d.hasSkill && c.Skill != 0 {
+			return fail("a Static figure has no Skill; remove the Skill")
+		}
+		c.Skill, c.Move = 0, 0
+		if len(c.Weapons) > 0 || len(c.Spells) > 0 {
+			return fail("a Static figure does not attack or cast; remove its weapons and spells")
+		}
+	} else if !d.hasSkill {
+		return fail("no Skill; give Skill 1 to 5")
+	}
+	if !d.hasHits {
+		return fail("no Hits; give Hits 1 or more")
+	}
+	if err := ValidateName("figure", c.Name); err != nil {
+		return fail("%v", err)
+	}
+	switch {
+	case !c.Static && (c.Skill < 1 || c.Skill > 5):
+		return fail("Skill %d is out of range; Skill is 1 to 5 (5 only for unique characters)", c.Skill)
+	case c.Move < 0:
+		return fail("Move %d is negative; Move is 0 or more inches", c.Move)
+	case c.Res < 0:
+		return fail("Res %d is negative; Res is 0 or more", c.Res)
+	case c.Hits < 1:
+		return fail("Hits %d: a figure has 1 Hit or more", c.Hits)
+	}
+	seen := map[string]bool{}
+	for _, w := range c.Weapons {
+		switch {
+		case strings.TrimSpace(w.Name) == "":
+			return fail("a weapon has no name; write e.g. Sword M2 R1")
+		case w.Might < 0:
+			return fail("weapon %s has Might %d; Might is 0 or more", w.Name, w.Might)
+		case w.Reach < 0:
+			return fail("weapon %s has Reach %d; Reach is 0 or more inches", w.Name, w.Reach)
+		case seen[strings.ToLower(w.Name)]:
+			return fail("weapon %s is listed twice", w.Name)
+		}
+		seen[strings.ToLower(w.Name)] = true
+	}
+	if !c.Static && len(c.Weapons) == 0 && len(c.Spells) == 0 {
+		return fail("no weapon; give at least one, e.g. Sword M2 R1 (or a spell)")
+	}
+	return c, nil
+}
+
+// ParseWeapon reads "Sword:2:1", "Sword:2:1:Sweep" or "Sword M2 R1 [Sweep]".
+func ParseWeapon(s string) (Weapon, error) {
+	s = strings.TrimSpace(s)
+	if m := reWeapon.FindStringSubmatch(s); m != nil {
+		mi, _ := strconv.Atoi(m[2])
+		re, _ := strconv.Atoi(m[3])
+		return Weapon{Name: strings.TrimSpace(m[1]), Might: mi, Reach: re, Sweep: m[4] != ""}, nil
+	}
+	parts := strings.Split(s, ":")
+	if len(parts) == 3 || len(parts) == 4 {
+		mi, err1 := strconv.Atoi(strings.TrimSpace(parts[1]))
+		re, err2 := strconv.Atoi(strings.TrimSpace(parts[2]))
+		sweep := len(parts) == 4 && strings.EqualFold(strings.TrimSpace(parts[3]), "sweep")
+		if err1 == nil && err2 == nil && (len(parts) == 3 || sweep) {
+			return Weapon{Name: strings.TrimSpace(parts[0]), Might: mi, Reach: re, Sweep: sweep}, nil
+		}
+	}
+	return Weapon{}, fmt.Errorf("weapon %q: write NAME:MIGHT:REACH, e.g. Sword:2:1 (add :Sweep for a sweeping weapon)", s)
+}
+
+// ParseCards reads a card file: cards separated by blank lines, each
+// written as the seed's WRITING A CARD section describes. The first line
+// starts with the figure's name; items on a line are separated by "·"
+// (or ";"). An item is a number (Skill 3, Move 4, Res 1, Hits 2, or the
+// four bare numbers "3 · 4 · 1 · 2" in that order), a weapon (Sword M2 R1,
+// Greatsword M3 R1 Sweep), a keyword (Fearless, Durable 1, Multi 2, Leather,
+// Shield, ...), a spell (Firebolt ...; text after the name, such as its
+// price, is the card's own reminder) or Side NAME. Lines starting with #
+// are comments. side is the side of cards that name none.
+func ParseCards(text, side string) ([]Card, error) {
+	var out []Card
+	var d *CardDraft
+	names := map[string]int{}
+	flush := func() error {
+		if d == nil {
+			return nil
+		}
+		if d.Side == "" {
+			d.Side = side
+		}
+		if d.Side == "" {
+			return &CardError{Line: d.line, Card: d.Name, Msg: "no side; add a line \"Side hunters\" or give --side"}
+		}
+		c, err := d.Finish()
+		if err != nil {
+			return err
+		}
+		k := key(c.Side, c.Name)
+		if l, ok := names[k]; ok {
+			return &CardError{Line: d.line, Card: c.Name, Msg: fmt.Sprintf("the side %s already has a card %s (line %d); names are unique per side", c.Side, c.Name, l)}
+		}
+		names[k] = d.line
+		out = append(out, c)
+		d = nil
+		return nil
+	}
+	for i, raw := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		ln := i + 1
+		line := strings.TrimSpace(raw)
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		if line == "" {
+			if err := flush(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		first := d == nil
+		if first {
+			d = &CardDraft{line: ln}
+		}
+		if m := reBare.FindStringSubmatch(line); m != nil && !first {
+			for j, k := range []string{"skill", "move", "res", "hits"} {
+				v, _ := strconv.Atoi(m[j+1])
+				d.SetStat(k, v)
+			}
+			continue
+		}
+		items := strings.FieldsFunc(line, func(r rune) bool { return r == '·' || r == ';' })
+		for j, it := range items {
+			it = strings.TrimSpace(it)
+			if it == "" {
+				continue
+			}
+			if first && j == 0 {
+				d.Name = it
+				continue
+			}
+			if err := readItem(d, it, j == 0); err != nil {
+				return nil, &CardError{Line: ln, Card: d.Name, Msg: err.Error()}
+			}
+			// A spell line keeps the rest of the line as its reminder text.
+			if _, ok := spellItem(it); ok && j == 0 {
+				break
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no card found; a card starts with the figure's name, then a line like Skill 3 · Move 4 · Res 1 · Hits 2")
+	}
+	return out, nil
+}
+
+var reSpellRest = regexp.MustCompile(`(?i)^([MR]\d+|sweep|[-—–:(])`)
+
+// spellItem recognises a spell line: the spell's name alone or followed by
+// its numbers or reminder text ("Firebolt M5 R8", "Ward R4 — ...").
+func spellItem(it string) (string, bool) {
+	f := strings.Fields(it)
+	if len(f) == 0 {
+		return "", false
+	}
+	n, ok := SpellName(f[0])
+	if !ok {
+		return "", false
+	}
+	if len(f) == 1 || reSpellRest.MatchString(f[1]) {
+		return n, true
+	}
+	return "", false
+}
+
+func readItem(d *CardDraft, it string, lineStart bool) error {
+	if m := reStat.FindStringSubmatch(it); m != nil {
+		v, _ := strconv.Atoi(m[2])
+		d.SetStat(m[1], v)
+		return nil
+	}
+	if m := reSide.FindStringSubmatch(it); m != nil {
+		s := strings.TrimSpace(m[1])
+		if err := ValidateName("side", s); err != nil {
+			return err
+		}
+		d.Side = s
+		return nil
+	}
+	if n, ok := spellItem(it); ok {
+		return d.AddSpell(n)
+	}
+	if reWeapon.MatchString(it) {
+		w, err := ParseWeapon(it)
+		if err != nil {
+			return err
+		}
+		d.AddWeapon(w)
+		return nil
+	}
+	return d.AddKeyword(it)
+}
+
+// ValidateName checks a figure or side name: printable text, 1 to 64
+// characters, no leading or trailing space.
+func ValidateName(kind, name string) error {
+	switch {
+	case !utf8.ValidString(name):
+		return fmt.Errorf("%s name is not valid UTF-8 text", kind)
+	case strings.TrimSpace(name) == "":
+		return fmt.Errorf("%s name is empty", kind)
+	case strings.TrimSpace(name) != name:
+		return fmt.Errorf("%s name %q starts or ends with a space; remove it", kind, name)
+	case utf8.RuneCountInString(name) > 64:
+		return fmt.Errorf("%s name is %d characters long; 64 at most", kind, utf8.RuneCountInString(name))
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) {
+			return fmt.Errorf("%s name %q holds a control character; use printable text", kind, name)
+		}
+	}
+	return nil
+}
+
+func key(side, name string) string { return strings.ToLower(side) + "\x00" + strings.ToLower(name) }
+
+// DefaultGrunt is the rulings' Orc grunt, used when the campaign sets none.
+var DefaultGrunt = Card{Name: "Orc grunt", Side: NestSide, Skill: 2, Move: 4, Res: 1, Hits: 1,
+	Weapons: []Weapon{{Name: "Cleaver", Might: 2, Reach: 1}}}
+
+// DefaultNest is the Nest of the seed and the rulings.
+var DefaultNest = Card{Name: "Nest", Side: NestSide, Res: 1, Hits: 3, Durable: 1, Static: true}
+
+// NestSide is the side of the Nest and its spawn.
+const NestSide = "nest"

@@ -1,0 +1,1055 @@
+package kingsown
+
+import (
+	"fmt"
+	"strings"
+
+	"warlog/engines"
+)
+
+// dec is one decision in progress: a private copy of the state that folds
+// every fact as it is emitted, so later rules see earlier results while the
+// state Decide was given stays untouched.
+type dec struct {
+	st  *State
+	d   *engines.Decision
+	err error
+}
+
+func (x *dec) emit(typ string, p any) {
+	x.d.Emit(typ, p)
+	if err := x.st.Apply(typ, p); err != nil && x.err == nil {
+		x.err = err
+	}
+}
+
+// Decide implements engines.State.
+func (s *State) Decide(cmd engines.Command, d *engines.Decision) error {
+	x := &dec{st: s.clone(), d: d}
+	var err error
+	switch c := cmd.(type) {
+	case engines.StartScenario:
+		err = x.start(c)
+	case engines.EndScenario:
+		err = x.end(c)
+	case Recruit:
+		err = x.recruit(c)
+	case SetBriefCard:
+		err = x.briefCard(c)
+	case Initiative:
+		err = x.initiative(c)
+	case Move:
+		err = x.move(c)
+	case Next:
+		err = x.next()
+	case Attack:
+		err = x.attack(c)
+	case Cast:
+		err = x.cast(c)
+	default:
+		return fmt.Errorf("%w: %s", engines.ErrUnknownCommand, cmd.Verb())
+	}
+	if err != nil {
+		return err
+	}
+	return x.err
+}
+
+func (x *dec) battle(verb string) (*Battle, error) {
+	if x.st.Battle == nil {
+		return nil, engines.Refuse("Phase", "no fight is in progress; `warlog ko %s` needs one: warlog scenario start NAME", verb)
+	}
+	return x.st.Battle, nil
+}
+
+func (x *dec) phase(verb, want string) (*Battle, error) {
+	b, err := x.battle(verb)
+	if err != nil {
+		return nil, err
+	}
+	if b.Phase != want {
+		hint := map[string]string{
+			PhaseInitiative: "roll initiative first: warlog ko initiative",
+			PhaseMovement:   "the figures are moving: warlog ko move FIGURE ..., then warlog ko next",
+			PhaseAttack:     "the figures are attacking: warlog ko attack/cast ..., then warlog ko next",
+			PhaseOver:       "the turn limit is reached: warlog scenario end",
+		}[b.Phase]
+		return nil, engines.Refuse("Phase", "`ko %s` belongs to the %s phase, and turn %d is in the %s phase; %s", verb, want, b.Turn, b.Phase, hint)
+	}
+	return b, nil
+}
+
+// find resolves a figure of the fight by name or unique prefix,
+// case-insensitively, across both sides; "side/name" picks a side.
+func (b *Battle) find(name string) (*Fig, error) {
+	side, n := "", strings.TrimSpace(name)
+	if i := strings.Index(n, "/"); i > 0 {
+		side, n = n[:i], n[i+1:]
+	}
+	ln := strings.ToLower(n)
+	var exact, pre []*Fig
+	for _, f := range b.Figures {
+		if side != "" && !strings.EqualFold(side, f.Card.Side) {
+			continue
+		}
+		fn := strings.ToLower(f.Card.Name)
+		if fn == ln {
+			exact = append(exact, f)
+		} else if strings.HasPrefix(fn, ln) {
+			pre = append(pre, f)
+		}
+	}
+	pick := exact
+	if len(pick) == 0 {
+		pick = pre
+	}
+	switch len(pick) {
+	case 1:
+		return pick[0], nil
+	case 0:
+		var names []string
+		for _, f := range b.Figures {
+			names = append(names, f.Card.Name)
+		}
+		return nil, engines.Refuse("Name", "no figure %q in this fight; the figures are %s", name, strings.Join(names, ", "))
+	}
+	var names []string
+	for _, f := range pick {
+		names = append(names, f.Card.Side+"/"+f.Card.Name)
+	}
+	return nil, engines.Refuse("Name", "%q could be %s; give more of the name (or SIDE/NAME)", name, strings.Join(names, " or "))
+}
+
+// findMember resolves a roster figure the same way.
+func (s *State) findMember(name string) (*Member, error) {
+	side, n := "", strings.TrimSpace(name)
+	if i := strings.Index(n, "/"); i > 0 {
+		side, n = n[:i], n[i+1:]
+	}
+	ln := strings.ToLower(n)
+	var exact, pre []*Member
+	for _, m := range s.Members {
+		if side != "" && !strings.EqualFold(side, m.Card.Side) {
+			continue
+		}
+		mn := strings.ToLower(m.Card.Name)
+		if mn == ln {
+			exact = append(exact, m)
+		} else if strings.HasPrefix(mn, ln) {
+			pre = append(pre, m)
+		}
+	}
+	pick := exact
+	if len(pick) == 0 {
+		pick = pre
+	}
+	switch len(pick) {
+	case 1:
+		return pick[0], nil
+	case 0:
+		return nil, engines.Refuse("Name", "no figure %q in the roster; `warlog roster` lists them", name)
+	}
+	return nil, engines.Refuse("Name", "%q names more than one roster figure; give more of the name (or SIDE/NAME)", name)
+}
+
+// --- campaign ---
+
+func (x *dec) recruit(c Recruit) error {
+	if x.st.Battle != nil {
+		return engines.Refuse("Recruit", "a fight is in progress; recruit between fights (after warlog scenario end)")
+	}
+	if len(c.Cards) == 0 {
+		return engines.Refuse("Recruit", "no card given; give a NAME with --side and numbers, or --card FILE")
+	}
+	var names []string
+	for _, card := range c.Cards {
+		if err := validCard(card); err != nil {
+			return err
+		}
+		if strings.EqualFold(card.Side, NestSide) {
+			return engines.Refuse("Recruit", "the side %q belongs to the Nest brief; recruit %s on another side (its card can be set with warlog ko brief-card)", NestSide, card.Name)
+		}
+		if m := x.st.member(Ref{card.Side, card.Name}); m != nil {
+			return engines.Refuse("Names", "the side %s already has a figure named %s; names are unique per side", m.Card.Side, m.Card.Name)
+		}
+		x.emit(TypeRecruited, Recruited{Card: card})
+		n := card.Name
+		if card.Unique() {
+			n += " (Skill 5: a unique character)"
+		}
+		names = append(names, n)
+	}
+	if len(names) == 1 {
+		cd := c.Cards[0]
+		x.d.Label("%s joins the %s: Skill %d, Move %d, Res %d, Hits %d.", names[0], cd.Side, cd.Skill, cd.Move, cd.Res, cd.Hits)
+	} else {
+		x.d.Label("%d figures join the roster: %s.", len(names), strings.Join(names, ", "))
+	}
+	return nil
+}
+
+// validCard re-checks a card as the engine receives it (cards also come from
+// recorded commands and the JSON of other tools).
+func validCard(c Card) error {
+	d := CardDraft{Card: c, hasSkill: !c.Static, hasMove: true, hasRes: true, hasHits: true}
+	if _, err := d.Finish(); err != nil {
+		return engines.Refuse("Card", "%v", err)
+	}
+	if err := ValidateName("side", c.Side); err != nil {
+		return engines.Refuse("Card", "card %s: %v", c.Name, err)
+	}
+	return nil
+}
+
+func (x *dec) briefCard(c SetBriefCard) error {
+	card := c.Card
+	switch c.Role {
+	case "nest":
+		if !card.Static {
+			return engines.Refuse("Nest", "the Nest's card must be Static (no Skill, no weapons); add the keyword Static")
+		}
+	case "grunt":
+		if card.Static {
+			return engines.Refuse("Nest", "the Orc grunt moves and attacks; it cannot be Static")
+		}
+	default:
+		return engines.Refuse("Nest", "the Nest brief has two cards, nest and grunt; %q is neither", c.Role)
+	}
+	card.Side = NestSide
+	if err := validCard(card); err != nil {
+		return err
+	}
+	x.emit(TypeBriefCardSet, BriefCardSet{Role: c.Role, Card: card})
+	x.d.Label("From now on the Nest brief uses this card for its %s: %s.", c.Role, strings.ReplaceAll(strings.TrimSpace(card.Text()), "\n", " · "))
+	return nil
+}
+
+func (s *State) nestCard() Card {
+	if s.Nest != nil {
+		return *s.Nest
+	}
+	return DefaultNest
+}
+
+func (s *State) gruntCard() Card {
+	if s.Grunt != nil {
+		return *s.Grunt
+	}
+	return DefaultGrunt
+}
+
+// start fields the figures.
+//
+// Ruling: a fight has exactly two sides. With the Nest brief the Nest's
+// side ("nest") is one of them, so the roster figures fielded must all be
+// of one side. Recruiting during a fight is refused: recruits join at the
+// next fight.
+func (x *dec) start(c engines.StartScenario) error {
+	if x.st.Battle != nil {
+		return engines.Refuse("Scenario", "the fight %s is in progress; end it first: warlog scenario end", x.st.Battle.Name)
+	}
+	if err := ValidateName("scenario", c.Name); err != nil {
+		return engines.Refuse("Scenario", "%v", err)
+	}
+	if len(c.Params) > 0 {
+		return engines.Refuse("Scenario", "The King's Own takes --brief, --turns and --field only")
+	}
+	brief := strings.ToLower(strings.TrimSpace(c.Brief))
+	if brief != "" && brief != "nest" {
+		return engines.Refuse("Brief", "no brief %q; The King's Own knows the brief nest (or none: two sides of the roster)", c.Brief)
+	}
+	turns := c.Turns
+	if turns < 0 {
+		return engines.Refuse("TurnLimit", "--turns %d: give a turn limit of 1 or more (0: the default %d)", turns, DefaultTurns)
+	}
+	if turns == 0 {
+		turns = DefaultTurns
+	}
+	var chosen []*Member
+	if len(c.Field) > 0 {
+		seen := map[*Member]bool{}
+		for _, n := range c.Field {
+			m, err := x.st.findMember(n)
+			if err != nil {
+				return err
+			}
+			if m.Dead {
+				return engines.Refuse("FieldingTheDead", "%s went Down in an earlier fight and is dead; the dead are never fielded again", m.Card.Name)
+			}
+			if m.Skill < 1 {
+				return engines.Refuse("Recovery", "%s is at campaign Skill 0 after being Broken; it must sit out a fight to recover before it can be fielded", m.Card.Name)
+			}
+			if seen[m] {
+				return engines.Refuse("Field", "%s is named twice in --field", m.Card.Name)
+			}
+			seen[m] = true
+			chosen = append(chosen, m)
+		}
+	} else {
+		for _, m := range x.st.Members {
+			if !m.Dead && m.Skill >= 1 {
+				chosen = append(chosen, m)
+			}
+		}
+	}
+	if len(chosen) == 0 {
+		return engines.Refuse("Field", "nobody can be fielded; recruit figures first: warlog ko recruit --card FILE")
+	}
+	var sides []string
+	for _, m := range chosen {
+		if !containsFold(sides, m.Card.Side) {
+			sides = append(sides, m.Card.Side)
+		}
+	}
+	started := ScenarioStarted{Name: c.Name, Brief: brief, Turns: turns}
+	for _, m := range chosen {
+		started.Figures = append(started.Figures, Fielded{Card: m.Card, Skill: m.Skill, Member: true})
+	}
+	if brief == "nest" {
+		if len(sides) != 1 {
+			return engines.Refuse("Sides", "the Nest brief is one side against the Nest; the figures fielded are of %s: field one side with --field", strings.Join(sides, ", "))
+		}
+		nest := x.st.nestCard()
+		nest.Side = NestSide
+		started.Figures = append(started.Figures, Fielded{Card: nest})
+		g := x.st.gruntCard()
+		g.Side = NestSide
+		started.Grunt = &g
+		sides = append(sides, NestSide)
+	} else if len(sides) != 2 {
+		return engines.Refuse("Sides", "a fight has two sides; the figures fielded are of %s: recruit or field two sides, or use --brief nest", strings.Join(sides, ", "))
+	}
+	started.Sides = sides
+	x.emit(TypeScenarioStarted, started)
+	var names []string
+	for _, f := range started.Figures {
+		names = append(names, f.Card.Name)
+	}
+	label := fmt.Sprintf("%s begins: %s against %s, %d turns; fielded %s.", c.Name, sides[0], sides[1], turns, strings.Join(names, ", "))
+	x.d.Label("%s", label)
+	return nil
+}
+
+func containsFold(list []string, s string) bool {
+	for _, v := range list {
+		if strings.EqualFold(v, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// end closes the fight and applies AFTER THE FIGHT to the roster.
+//
+// Ruling: "Removals scored" counts the enemies a figure took Down or Broke
+// with its own attacks and spells; Withdrawn figures score for nobody.
+func (x *dec) end(c engines.EndScenario) error {
+	b, err := x.battle("scenario end")
+	if err != nil {
+		return err
+	}
+	ev := ScenarioEnded{Name: b.Name, Turn: b.Turn, Removed: map[string]int{}}
+	for _, sd := range b.Sides {
+		ev.Removed[sd] = b.removed(sd)
+	}
+	if c.Winner != "" {
+		w := ""
+		for _, sd := range b.Sides {
+			if strings.EqualFold(sd, c.Winner) {
+				w = sd
+			}
+		}
+		if w == "" {
+			return engines.Refuse("Victory", "no side %q in this fight; the sides are %s", c.Winner, strings.Join(b.Sides, ", "))
+		}
+		ev.Winner = w
+	}
+	var result string
+	if b.Brief == "nest" {
+		down := false
+		if n := b.nest(); n != nil {
+			down = n.Status == StatusDown
+		}
+		ev.NestDown = &down
+		if down {
+			result = fmt.Sprintf("%s win: the Nest is Down", b.Sides[0])
+		} else {
+			result = "the Nest still stands"
+		}
+	}
+	counts := fmt.Sprintf("removed: %s %d, %s %d", b.Sides[0], ev.Removed[b.Sides[0]], b.Sides[1], ev.Removed[b.Sides[1]])
+	switch {
+	case ev.Winner != "" && result != "":
+		result = fmt.Sprintf("%s (%s; declared winner %s)", result, counts, ev.Winner)
+	case ev.Winner != "":
+		result = fmt.Sprintf("%s win (%s)", ev.Winner, counts)
+	case result != "":
+		result = fmt.Sprintf("%s (%s)", result, counts)
+	default:
+		result = counts
+	}
+	ev.Result = result
+	for _, m := range x.st.Members {
+		if m.Dead {
+			continue
+		}
+		o := Outcome{Side: m.Card.Side, Name: m.Card.Name, Skill: m.Skill, NewSkill: m.Skill}
+		f := b.fig(Ref{m.Card.Side, m.Card.Name})
+		switch {
+		case f == nil || !f.Member:
+			// seed 003 line 45: recovers 1 Skill for each scenario it sits out.
+			o.Fate = "sat out"
+			if o.NewSkill < m.Card.Skill {
+				o.NewSkill++
+			}
+		case f.Status == StatusDown:
+			o.Fate = StatusDown
+		case f.Status == StatusBroken:
+			o.Fate = StatusBroken
+			o.NewSkill = f.StartSkill - 1
+			if o.NewSkill < 0 {
+				o.NewSkill = 0
+			}
+		case f.Status == StatusWithdrawn:
+			o.Fate = StatusWithdrawn
+			o.NewSkill = f.StartSkill
+		default:
+			o.Fate = "survived"
+			o.NewSkill = f.StartSkill
+		}
+		if f != nil && f.Member {
+			o.Removals = f.Removals
+		}
+		ev.Outcomes = append(ev.Outcomes, o)
+	}
+	x.emit(TypeScenarioEnded, ev)
+	var cons []string
+	for _, o := range ev.Outcomes {
+		if o.Fate != "survived" && !(o.Fate == "sat out" && o.NewSkill == o.Skill) {
+			cons = append(cons, consequence(o))
+		}
+	}
+	label := fmt.Sprintf("%s ends after turn %d: %s.", b.Name, b.Turn, result)
+	if len(cons) > 0 {
+		label += " " + strings.Join(cons, "; ") + "."
+	}
+	x.d.Label("%s", label)
+	return nil
+}
+
+// --- the turn ---
+
+// initiative: the Nest's spawn roll while it stands, then the roll-off.
+//
+// Ruling: --first is the choice of the side that won the roll-off, said at
+// the table; without it the winner moves first.
+func (x *dec) initiative(c Initiative) error {
+	b, err := x.phase("initiative", PhaseInitiative)
+	if err != nil {
+		return err
+	}
+	first := ""
+	if c.First != "" {
+		for _, sd := range b.Sides {
+			if strings.EqualFold(sd, c.First) {
+				first = sd
+			}
+		}
+		if first == "" {
+			return engines.Refuse("Initiative", "no side %q in this fight; --first takes %s", c.First, strings.Join(b.Sides, " or "))
+		}
+	}
+	var parts []string
+	if b.Brief == "nest" {
+		if n := b.nest(); n != nil && n.Status != StatusDown {
+			// seed 003 line 43: at the start of every turn it is intact, roll 1d6.
+			v, err := x.d.Roll1(6, "Nest spawn roll")
+			if err != nil {
+				return err
+			}
+			if v <= 2 {
+				g := x.st.gruntCard()
+				if b.Grunt != nil {
+					g = *b.Grunt
+				}
+				g.Side = NestSide
+				base := g.Name
+				for i := b.Spawned + 1; ; i++ {
+					g.Name = fmt.Sprintf("%s %d", base, i)
+					if b.fig(Ref{NestSide, g.Name}) == nil {
+						break
+					}
+				}
+				x.emit(TypeGruntSpawned, GruntSpawned{Card: g, Roll: v})
+				parts = append(parts, fmt.Sprintf("the Nest rolls %d: %s spawns beside it", v, g.Name))
+			} else {
+				parts = append(parts, fmt.Sprintf("the Nest rolls %d: nothing spawns", v))
+			}
+		}
+	}
+	ev := InitiativeWon{}
+	a, bb := b.Sides[0], b.Sides[1]
+	for round := 0; ; round++ {
+		va, err := x.d.Roll1(6, "initiative "+a)
+		if err != nil {
+			return err
+		}
+		vb, err := x.d.Roll1(6, "initiative "+bb)
+		if err != nil {
+			return err
+		}
+		ev.Rolls = append(ev.Rolls, []int{va, vb})
+		if va != vb {
+			ev.Winner = a
+			if vb > va {
+				ev.Winner = bb
+			}
+			break
+		}
+		if round > 50 {
+			return engines.Refuse("Initiative", "the roll-off kept tying; roll again")
+		}
+	}
+	ev.First = ev.Winner
+	if first != "" {
+		ev.First = first
+	}
+	x.emit(TypeInitiativeWon, ev)
+	var rolls []string
+	for _, r := range ev.Rolls {
+		rolls = append(rolls, fmt.Sprintf("%s %d, %s %d", a, r[0], bb, r[1]))
+	}
+	s := fmt.Sprintf("Turn %d: ", b.Turn)
+	if len(parts) > 0 {
+		s += strings.Join(parts, "; ") + "; "
+	}
+	s += "initiative " + strings.Join(rolls, ", then ")
+	if ev.First == ev.Winner {
+		s += fmt.Sprintf(": %s win and move first.", ev.Winner)
+	} else {
+		s += fmt.Sprintf(": %s win and send %s first.", ev.Winner, ev.First)
+	}
+	x.d.Label("%s", s)
+	return nil
+}
+
+// Moves a figure may declare.
+var moveKinds = []string{"stay", "half", "full", "withdraw"}
+
+func (x *dec) move(c Move) error {
+	b, err := x.phase("move", PhaseMovement)
+	if err != nil {
+		return err
+	}
+	kind := strings.ToLower(strings.TrimSpace(c.Move))
+	if !containsFold(moveKinds, kind) {
+		return engines.Refuse("Move", "%q is not a move; declare stay, half, full or withdraw", c.Move)
+	}
+	facing := strings.ToLower(strings.TrimSpace(c.Facing))
+	if facing != "" && facing != "front" && facing != "rear" {
+		return engines.Refuse("Facing", "facing %q: a figure faces front or rear, nothing else", c.Facing)
+	}
+	if c.Rough && kind == "stay" {
+		return engines.Refuse("RoughGround", "a figure that stays goes nowhere and makes no rough-ground roll; drop --rough")
+	}
+	f, err := b.find(c.Figure)
+	if err != nil {
+		return err
+	}
+	group := []*Fig{f}
+	if c.Pair != "" {
+		g, err := b.find(c.Pair)
+		if err != nil {
+			return err
+		}
+		if g == f {
+			return engines.Refuse("Mob", "a Mob pair is two figures; %s cannot pair with itself", f.Card.Name)
+		}
+		if !f.Card.Mob || !g.Card.Mob {
+			return engines.Refuse("Mob", "only two Mob figures share one move; %s and %s are not both Mob", f.Card.Name, g.Card.Name)
+		}
+		if !strings.EqualFold(f.Card.Side, g.Card.Side) {
+			return engines.Refuse("Mob", "a Mob pair is of one side; %s and %s are not", f.Card.Name, g.Card.Name)
+		}
+		group = append(group, g)
+	}
+	for _, g := range group {
+		switch {
+		case g.Card.Static:
+			return engines.Refuse("Static", "%s is static: it never moves", g.Card.Name)
+		case g.Out():
+			return engines.Refuse("Move", "%s is %s and off the table", g.Card.Name, g.Status)
+		case g.Moved != "":
+			return engines.Refuse("Move", "%s has already moved this turn (%s)", g.Card.Name, g.Moved)
+		}
+	}
+	if !strings.EqualFold(b.ToMove, f.Card.Side) {
+		return engines.Refuse("Alternation", "it is the %s side's move, not %s's; sides alternate one figure (or Mob pair) at a time", b.ToMove, f.Card.Side)
+	}
+	if f.Card.Mob && c.Pair == "" {
+		for _, g := range b.Figures {
+			if g != f && g.Card.Mob && strings.EqualFold(g.Card.Side, f.Card.Side) && !g.Out() && g.Moved == "" {
+				return engines.Refuse("Mob", "%s is Mob and %s has not moved: two Mob figures share one move; add --pair %s", f.Card.Name, g.Card.Name, g.Card.Name)
+			}
+		}
+	}
+	var sentences []string
+	for i, g := range group {
+		mv := Moved{Ref: g.Ref(), Move: kind, Facing: g.Facing, Rough: c.Rough, PairNext: i < len(group)-1}
+		if facing != "" {
+			mv.Facing = facing
+		}
+		sentence := fmt.Sprintf("%s %s", g.Card.Name, moveWords(kind, g.Card.Move))
+		if c.Rough {
+			if g.Card.SureFooted {
+				sentence += " through rough ground, Sure-Footed"
+			} else {
+				// seed 003 line 12: rubble and water need a Skill roll to enter and to leave.
+				v, err := x.d.Roll1(6, "rough ground Skill roll "+g.Card.Name)
+				if err != nil {
+					return err
+				}
+				if v > g.Skill {
+					mv.Stopped = true
+					sentence = fmt.Sprintf("%s tries to %s through rough ground but rolls %d against Skill %d: stopped at the edge, no attack this turn", g.Card.Name, kind, v, g.Skill)
+				} else {
+					sentence += fmt.Sprintf(" through rough ground (rolled %d against Skill %d)", v, g.Skill)
+				}
+			}
+		}
+		sentence += ", facing " + mv.Facing
+		x.emit(TypeMoved, mv)
+		if kind == "withdraw" && !mv.Stopped {
+			x.emit(TypeWithdrawn, Withdrawn{Ref: g.Ref()})
+			sentence += "; Withdrawn"
+		}
+		sentences = append(sentences, sentence)
+	}
+	x.d.Label("%s.", strings.Join(sentences, "; "))
+	return nil
+}
+
+func moveWords(kind string, move int) string {
+	switch kind {
+	case "stay":
+		return "stands still"
+	case "half":
+		return fmt.Sprintf("moves up to half (%d\")", move/2)
+	case "full":
+		return fmt.Sprintf("moves its full %d\"", move)
+	}
+	return "makes for the table edge"
+}
+
+func (x *dec) next() error {
+	b, err := x.battle("next")
+	if err != nil {
+		return err
+	}
+	switch b.Phase {
+	case PhaseInitiative:
+		return engines.Refuse("Phase", "turn %d has not begun: roll initiative first (warlog ko initiative)", b.Turn)
+	case PhaseOver:
+		return engines.Refuse("TurnLimit", "the turn limit (%d) is reached: end the fight with warlog scenario end", b.Turns)
+	case PhaseMovement:
+		ev := AttackPhaseBegun{}
+		var names []string
+		for _, f := range b.Figures {
+			if !f.Out() && !f.Card.Static && f.Moved == "" {
+				ev.Stayed = append(ev.Stayed, f.Ref())
+				names = append(names, f.Card.Name)
+			}
+		}
+		x.emit(TypeAttackPhaseBegun, ev)
+		s := fmt.Sprintf("Turn %d: movement is over", b.Turn)
+		if len(names) > 0 {
+			s += "; " + strings.Join(names, ", ") + " stay where they are"
+		}
+		x.d.Label("%s; attacks by Skill, highest first.", s)
+	case PhaseAttack:
+		turn, last := b.Turn, b.Turn >= b.Turns
+		x.emit(TypeTurnEnded, TurnEnded{Turn: turn, Last: last})
+		if last {
+			x.d.Label("Turn %d ends: the turn limit is reached; end the fight with warlog scenario end.", turn)
+		} else {
+			x.d.Label("Turn %d ends.", turn)
+		}
+	}
+	return nil
+}
+
+// --- attacks ---
+
+// mayAttack checks who may attack, the per-turn count and the Skill order.
+//
+// Ruling: where Frenzy (a grant) and Ponderous (a denial) meet, the grant
+// wins (seed line 14): a Ponderous figure with Frenzy may attack after any
+// move.
+func (x *dec) mayAttack(b *Battle, f *Fig, what string) error {
+	switch {
+	case f.Card.Static:
+		return engines.Refuse("Static", "%s is static: it does not attack", f.Card.Name)
+	case f.Out() && !f.Pending:
+		return engines.Refuse("Removed", "%s is %s and makes no more attacks", f.Card.Name, f.Status)
+	case f.NoAttack:
+		return engines.Refuse("RoughGround", "%s was stopped at the edge of rough ground this turn and may not attack", f.Card.Name)
+	case f.Moved == "full" && !f.Card.Frenzy:
+		return engines.Refuse("Frenzy", "%s moved its full Move this turn; only a Frenzy figure may attack after a full move", f.Card.Name)
+	case f.Card.Ponderous && !f.Card.Frenzy && f.Moved != "stay":
+		return engines.Refuse("Ponderous", "%s is Ponderous and moved this turn (%s); it may attack only after standing still", f.Card.Name, f.Moved)
+	case f.Attacks >= f.Card.Attacks():
+		if f.Card.Multi > 1 {
+			return engines.Refuse("Multi", "%s has made all %d of its attacks this turn (Multi %d)", f.Card.Name, f.Card.Multi, f.Card.Multi)
+		}
+		return engines.Refuse("Multi", "%s has already attacked this turn; one attack per turn without Multi", f.Card.Name)
+	case b.Step != 0 && f.StepSkill > b.Step:
+		return engines.Refuse("SkillOrder", "the Skill %d step has begun, so %s (Skill %d) can no longer %s this turn; attacks go highest Skill first", b.Step, f.Card.Name, f.StepSkill, what)
+	}
+	return nil
+}
+
+// beginStep closes the step in progress when a lower one starts.
+func (x *dec) beginStep(b *Battle, f *Fig) {
+	if b.Step == 0 || f.StepSkill < b.Step {
+		x.emit(TypeStepBegun, StepBegun{Skill: f.StepSkill})
+	}
+}
+
+func (x *dec) targets(b *Battle, att *Fig, names []string, allowSelf bool) ([]*Fig, error) {
+	var out []*Fig
+	for _, n := range names {
+		t, err := b.find(n)
+		if err != nil {
+			return nil, err
+		}
+		if t == att && !allowSelf {
+			return nil, engines.Refuse("Target", "%s cannot target itself", att.Card.Name)
+		}
+		if t.Out() {
+			return nil, engines.Refuse("Target", "%s is %s and no longer on the table", t.Card.Name, t.Status)
+		}
+		for _, o := range out {
+			if o == t {
+				return nil, engines.Refuse("Target", "%s is named twice", t.Card.Name)
+			}
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// attack is one attack: one target, or every target named with Sweep.
+//
+// Ruling: an ordinary attack targets an enemy; only Sweep strikes friends,
+// because the seed's Sweep hits "friend and foe" in its arc.
+// Ruling: --rear applies to every target of the attack.
+func (x *dec) attack(c Attack) error {
+	b, err := x.phase("attack", PhaseAttack)
+	if err != nil {
+		return err
+	}
+	att, err := b.find(c.Attacker)
+	if err != nil {
+		return err
+	}
+	if err := x.mayAttack(b, att, "attack"); err != nil {
+		return err
+	}
+	if len(att.Card.Weapons) == 0 {
+		return engines.Refuse("Weapon", "%s has no weapon; it can only cast (warlog ko cast)", att.Card.Name)
+	}
+	w := att.Card.Weapons[0]
+	if c.Weapon != "" {
+		found := false
+		for _, cw := range att.Card.Weapons {
+			if strings.HasPrefix(strings.ToLower(cw.Name), strings.ToLower(c.Weapon)) {
+				w, found = cw, true
+				break
+			}
+		}
+		if !found {
+			var ws []string
+			for _, cw := range att.Card.Weapons {
+				ws = append(ws, cw.Name)
+			}
+			return engines.Refuse("Weapon", "%s has no weapon %q; its weapons are %s", att.Card.Name, c.Weapon, strings.Join(ws, ", "))
+		}
+	}
+	if len(c.Targets) == 0 {
+		return engines.Refuse("Target", "name a target: warlog ko attack %s TARGET", att.Card.Name)
+	}
+	ts, err := x.targets(b, att, c.Targets, false)
+	if err != nil {
+		return err
+	}
+	if len(ts) > 1 && !w.Sweep {
+		return engines.Refuse("Sweep", "%s's %s strikes one target; only a Sweep weapon strikes several with one attack", att.Card.Name, w.Name)
+	}
+	for _, t := range ts {
+		if !w.Sweep && strings.EqualFold(t.Card.Side, att.Card.Side) {
+			return engines.Refuse("Target", "%s is on %s's own side; only Sweep strikes friends", t.Card.Name, att.Card.Name)
+		}
+		if c.Rear && t.Card.NoRear {
+			return engines.Refuse("NoRear", "%s is No Rear: it cannot be attacked from the rear; attack it from the front", t.Card.Name)
+		}
+	}
+	x.beginStep(b, att)
+	ev := AttackMade{Attacker: att.Ref(), Weapon: w, Rear: c.Rear}
+	for _, t := range ts {
+		ev.Targets = append(ev.Targets, t.Ref())
+	}
+	x.emit(TypeAttackMade, ev)
+	var parts []string
+	for _, t := range ts {
+		s, err := x.resolve(att, t, w.Might, c.Rear, true)
+		if err != nil {
+			return err
+		}
+		parts = append(parts, s)
+	}
+	how := "strikes"
+	if c.Rear {
+		how = "strikes from the rear"
+	}
+	x.d.Label("%s %s with %s (M%d): %s.", att.Card.Name, how, w.Name, w.Might, strings.Join(parts, "; "))
+	return nil
+}
+
+// resolve runs the rulings' steps 1-6 for one target and says what
+// happened. roll: make the hit roll (false when a spell's cast was the hit).
+func (x *dec) resolve(att, t *Fig, might int, rear, roll bool) (string, error) {
+	tn := t.Card.Name
+	hitRoll := 0
+	switch {
+	case t.Card.Static:
+		// seed 003 line 43: attacks against it hit automatically.
+	case rear:
+		// seed 003 line 8: an attack from the rear skips the Skill roll.
+	case roll:
+		v, err := x.d.Roll1(6, "hit roll")
+		if err != nil {
+			return "", err
+		}
+		hitRoll = v
+		if v > att.Skill {
+			x.emit(TypeMissed, Missed{Target: t.Ref(), Roll: v})
+			return fmt.Sprintf("%s: rolls %d against Skill %d, a miss", tn, v, att.Skill), nil
+		}
+	}
+	var s string
+	switch {
+	case t.Card.Static:
+		s = tn + ": hits automatically"
+	case rear:
+		s = tn + ": from the rear, no hit roll"
+	case roll:
+		s = fmt.Sprintf("%s: rolls %d against Skill %d, a hit", tn, hitRoll, att.Skill)
+	default:
+		s = tn + ": struck"
+	}
+	// seed 003 line 30: the first hit each turn from the front is stopped unless M3+.
+	if t.Card.Shield && !rear && !t.ShieldUsed {
+		x.emit(TypeShieldUsed, ShieldUsed{Target: t.Ref(), Stopped: might < 3})
+		if might < 3 {
+			return s + ", stopped by its shield", nil
+		}
+		s += " (M3 or more goes through its shield)"
+	}
+	damaged := false
+	if t.Card.Durable > 0 && might <= t.Card.Durable {
+		// seed 003 line 20: weapons of Might n or less cannot damage it at all.
+		x.emit(TypeHitResisted, HitResisted{Target: t.Ref(), Durable: true})
+		s += fmt.Sprintf(", but Durable %d shrugs off M%d", t.Card.Durable, might)
+	} else {
+		// seed 003 line 8: 1d6 + Might against the defender's 1d6 + Res.
+		a, err := x.d.Roll1(6, "attacker's damage die")
+		if err != nil {
+			return "", err
+		}
+		dv, err := x.d.Roll1(6, "defender's damage die")
+		if err != nil {
+			return "", err
+		}
+		res := t.Res()
+		s += fmt.Sprintf(", %d+%d against %d+%d", a, might, dv, res)
+		if a+might > dv+res {
+			damaged = true
+			x.emit(TypeHitLost, HitLost{Target: t.Ref(), Hits: t.Hits - 1})
+			s += fmt.Sprintf(", one Hit (%d left)", t.Hits)
+		} else {
+			x.emit(TypeHitResisted, HitResisted{Target: t.Ref()})
+			s += ", the armour holds"
+		}
+	}
+	by := att.Ref()
+	if damaged {
+		if t.Hits <= 0 {
+			// seed 003 line 8: at 0 Hits the figure is Down.
+			x.emit(TypeDown, TakenOut{Target: t.Ref(), By: &by})
+			s += "; " + tn + " is Down"
+		}
+		return s, nil
+	}
+	// seed 003 line 9: Suppression, only if the Might is at least the Res.
+	switch {
+	case t.Card.Static:
+		return s, nil
+	case t.Card.Fearless:
+		return s + "; Fearless, not suppressed", nil
+	case might < t.Res():
+		return s + fmt.Sprintf("; M%d is under Res %d, no Suppression", might, t.Res()), nil
+	}
+	x.emit(TypeSkillLost, SkillLost{Target: t.Ref(), Skill: t.Skill - 1})
+	s += fmt.Sprintf("; suppressed to Skill %d", t.Skill)
+	if t.Skill <= 0 {
+		x.emit(TypeBroken, TakenOut{Target: t.Ref(), By: &by})
+		s += "; " + tn + " is Broken"
+	}
+	return s, nil
+}
+
+// --- magic ---
+
+// cast is one spell.
+//
+// Ruling: Firebolt strikes one enemy; Sparks, a Sweep, may name friends
+// and foes but not the caster; Ward and Teleport a friendly figure, self
+// included; Rally a friendly figure other than the caster that has lost
+// Skill in this fight (nothing to recover is refused before the cast roll).
+// Ward lasts until the turn ends, which is before the caster's side next
+// moves. A failed cast still spends the attack.
+func (x *dec) cast(c Cast) error {
+	b, err := x.phase("cast", PhaseAttack)
+	if err != nil {
+		return err
+	}
+	cs, err := b.find(c.Caster)
+	if err != nil {
+		return err
+	}
+	spell, ok := SpellName(c.Spell)
+	if !ok {
+		return engines.Refuse("Magic", "%q is not a spell; the spells are %s", c.Spell, strings.Join(Spells, ", "))
+	}
+	if !cs.Card.HasSpell(spell) {
+		return engines.Refuse("Magic", "%s's card has no %s", cs.Card.Name, spell)
+	}
+	if cs.LockedTurn == b.Turn {
+		return engines.Refuse("Firebolt", "%s failed a Firebolt last turn and is locked out of spells in turn %d; it may still attack with a weapon", cs.Card.Name, b.Turn)
+	}
+	if err := x.mayAttack(b, cs, "cast"); err != nil {
+		return err
+	}
+	ts, err := x.targets(b, cs, c.Targets, true)
+	if err != nil {
+		return err
+	}
+	facing := strings.ToLower(c.Facing)
+	if facing != "" && facing != "front" && facing != "rear" {
+		return engines.Refuse("Facing", "facing %q: a figure faces front or rear, nothing else", c.Facing)
+	}
+	switch spell {
+	case "Firebolt":
+		if len(ts) != 1 {
+			return engines.Refuse("Firebolt", "Firebolt strikes one target; name one")
+		}
+		if strings.EqualFold(ts[0].Card.Side, cs.Card.Side) {
+			return engines.Refuse("Firebolt", "%s is on %s's own side; Firebolt strikes one enemy", ts[0].Card.Name, cs.Card.Name)
+		}
+	case "Sparks":
+		if len(ts) == 0 {
+			return engines.Refuse("Sparks", "Sparks sweeps every figure in its arc; name each target")
+		}
+		for _, t := range ts {
+			if t == cs {
+				return engines.Refuse("Sparks", "%s cannot catch itself in its own Sparks", cs.Card.Name)
+			}
+		}
+	case "Ward", "Teleport":
+		if len(ts) == 0 {
+			ts = []*Fig{cs}
+		}
+		if len(ts) != 1 || !strings.EqualFold(ts[0].Card.Side, cs.Card.Side) {
+			return engines.Refuse(spell, "%s takes one friendly figure (the caster included)", spell)
+		}
+	case "Rally":
+		if len(ts) != 1 {
+			return engines.Refuse("Rally", "Rally takes one friendly figure other than the caster")
+		}
+		t := ts[0]
+		switch {
+		case t == cs:
+			return engines.Refuse("Rally", "%s cannot Rally itself; Rally takes a friendly figure other than the caster", cs.Card.Name)
+		case !strings.EqualFold(t.Card.Side, cs.Card.Side):
+			return engines.Refuse("Rally", "%s is not a friendly figure", t.Card.Name)
+		case t.Skill < 1:
+			return engines.Refuse("Rally", "%s is at Skill 0; Rally needs Skill 1 or more", t.Card.Name)
+		case t.Skill >= t.StartSkill:
+			return engines.Refuse("Rally", "%s has lost no Skill in this fight (Skill %d); nothing to rally", t.Card.Name, t.Skill)
+		}
+	}
+	if c.Rear && spell != "Firebolt" && spell != "Sparks" {
+		return engines.Refuse(spell, "--rear is for Firebolt and Sparks")
+	}
+	if c.Rear {
+		for _, t := range ts {
+			if t.Card.NoRear {
+				return engines.Refuse("NoRear", "%s is No Rear: it cannot be attacked from the rear", t.Card.Name)
+			}
+		}
+	}
+	x.beginStep(b, cs)
+	// seed 003 line 13: roll Skill to cast.
+	v, err := x.d.Roll1(6, "cast roll")
+	if err != nil {
+		return err
+	}
+	ok = v <= cs.Skill
+	ev := SpellCast{Caster: cs.Ref(), Spell: spell, Roll: v, Success: ok}
+	for _, t := range ts {
+		ev.Targets = append(ev.Targets, t.Ref())
+	}
+	x.emit(TypeSpellCast, ev)
+	head := fmt.Sprintf("%s casts %s, rolling %d against Skill %d", cs.Card.Name, spell, v, cs.Skill)
+	if !ok {
+		if spell == "Firebolt" {
+			// seed 003 line 41: locked out of Spells for the next turn on a failed cast.
+			x.emit(TypeLockedOut, LockedOut{Caster: cs.Ref(), Turn: b.Turn + 1})
+			x.d.Label("%s: the spell fails, and %s is locked out of spells next turn.", head, cs.Card.Name)
+			return nil
+		}
+		x.d.Label("%s: the spell fails.", head)
+		return nil
+	}
+	switch spell {
+	case "Firebolt", "Sparks":
+		might := 5
+		if spell == "Sparks" {
+			might = 2
+		}
+		var parts []string
+		for _, t := range ts {
+			s, err := x.resolve(cs, t, might, c.Rear, false)
+			if err != nil {
+				return err
+			}
+			parts = append(parts, s)
+		}
+		x.d.Label("%s: it works (M%d): %s.", head, might, strings.Join(parts, "; "))
+	case "Ward":
+		x.emit(TypeWarded, Warded{Target: ts[0].Ref()})
+		x.d.Label("%s: %s counts as Res 4 for the rest of the turn.", head, ts[0].Card.Name)
+	case "Teleport":
+		f := facing
+		if f == "" {
+			f = ts[0].Facing
+		}
+		x.emit(TypeTeleported, Teleported{Target: ts[0].Ref(), Facing: f})
+		x.d.Label("%s: %s is placed up to 8\" away, facing %s.", head, ts[0].Card.Name, f)
+	case "Rally":
+		t := ts[0]
+		x.emit(TypeRallied, Rallied{Target: t.Ref(), Skill: t.Skill + 1})
+		x.d.Label("%s: %s steadies, Skill %d.", head, t.Card.Name, t.Skill)
+	}
+	return nil
+}
