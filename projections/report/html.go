@@ -109,7 +109,7 @@ func removalChart(sc *ScenarioReport) *barChart {
 	if turns == 0 || len(sc.Sides) == 0 {
 		return nil
 	}
-	c := &barChart{W: 640, H: 260}
+	c := &barChart{W: 480, H: 240}
 	for _, s := range sc.Sides {
 		for _, n := range s.RemovedPerTurn {
 			c.Max = max(c.Max, n)
@@ -143,7 +143,7 @@ func removalChart(sc *ScenarioReport) *barChart {
 		c.YTicks = append(c.YTicks, axisLabel{X: left - 8, Y: top + plotH - v*plotH/c.Max + 4, Text: fmt.Sprint(v)})
 	}
 	for i, s := range sc.Sides {
-		c.Legend = append(c.Legend, legendItem{X: left + i*150, Y: 14, Colour: palette[i%len(palette)], Text: s.Name})
+		c.Legend = append(c.Legend, legendItem{X: left + i*110, Y: 14, Colour: palette[i%len(palette)], Text: s.Name})
 	}
 	return c
 }
