@@ -22,14 +22,15 @@ const TimeFormat = time.RFC3339Nano
 // two different envelopes share an encoding.
 func Hash(prev string, e Event) string {
 	h := sha256.New()
-	h.Write([]byte(prev))
 	var n [binary.MaxVarintLen64]byte
 	field := func(b []byte) {
 		h.Write(n[:binary.PutUvarint(n[:], uint64(len(b)))])
 		h.Write(b)
 	}
+	field([]byte(prev))
 	field([]byte(e.Campaign))
-	field(n[:binary.PutVarint(n[:], e.Version)])
+	var v [binary.MaxVarintLen64]byte
+	field(v[:binary.PutVarint(v[:], e.Version)])
 	field([]byte(e.Action))
 	field([]byte(e.Type))
 	field(e.Data)
