@@ -61,7 +61,7 @@ func runCampaignNew(c *cobra.Command, app *cmdutil.App, o *campaignNewOptions, n
 	if err != nil {
 		return err
 	}
-	co := campaigns.CreateOptions{Game: o.game, Mode: o.mode, ActionID: app.ActionID}
+	co := campaigns.CreateOptions{Game: o.game, Mode: o.mode, ActionID: app.NextActionID()}
 	if o.seed != "" {
 		s, err := strconv.ParseUint(o.seed, 10, 64)
 		if err != nil {

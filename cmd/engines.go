@@ -30,11 +30,14 @@ func GameCommands(app *cmdutil.App) []*cobra.Command {
 	return out
 }
 
-// gameDemos are the demo scripts of every landed game, in play order.
-func gameDemos(seed string) [][]string {
-	var out [][]string
+// gameDemos are the demo scripts of every landed game, in play order, one
+// section per game.
+func gameDemos(seed string) [][][]string {
+	var out [][][]string
 	for _, d := range [][][]string{koDemo(seed), dwDemo(seed), broodDemo(seed), i28Demo(seed), rcDemo(seed)} {
-		out = append(out, d...)
+		if len(d) > 0 {
+			out = append(out, d)
+		}
 	}
 	return out
 }

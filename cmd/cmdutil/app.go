@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"warlog/campaigns"
 	"warlog/engines"
@@ -34,6 +35,12 @@ type App struct {
 
 	// Engines are the rules engines of this build.
 	Engines []engines.Engine
+
+	// Clock stamps the log's `at` (nil: the system clock) and IDs names new
+	// actions (nil: random ids). The demo fixes both so that its output,
+	// hashes included, is the same on every run.
+	Clock func() time.Time
+	IDs   func() string
 
 	store *sqlite.Store
 	svc   *campaigns.Service
@@ -71,7 +78,7 @@ func (a *App) Service() (*campaigns.Service, error) {
 	if a.svc != nil {
 		return a.svc, nil
 	}
-	st, err := sqlite.Open(a.ResolvedDB(), sqlite.Options{})
+	st, err := sqlite.Open(a.ResolvedDB(), sqlite.Options{Now: a.Clock})
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +148,7 @@ func (a *App) Load(ctx context.Context) (*campaigns.State, error) {
 
 // Options parses the per-action global flags (--dice, --action-id).
 func (a *App) Options() (campaigns.Options, error) {
-	o := campaigns.Options{ActionID: a.ActionID}
+	o := campaigns.Options{ActionID: a.NextActionID()}
 	if a.Dice != "" {
 		d, err := parseDice(a.Dice)
 		if err != nil {
@@ -218,6 +225,15 @@ func (a *App) PrintJSON(v any) error {
 	enc := json.NewEncoder(a.Out)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// NextActionID is --action-id when given, else the App's own id source,
+// else "" (the service draws a random id).
+func (a *App) NextActionID() string {
+	if a.ActionID == "" && a.IDs != nil {
+		return a.IDs()
+	}
+	return a.ActionID
 }
 
 func parseDice(s string) ([]int, error) {
