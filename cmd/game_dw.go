@@ -4,17 +4,18 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/cmd/cmdutil"
+	"warlog/cmd/dw"
 	"warlog/engines"
+	"warlog/engines/deadwars"
 )
 
 // This file wires the deadwars game into warlog: its engine, its command tree
-// (warlog dw) and its part of the demo. Each returns nil (or no lines)
-// until the game's engine lands.
+// (warlog dw) and its part of the demo.
 
-func dwEngine() engines.Engine { return nil }
+func dwEngine() engines.Engine { return deadwars.Engine{} }
 
-func dwCommand(app *cmdutil.App) *cobra.Command { return nil }
+func dwCommand(app *cmdutil.App) *cobra.Command { return dw.NewCommand(app) }
 
 // dwDemo is the command lines the demo plays for this game, with the
-// demo's seed.
-func dwDemo(seed string) [][]string { return nil }
+// demo's seed: one Head Count game played to its end with program dice.
+func dwDemo(seed string) [][]string { return dw.Demo(seed) }

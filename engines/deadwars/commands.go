@@ -1,0 +1,260 @@
+package deadwars
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"warlog/engines"
+	"warlog/events"
+)
+
+// RulesVersion is recorded with every action this engine decides.
+const RulesVersion = "deadwars/1"
+
+// Engine is the Deadwars rules engine.
+type Engine struct{}
+
+// Game implements engines.Engine.
+func (Engine) Game() string { return "deadwars" }
+
+// Title implements engines.Engine.
+func (Engine) Title() string { return "Deadwars" }
+
+// RulesVersion implements engines.Engine.
+func (Engine) RulesVersion() string { return RulesVersion }
+
+// NewState implements engines.Engine.
+func (Engine) NewState(c engines.Campaign) engines.State { return newState(c) }
+
+// Register implements engines.Engine.
+func (Engine) Register(r *events.Registry) {
+	r.Register(TypeForceCreated, ForceCreated{})
+	r.Register(TypeFigureRecruited, FigureRecruited{})
+	r.Register(TypeScenarioStarted, ScenarioStarted{})
+	r.Register(TypePoolRolled, PoolRolled{})
+	r.Register(TypeDoubleChanged, DoubleChanged{})
+	r.Register(TypeFigureMoved, FigureMoved{})
+	r.Register(TypeContactChanged, ContactChanged{})
+	r.Register(TypeAttackMade, AttackMade{})
+	r.Register(TypeDefendSet, DefendSet{})
+	r.Register(TypeSpellCast, SpellCast{})
+	r.Register(TypeSoulTried, SoulTried{})
+	r.Register(TypeTurnEnded, TurnEnded{})
+	r.Register(TypeHumansActed, HumansActed{})
+	r.Register(TypeShrineCounted, ShrineCounted{})
+	r.Register(TypeScenarioEnded, ScenarioEnded{})
+}
+
+// DecodeCommand implements engines.Engine.
+func (Engine) DecodeCommand(verb string, args json.RawMessage) (engines.Command, error) {
+	if c, ok, err := engines.DecodeCommon(verb, args); ok {
+		return c, err
+	}
+	var c engines.Command
+	var err error
+	switch verb {
+	case "force":
+		var v CreateForce
+		err = json.Unmarshal(args, &v)
+		c = v
+	case "recruit":
+		var v Recruit
+		err = json.Unmarshal(args, &v)
+		c = v
+	case "roll":
+		var v RollDice
+		err = json.Unmarshal(args, &v)
+		c = v
+	case "double":
+		var v Double
+		err = json.Unmarshal(args, &v)
+		c = v
+	case "move", "dash":
+		var v Move
+		err = json.Unmarshal(args, &v)
+		c = v
+	case "contact":
+		var v Contact
+		err = json.Unmarshal(args, &v)
+		c = v
+	case "attack":
+		var v Attack
+		err = json.Unmarshal(args, &v)
+		c = v
+	case "defend":
+		var v Defend
+		err = json.Unmarshal(args, &v)
+		c = v
+	case "cast":
+		var v Cast
+		err = json.Unmarshal(args, &v)
+		c = v
+	case "collect":
+		var v Collect
+		err = json.Unmarshal(args, &v)
+		c = v
+	case "end-turn":
+		var v EndTurn
+		err = json.Unmarshal(args, &v)
+		c = v
+	case "humans":
+		var v Humans
+		err = json.Unmarshal(args, &v)
+		c = v
+	case "shrine":
+		var v Shrine
+		err = json.Unmarshal(args, &v)
+		c = v
+	default:
+		return nil, fmt.Errorf("deadwars %q: %w", verb, engines.ErrUnknownCommand)
+	}
+	return c, err
+}
+
+// CreateForce founds a player's force of one clan.
+type CreateForce struct {
+	Player string `json:"player"`
+	Clan   string `json:"clan"`
+}
+
+// Verb implements engines.Command.
+func (CreateForce) Verb() string { return "force" }
+
+// Recruit adds a figure to a force.
+type Recruit struct {
+	Player   string `json:"player"`
+	Name     string `json:"name"`
+	Rank     string `json:"rank"`
+	Class    string `json:"class"`
+	Champion bool   `json:"champion,omitempty"`
+}
+
+// Verb implements engines.Command.
+func (Recruit) Verb() string { return "recruit" }
+
+// RollDice rolls the active player's action dice. Player, when given, must
+// be the active player.
+type RollDice struct {
+	Player string `json:"player,omitempty"`
+}
+
+// Verb implements engines.Command.
+func (RollDice) Verb() string { return "roll" }
+
+// Double exchanges two unspent dice showing Face for one die showing To.
+type Double struct {
+	Face int `json:"face"`
+	To   int `json:"to"`
+}
+
+// Verb implements engines.Command.
+func (Double) Verb() string { return "double" }
+
+// Move moves a figure: 2" on any die, 4" on a Dash die (Dash true). Into
+// names the enemy it ends in base contact with; Leave says it moves out of
+// base contact with every enemy it touches.
+type Move struct {
+	Figure string `json:"figure"`
+	Die    int    `json:"die"`
+	Dash   bool   `json:"dash,omitempty"`
+	Into   string `json:"into,omitempty"`
+	Leave  bool   `json:"leave,omitempty"`
+}
+
+// Verb implements engines.Command.
+func (m Move) Verb() string {
+	if m.Dash {
+		return "dash"
+	}
+	return "move"
+}
+
+// Contact sets base contact between two figures as the table shows it
+// (Apart: they are not in contact), for contact the moves did not record.
+type Contact struct {
+	A     string `json:"a"`
+	B     string `json:"b"`
+	Apart bool   `json:"apart,omitempty"`
+}
+
+// Verb implements engines.Command.
+func (Contact) Verb() string { return "contact" }
+
+// Attack is one attack with one or more Attack dice, or a free attack.
+type Attack struct {
+	Figure string `json:"figure"`
+	Target string `json:"target"`
+	Dice   []int  `json:"dice,omitempty"`
+	Free   bool   `json:"free,omitempty"`
+}
+
+// Verb implements engines.Command.
+func (Attack) Verb() string { return "attack" }
+
+// Defend spends a Defend die to put a counter on a figure.
+type Defend struct {
+	Figure string `json:"figure"`
+	Die    int    `json:"die"`
+}
+
+// Verb implements engines.Command.
+func (Defend) Verb() string { return "defend" }
+
+// Cast casts a spell from the magic pool. Into and Leave are Boost's
+// contact changes for the figure it moves.
+type Cast struct {
+	Caster string `json:"caster"`
+	Spell  string `json:"spell"`
+	Target string `json:"target,omitempty"`
+	Into   string `json:"into,omitempty"`
+	Leave  bool   `json:"leave,omitempty"`
+}
+
+// Verb implements engines.Command.
+func (Cast) Verb() string { return "cast" }
+
+// Collect is an attack on a Soul in base contact (Soul Collectors).
+type Collect struct {
+	Figure string `json:"figure"`
+	Dice   []int  `json:"dice"`
+}
+
+// Verb implements engines.Command.
+func (Collect) Verb() string { return "collect" }
+
+// EndTurn ends the active player's turn. Player, when given, must be the
+// active player.
+type EndTurn struct {
+	Player string `json:"player,omitempty"`
+}
+
+// Verb implements engines.Command.
+func (EndTurn) Verb() string { return "end-turn" }
+
+// HumanTarget is whom one Human attacks; Target "-" is no attack.
+type HumanTarget struct {
+	Human  string `json:"human"`
+	Target string `json:"target"`
+}
+
+// Humans resolves the Humans' attacks after both players' turns.
+type Humans struct {
+	Targets []HumanTarget `json:"targets"`
+}
+
+// Verb implements engines.Command.
+func (Humans) Verb() string { return "humans" }
+
+// ShrineCount is one player's figures within 3" of the shrine.
+type ShrineCount struct {
+	Player string `json:"player"`
+	Count  int    `json:"count"`
+}
+
+// Shrine enters the Death Shrine count after 6 turns each.
+type Shrine struct {
+	Counts []ShrineCount `json:"counts"`
+}
+
+// Verb implements engines.Command.
+func (Shrine) Verb() string { return "shrine" }
