@@ -109,6 +109,11 @@ func TestTamperingBreaksTheChain(t *testing.T) {
 		{"stored prev", func(t *testing.T, db *sql.DB, evs []events.Event) {
 			exec(t, db, `UPDATE events SET prev = ? WHERE campaign = 'c' AND version = 6`, evs[3].Hash)
 		}, 6},
+		{"stored prev re-pointed, own hash recomputed", func(t *testing.T, db *sql.DB, evs []events.Event) {
+			e := evs[5]
+			e.Prev = evs[3].Hash // as if version 5 were not there
+			exec(t, db, `UPDATE events SET prev = ?, hash = ? WHERE campaign = 'c' AND version = 6`, e.Prev, events.Hash(e.Prev, e))
+		}, 6}, // its own hash fits; its link to version 5 does not
 		{"deleted middle row", func(t *testing.T, db *sql.DB, evs []events.Event) {
 			exec(t, db, `DELETE FROM events WHERE campaign = 'c' AND version = 5`)
 		}, 5},
