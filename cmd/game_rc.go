@@ -4,16 +4,17 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/cmd/cmdutil"
+	"warlog/cmd/rc"
 	"warlog/engines"
+	"warlog/engines/reincardnated"
 )
 
 // This file wires the reincardnated game into warlog: its engine, its command tree
-// (warlog rc) and its part of the demo. Each returns nil (or no lines)
-// until the game's engine lands.
+// (warlog rc) and its part of the demo.
 
-func rcEngine() engines.Engine { return nil }
+func rcEngine() engines.Engine { return reincardnated.New() }
 
-func rcCommand(app *cmdutil.App) *cobra.Command { return nil }
+func rcCommand(app *cmdutil.App) *cobra.Command { return rc.New(app) }
 
 // rcDemo is the command lines the demo plays for this game, with the
 // demo's seed.

@@ -1,0 +1,273 @@
+package reincardnated
+
+import (
+	"fmt"
+	"strings"
+
+	"warlog/engines"
+)
+
+// Status implements engines.State: the game in progress, else the last
+// game played.
+func (s *State) Status() engines.Status {
+	if len(s.games) == 0 {
+		return engines.Status{Notes: []string{"no game yet; start one with `warlog scenario start NAME --players A,B,C`"}}
+	}
+	g := s.games[len(s.games)-1]
+	st := engines.Status{Scenario: g.Name, Turn: g.Round, Phase: phase(g)}
+	cur := g.current()
+	switch {
+	case g.Ended:
+		st.Notes = append(st.Notes, fmt.Sprintf("The game is over: %s", resultText(g.Scores, g.Winners)))
+	case g.Over:
+		st.Notes = append(st.Notes, "Every last turn is played: enter each Life Purpose with `warlog rc purpose` and score with `warlog scenario end`.")
+	default:
+		next := "first action: play Karma, or incarnate as the second action"
+		switch {
+		case g.Incarn:
+			next = "incarnated: the turn's actions are done (Karma an ability allows: --extra); `warlog rc end-turn`"
+		case g.Actions == 1:
+			next = "second action: play Karma or incarnate"
+		case g.Actions >= 2:
+			next = "both actions used; `warlog rc end-turn`"
+		}
+		last := ""
+		if g.LastLeft > 0 {
+			last = " (a last turn)"
+		}
+		st.Notes = append(st.Notes, fmt.Sprintf("%s's turn%s, round %d: %s.", cur.Name, last, g.Round, next))
+	}
+	st.Notes = append(st.Notes, fmt.Sprintf("Being pool: %d face up (+%d hidden); Beings deck %d; Karma deck %d, discard %d.",
+		g.Visible, g.Hidden, g.Deck, g.KarmaDeck, g.Discard))
+	if len(g.Known) > 0 {
+		st.Notes = append(st.Notes, "Known in the pool: "+strings.Join(g.Known, ", ")+".")
+	}
+	switch {
+	case g.HumanBy == "":
+		st.Notes = append(st.Notes, fmt.Sprintf("Human Form: not taken (needs %d Beings besides the Starter and an active Being that allows it).", HumanNeeds))
+	case g.LastLeft > 0:
+		st.Notes = append(st.Notes, fmt.Sprintf("Human Form: %s (+%d); last turns still to play: %d.", g.HumanBy, HumanBonus, g.LastLeft))
+	case g.LastLeft < 0:
+		st.Notes = append(st.Notes, fmt.Sprintf("Human Form: %s (+%d); every other player gets one last turn after this one.", g.HumanBy, HumanBonus))
+	default:
+		st.Notes = append(st.Notes, fmt.Sprintf("Human Form: %s (+%d).", g.HumanBy, HumanBonus))
+	}
+	for _, p := range g.Players {
+		st.Players = append(st.Players, playerRow(g, p))
+	}
+	return st
+}
+
+func phase(g *Game) string {
+	switch {
+	case g.Ended:
+		return "ended"
+	case g.Over:
+		return "over"
+	case g.Incarn:
+		return "incarnated"
+	case g.Actions >= 2:
+		return "actions used"
+	case g.LastLeft > 0:
+		return fmt.Sprintf("last turns, action %d", g.Actions+1)
+	}
+	return fmt.Sprintf("action %d", g.Actions+1)
+}
+
+// LifelineText writes a Lifeline left to right, the Starter first; dead
+// Beings are marked.
+func LifelineText(p *Player) string {
+	parts := []string{"[" + p.Starter.Name + "]"}
+	for _, b := range p.Lifeline {
+		s := fmt.Sprintf("%s (%s)", b.Name, b.Type)
+		if b.Dead {
+			s = fmt.Sprintf("%s (%s, dead)", b.Name, b.Type)
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func playerRow(g *Game, p *Player) engines.Row {
+	act, _ := p.Active()
+	var score any = "?"
+	if p.Purpose != nil {
+		score = ScoreOf(p).Total
+	}
+	if g.Ended {
+		for _, s := range g.Scores {
+			if s.Player == p.Name {
+				score = s.Total
+			}
+		}
+	}
+	dead := 0
+	for _, b := range p.Lifeline {
+		if b.Dead {
+			dead++
+		}
+	}
+	destiny := ""
+	if n := len(p.Destiny); n > 0 {
+		destiny = fmt.Sprintf("%s by %s", destinyText(p.Destiny[n-1]), p.Destiny[n-1].By)
+		if n > 1 {
+			destiny += fmt.Sprintf(" (%d stacked)", n)
+		}
+	}
+	purpose := "hidden"
+	if p.Purpose != nil {
+		purpose = purposeText(*p.Purpose)
+	}
+	turn := ""
+	if !g.Ended && !g.Over && g.current() == p {
+		turn = "*"
+	}
+	return engines.Row{
+		{Key: "name", Value: p.Name},
+		{Key: "lifeline", Value: LifelineText(p)},
+		{Key: "active", Value: act.Name},
+		{Key: "karma", Value: p.Hand},
+		{Key: "score", Value: score},
+		{Key: "turn", Value: turn},
+		{Key: "beings", Value: len(p.Lifeline)},
+		{Key: "dead", Value: dead},
+		{Key: "human", Value: p.Human},
+		{Key: "destiny", Value: destiny},
+		{Key: "purpose", Value: purpose},
+	}
+}
+
+// standing is a player's record over the campaign's ended games.
+type standing struct {
+	name                     string
+	games, wins, total, best int
+	last                     int
+	first                    int
+}
+
+func (s *State) standings() []*standing {
+	by := map[string]*standing{}
+	var order []*standing
+	for _, g := range s.games {
+		if !g.Ended {
+			continue
+		}
+		for _, sc := range g.Scores {
+			k := strings.ToLower(sc.Player)
+			st, ok := by[k]
+			if !ok {
+				st = &standing{name: sc.Player, best: sc.Total}
+				by[k] = st
+				order = append(order, st)
+			}
+			st.name = sc.Player
+			st.games++
+			st.total += sc.Total
+			st.last = sc.Total
+			st.best = max(st.best, sc.Total)
+			for _, w := range g.Winners {
+				if w == sc.Player {
+					st.wins++
+				}
+			}
+		}
+	}
+	return order
+}
+
+// Roster implements engines.State: every player's games, wins and total
+// score across the campaign.
+func (s *State) Roster() engines.Roster {
+	r := engines.Roster{}
+	ended := 0
+	for _, g := range s.games {
+		if g.Ended {
+			ended++
+		}
+	}
+	r.Notes = append(r.Notes, fmt.Sprintf("%s played; %s known to the campaign.", plural(ended, "game", "games"), plural(len(s.cards), "Being card", "Being cards")))
+	if g := s.game(); g != nil {
+		r.Notes = append(r.Notes, fmt.Sprintf("Game %s is in progress (round %d).", g.Name, g.Round))
+	}
+	for _, st := range s.standings() {
+		r.Players = append(r.Players, engines.Row{
+			{Key: "name", Value: st.name},
+			{Key: "games", Value: st.games},
+			{Key: "wins", Value: st.wins},
+			{Key: "total", Value: st.total},
+			{Key: "best", Value: st.best},
+			{Key: "last", Value: st.last},
+		})
+	}
+	return r
+}
+
+// Now implements engines.Turner: the game in progress and its round.
+func (s *State) Now() (string, int) {
+	if g := s.game(); g != nil {
+		return g.Name, g.Round
+	}
+	return "", 0
+}
+
+// Scenarios implements engines.Chronicler: each game, its players and, once
+// ended, the scores.
+func (s *State) Scenarios() []engines.ScenarioSummary {
+	var out []engines.ScenarioSummary
+	for _, g := range s.games {
+		sum := engines.ScenarioSummary{Name: g.Name, Turn: g.Round, Ended: g.Ended}
+		for _, p := range g.Players {
+			killed := make([]int, g.Round)
+			copy(killed, p.Killed)
+			sum.Sides = append(sum.Sides, engines.SideSummary{
+				Name: p.Name, Player: p.Name,
+				Forces:         []engines.Row{{{Key: "name", Value: p.Starter.Name}, {Key: "side", Value: p.Name}, {Key: "status", Value: "starter"}}},
+				RemovedPerTurn: killed,
+			})
+		}
+		if g.Ended {
+			sum.Result = resultText(g.Scores, g.Winners)
+			var why []string
+			for _, sc := range g.Scores {
+				var parts []string
+				for _, l := range sc.Lines {
+					if l.Points != 0 {
+						parts = append(parts, fmt.Sprintf("%+d %s", l.Points, l.What))
+					}
+				}
+				why = append(why, fmt.Sprintf("%s %d (%s)", sc.Player, sc.Total, strings.Join(parts, "; ")))
+			}
+			sum.Why = strings.Join(why, ". ") + "."
+			for _, st := range s.standingsUpTo(g) {
+				sum.Consequences = append(sum.Consequences, fmt.Sprintf("%s: campaign total %d, %s in %s", st.name, st.total, plural(st.wins, "win", "wins"), plural(st.games, "game", "games")))
+			}
+		}
+		out = append(out, sum)
+	}
+	return out
+}
+
+// standingsUpTo is the standings after game g ended.
+func (s *State) standingsUpTo(g *Game) []*standing {
+	for i, x := range s.games {
+		if x == g {
+			sub := &State{games: s.games[:i+1]}
+			return sub.standings()
+		}
+	}
+	return nil
+}
+
+// CurrentScores are the scores of the game in progress as they stand, or
+// the final scores of the last game once ended; name is "" before any game.
+func (s *State) CurrentScores() (name string, scores []Score, winners []string, final bool) {
+	if len(s.games) == 0 {
+		return "", nil, nil, false
+	}
+	g := s.games[len(s.games)-1]
+	if g.Ended {
+		return g.Name, g.Scores, g.Winners, true
+	}
+	sc, w := Scores(g)
+	return g.Name, sc, w, false
+}
