@@ -235,6 +235,7 @@ type ScenarioEnded struct {
 	Turn     int            `json:"turn"`
 	Removed  map[string]int `json:"removed"`
 	Winner   string         `json:"winner,omitempty"`
+	Declared bool           `json:"declared,omitempty"`
 	NestDown *bool          `json:"nest_down,omitempty"`
 	Result   string         `json:"result"`
 	Outcomes []Outcome      `json:"outcomes"`

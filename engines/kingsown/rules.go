@@ -23,6 +23,15 @@ func (x *dec) emit(typ string, p any) {
 	}
 }
 
+// roll rolls one d6 for a side.
+func (x *dec) roll(by, purpose string) (int, error) {
+	v, err := x.d.RollBy(by, 1, 6, purpose)
+	if err != nil {
+		return 0, err
+	}
+	return v[0], nil
+}
+
 // Decide implements engines.State.
 func (s *State) Decide(cmd engines.Command, d *engines.Decision) error {
 	x := &dec{st: s.clone(), d: d}
@@ -341,6 +350,9 @@ func containsFold(list []string, s string) bool {
 
 // end closes the fight and applies AFTER THE FIGHT to the roster.
 //
+// Ruling: the winner is the side --winner declares; else, with the Nest
+// brief, the Hunters' side if the Nest is Down and the Nest's if it stands;
+// else the side with fewer figures removed (equal: "draw").
 // Ruling: "Removals scored" counts the enemies a figure took Down or Broke
 // with its own attacks and spells; Withdrawn figures score for nobody.
 func (x *dec) end(c engines.EndScenario) error {
@@ -362,7 +374,7 @@ func (x *dec) end(c engines.EndScenario) error {
 		if w == "" {
 			return engines.Refuse("Victory", "no side %q in this fight; the sides are %s", c.Winner, strings.Join(b.Sides, ", "))
 		}
-		ev.Winner = w
+		ev.Winner, ev.Declared = w, true
 	}
 	var result string
 	if b.Brief == "nest" {
@@ -373,21 +385,32 @@ func (x *dec) end(c engines.EndScenario) error {
 		ev.NestDown = &down
 		if down {
 			result = fmt.Sprintf("%s win: the Nest is Down", b.Sides[0])
+			if ev.Winner == "" {
+				ev.Winner = b.Sides[0]
+			}
 		} else {
-			result = "the Nest still stands"
+			result = fmt.Sprintf("the Nest still stands: the %s did not clear it", b.Sides[0])
+			if ev.Winner == "" {
+				ev.Winner = NestSide
+			}
+		}
+		if ev.Declared {
+			result += fmt.Sprintf("; declared winner %s", ev.Winner)
+		}
+	} else {
+		ra, rb := ev.Removed[b.Sides[0]], ev.Removed[b.Sides[1]]
+		switch {
+		case ev.Declared:
+			result = fmt.Sprintf("%s win (declared)", ev.Winner)
+		case ra < rb:
+			ev.Winner, result = b.Sides[0], fmt.Sprintf("%s win on removals", b.Sides[0])
+		case rb < ra:
+			ev.Winner, result = b.Sides[1], fmt.Sprintf("%s win on removals", b.Sides[1])
+		default:
+			ev.Winner, result = "draw", "a draw on removals"
 		}
 	}
-	counts := fmt.Sprintf("removed: %s %d, %s %d", b.Sides[0], ev.Removed[b.Sides[0]], b.Sides[1], ev.Removed[b.Sides[1]])
-	switch {
-	case ev.Winner != "" && result != "":
-		result = fmt.Sprintf("%s (%s; declared winner %s)", result, counts, ev.Winner)
-	case ev.Winner != "":
-		result = fmt.Sprintf("%s win (%s)", ev.Winner, counts)
-	case result != "":
-		result = fmt.Sprintf("%s (%s)", result, counts)
-	default:
-		result = counts
-	}
+	result += fmt.Sprintf(" (removed: %s %d, %s %d)", b.Sides[0], ev.Removed[b.Sides[0]], b.Sides[1], ev.Removed[b.Sides[1]])
 	ev.Result = result
 	for _, m := range x.st.Members {
 		if m.Dead {
@@ -463,7 +486,7 @@ func (x *dec) initiative(c Initiative) error {
 	if b.Brief == "nest" {
 		if n := b.nest(); n != nil && n.Status != StatusDown {
 			// seed 003 line 43: at the start of every turn it is intact, roll 1d6.
-			v, err := x.d.Roll1(6, "Nest spawn roll")
+			v, err := x.roll(NestSide, "Nest spawn roll")
 			if err != nil {
 				return err
 			}
@@ -490,11 +513,11 @@ func (x *dec) initiative(c Initiative) error {
 	ev := InitiativeWon{}
 	a, bb := b.Sides[0], b.Sides[1]
 	for round := 0; ; round++ {
-		va, err := x.d.Roll1(6, "initiative "+a)
+		va, err := x.roll(a, "initiative "+a)
 		if err != nil {
 			return err
 		}
-		vb, err := x.d.Roll1(6, "initiative "+bb)
+		vb, err := x.roll(bb, "initiative "+bb)
 		if err != nil {
 			return err
 		}
@@ -605,10 +628,11 @@ func (x *dec) move(c Move) error {
 				sentence += " through rough ground, Sure-Footed"
 			} else {
 				// seed 003 line 12: rubble and water need a Skill roll to enter and to leave.
-				v, err := x.d.Roll1(6, "rough ground Skill roll "+g.Card.Name)
+				v, err := x.roll(g.Card.Side, "rough ground Skill roll "+g.Card.Name)
 				if err != nil {
 					return err
 				}
+				x.d.Judge(v <= g.Skill)
 				if v > g.Skill {
 					mv.Stopped = true
 					sentence = fmt.Sprintf("%s tries to %s through rough ground but rolls %d against Skill %d: stopped at the edge, no attack this turn", g.Card.Name, kind, v, g.Skill)
@@ -826,11 +850,12 @@ func (x *dec) resolve(att, t *Fig, might int, rear, roll bool) (string, error) {
 	case rear:
 		// seed 003 line 8: an attack from the rear skips the Skill roll.
 	case roll:
-		v, err := x.d.Roll1(6, "hit roll")
+		v, err := x.roll(att.Card.Side, "hit roll")
 		if err != nil {
 			return "", err
 		}
 		hitRoll = v
+		x.d.Judge(v <= att.Skill)
 		if v > att.Skill {
 			x.emit(TypeMissed, Missed{Target: t.Ref(), Roll: v})
 			return fmt.Sprintf("%s: rolls %d against Skill %d, a miss", tn, v, att.Skill), nil
@@ -862,11 +887,11 @@ func (x *dec) resolve(att, t *Fig, might int, rear, roll bool) (string, error) {
 		s += fmt.Sprintf(", but Durable %d shrugs off M%d", t.Card.Durable, might)
 	} else {
 		// seed 003 line 8: 1d6 + Might against the defender's 1d6 + Res.
-		a, err := x.d.Roll1(6, "attacker's damage die")
+		a, err := x.roll(att.Card.Side, "attacker's damage die")
 		if err != nil {
 			return "", err
 		}
-		dv, err := x.d.Roll1(6, "defender's damage die")
+		dv, err := x.roll(t.Card.Side, "defender's damage die")
 		if err != nil {
 			return "", err
 		}
@@ -1000,11 +1025,12 @@ func (x *dec) cast(c Cast) error {
 	}
 	x.beginStep(b, cs)
 	// seed 003 line 13: roll Skill to cast.
-	v, err := x.d.Roll1(6, "cast roll")
+	v, err := x.roll(cs.Card.Side, "cast roll")
 	if err != nil {
 		return err
 	}
 	ok = v <= cs.Skill
+	x.d.Judge(ok)
 	ev := SpellCast{Caster: cs.Ref(), Spell: spell, Roll: v, Success: ok}
 	for _, t := range ts {
 		ev.Targets = append(ev.Targets, t.Ref())

@@ -101,9 +101,20 @@ type Battle struct {
 	Step    int      `json:"step,omitempty"` // the Skill step in progress; 0 none
 }
 
-// Record is a finished (or running) fight, for the chronicle.
+// Record is a finished fight, for the chronicle: the fight as it closed
+// and how it ended.
 type Record struct {
-	Summary engines.ScenarioSummary `json:"summary"`
+	Battle *Battle       `json:"battle"`
+	Ended  ScenarioEnded `json:"ended"`
+}
+
+func (r Record) summary(s *State) engines.ScenarioSummary {
+	sum := s.summary(r.Battle)
+	sum.Ended, sum.Result, sum.Why, sum.Winner = true, r.Ended.Result, whyOf(r.Ended), r.Ended.Winner
+	for _, o := range r.Ended.Outcomes {
+		sum.Consequences = append(sum.Consequences, consequence(o))
+	}
+	return sum
 }
 
 // State is The King's Own's folded state of one campaign.
@@ -404,12 +415,7 @@ func (s *State) Apply(typ string, payload any) error {
 			}
 			m.Fights = append(m.Fights, p.Name+": "+o.Fate)
 		}
-		sum := s.summary(b)
-		sum.Ended, sum.Result, sum.Why = true, p.Result, whyOf(p)
-		for _, o := range p.Outcomes {
-			sum.Consequences = append(sum.Consequences, consequence(o))
-		}
-		s.Past = append(s.Past, Record{Summary: sum})
+		s.Past = append(s.Past, Record{Battle: b, Ended: p})
 		s.Battle = nil
 	default:
 		return fmt.Errorf("The King's Own cannot read a %s fact (%T)", typ, payload)
@@ -476,7 +482,7 @@ func (s *State) summary(b *Battle) engines.ScenarioSummary {
 func (s *State) Scenarios() []engines.ScenarioSummary {
 	var out []engines.ScenarioSummary
 	for _, r := range s.Past {
-		out = append(out, r.Summary)
+		out = append(out, r.summary(s))
 	}
 	if s.Battle != nil {
 		out = append(out, s.summary(s.Battle))
@@ -498,7 +504,7 @@ func (s *State) Status() engines.Status {
 	if b == nil {
 		st := engines.Status{Notes: []string{"no fight in progress; start one with: warlog scenario start NAME --brief nest"}}
 		if n := len(s.Past); n > 0 {
-			last := s.Past[n-1].Summary
+			last := s.Past[n-1].Ended
 			st.Notes = append(st.Notes, fmt.Sprintf("last fight: %s — %s", last.Name, last.Result))
 		}
 		return st

@@ -1,0 +1,619 @@
+package kingsown
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"warlog/engines"
+	"warlog/engines/dice"
+)
+
+// Bors (hunters, Skill 3, Res 1, Hits 2) and Grok (orcs, Skill 2, Res 1,
+// Hits 1) are the usual pair; each test changes what it needs.
+func bors(mods ...func(*Card)) Card { return card("Bors", "hunters", 3, 1, 2, mods...) }
+func grok(mods ...func(*Card)) Card { return card("Grok", "orcs", 2, 1, 1, mods...) }
+
+func TestHitRoll(t *testing.T) {
+	// seed 003 line 8: "equal to or under Skill is a hit"
+	for _, tc := range []struct {
+		roll int
+		hit  bool
+	}{{1, true}, {3, true}, {4, false}, {6, false}} {
+		s := attackPhase(t, bors(), grok())
+		dice := []int{tc.roll}
+		if tc.hit {
+			dice = append(dice, 4, 1)
+		}
+		d := decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, dice...)
+		if got := has(d, TypeMissed); got == tc.hit {
+			t.Errorf("roll %d against Skill 3: missed=%v, want hit=%v", tc.roll, got, tc.hit)
+		}
+	}
+}
+
+func TestDamageAndDown(t *testing.T) {
+	// seed 003 line 8: "Attacker higher: 1 Hit. Tie or lower: nothing." and "At 0 Hits the figure is Down."
+	s := attackPhase(t, bors(), grok(func(c *Card) { c.Hits = 2 }))
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 2, 3, 2) // 3+2 > 2+1
+	if g := fig(t, s, "Grok"); g.Hits != 1 || g.Status != StatusActive {
+		t.Fatalf("after one damaging hit: hits %d status %s, want 1 active", g.Hits, g.Status)
+	}
+	s2 := attackPhase(t, bors(), grok())
+	d := decide(t, s2, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 2, 6, 1)
+	if g := fig(t, s2, "Grok"); g.Hits != 0 || g.Status != StatusDown || !has(d, TypeDown) {
+		t.Fatalf("at 0 Hits: hits %d status %s, want 0 down", g.Hits, g.Status)
+	}
+	if s2.Battle.removed("orcs") != 1 {
+		t.Fatalf("removed orcs = %d, want 1", s2.Battle.removed("orcs"))
+	}
+}
+
+func TestArmourWinsTies(t *testing.T) {
+	// seed 003 line 8: "Armor wins ties."
+	s := attackPhase(t, bors(), grok(func(c *Card) { c.Fearless = true }))
+	d := decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 2, 3) // 2+2 = 3+1
+	if g := fig(t, s, "Grok"); g.Hits != 1 || has(d, TypeHitLost) {
+		t.Fatalf("a tie took a Hit: hits %d", g.Hits)
+	}
+}
+
+func TestSuppression(t *testing.T) {
+	// seed 003 line 9: "only if the attack's Might is at least the target's Res"
+	for _, tc := range []struct {
+		res       int
+		wantSkill int
+	}{{1, 1}, {2, 1}, {3, 2}} {
+		s := attackPhase(t, bors(), grok(func(c *Card) { c.Res = tc.res }))
+		decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 1, 6)
+		if g := fig(t, s, "Grok"); g.Skill != tc.wantSkill {
+			t.Errorf("M2 against Res %d: Skill %d, want %d", tc.res, g.Skill, tc.wantSkill)
+		}
+	}
+}
+
+func TestBroken(t *testing.T) {
+	// seed 003 line 9: "At Skill 0 the figure is Broken: removed, alive."
+	s := attackPhase(t, bors(), grok(func(c *Card) { c.Skill = 1 }))
+	d := decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 3, 1, 6)
+	g := fig(t, s, "Grok")
+	if g.Skill != 0 || g.Status != StatusBroken || !has(d, TypeBroken) {
+		t.Fatalf("Skill %d status %s, want 0 broken", g.Skill, g.Status)
+	}
+	if fig(t, s, "Bors").Removals != 1 {
+		t.Fatalf("Bors scored %d removals, want 1", fig(t, s, "Bors").Removals)
+	}
+}
+
+func TestFearless(t *testing.T) {
+	// seed 003 line 15: "Fearless — cannot be suppressed."
+	s := attackPhase(t, bors(), grok(func(c *Card) { c.Fearless = true }))
+	d := decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 1, 6)
+	if g := fig(t, s, "Grok"); g.Skill != 2 || has(d, TypeSkillLost) {
+		t.Fatalf("Fearless lost Skill: %d", g.Skill)
+	}
+}
+
+func TestRearAttackSkipsHitRoll(t *testing.T) {
+	// seed 003 line 8: "An attack from the rear skips the Skill roll."
+	s := attackPhase(t, bors(func(c *Card) { c.Skill = 1 }), grok())
+	d := decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}, Rear: true}, 6, 1)
+	if !has(d, TypeDown) {
+		t.Fatalf("rear attack with damage 6+2 against 1+1 did not take Grok Down: %v", types(d))
+	}
+}
+
+func TestNoRear(t *testing.T) {
+	// seed 003 line 17: "No Rear — cannot be attacked from the rear."
+	s := attackPhase(t, bors(), grok(func(c *Card) { c.NoRear = true }))
+	refuse(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}, Rear: true}, "NoRear", 6, 1)
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 6, 1)
+}
+
+func TestShield(t *testing.T) {
+	// seed 003 line 30: "the first hit against you each turn from the front is stopped"
+	shield := func(c *Card) { c.Shield, c.Hits = true, 3 }
+	edda := card("Edda", "hunters", 3, 2, 2)
+	s := attackPhase(t, bors(), edda, grok(shield))
+	d := decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 2)
+	if !has(d, TypeShieldUsed) || has(d, TypeHitLost) || fig(t, s, "Grok").Skill != 2 {
+		t.Fatalf("first front hit not stopped (no Suppression either): %v", types(d))
+	}
+	d = decide(t, s, Attack{Attacker: "Edda", Targets: []string{"Grok"}}, 2, 6, 1)
+	if !has(d, TypeHitLost) {
+		t.Fatalf("second front hit was stopped too: %v", types(d))
+	}
+	// "unless the attacker's weapon is M3 or greater"
+	s = attackPhase(t, bors(weapon("Halberd", 3, false)), grok(shield))
+	d = decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 2, 6, 1)
+	if !has(d, TypeHitLost) {
+		t.Fatalf("M3 was stopped by a shield: %v", types(d))
+	}
+	// Rulings: rear hits never use it up.
+	s = attackPhase(t, bors(), edda, grok(shield))
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}, Rear: true}, 6, 1)
+	d = decide(t, s, Attack{Attacker: "Edda", Targets: []string{"Grok"}}, 2)
+	if !has(d, TypeShieldUsed) || has(d, TypeHitLost) {
+		t.Fatalf("a rear hit used up the shield: %v", types(d))
+	}
+}
+
+func TestDurable(t *testing.T) {
+	// seed 003 line 20: "weapons of Might n or less cannot damage it at all"
+	durable := func(c *Card) { c.Durable, c.Hits = 1, 2 }
+	s := attackPhase(t, bors(weapon("Knife", 1, false)), grok(durable))
+	d := decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 2) // no damage dice
+	g := fig(t, s, "Grok")
+	if g.Hits != 2 || !has(d, TypeHitResisted) {
+		t.Fatalf("Durable 1 against M1: hits %d, %v", g.Hits, types(d))
+	}
+	// Rulings step 3: it still counts as a hit that fails to damage (M1 >= Res 1).
+	if g.Skill != 1 {
+		t.Fatalf("Durable hit did not suppress: Skill %d, want 1", g.Skill)
+	}
+	s = attackPhase(t, bors(), grok(durable))
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 2, 6, 1)
+	if fig(t, s, "Grok").Hits != 1 {
+		t.Fatalf("M2 against Durable 1 made no damage roll")
+	}
+}
+
+func TestMulti(t *testing.T) {
+	// seed 003 line 21: "Multi m — may make up to m attacks per turn"
+	s := attackPhase(t, bors(), grok(func(c *Card) { c.Hits = 5 }))
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 6)
+	refuse(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, "Multi", 6)
+	s = attackPhase(t, bors(func(c *Card) { c.Multi = 2 }), grok(func(c *Card) { c.Hits = 5 }))
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 6)
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 6)
+	refuse(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, "Multi", 6)
+}
+
+func TestSweep(t *testing.T) {
+	// seed 003 line 16: "Sweep — one attack strikes every figure ... Friend and foe. Roll separately for each."
+	ulf := card("Ulf", "hunters", 3, 1, 2, weapon("Greatsword", 3, true))
+	s := attackPhase(t, ulf, bors(), grok(), card("Grak", "orcs", 2, 1, 1))
+	d := decide(t, s, Attack{Attacker: "Ulf", Targets: []string{"Grok", "Bors", "Grak"}}, 1, 6, 1, 1, 6, 1, 4)
+	if fig(t, s, "Grok").Status != StatusDown || fig(t, s, "Bors").Hits != 1 || fig(t, s, "Grak").Status != StatusActive {
+		t.Fatalf("sweep results wrong: %v", types(d))
+	}
+	if fig(t, s, "Ulf").Attacks != 1 {
+		t.Fatalf("a sweep counted %d attacks, want 1", fig(t, s, "Ulf").Attacks)
+	}
+	// Without Sweep one attack strikes one target.
+	s = attackPhase(t, bors(), grok(), card("Grak", "orcs", 2, 1, 1))
+	refuse(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok", "Grak"}}, "Sweep", 1, 6, 1, 1, 6, 1)
+}
+
+func TestFrenzy(t *testing.T) {
+	// seed 003 line 7: "its full Move and not"; line 18: "Frenzy — may move its full Move and attack."
+	s := fight(t, bors(), grok())
+	decide(t, s, Move{Figure: "Bors", Move: "full"})
+	decide(t, s, Next{})
+	refuse(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, "Frenzy", 1, 6, 1)
+	s = fight(t, bors(func(c *Card) { c.Frenzy = true }), grok())
+	decide(t, s, Move{Figure: "Bors", Move: "full"})
+	decide(t, s, Next{})
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 6, 1)
+}
+
+func TestHalfMoveMayAttack(t *testing.T) {
+	// seed 003 line 7: "up to half its Move and attack"
+	s := fight(t, bors(), grok())
+	decide(t, s, Move{Figure: "Bors", Move: "half", Facing: "rear"})
+	decide(t, s, Next{})
+	if f := fig(t, s, "Bors"); f.Facing != "rear" || f.Moved != "half" {
+		t.Fatalf("move not recorded: %+v", f)
+	}
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 6, 1)
+}
+
+func TestPonderous(t *testing.T) {
+	// seed 003 line 22: "Ponderous — may not move and attack in the same turn."
+	pond := func(c *Card) { c.Ponderous = true }
+	s := fight(t, bors(pond), grok())
+	decide(t, s, Move{Figure: "Bors", Move: "half"})
+	decide(t, s, Next{})
+	refuse(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, "Ponderous", 1, 6, 1)
+	s = fight(t, bors(pond), grok())
+	decide(t, s, Move{Figure: "Bors", Move: "stay"})
+	decide(t, s, Next{})
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 6, 1)
+}
+
+func TestRoughGround(t *testing.T) {
+	// seed 003 line 12: "failure stops you at the edge, spends the move, and the figure does not attack that turn"
+	s := fight(t, bors(), grok())
+	d := decide(t, s, Move{Figure: "Bors", Move: "half", Rough: true}, 4)
+	if !fig(t, s, "Bors").NoAttack || len(types(d)) != 2 {
+		t.Fatalf("a failed rough roll (4 against Skill 3) did not stop Bors: %v", types(d))
+	}
+	decide(t, s, Next{})
+	refuse(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, "RoughGround", 1, 6, 1)
+	// A success lets it attack.
+	s = fight(t, bors(), grok())
+	decide(t, s, Move{Figure: "Bors", Move: "half", Rough: true}, 3)
+	decide(t, s, Next{})
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 6, 1)
+}
+
+func TestSureFooted(t *testing.T) {
+	// seed 003 line 19: "Sure-Footed — no Skill roll for rubble, water"
+	s := fight(t, bors(func(c *Card) { c.SureFooted = true }), grok())
+	d := decide(t, s, Move{Figure: "Bors", Move: "half", Rough: true}) // no dice
+	if slices.Contains(types(d), dice.Type) {
+		t.Fatalf("Sure-Footed rolled for rough ground")
+	}
+	_, err := try(t, fight(t, bors(func(c *Card) { c.SureFooted = true }), grok()), Move{Figure: "Bors", Move: "half", Rough: true}, 3)
+	if !errors.Is(err, dice.ErrTooMany) {
+		t.Fatalf("a die given to a Sure-Footed move: %v, want too many dice", err)
+	}
+}
+
+func TestWithdraw(t *testing.T) {
+	// seed 003 line 10: "A figure that reaches a table edge on its own move may leave. It is Withdrawn: removed."
+	s := fight(t, bors(), grok())
+	decide(t, s, Move{Figure: "Bors", Move: "withdraw"})
+	if f := fig(t, s, "Bors"); f.Status != StatusWithdrawn || s.Battle.removed("hunters") != 1 {
+		t.Fatalf("status %s removed %d", f.Status, s.Battle.removed("hunters"))
+	}
+}
+
+func TestAlternation(t *testing.T) {
+	// seed 003 line 6: "Alternate one figure at a time. When one side has no figures left to move, the other finishes."
+	s := fight(t, bors(), card("Edda", "hunters", 3, 2, 2), card("Tam", "hunters", 2, 1, 1), grok())
+	decide(t, s, Move{Figure: "Bors", Move: "half"})
+	refuse(t, s, Move{Figure: "Edda", Move: "half"}, "Alternation")
+	decide(t, s, Move{Figure: "Grok", Move: "stay"})
+	decide(t, s, Move{Figure: "Edda", Move: "half"})
+	decide(t, s, Move{Figure: "Tam", Move: "half"}) // orcs have no one left
+	refuse(t, s, Move{Figure: "Tam", Move: "full"}, "Move")
+	if s.Battle.ToMove != "" {
+		t.Fatalf("to move %q after everyone moved", s.Battle.ToMove)
+	}
+}
+
+func TestMob(t *testing.T) {
+	// seed 003 line 23: "Mob — two figures share one move in the alternating sequence."
+	mob := func(c *Card) { c.Mob = true }
+	s := fight(t, bors(), card("Edda", "hunters", 3, 2, 2), grok(mob), card("Grak", "orcs", 2, 1, 1, mob))
+	decide(t, s, Move{Figure: "Bors", Move: "half"})
+	refuse(t, s, Move{Figure: "Grok", Move: "half"}, "Mob")
+	decide(t, s, Move{Figure: "Grok", Move: "half", Pair: "Grak"})
+	if fig(t, s, "Grak").Moved != "half" || s.Battle.ToMove != "hunters" {
+		t.Fatalf("the pair did not share one move: Grak %q, to move %q", fig(t, s, "Grak").Moved, s.Battle.ToMove)
+	}
+	s = fight(t, bors(), card("Edda", "hunters", 3, 2, 2), grok(mob), card("Grak", "orcs", 2, 1, 1))
+	decide(t, s, Move{Figure: "Bors", Move: "half"})
+	refuse(t, s, Move{Figure: "Grok", Move: "half", Pair: "Grak"}, "Mob")
+}
+
+func TestSkillOrder(t *testing.T) {
+	// seed 003 line 6: "in Skill order, highest first"
+	s := attackPhase(t, bors(), grok(func(c *Card) { c.Hits = 3 }))
+	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Bors"}}, 6)
+	refuse(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, "SkillOrder", 1, 6, 1)
+}
+
+func TestEqualSkillStrikesTogether(t *testing.T) {
+	// seed 003 line 6: "Figures of equal Skill strike together and resolve results as if they occurred simultaneously."
+	s := attackPhase(t, card("Tam", "hunters", 2, 1, 1), grok())
+	decide(t, s, Attack{Attacker: "Tam", Targets: []string{"Grok"}}, 1, 6, 1)
+	if fig(t, s, "Grok").Status != StatusDown {
+		t.Fatal("Grok not Down")
+	}
+	d := decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Tam"}}, 1, 6, 1)
+	if !has(d, TypeDown) {
+		t.Fatalf("Grok, Down in its own step, did not strike back: %v", types(d))
+	}
+}
+
+func TestRemovedBeforeItsSkill(t *testing.T) {
+	// seed 003 line 6: "A figure removed before its Skill comes up does not attack."
+	s := attackPhase(t, bors(), grok())
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 6, 1)
+	refuse(t, s, Attack{Attacker: "Grok", Targets: []string{"Bors"}}, "Removed", 1, 6, 1)
+}
+
+func TestInitiative(t *testing.T) {
+	// Rulings: "ties are rolled again"; "the higher side chooses who moves first (record the choice)"
+	s := newGame(t, bors(), grok())
+	decide(t, s, engines.StartScenario{Name: "Skirmish"})
+	d := decide(t, s, Initiative{First: "hunters"}, 4, 4, 2, 5)
+	if s.Battle.First != "hunters" || s.Battle.ToMove != "hunters" {
+		t.Fatalf("first %q", s.Battle.First)
+	}
+	ev := d.Facts()[len(d.Facts())-1].Data.(InitiativeWon)
+	if ev.Winner != "orcs" || len(ev.Rolls) != 2 {
+		t.Fatalf("winner %q after %v, want orcs after a re-roll", ev.Winner, ev.Rolls)
+	}
+	if s.Battle.Turns != DefaultTurns {
+		t.Fatalf("turn limit %d, want the default %d", s.Battle.Turns, DefaultTurns)
+	}
+	refuse(t, s, Initiative{}, "Phase", 6, 1)
+}
+
+func nestFight(t *testing.T, hunters ...Card) *State {
+	t.Helper()
+	s := newGame(t, hunters...)
+	decide(t, s, engines.StartScenario{Name: "The Nest", Brief: "nest", Turns: 3})
+	return s
+}
+
+func TestNestSpawn(t *testing.T) {
+	// seed 003 line 43: "1–2: an Orc grunt spawns adjacent, and moves and attacks this turn as normal; 3–6: nothing."
+	for _, tc := range []struct {
+		roll  int
+		spawn bool
+	}{{1, true}, {2, true}, {3, false}, {6, false}} {
+		s := nestFight(t, bors())
+		decide(t, s, Initiative{}, tc.roll, 6, 1)
+		g := s.Battle.fig(Ref{NestSide, "Orc grunt 1"})
+		if (g != nil) != tc.spawn {
+			t.Fatalf("spawn roll %d: grunt %v, want %v", tc.roll, g != nil, tc.spawn)
+		}
+		if g != nil && (g.Skill != 2 || g.Card.Res != 1 || g.Hits != 1 || g.Card.Weapons[0].Might != 2) {
+			t.Fatalf("the grunt is not the rulings' card: %+v", g.Card)
+		}
+		if g != nil {
+			// It moves this turn.
+			decide(t, s, Move{Figure: "Bors", Move: "stay"})
+			decide(t, s, Move{Figure: "Orc", Move: "half"})
+		}
+	}
+}
+
+func TestNestHitAutomaticallyAndNoSpawnWhenDown(t *testing.T) {
+	// seed 003 line 43: "attacks against it hit automatically. The damage roll still happens."
+	s := nestFight(t, bors(func(c *Card) { c.Multi = 3; c.Skill = 1 }))
+	decide(t, s, Initiative{}, 5, 6, 1)
+	decide(t, s, Next{})
+	for i := 0; i < 3; i++ {
+		decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Nest"}}, 6, 1) // no hit roll
+	}
+	n := s.Battle.nest()
+	if n.Status != StatusDown {
+		t.Fatalf("Nest has %d Hits, status %s", n.Hits, n.Status)
+	}
+	decide(t, s, Next{})
+	// "At the start of every turn it is intact": no spawn roll once Down.
+	d := decide(t, s, Initiative{}, 6, 1)
+	if len(types(d)) != 3 {
+		t.Fatalf("initiative with the Nest Down: %v", types(d))
+	}
+}
+
+func TestNestCannotBeSuppressed(t *testing.T) {
+	// seed 003 line 43: "Static: no Skill, cannot be suppressed"
+	s := nestFight(t, bors(weapon("Knife", 1, false)))
+	decide(t, s, Initiative{}, 5, 6, 1)
+	decide(t, s, Next{})
+	d := decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Nest"}}) // Durable 1: no dice
+	if has(d, TypeSkillLost) || slices.Contains(types(d), dice.Type) || s.Battle.nest().Hits != 3 {
+		t.Fatalf("M1 against the Nest: %v", types(d))
+	}
+	refuse(t, s, Move{Figure: "Nest", Move: "stay"}, "Phase")
+}
+
+func caster(mods ...func(*Card)) Card {
+	return card("Wyn", "hunters", 3, 1, 1, append([]func(*Card){func(c *Card) { c.Spells = slices.Clone(Spells) }}, mods...)...)
+}
+
+func TestFirebolt(t *testing.T) {
+	// seed 003 line 41: "Firebolt M5 R8 — locked out of Spells for the next turn on a failed cast."
+	s := attackPhase(t, caster(), grok(func(c *Card) { c.Res = 3; c.Hits = 2 }))
+	d := decide(t, s, Cast{Caster: "Wyn", Spell: "Firebolt", Targets: []string{"Grok"}}, 3, 1, 2) // 1+5 > 2+3
+	if fig(t, s, "Grok").Hits != 1 || !has(d, TypeSpellCast) {
+		t.Fatalf("Firebolt M5: %v", types(d))
+	}
+	s = attackPhase(t, caster(), grok())
+	decide(t, s, Cast{Caster: "Wyn", Spell: "Firebolt", Targets: []string{"Grok"}}, 4)
+	decide(t, s, Next{})
+	decide(t, s, Initiative{}, 6, 1)
+	decide(t, s, Next{})
+	refuse(t, s, Cast{Caster: "Wyn", Spell: "Sparks", Targets: []string{"Grok"}}, "Firebolt", 1, 6, 1)
+	decide(t, s, Attack{Attacker: "Wyn", Targets: []string{"Grok"}}, 6) // a weapon still works
+	decide(t, s, Next{})
+	decide(t, s, Initiative{}, 6, 1)
+	decide(t, s, Next{})
+	decide(t, s, Cast{Caster: "Wyn", Spell: "Firebolt", Targets: []string{"Grok"}}, 4) // turn 3: free again
+}
+
+func TestSparks(t *testing.T) {
+	// seed 003 line 41: "Sparks M2 R6 Sweep"
+	s := attackPhase(t, caster(), grok(), card("Grak", "orcs", 2, 1, 1))
+	d := decide(t, s, Cast{Caster: "Wyn", Spell: "Sparks", Targets: []string{"Grok", "Grak"}}, 2, 6, 1, 1, 6)
+	if fig(t, s, "Grok").Status != StatusDown || fig(t, s, "Grak").Skill != 1 {
+		t.Fatalf("Sparks: %v", types(d))
+	}
+	if fig(t, s, "Wyn").Attacks != 1 {
+		t.Fatalf("a cast counted %d attacks, want 1", fig(t, s, "Wyn").Attacks)
+	}
+}
+
+func TestWard(t *testing.T) {
+	// seed 003 line 41: "Ward R4 — one friendly figure (self included) counts as Res 4 until your next move."
+	s := attackPhase(t, caster(), bors(), grok())
+	decide(t, s, Cast{Caster: "Wyn", Spell: "Ward", Targets: []string{"Bors"}}, 2)
+	if fig(t, s, "Bors").Res() != 4 {
+		t.Fatalf("warded Res %d", fig(t, s, "Bors").Res())
+	}
+	d := decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Bors"}}, 1, 6, 3) // 6+2 against 3+4
+	if !has(d, TypeHitLost) {
+		t.Fatalf("8 against 7: %v", types(d))
+	}
+	decide(t, s, Next{})
+	if fig(t, s, "Bors").Res() != 1 {
+		t.Fatalf("Ward outlasted the turn")
+	}
+	s = attackPhase(t, caster(), bors(), grok())
+	decide(t, s, Cast{Caster: "Wyn", Spell: "Ward", Targets: []string{"Wyn"}}, 2)
+	if fig(t, s, "Wyn").Res() != 4 {
+		t.Fatal("Ward on self failed")
+	}
+}
+
+func TestTeleport(t *testing.T) {
+	// seed 003 line 41: "Teleport R6 — ... it sets facing."
+	s := attackPhase(t, caster(), bors(), grok())
+	decide(t, s, Cast{Caster: "Wyn", Spell: "Teleport", Targets: []string{"Bors"}, Facing: "rear"}, 2)
+	if fig(t, s, "Bors").Facing != "rear" {
+		t.Fatal("Teleport did not set facing")
+	}
+	refuse(t, attackPhase(t, caster(), bors(), grok()), Cast{Caster: "Wyn", Spell: "Teleport", Targets: []string{"Grok"}}, "Teleport", 2)
+}
+
+func TestRally(t *testing.T) {
+	// seed 003 line 41: "Rally R2 — one friendly figure other than the caster, Skill 1 or more, recovers 1 lost Skill."
+	s := attackPhase(t, caster(), bors(func(c *Card) { c.Skill = 4 }), grok(func(c *Card) { c.Skill = 4; c.Hits = 3 }))
+	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Bors"}}, 1, 1, 6) // Bors 4 -> 3
+	if fig(t, s, "Bors").Skill != 3 {
+		t.Fatal("set-up: Bors not suppressed")
+	}
+	refuse(t, s, Cast{Caster: "Wyn", Spell: "Rally", Targets: []string{"Wyn"}}, "Rally", 2)
+	decide(t, s, Cast{Caster: "Wyn", Spell: "Rally", Targets: []string{"Bors"}}, 2)
+	if fig(t, s, "Bors").Skill != 4 {
+		t.Fatalf("Rally: Skill %d, want 4", fig(t, s, "Bors").Skill)
+	}
+	s = attackPhase(t, caster(func(c *Card) { c.Multi = 2 }), bors(), grok())
+	refuse(t, s, Cast{Caster: "Wyn", Spell: "Rally", Targets: []string{"Bors"}}, "Rally", 2) // nothing lost
+}
+
+func TestCastRoll(t *testing.T) {
+	// seed 003 line 13: "Roll Skill to cast."
+	s := attackPhase(t, caster(), bors(), grok())
+	d := decide(t, s, Cast{Caster: "Wyn", Spell: "Ward", Targets: []string{"Bors"}}, 4)
+	if has(d, TypeWarded) || fig(t, s, "Wyn").Attacks != 1 {
+		t.Fatalf("cast roll 4 against Skill 3 worked: %v", types(d))
+	}
+	refuse(t, attackPhase(t, bors(), grok()), Cast{Caster: "Bors", Spell: "Ward", Targets: []string{"Bors"}}, "Magic", 2)
+}
+
+func TestPhases(t *testing.T) {
+	s := newGame(t, bors(), grok())
+	refuse(t, s, Move{Figure: "Bors", Move: "half"}, "Phase")
+	decide(t, s, engines.StartScenario{Name: "Skirmish", Turns: 1})
+	refuse(t, s, Move{Figure: "Bors", Move: "half"}, "Phase")
+	refuse(t, s, Next{}, "Phase")
+	decide(t, s, Initiative{}, 6, 1)
+	refuse(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, "Phase", 1, 6, 1)
+	decide(t, s, Next{})
+	refuse(t, s, Move{Figure: "Bors", Move: "half"}, "Phase")
+	decide(t, s, Next{})
+	if s.Battle.Phase != PhaseOver {
+		t.Fatalf("after the last turn: phase %s", s.Battle.Phase)
+	}
+	refuse(t, s, Next{}, "TurnLimit")
+	refuse(t, s, Initiative{}, "Phase", 6, 1)
+	decide(t, s, engines.EndScenario{})
+}
+
+func TestWrongDice(t *testing.T) {
+	// Rulings, General: too few or too many values are refused.
+	s := attackPhase(t, bors(), grok())
+	before := snapshot(t, s)
+	if _, err := try(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 2, 6); !errors.Is(err, dice.ErrTooFew) {
+		t.Fatalf("two dice for a hit: %v", err)
+	}
+	if _, err := try(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 2, 6, 1, 1); !errors.Is(err, dice.ErrTooMany) {
+		t.Fatalf("four dice for a hit: %v", err)
+	}
+	if _, err := try(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 7); !errors.Is(err, dice.ErrOutRange) {
+		t.Fatalf("a 7 on a d6: %v", err)
+	}
+	if snapshot(t, s) != before {
+		t.Fatal("wrong dice changed the state")
+	}
+}
+
+func TestAfterTheFight(t *testing.T) {
+	// seed 003 line 45: "Down is dead. Broken returns next scenario at Skill −1, and recovers 1 Skill for each scenario it sits out. Withdrawn returns at full Skill."
+	s := newGame(t, bors(), card("Edda", "hunters", 3, 1, 1), card("Tam", "hunters", 3, 1, 1), card("Vin", "hunters", 3, 1, 1),
+		grok(func(c *Card) { c.Multi = 3; c.Skill = 3; c.Hits = 9 }))
+	decide(t, s, engines.StartScenario{Name: "One", Field: []string{"Bors", "Edda", "Tam", "Grok"}})
+	decide(t, s, Initiative{}, 6, 1)
+	decide(t, s, Move{Figure: "Tam", Move: "withdraw"})
+	decide(t, s, Next{})
+	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Edda"}}, 1, 6, 1) // Down
+	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Bors"}}, 1, 1, 6) // 3 -> 2
+	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Bors"}}, 1, 1, 6) // 2 -> 1
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 1, 6) // Bors strikes on
+	decide(t, s, engines.EndScenario{})
+	want := map[string][2]any{"Bors": {3, "available"}, "Edda": {3, "dead"}, "Tam": {3, "available"}, "Vin": {3, "available"}}
+	for _, m := range s.Members {
+		if w, ok := want[m.Card.Name]; ok && (m.Skill != w[0] || m.RosterStatus() != w[1]) {
+			t.Errorf("%s: Skill %d %s, want %v %v", m.Card.Name, m.Skill, m.RosterStatus(), w[0], w[1])
+		}
+	}
+	if s.member(Ref{"hunters", "Vin"}).SatOut != 1 || s.member(Ref{"hunters", "Tam"}).Fought != 1 {
+		t.Fatal("fights and sat-outs not counted")
+	}
+	refuse(t, s, engines.StartScenario{Name: "Two", Field: []string{"Edda", "Grok"}}, "FieldingTheDead")
+}
+
+func TestBrokenLosesCampaignSkill(t *testing.T) {
+	// seed 003 line 45: "Broken returns next scenario at Skill −1, and recovers 1 Skill for each scenario it sits out."
+	s := newGame(t, card("Tam", "hunters", 1, 1, 1), card("Bors", "hunters", 2, 1, 2), grok())
+	decide(t, s, engines.StartScenario{Name: "One"})
+	decide(t, s, Initiative{}, 6, 1)
+	decide(t, s, Next{})
+	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Tam"}}, 1, 1, 6)
+	decide(t, s, engines.EndScenario{})
+	tam := s.member(Ref{"hunters", "Tam"})
+	if tam.Skill != 0 || tam.RosterStatus() != "recovering" {
+		t.Fatalf("Broken at Skill 1: campaign Skill %d, want 0", tam.Skill)
+	}
+	refuse(t, s, engines.StartScenario{Name: "Two", Field: []string{"Tam", "Grok"}}, "Recovery")
+	decide(t, s, engines.StartScenario{Name: "Two"}) // Tam sits out
+	if s.Battle.fig(Ref{"hunters", "Tam"}) != nil {
+		t.Fatal("Tam at Skill 0 was fielded by default")
+	}
+	decide(t, s, engines.EndScenario{})
+	if tam = s.member(Ref{"hunters", "Tam"}); tam.Skill != 1 || tam.RosterStatus() != "available" {
+		t.Fatalf("after sitting out: Skill %d, want 1 (never above the card)", tam.Skill)
+	}
+}
+
+func TestScenarioRefusals(t *testing.T) {
+	s := newGame(t, bors(), grok())
+	refuse(t, s, engines.StartScenario{Name: "X", Brief: "cave"}, "Brief")
+	refuse(t, s, engines.StartScenario{Name: "X", Brief: "nest"}, "Sides")
+	refuse(t, s, engines.StartScenario{Name: "X", Field: []string{"Bors"}}, "Sides")
+	refuse(t, s, engines.StartScenario{Name: "X", Field: []string{"Nobody"}}, "Name")
+	refuse(t, s, engines.EndScenario{}, "Phase")
+	decide(t, s, engines.StartScenario{Name: "X"})
+	refuse(t, s, engines.StartScenario{Name: "Y"}, "Scenario")
+	refuse(t, s, Recruit{Cards: []Card{card("Edda", "hunters", 3, 1, 1)}}, "Recruit")
+	refuse(t, s, engines.EndScenario{Winner: "elves"}, "Victory")
+}
+
+func TestRecruitRefusals(t *testing.T) {
+	s := newGame(t, bors())
+	refuse(t, s, Recruit{Cards: []Card{card("BORS", "Hunters", 3, 1, 1)}}, "Names")
+	refuse(t, s, Recruit{Cards: []Card{card("Ann", "hunters", 6, 1, 1)}}, "Card")
+	refuse(t, s, Recruit{Cards: []Card{card("Ann", NestSide, 3, 1, 1)}}, "Recruit")
+	decide(t, s, Recruit{Cards: []Card{card("Ann", "orcs", 3, 1, 1)}}) // same name rule is per side
+}
+
+func TestNames(t *testing.T) {
+	// Rulings, General: a command may name a figure by any unique prefix.
+	s := attackPhase(t, bors(), card("Borin", "hunters", 3, 1, 1), grok())
+	refuse(t, s, Attack{Attacker: "bor", Targets: []string{"Grok"}}, "Name", 1, 6, 1)
+	decide(t, s, Attack{Attacker: "bors", Targets: []string{"gr"}}, 1, 6, 1)
+}
+
+func TestChronicleAndTurner(t *testing.T) {
+	s := attackPhase(t, bors(), grok())
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 6, 1)
+	if n, turn := s.Now(); n != "Skirmish" || turn != 1 {
+		t.Fatalf("Now() = %q %d", n, turn)
+	}
+	decide(t, s, engines.EndScenario{})
+	sc := s.Scenarios()
+	if len(sc) != 1 || !sc[0].Ended || sc[0].Sides[1].RemovedPerTurn[0] != 1 || len(sc[0].Consequences) != 2 {
+		t.Fatalf("chronicle: %+v", sc)
+	}
+	if n, _ := s.Now(); n != "" {
+		t.Fatalf("Now() between fights = %q", n)
+	}
+}
