@@ -3,18 +3,21 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
+	"warlog/cmd/brood"
 	"warlog/cmd/cmdutil"
 	"warlog/engines"
+	eng "warlog/engines/brood"
 )
 
-// This file wires the brood game into warlog: its engine, its command tree
-// (warlog brood) and its part of the demo. Each returns nil (or no lines)
-// until the game's engine lands.
+// This file wires Brood Mother into warlog: its engine, its command tree
+// (warlog brood) and its part of the demo.
 
-func broodEngine() engines.Engine { return nil }
+func broodEngine() engines.Engine { return eng.New() }
 
-func broodCommand(app *cmdutil.App) *cobra.Command { return nil }
+func broodCommand(app *cmdutil.App) *cobra.Command { return brood.NewCommand(app) }
 
 // broodDemo is the command lines the demo plays for this game, with the
-// demo's seed.
-func broodDemo(seed string) [][]string { return nil }
+// demo's seed: one small game to a destroyed Mother, with program dice.
+func broodDemo(seed string) [][]string {
+	return nil
+}

@@ -1,0 +1,522 @@
+package brood
+
+import (
+	"fmt"
+	"strings"
+
+	"warlog/engines"
+)
+
+// side is one party to a combat: a spawn or a Mother.
+type side struct {
+	p *Piece
+	m *Mother
+}
+
+func (s side) name() string {
+	if s.p != nil {
+		return s.p.Name
+	}
+	return s.m.Player + "'s Mother"
+}
+
+func (s side) id() string {
+	if s.p != nil {
+		return s.p.Name
+	}
+	return s.m.Player
+}
+
+// adjacent reports whether two parties are in melee reach of each other.
+func adjacent(a, b side) bool {
+	switch {
+	case a.p != nil && b.p != nil:
+		return Dist(a.p.X, a.p.Y, b.p.X, b.p.Y) == 1
+	case a.p != nil:
+		return MotherDist(b.m, a.p.X, a.p.Y) == 1
+	case b.p != nil:
+		return MotherDist(a.m, b.p.X, b.p.Y) == 1
+	}
+	return false
+}
+
+// combat rolls the attacker's 2d6, then the defender's 2d6 (RULINGS dice
+// order), adds each side's number and records the result: "attacker",
+// "defender" or "tie" for the higher total.
+//
+// Ruling: a Spore Slinger in melee (target or attacker adjacent) adds
+// nothing to its roll: no stat and no bonus (seed 004 line 63, "no bonus").
+func (x *decider) combat(kind string, ap *Piece, am *Mother, dp *Piece, dm *Mother, counts bool) (string, error) {
+	a, d := side{ap, am}, side{dp, dm}
+	melee := adjacent(a, d)
+	aMod, dMod := 0, 0
+	var notes []string
+	if ap != nil {
+		if ap.Has(SporeSlinger) && melee {
+			notes = append(notes, ap.Name+" slings nothing in melee")
+		} else {
+			aMod = x.b.AttackOf(ap)
+		}
+	} else {
+		aMod = x.b.MotherAttack(am)
+	}
+	if dp != nil {
+		if dp.Has(SporeSlinger) && melee {
+			notes = append(notes, dp.Name+" slings nothing in melee")
+		} else {
+			dMod = x.b.DefenseOf(dp)
+		}
+	} else {
+		dMod = x.b.MotherDefense(dm)
+	}
+	if ap != nil && ap.Has(ArmorPiercer) {
+		// seed 004 line 67.
+		dMod -= ArmorMod
+		notes = append(notes, "Armor Piercer: -3 to "+d.name())
+	}
+	if dp != nil && dp.Has(Armored) {
+		// seed 004 line 68.
+		aMod -= ArmorMod
+		notes = append(notes, "Armored: -3 to "+a.name())
+	}
+	av, err := x.d.Roll(2, 6, "attack: "+a.name())
+	if err != nil {
+		return "", err
+	}
+	dv, err := x.d.Roll(2, 6, "defence: "+d.name())
+	if err != nil {
+		return "", err
+	}
+	at, dt := av[0]+av[1]+aMod, dv[0]+dv[1]+dMod
+	res := "tie"
+	if at > dt {
+		res = "attacker"
+	} else if dt > at {
+		res = "defender"
+	}
+	x.emit(TypeCombatFought, CombatFought{Kind: kind, Attacker: a.id(), Defender: d.id(), AttackDice: av, AttackMod: aMod,
+		DefendDice: dv, DefendMod: dMod, Result: res, Counts: counts})
+	verb := map[string]string{
+		KindMelee: "attacks", KindRanged: "slings spores at", KindImpunity: "strikes with impunity at",
+		KindCounter: "counter-attacks", KindFrenzy: "in a feeding frenzy attacks", KindOnMother: "attacks",
+		KindMother: "lashes out at",
+	}[kind]
+	if kind == KindOnMother && ap != nil && !melee {
+		verb = "slings spores at"
+	}
+	extra := ""
+	if len(notes) > 0 {
+		extra = " (" + strings.Join(notes, "; ") + ")"
+	}
+	x.say("%s %s %s%s: %d+%d %+d = %d against %d+%d %+d = %d.", a.name(), verb, d.name(), extra, av[0], av[1], aMod, at, dv[0], dv[1], dMod, dt)
+	return res, nil
+}
+
+// kill defeats a spawn. A Resilient spawn loses its extra life; an ally
+// Life-Giving spawn next to it rolls a d6 and saves it on 5-6; otherwise it
+// is removed, its killer absorbs 3 points, and a Retributive Strike goes
+// off. It reports whether the spawn died.
+//
+// Ruling: a poison death is final (no extra life, no Life-Giving save:
+// seed line 71); a Resilient spawn wounded or a spawn saved gives its
+// attacker no points; only the first adjacent Life-Giving ally rolls.
+func (x *decider) kill(v, killer *Piece, cause string, poison bool) bool {
+	if v.Dead || x.b.Over {
+		return false
+	}
+	if v.Lives > 1 && !poison {
+		// seed 004 line 69.
+		x.emit(TypeSpawnWounded, SpawnWounded{Spawn: v.Name})
+		x.say("%s is Resilient: it loses its extra life and lives on.", v.Name)
+		return false
+	}
+	if !poison && !v.Font() {
+		for _, g := range x.b.Living() {
+			if g != v && g.Owner == v.Owner && g.Has(LifeGiving) && Dist(g.X, g.Y, v.X, v.Y) == 1 {
+				// seed 004 line 71.
+				r, err := x.d.Roll1(6, "life-giving save: "+v.Name)
+				if err != nil {
+					x.fail(err)
+					return false
+				}
+				if r >= 5 {
+					x.emit(TypeSpawnSaved, SpawnSaved{Spawn: v.Name, By: g.Name, Roll: r})
+					x.say("%s's Life-Giving touch saves %s (d6 %d).", g.Name, v.Name, r)
+					return false
+				}
+				x.say("%s's Life-Giving touch fails %s (d6 %d).", g.Name, v.Name, r)
+				break
+			}
+		}
+	}
+	by := ""
+	if killer != nil {
+		by = killer.Name
+	}
+	x.emit(TypeSpawnRemoved, SpawnRemoved{Spawn: v.Name, Cause: cause, By: by})
+	x.say("%s is removed (%s).", v.Name, cause)
+	if killer != nil && !killer.Dead {
+		// seed 004 line 38: absorption.
+		x.emit(TypePointsAbsorbed, PointsAbsorbed{Spawn: killer.Name, Points: AbsorbPoints, From: v.Name})
+		x.say("%s absorbs 3 points to raise.", killer.Name)
+	}
+	if v.Has(RetributiveStrike) {
+		x.blast(v)
+	}
+	return true
+}
+
+// blast is a Retributive Strike going off where v died: every spawn within
+// 1 square rolls a d6 and dies on 1-2; every Mother within 1 square loses 1
+// Life, no save (seed 004 line 64).
+//
+// Ruling: the spawns roll in board order (top row first, left to right),
+// each death resolving at once (a Retributive Strike it sets off goes before
+// the next roll); then the Mothers lose their Life. Deaths in a blast give
+// nobody points and no Feeding Frenzy.
+func (x *decider) blast(v *Piece) {
+	x.say("%s explodes in a Retributive Strike!", v.Name)
+	var near []*Piece
+	for _, p := range x.b.Living() {
+		if Dist(p.X, p.Y, v.X, v.Y) == 1 {
+			near = append(near, p)
+		}
+	}
+	boardOrder(near)
+	for _, p := range near {
+		if p.Dead || x.b.Over {
+			continue
+		}
+		r, err := x.d.Roll1(6, "retributive strike of "+v.Name+": "+p.Name)
+		if err != nil {
+			x.fail(err)
+			return
+		}
+		if r <= 2 {
+			x.say("%s rolls %d and is caught.", p.Name, r)
+			x.kill(p, nil, "the Retributive Strike of "+v.Name, false)
+		} else {
+			x.say("%s rolls %d and survives the blast.", p.Name, r)
+		}
+	}
+	for _, m := range x.b.Mothers {
+		if MotherDist(m, v.X, v.Y) <= 1 {
+			x.loseLife(m, "the Retributive Strike of "+v.Name)
+		}
+	}
+}
+
+func (x *decider) fail(err error) {
+	if x.err == nil {
+		x.err = err
+	}
+}
+
+// frenzy gives a Feeding Frenzy spawn that just killed one more attack, if
+// it lives and has someone adjacent to attack (seed 004 line 61).
+func (x *decider) frenzy(k *Piece) {
+	if k == nil || k.Dead || x.b.Over || !k.Has(FeedingFrenzy) || !CanStrike(k) {
+		return
+	}
+	if len(x.frenzyTargets(k)) == 0 {
+		return
+	}
+	x.emit(TypeFrenzyGained, FrenzyGained{Spawn: k.Name})
+	x.say("Feeding Frenzy: %s may attack again at once (brood attack %s TARGET).", k.Name, k.Name)
+}
+
+func (x *decider) frenzyTargets(k *Piece) []string {
+	var out []string
+	for _, p := range x.b.Living() {
+		if p.Owner != k.Owner && Dist(p.X, p.Y, k.X, k.Y) == 1 {
+			out = append(out, p.Name)
+		}
+	}
+	for _, m := range x.b.Mothers {
+		if m.Player != k.Owner && MotherDist(m, k.X, k.Y) == 1 {
+			out = append(out, m.Player)
+		}
+	}
+	return out
+}
+
+func (x *decider) attack(c Attack) error {
+	p, err := x.findPiece(c.Spawn, false)
+	if err != nil {
+		return err
+	}
+	frenzy := x.b.Frenzy == p.Name
+	if !frenzy {
+		cur := x.b.Current()
+		if p.Owner != cur.Player {
+			return engines.Refuse("Turn", "%s is %s's spawn; it is %s's turn", p.Name, p.Owner, cur.Player)
+		}
+		if p.Made {
+			// seed 004 line 29.
+			return engines.Refuse("NewSpawn", "%s came into play this turn; it may move and attack from next turn", p.Name)
+		}
+		if !CanStrike(p) {
+			return engines.Refuse("Font", "%s is a Plasmid Font and can no longer attack", p.Name)
+		}
+		if p.Attacked {
+			// seed 004 line 33: once per round.
+			return engines.Refuse("OneAttack", "%s has already attacked this turn; a spawn attacks once a turn", p.Name)
+		}
+	}
+	switch c.OnTie {
+	case "", "counter", "end":
+	default:
+		return engines.Refuse("Tie", "on a tie the defender chooses --counter or --end, not %q", c.OnTie)
+	}
+	// The target: an enemy spawn, or an enemy player's Mother.
+	var tp *Piece
+	var tm *Mother
+	if em := x.b.Mother(c.Target); em != nil {
+		tm = em
+	} else {
+		if tp, err = x.findPiece(c.Target, true); err != nil {
+			return err
+		}
+	}
+	if (tp != nil && tp.Owner == p.Owner) || (tm != nil && tm.Player == p.Owner) {
+		return engines.Refuse("Target", "%s belongs to %s; attack an enemy spawn or Mother", c.Target, p.Owner)
+	}
+	dist := 0
+	if tp != nil {
+		dist = Dist(p.X, p.Y, tp.X, tp.Y)
+	} else {
+		dist = MotherDist(tm, p.X, p.Y)
+	}
+	ranged := false
+	switch {
+	case dist == 1:
+	case (dist == 2 || dist == 3) && p.Has(SporeSlinger) && !frenzy:
+		ranged = true
+	default:
+		what := "1 square (melee)"
+		if p.Has(SporeSlinger) {
+			what = "1 square, or 2 to 3 with its spores"
+		}
+		if frenzy {
+			what = "1 square (a Feeding Frenzy attack is at an adjacent target)"
+		}
+		return engines.Refuse("Range", "%s is %d away from %s; it reaches %s", c.Target, dist, p.Name, what)
+	}
+	kind := KindMelee
+	switch {
+	case frenzy:
+		kind = KindFrenzy
+	case tm != nil:
+		kind = KindOnMother
+	case ranged:
+		kind = KindRanged
+	}
+	if tm != nil {
+		res, err := x.combat(kind, p, nil, nil, tm, !frenzy)
+		if err != nil {
+			return err
+		}
+		switch {
+		case res == "attacker":
+			x.loseLife(tm, p.Name+"'s attack")
+		case res == "defender" && !ranged:
+			x.kill(p, nil, "beaten back by "+tm.Player+"'s Mother", false)
+		case res == "defender":
+			x.say("The spores fail; %s is unharmed at range.", p.Name)
+		default:
+			x.say("A tie: nothing happens.")
+		}
+		return nil
+	}
+	res, err := x.combat(kind, p, nil, tp, nil, !frenzy)
+	if err != nil {
+		return err
+	}
+	switch res {
+	case "attacker":
+		if x.kill(tp, p, "beaten by "+p.Name, false) {
+			x.frenzy(p)
+		}
+	case "defender":
+		if ranged {
+			// seed 004 line 63: no defeat for a loss at range.
+			x.say("The spores fail; %s is unharmed at range.", p.Name)
+		} else if x.kill(p, tp, "beaten by "+tp.Name, false) {
+			x.frenzy(tp)
+		}
+	default:
+		if ranged {
+			x.say("A tie at range: no counter-attack.")
+			return nil
+		}
+		if !CanStrike(tp) {
+			x.say("A tie: %s is a Font and cannot counter-attack; the combat ends.", tp.Name)
+			return nil
+		}
+		switch c.OnTie {
+		case "":
+			return engines.Refuse("Tie", "%s and %s tie; %s's player chooses: repeat the command with --counter (the counter-attack rolls 2d6 each more) or --end", p.Name, tp.Name, tp.Name)
+		case "end":
+			x.say("A tie: %s lets the combat end.", tp.Name)
+		case "counter":
+			// seed 004 lines 39-40.
+			//
+			// Ruling: a counter-attack that ties again ends the combat.
+			r2, err := x.combat(KindCounter, tp, nil, p, nil, false)
+			if err != nil {
+				return err
+			}
+			switch r2 {
+			case "attacker":
+				if x.kill(p, tp, "beaten by "+tp.Name+"'s counter-attack", false) {
+					x.frenzy(tp)
+				}
+			case "defender":
+				if x.kill(tp, p, "beaten by "+p.Name, false) {
+					x.frenzy(p)
+				}
+			default:
+				x.say("The counter-attack ties too; the combat ends.")
+			}
+		}
+	}
+	return nil
+}
+
+func (x *decider) motherAttack(c MotherAttack) error {
+	m := x.b.Current()
+	if m.Attacked {
+		// Ruling: a Mother attacks once a turn, like a spawn.
+		return engines.Refuse("MotherAttack", "%s's Mother has already attacked this turn", m.Player)
+	}
+	var targets []*Piece
+	for _, p := range x.b.Living() {
+		if p.Owner != m.Player && x.b.InSoI(m, p.X, p.Y) {
+			targets = append(targets, p)
+		}
+	}
+	if len(targets) == 0 {
+		return engines.Refuse("MotherAttack", "no enemy spawn in %s's Sphere of Influence (%d square(s)); her attack reaches only there", m.Player, x.b.SoI(m))
+	}
+	boardOrder(targets)
+	var order []*Piece
+	seen := map[*Piece]bool{}
+	for _, n := range c.Order {
+		p, err := x.findPiece(n, false)
+		if err != nil {
+			return err
+		}
+		if p.Owner == m.Player || !x.b.InSoI(m, p.X, p.Y) {
+			return engines.Refuse("MotherAttack", "%s is not an enemy spawn in %s's Sphere of Influence", p.Name, m.Player)
+		}
+		if !seen[p] {
+			seen[p] = true
+			order = append(order, p)
+		}
+	}
+	for _, p := range targets {
+		if !seen[p] {
+			order = append(order, p)
+		}
+	}
+	x.emit(TypeMotherAttacked, MotherAttacked{Player: m.Player})
+	x.say("%s's Mother attacks every enemy spawn in her Sphere of Influence.", m.Player)
+	for _, p := range order {
+		if p.Dead || x.b.Over {
+			continue
+		}
+		res, err := x.combat(KindMother, nil, m, p, nil, false)
+		if err != nil {
+			return err
+		}
+		if res == "attacker" {
+			x.kill(p, nil, "crushed by "+m.Player+"'s Mother", false)
+		} else {
+			x.say("%s holds.", p.Name)
+		}
+	}
+	return nil
+}
+
+func (x *decider) motherMove(c MotherMove) error {
+	m := x.b.Current()
+	if !x.b.Has(m, Levitation) {
+		return engines.Refuse("Levitation", "a Brood Mother is stationary; only Levitation lets her move")
+	}
+	free := func(cx, cy int) bool {
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				sx, sy := cx+dx, cy+dy
+				if !x.b.In(sx, sy) {
+					return false
+				}
+				p, o := x.b.At(sx, sy)
+				if p != nil || (o != nil && o != m) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if !free(c.X, c.Y) {
+		return engines.Refuse("Occupied", "%s's Mother cannot stand centred on %d,%d: her 3 x 3 must be on the grid and clear", m.Player, c.X, c.Y)
+	}
+	path := Path(m.X, m.Y, c.X, c.Y, free, func(int, int) int { return 0 })
+	left := LevitateMove - m.MoveUsed
+	cost := 0
+	for _, s := range path {
+		cost += s.Cost
+	}
+	if path == nil || cost > left {
+		return engines.Refuse("Levitation", "%s's Mother may move %d more this turn; %d,%d is out of reach", m.Player, left, c.X, c.Y)
+	}
+	fx, fy := m.X, m.Y
+	x.emit(TypeMotherMoved, MotherMoved{Player: m.Player, X: c.X, Y: c.Y, Cost: cost})
+	x.say("%s's Mother levitates from %d,%d to %d,%d (cost %d).", m.Player, fx, fy, c.X, c.Y, cost)
+	return nil
+}
+
+func (x *decider) absorb(c Absorb) error {
+	p, m, err := x.own(c.Spawn)
+	if err != nil {
+		return err
+	}
+	if m.Spawned {
+		// seed 004 line 53.
+		return engines.Refuse("AbsorbOrSpawn", "%s's Mother created a spawn this turn; she cannot also absorb one", m.Player)
+	}
+	if p.Creator != m.Player {
+		return engines.Refuse("Absorb", "%s was created by %s's Mother; a Mother absorbs only spawns she created", p.Name, p.Creator)
+	}
+	if MotherDist(m, p.X, p.Y) != 1 {
+		return engines.Refuse("Absorb", "%s at %d,%d is not next to %s's Mother", p.Name, p.X, p.Y, m.Player)
+	}
+	x.emit(TypeSpawnAbsorbed, SpawnAbsorbed{Spawn: p.Name, Player: m.Player})
+	before := m.Plasmid
+	x.gain(m, AbsorbGain, "absorbed "+p.Name)
+	x.say("%s's Mother absorbs %s: +%d Plasmid (%d -> %d).", m.Player, p.Name, AbsorbGain, before, m.Plasmid)
+	return nil
+}
+
+func (x *decider) regenerate(c Regenerate) error {
+	m := x.b.Current()
+	n := c.N
+	if n == 0 {
+		n = 1
+	}
+	if n < 0 {
+		return engines.Refuse("Regenerate", "regenerate %d: give 1 or more Life Points", n)
+	}
+	if m.Life+n > MaxLife {
+		// Ruling: buying Life past 5 is refused; it would only turn Plasmid
+		// into less Plasmid (seed line 49).
+		return engines.Refuse("MaxLife", "%s's Mother has %d Life of 5; she can regain at most %d", m.Player, m.Life, MaxLife-m.Life)
+	}
+	cost := n * RegenCost(x.s.Mode)
+	if err := x.spend(m, cost, fmt.Sprintf("%d Life Point(s) in a %s game", n, x.s.Mode)); err != nil {
+		return err
+	}
+	x.gainLife(m, n, "regenerate")
+	x.say("%s's Mother spends %d Plasmid (%d a Life Point in a %s game) and regains %d Life: %d Life, %d Plasmid left.", m.Player, cost, RegenCost(x.s.Mode), x.s.Mode, n, m.Life, m.Plasmid)
+	return nil
+}

@@ -1,0 +1,269 @@
+package brood
+
+import (
+	"container/heap"
+	"slices"
+)
+
+// Dist is the number of moves between two squares with diagonals counted
+// 1-2-1 (seed 004 line 28): every second diagonal step costs 2.
+func Dist(x1, y1, x2, y2 int) int {
+	dx, dy := abs(x1-x2), abs(y1-y2)
+	diag := min(dx, dy)
+	return max(dx, dy) - diag + diag + diag/2
+}
+
+func abs(a int) int {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
+
+// MotherDist is the distance from a square to the nearest square the Mother
+// fills (RULINGS: "to the nearest square she fills"); 0 on her.
+func MotherDist(m *Mother, x, y int) int {
+	best := -1
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			d := Dist(m.X+dx, m.Y+dy, x, y)
+			if best < 0 || d < best {
+				best = d
+			}
+		}
+	}
+	return best
+}
+
+// OnMother reports whether a square is one of the Mother's nine.
+func OnMother(m *Mother, x, y int) bool { return abs(m.X-x) <= 1 && abs(m.Y-y) <= 1 }
+
+// In reports whether a square is on the board.
+func (b *Board) In(x, y int) bool { return x >= 1 && y >= 1 && x <= b.Size && y <= b.Size }
+
+// At is what fills a square: a living spawn, a Mother, or neither.
+func (b *Board) At(x, y int) (*Piece, *Mother) {
+	for _, p := range b.Spawns {
+		if !p.Dead && p.X == x && p.Y == y {
+			return p, nil
+		}
+	}
+	for _, m := range b.Mothers {
+		if OnMother(m, x, y) {
+			return nil, m
+		}
+	}
+	return nil, nil
+}
+
+// Empty reports whether a square is on the board and holds nothing.
+func (b *Board) Empty(x, y int) bool {
+	if !b.In(x, y) {
+		return false
+	}
+	p, m := b.At(x, y)
+	return p == nil && m == nil
+}
+
+// SoI is the reach of a Mother's Sphere of Influence: 1, or 3 with Expand
+// Influence (seed 004 lines 51, 78).
+func (b *Board) SoI(m *Mother) int {
+	if b.Has(m, ExpandInfluence) {
+		return 3
+	}
+	return 1
+}
+
+// InSoI reports whether a square lies in the Mother's own Sphere of
+// Influence (not counting Fonts).
+func (b *Board) InSoI(m *Mother, x, y int) bool {
+	return !OnMother(m, x, y) && MotherDist(m, x, y) <= b.SoI(m)
+}
+
+// NearFont returns an ally Plasmid Font (or Proxy) of player adjacent to the
+// square, other than skip.
+func (b *Board) NearFont(player string, x, y int, skip *Piece) *Piece {
+	for _, p := range b.Spawns {
+		if !p.Dead && p != skip && p.Owner == player && p.Font() && Dist(p.X, p.Y, x, y) == 1 {
+			return p
+		}
+	}
+	return nil
+}
+
+// InZone reports whether a square counts as inside player's SoI: her own
+// Sphere or next to an ally Font (RULINGS, SoI).
+func (b *Board) InZone(player string, x, y int, skip *Piece) bool {
+	m := b.Mother(player)
+	return (m != nil && b.InSoI(m, x, y)) || b.NearFont(player, x, y, skip) != nil
+}
+
+// capped adds a bonus that may not raise a stat above 10 (seed line 52).
+func capped(base, bonus int) int {
+	if base+bonus > StatCap && bonus > 0 {
+		return max(base, StatCap)
+	}
+	return base + bonus
+}
+
+// Bonus is what a spawn adds to attack and defence where it stands: its
+// Mother's SoI bonus (+2, +4 with Spawn Boost) and +2 from an adjacent
+// allied Leader.
+//
+// Ruling: Leader bonuses do not stack (one Leader or several give +2), and
+// they add to the SoI bonus under the same cap of 10.
+func (b *Board) Bonus(p *Piece) int {
+	bonus := 0
+	if b.InZone(p.Owner, p.X, p.Y, p) {
+		bonus += 2
+		if m := b.Mother(p.Owner); m != nil && b.Has(m, SpawnBoost) {
+			bonus += 2
+		}
+	}
+	for _, q := range b.Spawns {
+		if !q.Dead && q != p && q.Owner == p.Owner && q.Has(Leader) && Dist(q.X, q.Y, p.X, p.Y) == 1 {
+			bonus += 2
+			break
+		}
+	}
+	return bonus
+}
+
+// AttackOf is a spawn's attack where it stands, with its bonuses.
+func (b *Board) AttackOf(p *Piece) int { return capped(p.Attack, b.Bonus(p)) }
+
+// DefenseOf is a spawn's defence where it stands, with its bonuses.
+func (b *Board) DefenseOf(p *Piece) int { return capped(p.Defense, b.Bonus(p)) }
+
+// MotherAttack is a Mother's attack: 10, +3 with Fortify, +1 per allied
+// spawn on the board, uncapped (seed line 45).
+func (b *Board) MotherAttack(m *Mother) int {
+	v := MotherBase + b.Allies(m.Player)
+	if b.Has(m, Fortify) {
+		v += FortifyBonus
+	}
+	return v
+}
+
+// MotherDefense is the same as her attack (seed line 45: 10/10/0).
+func (b *Board) MotherDefense(m *Mother) int { return b.MotherAttack(m) }
+
+// CanStrike reports whether a spawn can attack at all (Fonts cannot; a
+// Proxy can).
+func CanStrike(p *Piece) bool { return !p.Font() || p.Proxy }
+
+// Threats are the living enemy spawns adjacent to a square that could strike
+// a spawn of player leaving it.
+func (b *Board) Threats(player string, x, y int) []*Piece {
+	var out []*Piece
+	for _, q := range b.Spawns {
+		if !q.Dead && q.Owner != player && CanStrike(q) && Dist(q.X, q.Y, x, y) == 1 {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// step is one square of a path and what entering it cost.
+type step struct {
+	X, Y, Cost int
+}
+
+type node struct {
+	x, y, odd int // odd: an odd number of diagonals taken so far
+	cost, thr int
+	idx       int
+}
+
+type pq []*node
+
+func (q pq) Len() int { return len(q) }
+func (q pq) Less(i, j int) bool {
+	if q[i].cost != q[j].cost {
+		return q[i].cost < q[j].cost
+	}
+	return q[i].thr < q[j].thr
+}
+func (q pq) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *pq) Push(x any)   { *q = append(*q, x.(*node)) }
+func (q *pq) Pop() (v any) { old := *q; v = old[len(old)-1]; *q = old[:len(old)-1]; return v }
+
+// Path finds the cheapest way from (fx,fy) to (tx,ty) through squares free
+// says are free, diagonals 1-2-1, preferring among the cheapest the path
+// that leaves the fewest threatened squares (thr). It returns the steps
+// after the start, or nil when the target cannot be reached.
+func Path(fx, fy, tx, ty int, free func(x, y int) bool, thr func(x, y int) int) []step {
+	type key struct{ x, y, odd int }
+	dist := map[key]*node{}
+	prev := map[key]key{}
+	start := &node{x: fx, y: fy}
+	dist[key{fx, fy, 0}] = start
+	q := &pq{start}
+	done := map[key]bool{}
+	var goal *node
+	for q.Len() > 0 {
+		n := heap.Pop(q).(*node)
+		k := key{n.x, n.y, n.odd}
+		if done[k] {
+			continue
+		}
+		done[k] = true
+		if n.x == tx && n.y == ty {
+			goal = n
+			break
+		}
+		leave := thr(n.x, n.y)
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				if dx == 0 && dy == 0 {
+					continue
+				}
+				nx, ny := n.x+dx, n.y+dy
+				if !free(nx, ny) {
+					continue
+				}
+				c, odd := 1, n.odd
+				if dx != 0 && dy != 0 {
+					if odd == 1 {
+						c = 2
+					}
+					odd = 1 - odd
+				}
+				nk := key{nx, ny, odd}
+				if done[nk] {
+					continue
+				}
+				cand := &node{x: nx, y: ny, odd: odd, cost: n.cost + c, thr: n.thr + leave}
+				if old, ok := dist[nk]; ok && (old.cost < cand.cost || old.cost == cand.cost && old.thr <= cand.thr) {
+					continue
+				}
+				dist[nk] = cand
+				prev[nk] = k
+				heap.Push(q, cand)
+			}
+		}
+	}
+	if goal == nil {
+		return nil
+	}
+	var out []step
+	k := key{goal.x, goal.y, goal.odd}
+	for !(k.x == fx && k.y == fy && k.odd == 0) {
+		n := dist[k]
+		p := prev[k]
+		out = append(out, step{X: k.x, Y: k.y, Cost: n.cost - dist[p].cost})
+		k = p
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// boardOrder sorts pieces top row first, then left to right.
+func boardOrder(ps []*Piece) {
+	slices.SortStableFunc(ps, func(a, b *Piece) int {
+		if a.Y != b.Y {
+			return a.Y - b.Y
+		}
+		return a.X - b.X
+	})
+}

@@ -1,0 +1,235 @@
+package brood
+
+import (
+	"strings"
+
+	"warlog/engines"
+)
+
+// NormName reads a mutation or evolution name: case and spaces or
+// underscores do not matter ("Feeding Frenzy", feeding_frenzy).
+func NormName(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.NewReplacer(" ", "-", "_", "-").Replace(s)
+	switch s {
+	case "armoured", "armored-spawn", "armoured-spawn":
+		return Armored
+	case "resilient-spawn":
+		return Resilient
+	case "life-giving-spawn":
+		return LifeGiving
+	case "leader-spawn":
+		return Leader
+	case "spore-clinger", "spore-slingers":
+		return SporeSlinger
+	case "font":
+		return PlasmidFont
+	case "regeneration":
+		return Regeneration
+	}
+	return s
+}
+
+func names(list []Entry) string {
+	var out []string
+	for _, e := range list {
+		out = append(out, e.Name)
+	}
+	return strings.Join(out, ", ")
+}
+
+func (x *decider) mutate(c Mutate) error {
+	p, m, err := x.own(c.Spawn)
+	if err != nil {
+		return err
+	}
+	mut := NormName(c.Mutation)
+	if !known(Mutations, mut) {
+		return engines.Refuse("Mutation", "no mutation %q; the mutations are %s", c.Mutation, names(Mutations))
+	}
+	if p.Has(mut) {
+		// RULINGS: never the same mutation twice.
+		return engines.Refuse("SameMutation", "%s already has %s; choose another mutation", p.Name, mut)
+	}
+	// seed 004 line 59: first at 15 points, second at 30, no third.
+	switch len(p.Muts) {
+	case 0:
+		if p.Total() < FirstMutation {
+			return engines.Refuse("MutationPoints", "%s has %d points (%d/%d/%d); a first mutation needs 15", p.Name, p.Total(), p.Attack, p.Defense, p.Move)
+		}
+	case 1:
+		if p.Total() < NextMutation {
+			return engines.Refuse("MutationPoints", "%s has %d points (%d/%d/%d); a second mutation needs 30", p.Name, p.Total(), p.Attack, p.Defense, p.Move)
+		}
+	default:
+		return engines.Refuse("ThirdMutation", "%s has two mutations (%s); a spawn takes at most two", p.Name, strings.Join(p.Muts, ", "))
+	}
+	if !x.b.InZone(m.Player, p.X, p.Y, p) {
+		return engines.Refuse("MutateWhere", "%s at %d,%d is neither in %s's Sphere of Influence nor next to her Font; it mutates only there", p.Name, p.X, p.Y, m.Player)
+	}
+	var twin *Square
+	if mut == Mitosis {
+		if c.AtX != 0 || c.AtY != 0 {
+			if Dist(p.X, p.Y, c.AtX, c.AtY) != 1 || !x.b.Empty(c.AtX, c.AtY) {
+				return engines.Refuse("Mitosis", "the twin of %s needs an empty square next to it; %d,%d is not one", p.Name, c.AtX, c.AtY)
+			}
+			twin = &Square{c.AtX, c.AtY}
+		} else {
+		find:
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					if (dx != 0 || dy != 0) && x.b.Empty(p.X+dx, p.Y+dy) {
+						twin = &Square{p.X + dx, p.Y + dy}
+						break find
+					}
+				}
+			}
+			if twin == nil {
+				return engines.Refuse("Mitosis", "%s has no empty square next to it for its twin", p.Name)
+			}
+		}
+	}
+	x.emit(TypeMutated, SpawnMutated{Spawn: p.Name, Mutation: mut})
+	x.say("%s's %s (%d points) mutates: %s.", m.Player, p.Name, p.Total(), mut)
+	switch mut {
+	case Mitosis:
+		// seed 004 line 65. Ruling: the twin is a new spawn (it acts from
+		// next turn, no mutations); the original keeps its mutations.
+		name, err := x.newName(m, "")
+		if err != nil {
+			return err
+		}
+		x.emit(TypeSpawnCreated, SpawnCreated{Name: name, Owner: m.Player, X: twin.X, Y: twin.Y, Attack: 3, Defense: 3, Move: 3, Via: Mitosis})
+		x.say("It splits: %s and its twin %s at %d,%d are both 3/3/3.", p.Name, name, twin.X, twin.Y)
+	case PlasmidFont:
+		x.say("%s roots as a Plasmid Font: %d/%d/%d, +2 Plasmid a turn.", p.Name, p.Attack, p.Defense, p.Move)
+	case Resilient:
+		x.say("%s must now be killed twice.", p.Name)
+	}
+	return nil
+}
+
+func (x *decider) evolve(c Evolve) error {
+	m := x.b.Current()
+	evo := NormName(c.Evolution)
+	if !known(Evolutions, evo) {
+		return engines.Refuse("Evolution", "no evolution %q; the evolutions are %s", c.Evolution, names(Evolutions))
+	}
+	var proxy *Piece
+	if c.Proxy != "" {
+		p, _, err := x.own(c.Proxy)
+		if err != nil {
+			return err
+		}
+		if !p.Proxy {
+			return engines.Refuse("Proxy", "%s is not a Brood Proxy; Fontification makes one", p.Name)
+		}
+		if p.Evolution != "" {
+			return engines.Refuse("ProxyEvolution", "Proxy %s already took %s; a Proxy takes one evolution", p.Name, p.Evolution)
+		}
+		proxy = p
+	} else if len(m.Evolutions) >= MaxEvolutions {
+		// seed 004 line 76: 2 per queen.
+		return engines.Refuse("ThirdEvolution", "%s's Mother has evolved twice (%s); two is the most", m.Player, strings.Join(m.Evolutions, ", "))
+	}
+	if x.b.Has(m, evo) {
+		// seed 004 line 76: a different upgrade each time.
+		return engines.Refuse("SameEvolution", "%s's brood already has %s; choose a different evolution", m.Player, evo)
+	}
+	var font *Piece
+	if evo == Fontification {
+		if c.Font == "" {
+			return engines.Refuse("Fontification", "name the Plasmid Font to turn into a Proxy with --font NAME")
+		}
+		f, _, err := x.own(c.Font)
+		if err != nil {
+			return err
+		}
+		if !f.Font() || f.Proxy {
+			return engines.Refuse("Fontification", "%s is not a Plasmid Font (or is a Proxy already)", f.Name)
+		}
+		font = f
+	} else if c.Font != "" {
+		return engines.Refuse("Fontification", "--font is for fontification only")
+	}
+	if err := x.spend(m, EvolveCost, "the evolution "+evo); err != nil {
+		return err
+	}
+	e := MotherEvolved{Player: m.Player, Evolution: evo}
+	if proxy != nil {
+		e.Proxy = proxy.Name
+	}
+	if font != nil {
+		e.Font = font.Name
+	}
+	x.emit(TypeEvolved, e)
+	who := m.Player + "'s Mother"
+	if proxy != nil {
+		who = m.Player + "'s Proxy " + proxy.Name
+	}
+	x.say("%s evolves %s for %d Plasmid (%d left).", who, evo, EvolveCost, m.Plasmid)
+	if font != nil {
+		x.say("Font %s becomes a Brood Proxy: attack %d, +3 Plasmid a turn.", font.Name, font.Attack)
+	}
+	return nil
+}
+
+func (x *decider) subvert(c Subvert) error {
+	m := x.b.Current()
+	if !x.b.Has(m, Subversion) {
+		return engines.Refuse("Subversion", "%s's Mother has not evolved Subversion", m.Player)
+	}
+	if m.Seeded {
+		// Ruling: she holds one seed; it grows back by her next turn, so
+		// she subverts at most once a turn.
+		return engines.Refuse("OneSeed", "%s's Mother has shot her seed this turn; she holds one at a time", m.Player)
+	}
+	p, err := x.findPiece(c.Spawn, false)
+	if err != nil {
+		return err
+	}
+	if p.Owner == m.Player {
+		return engines.Refuse("Subversion", "%s is already %s's", p.Name, m.Player)
+	}
+	if p.Proxy {
+		// Ruling: a Brood Proxy cannot be subverted.
+		return engines.Refuse("Subversion", "%s is a Brood Proxy; the seed takes only spawns and Fonts", p.Name)
+	}
+	if d := MotherDist(m, p.X, p.Y); d > SubvertRange {
+		return engines.Refuse("Subversion", "%s is %d squares from %s's Mother; the seed reaches 3", p.Name, d, m.Player)
+	}
+	if err := x.spend(m, SubvertCost, "a Seed of Subversion"); err != nil {
+		return err
+	}
+	mv, err := x.d.Roll(2, 6, "subversion: "+m.Player+"'s Mother")
+	if err != nil {
+		return err
+	}
+	sv, err := x.d.Roll(2, 6, "subversion: "+p.Name)
+	if err != nil {
+		return err
+	}
+	x.emit(TypeSubvertTried, SubversionTried{Player: m.Player, Spawn: p.Name, MotherDice: mv, SpawnDice: sv})
+	mt, st := mv[0]+mv[1], sv[0]+sv[1]
+	if mt > st {
+		from := p.Owner
+		x.emit(TypeSubverted, SpawnSubverted{Spawn: p.Name, Player: m.Player})
+		x.say("%s's Mother shoots a Seed of Subversion at %s: %d+%d = %d against %d+%d = %d; %s turns from %s to %s (it acts from next turn).", m.Player, p.Name, mv[0], mv[1], mt, sv[0], sv[1], st, p.Name, from, m.Player)
+	} else {
+		x.say("%s's Mother shoots a Seed of Subversion at %s: %d+%d = %d against %d+%d = %d; it resists.", m.Player, p.Name, mv[0], mv[1], mt, sv[0], sv[1], st)
+	}
+	return nil
+}
+
+func (x *decider) endTurn() error {
+	m := x.b.Current()
+	x.emit(TypeTurnEnded, TurnEnded{Player: m.Player})
+	x.say("%s ends the turn.", m.Player)
+	next := (x.b.Turn + 1) % len(x.b.Mothers)
+	round := x.b.Round
+	if next == 0 {
+		round++
+	}
+	x.beginTurn(x.b.Mothers[next], round)
+	return nil
+}

@@ -1,0 +1,283 @@
+package brood
+
+import (
+	"fmt"
+	"strings"
+
+	"warlog/engines"
+)
+
+// Status implements engines.State: the Mothers first, then every spawn of
+// the game (the dead ones too), with CLI.md's keys.
+func (s *State) Status() engines.Status {
+	st := engines.Status{}
+	b := s.B
+	if b == nil {
+		st.Notes = []string{fmt.Sprintf("no game yet (%s mode); start one: warlog scenario start NAME --size 16 --mother red=3,3 --mother blue=14,14", s.Mode)}
+		return st
+	}
+	st.Scenario, st.Turn = b.Name, b.Round
+	if b.Over {
+		st.Phase = "over"
+		if b.Winner != "" {
+			st.Notes = append(st.Notes, fmt.Sprintf("%s won: %s", b.Winner, b.Reason))
+		} else {
+			st.Notes = append(st.Notes, "ended with no winner")
+		}
+	} else {
+		st.Phase = b.Current().Player + "'s turn"
+		st.Notes = append(st.Notes, fmt.Sprintf("%d x %d grid, %s game: a Life Point costs %d Plasmid", b.Size, b.Size, s.Mode, RegenCost(s.Mode)))
+		if b.Frenzy != "" {
+			st.Notes = append(st.Notes, fmt.Sprintf("Feeding Frenzy: %s may attack once more now", b.Frenzy))
+		}
+	}
+	for _, m := range b.Mothers {
+		status := "active"
+		if m.Destroyed {
+			status = "destroyed"
+		}
+		move := 0
+		if b.Has(m, Levitation) {
+			move = LevitateMove
+		}
+		st.Figures = append(st.Figures, engines.Row{
+			{Key: "name", Value: m.Player + "'s Mother"}, {Key: "side", Value: m.Player}, {Key: "status", Value: status},
+			{Key: "attack", Value: b.MotherAttack(m)}, {Key: "defense", Value: b.MotherDefense(m)}, {Key: "move", Value: move},
+			{Key: "x", Value: m.X}, {Key: "y", Value: m.Y}, {Key: "life", Value: m.Life}, {Key: "plasmid", Value: m.Plasmid},
+			{Key: "soi", Value: b.SoI(m)}, {Key: "traits", Value: strings.Join(m.Evolutions, " ")},
+		})
+	}
+	for _, p := range b.Spawns {
+		status, att, def := "active", b.AttackOf(p), b.DefenseOf(p)
+		if p.Dead {
+			status, att, def = "dead", p.Attack, p.Defense
+		}
+		traits := strings.Join(p.Muts, " ")
+		if p.Proxy {
+			traits = strings.TrimSpace(traits + " proxy " + p.Evolution)
+		}
+		st.Figures = append(st.Figures, engines.Row{
+			{Key: "name", Value: p.Name}, {Key: "side", Value: p.Owner}, {Key: "status", Value: status},
+			{Key: "attack", Value: att}, {Key: "defense", Value: def}, {Key: "move", Value: p.Move},
+			{Key: "x", Value: p.X}, {Key: "y", Value: p.Y}, {Key: "base", Value: fmt.Sprintf("%d/%d/%d", p.Attack, p.Defense, p.Move)},
+			{Key: "points", Value: p.Points}, {Key: "traits", Value: traits},
+		})
+	}
+	for _, m := range b.Mothers {
+		n := 0
+		for _, v := range b.Removed[m.Player] {
+			n += v
+		}
+		st.Sides = append(st.Sides, engines.Row{{Key: "name", Value: m.Player}, {Key: "removed", Value: n},
+			{Key: "life", Value: m.Life}, {Key: "plasmid", Value: m.Plasmid}, {Key: "spawns", Value: b.Allies(m.Player)}})
+	}
+	return st
+}
+
+// Roster implements engines.State: the campaign table, games won per player
+// in the campaign's mode (a Brood campaign plays one mode; RULINGS).
+func (s *State) Roster() engines.Roster {
+	r := engines.Roster{Notes: []string{fmt.Sprintf("%s mode: a Life Point costs %d Plasmid; %d game(s) played", s.Mode, RegenCost(s.Mode), len(s.Games))}}
+	var players []string
+	seen := map[string]bool{}
+	for _, g := range s.Games {
+		for _, mp := range g.Start {
+			if !seen[mp.Player] {
+				seen[mp.Player] = true
+				players = append(players, mp.Player)
+			}
+		}
+	}
+	for _, p := range players {
+		status := "available"
+		if s.B != nil && !s.B.Over && s.B.Mother(p) != nil {
+			status = "playing"
+		}
+		r.Figures = append(r.Figures, engines.Row{{Key: "name", Value: p}, {Key: "status", Value: status},
+			{Key: "mode", Value: s.Mode}, {Key: "games", Value: s.Played[p]}, {Key: "won", Value: s.Wins[p]}})
+	}
+	return r
+}
+
+// Scenarios implements engines.Chronicler: each game with its Mothers, the
+// spawns each lost per round, and what it did to Life and Plasmid.
+func (s *State) Scenarios() []engines.ScenarioSummary {
+	var out []engines.ScenarioSummary
+	for _, g := range s.Games {
+		b := g.Board
+		sum := engines.ScenarioSummary{Name: b.Name, Turn: b.Round, Ended: b.Over,
+			Brief: fmt.Sprintf("%d x %d grid, %s game", b.Size, b.Size, s.Mode)}
+		for i, mp := range g.Start {
+			m := b.Mothers[i]
+			rem := make([]int, b.Round)
+			copy(rem, b.Removed[m.Player])
+			sum.Sides = append(sum.Sides, engines.SideSummary{Name: mp.Player, Player: mp.Player,
+				Forces:         []engines.Row{{{Key: "name", Value: mp.Player + "'s Mother"}, {Key: "x", Value: mp.X}, {Key: "y", Value: mp.Y}, {Key: "life", Value: MaxLife}}},
+				RemovedPerTurn: rem})
+			state := fmt.Sprintf("Life %d -> %d", m.StartLife, m.Life)
+			if m.Destroyed {
+				state += " (destroyed)"
+			}
+			line := fmt.Sprintf("%s's Mother: %s; %d Plasmid in the bank; %d spawn(s) left", mp.Player, state, m.Plasmid, b.Allies(m.Player))
+			if len(m.Evolutions) > 0 {
+				line += "; evolved " + strings.Join(m.Evolutions, ", ")
+			}
+			sum.Consequences = append(sum.Consequences, line)
+		}
+		if b.Over {
+			if b.Winner != "" {
+				sum.Result = b.Winner + " wins"
+				sum.Why = b.Reason + "."
+				sum.Consequences = append(sum.Consequences, fmt.Sprintf("%s: games won in %s mode now %d", b.Winner, s.Mode, s.winsAfter(g)))
+			} else {
+				sum.Result = "no winner"
+				sum.Why = b.Reason + "."
+			}
+		}
+		sum.Consequences = append(sum.Consequences, "nothing else carries over to the next game (RULINGS: a Brood campaign counts games won)")
+		out = append(out, sum)
+	}
+	return out
+}
+
+// winsAfter counts the winner's wins up to and including game g.
+func (s *State) winsAfter(g *Record) int {
+	n := 0
+	for _, h := range s.Games {
+		if h.Board.Over && h.Board.Winner == g.Board.Winner {
+			n++
+		}
+		if h == g {
+			break
+		}
+	}
+	return n
+}
+
+// MapCell is one square of the map as data.
+type MapCell struct {
+	X     int    `json:"x"`
+	Y     int    `json:"y"`
+	Piece string `json:"piece,omitempty"` // spawn name, or "Mother"
+	Owner string `json:"owner,omitempty"`
+	// SoI lists the players whose Sphere of Influence (or Font reach)
+	// covers the square.
+	SoI []string `json:"soi,omitempty"`
+}
+
+// MapMother is a Mother on the map.
+type MapMother struct {
+	Player     string   `json:"player"`
+	Letter     string   `json:"letter"`
+	X          int      `json:"x"`
+	Y          int      `json:"y"`
+	Life       int      `json:"life"`
+	Plasmid    int      `json:"plasmid"`
+	Attack     int      `json:"attack"`
+	Defense    int      `json:"defense"`
+	SoI        int      `json:"soi"`
+	Evolutions []string `json:"evolutions"`
+	Destroyed  bool     `json:"destroyed"`
+}
+
+// MapSpawn is a spawn on the map.
+type MapSpawn struct {
+	Name      string   `json:"name"`
+	Owner     string   `json:"owner"`
+	X         int      `json:"x"`
+	Y         int      `json:"y"`
+	Attack    int      `json:"attack"`
+	Defense   int      `json:"defense"`
+	Move      int      `json:"move"`
+	Base      [3]int   `json:"base"`
+	Points    int      `json:"points"`
+	Lives     int      `json:"lives"`
+	Mutations []string `json:"mutations"`
+	Font      bool     `json:"font"`
+	Proxy     bool     `json:"proxy"`
+	Made      bool     `json:"made_this_turn"`
+	Moved     int      `json:"moved"`
+	Attacked  bool     `json:"attacked"`
+}
+
+// Map is the board as `brood map --json` gives it.
+type Map struct {
+	Game    string      `json:"game"`
+	Size    int         `json:"size"`
+	Round   int         `json:"round"`
+	Turn    string      `json:"turn,omitempty"`
+	Over    bool        `json:"over"`
+	Winner  string      `json:"winner,omitempty"`
+	Mothers []MapMother `json:"mothers"`
+	Spawns  []MapSpawn  `json:"spawns"`
+	// Rows are the plain map, one string per row, as `brood map` prints it
+	// without colour.
+	Rows  []string    `json:"rows"`
+	Cells [][]MapCell `json:"-"`
+}
+
+// Map draws the board; ok is false when no game was ever started.
+func (s *State) Map() (Map, bool) {
+	b := s.B
+	if b == nil {
+		return Map{}, false
+	}
+	mp := Map{Game: b.Name, Size: b.Size, Round: b.Round, Over: b.Over, Winner: b.Winner, Mothers: []MapMother{}, Spawns: []MapSpawn{}}
+	if !b.Over {
+		mp.Turn = b.Current().Player
+	}
+	for _, m := range b.Mothers {
+		mp.Mothers = append(mp.Mothers, MapMother{Player: m.Player, Letter: m.Letter, X: m.X, Y: m.Y, Life: m.Life, Plasmid: m.Plasmid,
+			Attack: b.MotherAttack(m), Defense: b.MotherDefense(m), SoI: b.SoI(m), Evolutions: append([]string{}, m.Evolutions...), Destroyed: m.Destroyed})
+	}
+	for _, p := range b.Living() {
+		mp.Spawns = append(mp.Spawns, MapSpawn{Name: p.Name, Owner: p.Owner, X: p.X, Y: p.Y, Attack: b.AttackOf(p), Defense: b.DefenseOf(p), Move: p.Move,
+			Base: [3]int{p.Attack, p.Defense, p.Move}, Points: p.Points, Lives: p.Lives, Mutations: append([]string{}, p.Muts...),
+			Font: p.Font(), Proxy: p.Proxy, Made: p.Made, Moved: p.MoveUsed, Attacked: p.Attacked})
+	}
+	mp.Cells = make([][]MapCell, b.Size)
+	for y := 1; y <= b.Size; y++ {
+		row := make([]MapCell, b.Size)
+		var line strings.Builder
+		fmt.Fprintf(&line, "%3d", y)
+		for x := 1; x <= b.Size; x++ {
+			c := MapCell{X: x, Y: y}
+			p, m := b.At(x, y)
+			for _, o := range b.Mothers {
+				if p == nil && m == nil && b.InZone(o.Player, x, y, nil) || p != nil && p.Owner == o.Player && b.InZone(o.Player, x, y, p) {
+					c.SoI = append(c.SoI, o.Player)
+				}
+			}
+			txt := " ."
+			switch {
+			case p != nil:
+				c.Piece, c.Owner = p.Name, p.Owner
+				txt = p.Name
+				if len(txt) > 3 {
+					txt = txt[:3]
+				}
+			case m != nil:
+				c.Piece, c.Owner = "Mother", m.Player
+				txt = " " + m.Letter
+				if x == m.X && y == m.Y {
+					txt = "[" + m.Letter + "]"
+				}
+			case len(c.SoI) == 1:
+				txt = " " + strings.ToLower(b.Mother(c.SoI[0]).Letter)
+			case len(c.SoI) > 1:
+				txt = " +"
+			}
+			row[x-1] = c
+			fmt.Fprintf(&line, " %3s", txt)
+		}
+		mp.Cells[y-1] = row
+		mp.Rows = append(mp.Rows, strings.TrimRight(line.String(), " "))
+	}
+	var head strings.Builder
+	head.WriteString("   ")
+	for x := 1; x <= b.Size; x++ {
+		fmt.Fprintf(&head, " %3d", x)
+	}
+	mp.Rows = append([]string{head.String()}, mp.Rows...)
+	return mp, true
+}
