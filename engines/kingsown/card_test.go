@@ -1,0 +1,131 @@
+package kingsown
+
+import (
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestHuntersCardFile(t *testing.T) {
+	// seed 003 line 32: "Skill · Move · Res · Hits, then one line per weapon ... Then keywords. Then ... one line per spell"
+	b, err := os.ReadFile("../../testdata/kingsown/hunters.cards")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cards, err := ParseCards(string(b), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cards) < 4 {
+		t.Fatalf("%d hunters, want a band", len(cards))
+	}
+	casters := 0
+	for _, c := range cards {
+		if c.Side != "hunters" {
+			t.Errorf("%s is on side %q", c.Name, c.Side)
+		}
+		if reflect.DeepEqual(c.Spells, Spells) {
+			casters++
+		}
+	}
+	if casters != 1 {
+		t.Fatalf("%d casters with the five spells, want 1", casters)
+	}
+	// seed 003 line 28: "Chain — Res 2, Move 3" fills what the card leaves out.
+	for _, c := range cards {
+		if c.Armour == "chain" && (c.Res != 2 || c.Move != 3) {
+			t.Errorf("%s in chain: Res %d Move %d", c.Name, c.Res, c.Move)
+		}
+	}
+	// Written back, a card reads the same.
+	for _, c := range cards {
+		again, err := ParseCards(c.Text(), "")
+		if err != nil || !reflect.DeepEqual(again[0], c) {
+			t.Errorf("%s does not survive Text(): %v\n%s", c.Name, err, c.Text())
+		}
+	}
+}
+
+func TestBriefCardFiles(t *testing.T) {
+	for file, want := range map[string]Card{"orc.cards": DefaultGrunt, "nest.cards": DefaultNest} {
+		b, err := os.ReadFile("../../testdata/kingsown/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cards, err := ParseCards(string(b), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(cards[0], want) {
+			t.Errorf("%s: %+v, want %+v", file, cards[0], want)
+		}
+	}
+}
+
+func TestCardFormats(t *testing.T) {
+	cards, err := ParseCards(`Gorm
+3 · 2 · 3 · 4
+Club M3 R1 Sweep
+Ponderous · Durable 1 · Multi 2 · No Rear · Mob
+
+Ward staff bearer · Skill 2 · Hits 1 · Ward staff M1 R2 · Ward R4`, "ogres")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := cards[0]
+	if g.Skill != 3 || g.Move != 2 || g.Res != 3 || g.Hits != 4 || !g.Weapons[0].Sweep || !g.Ponderous || g.Durable != 1 || g.Multi != 2 || !g.NoRear || !g.Mob {
+		t.Fatalf("Gorm: %+v", g)
+	}
+	w := cards[1]
+	if len(w.Weapons) != 1 || w.Weapons[0].Name != "Ward staff" || len(w.Spells) != 1 || w.Side != "ogres" {
+		t.Fatalf("one-line card: %+v", w)
+	}
+	if c, err := ParseCards("Tsar · Skill 5 · Hits 3 · Sword M2 R1", "x"); err != nil || !c[0].Unique() {
+		t.Fatalf("Skill 5 is allowed and unique: %v", err)
+	}
+}
+
+func TestCardValidation(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"A · Skill 0 · Hits 1 · Sword M2 R1", "Skill 0 is out of range"},
+		{"A · Skill 6 · Hits 1 · Sword M2 R1", "Skill 6 is out of range"},
+		{"A · Skill 3 · Res -1 · Hits 1 · Sword M2 R1", "Res -1 is negative"},
+		{"A · Skill 3 · Hits 0 · Sword M2 R1", "Hits 0"},
+		{"A · Skill 3 · Hits 1 · Sword M-1 R1", "Might -1"},
+		{"A · Skill 3 · Hits 1 · Sword M2 R-1", "Reach -1"},
+		{"A · Skill 3 · Hits 1 · Sword M2 R1\n\na · Skill 2 · Hits 1 · Axe M2 R1", "names are unique per side"},
+		{"A · Skill 3 · Hits 1 · Sword M2 R1 · Brave", "not a keyword"},
+		{"A · Skill 3 · Hits 1 · Sword M2 R1 · Sweep", "Sweep belongs to a weapon"},
+		{"A · Hits 1 · Sword M2 R1", "no Skill"},
+		{"A · Skill 3 · Sword M2 R1", "no Hits"},
+		{"A · Skill 3 · Hits 1", "no weapon"},
+		{"A · Skill 3 · Hits 1 · Staff M1 R1 · Fireball", "not a keyword"},
+		{"", "no card found"},
+	} {
+		_, err := ParseCards(tc.text, "s")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want %q", tc.text, err, tc.want)
+		}
+	}
+	if _, err := ParseCards("A · Skill 3 · Hits 1 · Sword M2 R1", ""); err == nil || !strings.Contains(err.Error(), "no side") {
+		t.Errorf("a card without side: %v", err)
+	}
+}
+
+func TestParseWeapon(t *testing.T) {
+	for in, want := range map[string]Weapon{
+		"Sword:2:1":            {Name: "Sword", Might: 2, Reach: 1},
+		"Greatsword:3:1:Sweep": {Name: "Greatsword", Might: 3, Reach: 1, Sweep: true},
+		"Long bow M2 R12":      {Name: "Long bow", Might: 2, Reach: 12},
+		"Club M3 R1 Sweep":     {Name: "Club", Might: 3, Reach: 1, Sweep: true},
+	} {
+		got, err := ParseWeapon(in)
+		if err != nil || got != want {
+			t.Errorf("%q: %+v %v, want %+v", in, got, err, want)
+		}
+	}
+	if _, err := ParseWeapon("Sword:two:1"); err == nil {
+		t.Error("Sword:two:1 accepted")
+	}
+}
