@@ -45,11 +45,7 @@ func Demo(seed string) [][]string {
 			break
 		}
 		p.turn(b)
-		if guard == 0 {
-			p.lines = append(p.lines, []string{"status"})
-		}
 	}
-	p.lines = append(p.lines, []string{"status"}, []string{"roster"}, []string{"verify"})
 	return p.lines
 }
 
@@ -58,6 +54,7 @@ type player struct {
 	seed  uint64
 	next  int
 	lines [][]string
+	shown bool
 }
 
 // try decides cmd on the in-memory state; when the rules accept it the
@@ -85,6 +82,11 @@ func (p *player) turn(b *deadwars.Battle) {
 	me := b.ActivePlayer()
 	if !p.try([]string{"dw", "roll"}, deadwars.RollDice{}) {
 		return
+	}
+	if !p.shown {
+		// Once: the pool by face and action, as a player sees it.
+		p.lines = append(p.lines, []string{"status"})
+		p.shown = true
 	}
 	enemies := func() []*deadwars.Fig { return p.st.Current().Living(p.st.Current().Other(me)) }
 	for _, f := range b.Living(me) {

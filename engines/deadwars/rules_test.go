@@ -1,0 +1,803 @@
+package deadwars
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"warlog/engines"
+	"warlog/engines/dice"
+)
+
+// seed 001 lines 18-38: "Imhotep 1) Dash 2) Attack ..." — each clan's table,
+// checked through the engine: a face is accepted for the action its clan's
+// table gives and refused for the others.
+func TestFaceTables(t *testing.T) {
+	want := map[string]string{
+		Imhotep:   "Dash Attack Attack Defend Defend Magic",
+		Dracula:   "Dash Attack Attack Attack Defend Magic",
+		DavyJones: "Dash Dash Attack Attack Defend Magic",
+	}
+	for _, clan := range Clans {
+		t.Run(clan, func(t *testing.T) {
+			g := newGame(t)
+			g.do(CreateForce{Player: "Ann", Clan: clan})
+			g.do(Recruit{Player: "Ann", Name: "Vlad", Class: "wizard", Champion: true})
+			g.do(Recruit{Player: "Ann", Name: "Igor", Rank: "guard", Class: "shooter"})
+			g.do(Recruit{Player: "Ann", Name: "Renny", Rank: "soldier", Class: "shooter"})
+			g.do(CreateForce{Player: "Ben", Clan: "davy-jones"})
+			g.do(Recruit{Player: "Ben", Name: "Davy", Class: "fighter", Champion: true})
+			g.do(Recruit{Player: "Ben", Name: "Jack", Rank: "guard", Class: "shooter"})
+			g.do(Recruit{Player: "Ben", Name: "Bones", Rank: "soldier", Class: "fighter"})
+			g.start(HeadCount)
+			g.roll(1, 2, 3, 4, 5, 6)
+			if g.battle().Magic["Ann"] != 1 || !slices.Equal(g.battle().Pool, []int{1, 2, 3, 4, 5}) {
+				t.Fatalf("after rolling 1-6: pool %v magic %d, want 1-5 and 1", g.battle().Pool, g.battle().Magic["Ann"])
+			}
+			got := strings.Fields(want[clan])
+			attackers := []string{"Vlad", "Igor", "Renny", "Vlad", "Igor"}
+			for face := 1; face <= 5; face++ {
+				action := got[face-1]
+				if FaceAction(clan, face) != action {
+					t.Fatalf("FaceAction(%s, %d) = %s, want %s", clan, face, FaceAction(clan, face), action)
+				}
+				if action != ActDash {
+					g.refuse("Dash", Move{Figure: "Vlad", Die: face, Dash: true})
+				}
+				if action != ActAttack {
+					g.refuse("Attack", Attack{Figure: "Vlad", Target: "Davy", Dice: []int{face}})
+				}
+				if action != ActDefend {
+					g.refuse("Defend", Defend{Figure: "Vlad", Die: face})
+				}
+				switch action {
+				case ActDash:
+					g.do(Move{Figure: "Vlad", Die: face, Dash: true})
+				case ActAttack:
+					g.do(Attack{Figure: attackers[face-1], Target: "Davy", Dice: []int{face}}, 1)
+				case ActDefend:
+					g.do(Defend{Figure: "Vlad", Die: face})
+				}
+			}
+			if len(g.battle().Pool) != 0 {
+				t.Fatalf("pool %v left, want every die spent", g.battle().Pool)
+			}
+			if FaceAction(clan, 6) != ActMagic {
+				t.Fatalf("face 6 is %s, want Magic", FaceAction(clan, 6))
+			}
+		})
+	}
+}
+
+// seed 001 line 17: "rolls 1 die per soldier ... two per guard and 3 per hero".
+func TestActionDicePerRank(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	_, err := g.try(RollDice{}, 1, 2, 3, 4, 5)
+	if !errors.Is(err, dice.ErrTooFew) {
+		t.Fatalf("5 dice for Hero+Guard+Soldier: %v, want too few (6 needed)", err)
+	}
+	g.roll(5, 5, 5, 5, 5, 5)
+	g.do(EndTurn{})
+	// Ben's Bones (a Soldier) falls: Ben rolls 5 next time.
+	g.battle().Magic["Ann"] = 0
+	g.fig("Bones").Dead = true
+	if _, err := g.try(RollDice{}, 1, 1, 1, 1, 1, 1); !errors.Is(err, dice.ErrTooMany) {
+		t.Fatalf("6 dice with the Soldier dead: %v, want too many (5 needed)", err)
+	}
+	g.roll(1, 1, 1, 1, 1)
+}
+
+// seed 001 lines 39 and 42: "Any single die can be spent to move a figure
+// 2”", "spend a dash die to move a figure 4”".
+func TestMoveAndDash(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.refuse("Turn", Move{Figure: "Vlad", Die: 5})
+	g.roll(1, 5, 5, 2, 6, 6)
+	g.do(Move{Figure: "Vlad", Die: 5})
+	g.do(Move{Figure: "Renny", Die: 6}) // a 6 from the magic pool
+	g.refuse("Dash", Move{Figure: "Vlad", Die: 5, Dash: true})
+	g.do(Move{Figure: "Igor", Die: 1, Dash: true})
+	g.refuse("Dice", Move{Figure: "Igor", Die: 1, Dash: true})
+	g.refuse("Dice", Move{Figure: "Igor", Die: 3})
+	b := g.battle()
+	if !slices.Equal(b.Pool, []int{2, 5}) || b.Magic["Ann"] != 1 {
+		t.Fatalf("pool %v magic %d, want 2,5 and 1", b.Pool, b.Magic["Ann"])
+	}
+}
+
+// seed 001 line 40: "Any double rolled can be changed into a single die of any value."
+func TestDouble(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(3, 3, 5, 2, 2, 6)
+	g.refuse("Double", Double{Face: 5, To: 1})
+	g.refuse("Double", Double{Face: 6, To: 1})
+	g.do(Double{Face: 3, To: 1})
+	if b := g.battle(); !slices.Equal(b.Pool, []int{1, 2, 2, 5}) {
+		t.Fatalf("pool %v, want 1,2,2,5", b.Pool)
+	}
+	g.do(Move{Figure: "Vlad", Die: 1, Dash: true})
+	// A double made into a 6 goes to the magic pool.
+	g.do(Double{Face: 2, To: 6})
+	if b := g.battle(); !slices.Equal(b.Pool, []int{5}) || b.Magic["Ann"] != 2 {
+		t.Fatalf("pool %v magic %d, want 5 and 2", b.Pool, b.Magic["Ann"])
+	}
+	g.refuse("Double", Double{Face: 5, To: 6})
+}
+
+// seed 001 line 43: "they get a free attack against that enemy, you do not
+// have to spend a die ... does not count as one of the figure’s attacks".
+func TestFreeAttackIntoContact(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(1, 2, 5, 5, 5, 5)
+	g.refuse("Free attack", Attack{Figure: "Renny", Target: "Davy", Free: true}, 6, 1)
+	g.do(Move{Figure: "Renny", Die: 1, Dash: true, Into: "Davy"})
+	g.do(Attack{Figure: "Renny", Target: "Davy", Free: true}, 3, 1)
+	if f := g.fig("Davy"); f.Wounds != 1 {
+		t.Fatalf("Davy wounds %d, want 1", f.Wounds)
+	}
+	if f := g.fig("Renny"); f.Attacks != 0 {
+		t.Fatalf("Renny attacks %d after a free attack, want 0", f.Attacks)
+	}
+	g.refuse("Free attack", Attack{Figure: "Renny", Target: "Davy", Free: true}, 3, 1)
+	g.do(Attack{Figure: "Renny", Target: "Davy", Dice: []int{2}}, 1)
+}
+
+// seed 001 line 44: "all enemy figures within base contact are allowed a
+// free attack ... No free attacks ... if they use a dash die", and "cannot
+// move into base to base contact with the same or a different enemy".
+func TestLeavingContact(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(1, 5, 5, 5, 5, 1)
+	g.do(Contact{A: "Renny", B: "Davy"})
+	g.do(Contact{A: "Igor", B: "Davy"})
+	g.do(Move{Figure: "Renny", Die: 5, Leave: true})
+	if b := g.battle(); !slices.Equal(b.Free, []FreeAttack{{By: Ref{"Ben", "Davy"}, Target: Ref{"Ann", "Renny"}}}) {
+		t.Fatalf("free attacks %v, want Davy on Renny", b.Free)
+	}
+	// Ben's Davy strikes back in Ann's turn, with no die.
+	g.do(Attack{Figure: "Davy", Target: "Renny", Free: true}, 3, 4)
+	g.refuse("Contact", Move{Figure: "Renny", Die: 5, Into: "Jack"})
+	g.do(Move{Figure: "Igor", Die: 1, Dash: true, Leave: true})
+	if b := g.battle(); len(b.Free) != 0 || b.InContact(Ref{"Ann", "Igor"}, Ref{"Ben", "Davy"}) {
+		t.Fatalf("after a dash away: free %v, contacts %v; want none", b.Free, b.Contacts)
+	}
+}
+
+// seed 001 line 47: "Soldiers can only attack a maximum of once per turn,
+// Guards twice and Heroes three times"; RULINGS: a combined attack counts once.
+func TestAttacksPerTurn(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(2, 2, 3, 3, 4, 4)
+	g.battle().Pool = []int{2, 2, 2, 3, 3, 3, 4, 4, 4}
+	for i := 0; i < 3; i++ {
+		g.do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2}}, 1)
+	}
+	msg := g.refuse("Attacks", Attack{Figure: "Vlad", Target: "Jack", Dice: []int{3}}, 1)
+	if !strings.Contains(msg, "3 attacks") {
+		t.Fatalf("refusal %q does not name the count", msg)
+	}
+	g.do(Contact{A: "Igor", B: "Jack"})
+	g.do(Attack{Figure: "Igor", Target: "Jack", Dice: []int{3, 3}}, 1)
+	g.do(Attack{Figure: "Igor", Target: "Jack", Dice: []int{3}}, 1)
+	g.refuse("Attacks", Attack{Figure: "Igor", Target: "Jack", Dice: []int{4}}, 1)
+	g.do(Contact{A: "Renny", B: "Bones"})
+	g.do(Attack{Figure: "Renny", Target: "Bones", Dice: []int{4}}, 1)
+	g.refuse("Attacks", Attack{Figure: "Renny", Target: "Bones", Dice: []int{4}}, 1)
+}
+
+// seed 001 lines 48-52: the class table's range, hit and save.
+func TestClassTable(t *testing.T) {
+	table := []struct {
+		class            string
+		rng, hit, saveOn int
+	}{
+		{Fighter, 0, 3, 3}, {Berserker, 0, 2, 4}, {Skirmisher, 6, 4, 4}, {Shooter, 12, 5, 5}, {Wizard, 12, 6, 6},
+	}
+	for _, c := range table {
+		t.Run(c.class, func(t *testing.T) {
+			if got := Class(c.class); got.Range != c.rng {
+				t.Fatalf("range %d, want %d", got.Range, c.rng)
+			}
+			for _, hit := range []int{c.hit - 1, c.hit} {
+				if hit < 2 {
+					continue
+				}
+				g := newGame(t)
+				g.forces()
+				g.start(HeadCount)
+				g.roll(2, 2, 2, 5, 5, 5)
+				g.fig("Vlad").Class = c.class
+				g.fig("Davy").Class = c.class
+				g.do(Contact{A: "Vlad", B: "Davy"})
+				hand := []int{hit}
+				wantHit := hit >= c.hit
+				if wantHit {
+					hand = append(hand, c.saveOn) // a save roll of exactly the class's number saves
+				}
+				g.do(Attack{Figure: "Vlad", Target: "Davy", Dice: []int{2}}, hand...)
+				if got := g.fig("Davy").Defend; got != 0 {
+					t.Fatal("defend")
+				}
+				if wounds := g.fig("Davy").Wounds; wounds != 0 {
+					t.Fatalf("hit %d save %d: Davy wounded", hit, c.saveOn)
+				}
+				if wantHit && c.saveOn > 2 {
+					g.do(Attack{Figure: "Vlad", Target: "Davy", Dice: []int{2}}, hit, c.saveOn-1)
+					if g.fig("Davy").Wounds != 1 {
+						t.Fatalf("save %d against %d+ should fail", c.saveOn-1, c.saveOn)
+					}
+				}
+				if !wantHit && g.fig("Vlad").Attacks != 1 {
+					t.Fatal("a miss is still an attack")
+				}
+			}
+		})
+	}
+	// A Range 0" class must be in base contact with its target.
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(2, 2, 2, 5, 5, 5)
+	g.refuse("Range", Attack{Figure: "Renny", Target: "Jack", Dice: []int{2}}, 6, 1)
+	g.do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2}}, 1)
+}
+
+// seed 001 line 55: "combine them for a single attack ... +1 modifier to hit
+// for each additional die".
+func TestCombinedDice(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(2, 3, 4, 5, 5, 5)
+	// Vlad, a Wizard, hits on 6+: a 4 with two extra dice is a 6.
+	label := g.do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2, 3, 4}}, 4, 1)
+	if f := g.fig("Jack"); f.Wounds != 1 {
+		t.Fatalf("Jack wounds %d, want 1 (%s)", f.Wounds, label)
+	}
+	if f := g.fig("Vlad"); f.Attacks != 1 {
+		t.Fatalf("Vlad attacks %d after one combined attack, want 1", f.Attacks)
+	}
+	if !strings.Contains(label, "hit roll 4+2 against 6+") {
+		t.Fatalf("label %q", label)
+	}
+}
+
+// seed 001 line 55: "If when rolling to hit ... a 6 is rolled the target ...
+// suffers a -1 modifier to their saving throw".
+func TestNaturalSixToHit(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(2, 3, 2, 3, 5, 5)
+	// Jack saves on 5+: a 5 saves a hit of 5+1, not a hit of a natural 6.
+	g.do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2, 3}}, 5, 5)
+	if g.fig("Jack").Wounds != 0 {
+		t.Fatal("a save of 5 against 5+ failed")
+	}
+	g.do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2, 3}}, 6, 5)
+	if g.fig("Jack").Wounds != 1 {
+		t.Fatal("a save of 5-1 against 5+ after a natural 6 held")
+	}
+}
+
+// seed 001 line 55: "a roll of 1 is always a fail and a roll of 6 is always a success".
+func TestNaturalOneAndSix(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(2, 3, 4, 2, 5, 5)
+	// Igor (Berserker, 2+) with three dice needs nothing, yet a 1 misses.
+	g.do(Contact{A: "Igor", B: "Davy"})
+	g.do(Attack{Figure: "Igor", Target: "Davy", Dice: []int{2, 3, 4}}, 1)
+	if g.fig("Davy").Wounds != 0 {
+		t.Fatal("a natural 1 hit")
+	}
+	// Davy (save 3+) with 3 Defend counters still fails on a 1.
+	g.fig("Davy").Defend = 3
+	g.do(Attack{Figure: "Igor", Target: "Davy", Dice: []int{2}}, 2, 1)
+	if g.fig("Davy").Wounds != 1 {
+		t.Fatal("a natural 1 saved")
+	}
+	g.do(EndTurn{})
+	// Vlad (Wizard, save 6+) saves a natural-6 hit (-1) on a natural 6.
+	g.roll(3, 3, 3, 4, 5, 5)
+	g.do(Attack{Figure: "Jack", Target: "Vlad", Dice: []int{3}}, 6, 6)
+	if g.fig("Vlad").Wounds != 0 {
+		t.Fatal("a natural 6 failed to save")
+	}
+}
+
+// seed 001 line 57: "When a figure defending is hit they gain a +1 modifier
+// ... Once they have successfully saved ... remove any counters".
+func TestDefend(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(5, 5, 1, 1, 1, 1)
+	g.do(Defend{Figure: "Vlad", Die: 5})
+	g.do(Defend{Figure: "Vlad", Die: 5})
+	if g.fig("Vlad").Defend != 2 {
+		t.Fatalf("counters %d, want 2", g.fig("Vlad").Defend)
+	}
+	g.do(EndTurn{})
+	g.roll(3, 3, 3, 4, 5, 5)
+	// Jack (Shooter) hits Vlad; a save of 4+2 against 6+ holds and the counters go.
+	g.do(Attack{Figure: "Jack", Target: "Vlad", Dice: []int{3}}, 5, 4)
+	if f := g.fig("Vlad"); f.Wounds != 0 || f.Defend != 0 {
+		t.Fatalf("wounds %d counters %d, want 0 and 0", f.Wounds, f.Defend)
+	}
+	g.do(Attack{Figure: "Jack", Target: "Vlad", Dice: []int{3}}, 5, 4)
+	if g.fig("Vlad").Wounds != 1 {
+		t.Fatal("a save of 4 against 6+ without counters held")
+	}
+}
+
+// seed 001 line 14: "Soldiers can take a single wound ... Guards can take
+// two wounds ... Heroes can take three wounds".
+func TestWoundsByRank(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(6, 6, 6, 6, 6, 6)
+	g.battle().Magic["Ann"] = 20
+	for _, c := range []struct {
+		name  string
+		lives int
+	}{{"Bones", 1}, {"Jack", 2}, {"Davy", 3}} {
+		for i := 1; i <= c.lives; i++ {
+			if g.fig(c.name).Dead {
+				t.Fatalf("%s dead after %d wounds, takes %d", c.name, i-1, c.lives)
+			}
+			if c.name == "Davy" && i == c.lives {
+				break // killing the last figure would end the battle
+			}
+			g.do(Cast{Caster: "Vlad", Spell: "curse", Target: c.name})
+		}
+		if c.name != "Davy" && !g.fig(c.name).Dead {
+			t.Fatalf("%s alive after %d wounds", c.name, c.lives)
+		}
+	}
+	if f := g.fig("Davy"); f.Dead || f.Wounds != 2 {
+		t.Fatalf("Davy wounds %d dead %v, want 2 and alive", f.Wounds, f.Dead)
+	}
+}
+
+// seed 001 line 54: "An enemy that is not in base to base contact while also
+// being in base to base contact with a friendly figure cannot be the target"
+// and "While an enemy is in base to base contact they must be the targets".
+func TestContactTargeting(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(2, 2, 2, 3, 3, 3)
+	g.do(Contact{A: "Renny", B: "Davy"})
+	g.refuse("Contact", Attack{Figure: "Renny", Target: "Jack", Dice: []int{2}}, 6, 1)
+	g.refuse("Melee", Attack{Figure: "Vlad", Target: "Davy", Dice: []int{2}}, 6, 1)
+	g.do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2}}, 1)
+	g.do(Attack{Figure: "Renny", Target: "Davy", Dice: []int{2}}, 1)
+	// Spells are no attacks: Vlad may curse Davy in the melee.
+	g.battle().Magic["Ann"] = 2
+	g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Davy"})
+}
+
+// seed 001 line 59: "Magic dice are the only dice that can be kept between
+// turns"; RULINGS: every other unspent die is lost.
+func TestMagicPoolKept(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(6, 6, 2, 3, 5, 1)
+	label := g.do(EndTurn{})
+	if !strings.Contains(label, "losing 4 unspent dice (1, 2, 3, 5)") {
+		t.Fatalf("label %q", label)
+	}
+	g.roll(1, 1, 1, 1, 1, 1)
+	g.do(EndTurn{})
+	g.roll(6, 1, 1, 1, 1, 1)
+	if b := g.battle(); b.Magic["Ann"] != 3 || len(b.Pool) != 5 {
+		t.Fatalf("magic %d pool %v, want 3 kept and 5 fresh dice", b.Magic["Ann"], b.Pool)
+	}
+}
+
+// seed 001 lines 60-63: Bolt (1) hit on 4+, save only on 6; Curse (2) 1
+// damage; Heal (2) regains a wound; Boost (1) moves 3"; RULINGS: the
+// Champion and every Wizard cast.
+func TestSpells(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(6, 1, 1, 1, 1, 1)
+	g.refuse("Magic", Cast{Caster: "Vlad", Spell: "curse", Target: "Davy"}) // 1 in the pool, Curse costs 2
+	g.refuse("Magic", Cast{Caster: "Igor", Spell: "bolt", Target: "Davy"})  // a Berserker Guard
+	g.do(Cast{Caster: "Vlad", Spell: "bolt", Target: "Davy"}, 3)           // 3 misses 4+
+	if g.battle().Magic["Ann"] != 0 || g.fig("Davy").Wounds != 0 {
+		t.Fatal("a missed Bolt still costs 1 and does nothing")
+	}
+	g.battle().Magic["Ann"] = 10
+	// Davy saves on 3+ as a Fighter, but against a Bolt only a 6 saves.
+	g.do(Cast{Caster: "Vlad", Spell: "bolt", Target: "Davy"}, 4, 5)
+	g.do(Cast{Caster: "Vlad", Spell: "bolt", Target: "Davy"}, 4, 6)
+	if f := g.fig("Davy"); f.Wounds != 1 {
+		t.Fatalf("Davy wounds %d, want 1", f.Wounds)
+	}
+	g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Jack"})
+	if g.fig("Jack").Wounds != 1 || g.battle().Magic["Ann"] != 6 {
+		t.Fatalf("Curse: Jack wounds %d, pool %d; want 1 and 6", g.fig("Jack").Wounds, g.battle().Magic["Ann"])
+	}
+	g.refuse("Magic", Cast{Caster: "Vlad", Spell: "heal", Target: "Igor"})
+	g.fig("Igor").Wounds = 1
+	g.do(Cast{Caster: "Vlad", Spell: "heal", Target: "Igor"})
+	if g.fig("Igor").Wounds != 0 || g.battle().Magic["Ann"] != 4 {
+		t.Fatal("Heal: Igor keeps the wound or the cost is not 2")
+	}
+	g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Jack"})
+	if g.battle().Magic["Ann"] != 3 {
+		t.Fatal("Boost costs 1")
+	}
+	// Every Wizard casts, not only the Champion.
+	g.fig("Igor").Class = Wizard
+	g.do(Cast{Caster: "Igor", Spell: "boost", Target: "Renny", Into: "Bones"})
+	if !g.battle().InContact(Ref{"Ann", "Renny"}, Ref{"Ben", "Bones"}) {
+		t.Fatal("Boost --into did not record the contact")
+	}
+}
+
+// seed 001 line 69: "Each soldier killed costs 1KP, Guard 2KP, Hero 3KP and Champion 4KP".
+func TestKillPoints(t *testing.T) {
+	g := newGame(t)
+	g.do(CreateForce{Player: "Ann", Clan: "imhotep"})
+	g.do(Recruit{Player: "Ann", Name: "Imhotep", Class: "wizard", Champion: true})
+	g.do(CreateForce{Player: "Ben", Clan: "dracula"})
+	g.do(Recruit{Player: "Ben", Name: "Count", Class: "fighter", Champion: true})
+	g.do(Recruit{Player: "Ben", Name: "Hero", Rank: "hero", Class: "fighter"})
+	g.do(Recruit{Player: "Ben", Name: "Guard", Rank: "guard", Class: "fighter"})
+	g.do(Recruit{Player: "Ben", Name: "Soldier", Rank: "soldier", Class: "fighter"})
+	g.do(engines.StartScenario{Name: "KP", Brief: HeadCount}, 6, 1) // Ann, 1 figure against 4, finishes first
+	g.roll(6, 6, 6)
+	g.battle().Magic["Ann"] = 30
+	want := 0
+	for _, c := range []struct {
+		name string
+		kp   int
+	}{{"Soldier", 1}, {"Guard", 2}, {"Hero", 3}, {"Count", 4}} {
+		for !g.fig(c.name).Dead {
+			g.do(Cast{Caster: "Imhotep", Spell: "curse", Target: c.name})
+		}
+		want += c.kp
+		if got := g.battle().KP["Ann"]; got != want {
+			t.Fatalf("after killing %s: %d KP, want %d", c.name, got, want)
+		}
+	}
+}
+
+// seed 001 line 15: "Your champion costs 0 points. You then have 7 points";
+// issue: one clan per force, exactly one Champion.
+func TestForceBuilding(t *testing.T) {
+	g := newGame(t)
+	g.do(CreateForce{Player: "Ann", Clan: "Dracula"})
+	g.refuse("Clan", CreateForce{Player: "ann", Clan: "imhotep"})
+	g.refuse("Clan", CreateForce{Player: "Cat", Clan: "zombies"})
+	g.do(Recruit{Player: "Ann", Name: "Vlad", Class: "wizard", Champion: true})
+	g.refuse("Champion", Recruit{Player: "Ann", Name: "Vlad2", Class: "fighter", Champion: true})
+	g.refuse("Champion", Recruit{Player: "Ann", Name: "Mina", Rank: "guard", Class: "fighter", Champion: true})
+	g.do(Recruit{Player: "Ann", Name: "Igor", Rank: "hero", Class: "berserker"})
+	g.do(Recruit{Player: "Ann", Name: "Renny", Rank: "guard", Class: "fighter"})
+	g.do(Recruit{Player: "Ann", Name: "Mina", Rank: "guard", Class: "shooter"})
+	if f := g.st.Force("Ann"); f.Points() != 7 {
+		t.Fatalf("points %d, want 7 (the Champion is free)", f.Points())
+	}
+	msg := g.refuse("Points", Recruit{Player: "Ann", Name: "Lucy", Rank: "soldier", Class: "fighter"})
+	if !strings.Contains(msg, "used 7") || !strings.Contains(msg, "limit is 7") {
+		t.Fatalf("refusal %q should name the points used and the limit", msg)
+	}
+	g.refuse("Name", Recruit{Player: "Ann", Name: "igor", Rank: "soldier", Class: "fighter"})
+	g.refuse("Force", Recruit{Player: "Zed", Name: "X", Rank: "soldier", Class: "fighter"})
+	g.refuse("Class", Recruit{Player: "Ann", Name: "X", Rank: "soldier", Class: "priest"})
+	// A force without a Champion cannot fight.
+	g.do(CreateForce{Player: "Ben", Clan: "imhotep"})
+	g.do(Recruit{Player: "Ben", Name: "Bones", Rank: "soldier", Class: "fighter"})
+	g.refuse("Champion", engines.StartScenario{Name: "X", Brief: HeadCount}, 6, 1)
+}
+
+// seed 001 line 65: "roll off to determine who deploys ... first ... the
+// player that finished deploying first taking the first turn".
+func TestDeployment(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.do(Recruit{Player: "Ben", Name: "Extra", Rank: "soldier", Class: "fighter"})
+	// Ties are rolled again; Ben wins 5 to 2 and deploys first, but with 4
+	// figures against Ann's 3 he places his last after hers: Ann goes first.
+	label := g.do(engines.StartScenario{Name: "Field", Brief: HeadCount}, 3, 3, 2, 5)
+	b := g.battle()
+	if !slices.Equal(b.Deploy, []string{"Ben", "Ann"}) || b.ActivePlayer() != "Ann" {
+		t.Fatalf("deploy %v, first turn %s; want Ben deploying first and Ann's turn", b.Deploy, b.ActivePlayer())
+	}
+	if !strings.Contains(label, "Ann 3, Ben 3; then Ann 2, Ben 5") {
+		t.Fatalf("label %q", label)
+	}
+	g.do(engines.EndScenario{Winner: "draw"})
+	// With equal counts the first deployer finishes first.
+	g.do(Recruit{Player: "Ann", Name: "Extra", Rank: "soldier", Class: "fighter"})
+	g.do(engines.StartScenario{Name: "Field 2", Brief: HeadCount}, 2, 5)
+	if b := g.battle(); b.ActivePlayer() != "Ben" {
+		t.Fatalf("first turn %s, want Ben", b.ActivePlayer())
+	}
+}
+
+// Issue 4: acting out of turn is refused, nothing written.
+func TestOutOfTurn(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.refuse("Turn", RollDice{Player: "Ben"}, 1, 1, 1, 1, 1, 1)
+	g.roll(2, 2, 2, 6, 6, 6)
+	g.refuse("Turn", Attack{Figure: "Jack", Target: "Vlad", Dice: []int{2}}, 6, 1)
+	g.refuse("Turn", Cast{Caster: "Davy", Spell: "bolt", Target: "Vlad"}, 6, 1)
+	g.refuse("Turn", EndTurn{Player: "Ben"})
+	g.refuse("Turn", RollDice{}, 1, 1, 1, 1, 1, 1) // already rolled
+	g.do(EndTurn{Player: "Ann"})
+	g.refuse("Turn", Defend{Figure: "Vlad", Die: 5})
+}
+
+// seed 001 line 66: Soul Collectors ends once all Souls are collected; most
+// Souls wins. RULINGS: collected by an attack's hit roll, drift recorded.
+func TestSoulCollectors(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(SoulCollectors)
+	g.roll(2, 3, 4, 5, 1, 1)
+	g.do(Collect{Figure: "Vlad", Dice: []int{2, 3}}, 5) // 5+1 against 6+
+	g.do(Collect{Figure: "Renny", Dice: []int{4}}, 2)   // 2 against 3+: slips away
+	if b := g.battle(); b.Souls["Ann"] != 1 || b.soulsLeft() != 6 {
+		t.Fatalf("souls %v, left %d; want Ann 1, 6 left", b.Souls, b.soulsLeft())
+	}
+	if _, err := g.try(EndTurn{}, 1, 2, 3); !errors.Is(err, dice.ErrTooFew) {
+		t.Fatalf("end-turn with 3 drift dice for 6 Souls: %v", err)
+	}
+	label := g.do(EndTurn{}, 1, 2, 3, 4, 5, 6)
+	if !strings.Contains(label, "Souls drift 1, 2, 3, 4, 5, 6 inches") {
+		t.Fatalf("label %q", label)
+	}
+	g.roll(3, 3, 3, 3, 4, 4)
+	g.battle().Souls = map[string]int{"Ann": 3, "Ben": 2}
+	g.do(Collect{Figure: "Davy", Dice: []int{3}}, 3)
+	g.do(Collect{Figure: "Jack", Dice: []int{4}}, 1)
+	if g.battle().Over || g.battle().soulsLeft() != 1 {
+		t.Fatal("over with a Soul left")
+	}
+	g.do(EndTurn{}, 4)
+	// Nobody catches the last Soul: after 6 turns each, 3 and 3 draw.
+	label = endRounds(g, 1)
+	b := g.battle()
+	if !b.Over || b.Winner != "" || !strings.Contains(label, "a draw") || b.Round != 6 {
+		t.Fatalf("over %v winner %q label %q; want a draw at 3 Souls each after turn 6", b.Over, b.Winner, label)
+	}
+}
+
+func TestSoulCollectorsWinner(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(SoulCollectors)
+	g.roll(2, 3, 4, 5, 1, 1)
+	g.battle().Souls = map[string]int{"Ann": 3, "Ben": 3}
+	label := g.do(Collect{Figure: "Vlad", Dice: []int{2}}, 6)
+	b := g.battle()
+	if !b.Over || b.Winner != "Ann" || !strings.Contains(label, "All 7 Souls are collected: Ann 4 Souls, Ben 3 Souls") {
+		t.Fatalf("over %v winner %q label %q", b.Over, b.Winner, label)
+	}
+	if f := g.st.Force("Ann"); f.Won != 1 || f.Figures[0].Souls != 1 {
+		t.Fatalf("Ann won %d, Vlad souls %d; want 1 and 1", f.Won, f.Figures[0].Souls)
+	}
+}
+
+// seed 001 line 67 and RULINGS: 7 Human Guards, classes by d6 (5-6 again),
+// acting after both players' turns; ends when all are dead, most killed wins.
+func TestHuntTheHunters(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HuntTheHunters, 5, 1, 2, 6, 3, 4, 1, 2, 3)
+	var classes []string
+	for _, h := range g.battle().Living(HumansSide) {
+		classes = append(classes, h.Class)
+		if h.Rank != Guard {
+			t.Fatalf("%s is a %s, want a Guard", h.Name, h.Rank)
+		}
+	}
+	want := []string{Fighter, Berserker, Skirmisher, Shooter, Fighter, Berserker, Skirmisher}
+	if !slices.Equal(classes, want) {
+		t.Fatalf("classes %v, want %v", classes, want)
+	}
+	g.roll(6, 6, 2, 3, 5, 5)
+	g.do(Attack{Figure: "Vlad", Target: "Human 4", Dice: []int{2, 3}}, 5, 2) // 5+1 hits, 2 fails 5+
+	g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Human 4"})
+	if b := g.battle(); b.HumansKilled["Ann"] != 1 || b.KP["Ann"] != 0 {
+		t.Fatalf("humans killed %v KP %v; want Ann 1 and no KP", b.HumansKilled, b.KP)
+	}
+	g.do(EndTurn{})
+	g.refuse("Humans", Humans{})
+	g.roll(5, 5, 5, 5, 5, 5)
+	g.do(EndTurn{})
+	g.refuse("Humans", RollDice{}, 1, 1, 1, 1, 1, 1)
+	g.refuse("Humans", Humans{Targets: []HumanTarget{{"1", "Vlad"}}})
+	all := []HumanTarget{{"1", "Renny"}, {"2", "-"}, {"3", "-"}, {"5", "-"}, {"6", "-"}, {"Human 7", "Jack"}}
+	// Human 1 (Fighter, 3+) hits Renny, who fails a 3+ save; Human 7 misses.
+	label := g.do(Humans{Targets: all}, 3, 2, 1)
+	if !g.fig("Renny").Dead || g.battle().Round != 2 || g.battle().ActivePlayer() != "Ann" {
+		t.Fatalf("Renny dead %v, round %d (%s); label %q", g.fig("Renny").Dead, g.battle().Round, g.battle().ActivePlayer(), label)
+	}
+	// Ann kills the last Humans: 5 of 7 to Ben's 2.
+	for _, h := range g.battle().Living(HumansSide)[:5] {
+		h.Dead = true
+	}
+	g.battle().HumansKilled["Ann"] = 3
+	g.battle().HumansKilled["Ben"] = 3
+	g.battle().Magic["Ann"] = 4
+	g.roll(1, 1, 1, 1, 1)
+	g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Human 7"})
+	label = g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Human 7"})
+	b := g.battle()
+	if !b.Over || b.Winner != "Ann" || !strings.Contains(label, "All 7 Humans are dead: Ann 4 Humans killed, Ben 3 Humans killed") {
+		t.Fatalf("over %v winner %q label %q", b.Over, b.Winner, label)
+	}
+}
+
+// endRounds plays roll and end-turn for both players until the battle is
+// at the end of its 6th turn; Ann has 6 dice, Ben 6.
+func endRounds(g *game, drift int) string {
+	g.t.Helper()
+	var label string
+	for g.st.Current() != nil && g.battle().Phase != PhaseShrine {
+		n := 0
+		for _, f := range g.battle().Living(g.battle().ActivePlayer()) {
+			n += RankValue(f.Rank)
+		}
+		g.roll(slices.Repeat([]int{1}, n)...)
+		label = g.do(EndTurn{}, slices.Repeat([]int{1}, drift)...)
+	}
+	return label
+}
+
+// seed 001 line 68: "after both players have had 6 turns each the player
+// with the most figures within 3” of the shrine wins".
+func TestDeathShrine(t *testing.T) {
+	for _, c := range []struct {
+		ann, ben int
+		winner   string
+	}{{3, 2, "Ann"}, {1, 3, "Ben"}, {2, 2, ""}} {
+		t.Run(fmt.Sprintf("%d-%d", c.ann, c.ben), func(t *testing.T) {
+			g := newGame(t)
+			g.forces()
+			g.start(DeathShrine)
+			g.refuse("Death Shrine", Shrine{Counts: []ShrineCount{{"Ann", 1}, {"Ben", 1}}})
+			g.refuse("Death Shrine", engines.EndScenario{})
+			endRounds(g, 0)
+			if b := g.battle(); b.Round != 6 || b.Phase != PhaseShrine || b.Over {
+				t.Fatalf("round %d phase %s over %v; want the shrine count after turn 6", b.Round, b.Phase, b.Over)
+			}
+			g.refuse("Death Shrine", RollDice{}, 1, 1, 1, 1, 1, 1)
+			g.refuse("Death Shrine", Shrine{Counts: []ShrineCount{{"Ann", 4}, {"Ben", 1}}})
+			g.refuse("Death Shrine", Shrine{Counts: []ShrineCount{{"Ann", 1}}})
+			label := g.do(Shrine{Counts: []ShrineCount{{"Ann", c.ann}, {"ben", c.ben}}})
+			b := g.battle()
+			if !b.Over || b.Winner != c.winner {
+				t.Fatalf("over %v winner %q, want %q (%s)", b.Over, b.Winner, c.winner, label)
+			}
+			if c.winner == "" && !strings.Contains(label, "a draw") {
+				t.Fatalf("label %q", label)
+			}
+		})
+	}
+}
+
+// seed 001 line 69: "After both players have had 6 turns each the player
+// that has scored the most kill points wins"; RULINGS: ties draw.
+func TestHeadCount(t *testing.T) {
+	for _, c := range []struct {
+		annKP, benKP int
+		winner       string
+	}{{3, 2, "Ann"}, {0, 4, "Ben"}, {2, 2, ""}} {
+		t.Run(fmt.Sprintf("%d-%d", c.annKP, c.benKP), func(t *testing.T) {
+			g := newGame(t)
+			g.forces()
+			g.start(HeadCount)
+			g.battle().KP = map[string]int{"Ann": c.annKP, "Ben": c.benKP}
+			label := endRounds(g, 0)
+			b := g.battle()
+			if !b.Over || b.Winner != c.winner || b.Round != 6 {
+				t.Fatalf("over %v winner %q round %d, want %q after turn 6 (%s)", b.Over, b.Winner, b.Round, c.winner, label)
+			}
+			if !strings.Contains(label, "Both players have had 6 turns") {
+				t.Fatalf("label %q", label)
+			}
+			if f := g.st.Force("Ann"); f.Played != 1 || f.KP != c.annKP {
+				t.Fatalf("Ann played %d KP %d", f.Played, f.KP)
+			}
+		})
+	}
+}
+
+// Ruling: a force with no figure left ends the battle at once.
+func TestWipedOut(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(6, 6, 6, 6, 6, 6)
+	g.battle().Magic["Ann"] = 20
+	for _, n := range []string{"Bones", "Jack", "Jack", "Davy", "Davy"} {
+		g.do(Cast{Caster: "Vlad", Spell: "curse", Target: n})
+	}
+	label := g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Davy"})
+	if b := g.battle(); !b.Over || b.Winner != "Ann" || !strings.Contains(label, "Ben has no figure left: Ann 7 kill points, Ben 0 kill points") {
+		t.Fatalf("over %v winner %q label %q", b.Over, b.Winner, label)
+	}
+	g.refuse("Scenario", RollDice{}, 1)
+}
+
+// Issue 4: forces persist across scenarios with results, kill points and
+// each figure's record; every figure is back for the next battle.
+func TestCampaignRecords(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(6, 6, 6, 6, 6, 6)
+	g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Bones"})
+	g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Jack"})
+	g.refuse("Force", Recruit{Player: "Ann", Name: "Late", Rank: "soldier", Class: "fighter"})
+	g.do(engines.EndScenario{})
+	ann, ben := g.st.Force("Ann"), g.st.Force("Ben")
+	if ann.Won != 1 || ann.KP != 1 || ben.Lost != 1 || ann.Figures[0].Kills != 1 || ben.Figures[2].Deaths != 1 {
+		t.Fatalf("records: Ann %+v, Ben %+v", ann, ben)
+	}
+	g.refuse("Scenario", engines.EndScenario{})
+	g.do(engines.StartScenario{Name: "Second", Brief: DeathShrine}, 1, 6)
+	if f := g.fig("Bones"); f.Dead || f.Wounds != 0 {
+		t.Fatal("Bones did not come back for the second battle")
+	}
+	g.do(engines.EndScenario{Winner: "Ben"})
+	if g.st.Force("Ann").Played != 2 || g.st.Force("Ben").Won != 1 || g.st.Force("Ann").Figures[0].Scenarios != 2 {
+		t.Fatalf("after two battles: %+v", g.st.Force("Ann"))
+	}
+	r := g.st.Roster()
+	if len(r.Figures) != 6 || r.Figures[0].String("kills") != "1" || r.Figures[0].String("scenarios") != "2" {
+		t.Fatalf("roster %v", r.Figures)
+	}
+	sc := g.st.Scenarios()
+	if len(sc) != 2 || !sc[0].Ended || sc[0].Result != "Ann wins" || sc[1].Result != "Ben wins" {
+		t.Fatalf("scenarios %+v", sc)
+	}
+}
+
+// The status shows the unspent dice by face and action and the magic pools.
+func TestStatus(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	if name, turn := g.st.Now(); name != "Battle" || turn != 1 {
+		t.Fatalf("Now() = %q, %d", name, turn)
+	}
+	g.roll(1, 2, 2, 5, 6, 6)
+	st := g.st.Status()
+	notes := strings.Join(st.Notes, "\n")
+	for _, want := range []string{"Unspent dice: 1 Dash x1, 2 Attack x2, 5 Defend x1", "Magic pool: Ann 2, Ben 0"} {
+		if !strings.Contains(notes, want) {
+			t.Fatalf("notes %q lack %q", notes, want)
+		}
+	}
+	if st.Figures[0].String("name") != "Vlad" || st.Figures[0].String("status") != "active" || st.Sides[0].String("dice") != "1, 2, 2, 5" {
+		t.Fatalf("rows %v %v", st.Figures[0], st.Sides[0])
+	}
+}
