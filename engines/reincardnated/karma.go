@@ -142,9 +142,6 @@ func (t *tx) play(c Play) error {
 	if err != nil {
 		return err
 	}
-	if p.Hand < 1 {
-		return engines.Refuse("Karma", "%s holds no Karma card", p.Name)
-	}
 	kp := KarmaPlayed{Player: p.Name, Card: key, Extra: c.Extra}
 	reaction := key == LessonLearned || key == Sympathy
 	switch {
@@ -176,6 +173,9 @@ func (t *tx) play(c Play) error {
 		default:
 			kp.Action = g.Actions + 1
 		}
+	}
+	if p.Hand < 1 {
+		return engines.Refuse("Karma", "%s holds no Karma card", p.Name)
 	}
 	fx, err := t.karmaEffect(g, p, key, c, &kp)
 	if err != nil {

@@ -1,0 +1,654 @@
+package reincardnated
+
+import (
+	"strings"
+	"testing"
+
+	"warlog/engines"
+)
+
+// seed 002 line 30: "you need 2-6 players"; line 63-67: each player gets a
+// Starter and 2 Karma; line 69: "reveal 8 BEINGS".
+func TestStartDealsStartersKarmaAndPool(t *testing.T) {
+	tb := game(t, "Ann", "Ben", "Cas")
+	g := tb.g()
+	eq(t, "players", len(g.Players), 3)
+	for _, p := range g.Players {
+		eq(t, p.Name+" hand", p.Hand, StartHand)
+		eq(t, p.Name+" active", tb.active(p.Name), "Starter")
+	}
+	eq(t, "karma deck", g.KarmaDeck, KarmaCards-6)
+	eq(t, "pool", g.Visible, PoolSize)
+	eq(t, "beings deck", g.Deck, BeingsCards-PoolSize)
+	eq(t, "first player", g.current().Name, "Ann")
+}
+
+func TestStartRefusals(t *testing.T) {
+	tb := newTable(t)
+	start := func(players ...string) engines.StartScenario {
+		return engines.StartScenario{Name: "G", Params: map[string][]string{"players": players}}
+	}
+	// seed 002 line 30: "2-6 players".
+	tb.refuse(start("Ann"), "Players", "2 to 6 players; 1 given")
+	tb.refuse(start("A", "B", "C", "D", "E", "F", "G"), "Players", "7 given")
+	tb.refuse(start("Ann", "ann"), "Players", "named twice")
+	tb.refuse(engines.StartScenario{Name: "G", Turns: 6, Params: map[string][]string{"players": {"A", "B"}}}, "Setup", "only --players")
+	tb.do(start("Ann", "Ben"))
+	tb.refuse(start("Cas", "Dee"), "Game", "still in progress")
+}
+
+// seed 002 lines 115-119: preferred "draw 2 KARMA", lower "draw 1", lateral
+// (same type) "no KARMA CARDS".
+func TestKarmaDrawnPerIncarnationKind(t *testing.T) {
+	for _, tc := range []struct {
+		kind, typ string
+		draws     int
+	}{
+		{"preferred", "insect", 2},
+		{"lower", "marine", 1},
+		{"lateral", "plant", 0},
+	} {
+		t.Run(tc.kind, func(t *testing.T) {
+			tb := game(t, "Ann", "Ben")
+			tb.do(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Prefers: "insect", Lower: "marine"}})
+			deck := tb.g().KarmaDeck
+			label := tb.incarnate("Ann", "Being", tc.typ, "")
+			eq(t, "hand", tb.hand("Ann"), StartHand+tc.draws)
+			eq(t, "karma deck", tb.g().KarmaDeck, deck-tc.draws)
+			eq(t, "active", tb.active("Ann"), "Being")
+			if !strings.Contains(label, tc.kind+" incarnation") {
+				t.Errorf("label %q does not name the %s incarnation", label, tc.kind)
+			}
+		})
+	}
+}
+
+// seed 002 line 111: the active Being shows the types "a player can
+// INCARNATE"; the issue: refused when the type is not one it can take.
+func TestIncarnationTypeRefused(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.do(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Prefers: "insect", Lower: "marine"}})
+	tb.refuse(Incarnate{Player: "Ann", Being: "Robin", CardInfo: CardInfo{Type: "bird"}}, "Incarnation", "insect (preferred), marine (lower) or plant (lateral), not bird")
+	tb.refuse(Incarnate{Player: "Ann", Being: "Robin", CardInfo: CardInfo{Type: "bird"}, Kind: "preferred"}, "Incarnation", "has insect as its preferred incarnation, not bird")
+	tb.refuse(Incarnate{Player: "Ann", Being: "Robin", CardInfo: CardInfo{Type: "bird"}, Kind: "lateral"}, "Incarnation", "keeps the type")
+	// A Being new to the campaign needs its type.
+	tb.refuse(Incarnate{Player: "Ann", Being: "Robin"}, "Beings", "give its type with --type")
+}
+
+// The program learns an active Being's incarnation types from the kind the
+// player declares, and holds them to it afterwards.
+func TestIncarnationTypesAreLearned(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.refuse(Incarnate{Player: "Ann", Being: "Ant", CardInfo: CardInfo{Type: "insect"}}, "Incarnation", "not known yet; say which")
+	tb.incarnate("Ann", "Ant", "insect", "preferred")
+	eq(t, "starter prefers", tb.p("Ann").Starter.Prefers, "insect")
+	tb.endTurn()
+	// Ben's Starter is another card: still unknown. Declared lower: 1 Karma.
+	tb.do(Incarnate{Player: "Ben", Being: "Bee", CardInfo: CardInfo{Type: "insect", Prefers: "bird", Lower: "reptile"}, Kind: "lower"})
+	eq(t, "Ben hand", tb.hand("Ben"), 3)
+	tb.endTurn()
+	// Bee's types were given: the campaign knows them.
+	card, _ := tb.s.Card("bee")
+	eq(t, "Bee prefers", card.Prefers, "bird")
+	// Ann's Ant has no known types yet: a declared lower one is learned.
+	tb.incarnate("Ann", "Cod", "marine", "lower")
+	card, _ = tb.s.Card("ant")
+	eq(t, "Ant lower", card.Lower, "marine")
+	tb.do(Kill{Player: "Ann", Being: "Cod"})
+	tb.endTurn()
+	tb.endTurn()
+	tb.refuse(Incarnate{Player: "Ann", Being: "Robin", CardInfo: CardInfo{Type: "bird"}, Kind: "lower"}, "Incarnation", "has marine as its lower incarnation, not bird")
+	tb.incarnate("Ann", "Eel", "marine", "")
+	eq(t, "worked out: lower", tb.hand("Ann"), 6)
+}
+
+// seed 002 line 182: 69 "unique" Beings; a Being in a Lifeline is not in
+// the pool.
+func TestBeingInALifelineCannotBeIncarnated(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.build("Ben", "Ant:insect")
+	tb.refuse(Incarnate{Player: "Ann", Being: "Ant", Kind: "lateral"}, "Beings", "already in Ben's Lifeline")
+}
+
+// seed 002 lines 77-91: two actions; the first may only play Karma; the
+// second plays Karma or incarnates; incarnating ends the actions.
+func TestTwoActionStructure(t *testing.T) {
+	t.Run("two Karma, then no incarnation", func(t *testing.T) {
+		tb := game(t, "Ann", "Ben")
+		tb.give("Ann", 4)
+		tb.do(play("Ann", Enlightened))
+		eq(t, "actions", tb.g().Actions, 1)
+		tb.do(play("Ann", Enlightened, "Ben"))
+		eq(t, "actions", tb.g().Actions, 2)
+		tb.refuse(play("Ann", Enlightened), "Actions", "both actions of the turn are used")
+		tb.refuse(Incarnate{Player: "Ann", Being: "Fern", CardInfo: CardInfo{Type: "plant"}, Kind: "lateral"}, "Actions", "used the turn's second action")
+	})
+	t.Run("incarnating ends the actions", func(t *testing.T) {
+		tb := game(t, "Ann", "Ben")
+		// seed 002 line 91: the first action may be skipped.
+		tb.incarnate("Ann", "Fern", "plant", "lateral")
+		tb.refuse(play("Ann", Enlightened), "Actions", "Ann has incarnated")
+		// seed 002 line 208: an ability may allow extra Karma after it.
+		tb.do(Play{Player: "Ann", Karma: Enlightened, Extra: true})
+		eq(t, "hand", tb.hand("Ann"), 1)
+	})
+	t.Run("extra only after the two actions", func(t *testing.T) {
+		tb := game(t, "Ann", "Ben")
+		tb.refuse(Play{Player: "Ann", Karma: Enlightened, Extra: true}, "Actions", "still has the turn's action 1")
+	})
+	t.Run("one Karma, then incarnate", func(t *testing.T) {
+		tb := game(t, "Ann", "Ben")
+		tb.do(play("Ann", Enlightened))
+		tb.incarnate("Ann", "Fern", "plant", "lateral")
+		eq(t, "incarnated", tb.g().Incarn, true)
+	})
+	t.Run("only on your turn", func(t *testing.T) {
+		tb := game(t, "Ann", "Ben")
+		tb.refuse(play("Ben", Enlightened), "Turns", "it is Ann's turn, not Ben's")
+		tb.refuse(Incarnate{Player: "Ben", Being: "Fern", CardInfo: CardInfo{Type: "plant"}, Kind: "lateral"}, "Turns", "it is Ann's turn")
+		tb.refuse(EndTurn{Player: "Ben"}, "Turns", "it is Ann's turn, not Ben's")
+	})
+	t.Run("a new turn has two actions again", func(t *testing.T) {
+		tb := game(t, "Ann", "Ben")
+		tb.incarnate("Ann", "Fern", "plant", "lateral")
+		tb.endTurn()
+		eq(t, "actions", tb.g().Actions, 0)
+		eq(t, "current", tb.g().current().Name, "Ben")
+		tb.endTurn()
+		eq(t, "round", tb.g().Round, 2)
+	})
+	t.Run("no Karma in hand", func(t *testing.T) {
+		tb := game(t, "Ann", "Ben")
+		tb.give("Ann", 0)
+		tb.refuse(play("Ann", Enlightened), "Karma", "holds no Karma")
+	})
+}
+
+// seed 002 line 67: "If ever over 7 at the end of your turn, discard down
+// to 7" (and line 121).
+func TestHandLimitAtTheEndOfTheTurn(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.give("Ann", 9)
+	tb.give("Ben", 9)
+	discard := tb.g().Discard
+	label := tb.endTurn()
+	eq(t, "Ann hand", tb.hand("Ann"), HandLimit)
+	eq(t, "discard", tb.g().Discard, discard+2)
+	eq(t, "Ben hand (not his turn's end)", tb.hand("Ben"), 9)
+	if !strings.Contains(label, "discards 2 Karma down to the hand limit of 7") {
+		t.Errorf("label %q", label)
+	}
+	// A hand of 7 or fewer keeps its cards.
+	tb.give("Ann", 5)
+	tb.endTurn() // Ben to 7
+	eq(t, "Ben hand", tb.hand("Ben"), HandLimit)
+	tb.endTurn()
+	eq(t, "Ann hand", tb.hand("Ann"), 5)
+}
+
+// seed 002 line 111 and 328: the active Being is "the rightmost LIVING
+// being"; line 246: when it is killed, "the next rightmost living being"
+// is active; line 192: the dead Being keeps its spot.
+func TestActiveIsRightmostLiving(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.build("Ann", "Ant:insect", "Bee:insect", "Cod:marine")
+	eq(t, "active", tb.active("Ann"), "Cod")
+	tb.do(Kill{Player: "Ann", Being: "Cod"})
+	eq(t, "active after kill", tb.active("Ann"), "Bee")
+	eq(t, "lifeline", tb.lifeline("Ann"), "Ant, Bee, +Cod")
+	tb.do(Kill{Player: "Ann", Being: "Bee"})
+	tb.do(Kill{Player: "Ann", Being: "Ant"})
+	eq(t, "all dead: the Starter", tb.active("Ann"), "Starter")
+	tb.do(Rebirth{Player: "Ann", Being: "Bee"})
+	eq(t, "reborn", tb.active("Ann"), "Bee")
+	// seed 002 line 210: a Being made active moves to the rightmost spot;
+	// a dead one cannot be active.
+	tb.refuse(Activate{Player: "Ann", Being: "Cod"}, "Active", "dead Being cannot be active")
+	tb.do(Rebirth{Player: "Ann", Being: "Ant"})
+	tb.do(Activate{Player: "Ann", Being: "Ant"})
+	eq(t, "moved", tb.lifeline("Ann"), "Bee, +Cod, Ant")
+	tb.refuse(Activate{Player: "Ann", Being: "Ant"}, "Active", "already Ann's active Being")
+	tb.refuse(Kill{Player: "Ann", Being: "Cod"}, "Death", "already dead")
+	tb.refuse(Rebirth{Player: "Ann", Being: "Bee"}, "Rebirth", "is alive")
+}
+
+// seed 002 line 169: "A STARTER BEING cannot be killed"; line 316:
+// Starters "can not be targeted by ANYTHING".
+func TestStarterCannotBeTargeted(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.do(Starter{Player: "Ben", Name: "Fern"})
+	tb.build("Ben", "Ant:insect")
+	for _, cmd := range []engines.Command{
+		Kill{Player: "Ben", Being: "Fern"},
+		Void{Player: "Ben", Being: "Fern"},
+		Activate{Player: "Ben", Being: "Fern"},
+		play("Ann", KarmaDeath, "Ben", "Fern"),
+		play("Ann", VoidCard, "Ben", "Fern"),
+		play("Ann", Volition, "Ben", "Fern"),
+	} {
+		tb.refuse(cmd, "Starter", "Starter Being, which nothing can target")
+	}
+}
+
+// seed 002 line 93: gaining by Karma or ability "does not count as
+// INCARNATING" and no Karma is gained; line 204: gaining control takes a
+// visible Being, even from another player's Lifeline; line 188: a dead
+// Being gained does not trigger (nor become active).
+func TestGain(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.build("Ben", "Cod:marine", "Eel:marine")
+	tb.do(Kill{Player: "Ben", Being: "Cod"})
+	hand := tb.hand("Ann")
+	label := tb.do(Gain{Player: "Ann", Being: "Eel"})
+	eq(t, "Ann lifeline", tb.lifeline("Ann"), "Eel")
+	eq(t, "Ben lifeline", tb.lifeline("Ben"), "+Cod")
+	eq(t, "no Karma", tb.hand("Ann"), hand)
+	eq(t, "no action", tb.g().Actions, 0)
+	if !strings.Contains(label, "from Ben's Lifeline") {
+		t.Errorf("label %q", label)
+	}
+	tb.do(Gain{Player: "Ann", Being: "Cod"})
+	eq(t, "dead stays dead", tb.lifeline("Ann"), "Eel, +Cod")
+	eq(t, "active", tb.active("Ann"), "Eel")
+	tb.refuse(Gain{Player: "Ann", Being: "Eel"}, "Beings", "Ann already holds Eel")
+	// From the pool: the spot is refilled from the deck (seed 002 line 129).
+	deck := tb.g().Deck
+	tb.build("Ann", "Fox:mammal")
+	eq(t, "deck", tb.g().Deck, deck-1)
+	eq(t, "pool", tb.g().Visible, PoolSize)
+}
+
+// seed 002 line 137: "at least 6 BEINGS ... not including their STARTER";
+// line 135: all mammals can take the Human Form; line 143-145: one card,
+// +5 to the first; line 139: every other player gets one last turn.
+func TestHumanForm(t *testing.T) {
+	tb := game(t, "Ann", "Ben", "Cas")
+	tb.build("Ann", "A1:insect", "A2:insect", "A3:insect", "A4:insect", "A5:insect")
+	tb.refuse(Human{Player: "Ann"}, "HumanForm", "5 Beings besides the Starter; the Human Form needs at least 6")
+	tb.build("Ann", "Robin:bird")
+	tb.refuse(Human{Player: "Ann"}, "HumanForm", "does not allow the Human Form")
+	tb.build("Ann", "Lion:mammal")
+	tb.refuse(Human{Player: "Ben"}, "Turns", "it is Ann's turn")
+	tb.do(Play{Player: "Ann", Karma: Enlightened})
+	tb.do(Play{Player: "Ann", Karma: Enlightened})
+	tb.refuse(Human{Player: "Ann"}, "Actions", "second action")
+	tb.endTurn()
+	tb.endTurn()
+	tb.endTurn()
+	label := tb.do(Human{Player: "Ann"})
+	if !strings.Contains(label, "one last turn each for Ben, Cas") {
+		t.Errorf("label %q", label)
+	}
+	eq(t, "human", tb.p("Ann").Human, true)
+	eq(t, "active unchanged", tb.active("Ann"), "Lion")
+	tb.refuse(play("Ann", Enlightened), "Actions", "Ann has incarnated")
+	tb.endTurn()
+	tb.build("Ben", "B1:mammal", "B2:mammal", "B3:mammal", "B4:mammal", "B5:mammal", "B6:mammal")
+	tb.refuse(Human{Player: "Ben"}, "HumanForm", "one Human Form card and Ann took it")
+	eq(t, "last turns", tb.g().LastLeft, 2)
+	tb.endTurn() // Ben's last turn
+	eq(t, "not over", tb.g().Over, false)
+	eq(t, "Cas plays", tb.g().current().Name, "Cas")
+	tb.refuse(engines.EndScenario{}, "Ending", "still on")
+	tb.endTurn() // Cas's last turn
+	eq(t, "over", tb.g().Over, true)
+	tb.refuse(play("Ann", Enlightened), "Ending", "the game is over")
+	tb.refuse(EndTurn{}, "Ending", "the game is over")
+	// Ann's score: 7 Beings off a blank purpose, 1 each, +5.
+	tb.do(Purpose{Player: "Ann", Types: map[string]int{"marine": 3}})
+	sc := ScoreOf(tb.p("Ann"))
+	eq(t, "Ann score", sc.Total, 7+HumanBonus)
+}
+
+// A Being whose card says so allows the Human Form: marked when entered or
+// when taking it.
+func TestHumanFormMarkedCard(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.build("Ann", "A1:insect", "A2:insect", "A3:insect", "A4:insect", "A5:insect", "Owl:bird")
+	tb.do(Human{Player: "Ann", Allows: true})
+	c, _ := tb.s.Card("Owl")
+	eq(t, "remembered", c.CanHuman(), true)
+	tb2 := game(t, "Ann", "Ben")
+	tb2.build("Ann", "A1:insect", "A2:insect", "A3:insect", "A4:insect", "A5:insect")
+	tb2.do(Gain{Player: "Ann", Being: "Ape", CardInfo: CardInfo{Type: "bird", Human: true}})
+	tb2.do(Human{Player: "Ann"})
+}
+
+// seed 002 line 354: "Gameplay ends when there are not enough beings".
+func TestEndWhenBeingsRunOut(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.do(Purpose{Player: "Ann", Types: map[string]int{"bird": 2}})
+	tb.do(Purpose{Player: "Ben", Types: map[string]int{"bird": 2}})
+	tb.refuse(engines.EndScenario{}, "Ending", "61 in the deck")
+	zero := 0
+	tb.do(Pool{Deck: &zero, Hidden: &zero})
+	tb.refuse(engines.EndScenario{Winner: "Ann"}, "Scoring", "drop --winner")
+	tb.do(engines.EndScenario{})
+	eq(t, "ended", tb.s.game() == nil, true)
+}
+
+// seed 002 line 149: each player "reveals their LIFE PURPOSE" to score.
+func TestEndNeedsEveryPurpose(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	zero := 0
+	tb.do(Pool{Deck: &zero, Hidden: &zero})
+	tb.do(Purpose{Player: "Ann", Types: map[string]int{"bird": 2}})
+	tb.refuse(engines.EndScenario{}, "Scoring", "Life Purpose of Ben first")
+}
+
+// Karma cards, one by one (seed 002 lines 230-306).
+
+// seed 002 line 230: Anew: "discard ... one or two" and "draw that many".
+func TestKarmaAnew(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.give("Ann", 3)
+	deck, disc := tb.g().KarmaDeck, tb.g().Discard
+	tb.do(play("Ann", Anew, "2"))
+	eq(t, "hand", tb.hand("Ann"), 2) // 3 - Anew - 2 + 2
+	eq(t, "discard", tb.g().Discard, disc+3)
+	eq(t, "deck", tb.g().KarmaDeck, deck-2)
+	tb.refuse(play("Ann", Anew, "2"), "Karma", "holds 1 other Karma besides Anew")
+	tb.refuse(play("Ann", Anew, "3"), "Karma", "discards 1 or 2")
+}
+
+// seed 002 line 234: Attain: an opponent becomes a pool Being, "No Karma
+// is gained".
+func TestKarmaAttain(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	hand := tb.hand("Ben")
+	tb.do(Play{Player: "Ann", Karma: Attain, Args: []string{"Ben", "Daisy"}, CardInfo: CardInfo{Type: "plant"}})
+	eq(t, "Ben lifeline", tb.lifeline("Ben"), "Daisy")
+	eq(t, "Ben active", tb.active("Ben"), "Daisy")
+	eq(t, "Ben hand", tb.hand("Ben"), hand)
+	tb.refuse(Play{Player: "Ann", Karma: Attain, Args: []string{"Ann", "Rose"}, CardInfo: CardInfo{Type: "plant"}}, "Karma", "targets an opponent")
+}
+
+// seed 002 lines 238-242: Change Destiny overrides a type's value; stacked,
+// "the upper most card will be the one that counts".
+func TestKarmaChangeDestinyStacks(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.build("Ann", "Robin:bird", "Wren:bird")
+	tb.do(Purpose{Player: "Ann", Types: map[string]int{"bird": 5}})
+	eq(t, "purpose", ScoreOf(tb.p("Ann")).Total, 10)
+	disc := tb.g().Discard
+	tb.do(play("Ann", ChangeDestiny, "Ann", "bird=1"))
+	eq(t, "not discarded", tb.g().Discard, disc)
+	eq(t, "own destiny", ScoreOf(tb.p("Ann")).Total, 2)
+	tb.endTurn()
+	tb.do(play("Ben", ChangeDestiny, "Ann", "bird=4"))
+	eq(t, "newest on top", ScoreOf(tb.p("Ann")).Total, 8)
+	eq(t, "stack", len(tb.p("Ann").Destiny), 2)
+	tb.refuse(play("Ben", ChangeDestiny, "Ann", "fish=4"), "Types", "not a Being type")
+	tb.refuse(play("Ben", ChangeDestiny, "Ann", "bird"), "Karma", "TYPE=N")
+}
+
+// seed 002 line 244: Death kills a Being, Rebirth brings one back.
+func TestKarmaDeathRebirth(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.build("Ben", "Cod:marine")
+	tb.do(play("Ann", KarmaDeath, "Ben", "Cod"))
+	eq(t, "dead", tb.lifeline("Ben"), "+Cod")
+	eq(t, "active", tb.active("Ben"), "Starter")
+	tb.do(play("Ann", KarmaRebirth, "Ben", "Cod"))
+	eq(t, "alive", tb.lifeline("Ben"), "Cod")
+	tb.refuse(play("Ann", "death-rebirth", "Ben", "Cod"), "Karma", "played as `death")
+}
+
+// seed 002 line 250: Deja Vu takes a pool Being "that matches your current
+// type".
+func TestKarmaDejaVu(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.build("Ann", "Cod:marine")
+	hand := tb.hand("Ann")
+	tb.refuse(Play{Player: "Ann", Karma: DejaVu, Args: []string{"Ant"}, CardInfo: CardInfo{Type: "insect"}}, "Karma", "Cod is a marine, Ant is a insect")
+	tb.do(Play{Player: "Ann", Karma: DejaVu, Args: []string{"Eel"}, CardInfo: CardInfo{Type: "marine"}})
+	eq(t, "active", tb.active("Ann"), "Eel")
+	eq(t, "hand: no Karma drawn", tb.hand("Ann"), hand-1)
+}
+
+// seed 002 line 254: Enlightened looks at a Life Purpose.
+func TestKarmaEnlightened(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	label := tb.do(play("Ann", Enlightened, "Ben"))
+	eq(t, "hand", tb.hand("Ann"), 1)
+	if !strings.Contains(label, "looks at Ben's Life Purpose") {
+		t.Errorf("label %q", label)
+	}
+}
+
+// seed 002 line 258: Epiphany takes any pool Being "regardless of your
+// current incarnation types"; "No Karma is gained".
+func TestKarmaEpiphany(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.do(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Prefers: "insect", Lower: "bird"}})
+	deck := tb.g().Deck
+	tb.do(Play{Player: "Ann", Karma: Epiphany, Args: []string{"Whale Shark"}, CardInfo: CardInfo{Type: "marine"}})
+	eq(t, "active", tb.active("Ann"), "Whale Shark")
+	eq(t, "hand", tb.hand("Ann"), 1)
+	eq(t, "refilled", tb.g().Deck, deck-1)
+	eq(t, "one action", tb.g().Actions, 1)
+}
+
+// seed 002 line 262: Lesson Learned, "played on an opponent's turn", stops
+// a Change Destiny, Void or Death/Rebirth against its player.
+func TestKarmaLessonLearned(t *testing.T) {
+	t.Run("stops a Death", func(t *testing.T) {
+		tb := game(t, "Ann", "Ben")
+		tb.build("Ben", "Cod:marine")
+		tb.do(play("Ann", KarmaDeath, "Ben", "Cod"))
+		tb.refuse(play("Ann", LessonLearned), "Karma", "played on another player's turn")
+		tb.do(play("Ben", LessonLearned))
+		eq(t, "alive again", tb.lifeline("Ben"), "Cod")
+		eq(t, "Ben hand", tb.hand("Ben"), 1)
+		eq(t, "Ann's action is spent", tb.g().Actions, 1)
+		tb.refuse(play("Ben", LessonLearned), "Karma", "there is none to stop")
+	})
+	t.Run("stops a Void", func(t *testing.T) {
+		tb := game(t, "Ann", "Ben")
+		tb.build("Ben", "Ant:insect", "Cod:marine", "Eel:marine")
+		tb.do(Kill{Player: "Ben", Being: "Cod"})
+		pool := tb.g().Visible + tb.g().Hidden
+		tb.do(play("Ann", VoidCard, "Ben", "Cod"))
+		eq(t, "voided", tb.lifeline("Ben"), "Ant, Eel")
+		eq(t, "in the pool", tb.g().Visible+tb.g().Hidden, pool+1)
+		tb.do(play("Ben", LessonLearned))
+		eq(t, "back in its spot, dead", tb.lifeline("Ben"), "Ant, +Cod, Eel")
+		eq(t, "pool", tb.g().Visible+tb.g().Hidden, pool)
+	})
+	t.Run("stops a Change Destiny", func(t *testing.T) {
+		tb := game(t, "Ann", "Ben")
+		disc := tb.g().Discard
+		tb.do(play("Ann", ChangeDestiny, "Ben", "bird=0"))
+		tb.do(play("Ben", LessonLearned))
+		eq(t, "stack", len(tb.p("Ben").Destiny), 0)
+		eq(t, "both cards discarded", tb.g().Discard, disc+2)
+	})
+	t.Run("only against you, only right after", func(t *testing.T) {
+		tb := game(t, "Ann", "Ben", "Cas")
+		tb.build("Ben", "Cod:marine")
+		tb.do(play("Ann", KarmaDeath, "Ben", "Cod"))
+		tb.refuse(play("Cas", LessonLearned), "Karma", "against Ben, not against Cas")
+		tb.do(play("Ann", Enlightened))
+		tb.refuse(play("Ben", LessonLearned), "Karma", "there is none to stop")
+	})
+}
+
+// seed 002 line 266: Regress makes a previous Being active; it moves to
+// the rightmost spot.
+func TestKarmaRegress(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.build("Ann", "Ant:insect", "Cod:marine")
+	tb.do(play("Ann", Regress, "Ant"))
+	eq(t, "lifeline", tb.lifeline("Ann"), "Cod, Ant")
+	eq(t, "active", tb.active("Ann"), "Ant")
+	tb.refuse(play("Ann", Regress, "Ant"), "Active", "already Ann's active Being")
+}
+
+// seed 002 lines 270-274: Replenish lays 3 or 8 Beings on top of the pool;
+// line 131: an empty deck is remade from the hidden Beings.
+func TestKarmaReplenish(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.give("Ann", 3)
+	deck := tb.g().Deck
+	tb.do(play("Ann", Replenish, "3"))
+	eq(t, "deck", tb.g().Deck, deck-3)
+	eq(t, "hidden", tb.g().Hidden, 3)
+	eq(t, "visible", tb.g().Visible, PoolSize)
+	tb.do(play("Ann", Replenish, "8"))
+	eq(t, "hidden", tb.g().Hidden, 11)
+	tb.refuse(play("Ann", Replenish, "4"), "Actions", "both actions")
+	// The next player on a nearly empty deck.
+	tb.endTurn()
+	two := 2
+	tb.do(Pool{Deck: &two})
+	tb.do(play("Ben", Replenish, "8"))
+	eq(t, "deck remade from the hidden and drawn", tb.g().Deck+tb.g().Hidden, 2+11)
+	// seed 002 line 129: taking a Being uncovers a hidden one first.
+	h := tb.g().Hidden
+	tb.incarnate("Ben", "Fern", "plant", "lateral")
+	eq(t, "uncovered", tb.g().Hidden, h-1)
+}
+
+// seed 002 line 278: Shared Experience: fewer cards than the opponent, you
+// draw 2 and they 1; otherwise 1 each.
+func TestKarmaSharedExperience(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.give("Ann", 2)
+	tb.give("Ben", 4)
+	tb.do(play("Ann", SharedExperience, "Ben")) // Ann 1 after playing < 4
+	eq(t, "Ann", tb.hand("Ann"), 3)
+	eq(t, "Ben", tb.hand("Ben"), 5)
+	tb.give("Ann", 7)
+	tb.do(play("Ann", SharedExperience, "Ben")) // 6 >= 5
+	eq(t, "Ann", tb.hand("Ann"), 7)
+	eq(t, "Ben", tb.hand("Ben"), 6)
+}
+
+// seed 002 line 282: Substitute "MUST be played as your second action";
+// the new Being takes the same spot; "No ability is triggered".
+func TestKarmaSubstitute(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.build("Ann", "Ant:insect", "Cod:marine")
+	tb.give("Ann", 3)
+	tb.do(Play{Player: "Ann", Karma: Substitute, Args: []string{"Ant", "Finch"}, CardInfo: CardInfo{Type: "bird"}})
+	eq(t, "lifeline", tb.lifeline("Ann"), "Finch, Cod")
+	eq(t, "second action", tb.g().Actions, 2)
+	eq(t, "known in the pool", strings.Join(tb.g().Known, ","), "Ant")
+	tb.refuse(play("Ann", Enlightened), "Actions", "both actions")
+	tb.refuse(Play{Player: "Ann", Karma: Substitute, Args: []string{"Cod", "Ant"}, Extra: true}, "Actions", "second action, not an extra play")
+	// Ant is back in the pool: it can be incarnated again.
+	tb.endTurn()
+	tb.do(Gain{Player: "Ben", Being: "Ant"})
+	eq(t, "known", len(tb.g().Known), 0)
+}
+
+// seed 002 line 286: Sympathy, on another's turn: after an opponent's
+// Being is killed, kill one of yours; after a rebirth, rebirth one.
+func TestKarmaSympathy(t *testing.T) {
+	tb := game(t, "Ann", "Ben", "Cas")
+	tb.build("Ann", "Ant:insect")
+	tb.build("Cas", "Cod:marine", "Eel:marine")
+	tb.refuse(play("Cas", Sympathy, "Cod"), "Karma", "none was")
+	tb.do(play("Ann", KarmaDeath, "Ann", "Ant"))
+	tb.do(play("Cas", Sympathy, "Cod"))
+	eq(t, "Cas", tb.lifeline("Cas"), "+Cod, Eel")
+	tb.do(play("Ann", KarmaRebirth, "Ann", "Ant"))
+	tb.refuse(play("Cas", Sympathy, "Eel"), "Rebirth", "is alive")
+	tb.do(play("Cas", Sympathy, "Cod"))
+	eq(t, "Cas", tb.lifeline("Cas"), "Cod, Eel")
+	tb.refuse(play("Ann", Sympathy, "Ant"), "Karma", "another player's turn")
+}
+
+// seed 002 line 290: Synchronize: every player must make a living Being of
+// the type active, if able.
+func TestKarmaSynchronize(t *testing.T) {
+	tb := game(t, "Ann", "Ben", "Cas")
+	tb.build("Ann", "Robin:bird", "Cod:marine")
+	tb.build("Ben", "Wren:bird", "Owl:bird", "Ant:insect")
+	tb.build("Cas", "Eel:marine")
+	tb.do(Kill{Player: "Ben", Being: "Owl"})
+	tb.do(play("Ann", Synchronize, "bird"))
+	eq(t, "Ann", tb.active("Ann"), "Robin")
+	eq(t, "Ben: the living bird", tb.active("Ben"), "Wren")
+	eq(t, "Cas: none, unchanged", tb.active("Cas"), "Eel")
+	tb.build("Cas", "Jay:bird", "Kite:bird", "Fox:mammal")
+	tb.do(Play{Player: "Ann", Karma: Synchronize, Args: []string{"bird"}, Choose: map[string]string{"Cas": "Jay"}})
+	eq(t, "Cas chose", tb.active("Cas"), "Jay")
+}
+
+// seed 002 line 294: Uncertainty: a random Being from the deck becomes
+// active.
+func TestKarmaUncertainty(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	deck, vis := tb.g().Deck, tb.g().Visible
+	tb.do(Play{Player: "Ann", Karma: Uncertainty, Args: []string{"Yeti Crab"}, CardInfo: CardInfo{Type: "marine"}})
+	eq(t, "active", tb.active("Ann"), "Yeti Crab")
+	eq(t, "deck", tb.g().Deck, deck-1)
+	eq(t, "pool untouched", tb.g().Visible, vis)
+}
+
+// seed 002 line 298: Uproot: the pool back into the deck, 8 new Beings.
+func TestKarmaUproot(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.give("Ann", 3)
+	tb.do(play("Ann", Replenish, "3"))
+	total := tb.g().Deck + tb.g().Visible + tb.g().Hidden
+	tb.do(play("Ann", Uproot))
+	eq(t, "hidden", tb.g().Hidden, 0)
+	eq(t, "visible", tb.g().Visible, PoolSize)
+	eq(t, "total", tb.g().Deck+tb.g().Visible, total)
+}
+
+// seed 002 line 302: Void removes a Being "Living or dead" to the pool.
+func TestKarmaVoid(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.build("Ben", "Cod:marine", "Eel:marine")
+	tb.do(play("Ann", VoidCard, "Ben", "Eel"))
+	eq(t, "Ben", tb.lifeline("Ben"), "Cod")
+	eq(t, "active", tb.active("Ben"), "Cod")
+	eq(t, "pool", tb.g().Hidden, 1)
+	eq(t, "known", strings.Join(tb.g().Known, ","), "Eel")
+}
+
+// seed 002 line 306: Volition: an opponent's living Being becomes their
+// active one.
+func TestKarmaVolition(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.build("Ben", "Cod:marine", "Fox:mammal", "Eel:marine")
+	tb.do(Kill{Player: "Ben", Being: "Fox"})
+	tb.refuse(play("Ann", Volition, "Ben", "Fox"), "Active", "dead")
+	tb.refuse(play("Ann", Volition, "Ann", "Cod"), "Karma", "targets an opponent")
+	tb.do(play("Ann", Volition, "Ben", "Cod"))
+	eq(t, "Ben", tb.lifeline("Ben"), "+Fox, Eel, Cod")
+}
+
+// Every Karma card of the seed is known by name.
+func TestEighteenKarmaCards(t *testing.T) {
+	eq(t, "cards", len(Karmas), 18)
+	for _, k := range Karmas {
+		if k.Key == "death-rebirth" {
+			continue
+		}
+		if got, err := FindKarma(k.Name); err != nil || got != k.Key {
+			t.Errorf("FindKarma(%q) = %q, %v", k.Name, got, err)
+		}
+	}
+	if got, _ := FindKarma("Shared"); got != SharedExperience {
+		t.Errorf("prefix: got %q", got)
+	}
+	if _, err := FindKarma("de"); err == nil {
+		t.Error("de is ambiguous (death, deja-vu)")
+	}
+}
+
+// When the Karma deck runs out, the discard pile is shuffled into a new one
+// (ruling).
+func TestKarmaDeckReshuffles(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	one, five := 1, 5
+	tb.do(Pool{KarmaDeck: &one, Discard: &five})
+	tb.do(Draw{Player: "Ann", Count: 3})
+	eq(t, "hand", tb.hand("Ann"), 5)
+	eq(t, "deck", tb.g().KarmaDeck, 3)
+	eq(t, "discard", tb.g().Discard, 0)
+}

@@ -1,0 +1,184 @@
+package reincardnated
+
+import (
+	"strings"
+	"testing"
+
+	"warlog/engines"
+)
+
+// seed 002 line 157: "marine BEINGS—are worth 3 points, and a dead BEING is
+// worth 1 point, then a dead marine BEING is only worth 1 point."
+func TestScoreSeedWorkedExampleDeadMarine(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.build("Ann", "Orca:marine")
+	tb.do(Purpose{Player: "Ann", Types: map[string]int{"marine": 3}, Death: 1})
+	eq(t, "living marine", ScoreOf(tb.p("Ann")).Total, 3)
+	tb.do(Kill{Player: "Ann", Being: "Orca"})
+	sc := ScoreOf(tb.p("Ann"))
+	eq(t, "dead marine", sc.Total, 1)
+	eq(t, "line", sc.Lines[1].What, "Orca (marine, dead): the Death score")
+}
+
+// seed 002 line 220: with marine 4 and Death 0, "a dead marine BEING would
+// count as 0 points, not 4".
+func TestScoreSeedCardExample(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.build("Ann", "Orca:marine")
+	tb.do(Kill{Player: "Ann", Being: "Orca"})
+	tb.do(Purpose{Player: "Ann", Types: map[string]int{"marine": 4}, Death: 0})
+	eq(t, "dead marine", ScoreOf(tb.p("Ann")).Total, 0)
+}
+
+// seed 002 line 153: a type not on the Life Purpose "is worth 1 point,
+// unless it's dead"; line 155: "STARTER BEINGS do not count".
+func TestScoreOffPurposeAndStarter(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.do(Purpose{Player: "Ann", Types: map[string]int{"bird": 4}, Death: 2})
+	sc := ScoreOf(tb.p("Ann"))
+	eq(t, "Starter only", sc.Total, 0)
+	eq(t, "starter line", sc.Lines[0].What, "Starter Starter: Starters score nothing")
+	tb.build("Ann", "Ant:insect", "Bee:insect", "Robin:bird")
+	eq(t, "two off the purpose and a bird", ScoreOf(tb.p("Ann")).Total, 1+1+4)
+	tb.do(Kill{Player: "Ann", Being: "Bee"})
+	eq(t, "a dead insect scores Death", ScoreOf(tb.p("Ann")).Total, 1+2+4)
+	// A plant Being is scored; only the Starter is not.
+	tb.build("Ann", "Rose:plant")
+	eq(t, "plant", ScoreOf(tb.p("Ann")).Total, 1+2+4+1)
+}
+
+// seed 002 line 242: stacked Change Destiny, "the upper most card will be
+// the one that counts"; it overrides the Life Purpose (line 240), also for
+// a type not on it; a "death" card overrides the Death score (ruling).
+func TestScoreChangeDestinyNewestWins(t *testing.T) {
+	tb := game(t, "Ann", "Ben", "Cas")
+	tb.build("Ben", "Robin:bird", "Wren:bird", "Ant:insect", "Cod:marine")
+	tb.do(Kill{Player: "Ben", Being: "Cod"})
+	tb.do(Purpose{Player: "Ben", Types: map[string]int{"bird": 5}, Death: 1})
+	eq(t, "before", ScoreOf(tb.p("Ben")).Total, 5+5+1+1)
+	tb.do(play("Ann", ChangeDestiny, "Ben", "bird=2"))
+	eq(t, "Ann's card", ScoreOf(tb.p("Ben")).Total, 2+2+1+1)
+	tb.do(play("Ann", ChangeDestiny, "Ben", "insect=6"))
+	eq(t, "newest on top: insects 6, birds back to 5", ScoreOf(tb.p("Ben")).Total, 5+5+6+1)
+	tb.endTurn()
+	tb.endTurn()
+	tb.do(play("Cas", ChangeDestiny, "Ben", "death=4"))
+	sc := ScoreOf(tb.p("Ben"))
+	eq(t, "death card", sc.Total, 5+5+1+4)
+	if !strings.Contains(sc.Lines[4].What, "by Cas's Change Destiny") {
+		t.Errorf("line %q", sc.Lines[4].What)
+	}
+}
+
+// seed 002 line 222: Life Goals "add a bonus score"; line 145: the first
+// to take the Human Form adds 5; line 159: a dead Being still counts for a
+// goal (the players mark it).
+func TestScoreGoalsAndHumanForm(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.do(Purpose{Player: "Ann", Types: map[string]int{"marine": 3}, Death: 1,
+		Goals: []Goal{{Name: "control 2 or more plants", Bonus: 4}, {Name: "an opponent with 3 dead", Bonus: 6}}})
+	eq(t, "unmet", ScoreOf(tb.p("Ann")).Total, 0)
+	tb.do(MarkGoal{Player: "Ann", Goal: "control", Met: true})
+	eq(t, "met", ScoreOf(tb.p("Ann")).Total, 4)
+	tb.do(MarkGoal{Player: "Ann", Goal: "CONTROL 2 OR MORE PLANTS", Met: false})
+	eq(t, "unmarked", ScoreOf(tb.p("Ann")).Total, 0)
+	tb.refuse(MarkGoal{Player: "Ann", Goal: "fly", Met: true}, "Purpose", "has no goal \"fly\"")
+	tb.refuse(MarkGoal{Player: "Ben", Goal: "x", Met: true}, "Purpose", "not entered yet")
+	tb.build("Ann", "A1:marine", "A2:marine", "A3:marine", "A4:marine", "A5:marine", "Seal:mammal")
+	tb.do(Human{Player: "Ann"})
+	eq(t, "human", ScoreOf(tb.p("Ann")).Total, 5*3+1+HumanBonus)
+}
+
+func TestPurposeRefusals(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.refuse(Purpose{Player: "Ann", Types: map[string]int{"fish": 3}}, "Types", "not a Being type")
+	tb.refuse(Purpose{Player: "Ann"}, "Purpose", "at least one Being type")
+	tb.refuse(Purpose{Player: "Ann", Types: map[string]int{"bird": 1, "birds": 2}}, "Purpose", "given twice")
+	tb.refuse(Purpose{Player: "Zed", Types: map[string]int{"bird": 1}}, "Players", "no player \"Zed\"")
+}
+
+// seed 002 line 161: "The player with the highest score wins"; ties are
+// shared (RULINGS).
+func TestEndScoresAndTiesAreShared(t *testing.T) {
+	tb := game(t, "Ann", "Ben", "Cas")
+	tb.build("Ann", "Robin:bird")
+	tb.build("Ben", "Wren:bird")
+	tb.build("Cas", "Ant:insect")
+	for _, p := range []string{"Ann", "Ben", "Cas"} {
+		tb.do(Purpose{Player: p, Types: map[string]int{"bird": 3}})
+	}
+	zero := 0
+	tb.do(Pool{Deck: &zero, Hidden: &zero})
+	label := tb.do(engines.EndScenario{})
+	eq(t, "label", label, "Game Game ends (the Beings ran out): Ann and Ben share the win; Ann 3, Ben 3, Cas 1.")
+	r := tb.s.Roster()
+	eq(t, "roster rows", len(r.Players), 3)
+	eq(t, "Ann wins", r.Players[0].String("wins"), "1")
+	eq(t, "Cas wins", r.Players[2].String("wins"), "0")
+}
+
+// The campaign is a series of games: each player's totals and wins.
+func TestRosterAcrossGames(t *testing.T) {
+	tb := newTable(t)
+	zero := 0
+	playGame := func(name string, players []string, birds map[string]int) {
+		tb.do(engines.StartScenario{Name: name, Params: map[string][]string{"players": players}})
+		for p, n := range birds {
+			for i := 0; i < n; i++ {
+				tb.build(p, name+p+string(rune('a'+i))+":bird")
+			}
+		}
+		for _, p := range players {
+			tb.do(Purpose{Player: p, Types: map[string]int{"bird": 2}})
+		}
+		tb.do(Pool{Deck: &zero, Hidden: &zero})
+		tb.do(engines.EndScenario{})
+	}
+	playGame("One", []string{"Ann", "Ben"}, map[string]int{"Ann": 2, "Ben": 1})
+	playGame("Two", []string{"ben", "Ann", "Cas"}, map[string]int{"Ann": 1, "ben": 3, "Cas": 0})
+	r := tb.s.Roster()
+	got := map[string]string{}
+	for _, row := range r.Players {
+		got[row.String("name")] = row.String("games") + "/" + row.String("wins") + "/" + row.String("total")
+	}
+	eq(t, "Ann", got["Ann"], "2/1/6")
+	eq(t, "ben (same player, any case)", got["ben"], "2/1/8")
+	eq(t, "Cas", got["Cas"], "1/0/0")
+	sc := tb.s.Scenarios()
+	eq(t, "scenarios", len(sc), 2)
+	eq(t, "result", sc[1].Result, "ben wins; ben 6, Ann 2, Cas 0.")
+	eq(t, "sides", len(sc[1].Sides), 3)
+	if name, turn := tb.s.Now(); name != "" || turn != 0 {
+		t.Errorf("Now between games: %q %d", name, turn)
+	}
+}
+
+// Turner: the game in progress and its round; Chronicler: kills per round.
+func TestTurnerAndChronicle(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.build("Ben", "Cod:marine")
+	tb.endTurn()
+	tb.endTurn()
+	name, round := tb.s.Now()
+	eq(t, "name", name, "Game")
+	eq(t, "round", round, 2)
+	tb.do(Kill{Player: "Ben", Being: "Cod"})
+	sc := tb.s.Scenarios()
+	eq(t, "Ben killed in round 2", sc[0].Sides[1].RemovedPerTurn[1], 1)
+	eq(t, "not ended", sc[0].Ended, false)
+}
+
+// The status lists players with the keys CLI.md names first.
+func TestStatusPlayers(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.build("Ann", "Cod:marine")
+	st := tb.s.Status()
+	eq(t, "rows", len(st.Players), 2)
+	keys := []string{"name", "lifeline", "active", "karma", "score"}
+	for i, k := range keys {
+		eq(t, "key", st.Players[0][i].Key, k)
+	}
+	eq(t, "lifeline", st.Players[0].String("lifeline"), "[Starter], Cod (marine)")
+	eq(t, "score hidden", st.Players[0].String("score"), "?")
+	eq(t, "phase", st.Phase, "action 1")
+}
