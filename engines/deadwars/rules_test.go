@@ -423,7 +423,7 @@ func TestSpells(t *testing.T) {
 	g.roll(6, 1, 1, 1, 1, 1)
 	g.refuse("Magic", Cast{Caster: "Vlad", Spell: "curse", Target: "Davy"}) // 1 in the pool, Curse costs 2
 	g.refuse("Magic", Cast{Caster: "Igor", Spell: "bolt", Target: "Davy"})  // a Berserker Guard
-	g.do(Cast{Caster: "Vlad", Spell: "bolt", Target: "Davy"}, 3)           // 3 misses 4+
+	g.do(Cast{Caster: "Vlad", Spell: "bolt", Target: "Davy"}, 3)            // 3 misses 4+
 	if g.battle().Magic["Ann"] != 0 || g.fig("Davy").Wounds != 0 {
 		t.Fatal("a missed Bolt still costs 1 and does nothing")
 	}
