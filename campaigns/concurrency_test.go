@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -81,12 +82,12 @@ func TestConcurrentProcesses(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "warlog.db")
 	ctx := context.Background()
+	seed := uint64(7)
 	{
 		st, err := sqlite.Open(path, sqlite.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		seed := uint64(7)
 		if _, err := campaigns.New(st).Create(ctx, concurrentName, campaigns.CreateOptions{Game: "kingsown", Seed: &seed}); err != nil {
 			t.Fatal(err)
 		}
@@ -163,6 +164,7 @@ func TestConcurrentProcesses(t *testing.T) {
 	}
 	defer st.Close()
 	want := int64(1)
+	nextDie := 0
 	perAction := map[string][]string{}
 	var order []string
 	err = st.Load(ctx, concurrentName, 0, func(e events.Event) error {
@@ -174,6 +176,26 @@ func TestConcurrentProcesses(t *testing.T) {
 			order = append(order, e.Action)
 		}
 		perAction[e.Action] = append(perAction[e.Action], e.Type)
+		if e.Type != dice.Type {
+			return nil
+		}
+		// Each roll was decided on the fresh state: its dice are the next
+		// program dice of the seed, none reused, none skipped.
+		var r dice.Rolled
+		if err := json.Unmarshal(e.Data, &r); err != nil {
+			return err
+		}
+		if r.Index != nextDie {
+			t.Errorf("version %d rolled program dice from index %d, want %d (decided on a stale state?)", e.Version, r.Index, nextDie)
+		}
+		fresh, err := dice.NewRoller(seed, r.Index, nil).Roll(2, 6, r.Purpose)
+		if err != nil {
+			return err
+		}
+		if !slices.Equal(r.Values, fresh.Values) {
+			t.Errorf("version %d rolled %v, but program dice %d.. of the seed are %v", e.Version, r.Values, r.Index, fresh.Values)
+		}
+		nextDie = r.Index + len(r.Values)
 		return nil
 	})
 	if err != nil {
@@ -291,5 +313,80 @@ func concurrencyChild(t *testing.T) {
 		if err := enc.Encode(o); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestConcurrentRetries: the same command with the same --action-id sent
+// from several handles at once (a client retrying while its first try is
+// still running) is stored once; every try succeeds with that one action.
+func TestConcurrentRetries(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "warlog.db")
+	ctx := context.Background()
+	open := func() *campaigns.Service {
+		st, err := sqlite.Open(path, sqlite.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return campaigns.New(st)
+	}
+	first := open()
+	seed := uint64(11)
+	if _, err := first.Create(ctx, concurrentName, campaigns.CreateOptions{Game: "kingsown", Seed: &seed}); err != nil {
+		t.Fatal(err)
+	}
+	for round := range 5 {
+		id := fmt.Sprintf("retry-%d", round)
+		const n = 6
+		svcs := make([]*campaigns.Service, n)
+		for i := range svcs {
+			svcs[i] = open()
+		}
+		results := make([]*campaigns.Result, n)
+		errs := make([]error, n)
+		start := make(chan struct{})
+		done := make(chan struct{})
+		for i := range n {
+			go func() {
+				defer func() { done <- struct{}{} }()
+				<-start
+				results[i], errs[i] = svcs[i].FreeRoll(ctx, concurrentName, "3d6", "the same roll", campaigns.Options{ActionID: id})
+			}()
+		}
+		close(start)
+		for range n {
+			<-done
+		}
+		var head string
+		for i := range n {
+			if errs[i] != nil {
+				t.Errorf("round %d, try %d: %v; want the one stored action", round, i, errs[i])
+				continue
+			}
+			r := results[i]
+			if r.Action != id || len(r.Events) != 2 {
+				t.Errorf("round %d, try %d: action %s with %d events", round, i, r.Action, len(r.Events))
+				continue
+			}
+			if head == "" {
+				head = r.Events[1].Hash
+			} else if r.Events[1].Hash != head {
+				t.Errorf("round %d, try %d: got events ending %s, another try got %s", round, i, r.Events[1].Hash, head)
+			}
+		}
+		evs, err := first.Store().Action(ctx, concurrentName, id)
+		if err != nil || len(evs) != 2 {
+			t.Errorf("round %d: the action is stored as %d events (%v), want 2", round, len(evs), err)
+		}
+	}
+	st, err := first.Load(ctx, concurrentName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Actions) != 6 || st.Version != 12 {
+		t.Errorf("the campaign has %d actions at version %d; want creation + 5 rolls at version 12", len(st.Actions), st.Version)
+	}
+	if _, err := events.VerifyStream(ctx, first.Store(), concurrentName); err != nil {
+		t.Error(err)
 	}
 }
