@@ -269,14 +269,9 @@ func (x *decider) attack(c Attack) error {
 		return engines.Refuse("Tie", "on a tie the defender chooses --counter or --end, not %q", c.OnTie)
 	}
 	// The target: an enemy spawn, or an enemy player's Mother.
-	var tp *Piece
-	var tm *Mother
-	if em := x.b.Mother(c.Target); em != nil {
-		tm = em
-	} else {
-		if tp, err = x.findPiece(c.Target, true); err != nil {
-			return err
-		}
+	tp, tm, err := x.findTarget(c.Target)
+	if err != nil {
+		return err
 	}
 	if (tp != nil && tp.Owner == p.Owner) || (tm != nil && tm.Player == p.Owner) {
 		return engines.Refuse("Target", "%s belongs to %s; attack an enemy spawn or Mother", c.Target, p.Owner)
@@ -519,4 +514,31 @@ func (x *decider) regenerate(c Regenerate) error {
 	x.gainLife(m, n, "regenerate")
 	x.say("%s's Mother spends %d Plasmid (%d a Life Point in a %s game) and regains %d Life: %d Life, %d Plasmid left.", m.Player, cost, RegenCost(x.s.Mode), x.s.Mode, n, m.Life, m.Plasmid)
 	return nil
+}
+
+// findTarget finds a living spawn or a Mother (by her player's name): an
+// exact name first, else a unique prefix.
+func (x *decider) findTarget(name string) (*Piece, *Mother, error) {
+	if m := x.b.Mother(name); m != nil {
+		return nil, m, nil
+	}
+	p, err := x.findPiece(name, false)
+	if err == nil {
+		return p, nil, nil
+	}
+	var hit *Mother
+	for _, m := range x.b.Mothers {
+		if len(m.Player) > len(name) && strings.EqualFold(m.Player[:len(name)], name) {
+			hit = m
+		}
+	}
+	if hit == nil {
+		return nil, nil, engines.Refuse("Name", "no spawn or Mother %q on the board; brood map lists them", name)
+	}
+	for _, q := range x.b.Living() {
+		if len(q.Name) > len(name) && strings.EqualFold(q.Name[:len(name)], name) {
+			return nil, nil, engines.Refuse("Name", "%q could be %s or %s's Mother; give more of the name", name, q.Name, hit.Player)
+		}
+	}
+	return nil, hit, nil
 }

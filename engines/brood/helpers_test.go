@@ -140,3 +140,17 @@ func labelHas(t *testing.T, d *engines.Decision, want string) {
 		t.Fatalf("label %q does not say %q", d.LabelText(), want)
 	}
 }
+
+// fails checks that cmd fails (any error) and changes nothing.
+func (g *game) fails(cmd engines.Command, faces ...int) error {
+	g.t.Helper()
+	before := g.snapshot()
+	_, err := g.try(cmd, faces...)
+	if err == nil {
+		g.t.Fatalf("%s: succeeded, want an error", cmd.Verb())
+	}
+	if after := g.snapshot(); after != before {
+		g.t.Fatalf("%s: a failed command changed the state", cmd.Verb())
+	}
+	return err
+}
