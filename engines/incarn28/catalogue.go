@@ -1,0 +1,374 @@
+package incarn28
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Kind says how much of a rule the program can know (RULINGS, Incarn28,
+// "Fleshtypes and what the program can know").
+type Kind string
+
+// The three kinds of rule.
+const (
+	// KindLog: decided from the log alone, applied automatically.
+	KindLog Kind = "log"
+	// KindFact: decided from the log plus a fact only the table knows,
+	// given as a flag on the command and recorded with it.
+	KindFact Kind = "table fact"
+	// KindRecorded: resolved at the table; the log keeps what the player
+	// says happened.
+	KindRecorded Kind = "recorded"
+)
+
+// Fleshtype is one of the 100 Fleshtypes: its number in the seed, its name,
+// how the program handles it and a one-line summary in our own words.
+type Fleshtype struct {
+	N       int
+	Name    string
+	Kind    Kind
+	Summary string
+	// Use says how to make warlog apply it, when a flag or command is needed.
+	Use string
+}
+
+// Fleshtypes are the 100 Fleshtypes in the seed's order.
+var Fleshtypes = []Fleshtype{
+	{1, "Aberrant", KindLog, "After every other modifier, an even ACT-R is halved and an odd one doubled.", ""},
+	{2, "Adept", KindFact, "Also crits on a 5 when the target is in base contact.", "attack --base-contact"},
+	{3, "Alchemist", KindFact, "Range 10; one SP-A D8 per activation at an enemy within 10.", "special --as Alchemist"},
+	{4, "Ancestor", KindLog, "Rolls two Action dice for the ACT-R and keeps one (the higher unless told).", "activate --ancestor-low"},
+	{5, "Architect", KindFact, "One SP-A D8 per activation at an enemy within 10 of a terrain piece within 20.", "special --as Architect"},
+	{6, "Archivist", KindLog, "Once the opponent has finished an objective, it and allies within 5 add 3 to AD.", "attack --archivists N for allies"},
+	{7, "Assassin", KindLog, "Crits on a 5 as well as a 6; deployed anywhere before its first ACT-R in round 1.", ""},
+	{8, "Automaton", KindLog, "Cannot be stunned.", ""},
+	{9, "Avenger", KindLog, "Adds 1 to its AD for every slain ally.", ""},
+	{10, "Berserk", KindLog, "Takes -2 on each A-R die but its AD is doubled.", ""},
+	{11, "Blademaster", KindLog, "After an enemy's attack on it is resolved, answers with a SP-A D8 at that enemy.", ""},
+	{12, "Bleeder", KindRecorded, "Dies at the end of round 4, taking everything in base contact with it.", "slay"},
+	{13, "Brigand", KindRecorded, "Range 15; may deploy in base contact with any terrain piece.", ""},
+	{14, "Brutal", KindFact, "+4 to its ACT-R when an enemy is within 5.", "activate --enemy-within-5"},
+	{15, "Butcher", KindLog, "+2 on each A-R die and 2 more move per AC.", ""},
+	{16, "Carrion", KindFact, "When an enemy dies within 10, may at once SP-A D8 another enemy within 10.", "special --as Carrion"},
+	{17, "Cerebroid", KindLog, "Adds 1 to its side's roll-off for first activation each round.", ""},
+	{18, "Cipher", KindFact, "Enemies within 5 that are not Ciphers lose all their Fleshtypes.", "activate/attack --ciphered, attack --target-ciphered"},
+	{19, "Defecator", KindFact, "Drops a pile within 5 each activation; enemies get -1 ACT-R per pile within 5.", "activate --piles N"},
+	{20, "Eclipse", KindRecorded, "Counts as the nearest visible enemy for every enemy that can see it.", ""},
+	{21, "Elegant", KindLog, "+1 ACT-R, 2 more move per AC, and enemies take -1 on A-R dice against it.", ""},
+	{22, "Elemental", KindLog, "An attack that stuns it slays it; an attack that leaves it standing stuns the attacker.", ""},
+	{23, "Empath", KindRecorded, "When an ally stuns an enemy within 10, may stun a second enemy within 10.", "stun --by"},
+	{24, "Enforcer", KindFact, "SP-A D6 at an enemy within 5 that uses one of its Fleshtypes.", "special --as Enforcer"},
+	{25, "Enigma", KindLog, "May roll a D6 instead of the ACT-R: 1-4 wastes the activation, 5+ ends the round.", "activate --enigma"},
+	{26, "Ethereal", KindLog, "Each critical hit against it is worth one success less.", ""},
+	{27, "Executioner", KindLog, "Any enemy it would stun is slain instead.", ""},
+	{28, "Exhumer", KindFact, "When an enemy within 5 dies, a D6 of 5+ raises it into this gang instead.", "--near-exhumer on the killing command"},
+	{29, "Fallow", KindLog, "Odd ACT-R: two A-R dice per point of strength; even ACT-R: the activation is lost.", ""},
+	{30, "Flagellant", KindLog, "+4 to its ACT-R, but a natural 1 stuns it.", ""},
+	{31, "Fool", KindFact, "Enemies that can see it take -1 on their ACT-R.", "activate --fools N"},
+	{32, "Gargoyle", KindRecorded, "3 ACs turn it to stone or back; as stone it neither attacks nor can be attacked.", ""},
+	{33, "Gasser", KindFact, "On activating, every enemy within 10 takes a SP-A D4.", "special --as Gasser"},
+	{34, "Gaunt", KindFact, "Enemies within 10 take -2 on ACT-R and DF-R.", "activate --gaunts N, attack --target-gaunts N"},
+	{35, "Golem", KindLog, "Slain only when its DF-R is below a third of the AD (a natural 1 still slays).", ""},
+	{36, "Gravedigger", KindRecorded, "When something dies within 5, pull any incarn to within 5 of it.", ""},
+	{37, "Grenadier", KindRecorded, "Range 15; incarns within 5 of its target take a half-AD attack too.", ""},
+	{38, "Grudger", KindFact, "When the opponent finishes an objective, a D6 of 4+ stuns an enemy within 20.", "stun --by"},
+	{39, "Guard", KindFact, "+1 ACT-R for every ally within 5.", "activate --allies-within-5 N"},
+	{40, "Gunner", KindFact, "Range 30, may target any visible incarn in range, +2 on A-R dice beyond 10.", "attack --beyond-10"},
+	{41, "Gunslinger", KindLog, "Range 15; not limited to one attack per activation.", ""},
+	{42, "Haruspex", KindRecorded, "Before round 1 its whole gang may move 5 (the higher roller first if both have it).", ""},
+	{43, "Hermit", KindRecorded, "Spends its activation to activate an ally within 5, even one already used.", ""},
+	{44, "Hive", KindLog, "When it dies, three Roach Worm allies appear within 5.", ""},
+	{45, "Hollow", KindFact, "Enemies within 5 of it count as slain for morale.", "activate --hollow N"},
+	{46, "Homonculist", KindLog, "Once per activation summons a new allied Roach without Fleshtypes within 5.", "summon"},
+	{47, "Hunter", KindLog, "Range 20; crits on any A-R die of 6 or more after modifiers.", ""},
+	{48, "Iconoclast", KindRecorded, "Once per activation rolls an enemy's Action die within 10; a 1 stuns that enemy.", "stun --by"},
+	{49, "Illusionist", KindFact, "When it or an ally within 5 is attacked, a D6 of 4+ makes the attack miss.", "attack --illusionist"},
+	{50, "Imp", KindFact, "Enemies within 5 lose their items and are stunned by an ACT-R of 1 or less.", "activate --imp"},
+	{51, "Inseminator", KindLog, "Once per game, 1 AC marks an enemy within 20; when it dies a random ally appears.", "inseminate"},
+	{52, "Lastborn", KindLog, "When slain, D6: 1-3 dies, 4-5 dies and SP-A D8s the attacker, 6 lives and SP-A D8s.", ""},
+	{53, "Leech", KindFact, "May roll an ally's Action die within 5 for its ACT-R.", "activate --leech ALLY"},
+	{54, "Lycan", KindLog, "6 ACs turn it into a Chosen Heavy Butcher Strigoi without items for good.", "transform"},
+	{55, "Masochist", KindFact, "+1 ACT-R for every enemy within 10.", "activate --enemies-within-10 N"},
+	{56, "Melter", KindRecorded, "Attacks along a 15 line: the first incarn takes full AD, each further one half.", ""},
+	{57, "Mindguard", KindRecorded, "When an ally within 10 is stunned, D6: 4+ cancels it, 1-3 stuns the Mindguard instead.", "unstun, stun"},
+	{58, "Mimic", KindRecorded, "May use the Fleshtype of any incarn within 10.", ""},
+	{59, "Mulligan", KindRecorded, "Can slay itself for N ACs to move N incarns anywhere.", "slay"},
+	{60, "Narcissist", KindLog, "After activating, a D6 of 5+ lets it activate again at once.", ""},
+	{61, "Nightmare", KindFact, "Every incarn within 5 rolls a D4 for its ACT-R.", "activate --nightmare"},
+	{62, "Node", KindRecorded, "It and allies within 10 get 10 more range.", ""},
+	{63, "Occultist", KindLog, "Keeps unspent ACs for later activations.", ""},
+	{64, "Oculophage", KindLog, "Range 20; sees everything in range and ignores cover when attacking.", ""},
+	{65, "Overseer", KindLog, "Its player may re-roll one objective die.", "overseer"},
+	{66, "Pacifist", KindRecorded, "An enemy within 5 trying to attack rolls D6; on 4+ it may not attack this activation.", ""},
+	{67, "Pandemoniac", KindRecorded, "An enemy it stuns swaps a random Fleshtype for another random one.", ""},
+	{68, "Paragon", KindLog, "+1 AD for each Fleshtype it has.", ""},
+	{69, "Parasite", KindFact, "An enemy within 5 whose ACT-R reaches 10 or more is stunned.", "activate --parasite"},
+	{70, "Pest", KindRecorded, "May move 5 whenever anyone rolls a D8.", ""},
+	{71, "Poltergeist", KindRecorded, "May attack terrain to shove it as far as the AD.", ""},
+	{72, "Priest", KindFact, "1 AC un-stuns a visible ally; it and allies within 10 add 1 to DF-R.", "unstun, attack --priests N"},
+	{73, "Proximate", KindRecorded, "Allies within 5 move along with it, keeping formation.", ""},
+	{74, "Puppeteer", KindRecorded, "Once per activation moves itself or an incarn within 10 up to 10.", ""},
+	{75, "Pyromaniac", KindLog, "Sets what it attacks on fire: SP-A D4 at each activation until 3 ACs put it out.", "extinguish"},
+	{76, "Reclaimer", KindFact, "When an ally within 10 dies, D6: 5+ saves it, 2-4 nothing, 1 kills the Reclaimer too.", "--near-reclaimer on the killing command"},
+	{77, "Relictor", KindLog, "Doubles its ACT-R once half or more of its gang's starting incarns are slain.", ""},
+	{78, "Sadist", KindLog, "+1 ACT-R for every slain enemy, whoever slew it.", ""},
+	{79, "Screamer", KindRecorded, "May push its target 1 per point of AD.", ""},
+	{80, "Sentinel", KindFact, "It and allies within 5 add a D6 to their DF-R.", "attack --sentinel"},
+	{81, "Shadow", KindRecorded, "In base contact, 3 ACs jump it into contact with any other incarn.", ""},
+	{82, "Sharpshooter", KindRecorded, "Range 40; may target any visible incarn in range.", ""},
+	{83, "Smasher", KindFact, "Charging into contact hits the enemy with a SP-A whose AD is the ACs spent moving.", "special --as Smasher --acs N"},
+	{84, "Soldier", KindLog, "Range 20 and +2 ACT-R.", ""},
+	{85, "Soothsayer", KindFact, "It and allies within 5 may re-roll a DF-R once; the new roll stands.", "attack --soothsayer"},
+	{86, "Spite", KindFact, "On death, every enemy within 5 takes a SP-A of its Action die.", "special --as Spite"},
+	{87, "Spy", KindRecorded, "Enemies treat it as a friend until it attacks or only spies remain.", ""},
+	{88, "Stalker", KindFact, "Picks a quarry before the game; +6 ACT-R when it activates within 5 of it.", "activate --near-quarry"},
+	{89, "Stout", KindLog, "Enemies take -2 on A-R dice against it.", ""},
+	{90, "Strigoi", KindLog, "After slaying an enemy it may activate again once this activation ends.", ""},
+	{91, "Subliminal", KindFact, "Enemies within 20 take -1 on their A-R dice.", "attack --subliminal N"},
+	{92, "Tempter", KindFact, "Enemies within 10 may take +2 ACT-R, but then die on a natural 1.", "activate --tempted"},
+	{93, "Toxic", KindLog, "Once per game a SP-A within 10 whose die grows with the round: D4 in round 1 up to D20 from round 6.", "special --as Toxic"},
+	{94, "Unborn", KindLog, "While slain, a D6 of 5+ at each round's start brings it back.", ""},
+	{95, "Venomous", KindLog, "+1 on A-R dice and its crits are worth 3 successes.", ""},
+	{96, "Vivisect", KindLog, "+1 AD for each Fleshtype of its target.", ""},
+	{97, "Wanderer", KindRecorded, "Can leave by one edge and re-enter at the opposite one (corners diagonally).", ""},
+	{98, "Worm", KindLog, "1 B cheaper, and left out when counting the gang for morale.", ""},
+	{99, "Zealot", KindFact, "It and allies within 10 add 2 to AD.", "attack --zealots N for allies"},
+	{100, "Zenithal", KindRecorded, "Once per activation swaps an ally's Fleshtype within 5 for another it lacks.", ""},
+}
+
+// Item is one of the 12 items; every item costs 2 Bones.
+type Item struct {
+	Name    string
+	Kind    Kind
+	Summary string
+	Use     string
+}
+
+// ItemCost is the price of any item in Bones.
+const ItemCost = 2
+
+// Items are the 12 items in the seed's order.
+var Items = []Item{
+	{"Agile Form", KindRecorded, "2 more move per AC.", ""},
+	{"Armour", KindLog, "+2 to DF-R.", ""},
+	{"Artisanal Weapon", KindLog, "+1 on each A-R die.", ""},
+	{"Bloodshot", KindRecorded, "Treats every incarn, friend or foe, as an enemy.", ""},
+	{"Decoy", KindFact, "Once per game adds a D12 to one DF-R.", "attack --decoy"},
+	{"Effigy", KindFact, "Enemies within 5 take -1 ACT-R.", "activate --effigies N"},
+	{"Ensorcelled Weapon", KindLog, "Adds a D4 to its AD.", ""},
+	{"Geminid", KindRecorded, "May activate straight after an ally, before the opponent's next activation.", ""},
+	{"Icon", KindFact, "It and allies within 10 never rout.", "activate --icon for allies"},
+	{"Portshield", KindRecorded, "Attacks on allies within 5 strike it instead.", "attack the Portshield bearer"},
+	{"Reacher", KindRecorded, "15 more range.", ""},
+	{"Sacrificial Dagger", KindRecorded, "1 AC slays an ally within 5.", "slay --by"},
+}
+
+// Level is a skill level (Action die) or a toughness (defence die).
+type Level struct {
+	Name string
+	Die  int
+	Cost int
+}
+
+// Skills are the six skill levels: the Action die and its cost.
+var Skills = []Level{
+	{"Roach", 4, 1}, {"Rabble", 6, 2}, {"Regular", 8, 3},
+	{"Blooded", 10, 4}, {"Chosen", 12, 5}, {"Demigod", 20, 8},
+}
+
+// Toughnesses are the six toughnesses: the defence die and its cost.
+var Toughnesses = []Level{
+	{"Weak", 4, 1}, {"Light", 6, 2}, {"Medium", 8, 3},
+	{"Hardened", 10, 4}, {"Heavy", 12, 5}, {"Immortal", 20, 8},
+}
+
+// Faction is one of the three factions.
+type Faction struct {
+	Name    string
+	Summary string
+	// PerFleshtype is how many incarns of the gang may share a Fleshtype.
+	PerFleshtype int
+	// ObjectiveMod is added to each objective die.
+	ObjectiveMod int
+	// ActMod and DefMod are added to every ACT-R and DF-R.
+	ActMod, DefMod int
+}
+
+// Factions are the three factions.
+var Factions = []Faction{
+	{"Court", "Order and law: every incarn adds 1 to its DF-R; objective dice +0.", 3, 0, 0, 1},
+	{"Schism", "Rebels: every incarn adds 1 to its ACT-R; objective dice +1.", 3, 1, 1, 0},
+	{"Sacrosanct", "Flesh-scholars: up to 4 incarns may share a Fleshtype; objective dice +2.", 4, 2, 0, 0},
+}
+
+// Objective is one of the 8 objectives, numbered as the die rolls them.
+type Objective struct {
+	N       int
+	Name    string
+	Kind    Kind
+	Summary string
+	Use     string
+}
+
+// Objectives are the 8 objectives.
+var Objectives = []Objective{
+	{1, "Desecrate", KindLog, "The opponent sets out a non-incarn target that takes 20 hits; each attack on it deals its AD in hits. Destroy it.", "attack INCARN desecrate"},
+	{2, "Intimidate", KindLog, "Stun or slay every enemy incarn at least once (objective incarns excepted).", ""},
+	{3, "Assassinate", KindLog, "The opponent gains one Chosen incarn with no Fleshtypes or items that cannot attack; slay it.", ""},
+	{4, "Hunt", KindLog, "A Deathbeast (Demigod, Immortal, Butcher, Executioner, Automaton) starts in the centre and acts at each round's end; see it slain.", ""},
+	{5, "Loot", KindRecorded, "Touch every terrain piece with one of your incarns.", "objective PLAYER loot"},
+	{6, "Escort", KindRecorded, "Gain one Blooded incarn with no Fleshtypes or items that cannot attack; get it off the opponent's edge.", "objective PLAYER escort"},
+	{7, "Decimate", KindLog, "Slay enemy incarns worth 20 Bones in all.", ""},
+	{8, "Sanctify", KindRecorded, "Build a shrine in every board corner; each takes 3 ACs within 5 of the corner.", "objective PLAYER sanctify"},
+}
+
+// Twist is one of the twists, numbered as the D6 rolls them.
+type Twist struct {
+	N       int
+	Name    string
+	Kind    Kind
+	Summary string
+}
+
+// Twists are the 6 twists. Ruling: the seed's page stops after twist 5, so
+// a 6 on the twist die is "Calm": no twist this game.
+var Twists = []Twist{
+	{1, "Bleeding Sky", KindLog, "At each round's end every incarn in play rolls a D6; a 6 means it takes a SP-A D6."},
+	{2, "Flensing Mist", KindFact, "Mist rolls 2D6 in from a neutral edge each round's end; incarns caught take a SP-A D6 when they next activate."},
+	{3, "Anarchic Spores", KindLog, "Instead of choosing, each activation picks one of your unactivated incarns at random."},
+	{4, "Chronomatic Rift", KindRecorded, "At each round's start each player lifts an enemy incarn out of play until the next round; never the same one twice."},
+	{5, "Cerebral Void", KindLog, "An incarn whose Action die shows a natural 1 does nothing that activation."},
+	{6, "Calm", KindLog, "No twist: the seed gives no sixth twist, so a 6 changes nothing (our ruling)."},
+}
+
+// norm folds a name for comparison: case, spaces, dashes and underscores.
+func norm(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	return strings.NewReplacer(" ", "", "-", "", "_", "", "'", "").Replace(s)
+}
+
+// FindFleshtype finds a Fleshtype by name, unique prefix or number.
+func FindFleshtype(name string) (Fleshtype, error) {
+	var n int
+	if _, err := fmt.Sscanf(name, "%d", &n); err == nil && fmt.Sprint(n) == strings.TrimSpace(name) {
+		if n >= 1 && n <= len(Fleshtypes) {
+			return Fleshtypes[n-1], nil
+		}
+		return Fleshtype{}, fmt.Errorf("there is no Fleshtype %d; they are numbered 1 to 100", n)
+	}
+	names := make([]string, len(Fleshtypes))
+	for i, f := range Fleshtypes {
+		names[i] = f.Name
+	}
+	i, err := findName("Fleshtype", names, name, "`warlog i28 list fleshtypes` lists them")
+	if err != nil {
+		return Fleshtype{}, err
+	}
+	return Fleshtypes[i], nil
+}
+
+// FindItem finds an item by name or unique prefix.
+func FindItem(name string) (Item, error) {
+	names := make([]string, len(Items))
+	for i, it := range Items {
+		names[i] = it.Name
+	}
+	i, err := findName("item", names, name, "`warlog i28 list items` lists them")
+	if err != nil {
+		return Item{}, err
+	}
+	return Items[i], nil
+}
+
+// FindSkill finds a skill level by name.
+func FindSkill(name string) (Level, error) { return findLevel("skill level", Skills, name) }
+
+// FindToughness finds a toughness by name.
+func FindToughness(name string) (Level, error) { return findLevel("toughness", Toughnesses, name) }
+
+func findLevel(kind string, levels []Level, name string) (Level, error) {
+	names := make([]string, len(levels))
+	for i, l := range levels {
+		names[i] = l.Name
+	}
+	i, err := findName(kind, names, name, "choose one of "+strings.ToLower(strings.Join(names, ", ")))
+	if err != nil {
+		return Level{}, err
+	}
+	return levels[i], nil
+}
+
+// FindFaction finds a faction by name.
+func FindFaction(name string) (Faction, error) {
+	names := make([]string, len(Factions))
+	for i, f := range Factions {
+		names[i] = f.Name
+	}
+	i, err := findName("faction", names, name, "choose court, schism or sacrosanct")
+	if err != nil {
+		return Faction{}, err
+	}
+	return Factions[i], nil
+}
+
+// FindObjective finds an objective by name or number.
+func FindObjective(name string) (Objective, error) {
+	names := make([]string, len(Objectives))
+	for i, o := range Objectives {
+		names[i] = o.Name
+		if strings.TrimSpace(name) == fmt.Sprint(o.N) {
+			return o, nil
+		}
+	}
+	i, err := findName("objective", names, name, "`warlog i28 list objectives` lists them")
+	if err != nil {
+		return Objective{}, err
+	}
+	return Objectives[i], nil
+}
+
+// FindTwist finds a twist by name or number.
+func FindTwist(name string) (Twist, error) {
+	names := make([]string, len(Twists))
+	for i, t := range Twists {
+		names[i] = t.Name
+		if strings.TrimSpace(name) == fmt.Sprint(t.N) {
+			return t, nil
+		}
+	}
+	i, err := findName("twist", names, name, "`warlog i28 list twists` lists them")
+	if err != nil {
+		return Twist{}, err
+	}
+	return Twists[i], nil
+}
+
+// findName matches name exactly (folded) or as a unique prefix.
+func findName(kind string, names []string, name, hint string) (int, error) {
+	want := norm(name)
+	if want == "" {
+		return -1, fmt.Errorf("no %s named; %s", kind, hint)
+	}
+	var hits []int
+	for i, n := range names {
+		if norm(n) == want {
+			return i, nil
+		}
+		if strings.HasPrefix(norm(n), want) {
+			hits = append(hits, i)
+		}
+	}
+	switch len(hits) {
+	case 1:
+		return hits[0], nil
+	case 0:
+		return -1, fmt.Errorf("no %s %q; %s", kind, name, hint)
+	}
+	var cands []string
+	for _, i := range hits {
+		cands = append(cands, names[i])
+	}
+	sort.Strings(cands)
+	return -1, fmt.Errorf("%s %q is ambiguous: %s; give more of the name", kind, name, strings.Join(cands, ", "))
+}

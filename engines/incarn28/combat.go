@@ -1,0 +1,691 @@
+package incarn28
+
+import (
+	"fmt"
+	"strings"
+
+	"warlog/engines"
+)
+
+// hit is an attack or SP-A about to be defended.
+type hit struct {
+	att         *Figure // nil for twists and fire
+	ad          int     // AD before the extra AD dice
+	steps       []string
+	berserk     bool
+	ensorcelled bool
+	// normal: an attack made with the A-R (Blademaster answers it,
+	// Pyromaniac sets its target alight).
+	normal bool
+	what   string
+}
+
+// finalAD rolls the Ensorcelled Weapon's D4 and applies Berserk.
+func (g *game) finalAD(h hit) (int, []string, error) {
+	ad, steps := h.ad, append([]string(nil), h.steps...)
+	if h.ensorcelled {
+		v, err := g.d.Roll1(4, h.att.Name+" Ensorcelled Weapon")
+		if err != nil {
+			return 0, nil, err
+		}
+		ad += v
+		steps = append(steps, fmt.Sprintf("+%d Ensorcelled Weapon", v))
+	}
+	if h.berserk {
+		ad *= 2
+		steps = append(steps, "x2 Berserk")
+	}
+	return ad, steps, nil
+}
+
+// defend resolves a SP-A of ad against t.
+func (g *game) defend(att *Figure, t *Figure, ad int, o DefFacts, normal bool) error {
+	return g.resolve(hit{att: att, ad: ad, normal: normal}, t, o)
+}
+
+// resolve makes the target's defence roll against a hit and applies the
+// outcome.
+//
+// Ruling: the Soothsayer's re-roll is taken only when the first DF-R would
+// stun or slay; the whole defence roll is rolled again and stands.
+// Ruling (Elemental): an attack that would stun it slays it; an attack
+// that leaves it unharmed stuns the attacker instead.
+func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
+	g.depth++
+	defer func() { g.depth-- }()
+	if g.depth > 8 {
+		return nil
+	}
+	tci := o.Ciphered
+	if t.Has("Illusionist") && !tci || o.Illusionist {
+		v, err := g.d.Roll1(6, t.Name+" Illusionist")
+		if err != nil {
+			return err
+		}
+		if v >= 4 {
+			g.note("the Illusionist's %d makes the attack on %s miss", v, t.Name)
+			return nil
+		}
+		g.note("the Illusionist rolls %d: no help", v)
+	}
+	to, _ := FindToughness(t.Toughness)
+	roll := func() (nat, total int, desc string, err error) {
+		nat, err = g.d.Roll1(to.Die, t.Name+" DF-R")
+		if err != nil {
+			return
+		}
+		total = nat
+		parts := []string{fmt.Sprintf("d%d %d", to.Die, nat)}
+		if o.Obscured {
+			if h.att != nil && h.att.Has("Oculophage") {
+				parts = append(parts, "no cover against an Oculophage")
+			} else {
+				v, e := g.d.Roll1(6, t.Name+" DF-R obscured")
+				if e != nil {
+					err = e
+					return
+				}
+				total += v
+				parts = append(parts, fmt.Sprintf("+%d obscured", v))
+			}
+		}
+		if g.flesh(t, "Sentinel", tci) || o.Sentinel {
+			v, e := g.d.Roll1(6, t.Name+" DF-R Sentinel")
+			if e != nil {
+				err = e
+				return
+			}
+			total += v
+			parts = append(parts, fmt.Sprintf("+%d Sentinel", v))
+		}
+		if o.Decoy {
+			v, e := g.d.Roll1(12, t.Name+" DF-R Decoy")
+			if e != nil {
+				err = e
+				return
+			}
+			total += v
+			parts = append(parts, fmt.Sprintf("+%d Decoy", v))
+		}
+		mod := func(v int, why string) {
+			if v != 0 {
+				total += v
+				parts = append(parts, fmt.Sprintf("%+d %s", v, why))
+			}
+		}
+		if gg := g.w.gang(t.Side); gg != nil && t.Side != DeathbeastSide {
+			f, _ := FindFaction(gg.Faction)
+			mod(f.DefMod, f.Name)
+		}
+		if t.HasItem("Armour") {
+			mod(2, "Armour")
+		}
+		pr := o.Priests
+		if g.flesh(t, "Priest", tci) {
+			pr++
+		}
+		mod(pr, "Priest")
+		mod(-2*o.Gaunts, "Gaunt")
+		desc = strings.Join(parts, " ") + fmt.Sprintf(" = %d", total)
+		return
+	}
+	if o.Decoy {
+		if !t.HasItem("Decoy") || t.DecoyUsed {
+			return engines.Refuse("Decoy", "%s has no unused Decoy", t.Name)
+		}
+	}
+	nat, total, desc, err := g.roll0(roll)
+	if err != nil {
+		return err
+	}
+	ad, steps, err := g.finalAD(h)
+	if err != nil {
+		return err
+	}
+	if o.Decoy {
+		used := true
+		_ = used
+		if err := g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), Used: "Decoy", Why: "Decoy spent"}); err != nil {
+			return err
+		}
+	}
+	if (g.flesh(t, "Soothsayer", tci) || o.Soothsayer) && (nat == 1 || total < ad) {
+		g.note("%s re-rolls a DF-R of %s (Soothsayer)", t.Name, desc)
+		o.Decoy = false
+		nat, total, desc, err = g.roll0(roll)
+		if err != nil {
+			return err
+		}
+	}
+	adText := fmt.Sprintf("AD %d", ad)
+	if len(steps) > 0 {
+		adText = fmt.Sprintf("AD %d (%s)", ad, strings.Join(steps, ", "))
+	}
+	golem := g.flesh(t, "Golem", tci)
+	outcome := "none"
+	switch {
+	case nat == 1:
+		outcome = "slain"
+	case golem && total*3 < ad:
+		outcome = "slain"
+	case !golem && total*2 < ad:
+		outcome = "slain"
+	case total < ad:
+		outcome = "stunned"
+	}
+	who := "the hit"
+	if h.att != nil {
+		who = h.att.Name
+	}
+	switch outcome {
+	case "slain":
+		why := fmt.Sprintf("%s slays it", who)
+		if nat == 1 {
+			g.note("%s against %s's DF-R %s: a natural 1 on the defence die, %s is slain", adText, t.Name, desc, t.Name)
+			why = "a natural 1 on the defence die"
+		} else {
+			g.note("%s against %s's DF-R %s: below a %s, %s is slain", adText, t.Name, desc, map[bool]string{true: "third (Golem)", false: "half"}[golem], t.Name)
+		}
+		return g.afterHit(h, t, g.slay(t, h.att, why, o))
+	case "stunned":
+		g.note("%s against %s's DF-R %s: %s is stunned", adText, t.Name, desc, t.Name)
+		if g.flesh(t, "Elemental", tci) && h.att != nil {
+			g.note("an Elemental stunned by an attack is slain")
+			return g.afterHit(h, t, g.slay(t, h.att, "Elemental stunned by an attack", o))
+		}
+		return g.afterHit(h, t, g.stunBy(t, h.att, "stunned by "+who, o))
+	}
+	g.note("%s against %s's DF-R %s: no effect", adText, t.Name, desc)
+	if g.flesh(t, "Elemental", tci) && h.att != nil && h.att.InPlay() {
+		g.note("the Elemental turns the blow: %s is stunned", h.att.Name)
+		return g.afterHit(h, t, g.stunBy(h.att, t, "turned by an Elemental", DefFacts{}))
+	}
+	return g.afterHit(h, t, nil)
+}
+
+// roll0 calls a defence roll function.
+func (g *game) roll0(f func() (int, int, string, error)) (int, int, string, error) { return f() }
+
+// afterHit applies what follows a resolved normal attack: Pyromaniac's fire
+// and the Blademaster's answer.
+func (g *game) afterHit(h hit, t *Figure, err error) error {
+	if err != nil || !h.normal || h.att == nil {
+		return err
+	}
+	if t.InPlay() && h.att.Has("Pyromaniac") && !t.OnFire {
+		on := true
+		if err := g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), OnFire: &on, Why: "set alight by a Pyromaniac"}); err != nil {
+			return err
+		}
+		g.note("%s is set on fire (Pyromaniac)", t.Name)
+	}
+	if t.InPlay() && t.Has("Blademaster") && h.att.InPlay() {
+		v, err := g.d.Roll1(8, t.Name+" Blademaster SP-A")
+		if err != nil {
+			return err
+		}
+		g.note("%s answers with a SP-A D8 of %d (Blademaster)", t.Name, v)
+		return g.resolve(hit{att: t, ad: v}, h.att, DefFacts{})
+	}
+	return nil
+}
+
+// stunBy stuns f (by may be nil): an Automaton ignores it, an Executioner's
+// stun slays, and a stunned incarn stunned again is slain.
+func (g *game) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
+	if f.Has("Automaton") {
+		g.note("%s ignores the stun (Automaton)", f.Name)
+		return nil
+	}
+	if by != nil && by.Has("Executioner") && enemies(by, f) {
+		g.note("%s's stun slays (Executioner)", by.Name)
+		return g.slay(f, by, "stunned by an Executioner", o)
+	}
+	if f.Status == StatusStunned {
+		g.note("%s was already stunned and is slain", f.Name)
+		return g.slay(f, by, "stunned while stunned", o)
+	}
+	side := ""
+	if by != nil {
+		side = by.Side
+	}
+	return g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusStunned, Why: why, By: side})
+}
+
+func (g *game) stun(f *Figure, by *Figure, why string) error { return g.stunBy(f, by, why, DefFacts{}) }
+
+// slay kills f, giving the "when slain" Fleshtypes their chance.
+//
+// Dice order: Lastborn's D6 (and its SP-A D8 with the attacker's defence
+// roll), the Reclaimer's D6, the Exhumer's D6, then for a death that
+// stands: an Inseminator's marked victim rolls a D6 for the new ally's
+// skill and a D100 for its Fleshtype.
+//
+// Ruling: Hive worms are Roach Weak Worms; the Inseminator's spawn and the
+// Homonculist's Roach are Weak. "When slain" Fleshtypes do not fire for a
+// rout: the incarn fled.
+func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
+	if !f.InPlay() {
+		return nil
+	}
+	g.depth++
+	defer func() { g.depth-- }()
+	if f.Has("Lastborn") {
+		v, err := g.d.Roll1(6, f.Name+" Lastborn")
+		if err != nil {
+			return err
+		}
+		lives := v == 6
+		switch {
+		case v <= 3:
+			g.note("Lastborn rolls %d: %s dies", v, f.Name)
+		case v <= 5:
+			g.note("Lastborn rolls %d: %s dies striking back", v, f.Name)
+		default:
+			g.note("Lastborn rolls 6: %s shrugs off death and strikes back", f.Name)
+		}
+		if v >= 4 && by != nil && by.InPlay() && g.depth < 6 {
+			ad, err := g.d.Roll1(8, f.Name+" Lastborn SP-A")
+			if err != nil {
+				return err
+			}
+			if err := g.resolve(hit{att: f, ad: ad}, by, DefFacts{}); err != nil {
+				return err
+			}
+		}
+		if lives {
+			return nil
+		}
+	}
+	if o.Reclaimer != "" {
+		r, err := g.find(o.Reclaimer)
+		if err != nil {
+			return err
+		}
+		if !r.Has("Reclaimer") || r.Side != f.Side || !r.InPlay() || r == f {
+			return engines.Refuse("Reclaimer", "%s is not an ally Reclaimer in play near %s", r.Name, f.Name)
+		}
+		v, err := g.d.Roll1(6, r.Name+" Reclaimer")
+		if err != nil {
+			return err
+		}
+		switch {
+		case v >= 5:
+			g.note("%s reclaims %s (Reclaimer %d)", r.Name, f.Name, v)
+			return nil
+		case v == 1:
+			g.note("the Reclaimer's 1 takes %s too", r.Name)
+			if err := g.emit(TypeStatusChanged, StatusChanged{Figure: r.Key(), Status: StatusSlain, Why: "Reclaimer rolled 1", By: sideOf(by)}); err != nil {
+				return err
+			}
+		default:
+			g.note("the Reclaimer rolls %d: no help", v)
+		}
+	}
+	if o.Exhumer != "" {
+		x, err := g.find(o.Exhumer)
+		if err != nil {
+			return err
+		}
+		if !x.Has("Exhumer") || !enemies(x, f) || !x.InPlay() {
+			return engines.Refuse("Exhumer", "%s is not an enemy Exhumer in play near %s", x.Name, f.Name)
+		}
+		v, err := g.d.Roll1(6, x.Name+" Exhumer")
+		if err != nil {
+			return err
+		}
+		if v >= 5 {
+			name := g.freeName(x.Side, f.Name)
+			if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "exhumed"}); err != nil {
+				return err
+			}
+			if err := g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Side: x.Side, Name: name, Why: "exhumed into " + x.Side + "'s gang"}); err != nil {
+				return err
+			}
+			g.note("%s exhumes %s into %s's gang (Exhumer %d)", x.Name, f.Name, x.Side, v)
+			return nil
+		}
+		g.note("the Exhumer rolls %d: %s stays dead", v, f.Name)
+	}
+	if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusSlain, Why: why, By: sideOf(by)}); err != nil {
+		return err
+	}
+	if f.Has("Hive") {
+		for i := 0; i < 3; i++ {
+			w := Figure{Incarn: Incarn{Name: g.freeName(f.Side, "Worm"), Skill: "Roach", Toughness: "Weak", Flesh: []string{"Worm"}},
+				Side: f.Side, Status: StatusActive, Tag: TagSummoned}
+			if err := g.emit(TypeFigureAdded, FigureAdded{Figure: w, Why: f.Name + " was a Hive"}); err != nil {
+				return err
+			}
+		}
+		g.note("three Roach Worms crawl from %s (Hive)", f.Name)
+	}
+	if f.MarkedBy != "" && f.MarkedBy != f.Side {
+		sk, err := g.d.Roll1(6, "Inseminator spawn skill")
+		if err != nil {
+			return err
+		}
+		fl, err := g.d.Roll1(100, "Inseminator spawn Fleshtype")
+		if err != nil {
+			return err
+		}
+		sp := Figure{Incarn: Incarn{Name: g.freeName(f.MarkedBy, "Spawn"), Skill: Skills[sk-1].Name, Toughness: "Weak", Flesh: []string{Fleshtypes[fl-1].Name}},
+			Side: f.MarkedBy, Status: StatusActive, Tag: TagSummoned}
+		if err := g.emit(TypeFigureAdded, FigureAdded{Figure: sp, Why: "Inseminator"}); err != nil {
+			return err
+		}
+		g.note("%s bursts from %s: a %s %s (Inseminator)", sp.Name, f.Name, sp.Skill, sp.Flesh[0])
+	}
+	return nil
+}
+
+func sideOf(f *Figure) string {
+	if f == nil {
+		return ""
+	}
+	return f.Side
+}
+
+// ---- specials ----
+
+// spaDie is the die a Fleshtype's SP-A rolls (0: none, the AD is given).
+func spaDie(flesh string, f *Figure, round int) int {
+	switch flesh {
+	case "Alchemist", "Architect", "Carrion":
+		return 8
+	case "Enforcer":
+		return 6
+	case "Gasser":
+		return 4
+	case "Spite":
+		sk, _ := FindSkill(f.Skill)
+		return sk.Die
+	case "Toxic":
+		return []int{4, 6, 8, 10, 12, 20}[min(max(round, 1), 6)-1]
+	case "Iconoclast":
+		return -1
+	}
+	return 0
+}
+
+var spaFlesh = []string{"Alchemist", "Architect", "Carrion", "Enforcer", "Gasser", "Iconoclast", "Smasher", "Spite", "Toxic"}
+
+// special makes a SP-A.
+//
+// Dice order: the SP-A die (Iconoclast: the target's Action die), then the
+// target's defence roll as for an attack.
+//
+// Ruling: the once-per-activation SP-As (Alchemist, Architect, Gasser per
+// target, Iconoclast, Smasher) and Toxic need the incarn to be activating;
+// the reactions (Carrion, Enforcer) need it in play; Spite needs it slain.
+// AD bonuses of attacks (Zealot, Paragon...) do not apply to a SP-A: the
+// die is the AD.
+func (g *game) special(c Special) error {
+	b := g.b()
+	f, err := g.find(c.Incarn)
+	if err != nil {
+		return err
+	}
+	t, err := g.find(c.Target)
+	if err != nil {
+		return err
+	}
+	var have []string
+	for _, x := range spaFlesh {
+		if f.Has(x) {
+			have = append(have, x)
+		}
+	}
+	as := ""
+	if c.As != "" {
+		ft, err := FindFleshtype(c.As)
+		if err != nil {
+			return engines.Refuse("Special attack", "%v", err)
+		}
+		if !f.Has(ft.Name) {
+			return engines.Refuse("Special attack", "%s is not a %s", f.Name, ft.Name)
+		}
+		if !containsStr(spaFlesh, ft.Name) {
+			return engines.Refuse("Special attack", "%s gives no SP-A warlog rolls; the SP-A Fleshtypes are %s", ft.Name, strings.Join(spaFlesh, ", "))
+		}
+		as = ft.Name
+	} else {
+		switch len(have) {
+		case 0:
+			return engines.Refuse("Special attack", "%s has no Fleshtype with a SP-A (%s)", f.Name, strings.Join(spaFlesh, ", "))
+		case 1:
+			as = have[0]
+		default:
+			return engines.Refuse("Special attack", "%s has several SP-As (%s); say which with --as", f.Name, strings.Join(have, ", "))
+		}
+	}
+	if !t.InPlay() || !enemies(f, t) {
+		return engines.Refuse("Special attack", "%s is not an enemy in play", t.Name)
+	}
+	g.actor = f.Side
+	key := as
+	switch as {
+	case "Spite":
+		if f.Status != StatusSlain {
+			return engines.Refuse("Spite", "Spite strikes when its incarn is slain; %s is %s", f.Name, f.Status)
+		}
+	case "Carrion", "Enforcer":
+		if !f.InPlay() {
+			return engines.Refuse(as, "%s is %s", f.Name, f.Status)
+		}
+	default:
+		if _, err := g.current(c.Incarn, "make that SP-A"); err != nil {
+			return err
+		}
+		if as == "Gasser" {
+			key = "Gasser:" + t.Key()
+		}
+		if as == "Toxic" && f.ToxicUsed {
+			return engines.Refuse("Toxic", "%s has used its Toxic SP-A; it is once per game", f.Name)
+		}
+		if containsStr(b.Current.SPAs, key) {
+			return engines.Refuse(as, "%s has already used its %s SP-A this activation", f.Name, as)
+		}
+		if err := g.emit(TypeACsSpent, ACsSpent{Figure: f.Key(), For: key, What: as + " SP-A"}); err != nil {
+			return err
+		}
+		if as == "Toxic" {
+			if err := g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Used: "Toxic", Why: "Toxic spent"}); err != nil {
+				return err
+			}
+		}
+	}
+	if as == "Iconoclast" {
+		sk, _ := FindSkill(t.Skill)
+		v, err := g.d.Roll1(sk.Die, t.Name+" Action die (Iconoclast)")
+		if err != nil {
+			return err
+		}
+		if v == 1 {
+			g.d.Label("%s rolls %s's Action die: a natural 1, %s is stunned (Iconoclast).", f.Name, t.Name, t.Name)
+			if err := g.stunBy(t, f, "Iconoclast", c.DefFacts); err != nil {
+				return err
+			}
+		} else {
+			g.d.Label("%s rolls %s's Action die: %d, no effect (Iconoclast).", f.Name, t.Name, v)
+		}
+		g.flushNotes()
+		return nil
+	}
+	ad := 0
+	if as == "Smasher" {
+		if c.ACs < 1 {
+			return engines.Refuse("Smasher", "give the ACs spent moving into contact with --acs N; they are the AD")
+		}
+		ad = c.ACs
+		g.d.Label("%s smashes into %s: SP-A with AD %d (Smasher).", f.Name, t.Name, ad)
+	} else {
+		die := spaDie(as, f, b.Round)
+		v, err := g.d.Roll1(die, fmt.Sprintf("%s %s SP-A", f.Name, as))
+		if err != nil {
+			return err
+		}
+		ad = v
+		g.d.Label("%s makes a SP-A D%d at %s (%s): %d.", f.Name, die, t.Name, as, v)
+	}
+	if err := g.resolve(hit{att: f, ad: ad}, t, c.DefFacts); err != nil {
+		return err
+	}
+	g.flushNotes()
+	return nil
+}
+
+func containsStr(xs []string, v string) bool {
+	for _, x := range xs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- table-recorded effects ----
+
+func (g *game) stunCmd(c Stun) error {
+	f, err := g.find(c.Incarn)
+	if err != nil {
+		return err
+	}
+	if !f.InPlay() {
+		return engines.Refuse("Stun", "%s is %s", f.Name, f.Status)
+	}
+	var by *Figure
+	if c.By != "" {
+		if by, err = g.find(c.By); err != nil {
+			return err
+		}
+		g.actor = by.Side
+	}
+	why := c.Why
+	if why == "" {
+		why = "recorded at the table"
+	}
+	g.d.Label("%s is stunned (%s).", f.Name, why)
+	if err := g.stun(f, by, why); err != nil {
+		return err
+	}
+	g.flushNotes()
+	return nil
+}
+
+func (g *game) unstunCmd(c Unstun) error {
+	f, err := g.find(c.Incarn)
+	if err != nil {
+		return err
+	}
+	if f.Status != StatusStunned {
+		return engines.Refuse("Stun", "%s is %s, not stunned", f.Name, f.Status)
+	}
+	why := c.Why
+	if c.By != "" {
+		p, err := g.current(c.By, "un-stun an ally")
+		if err != nil {
+			return err
+		}
+		if !p.Has("Priest") {
+			return engines.Refuse("Priest", "%s is not a Priest; only a Priest un-stuns for 1 AC", p.Name)
+		}
+		if p.Side != f.Side || p == f {
+			return engines.Refuse("Priest", "a Priest un-stuns a visible ally, and %s is not one", f.Name)
+		}
+		if err := g.spend(p, 1, "", "un-stunning "+f.Name); err != nil {
+			return err
+		}
+		why = p.Name + " un-stuns it for 1 AC (Priest)"
+	}
+	if why == "" {
+		why = "recorded at the table"
+	}
+	g.d.Label("%s is no longer stunned (%s).", f.Name, why)
+	return g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: why})
+}
+
+func (g *game) slayCmd(c Slay) error {
+	f, err := g.find(c.Incarn)
+	if err != nil {
+		return err
+	}
+	if !f.InPlay() {
+		return engines.Refuse("Slay", "%s is already %s", f.Name, f.Status)
+	}
+	var by *Figure
+	if c.By != "" {
+		if by, err = g.find(c.By); err != nil {
+			return err
+		}
+		g.actor = by.Side
+	}
+	why := c.Why
+	if why == "" {
+		why = "recorded at the table"
+	}
+	g.d.Label("%s is slain (%s).", f.Name, why)
+	if err := g.slay(f, by, why, c.DefFacts); err != nil {
+		return err
+	}
+	g.flushNotes()
+	return nil
+}
+
+// summon is the Homonculist's once-per-activation Roach.
+func (g *game) summon(c Summon) error {
+	f, err := g.current(c.Incarn, "summon")
+	if err != nil {
+		return err
+	}
+	if !f.Has("Homonculist") {
+		return engines.Refuse("Homonculist", "%s is not a Homonculist", f.Name)
+	}
+	if containsStr(g.b().Current.SPAs, "Homonculist") {
+		return engines.Refuse("Homonculist", "%s has already summoned this activation", f.Name)
+	}
+	g.actor = f.Side
+	if err := g.emit(TypeACsSpent, ACsSpent{Figure: f.Key(), For: "Homonculist", What: "summoning"}); err != nil {
+		return err
+	}
+	r := Figure{Incarn: Incarn{Name: g.freeName(f.Side, "Homunculus"), Skill: "Roach", Toughness: "Weak"}, Side: f.Side, Status: StatusActive, Tag: TagSummoned}
+	if err := g.emit(TypeFigureAdded, FigureAdded{Figure: r, Why: f.Name + " summoned it"}); err != nil {
+		return err
+	}
+	g.d.Label("%s summons %s, a Roach without Fleshtypes, within 5 (Homonculist).", f.Name, r.Name)
+	return nil
+}
+
+// inseminate marks an enemy for the Inseminator.
+func (g *game) inseminate(c Inseminate) error {
+	f, err := g.current(c.Incarn, "inseminate")
+	if err != nil {
+		return err
+	}
+	if !f.Has("Inseminator") {
+		return engines.Refuse("Inseminator", "%s is not an Inseminator", f.Name)
+	}
+	if f.InseminateUsed {
+		return engines.Refuse("Inseminator", "%s has used its Inseminator mark; it is once per game", f.Name)
+	}
+	t, err := g.find(c.Target)
+	if err != nil {
+		return err
+	}
+	if !t.InPlay() || !enemies(f, t) || t.Side == DeathbeastSide {
+		return engines.Refuse("Inseminator", "%s is not an enemy incarn in play", t.Name)
+	}
+	g.actor = f.Side
+	if err := g.spend(f, 1, "", "inseminating"); err != nil {
+		return err
+	}
+	side := f.Side
+	if err := g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), MarkedBy: &side, Why: "marked by " + f.Name}); err != nil {
+		return err
+	}
+	if err := g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Used: "Inseminator", Why: "Inseminator spent"}); err != nil {
+		return err
+	}
+	g.d.Label("%s spends 1 AC to mark %s (Inseminator): when it dies, a random ally bursts out.", f.Name, t.Name)
+	return nil
+}

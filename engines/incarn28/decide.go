@@ -1,0 +1,646 @@
+package incarn28
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"warlog/engines"
+)
+
+// game is one decision in progress: a working copy of the state that
+// every emitted fact is applied to, so later rules see earlier facts.
+type game struct {
+	w     *State
+	d     *engines.Decision
+	notes []string
+	// actor is the side whose action this is (for objective ties).
+	actor string
+	depth int
+}
+
+func (g *game) emit(typ string, payload any) error {
+	g.d.Emit(typ, payload)
+	if err := g.w.Apply(typ, payload); err != nil {
+		return fmt.Errorf("incarn28: applying own %s: %w", typ, err)
+	}
+	return nil
+}
+
+func (g *game) note(format string, args ...any) {
+	g.notes = append(g.notes, fmt.Sprintf(format, args...))
+}
+
+func (g *game) b() *Battle { return g.w.Battle }
+
+// Decide implements engines.State.
+func (s *State) Decide(cmd engines.Command, d *engines.Decision) error {
+	g := &game{w: s.clone(), d: d}
+	if g.w.Battle != nil {
+		g.w.Battle.init()
+	}
+	switch c := cmd.(type) {
+	case FoundGang:
+		return g.foundGang(c)
+	case Recruit:
+		return g.recruit(c)
+	case Dismiss:
+		return g.dismiss(c)
+	case engines.StartScenario:
+		return g.start(c)
+	case engines.EndScenario:
+		return g.end(c)
+	}
+	b := g.w.Battle
+	if b == nil || b.Ended {
+		return engines.Refuse("Game", "no game is in progress; start one with `warlog scenario start NAME`")
+	}
+	var err error
+	switch c := cmd.(type) {
+	case Overseer:
+		err = g.overseer(c)
+	case NextRound:
+		err = g.nextRound()
+	case Activate:
+		err = g.activate(c)
+	case Move:
+		err = g.move(c)
+	case Attack:
+		err = g.attack(c)
+	case Special:
+		err = g.special(c)
+	case Stun:
+		err = g.stunCmd(c)
+	case Unstun:
+		err = g.unstunCmd(c)
+	case Slay:
+		err = g.slayCmd(c)
+	case EndActivation:
+		err = g.endActivationCmd()
+	case Summon:
+		err = g.summon(c)
+	case Inseminate:
+		err = g.inseminate(c)
+	case MarkObjective:
+		err = g.markObjective(c)
+	default:
+		return fmt.Errorf("incarn28 %q: %w", cmd.Verb(), engines.ErrUnknownCommand)
+	}
+	if err != nil {
+		return err
+	}
+	return g.checkObjectives()
+}
+
+// ---- gangs ----
+
+func (g *game) foundGang(c FoundGang) error {
+	if g.w.Battle != nil && !g.w.Battle.Ended {
+		return engines.Refuse("Gangs", "a game is in progress; found gangs between games")
+	}
+	name := strings.TrimSpace(c.Player)
+	if name == "" || strings.ContainsAny(name, "/|") || strings.EqualFold(name, DeathbeastSide) {
+		return engines.Refuse("Gangs", "player name %q cannot be used; give a plain name like Ann", c.Player)
+	}
+	if g.w.gang(name) != nil {
+		return engines.Refuse("Gangs", "%s already has a gang; recruit into it with `warlog i28 recruit %s NAME ...`", name, name)
+	}
+	f, err := FindFaction(c.Faction)
+	if err != nil {
+		return engines.Refuse("Faction", "%v", err)
+	}
+	bones := c.Bones
+	if bones == 0 {
+		bones = StandardBones
+	}
+	if bones < 1 {
+		return engines.Refuse("Bones", "a gang needs a positive Bones limit; a standard game is %d", StandardBones)
+	}
+	var incarns []Incarn
+	for _, in := range c.Incarns {
+		ci, err := Canonical(in)
+		if err != nil {
+			return engines.Refuse("Gang building", "%v", err)
+		}
+		incarns = append(incarns, ci)
+	}
+	if vs := Validate(f, bones, incarns); len(vs) > 0 {
+		return refuseViolations(vs)
+	}
+	if err := g.emit(TypeGangFounded, GangFounded{Player: name, Faction: f.Name, Bones: bones, Incarns: incarns}); err != nil {
+		return err
+	}
+	if len(incarns) > 0 {
+		g.d.Label("%s founds a %s gang of %d incarns costing %d of %d B.", name, f.Name, len(incarns), GangCost(incarns), bones)
+	} else {
+		g.d.Label("%s founds a %s gang with %d B to spend.", name, f.Name, bones)
+	}
+	return nil
+}
+
+func (g *game) recruit(c Recruit) error {
+	if g.w.Battle != nil && !g.w.Battle.Ended {
+		return engines.Refuse("Gangs", "a game is in progress; recruit between games")
+	}
+	gg := g.w.gang(c.Player)
+	if gg == nil {
+		return engines.Refuse("Gangs", "%s has no gang; found one first: warlog i28 gang %s --faction court|schism|sacrosanct", c.Player, c.Player)
+	}
+	in, err := Canonical(c.Incarn)
+	if err != nil {
+		return engines.Refuse("Gang building", "%v", err)
+	}
+	f, _ := FindFaction(gg.Faction)
+	all := append(append([]Incarn(nil), gg.Incarns...), in)
+	if vs := Validate(f, gg.Bones, all); len(vs) > 0 {
+		return refuseViolations(vs)
+	}
+	if err := g.emit(TypeIncarnRecruited, IncarnRecruited{Player: gg.Player, Incarn: in, Cost: Cost(in)}); err != nil {
+		return err
+	}
+	desc := fmt.Sprintf("%s %s", in.Skill, in.Toughness)
+	if len(in.Flesh) > 0 {
+		desc += " " + strings.Join(in.Flesh, ", ")
+	}
+	if len(in.Items) > 0 {
+		desc += " with " + strings.Join(in.Items, ", ")
+	}
+	g.d.Label("%s recruits %s (%s) for %d B; the gang now costs %d of %d B.", gg.Player, in.Name, desc, Cost(in), GangCost(all), gg.Bones)
+	return nil
+}
+
+func (g *game) dismiss(c Dismiss) error {
+	if g.w.Battle != nil && !g.w.Battle.Ended {
+		return engines.Refuse("Gangs", "a game is in progress; dismiss incarns between games")
+	}
+	gg := g.w.gang(c.Player)
+	if gg == nil {
+		return engines.Refuse("Gangs", "%s has no gang", c.Player)
+	}
+	for _, in := range gg.Incarns {
+		if strings.EqualFold(in.Name, c.Name) {
+			if err := g.emit(TypeIncarnDismissed, IncarnDismissed{Player: gg.Player, Name: in.Name}); err != nil {
+				return err
+			}
+			g.d.Label("%s dismisses %s.", gg.Player, in.Name)
+			return nil
+		}
+	}
+	return engines.Refuse("Gangs", "%s's gang has no incarn %q", gg.Player, c.Name)
+}
+
+// ---- finding figures ----
+
+// find resolves a figure by "Side/Name", exact name or unique prefix.
+func (g *game) find(name string) (*Figure, error) {
+	b := g.b()
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return nil, engines.Refuse("Names", "no incarn named; give its name")
+	}
+	var exact, prefix []*Figure
+	side, short, hasSide := strings.Cut(name, "/")
+	for _, f := range b.Figures {
+		if hasSide {
+			if !strings.EqualFold(f.Side, side) {
+				continue
+			}
+		} else {
+			short = name
+		}
+		switch {
+		case strings.EqualFold(f.Name, short):
+			exact = append(exact, f)
+		case strings.HasPrefix(strings.ToLower(f.Name), strings.ToLower(short)):
+			prefix = append(prefix, f)
+		}
+	}
+	hits := exact
+	if len(hits) == 0 {
+		hits = prefix
+	}
+	switch len(hits) {
+	case 1:
+		return hits[0], nil
+	case 0:
+		return nil, engines.Refuse("Names", "no incarn %q in this game; `warlog status` lists them", name)
+	}
+	var c []string
+	for _, f := range hits {
+		c = append(c, f.Key())
+	}
+	return nil, engines.Refuse("Names", "%q could be %s; give more of the name or SIDE/NAME", name, strings.Join(c, " or "))
+}
+
+// ---- start and end ----
+
+// Ruling: with more than two gangs, `scenario start --field A,B` names the
+// two players who play; otherwise the campaign's two gangs play.
+//
+// Ruling: the objective incarns the seed adds take the toughness matching
+// their skill's rank: Assassinate's Chosen is Heavy, Escort's Blooded is
+// Hardened. Neither counts for morale or Decimate.
+func (g *game) start(c engines.StartScenario) error {
+	if g.w.Battle != nil && !g.w.Battle.Ended {
+		return engines.Refuse("Game", "the game %q is still in progress; end it with `warlog scenario end`", g.w.Battle.Name)
+	}
+	if c.Brief != "" || c.Turns != 0 || len(c.Params) > 0 {
+		return engines.Refuse("Game", "Incarn28 rolls its objectives and twist; it takes no --brief, --turns or game options (only --field PLAYER,PLAYER)")
+	}
+	var sides []*Gang
+	if len(c.Field) > 0 {
+		for _, p := range c.Field {
+			gg := g.w.gang(p)
+			if gg == nil {
+				return engines.Refuse("Game", "no gang %q; --field names the two players whose gangs play", p)
+			}
+			sides = append(sides, gg)
+		}
+	} else {
+		sides = g.w.Gangs
+	}
+	if len(sides) != 2 || strings.EqualFold(sides[0].Player, sides[1].Player) {
+		return engines.Refuse("Game", "a game is between two gangs; %d are named (found gangs with `warlog i28 gang`, pick two with --field A,B)", len(sides))
+	}
+	for _, gg := range sides {
+		if len(gg.Incarns) == 0 {
+			return engines.Refuse("Game", "%s's gang has no incarns; recruit some with `warlog i28 recruit %s NAME ...`", gg.Player, gg.Player)
+		}
+	}
+	bs := BattleStarted{Name: c.Name, Sides: []string{sides[0].Player, sides[1].Player}}
+	for _, gg := range sides {
+		for _, in := range gg.Incarns {
+			bs.Figures = append(bs.Figures, Figure{Incarn: in, Side: gg.Player, Origin: gg.Player, Status: StatusActive, Starting: !hasFlesh(in, "Worm")})
+		}
+	}
+	if err := g.emit(TypeBattleStarted, bs); err != nil {
+		return err
+	}
+	var parts []string
+	for _, gg := range sides {
+		objs, err := g.rollObjectives(gg, nil)
+		if err != nil {
+			return err
+		}
+		if err := g.emit(TypeObjectivesRolled, ObjectivesRolled{Player: gg.Player, Objectives: objs}); err != nil {
+			return err
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s) must %s and %s", gg.Player, gg.Faction, objName(objs[0]), objName(objs[1])))
+	}
+	t, err := g.d.Roll1(6, "twist")
+	if err != nil {
+		return err
+	}
+	if err := g.emit(TypeTwistRolled, TwistRolled{Twist: t}); err != nil {
+		return err
+	}
+	g.d.Label("Game %q begins: %s; the twist is %s (%d).%s", c.Name, strings.Join(parts, "; "), Twists[t-1].Name, t, g.tail())
+	return nil
+}
+
+func objName(n int) string { return Objectives[n-1].Name }
+
+func hasFlesh(in Incarn, f string) bool {
+	for _, x := range in.Flesh {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
+
+// rollObjectives rolls a player's two objective dice (faction modifier
+// added), re-rolling both while they give the same objective. keep, when
+// given, is a die kept from an earlier roll (Overseer re-rolls the other).
+func (g *game) rollObjectives(gg *Gang, keep []int) ([]int, error) {
+	f, _ := FindFaction(gg.Faction)
+	var objs []int
+	if keep != nil {
+		objs = keep
+	}
+	for tries := 0; ; tries++ {
+		if tries > 50 {
+			return nil, engines.Refuse("Objectives", "the objective dice kept matching; roll again")
+		}
+		if len(objs) < 2 {
+			need := 2 - len(objs)
+			vs, err := g.d.Roll(need, 6, gg.Player+" objective")
+			if err != nil {
+				return nil, err
+			}
+			for _, v := range vs {
+				objs = append(objs, v+f.ObjectiveMod)
+			}
+		}
+		if objs[0] != objs[1] {
+			return objs, nil
+		}
+		g.note("%s's objective dice both gave %s: both are rolled again", gg.Player, objName(objs[0]))
+		objs = nil
+	}
+}
+
+// addObjectiveFigures puts the Assassinate and Escort incarns and Hunt's
+// Deathbeasts in play.
+func (g *game) addObjectiveFigures() error {
+	b := g.b()
+	for _, p := range b.Sides {
+		for _, o := range b.Objectives[p] {
+			var f Figure
+			switch o {
+			case 3:
+				f = Figure{Incarn: Incarn{Name: "Assassination Target", Skill: "Chosen", Toughness: "Heavy"}, Side: b.opponent(p), Tag: TagAssassinate}
+			case 4:
+				f = Figure{Incarn: Incarn{Name: "Deathbeast", Skill: "Demigod", Toughness: "Immortal", Flesh: []string{"Butcher", "Executioner", "Automaton"}}, Side: DeathbeastSide, Tag: TagDeathbeast}
+			case 6:
+				f = Figure{Incarn: Incarn{Name: "Escort", Skill: "Blooded", Toughness: "Hardened"}, Side: p, Tag: TagEscort}
+			default:
+				continue
+			}
+			f.For, f.Status = p, StatusActive
+			f.Name = g.freeName(f.Side, f.Name)
+			if err := g.emit(TypeFigureAdded, FigureAdded{Figure: f, Why: objName(o) + " for " + p}); err != nil {
+				return err
+			}
+			g.note("%s enters play for %s's %s", f.Name, p, objName(o))
+		}
+	}
+	return nil
+}
+
+// freeName returns name, or name N, unused on side.
+func (g *game) freeName(side, name string) string {
+	used := func(n string) bool {
+		for _, f := range g.b().Figures {
+			if f.Side == side && strings.EqualFold(f.Name, n) {
+				return true
+			}
+		}
+		return false
+	}
+	if !used(name) {
+		return name
+	}
+	for i := 2; ; i++ {
+		if n := fmt.Sprintf("%s %d", name, i); !used(n) {
+			return n
+		}
+	}
+}
+
+func (g *game) tail() string {
+	if len(g.notes) == 0 {
+		return ""
+	}
+	return " " + capitalize(strings.Join(g.notes, "; ")) + "."
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func (g *game) end(c engines.EndScenario) error {
+	b := g.w.Battle
+	if b == nil || b.Ended {
+		return engines.Refuse("Game", "no game is in progress")
+	}
+	w := ""
+	if c.Winner != "" {
+		for _, s := range b.Sides {
+			if strings.EqualFold(s, c.Winner) {
+				w = s
+			}
+		}
+		if w == "" {
+			return engines.Refuse("Game", "--winner %q is not a player of this game; choose %s", c.Winner, strings.Join(b.Sides, " or "))
+		}
+	}
+	why := "ended by the players before anyone met both objectives"
+	if w != "" {
+		why = "the players declared " + w + " the winner"
+	}
+	if err := g.emit(TypeBattleEnded, BattleEnded{Winner: w, Why: why}); err != nil {
+		return err
+	}
+	if w != "" {
+		g.d.Label("Game %q ends in round %d: %s wins (declared).", b.Name, b.Round, w)
+	} else {
+		g.d.Label("Game %q ends in round %d without a winner.", b.Name, b.Round)
+	}
+	return nil
+}
+
+// overseer re-rolls one objective die of a gang with an Overseer, once,
+// before the first round.
+//
+// Ruling: the die is re-rolled with the faction modifier; if the two dice
+// then match, both are rolled again as usual.
+func (g *game) overseer(c Overseer) error {
+	b := g.b()
+	if b.Round > 0 {
+		return engines.Refuse("Overseer", "objectives are chosen before the first round; it is round %d", b.Round)
+	}
+	var side string
+	for _, s := range b.Sides {
+		if strings.EqualFold(s, c.Player) {
+			side = s
+		}
+	}
+	if side == "" {
+		return engines.Refuse("Overseer", "%q is not a player of this game; choose %s", c.Player, strings.Join(b.Sides, " or "))
+	}
+	has := false
+	for _, f := range b.Figures {
+		if f.Side == side && f.Has("Overseer") {
+			has = true
+		}
+	}
+	if !has {
+		return engines.Refuse("Overseer", "%s's gang has no Overseer; only an Overseer lets a player re-roll an objective die", side)
+	}
+	if b.Overseer[side] {
+		return engines.Refuse("Overseer", "%s has already used the Overseer's re-roll", side)
+	}
+	if c.Die != 1 && c.Die != 2 {
+		return engines.Refuse("Overseer", "--die must be 1 or 2 (which of the two objectives to re-roll)")
+	}
+	old := b.Objectives[side]
+	keep := []int{old[2-c.Die]}
+	objs, err := g.rollObjectives(g.w.gang(side), keep)
+	if err != nil {
+		return err
+	}
+	if err := g.emit(TypeObjectivesRolled, ObjectivesRolled{Player: side, Objectives: objs, Overseer: true}); err != nil {
+		return err
+	}
+	g.d.Label("%s's Overseer re-rolls %s: %s now must %s and %s.%s", side, objName(old[c.Die-1]), side, objName(objs[0]), objName(objs[1]), g.tail())
+	return nil
+}
+
+// ---- objectives ----
+
+// checkObjectives records every objective the log shows met, and the
+// winner once a player has both.
+//
+// Ruling: when one action completes both players' objectives, the player
+// whose action it was wins; else the first player listed.
+func (g *game) checkObjectives() error {
+	b := g.b()
+	if b == nil || b.Ended || len(b.Objectives) < 2 {
+		return nil
+	}
+	order := append([]string(nil), b.Sides...)
+	if g.actor == order[1] {
+		order[0], order[1] = order[1], order[0]
+	}
+	for _, p := range order {
+		for _, o := range b.Objectives[p] {
+			if b.done(p, o) {
+				continue
+			}
+			if how := g.met(p, o); how != "" {
+				if err := g.emit(TypeObjectiveCompleted, ObjectiveCompleted{Player: p, Objective: o, How: how}); err != nil {
+					return err
+				}
+				g.appendLabel(fmt.Sprintf("%s completes %s (%s).", p, objName(o), how))
+			}
+		}
+	}
+	for _, p := range order {
+		if len(b.Done[p]) >= 2 {
+			why := fmt.Sprintf("%s met both objectives, %s and %s", p, objName(b.Objectives[p][0]), objName(b.Objectives[p][1]))
+			if err := g.emit(TypeBattleEnded, BattleEnded{Winner: p, Why: why}); err != nil {
+				return err
+			}
+			g.appendLabel(fmt.Sprintf("%s wins the game: %s!", p, why))
+			return nil
+		}
+	}
+	return nil
+}
+
+func (g *game) appendLabel(s string) {
+	l := g.d.LabelText()
+	if l == "" {
+		g.d.Label("%s", s)
+		return
+	}
+	g.d.Label("%s %s", l, s)
+}
+
+func (b *Battle) done(p string, o int) bool {
+	for _, x := range b.Done[p] {
+		if x == o {
+			return true
+		}
+	}
+	return false
+}
+
+// met says how objective o of player p is met, or "" when it is not (or
+// only the table can tell).
+//
+// Ruling (Intimidate): every enemy incarn that has been in play counts,
+// summons included; the Assassinate and Escort incarns and Deathbeasts do
+// not. Ruling (Decimate): every enemy incarn slain or routed counts at its
+// cost, whoever slew it; objective incarns cost nothing.
+func (g *game) met(p string, o int) string {
+	b := g.b()
+	opp := b.opponent(p)
+	switch o {
+	case 1:
+		if b.Desecrate[p] >= 20 {
+			return fmt.Sprintf("%d hits on the objective", b.Desecrate[p])
+		}
+	case 2:
+		n := 0
+		for _, f := range b.Figures {
+			if f.Side != opp || f.Tag == TagAssassinate || f.Tag == TagEscort || f.Tag == TagDeathbeast {
+				continue
+			}
+			if !f.Harmed {
+				return ""
+			}
+			n++
+		}
+		if n > 0 {
+			return fmt.Sprintf("all %d enemy incarns stunned or slain", n)
+		}
+	case 3:
+		for _, f := range b.Figures {
+			if f.Tag == TagAssassinate && f.For == p && (f.Status == StatusSlain) {
+				return f.Name + " is slain"
+			}
+		}
+	case 4:
+		for _, f := range b.Figures {
+			if f.Tag == TagDeathbeast && f.For == p && f.Status == StatusSlain {
+				return f.Name + " is slain"
+			}
+		}
+	case 7:
+		if v := b.slainBones(opp); v >= 20 {
+			return fmt.Sprintf("%d B of enemies slain", v)
+		}
+	}
+	return ""
+}
+
+// slainBones is the cost of side's slain and routed incarns (Decimate).
+func (b *Battle) slainBones(side string) int {
+	t := 0
+	for _, f := range b.Figures {
+		if f.Side == side && (f.Status == StatusSlain || f.Status == StatusRouted) && (f.Tag == "" || f.Tag == TagSummoned) {
+			t += Cost(f.Incarn)
+		}
+	}
+	return t
+}
+
+func (g *game) markObjective(c MarkObjective) error {
+	b := g.b()
+	var side string
+	for _, s := range b.Sides {
+		if strings.EqualFold(s, c.Player) {
+			side = s
+		}
+	}
+	if side == "" {
+		return engines.Refuse("Objectives", "%q is not a player of this game; choose %s", c.Player, strings.Join(b.Sides, " or "))
+	}
+	o, err := FindObjective(c.Objective)
+	if err != nil {
+		return engines.Refuse("Objectives", "%v", err)
+	}
+	if o.Kind != KindRecorded {
+		return engines.Refuse("Objectives", "%s is tracked from the log; it completes itself when the log shows it", o.Name)
+	}
+	mine := false
+	for _, x := range b.Objectives[side] {
+		if x == o.N {
+			mine = true
+		}
+	}
+	if !mine {
+		return engines.Refuse("Objectives", "%s's objectives are %s and %s, not %s", side, objName(b.Objectives[side][0]), objName(b.Objectives[side][1]), o.Name)
+	}
+	if b.done(side, o.N) {
+		return engines.Refuse("Objectives", "%s has already completed %s", side, o.Name)
+	}
+	g.actor = side
+	g.d.Label("%s reports %s done at the table.", side, o.Name)
+	return g.emit(TypeObjectiveCompleted, ObjectiveCompleted{Player: side, Objective: o.N, How: "recorded at the table"})
+}
+
+// sortedKeys is a map's keys in order.
+func sortedKeys(m map[string]int) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

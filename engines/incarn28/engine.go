@@ -1,0 +1,317 @@
+// Package incarn28 is the rules engine of Incarn28: gangs bought in Bones
+// from skill levels, toughnesses, up to five of 100 Fleshtypes and items;
+// games of rounds with alternating activations, ACT-R, attacks and defence,
+// morale, objectives and twists. It is pure: no I/O, no clock, dice only
+// through the Decision.
+package incarn28
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"warlog/engines"
+	"warlog/events"
+)
+
+// Engine is Incarn28's engines.Engine.
+type Engine struct{}
+
+// New returns the engine.
+func New() Engine { return Engine{} }
+
+// Game implements engines.Engine.
+func (Engine) Game() string { return "incarn28" }
+
+// Title implements engines.Engine.
+func (Engine) Title() string { return "Incarn28" }
+
+// RulesVersion implements engines.Engine.
+func (Engine) RulesVersion() string { return "incarn28-1" }
+
+// Register implements engines.Engine.
+func (Engine) Register(r *events.Registry) { register(r) }
+
+// NewState implements engines.Engine.
+func (Engine) NewState(c engines.Campaign) engines.State { return &State{Campaign: c} }
+
+// DecodeCommand implements engines.Engine.
+func (Engine) DecodeCommand(verb string, args json.RawMessage) (engines.Command, error) {
+	if c, ok, err := engines.DecodeCommon(verb, args); ok {
+		return c, err
+	}
+	var c engines.Command
+	switch verb {
+	case FoundGang{}.Verb():
+		c = &FoundGang{}
+	case Recruit{}.Verb():
+		c = &Recruit{}
+	case Dismiss{}.Verb():
+		c = &Dismiss{}
+	case Overseer{}.Verb():
+		c = &Overseer{}
+	case NextRound{}.Verb():
+		c = &NextRound{}
+	case Activate{}.Verb():
+		c = &Activate{}
+	case Move{}.Verb():
+		c = &Move{}
+	case Attack{}.Verb():
+		c = &Attack{}
+	case Special{}.Verb():
+		c = &Special{}
+	case Stun{}.Verb():
+		c = &Stun{}
+	case Unstun{}.Verb():
+		c = &Unstun{}
+	case Slay{}.Verb():
+		c = &Slay{}
+	case EndActivation{}.Verb():
+		c = &EndActivation{}
+	case Summon{}.Verb():
+		c = &Summon{}
+	case Inseminate{}.Verb():
+		c = &Inseminate{}
+	case MarkObjective{}.Verb():
+		c = &MarkObjective{}
+	default:
+		return nil, fmt.Errorf("incarn28 %q: %w", verb, engines.ErrUnknownCommand)
+	}
+	if err := json.Unmarshal(args, c); err != nil {
+		return nil, err
+	}
+	return deref(c), nil
+}
+
+// deref turns the decoded pointer back into the command value.
+func deref(c engines.Command) engines.Command {
+	switch x := c.(type) {
+	case *FoundGang:
+		return *x
+	case *Recruit:
+		return *x
+	case *Dismiss:
+		return *x
+	case *Overseer:
+		return *x
+	case *NextRound:
+		return *x
+	case *Activate:
+		return *x
+	case *Move:
+		return *x
+	case *Attack:
+		return *x
+	case *Special:
+		return *x
+	case *Stun:
+		return *x
+	case *Unstun:
+		return *x
+	case *Slay:
+		return *x
+	case *EndActivation:
+		return *x
+	case *Summon:
+		return *x
+	case *Inseminate:
+		return *x
+	case *MarkObjective:
+		return *x
+	}
+	return c
+}
+
+// FoundGang founds a player's gang, with the incarns of a gang file if any.
+type FoundGang struct {
+	Player  string   `json:"player"`
+	Faction string   `json:"faction"`
+	Bones   int      `json:"bones,omitempty"`
+	Incarns []Incarn `json:"incarns,omitempty"`
+}
+
+// Verb implements engines.Command.
+func (FoundGang) Verb() string { return "gang" }
+
+// Recruit adds one incarn to a gang.
+type Recruit struct {
+	Player string `json:"player"`
+	Incarn Incarn `json:"incarn"`
+}
+
+// Verb implements engines.Command.
+func (Recruit) Verb() string { return "recruit" }
+
+// Dismiss removes an incarn from a gang between games.
+type Dismiss struct {
+	Player string `json:"player"`
+	Name   string `json:"name"`
+}
+
+// Verb implements engines.Command.
+func (Dismiss) Verb() string { return "dismiss" }
+
+// Overseer spends a gang's Overseer re-roll on objective die 1 or 2.
+type Overseer struct {
+	Player string `json:"player"`
+	Die    int    `json:"die"`
+}
+
+// Verb implements engines.Command.
+func (Overseer) Verb() string { return "overseer" }
+
+// NextRound ends the round in play (its end-of-round rules) and begins the
+// next with the roll-off.
+type NextRound struct{}
+
+// Verb implements engines.Command.
+func (NextRound) Verb() string { return "round" }
+
+// ActFacts are the table facts an ACT-R may need.
+type ActFacts struct {
+	EnemyWithin5    bool   `json:"enemy_within_5,omitempty"`    // Brutal
+	AlliesWithin5   int    `json:"allies_within_5,omitempty"`   // Guard
+	EnemiesWithin10 int    `json:"enemies_within_10,omitempty"` // Masochist
+	NearQuarry      bool   `json:"near_quarry,omitempty"`       // Stalker
+	Piles           int    `json:"piles,omitempty"`             // Defecator
+	Fools           int    `json:"fools,omitempty"`             // Fool
+	Gaunts          int    `json:"gaunts,omitempty"`            // Gaunt
+	Effigies        int    `json:"effigies,omitempty"`          // Effigy
+	Tempted         bool   `json:"tempted,omitempty"`           // Tempter
+	Nightmare       bool   `json:"nightmare,omitempty"`         // Nightmare
+	Leech           string `json:"leech,omitempty"`             // Leech: the ally whose die is used
+	AncestorLow     bool   `json:"ancestor_low,omitempty"`      // Ancestor keeps the lower die
+	Imp             bool   `json:"imp,omitempty"`               // within 5 of an enemy Imp
+	Parasite        bool   `json:"parasite,omitempty"`          // within 5 of an enemy Parasite
+	Icon            bool   `json:"icon,omitempty"`              // within 10 of an allied Icon
+	Hollow          int    `json:"hollow,omitempty"`            // allies within 5 of an enemy Hollow
+	Ciphered        bool   `json:"ciphered,omitempty"`          // within 5 of an enemy Cipher
+	Enigma          bool   `json:"enigma,omitempty"`            // Enigma rolls the D6 instead
+	Mist            bool   `json:"mist,omitempty"`              // caught by the Flensing Mist
+}
+
+// Activate activates an incarn: its ACT-R gives its ACs. Incarn may be
+// empty under Anarchic Spores (the program picks).
+type Activate struct {
+	Incarn string `json:"incarn,omitempty"`
+	ActFacts
+}
+
+// Verb implements engines.Command.
+func (Activate) Verb() string { return "activate" }
+
+// Move spends ACs on moving.
+type Move struct {
+	Incarn string `json:"incarn"`
+	ACs    int    `json:"acs"`
+}
+
+// Verb implements engines.Command.
+func (Move) Verb() string { return "move" }
+
+// DefFacts are the table facts a defence may need.
+type DefFacts struct {
+	Obscured    bool   `json:"obscured,omitempty"`
+	Sentinel    bool   `json:"sentinel,omitempty"`    // within 5 of an allied Sentinel
+	Decoy       bool   `json:"decoy,omitempty"`       // spend the target's Decoy
+	Soothsayer  bool   `json:"soothsayer,omitempty"`  // within 5 of an allied Soothsayer
+	Illusionist bool   `json:"illusionist,omitempty"` // within 5 of an allied Illusionist
+	Priests     int    `json:"priests,omitempty"`     // allied Priests within 10 of the target
+	Gaunts      int    `json:"gaunts,omitempty"`      // enemy Gaunts within 10 of the target
+	Exhumer     string `json:"exhumer,omitempty"`     // an enemy Exhumer within 5 of the target
+	Reclaimer   string `json:"reclaimer,omitempty"`   // an allied Reclaimer within 10 of the target
+	Ciphered    bool   `json:"target_ciphered,omitempty"`
+}
+
+// Attack is a normal attack of Strength ACs.
+type Attack struct {
+	Attacker    string `json:"attacker"`
+	Target      string `json:"target"`
+	Strength    int    `json:"strength"`
+	BaseContact bool   `json:"base_contact,omitempty"` // Adept
+	Beyond10    bool   `json:"beyond_10,omitempty"`    // Gunner
+	Subliminal  int    `json:"subliminal,omitempty"`   // enemy Subliminals within 20
+	Zealots     int    `json:"zealots,omitempty"`      // allied Zealots within 10
+	Archivists  int    `json:"archivists,omitempty"`   // allied Archivists within 5
+	Ciphered    bool   `json:"ciphered,omitempty"`     // the attacker is within 5 of an enemy Cipher
+	DefFacts
+}
+
+// Verb implements engines.Command.
+func (Attack) Verb() string { return "attack" }
+
+// Special is a Special Attack (SP-A) granted by a Fleshtype.
+type Special struct {
+	Incarn string `json:"incarn"`
+	Target string `json:"target"`
+	As     string `json:"as,omitempty"`
+	ACs    int    `json:"acs,omitempty"` // Smasher: the ACs spent moving into contact
+	DefFacts
+}
+
+// Verb implements engines.Command.
+func (Special) Verb() string { return "special" }
+
+// Stun records a stun resolved at the table (Empath, Grudger, Iconoclast...).
+type Stun struct {
+	Incarn string `json:"incarn"`
+	By     string `json:"by,omitempty"`
+	Why    string `json:"why,omitempty"`
+}
+
+// Verb implements engines.Command.
+func (Stun) Verb() string { return "stun" }
+
+// Unstun removes a stun (Priest for 1 AC, Mindguard...).
+type Unstun struct {
+	Incarn string `json:"incarn"`
+	By     string `json:"by,omitempty"`
+	Why    string `json:"why,omitempty"`
+}
+
+// Verb implements engines.Command.
+func (Unstun) Verb() string { return "unstun" }
+
+// Slay records a death resolved at the table (Bleeder, Mulligan,
+// Sacrificial Dagger, Grenadier...).
+type Slay struct {
+	Incarn string `json:"incarn"`
+	By     string `json:"by,omitempty"`
+	Why    string `json:"why,omitempty"`
+	DefFacts
+}
+
+// Verb implements engines.Command.
+func (Slay) Verb() string { return "slay" }
+
+// EndActivation ends the activation in progress.
+type EndActivation struct{}
+
+// Verb implements engines.Command.
+func (EndActivation) Verb() string { return "end-activation" }
+
+// Summon is a Homonculist's summons.
+type Summon struct {
+	Incarn string `json:"incarn"`
+}
+
+// Verb implements engines.Command.
+func (Summon) Verb() string { return "summon" }
+
+// Inseminate is an Inseminator's once-per-game mark.
+type Inseminate struct {
+	Incarn string `json:"incarn"`
+	Target string `json:"target"`
+}
+
+// Verb implements engines.Command.
+func (Inseminate) Verb() string { return "inseminate" }
+
+// MarkObjective records an objective met at the table (Loot, Escort,
+// Sanctify).
+type MarkObjective struct {
+	Player    string `json:"player"`
+	Objective string `json:"objective"`
+}
+
+// Verb implements engines.Command.
+func (MarkObjective) Verb() string { return "objective" }

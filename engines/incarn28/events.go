@@ -1,0 +1,170 @@
+package incarn28
+
+import (
+	"warlog/events"
+)
+
+// Event types of Incarn28, all past tense.
+const (
+	TypeGangFounded        = "incarn28.gang_founded"
+	TypeIncarnRecruited    = "incarn28.incarn_recruited"
+	TypeIncarnDismissed    = "incarn28.incarn_dismissed"
+	TypeBattleStarted      = "incarn28.battle_started"
+	TypeObjectivesRolled   = "incarn28.objectives_rolled"
+	TypeTwistRolled        = "incarn28.twist_rolled"
+	TypeFigureAdded        = "incarn28.figure_added"
+	TypeRoundBegun         = "incarn28.round_begun"
+	TypeActivated          = "incarn28.activated"
+	TypeACsSpent           = "incarn28.acs_spent"
+	TypeStatusChanged      = "incarn28.status_changed"
+	TypeFigureChanged      = "incarn28.figure_changed"
+	TypeActivationEnded    = "incarn28.activation_ended"
+	TypeDesecrateHit       = "incarn28.desecrate_hit"
+	TypeObjectiveCompleted = "incarn28.objective_completed"
+	TypeBattleEnded        = "incarn28.battle_ended"
+)
+
+// GangFounded: a player founded a gang (with the incarns read from a file).
+type GangFounded struct {
+	Player  string   `json:"player"`
+	Faction string   `json:"faction"`
+	Bones   int      `json:"bones"`
+	Incarns []Incarn `json:"incarns,omitempty"`
+}
+
+// IncarnRecruited: an incarn joined a gang.
+type IncarnRecruited struct {
+	Player string `json:"player"`
+	Incarn Incarn `json:"incarn"`
+	Cost   int    `json:"cost"`
+}
+
+// IncarnDismissed: an incarn left a gang between games.
+type IncarnDismissed struct {
+	Player string `json:"player"`
+	Name   string `json:"name"`
+}
+
+// BattleStarted: a game began with these figures.
+type BattleStarted struct {
+	Name    string   `json:"name"`
+	Sides   []string `json:"sides"`
+	Figures []Figure `json:"figures"`
+}
+
+// ObjectivesRolled: a player's two objectives (after any re-rolls).
+type ObjectivesRolled struct {
+	Player     string `json:"player"`
+	Objectives []int  `json:"objectives"`
+	// Overseer is set when the Overseer's re-roll was spent.
+	Overseer bool `json:"overseer,omitempty"`
+}
+
+// TwistRolled: the game's twist.
+type TwistRolled struct {
+	Twist int `json:"twist"`
+}
+
+// FigureAdded: a figure entered play (objective incarn, Deathbeast, summon).
+type FigureAdded struct {
+	Figure Figure `json:"figure"`
+	Why    string `json:"why"`
+}
+
+// RoundBegun: a new round after the roll-off.
+type RoundBegun struct {
+	Round int            `json:"round"`
+	Rolls map[string]int `json:"rolls"`
+	First string         `json:"first"`
+}
+
+// Activated: an incarn made its ACT-R.
+type Activated struct {
+	Figure     string   `json:"figure"`
+	Natural    int      `json:"natural"`
+	Steps      []string `json:"steps"`
+	ACTR       int      `json:"act_r"`
+	ACs        int      `json:"acs"`
+	WasStunned bool     `json:"was_stunned,omitempty"`
+	Fallow     bool     `json:"fallow,omitempty"`
+	// Wasted: the activation does nothing (Fallow even, Cerebral Void, Enigma).
+	Wasted bool `json:"wasted,omitempty"`
+}
+
+// ACsSpent: the activating incarn spent ACs (or used a once-per-activation
+// special, For naming it).
+type ACsSpent struct {
+	Figure string `json:"figure"`
+	ACs    int    `json:"acs"`
+	For    string `json:"for,omitempty"`
+	What   string `json:"what,omitempty"`
+}
+
+// StatusChanged: a figure was stunned, unstunned, slain, routed or returned.
+type StatusChanged struct {
+	Figure string `json:"figure"`
+	Status string `json:"status"`
+	Why    string `json:"why"`
+	// By is the side whose action caused it, when one did.
+	By string `json:"by,omitempty"`
+}
+
+// FigureChanged: a figure changed side, name, profile or a marker.
+type FigureChanged struct {
+	Figure   string  `json:"figure"`
+	Side     string  `json:"side,omitempty"`
+	Name     string  `json:"name,omitempty"`
+	Incarn   *Incarn `json:"incarn,omitempty"`
+	OnFire   *bool   `json:"on_fire,omitempty"`
+	MarkedBy *string `json:"marked_by,omitempty"`
+	Used     string  `json:"used,omitempty"`
+	Why      string  `json:"why"`
+}
+
+// ActivationEnded: the activation is over; Next is whose turn it is.
+type ActivationEnded struct {
+	Figure    string `json:"figure"`
+	Saved     int    `json:"saved,omitempty"`
+	Next      string `json:"next"`
+	Again     string `json:"again,omitempty"`
+	RoundOver bool   `json:"round_over,omitempty"`
+}
+
+// DesecrateHit: hits on a player's Desecrate objective.
+type DesecrateHit struct {
+	Player string `json:"player"`
+	Hits   int    `json:"hits"`
+}
+
+// ObjectiveCompleted: a player met one of their objectives.
+type ObjectiveCompleted struct {
+	Player    string `json:"player"`
+	Objective int    `json:"objective"`
+	How       string `json:"how"`
+}
+
+// BattleEnded: the game is over.
+type BattleEnded struct {
+	Winner string `json:"winner,omitempty"`
+	Why    string `json:"why"`
+}
+
+// register adds the payload types.
+func register(r *events.Registry) {
+	r.Register(TypeGangFounded, GangFounded{})
+	r.Register(TypeIncarnRecruited, IncarnRecruited{})
+	r.Register(TypeIncarnDismissed, IncarnDismissed{})
+	r.Register(TypeBattleStarted, BattleStarted{})
+	r.Register(TypeObjectivesRolled, ObjectivesRolled{})
+	r.Register(TypeTwistRolled, TwistRolled{})
+	r.Register(TypeFigureAdded, FigureAdded{})
+	r.Register(TypeRoundBegun, RoundBegun{})
+	r.Register(TypeActivated, Activated{})
+	r.Register(TypeACsSpent, ACsSpent{})
+	r.Register(TypeStatusChanged, StatusChanged{})
+	r.Register(TypeFigureChanged, FigureChanged{})
+	r.Register(TypeActivationEnded, ActivationEnded{})
+	r.Register(TypeDesecrateHit, DesecrateHit{})
+	r.Register(TypeObjectiveCompleted, ObjectiveCompleted{})
+	r.Register(TypeBattleEnded, BattleEnded{})
+}

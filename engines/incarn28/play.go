@@ -1,0 +1,924 @@
+package incarn28
+
+import (
+	"fmt"
+	"strings"
+
+	"warlog/engines"
+)
+
+// ---- rounds ----
+
+// nextRound closes the round in play and begins the next.
+//
+// Dice order: the end-of-round dice (Bleeding Sky: one D6 per incarn in
+// play in status order, each 6 followed by its SP-A D6 and the defence
+// roll), then one D6 per slain Unborn, then the roll-off (one D6 per player
+// in the order the players were listed, again while tied).
+//
+// Ruling: the roll-off winner activates first. Each Cerebroid in play adds
+// 1 to its side's roll-off die.
+func (g *game) nextRound() error {
+	b := g.b()
+	if b.Round > 0 && !b.RoundOver {
+		if b.Current != nil {
+			if err := g.endActivation(); err != nil {
+				return err
+			}
+		}
+		if left := g.unactivated(""); len(left) > 0 {
+			var names []string
+			for _, f := range left {
+				names = append(names, f.Name)
+			}
+			return engines.Refuse("Rounds", "round %d is not over: %s still to activate", b.Round, strings.Join(names, ", "))
+		}
+	} else if b.Current != nil {
+		if err := g.endActivation(); err != nil {
+			return err
+		}
+	}
+	if b.Round == 0 {
+		if err := g.addObjectiveFigures(); err != nil {
+			return err
+		}
+	} else {
+		if err := g.endOfRound(); err != nil {
+			return err
+		}
+	}
+	// Unborn.
+	for _, f := range b.Figures {
+		if (f.Status == StatusSlain || f.Status == StatusRouted) && f.Has("Unborn") {
+			v, err := g.d.Roll1(6, f.Name+" Unborn")
+			if err != nil {
+				return err
+			}
+			if v >= 5 {
+				if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "Unborn returns"}); err != nil {
+					return err
+				}
+				g.note("%s rises again (Unborn %d)", f.Name, v)
+			} else {
+				g.note("%s stays dead (Unborn %d)", f.Name, v)
+			}
+		}
+	}
+	rolls := map[string]int{}
+	var first string
+	for tries := 0; first == ""; tries++ {
+		if tries > 50 {
+			return engines.Refuse("Rounds", "the roll-off kept tying; roll again")
+		}
+		var desc []string
+		for _, p := range b.Sides {
+			v, err := g.d.Roll1(6, p+" roll-off")
+			if err != nil {
+				return err
+			}
+			bonus := 0
+			for _, f := range b.Figures {
+				if f.Side == p && f.InPlay() && f.Has("Cerebroid") {
+					bonus++
+				}
+			}
+			rolls[p] = v + bonus
+			if bonus > 0 {
+				desc = append(desc, fmt.Sprintf("%s %d+%d Cerebroid", p, v, bonus))
+			} else {
+				desc = append(desc, fmt.Sprintf("%s %d", p, v))
+			}
+		}
+		a, c := b.Sides[0], b.Sides[1]
+		switch {
+		case rolls[a] > rolls[c]:
+			first = a
+		case rolls[c] > rolls[a]:
+			first = c
+		default:
+			g.note("roll-off tied (%s): again", strings.Join(desc, ", "))
+			continue
+		}
+		g.note("roll-off %s", strings.Join(desc, " against "))
+	}
+	if !g.anyToActivate(first) {
+		first = b.opponent(first)
+	}
+	round := b.Round + 1
+	if err := g.emit(TypeRoundBegun, RoundBegun{Round: round, Rolls: rolls, First: first}); err != nil {
+		return err
+	}
+	g.d.Label("Round %d: %s; %s activates first.", round, strings.Join(g.notes, "; "), first)
+	g.notes = nil
+	return nil
+}
+
+// endOfRound applies the rules that fire as a round ends.
+func (g *game) endOfRound() error {
+	b := g.b()
+	if b.Round == 4 {
+		for _, f := range b.Figures {
+			if f.InPlay() && g.flesh(f, "Bleeder", false) {
+				g.note("%s bursts at the end of round 4 (Bleeder; slay what was in base contact with `i28 slay`)", f.Name)
+				if err := g.slay(f, nil, "Bleeder", DefFacts{}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if b.Twist == 1 {
+		for _, f := range append([]*Figure(nil), b.Figures...) {
+			if !f.InPlay() {
+				continue
+			}
+			v, err := g.d.Roll1(6, f.Name+" Bleeding Sky")
+			if err != nil {
+				return err
+			}
+			if v == 6 {
+				ad, err := g.d.Roll1(6, f.Name+" Bleeding Sky SP-A")
+				if err != nil {
+					return err
+				}
+				g.note("the Bleeding Sky strikes %s for %d", f.Name, ad)
+				if err := g.defend(nil, f, ad, DefFacts{}, false); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// unactivated lists the figures in play still to activate this round, of
+// side (or all when side is "").
+func (g *game) unactivated(side string) []*Figure {
+	var out []*Figure
+	for _, f := range g.b().Figures {
+		if f.InPlay() && !f.Activated && (side == "" || f.Side == side) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func (g *game) anyToActivate(side string) bool { return len(g.unactivated(side)) > 0 }
+
+// flesh reports whether f counts as having the Fleshtype, unless a Cipher
+// strips it.
+func (g *game) flesh(f *Figure, name string, ciphered bool) bool {
+	if ciphered && !f.Has("Cipher") {
+		return false
+	}
+	return f.Has(name)
+}
+
+// morale is (slain, starting) for a side: starting incarns (Worms left
+// out) and those of them slain or routed.
+func (b *Battle) morale(side string) (slain, start int) {
+	for _, f := range b.Figures {
+		if !f.Starting || f.Origin != side {
+			continue
+		}
+		start++
+		if f.Status == StatusSlain || f.Status == StatusRouted {
+			slain++
+		}
+	}
+	return slain, start
+}
+
+// slainCount counts slain and routed figures of side.
+func (b *Battle) slainCount(side string) int {
+	n := 0
+	for _, f := range b.Figures {
+		if f.Side == side && (f.Status == StatusSlain || f.Status == StatusRouted) {
+			n++
+		}
+	}
+	return n
+}
+
+// ---- activation ----
+
+// activate makes an incarn's ACT-R.
+//
+// Dice order: the Anarchic Spores pick (one die with as many faces as
+// candidates), the Enigma D6 when chosen instead, the Action die (two for
+// Ancestor), a burning incarn's SP-A D4 and defence roll, then the Mist's
+// SP-A D6 and defence roll.
+//
+// Ruling: doubling and halving Fleshtypes apply in the order the rulings
+// list them: Aberrant, then Relictor. A stun the incarn carried into its
+// activation wears off when it ends; one taken during it stays.
+func (g *game) activate(c Activate) error {
+	b := g.b()
+	if b.Round == 0 {
+		return engines.Refuse("Rounds", "the game has not begun its first round; run `warlog i28 round`")
+	}
+	if b.RoundOver {
+		return engines.Refuse("Rounds", "round %d is over (Enigma); begin the next with `warlog i28 round`", b.Round)
+	}
+	if b.Current != nil {
+		if err := g.endActivation(); err != nil {
+			return err
+		}
+		if b.Ended {
+			return nil
+		}
+	}
+	var f *Figure
+	if b.Twist == 3 && (b.Again == "" || c.Incarn != "") {
+		side := b.Next
+		if !g.anyToActivate(side) {
+			side = b.opponent(side)
+		}
+		if c.Incarn != "" {
+			if x, err := g.find(c.Incarn); err == nil && x.Key() == b.Again {
+				f = x
+			} else if err == nil && x.Side == DeathbeastSide {
+				f = x
+			} else {
+				return engines.Refuse("Anarchic Spores", "the incarn is picked at random under Anarchic Spores; run `warlog i28 activate` without a name")
+			}
+		} else {
+			cands := g.unactivated(side)
+			if len(cands) == 0 {
+				cands = g.unactivated(DeathbeastSide)
+			}
+			if len(cands) == 0 {
+				return engines.Refuse("Rounds", "every incarn has activated this round; begin the next with `warlog i28 round`")
+			}
+			i := 0
+			if len(cands) > 1 {
+				v, err := g.d.Roll1(len(cands), "Anarchic Spores pick")
+				if err != nil {
+					return err
+				}
+				i = v - 1
+			}
+			f = cands[i]
+			g.note("Anarchic Spores pick %s", f.Name)
+		}
+	} else {
+		if c.Incarn == "" {
+			return engines.Refuse("Activation", "name the incarn to activate")
+		}
+		x, err := g.find(c.Incarn)
+		if err != nil {
+			return err
+		}
+		f = x
+	}
+	if !f.InPlay() {
+		return engines.Refuse("Activation", "%s is %s and cannot activate", f.Name, f.Status)
+	}
+	if b.Again != f.Key() {
+		if f.Activated {
+			return engines.Refuse("Activation", "%s has already activated this round; each incarn activates once per round", f.Name)
+		}
+		if f.Side == DeathbeastSide {
+			if left := g.unactivated(b.Sides[0]); len(left) > 0 || g.anyToActivate(b.Sides[1]) {
+				return engines.Refuse("Hunt", "the Deathbeast activates at the end of the round, after every incarn")
+			}
+		} else if b.Next != "" && f.Side != b.Next && g.anyToActivate(b.Next) {
+			return engines.Refuse("Activation", "it is %s's turn to activate", b.Next)
+		}
+	}
+	if f.Tag == TagAssassinate || f.Tag == TagEscort {
+		// They activate and move but never attack.
+	}
+	g.actor = f.Side
+	ci := c.Ciphered
+	gang := g.w.gang(f.Side)
+	faction := Faction{}
+	if gang != nil && f.Side != DeathbeastSide {
+		faction, _ = FindFaction(gang.Faction)
+	}
+	wasStunned := f.Status == StatusStunned
+
+	// Enigma replaces the ACT-R.
+	if c.Enigma {
+		if !g.flesh(f, "Enigma", ci) {
+			return engines.Refuse("Enigma", "%s is not an Enigma", f.Name)
+		}
+		v, err := g.d.Roll1(6, f.Name+" Enigma")
+		if err != nil {
+			return err
+		}
+		act := Activated{Figure: f.Key(), Natural: v, Steps: []string{fmt.Sprintf("Enigma D6 %d", v)}, WasStunned: wasStunned, Wasted: true}
+		if err := g.emit(TypeActivated, act); err != nil {
+			return err
+		}
+		if v <= 4 {
+			g.d.Label("%s activates as an Enigma: D6 %d, nothing happens.", f.Name, v)
+			return g.endActivation()
+		}
+		g.d.Label("%s activates as an Enigma: D6 %d, the round ends.", f.Name, v)
+		return g.endActivationWith(true)
+	}
+
+	// The die.
+	sides := 0
+	sk, _ := FindSkill(f.Skill)
+	sides = sk.Die
+	var steps []string
+	dieName := fmt.Sprintf("d%d", sides)
+	if c.Leech != "" {
+		if !g.flesh(f, "Leech", ci) {
+			return engines.Refuse("Leech", "%s is not a Leech", f.Name)
+		}
+		ally, err := g.find(c.Leech)
+		if err != nil {
+			return err
+		}
+		if ally.Side != f.Side || ally == f || !ally.InPlay() {
+			return engines.Refuse("Leech", "%s can only borrow the die of another ally in play", f.Name)
+		}
+		ask, _ := FindSkill(ally.Skill)
+		sides = ask.Die
+		dieName = fmt.Sprintf("%s's d%d (Leech)", ally.Name, sides)
+	}
+	if c.Nightmare {
+		sides = 4
+		dieName = "d4 (Nightmare)"
+	}
+	var natural int
+	if g.flesh(f, "Ancestor", ci) {
+		vs, err := g.d.Roll(2, sides, f.Name+" ACT-R (Ancestor)")
+		if err != nil {
+			return err
+		}
+		natural = max(vs[0], vs[1])
+		which := "higher"
+		if c.AncestorLow {
+			natural = min(vs[0], vs[1])
+			which = "lower"
+		}
+		steps = append(steps, fmt.Sprintf("%s %d and %d, Ancestor keeps the %s, %d", dieName, vs[0], vs[1], which, natural))
+	} else {
+		v, err := g.d.Roll1(sides, f.Name+" ACT-R")
+		if err != nil {
+			return err
+		}
+		natural = v
+		steps = append(steps, fmt.Sprintf("%s %d", dieName, v))
+	}
+
+	total := natural
+	add := func(n int, why string) {
+		if n == 0 {
+			return
+		}
+		total += n
+		steps = append(steps, fmt.Sprintf("%+d %s", n, why))
+	}
+	add(faction.ActMod, faction.Name)
+	enemySide := b.opponent(f.Side)
+	if g.flesh(f, "Elegant", ci) {
+		add(1, "Elegant")
+	}
+	if g.flesh(f, "Soldier", ci) {
+		add(2, "Soldier")
+	}
+	if g.flesh(f, "Flagellant", ci) {
+		add(4, "Flagellant")
+	}
+	if g.flesh(f, "Sadist", ci) {
+		n := 0
+		for _, e := range b.Figures {
+			if enemies(f, e) && (e.Status == StatusSlain || e.Status == StatusRouted) {
+				n++
+			}
+		}
+		add(n, fmt.Sprintf("Sadist (%d slain enemies)", n))
+	}
+	if c.EnemyWithin5 && g.flesh(f, "Brutal", ci) {
+		add(4, "Brutal")
+	}
+	if c.AlliesWithin5 > 0 && g.flesh(f, "Guard", ci) {
+		add(c.AlliesWithin5, fmt.Sprintf("Guard (%d allies)", c.AlliesWithin5))
+	}
+	if c.EnemiesWithin10 > 0 && g.flesh(f, "Masochist", ci) {
+		add(c.EnemiesWithin10, fmt.Sprintf("Masochist (%d enemies)", c.EnemiesWithin10))
+	}
+	if c.NearQuarry && g.flesh(f, "Stalker", ci) {
+		add(6, "Stalker")
+	}
+	if c.Tempted {
+		add(2, "Tempter")
+	}
+	add(-c.Piles, fmt.Sprintf("Defecator piles (%d)", c.Piles))
+	add(-c.Fools, fmt.Sprintf("Fool (%d)", c.Fools))
+	add(-2*c.Gaunts, fmt.Sprintf("Gaunt (%d)", c.Gaunts))
+	add(-c.Effigies, fmt.Sprintf("Effigy (%d)", c.Effigies))
+	steps = []string{strings.Join(steps, " ") + fmt.Sprintf(" = %d", total)}
+	if g.flesh(f, "Aberrant", ci) {
+		if total%2 == 0 {
+			total /= 2
+			steps = append(steps, fmt.Sprintf("Aberrant halves the even result to %d", total))
+		} else {
+			total *= 2
+			steps = append(steps, fmt.Sprintf("Aberrant doubles the odd result to %d", total))
+		}
+	}
+	if g.flesh(f, "Relictor", ci) && f.Side != DeathbeastSide {
+		if sl, st := b.morale(f.Side); st > 0 && 2*sl >= st {
+			total *= 2
+			steps = append(steps, fmt.Sprintf("Relictor doubles to %d (%d of %d slain)", total, sl, st))
+		}
+	}
+	if wasStunned && !g.flesh(f, "Automaton", ci) {
+		total /= 2
+		steps = append(steps, fmt.Sprintf("Stunned halves to %d", total))
+	}
+	if total < 0 {
+		total = 0
+		steps = append(steps, "no fewer than 0")
+	}
+	acs := total
+	act := Activated{Figure: f.Key(), Natural: natural, ACTR: total, WasStunned: wasStunned}
+	var outcome []string
+
+	// Fates decided by the ACT-R.
+	slain, stun := "", false
+	switch {
+	case c.Tempted && natural == 1:
+		slain = "a natural 1 after taking the Tempter's +2"
+	}
+	if slain == "" && f.Side != DeathbeastSide {
+		sl, st := b.morale(f.Side)
+		sl += c.Hollow
+		icon := c.Icon || f.HasItem("Icon")
+		if st > 0 && 2*sl >= st && total <= 1 && !icon {
+			act.Wasted = true
+			act.Steps = steps
+			act.ACs = 0
+			if err := g.emit(TypeActivated, act); err != nil {
+				return err
+			}
+			if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusRouted, Why: fmt.Sprintf("routed: ACT-R %d with %d of %d starting incarns slain", total, sl, st)}); err != nil {
+				return err
+			}
+			g.d.Label("%s activates: %s; with %d of %d of the gang slain an ACT-R of %d is a rout: %s flees and counts as slain.%s", f.Name, strings.Join(steps, ", "), sl, st, total, f.Name, g.tail())
+			return g.endActivation()
+		}
+	}
+	if natural == 1 && g.flesh(f, "Flagellant", ci) {
+		stun = true
+		outcome = append(outcome, "the Flagellant's natural 1 stuns it")
+	}
+	if c.Imp && total <= 1 {
+		stun = true
+		outcome = append(outcome, "an ACT-R of 1 or less near an Imp stuns it")
+	}
+	if c.Parasite && total >= 10 {
+		stun = true
+		outcome = append(outcome, "an ACT-R of 10 or more near a Parasite stuns it")
+	}
+	if b.Twist == 5 && natural == 1 {
+		act.Wasted = true
+		outcome = append(outcome, "Cerebral Void: a natural 1 does nothing")
+	}
+	if g.flesh(f, "Fallow", ci) && !act.Wasted {
+		if total%2 == 1 {
+			act.Fallow = true
+			outcome = append(outcome, "Fallow's odd ACT-R doubles its attack dice")
+		} else {
+			act.Wasted = true
+			outcome = append(outcome, "Fallow's even ACT-R wastes the activation")
+		}
+	}
+	if f.Saved > 0 && !act.Wasted {
+		acs += f.Saved
+		outcome = append(outcome, fmt.Sprintf("+%d saved ACs (Occultist)", f.Saved))
+	}
+	if act.Wasted {
+		acs = 0
+	}
+	act.ACs, act.Steps = acs, steps
+	if err := g.emit(TypeActivated, act); err != nil {
+		return err
+	}
+	label := fmt.Sprintf("%s activates: %s: %d AC", f.Name, strings.Join(steps, ", "), acs)
+	if acs != 1 {
+		label += "s"
+	}
+	if len(outcome) > 0 {
+		label += "; " + strings.Join(outcome, "; ")
+	}
+	g.d.Label("%s.", label)
+	if slain != "" {
+		if err := g.slay(f, nil, slain, DefFacts{}); err != nil {
+			return err
+		}
+	} else if stun {
+		if err := g.stun(f, nil, "stunned by its own ACT-R"); err != nil {
+			return err
+		}
+	}
+	// Burning and Mist strike at the start of the activation.
+	if f.InPlay() && f.OnFire {
+		ad, err := g.d.Roll1(4, f.Name+" fire SP-A")
+		if err != nil {
+			return err
+		}
+		g.note("the flames burn %s for %d", f.Name, ad)
+		if err := g.defend(nil, f, ad, DefFacts{}, false); err != nil {
+			return err
+		}
+	}
+	if f.InPlay() && c.Mist {
+		ad, err := g.d.Roll1(6, f.Name+" Mist SP-A")
+		if err != nil {
+			return err
+		}
+		g.note("the Flensing Mist flays %s for %d", f.Name, ad)
+		if err := g.defend(nil, f, ad, DefFacts{}, false); err != nil {
+			return err
+		}
+	}
+	if len(g.notes) > 0 {
+		g.appendLabel(capitalize(strings.Join(g.notes, "; ")) + ".")
+		g.notes = nil
+	}
+	_ = enemySide
+	if !f.InPlay() {
+		return g.endActivation()
+	}
+	return nil
+}
+
+// current returns the activating figure, checking it is name.
+func (g *game) current(name, what string) (*Figure, error) {
+	b := g.b()
+	f, err := g.find(name)
+	if err != nil {
+		return nil, err
+	}
+	if b.Current == nil || b.Current.Figure != f.Key() {
+		return nil, engines.Refuse("Activation", "%s is not activating; only the activating incarn can %s (activate it with `warlog i28 activate %s`)", f.Name, what, f.Name)
+	}
+	return f, nil
+}
+
+func (g *game) spend(f *Figure, n int, forWhat, what string) error {
+	c := g.b().Current
+	if n > c.ACs {
+		return engines.Refuse("ACs", "%s has %d AC(s) left; %s needs %d", f.Name, c.ACs, what, n)
+	}
+	return g.emit(TypeACsSpent, ACsSpent{Figure: f.Key(), ACs: n, For: forWhat, What: what})
+}
+
+// move spends ACs moving.
+func (g *game) move(c Move) error {
+	f, err := g.current(c.Incarn, "move")
+	if err != nil {
+		return err
+	}
+	n := c.ACs
+	if n == 0 {
+		n = 1
+	}
+	if n < 0 {
+		return engines.Refuse("Move", "give a positive number of ACs to spend moving")
+	}
+	per := 5
+	var why []string
+	for _, x := range []string{"Butcher", "Elegant"} {
+		if f.Has(x) {
+			per += 2
+			why = append(why, x)
+		}
+	}
+	if f.HasItem("Agile Form") {
+		per += 2
+		why = append(why, "Agile Form")
+	}
+	per = max(per, 2)
+	if err := g.spend(f, n, "", "moving"); err != nil {
+		return err
+	}
+	extra := ""
+	if len(why) > 0 {
+		extra = " (" + strings.Join(why, ", ") + ")"
+	}
+	g.actor = f.Side
+	g.d.Label("%s moves up to %d cm for %d AC(s)%s; %d AC(s) left.", f.Name, per*n, n, extra, g.b().Current.ACs)
+	return nil
+}
+
+// endActivationCmd ends the activation in progress.
+func (g *game) endActivationCmd() error {
+	b := g.b()
+	if b.Current == nil {
+		return engines.Refuse("Activation", "no incarn is activating")
+	}
+	f := b.fig(b.Current.Figure)
+	g.actor = f.Side
+	if err := g.endActivation(); err != nil {
+		return err
+	}
+	msg := fmt.Sprintf("%s ends its activation.", f.Name)
+	if len(g.notes) > 0 {
+		msg += " " + capitalize(strings.Join(g.notes, "; ")) + "."
+		g.notes = nil
+	}
+	if b.Next != "" {
+		msg += fmt.Sprintf(" %s to activate.", b.Next)
+	} else if g.anyToActivate(DeathbeastSide) {
+		msg += " The Deathbeast activates."
+	} else {
+		msg += " The round is over: `warlog i28 round`."
+	}
+	g.appendLabel(msg)
+	return nil
+}
+
+func (g *game) endActivation() error { return g.endActivationWith(false) }
+
+// endActivationWith closes the activation: a stun carried in wears off, an
+// Occultist keeps its ACs, a Strigoi that slew or a Narcissist rolling 5+
+// may go again, and the turn passes.
+//
+// Dice order: the Narcissist's D6.
+func (g *game) endActivationWith(roundOver bool) error {
+	b := g.b()
+	c := b.Current
+	if c == nil {
+		return nil
+	}
+	f := b.fig(c.Figure)
+	if c.StunnedAtStart && f.Status == StatusStunned {
+		if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "the stun wears off at the end of its activation"}); err != nil {
+			return err
+		}
+		g.note("%s is no longer stunned", f.Name)
+	}
+	saved := 0
+	if f.Has("Occultist") && f.InPlay() && c.ACs > 0 {
+		saved = c.ACs
+		g.note("%s saves %d AC(s) (Occultist)", f.Name, saved)
+	}
+	again := ""
+	if !roundOver && f.InPlay() {
+		if c.Slew && f.Has("Strigoi") {
+			again = f.Key()
+			g.note("%s slew an enemy and may activate again (Strigoi)", f.Name)
+		} else if f.Has("Narcissist") {
+			v, err := g.d.Roll1(6, f.Name+" Narcissist")
+			if err != nil {
+				return err
+			}
+			if v >= 5 {
+				again = f.Key()
+				g.note("%s rolls %d and may activate again (Narcissist)", f.Name, v)
+			} else {
+				g.note("%s rolls %d (Narcissist): no second activation", f.Name, v)
+			}
+		}
+	}
+	next := ""
+	if f.Side != DeathbeastSide {
+		opp := b.opponent(f.Side)
+		// f is still marked activated; count the others.
+		switch {
+		case g.anyToActivate(opp):
+			next = opp
+		case g.anyToActivate(f.Side):
+			next = f.Side
+		}
+	} else {
+		for _, s := range b.Sides {
+			if g.anyToActivate(s) {
+				next = s
+				break
+			}
+		}
+	}
+	if again != "" {
+		next = f.Side
+	}
+	return g.emit(TypeActivationEnded, ActivationEnded{Figure: f.Key(), Saved: saved, Next: next, Again: again, RoundOver: roundOver})
+}
+
+// ---- attacks ----
+
+// attack is a normal attack.
+//
+// Dice order: the A-R dice (Strength D6, twice as many for an odd Fallow),
+// then the Illusionist's D6 (before the DF-R, as its text says), the
+// defence roll (defence die, the obscured D6, the Sentinel D6, the Decoy
+// D12), the Soothsayer's re-roll of those dice, then the Ensorcelled
+// Weapon's D4, then what a death asks for (Lastborn, Reclaimer, Exhumer,
+// Inseminator), then the Blademaster's SP-A D8 and its defence roll.
+//
+// Ruling: a natural crit face (6, or 5 for Assassin and Adept in base
+// contact, or any die reaching 6+ for Hunter) is always a success; a
+// natural 1 never is. AD additions (Avenger, Paragon, Vivisect, Zealot,
+// Archivist, Ensorcelled Weapon) come before Berserk doubles it.
+func (g *game) attack(c Attack) error {
+	b := g.b()
+	a, err := g.current(c.Attacker, "attack")
+	if err != nil {
+		return err
+	}
+	g.actor = a.Side
+	if a.Tag == TagAssassinate || a.Tag == TagEscort {
+		return engines.Refuse("Objectives", "%s is an objective incarn and cannot attack", a.Name)
+	}
+	cur := b.Current
+	if c.Strength < 1 {
+		return engines.Refuse("Attack", "an attack needs a strength of at least 1 AC (--strength N)")
+	}
+	if cur.Attacks > 0 && !g.flesh(a, "Gunslinger", c.Ciphered) {
+		return engines.Refuse("Attack", "%s has already attacked this activation; only a Gunslinger attacks more than once", a.Name)
+	}
+	if c.Strength > cur.ACs {
+		return engines.Refuse("ACs", "%s has %d AC(s) left; an attack of strength %d needs %d", a.Name, cur.ACs, c.Strength, c.Strength)
+	}
+	// Desecrate's objective.
+	if strings.EqualFold(strings.TrimSpace(c.Target), "desecrate") {
+		if !containsInt(b.Objectives[a.Side], 1) {
+			return engines.Refuse("Desecrate", "%s has no Desecrate objective to attack", a.Side)
+		}
+		if b.done(a.Side, 1) {
+			return engines.Refuse("Desecrate", "%s's Desecrate objective is already destroyed", a.Side)
+		}
+	} else {
+		t, err := g.find(c.Target)
+		if err != nil {
+			return err
+		}
+		if !t.InPlay() {
+			return engines.Refuse("Attack", "%s is %s; only incarns in play can be attacked", t.Name, t.Status)
+		}
+		if !enemies(a, t) {
+			return engines.Refuse("Attack", "%s is not an enemy of %s", t.Name, a.Name)
+		}
+	}
+	if err := g.spend(a, c.Strength, "attack", fmt.Sprintf("an attack of strength %d", c.Strength)); err != nil {
+		return err
+	}
+	var t *Figure
+	if !strings.EqualFold(strings.TrimSpace(c.Target), "desecrate") {
+		t, _ = g.find(c.Target)
+	}
+	ci, tci := c.Ciphered, c.DefFacts.Ciphered
+	n := c.Strength
+	if cur.Fallow {
+		n *= 2
+	}
+	vs, err := g.d.Roll(n, 6, a.Name+" A-R")
+	if err != nil {
+		return err
+	}
+	mod := 0
+	var mods []string
+	addMod := func(v int, why string) {
+		mod += v
+		mods = append(mods, fmt.Sprintf("%+d %s", v, why))
+	}
+	if g.flesh(a, "Butcher", ci) {
+		addMod(2, "Butcher")
+	}
+	if g.flesh(a, "Venomous", ci) {
+		addMod(1, "Venomous")
+	}
+	if a.HasItem("Artisanal Weapon") {
+		addMod(1, "Artisanal Weapon")
+	}
+	if g.flesh(a, "Berserk", ci) {
+		addMod(-2, "Berserk")
+	}
+	if c.Beyond10 && g.flesh(a, "Gunner", ci) {
+		addMod(2, "Gunner beyond 10")
+	}
+	if t != nil && g.flesh(t, "Elegant", tci) {
+		addMod(-1, "Elegant target")
+	}
+	if t != nil && g.flesh(t, "Stout", tci) {
+		addMod(-2, "Stout target")
+	}
+	if c.Subliminal > 0 {
+		addMod(-c.Subliminal, fmt.Sprintf("Subliminal (%d)", c.Subliminal))
+	}
+	crit := 2
+	if g.flesh(a, "Venomous", ci) {
+		crit = 3
+	}
+	if t != nil && g.flesh(t, "Ethereal", tci) {
+		crit--
+	}
+	succ := 0
+	var faces []string
+	for _, v := range vs {
+		isCrit := v == 6 ||
+			(v == 5 && g.flesh(a, "Assassin", ci)) ||
+			(v >= 5 && c.BaseContact && g.flesh(a, "Adept", ci)) ||
+			(v != 1 && v+mod >= 6 && g.flesh(a, "Hunter", ci))
+		switch {
+		case v == 1:
+			faces = append(faces, "1")
+		case isCrit:
+			succ += crit
+			faces = append(faces, fmt.Sprintf("%d!", v))
+		case v+mod >= 3:
+			succ++
+			faces = append(faces, fmt.Sprintf("%d", v))
+		default:
+			faces = append(faces, fmt.Sprintf("%d", v))
+		}
+	}
+	desc := fmt.Sprintf("%s attacks %s with strength %d", a.Name, targetName(t), c.Strength)
+	if cur.Fallow {
+		desc += " (Fallow: double dice)"
+	}
+	desc += fmt.Sprintf(": A-R %s", strings.Join(faces, ", "))
+	if len(mods) > 0 {
+		desc += " (" + strings.Join(mods, ", ") + ")"
+	}
+	desc += fmt.Sprintf(", %d success(es)", succ)
+
+	// The defence roll comes before the extra AD dice, but the AD additions
+	// known from the log are counted here.
+	ad := succ
+	var adSteps []string
+	adAdd := func(v int, why string) {
+		if v == 0 {
+			return
+		}
+		ad += v
+		adSteps = append(adSteps, fmt.Sprintf("%+d %s", v, why))
+	}
+	if g.flesh(a, "Avenger", ci) && a.Side != DeathbeastSide {
+		adAdd(b.slainCount(a.Side), "Avenger")
+	}
+	if g.flesh(a, "Paragon", ci) {
+		adAdd(len(a.Flesh), "Paragon")
+	}
+	if t != nil && g.flesh(a, "Vivisect", ci) {
+		nf := len(t.Flesh)
+		if tci && !t.Has("Cipher") {
+			nf = 0
+		}
+		adAdd(nf, "Vivisect")
+	}
+	z := c.Zealots
+	if g.flesh(a, "Zealot", ci) {
+		z++
+	}
+	adAdd(2*z, "Zealot")
+	ar := c.Archivists
+	if g.flesh(a, "Archivist", ci) {
+		ar++
+	}
+	if ar > 0 && len(b.Done[b.opponent(a.Side)]) > 0 {
+		adAdd(3*ar, "Archivist")
+	}
+	h := hit{att: a, ad: ad, steps: adSteps, berserk: g.flesh(a, "Berserk", ci), ensorcelled: a.HasItem("Ensorcelled Weapon"), normal: true}
+	if t == nil {
+		// Desecrate: no defence roll, the AD is the hits.
+		ad, steps, err := g.finalAD(h)
+		if err != nil {
+			return err
+		}
+		if len(steps) > 0 {
+			desc += "; AD " + strings.Join(steps, ", ")
+		}
+		if err := g.emit(TypeDesecrateHit, DesecrateHit{Player: a.Side, Hits: ad}); err != nil {
+			return err
+		}
+		g.d.Label("%s: AD %d; the objective has taken %d of 20 hits.", desc, ad, b.Desecrate[a.Side])
+		return nil
+	}
+	g.d.Label("%s.", desc)
+	if err := g.resolve(h, t, c.DefFacts); err != nil {
+		return err
+	}
+	g.flushNotes()
+	return nil
+}
+
+func targetName(t *Figure) string {
+	if t == nil {
+		return "the Desecrate objective"
+	}
+	return t.Name
+}
+
+func containsInt(xs []int, v int) bool {
+	for _, x := range xs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *game) flushNotes() {
+	if len(g.notes) > 0 {
+		g.appendLabel(capitalize(strings.Join(g.notes, "; ")) + ".")
+		g.notes = nil
+	}
+}
