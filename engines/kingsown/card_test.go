@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
 )
 
 func TestHuntersCardFile(t *testing.T) {
@@ -43,6 +45,34 @@ func TestHuntersCardFile(t *testing.T) {
 		again, err := ParseCards(c.Text(), "")
 		if err != nil || !reflect.DeepEqual(again[0], c) {
 			t.Errorf("%s does not survive Text(): %v\n%s", c.Name, err, c.Text())
+		}
+	}
+}
+
+// TestScriptCardsAreTheTestdataCards: the CLI transcript carries its own
+// copy of the Hunters (testscript runs in a fresh directory); it must be
+// the shipped file.
+func TestScriptCardsAreTheTestdataCards(t *testing.T) {
+	want, err := os.ReadFile("../../testdata/kingsown/hunters.cards")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, script := range []string{"ko_nest.txtar", "ko_refusals.txtar"} {
+		a, err := txtar.ParseFile("../../testdata/script/" + script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, f := range a.Files {
+			if f.Name == "hunters.cards" {
+				found = true
+				if string(f.Data) != string(want) {
+					t.Errorf("%s: its hunters.cards differs from testdata/kingsown/hunters.cards", script)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s holds no hunters.cards", script)
 		}
 	}
 }

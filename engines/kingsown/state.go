@@ -539,7 +539,7 @@ func (s *State) Status() engines.Status {
 	}
 	for _, f := range b.Figures {
 		left := 0
-		if !f.Card.Static {
+		if !f.Card.Static && (!f.Out() || f.Pending) {
 			left = f.Card.Attacks() - f.Attacks
 		}
 		r := engines.Row{
