@@ -1,0 +1,130 @@
+package brood
+
+import (
+	"testing"
+)
+
+// seed 004 line 77: Regenerate — "regenerates 1 Life per turn".
+func TestEvolveRegenerate(t *testing.T) {
+	g := started(t, "")
+	g.mother("red").Plasmid = 30
+	g.must(Evolve{Evolution: "regeneration"})
+	g.mother("red").Life = 3
+	g.endTurn()
+	g.endTurn()
+	if got := g.mother("red").Life; got != 4 {
+		t.Fatalf("Life with Regenerate %d, want 4", got)
+	}
+}
+
+// seed 004 line 78: Expand Influence — SoI of 3 squares.
+func TestEvolveExpandInfluence(t *testing.T) {
+	g := started(t, "")
+	g.mother("red").Plasmid = 50
+	g.refused("SphereOfInfluence", Spawn{X: 6, Y: 2})
+	g.must(Evolve{Evolution: ExpandInfluence})
+	g.must(Spawn{X: 6, Y: 2})
+	g.refused("SphereOfInfluence", Spawn{X: 7, Y: 2})
+	// 3,3 to 5,5 is two diagonals, 3: inside.
+	g.must(Spawn{X: 5, Y: 5})
+}
+
+// seed 004 line 79: Spawn Boost — +4/+4/+0 inside the SoI.
+func TestEvolveSpawnBoost(t *testing.T) {
+	g := started(t, "")
+	p := g.put("R1", "red", 4, 4, 2, 2, 2)
+	g.mother("red").Plasmid = 25
+	g.must(Evolve{Evolution: SpawnBoost})
+	if b := g.s.B; b.AttackOf(p) != 6 || b.DefenseOf(p) != 6 {
+		t.Fatalf("Spawn Boost: %d/%d, want 6/6", b.AttackOf(p), b.DefenseOf(p))
+	}
+}
+
+// seed 004 line 80: Levitation — "a move of 2".
+func TestEvolveLevitation(t *testing.T) {
+	g := started(t, "")
+	g.refused("Levitation", MotherMove{X: 3, Y: 3})
+	g.mother("red").Plasmid = 25
+	g.must(Evolve{Evolution: Levitation})
+	g.put("R1", "red", 4, 1, 1, 1, 2)
+	g.refused("Occupied", MotherMove{X: 3, Y: 2})
+	g.refused("Levitation", MotherMove{X: 4, Y: 4}) // two diagonals cost 3
+	g.must(MotherMove{X: 2, Y: 4})
+	if m := g.mother("red"); m.X != 2 || m.Y != 4 || m.MoveUsed != 2 {
+		t.Fatalf("red's Mother at %d,%d used %d", m.X, m.Y, m.MoveUsed)
+	}
+	g.refused("Levitation", MotherMove{X: 2, Y: 5})
+}
+
+// seed 004 line 81: Fortify — +3 attack and defence.
+func TestEvolveFortify(t *testing.T) {
+	g := started(t, "")
+	g.put("R1", "red", 4, 4, 1, 1, 2)
+	g.mother("red").Plasmid = 25
+	g.must(Evolve{Evolution: Fortify})
+	if got := g.s.B.MotherAttack(g.mother("red")); got != 14 {
+		t.Fatalf("Fortify with one spawn: %d, want 10+3+1", got)
+	}
+}
+
+// seed 004 line 82: Subversion — 10 Plasmid, a spawn within 3, 2d6 each
+// without modifiers, the Mother higher takes it.
+func TestEvolveSubversion(t *testing.T) {
+	g := started(t, "")
+	g.put("B1", "blue", 6, 3, 4, 4, 2)
+	g.put("B2", "blue", 7, 3, 4, 4, 2)
+	g.refused("Subversion", Subvert{Spawn: "B1"})
+	g.mother("red").Plasmid = 45
+	g.must(Evolve{Evolution: Subversion})
+	g.refused("Subversion", Subvert{Spawn: "B2"}, 6, 6, 1, 1) // 4 away
+	d := g.must(Subvert{Spawn: "B1"}, 3, 3, 3, 3)            // a tie: it resists
+	if g.piece("B1").Owner != "blue" || g.mother("red").Plasmid != 10 {
+		t.Fatalf("a tie should fail and cost 10: owner %s, Plasmid %d", g.piece("B1").Owner, g.mother("red").Plasmid)
+	}
+	labelHas(t, d, "it resists")
+	g.refused("OneSeed", Subvert{Spawn: "B1"}, 6, 6, 1, 1)
+	g.endTurn()
+	g.endTurn()
+	g.must(Subvert{Spawn: "B1"}, 4, 3, 3, 3)
+	if p := g.piece("B1"); p.Owner != "red" || !p.Made {
+		t.Fatalf("subverted: %+v", p)
+	}
+	g.refused("NewSpawn", Move{Spawn: "B1", X: 6, Y: 4})
+	g.endTurn()
+	g.endTurn()
+	g.mother("red").Plasmid = 9
+	g.put("B3", "blue", 5, 4, 1, 1, 2)
+	g.refused("Plasmid", Subvert{Spawn: "B3"}, 6, 6, 1, 1)
+}
+
+// seed 004 line 83: Fontification — a Font becomes a Brood Proxy with +3
+// Plasmid a turn, +5 attack, and one evolution of its own.
+func TestEvolveFontification(t *testing.T) {
+	g := started(t, "")
+	g.put("R1", "red", 4, 4, 0, 3, 0, PlasmidFont)
+	g.put("R2", "red", 4, 5, 1, 1, 2)
+	g.mother("red").Plasmid = 50
+	g.refused("Fontification", Evolve{Evolution: Fontification})
+	g.refused("Fontification", Evolve{Evolution: Fontification, Font: "R2"})
+	g.must(Evolve{Evolution: Fontification, Font: "R1"})
+	p := g.piece("R1")
+	if !p.Proxy || p.Attack != 5 {
+		t.Fatalf("proxy %+v", p)
+	}
+	g.must(Evolve{Evolution: Fortify, Proxy: "R1"})
+	if !g.s.B.Has(g.mother("red"), Fortify) || len(g.mother("red").Evolutions) != 1 {
+		t.Fatalf("the Proxy's evolution: %v, %q", g.mother("red").Evolutions, p.Evolution)
+	}
+	g.mother("red").Plasmid = 0
+	g.endTurn()
+	g.endTurn()
+	if got := g.mother("red").Plasmid; got != 13 {
+		t.Fatalf("Plasmid with a Proxy %d, want 10+3", got)
+	}
+	// A Proxy can attack (attack 5 + SoI 2).
+	g.put("B1", "blue", 5, 3, 1, 1, 2)
+	g.must(Attack{Spawn: "R1", Target: "B1"}, 3, 3, 3, 3) // 13 against 6
+	if !g.piece("B1").Dead {
+		t.Fatal("the Proxy's attack did not kill")
+	}
+}
