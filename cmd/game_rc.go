@@ -17,5 +17,70 @@ func rcEngine() engines.Engine { return reincardnated.New() }
 func rcCommand(app *cmdutil.App) *cobra.Command { return rc.New(app) }
 
 // rcDemo is the command lines the demo plays for this game, with the
-// demo's seed.
-func rcDemo(seed string) [][]string { return nil }
+// demo's seed: a short two-player game of Reincardnated played to the Human
+// Form, its last turn, and the scores.
+func rcDemo(seed string) [][]string {
+	lines := []string{
+		"scenario start Evening --players Ann,Ben",
+		"rc starter Ann Fern --incarnates insect,marine",
+		"rc incarnate Ann Ant --type insect --incarnates bird,reptile",
+		"rc end-turn",
+		"rc incarnate Ben Clownfish --type marine --lower",
+		"rc end-turn",
+		"rc play Ann epiphany Orca --type marine --incarnates mammal,marine",
+		"rc incarnate Ann Seal --type mammal",
+		"rc end-turn",
+		"rc play Ben change-destiny Ann marine=0",
+		"rc play Ann lesson-learned",
+		"rc incarnate Ben Eel --type marine --lateral",
+		"rc end-turn",
+		"rc play Ann epiphany Lion --type mammal",
+		"rc incarnate Ann Bat --type mammal --lateral",
+		"rc end-turn",
+		"rc play Ben death Ann Ant",
+		"rc incarnate Ben Turtle --type reptile --preferred",
+		"rc end-turn",
+		"rc play Ann uncertainty Fox --type mammal",
+		"rc human Ann",
+		"rc end-turn",
+		"rc incarnate Ben Gecko --type reptile --lateral",
+		"rc end-turn",
+		"rc purpose Ann --type mammal=3 --type marine=2 --death 1 --goal \"control 3 or more mammals=4\"",
+		"rc purpose Ben --type marine=3 --type reptile=2 --death 2 --goal \"an opponent with a dead Being=3\"",
+		"rc goal Ann control met",
+		"rc goal Ben opponent met",
+		"status",
+		"scenario end",
+		"rc score",
+		"roster",
+	}
+	out := [][]string{{"campaign", "new", "Reincardnated demo", "--game", "reincardnated", "--seed", seed}}
+	for _, l := range lines {
+		out = append(out, splitLine(l))
+	}
+	return out
+}
+
+// splitLine splits a command line at spaces, keeping "quoted text" whole.
+func splitLine(s string) []string {
+	var out []string
+	var cur []rune
+	quoted, has := false, false
+	for _, r := range s {
+		switch {
+		case r == '"':
+			quoted, has = !quoted, true
+		case r == ' ' && !quoted:
+			if has {
+				out = append(out, string(cur))
+			}
+			cur, has = cur[:0], false
+		default:
+			cur, has = append(cur, r), true
+		}
+	}
+	if has {
+		out = append(out, string(cur))
+	}
+	return out
+}

@@ -772,7 +772,7 @@ func (t *tx) human(c Human) error {
 	for k := 1; k < len(g.Players); k++ {
 		others = append(others, g.Players[(g.Current+k)%len(g.Players)].Name)
 	}
-	t.d.Label("%s incarnates the Human Form from %s with %d Beings besides the Starter: +%d at the end; one last turn each for %s.",
+	t.d.Label("%s incarnates the Human Form from %s with %d Beings besides the Starter: +%d at the end; one last turn for %s.",
 		p.Name, describe(act), len(p.Lifeline), HumanBonus, strings.Join(others, ", "))
 	return nil
 }
@@ -907,8 +907,10 @@ func (t *tx) endTurn(c EndTurn) error {
 	switch {
 	case over:
 		t.d.Label("%s: that was the last turn; the game is over. Reveal the Life Purposes (`rc purpose`) and score with `scenario end`.", head)
-	case last > 0:
-		t.d.Label("%s; %s's last turn (round %d), %d last turn(s) to go after it.", head, n, round, last-1)
+	case last == 1:
+		t.d.Label("%s; %s's last turn (round %d), the final turn of the game.", head, n, round)
+	case last > 1:
+		t.d.Label("%s; %s's last turn (round %d), then %s more.", head, n, round, plural(last-1, "last turn", "last turns"))
 	default:
 		t.d.Label("%s; %s's turn, round %d.", head, n, round)
 	}
@@ -1008,6 +1010,17 @@ func (t *tx) markGoal(c MarkGoal) error {
 				return engines.Refuse("Purpose", "%q could be more than one of %s's goals; give more of it", c.Goal, p.Name)
 			}
 			hit = gl
+		}
+	}
+	if hit == nil && c.Goal != "" {
+		for i := range p.Purpose.Goals {
+			gl := &p.Purpose.Goals[i]
+			if strings.Contains(strings.ToLower(gl.Name), strings.ToLower(c.Goal)) {
+				if hit != nil {
+					return engines.Refuse("Purpose", "%q could be more than one of %s's goals; give more of it", c.Goal, p.Name)
+				}
+				hit = gl
+			}
 		}
 	}
 	if hit == nil {

@@ -276,7 +276,7 @@ func TestHumanForm(t *testing.T) {
 	tb.endTurn()
 	tb.endTurn()
 	label := tb.do(Human{Player: "Ann"})
-	if !strings.Contains(label, "one last turn each for Ben, Cas") {
+	if !strings.Contains(label, "one last turn for Ben, Cas") {
 		t.Errorf("label %q", label)
 	}
 	eq(t, "human", tb.p("Ann").Human, true)

@@ -30,7 +30,11 @@ func ScoreOf(p *Player) Score {
 	if n := len(p.Destiny); n > 0 {
 		top = &p.Destiny[n-1]
 	}
-	add(0, "Starter %s: Starters score nothing", p.Starter.Name)
+	if p.Starter.Name == defaultStarter {
+		add(0, "the Starter: Starters score nothing")
+	} else {
+		add(0, "Starter %s: Starters score nothing", p.Starter.Name)
+	}
 	for _, b := range p.Lifeline {
 		switch {
 		case b.Dead && top != nil && top.Type == "death":

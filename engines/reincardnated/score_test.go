@@ -37,7 +37,7 @@ func TestScoreOffPurposeAndStarter(t *testing.T) {
 	tb.do(Purpose{Player: "Ann", Types: map[string]int{"bird": 4}, Death: 2})
 	sc := ScoreOf(tb.p("Ann"))
 	eq(t, "Starter only", sc.Total, 0)
-	eq(t, "starter line", sc.Lines[0].What, "Starter Starter: Starters score nothing")
+	eq(t, "starter line", sc.Lines[0].What, "the Starter: Starters score nothing")
 	tb.build("Ann", "Ant:insect", "Bee:insect", "Robin:bird")
 	eq(t, "two off the purpose and a bird", ScoreOf(tb.p("Ann")).Total, 1+1+4)
 	tb.do(Kill{Player: "Ann", Being: "Bee"})
