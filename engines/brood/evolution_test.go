@@ -77,7 +77,7 @@ func TestEvolveSubversion(t *testing.T) {
 	g.mother("red").Plasmid = 45
 	g.must(Evolve{Evolution: Subversion})
 	g.refused("Subversion", Subvert{Spawn: "B2"}, 6, 6, 1, 1) // 4 away
-	d := g.must(Subvert{Spawn: "B1"}, 3, 3, 3, 3)            // a tie: it resists
+	d := g.must(Subvert{Spawn: "B1"}, 3, 3, 3, 3)             // a tie: it resists
 	if g.piece("B1").Owner != "blue" || g.mother("red").Plasmid != 10 {
 		t.Fatalf("a tie should fail and cost 10: owner %s, Plasmid %d", g.piece("B1").Owner, g.mother("red").Plasmid)
 	}

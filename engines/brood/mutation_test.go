@@ -264,7 +264,7 @@ func TestPoisonCarrier(t *testing.T) {
 	g.put("R2", "red", 4, 7, 1, 1, 3)
 	g.put("R3", "red", 6, 6, 0, 4, 0, PlasmidFont)
 	g.put("R4", "red", 3, 7, 1, 1, 3, LifeGiving) // next to R2, not to B1
-	g.endTurn() // blue's turn begins: the poison bites
+	g.endTurn()                                   // blue's turn begins: the poison bites
 	if p := g.piece("R1"); p.Attack != 3 || p.Defense != 3 || p.Move != 3 || p.Dead {
 		t.Fatalf("R1 after poison: %+v", p)
 	}
