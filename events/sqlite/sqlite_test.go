@@ -481,3 +481,44 @@ func TestRefusesNewerSchemaWithWAL(t *testing.T) {
 		t.Error(msg)
 	}
 }
+
+// TestDamagedPages: garbage over a page of a real warlog database is found
+// by Open or by Check (PRAGMA integrity_check), as ErrCorrupt, never as a
+// raw driver error.
+func TestDamagedPages(t *testing.T) {
+	s, path := tempDB(t)
+	ctx := context.Background()
+	for i := range 40 {
+		fs := make([]events.Fact, 5)
+		for j := range fs {
+			fs[j] = events.Fact{Type: "test.fact", Data: map[string]string{"text": strings.Repeat("x", 200)}}
+		}
+		if _, err := s.Append(ctx, "c", int64(i*5), fmt.Sprint(i), fs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := 4096
+	if len(b) < 8*page {
+		t.Fatalf("the database is only %d bytes", len(b))
+	}
+	for i := 5 * page; i < 6*page; i++ {
+		b[i] = byte(i * 37)
+	}
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := sqlite.Open(path, sqlite.Options{})
+	if err == nil {
+		defer s2.Close()
+		err = s2.Check(ctx)
+	}
+	if !errors.Is(err, events.ErrCorrupt) {
+		t.Errorf("a damaged page: %v, want ErrCorrupt from Open or Check", err)
+	}
+	t.Logf("found: %v", err)
+}
