@@ -343,7 +343,7 @@ func (w *work) roll(b *Battle, c RollDice) error {
 	for i, v := range faces {
 		parts[i] = fmt.Sprintf("%d %s", v, FaceAction(clan, v))
 	}
-	label := fmt.Sprintf("%s rolls %d action dice in turn %d: %s.", p, n, b.Round, strings.Join(parts, ", "))
+	label := fmt.Sprintf("%s rolls %s in turn %d: %s.", p, plural(n, "action die", "action dice"), b.Round, strings.Join(parts, ", "))
 	if added := b.Magic[p] - before; added > 0 {
 		label += fmt.Sprintf(" %s to the magic pool (now %d).", plural(added, "Magic die goes", "Magic dice go"), b.Magic[p])
 	}
@@ -811,13 +811,21 @@ func (w *work) cast(b *Battle, c Cast) error {
 		if ev.Killed && !t.Human() {
 			ev.KP = KillPoints(t.Rank, t.Champion)
 		}
-		label += woundText(false, ev.Killed, t, ev.KP)
+		if ev.Killed {
+			label += fmt.Sprintf(": %s is killed", t.Name)
+			if ev.KP > 0 {
+				label += fmt.Sprintf(" (%s)", plural(ev.KP, "kill point", "kill points"))
+			}
+			label += "."
+		} else {
+			label += fmt.Sprintf(": %s takes a wound (%d of %d).", t.Name, t.Wounds+1, t.MaxWounds())
+		}
 	case Heal:
 		if t.Wounds == 0 {
 			return engines.Refuse("Magic", "%s has no wound to heal", t.Name)
 		}
 		ev.Healed = true
-		label += fmt.Sprintf(": a wound is healed (%d of %d left).", t.Wounds-1, t.MaxWounds())
+		label += fmt.Sprintf(": a wound is healed (%d of %d wounds now).", t.Wounds-1, t.MaxWounds())
 	case Boost:
 		if c.Leave {
 			for _, r := range b.ContactsOf(t.Ref()) {

@@ -172,7 +172,7 @@ func (s *State) Roster() engines.Roster {
 	for _, f := range s.Forces {
 		r.Notes = append(r.Notes, s.forceNote(f))
 		for _, res := range f.Results {
-			r.Notes = append(r.Notes, "  "+f.Player+": "+res)
+			r.Notes = append(r.Notes, "  "+res)
 		}
 		for _, m := range f.Figures {
 			r.Figures = append(r.Figures, engines.Row{
