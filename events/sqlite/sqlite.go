@@ -421,7 +421,9 @@ func (s *Store) Check(ctx context.Context) error {
 
 // mapErr turns driver errors into the package's sentinels so that no raw
 // SQLite message reaches a user: a unique-version clash is a concurrency
-// conflict, a lock held past the timeout is ErrBusy, a damaged file ErrCorrupt.
+// conflict, a lock held past the timeout is ErrBusy, a damaged file
+// ErrCorrupt, a failed write says the disk may be full. The driver's error
+// stays reachable through errors.Unwrap for logs and tests.
 func mapErr(err error) error {
 	if err == nil {
 		return nil
@@ -432,17 +434,38 @@ func mapErr(err error) error {
 	}
 	switch se.Code() & 0xff {
 	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
-		return fmt.Errorf("%w (%v)", events.ErrBusy, err)
+		return &driverError{events.ErrBusy, events.ErrBusy.Error() + "; nothing was written, try again", err}
 	case sqlite3.SQLITE_CONSTRAINT:
 		if se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY {
-			return fmt.Errorf("%w (%v)", events.ErrConcurrency, err)
+			return &driverError{events.ErrConcurrency, events.ErrConcurrency.Error(), err}
 		}
 	case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
-		return fmt.Errorf("%w (%v)", events.ErrCorrupt, err)
-	case sqlite3.SQLITE_FULL:
-		return fmt.Errorf("the disk is full: nothing was written (%v)", err)
-	case sqlite3.SQLITE_READONLY:
-		return fmt.Errorf("the database file is read-only: nothing was written (%v)", err)
+		return &driverError{events.ErrCorrupt, events.ErrCorrupt.Error() + "; run `warlog verify` and restore a copy if it fails", err}
+	case sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR:
+		return &driverError{ErrWrite, ErrWrite.Error(), err}
+	case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM:
+		return &driverError{ErrAccess, ErrAccess.Error(), err}
 	}
 	return err
 }
+
+// Errors of the file itself.
+var (
+	// ErrWrite: the file could not be written (disk full, a file size limit,
+	// a failing disk). The transaction was rolled back.
+	ErrWrite = errors.New("the database file could not be written (is the disk full?); nothing was written")
+	// ErrAccess: the file or its directory cannot be opened for writing.
+	ErrAccess = errors.New("the database file cannot be opened for writing (check its permissions); nothing was written")
+)
+
+// driverError shows a plain message, matches its sentinel with errors.Is,
+// and keeps the driver's error underneath.
+type driverError struct {
+	sentinel error
+	msg      string
+	cause    error
+}
+
+func (e *driverError) Error() string        { return e.msg }
+func (e *driverError) Is(target error) bool { return target == e.sentinel }
+func (e *driverError) Unwrap() error        { return e.cause }
