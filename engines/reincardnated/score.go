@@ -35,6 +35,13 @@ func ScoreOf(p *Player) Score {
 	} else {
 		add(0, "Starter %s: Starters score nothing", p.Starter.Name)
 	}
+	if top != nil {
+		covered := ""
+		if n := len(p.Destiny) - 1; n > 0 {
+			covered = fmt.Sprintf(" (covering %d older)", n)
+		}
+		add(0, "Change Destiny on top, by %s: %s%s", top.By, destinyText(*top), covered)
+	}
 	for _, b := range p.Lifeline {
 		switch {
 		case b.Dead && top != nil && top.Type == "death":

@@ -65,8 +65,9 @@ func TestScoreChangeDestinyNewestWins(t *testing.T) {
 	tb.do(play("Cas", ChangeDestiny, "Ben", "death=4"))
 	sc := ScoreOf(tb.p("Ben"))
 	eq(t, "death card", sc.Total, 5+5+1+4)
-	if !strings.Contains(sc.Lines[4].What, "by Cas's Change Destiny") {
-		t.Errorf("line %q", sc.Lines[4].What)
+	eq(t, "top card line", sc.Lines[1].What, "Change Destiny on top, by Cas: dead Beings score 4 (covering 2 older)")
+	if !strings.Contains(sc.Lines[5].What, "by Cas's Change Destiny") {
+		t.Errorf("line %q", sc.Lines[5].What)
 	}
 }
 
