@@ -396,7 +396,7 @@ func (x *decider) spawn(c Spawn) error {
 	if !x.b.InSoI(m, c.X, c.Y) {
 		f := x.b.NearFont(m.Player, c.X, c.Y, nil)
 		if f == nil {
-			return engines.Refuse("SphereOfInfluence", "%d,%d is outside %s's Sphere of Influence (%d square(s) from her) and not next to her Font; spawn there", c.X, c.Y, m.Player, x.b.SoI(m))
+			return engines.Refuse("SphereOfInfluence", "%d,%d is outside %s's Sphere of Influence (%d square(s) from her) and not next to one of her Fonts; spawn inside it or next to a Font", c.X, c.Y, m.Player, x.b.SoI(m))
 		}
 		via = "Font " + f.Name
 	}
