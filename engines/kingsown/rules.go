@@ -334,7 +334,11 @@ func (x *dec) start(c engines.StartScenario) error {
 	for _, f := range started.Figures {
 		names = append(names, f.Card.Name)
 	}
-	label := fmt.Sprintf("%s begins: %s against %s, %d turns; fielded %s.", c.Name, sides[0], sides[1], turns, strings.Join(names, ", "))
+	plural := "s"
+	if turns == 1 {
+		plural = ""
+	}
+	label := fmt.Sprintf("%s begins: %s against %s, %d turn%s; fielded %s.", c.Name, sides[0], sides[1], turns, plural, strings.Join(names, ", "))
 	x.d.Label("%s", label)
 	return nil
 }
@@ -686,7 +690,11 @@ func (x *dec) next() error {
 		}
 		x.emit(TypeAttackPhaseBegun, ev)
 		s := fmt.Sprintf("Turn %d: movement is over", b.Turn)
-		if len(names) > 0 {
+		switch len(names) {
+		case 0:
+		case 1:
+			s += "; " + names[0] + " stays where it is"
+		default:
 			s += "; " + strings.Join(names, ", ") + " stay where they are"
 		}
 		x.d.Label("%s; attacks by Skill, highest first.", s)

@@ -608,9 +608,17 @@ func TestChronicleAndTurner(t *testing.T) {
 	if n, turn := s.Now(); n != "Skirmish" || turn != 1 {
 		t.Fatalf("Now() = %q %d", n, turn)
 	}
+	decide(t, s, Next{})
+	if _, turn := s.Now(); turn != 1 {
+		t.Fatalf("the action that closed turn 1 is filed under turn %d", turn)
+	}
+	decide(t, s, Initiative{}, 6, 1)
+	if _, turn := s.Now(); turn != 2 {
+		t.Fatalf("turn 2's initiative is filed under turn %d", turn)
+	}
 	decide(t, s, engines.EndScenario{})
 	sc := s.Scenarios()
-	if len(sc) != 1 || !sc[0].Ended || sc[0].Sides[1].RemovedPerTurn[0] != 1 || len(sc[0].Consequences) != 2 {
+	if len(sc) != 1 || !sc[0].Ended || sc[0].Sides[1].RemovedPerTurn[0] != 1 || len(sc[0].Consequences) != 2 || sc[0].Winner != "hunters" {
 		t.Fatalf("chronicle: %+v", sc)
 	}
 	if n, _ := s.Now(); n != "" {

@@ -490,10 +490,15 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 	return out
 }
 
-// Now implements engines.Turner.
+// Now implements engines.Turner. Between the `next` that closes a turn and
+// the initiative of the following one, nothing has happened in the new turn
+// yet, so the action that closed the turn is filed under it.
 func (s *State) Now() (string, int) {
 	if s.Battle == nil {
 		return "", 0
+	}
+	if s.Battle.Phase == PhaseInitiative && s.Battle.Turn > 1 {
+		return s.Battle.Name, s.Battle.Turn - 1
 	}
 	return s.Battle.Name, s.Battle.Turn
 }
