@@ -110,28 +110,48 @@ func createFile(path string) error {
 	return f.Close()
 }
 
-// probe reads the schema version through a connection that sets nothing, so
-// a file we must refuse is left byte for byte as it was.
-func probe(path string, known int) error {
-	db, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)")
+// probe reads the schema version through a read-only connection that sets
+// nothing, in one statement (one consistent snapshot even while another
+// warlog is creating the file), so that a file we must refuse is left byte
+// for byte as it was: a read-only connection never checkpoints a WAL, and
+// side files it had to create are removed again.
+func probe(path string, known int) (err error) {
+	side := map[string]bool{}
+	for _, ext := range []string{"-wal", "-shm"} {
+		if _, err := os.Stat(path + ext); err == nil {
+			side[ext] = true
+		}
+	}
+	refused := false
+	defer func() {
+		if !refused {
+			return
+		}
+		for _, ext := range []string{"-wal", "-shm"} {
+			if !side[ext] {
+				_ = os.Remove(path + ext)
+			}
+		}
+	}()
+	uri := "file:" + strings.ReplaceAll(path, "%", "%25") + "?mode=ro&_pragma=busy_timeout(10000)"
+	db, err := sql.Open("sqlite", uri)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 	var version, appID, tables int
-	if err := db.QueryRow("PRAGMA user_version").Scan(&version); err != nil {
-		return fmt.Errorf("%s: %w (%v)", path, events.ErrCorrupt, err)
-	}
-	if err := db.QueryRow("PRAGMA application_id").Scan(&appID); err != nil {
-		return fmt.Errorf("%s: %w (%v)", path, events.ErrCorrupt, err)
-	}
-	if err := db.QueryRow("SELECT count(*) FROM sqlite_master").Scan(&tables); err != nil {
-		return fmt.Errorf("%s: %w (%v)", path, events.ErrCorrupt, err)
+	err = db.QueryRow(`SELECT (SELECT user_version FROM pragma_user_version),
+		(SELECT application_id FROM pragma_application_id), (SELECT count(*) FROM sqlite_master)`).Scan(&version, &appID, &tables)
+	if err != nil {
+		refused = true
+		return fmt.Errorf("%s: %w", path, events.ErrCorrupt)
 	}
 	switch {
 	case appID != 0 && appID != applicationID, version == 0 && tables > 0:
+		refused = true
 		return fmt.Errorf("%s: %w: it is an SQLite file of another program; use --db to choose another file", path, events.ErrCorrupt)
 	case version > known:
+		refused = true
 		return fmt.Errorf("%s: %w (schema %d; this warlog knows up to %d); the file was not changed: upgrade warlog to open it",
 			path, events.ErrNewerSchema, version, known)
 	}

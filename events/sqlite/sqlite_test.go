@@ -319,11 +319,6 @@ func TestOpenRefusesBadPaths(t *testing.T) {
 // exist yet at the same moment (two warlogs started together): each opens,
 // the migrations run once, and every handle can write.
 func TestConcurrentFirstOpen(t *testing.T) {
-	if os.Getenv("WARLOG_TEST_KNOWN_BUGS") == "" {
-		t.Skip("BUG: probe reads user_version, application_id and count(sqlite_master) as three separate reads, so a probe racing another " +
-			"warlog's first migration sees version 0 with tables and refuses the file as another program's (ErrCorrupt); " +
-			"read all three in one statement. WARLOG_TEST_KNOWN_BUGS=1 runs this test")
-	}
 	for round := range 20 {
 		path := filepath.Join(t.TempDir(), "fresh.db")
 		const n = 6
@@ -426,9 +421,6 @@ func TestBusy(t *testing.T) {
 		t.Errorf("Append once the lock is free: %v", err)
 	}
 	if msg := err.Error(); strings.Contains(msg, "SQLITE_") || strings.Contains(msg, "database is locked") {
-		if os.Getenv("WARLOG_TEST_KNOWN_BUGS") == "" {
-			t.Skipf("BUG (minor): the ErrBusy message carries the raw driver text (STYLE.md 6): %q. WARLOG_TEST_KNOWN_BUGS=1 makes this fail", msg)
-		}
 		t.Errorf("the ErrBusy message carries the raw driver text: %q", msg)
 	}
 }
@@ -474,10 +466,6 @@ func TestRefusesNewerSchemaWithWAL(t *testing.T) {
 	_, walErr := os.Stat(crash + "-wal")
 	if after != before || walErr != nil || fileHash(t, crash+"-wal") != beforeWAL {
 		msg := fmt.Sprintf("refusing the file changed it: main file changed %v, -wal present %v", after != before, walErr == nil)
-		if os.Getenv("WARLOG_TEST_KNOWN_BUGS") == "" {
-			t.Skip("BUG: " + msg + "; the probe's connection recovers and checkpoints a newer warlog's WAL on close " +
-				"(open the probe read-only, e.g. file:...?mode=ro, or with immutable=1 when no other process has it open). WARLOG_TEST_KNOWN_BUGS=1 makes this fail")
-		}
 		t.Error(msg)
 	}
 }

@@ -1,0 +1,176 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"warlog/events"
+	"warlog/events/sqlite"
+)
+
+// crashKills is how many writers the crash test kills: 20 in the ordinary
+// run, 200 with WARLOG_SLOW=1 (see the README's reliability command).
+func crashKills() int {
+	if os.Getenv("WARLOG_SLOW") != "" {
+		return 200
+	}
+	return 20
+}
+
+// warlogBin is the test binary installed as `warlog` on PATH by
+// testscript.Main, so these tests run the real program as a process.
+func warlogBin(t *testing.T) string {
+	t.Helper()
+	p, err := exec.LookPath("warlog")
+	if err != nil {
+		t.Fatalf("warlog is not on PATH: %v", err)
+	}
+	return p
+}
+
+func checkIntact(t *testing.T, db string, acked []string, round int) {
+	t.Helper()
+	st, err := sqlite.Open(db, sqlite.Options{})
+	if err != nil {
+		t.Fatalf("round %d: reopen: %v", round, err)
+	}
+	defer st.Close()
+	ctx := context.Background()
+	if err := st.Check(ctx); err != nil {
+		t.Fatalf("round %d: integrity: %v", round, err)
+	}
+	if _, err := events.VerifyStream(ctx, st, "crash"); err != nil {
+		t.Fatalf("round %d: verify: %v", round, err)
+	}
+	for _, id := range acked {
+		evs, err := st.Action(ctx, "crash", id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// An action is whole or absent: its begun event and its die.
+		if len(evs) != 2 || evs[0].Type != events.TypeActionBegun || evs[1].Type != "dice.rolled" {
+			t.Fatalf("round %d: acknowledged action %s is stored as %d events", round, id, len(evs))
+		}
+	}
+}
+
+// A writer killed with SIGKILL at random moments never loses an action it
+// acknowledged, never leaves half an action, and never breaks the chain;
+// resubmitting the id of an action whose fate was unknown stores it once.
+func TestCrashKillsLoseNothingAcknowledged(t *testing.T) {
+	bin := warlogBin(t)
+	db := filepath.Join(t.TempDir(), "crash.db")
+	if out, err := exec.Command(bin, "--db", db, "campaign", "new", "crash", "--game", "kingsown", "--seed", "1").CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	// Kill anywhere from before the start to after the end of one command:
+	// time one first, since the race detector makes it several times slower.
+	t0 := time.Now()
+	if out, err := exec.Command(bin, "--db", db, "roll", "d6", "--for", "timing").CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	window := int(time.Since(t0).Microseconds() * 3 / 2)
+	rng := rand.New(rand.NewPCG(42, 1))
+	var acked, unknown []string
+	kills := crashKills()
+	for i := 0; i < kills; i++ {
+		id := fmt.Sprintf("w-%04d", i)
+		cmd := exec.Command(bin, "--db", db, "roll", "d6", "--for", "crash test", "--action-id", id)
+		var out strings.Builder
+		cmd.Stdout = &out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("writer %d failed on its own: %v", i, err)
+			}
+			if !strings.HasPrefix(out.String(), "rolled 1d6") {
+				t.Fatalf("writer %d printed %q", i, out.String())
+			}
+			acked = append(acked, id)
+		case <-time.After(time.Duration(rng.IntN(window)) * time.Microsecond):
+			_ = cmd.Process.Signal(syscall.SIGKILL)
+			<-done
+			if strings.HasPrefix(out.String(), "rolled 1d6") {
+				acked = append(acked, id)
+			} else {
+				unknown = append(unknown, id)
+			}
+		}
+		checkIntact(t, db, acked, i)
+	}
+	t.Logf("%d writers: %d acknowledged, %d killed before acknowledging", kills, len(acked), len(unknown))
+	if len(unknown) == 0 || len(acked) == 0 {
+		t.Fatalf("%d acknowledged, %d killed: the test needs both to prove anything", len(acked), len(unknown))
+	}
+	// Retry every unacknowledged id many times: each ends stored exactly once.
+	for _, id := range unknown[:min(len(unknown), 5)] {
+		for k := 0; k < 20; k++ {
+			if out, err := exec.Command(bin, "--db", db, "roll", "d6", "--for", "crash test", "--action-id", id).CombinedOutput(); err != nil {
+				t.Fatalf("retry of %s: %v %s", id, err, out)
+			}
+		}
+		acked = append(acked, id)
+	}
+	checkIntact(t, db, acked, kills)
+	// The same id with another command is refused.
+	out, err := exec.Command(bin, "--db", db, "roll", "d8", "--action-id", acked[0]).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "different content") {
+		t.Errorf("same id, other roll: %v %s", err, out)
+	}
+}
+
+// A writer under a small file size limit fails within seconds with a plain
+// error, and the file reopens intact with everything acknowledged.
+func TestDiskFullFailsCleanly(t *testing.T) {
+	bin := warlogBin(t)
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh here to set ulimit -f")
+	}
+	db := filepath.Join(t.TempDir(), "full.db")
+	if out, err := exec.Command(bin, "--db", db, "campaign", "new", "crash", "--game", "kingsown").CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	var acked []string
+	start := time.Now()
+	for i := 0; ; i++ {
+		id := fmt.Sprintf("f-%04d", i)
+		// ulimit -f counts 512-byte blocks: 160 is 80 KiB.
+		cmd := exec.Command("sh", "-c", `ulimit -f 160 && exec "$0" "$@"`, bin, "--db", db, "roll", "100d6", "--for", "filling the disk", "--action-id", id)
+		out, err := cmd.CombinedOutput()
+		if err == nil {
+			acked = append(acked, id)
+			if i > 500 {
+				t.Fatal("500 actions fitted under an 80 KiB limit: the limit did not apply")
+			}
+			continue
+		}
+		msg := strings.TrimSpace(string(out))
+		want := "warlog: the database file could not be written (is the disk full?); nothing was written"
+		if msg != want {
+			t.Fatalf("after %d actions the writer said %q, want %q", len(acked), msg, want)
+		}
+		break
+	}
+	if d := time.Since(start); d > 60*time.Second {
+		t.Errorf("filling the limit took %v", d)
+	}
+	if len(acked) == 0 {
+		t.Fatal("no action fitted at all")
+	}
+	// Each action writes two events (begun, dice), so acknowledged ids are
+	// checked the same way as after a crash.
+	checkIntact(t, db, acked, -1)
+}
