@@ -1028,10 +1028,11 @@ func (w *work) humans(b *Battle, c Humans) error {
 			return err
 		}
 	}
-	if err := w.emit(TypeHumansActed, HumansActed{Round: b.Round}); err != nil {
+	round := b.Round
+	if err := w.emit(TypeHumansActed, HumansActed{Round: round}); err != nil {
 		return err
 	}
-	w.d.Label("The Humans strike after turn %d: %s.", b.Round, strings.Join(lines, "; "))
+	w.d.Label("The Humans strike after turn %d: %s.", round, strings.Join(lines, "; "))
 	return nil
 }
 

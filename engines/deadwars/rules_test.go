@@ -797,6 +797,12 @@ func TestStatus(t *testing.T) {
 			t.Fatalf("notes %q lack %q", notes, want)
 		}
 	}
+	g.do(EndTurn{})
+	g.roll(1, 1, 1, 1, 1, 1)
+	g.do(EndTurn{})
+	if name, turn := g.st.Now(); name != "Battle" || turn != 1 || g.st.Status().Turn != 2 {
+		t.Fatalf("after the end of turn 1: Now() = %q, %d and status turn %d; want the end filed under turn 1, status at turn 2", name, turn, g.st.Status().Turn)
+	}
 	if st.Figures[0].String("name") != "Vlad" || st.Figures[0].String("status") != "active" || st.Sides[0].String("dice") != "1, 2, 2, 5" {
 		t.Fatalf("rows %v %v", st.Figures[0], st.Sides[0])
 	}

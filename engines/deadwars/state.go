@@ -105,6 +105,9 @@ type Battle struct {
 	Shrine       map[string]int   `json:"shrine"`
 	Removed      map[string][]int `json:"removed"`
 	Over         bool             `json:"over"`
+	// Filed is the turn the newest action belongs to: an end of turn
+	// that starts the next turn still belongs to the turn it ended.
+	Filed int `json:"filed"`
 	Winner       string           `json:"winner"`
 	Result       string           `json:"result"`
 	Why          string           `json:"why"`
@@ -304,6 +307,7 @@ func (s *State) Apply(typ string, payload any) error {
 	if b == nil {
 		return fmt.Errorf("deadwars: %s with no battle in progress", typ)
 	}
+	b.Filed = b.Round
 	switch p := payload.(type) {
 	case PoolRolled:
 		b.Pool = nil

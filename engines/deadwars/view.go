@@ -230,9 +230,13 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 	return out
 }
 
-// Now implements engines.Turner.
+// Now implements engines.Turner: the battle in progress and the turn its
+// newest action belongs to (an end of turn is filed under the turn it ends).
 func (s *State) Now() (string, int) {
 	if b := s.Current(); b != nil {
+		if b.Filed > 0 {
+			return b.Name, b.Filed
+		}
 		return b.Name, b.Round
 	}
 	return "", 0
