@@ -107,10 +107,10 @@ type Battle struct {
 	Over         bool             `json:"over"`
 	// Filed is the turn the newest action belongs to: an end of turn
 	// that starts the next turn still belongs to the turn it ended.
-	Filed int `json:"filed"`
-	Winner       string           `json:"winner"`
-	Result       string           `json:"result"`
-	Why          string           `json:"why"`
+	Filed  int    `json:"filed"`
+	Winner string `json:"winner"`
+	Result string `json:"result"`
+	Why    string `json:"why"`
 }
 
 // Fig is a figure on the battlefield.
