@@ -52,7 +52,6 @@ func rcDemo(seed string) [][]string {
 		"status",
 		"scenario end",
 		"rc score",
-		"roster",
 	}
 	out := [][]string{{"campaign", "new", "Reincardnated demo", "--game", "reincardnated", "--seed", seed}}
 	for _, l := range lines {
