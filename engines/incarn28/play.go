@@ -101,7 +101,7 @@ func (g *game) nextRound() error {
 		}
 		g.note("roll-off %s", strings.Join(desc, " against "))
 	}
-	if !g.anyToActivate(first) {
+	if !g.hasInPlay(first) {
 		first = b.opponent(first)
 	}
 	round := b.Round + 1
@@ -160,6 +160,16 @@ func (g *game) unactivated(side string) []*Figure {
 		}
 	}
 	return out
+}
+
+// hasInPlay reports whether side has a figure in play.
+func (g *game) hasInPlay(side string) bool {
+	for _, f := range g.b().Figures {
+		if f.InPlay() && f.Side == side {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *game) anyToActivate(side string) bool { return len(g.unactivated(side)) > 0 }
