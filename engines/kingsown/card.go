@@ -67,6 +67,16 @@ var Armours = map[string][2]int{
 // Spells are the Hunters' five spells, in the seed's order.
 var Spells = []string{"Firebolt", "Sparks", "Ward", "Teleport", "Rally"}
 
+// spellLines are the spells as a card prints them, with their numbers and
+// Firebolt's price of failure.
+var spellLines = map[string]string{
+	"Firebolt": "Firebolt M5 R8 · fails: no spells next turn",
+	"Sparks":   "Sparks M2 R6 Sweep",
+	"Ward":     "Ward R4",
+	"Teleport": "Teleport R6",
+	"Rally":    "Rally R2",
+}
+
 // SpellName returns the spell's proper name for any capitalisation.
 func SpellName(s string) (string, bool) {
 	for _, n := range Spells {
@@ -144,7 +154,7 @@ func (c Card) Text() string {
 		b.WriteString(strings.Join(kw, " · ") + "\n")
 	}
 	for _, s := range c.Spells {
-		b.WriteString(s + "\n")
+		b.WriteString(spellLines[s] + "\n")
 	}
 	return b.String()
 }

@@ -49,30 +49,34 @@ func TestHuntersCardFile(t *testing.T) {
 	}
 }
 
-// TestScriptCardsAreTheTestdataCards: the CLI transcript carries its own
-// copy of the Hunters (testscript runs in a fresh directory); it must be
+// TestScriptCardsAreTheTestdataCards: the CLI transcripts carry their own
+// copies of the card files (testscript runs in a fresh directory); it must be
 // the shipped file.
 func TestScriptCardsAreTheTestdataCards(t *testing.T) {
-	want, err := os.ReadFile("../../testdata/kingsown/hunters.cards")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, script := range []string{"ko_nest.txtar", "ko_refusals.txtar"} {
+	for script, files := range map[string][]string{
+		"ko_nest.txtar": {"hunters.cards"}, "ko_refusals.txtar": {"hunters.cards"}, "ko_cards.txtar": {"orc.cards", "nest.cards"},
+	} {
 		a, err := txtar.ParseFile("../../testdata/script/" + script)
 		if err != nil {
 			t.Fatal(err)
 		}
-		found := false
-		for _, f := range a.Files {
-			if f.Name == "hunters.cards" {
-				found = true
-				if string(f.Data) != string(want) {
-					t.Errorf("%s: its hunters.cards differs from testdata/kingsown/hunters.cards", script)
+		for _, name := range files {
+			want, err := os.ReadFile("../../testdata/kingsown/" + name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, f := range a.Files {
+				if f.Name == name {
+					found = true
+					if string(f.Data) != string(want) {
+						t.Errorf("%s: its %s differs from testdata/kingsown/%s", script, name, name)
+					}
 				}
 			}
-		}
-		if !found {
-			t.Errorf("%s holds no hunters.cards", script)
+			if !found {
+				t.Errorf("%s holds no %s", script, name)
+			}
 		}
 	}
 }

@@ -1,7 +1,9 @@
 package kingsown
 
 import (
+	"encoding/json"
 	"errors"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -623,5 +625,57 @@ func TestChronicleAndTurner(t *testing.T) {
 	}
 	if n, _ := s.Now(); n != "" {
 		t.Fatalf("Now() between fights = %q", n)
+	}
+}
+
+func TestBriefCards(t *testing.T) {
+	// Rulings: the Orc grunt's default card is "editable per campaign".
+	s := newGame(t, bors())
+	tough := card("Orc brute", "x", 3, 2, 2)
+	decide(t, s, SetBriefCard{Role: "grunt", Card: tough})
+	refuse(t, s, SetBriefCard{Role: "nest", Card: tough}, "Nest")
+	refuse(t, s, SetBriefCard{Role: "grunt", Card: DefaultNest}, "Nest")
+	decide(t, s, engines.StartScenario{Name: "The Nest", Brief: "nest"})
+	decide(t, s, Initiative{}, 1, 6, 1)
+	g := fig(t, s, "Orc brute 1")
+	if g.Skill != 3 || g.Card.Res != 2 || g.Card.Side != NestSide {
+		t.Fatalf("spawned %+v, want the campaign's card", g.Card)
+	}
+}
+
+func TestCommandsDecodeAsRecorded(t *testing.T) {
+	for _, c := range []engines.Command{
+		Recruit{Cards: []Card{bors()}}, SetBriefCard{Role: "grunt", Card: DefaultGrunt}, Initiative{First: "nest"},
+		Move{Figure: "Bors", Move: "half", Facing: "rear", Rough: true, Pair: "X"}, Next{},
+		Attack{Attacker: "Bors", Targets: []string{"A", "B"}, Weapon: "Sword", Rear: true},
+		Cast{Caster: "Wyn", Spell: "Teleport", Targets: []string{"Bors"}, Facing: "rear"},
+		engines.StartScenario{Name: "N", Brief: "nest", Turns: 3, Field: []string{"Bors"}}, engines.EndScenario{Winner: "hunters"},
+	} {
+		b, err := json.Marshal(c)
+		must(t, err)
+		got, err := New().DecodeCommand(c.Verb(), b)
+		if err != nil || !reflect.DeepEqual(got, c) {
+			t.Errorf("%s: decoded %+v (%v), want %+v", c.Verb(), got, err, c)
+		}
+	}
+	if _, err := New().DecodeCommand("ko dance", nil); !errors.Is(err, engines.ErrUnknownCommand) {
+		t.Errorf("unknown verb: %v", err)
+	}
+}
+
+func TestFrenzyOverPonderous(t *testing.T) {
+	// seed 003 line 14: "Where a grant and a denial meet, the grant wins"
+	s := fight(t, bors(func(c *Card) { c.Ponderous, c.Frenzy = true, true }), grok())
+	decide(t, s, Move{Figure: "Bors", Move: "full"})
+	decide(t, s, Next{})
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 6, 1)
+}
+
+func TestWithdrawStoppedByRoughGround(t *testing.T) {
+	// seed 003 line 12: failure "stops you at the edge, spends the move"
+	s := fight(t, bors(), grok())
+	d := decide(t, s, Move{Figure: "Bors", Move: "withdraw", Rough: true}, 5)
+	if has(d, TypeWithdrawn) || fig(t, s, "Bors").Status != StatusActive {
+		t.Fatalf("a failed rough roll still withdrew: %v", types(d))
 	}
 }
