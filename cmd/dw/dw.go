@@ -4,6 +4,7 @@
 package dw
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -50,7 +51,59 @@ and --leave. Start and end battles with ` + "`warlog scenario start|end`" + `
 		newAttack(app), newDefend(app), newCast(app), newCollect(app),
 		newEndTurn(app), newHumans(app), newShrine(app),
 	)
+	for _, sub := range c.Commands() {
+		switch sub.Name() {
+		case "move", "dash", "contact", "attack", "defend", "cast", "collect":
+			sub.ValidArgsFunction = completeFigures(app)
+			if sub.Flags().Lookup("into") != nil {
+				_ = sub.RegisterFlagCompletionFunc("into", func(c *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
+					return figureNames(c, app), cobra.ShellCompDirectiveNoFileComp
+				})
+			}
+		}
+	}
 	return c
+}
+
+// completeFigures completes figure names: the figures in play in the battle
+// in progress, else every force's figures; spells for a cast's second word.
+func completeFigures(app *cmdutil.App) cobra.CompletionFunc {
+	return func(c *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+		if c.Name() == "cast" && len(args) == 1 {
+			return []string{"bolt", "curse", "heal", "boost"}, cobra.ShellCompDirectiveNoFileComp
+		}
+		return figureNames(c, app), cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+func figureNames(c *cobra.Command, app *cmdutil.App) []string {
+	ctx := c.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	st, err := app.Load(ctx)
+	if err != nil || st.Game == nil {
+		return nil
+	}
+	s, ok := st.Game.(*deadwars.State)
+	if !ok {
+		return nil
+	}
+	var out []string
+	if b := s.Current(); b != nil {
+		for _, f := range b.Figures {
+			if !f.Dead {
+				out = append(out, f.Name)
+			}
+		}
+		return out
+	}
+	for _, f := range s.Forces {
+		for _, m := range f.Figures {
+			out = append(out, m.Name)
+		}
+	}
+	return out
 }
 
 func run(c *cobra.Command, app *cmdutil.App, cmd engines.Command) error {
