@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"warlog/campaigns"
 	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	eng "warlog/engines/brood"
@@ -89,7 +90,8 @@ func state(ctx context.Context, app *cmdutil.App) (*eng.State, error) {
 	}
 	b, ok := g.(*eng.State)
 	if !ok {
-		return nil, fmt.Errorf("campaign %q plays %s; `warlog brood` is for Brood Mother", st.Campaign.Name, st.Campaign.Game)
+		other, _ := campaigns.FindGame(st.Campaign.Game)
+		return nil, fmt.Errorf("campaign %q plays %s; `warlog brood` is for Brood Mother: use `warlog %s`", st.Campaign.Name, other.Title, other.Command)
 	}
 	return b, nil
 }

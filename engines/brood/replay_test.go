@@ -1,0 +1,72 @@
+package brood
+
+import (
+	"encoding/json"
+	"testing"
+
+	"warlog/engines"
+)
+
+// A game folded again from its facts draws the same map, and deciding a
+// command (even one that succeeds) leaves the state it was decided on alone.
+func TestReplayAndPureDecide(t *testing.T) {
+	g := started(t, "")
+	g.must(Spawn{X: 4, Y: 4})
+	g.must(Raise{Spawn: "R1", Stat: "attack", N: 5})
+	g.endTurn()
+	g.must(Spawn{X: 5, Y: 5})
+	g.endTurn()
+	g.must(Attack{Spawn: "R1", Target: "B1", OnTie: "counter"}, 1, 1, 3, 4, 1, 1, 6, 6) // 10 against 10; counter 5 against 15
+	g.must(Move{Spawn: "R1", X: 5, Y: 4})
+	g.endTurn()
+
+	before := g.snapshot()
+	d := engines.NewDecision(nil)
+	if err := g.s.Decide(Spawn{X: 5, Y: 6}, d); err != nil {
+		t.Fatal(err)
+	}
+	if g.snapshot() != before {
+		t.Fatal("Decide changed the state it decided on")
+	}
+
+	fresh := newGame(t, "")
+	for _, f := range g.log {
+		fresh.apply(f)
+	}
+	a, _ := g.s.Map()
+	b, _ := fresh.s.Map()
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if string(ja) != string(jb) {
+		t.Fatalf("replayed map differs:\n%s\n%s", ja, jb)
+	}
+	if scen, turn := fresh.s.Now(); scen != "G1" || turn != 2 {
+		t.Fatalf("Now() = %q, %d; want G1, 2", scen, turn)
+	}
+}
+
+// The status rows start with name, side, status and carry CLI.md's keys.
+func TestStatusKeys(t *testing.T) {
+	g := started(t, "")
+	g.must(Spawn{X: 4, Y: 4})
+	st := g.s.Status()
+	if st.Scenario != "G1" || st.Turn != 1 || st.Phase != "red's turn" {
+		t.Fatalf("status head %q %d %q", st.Scenario, st.Turn, st.Phase)
+	}
+	for _, r := range st.Figures {
+		if r[0].Key != "name" || r[1].Key != "side" || r[2].Key != "status" {
+			t.Fatalf("row starts %v", r[:3])
+		}
+		for _, k := range []string{"attack", "defense", "move", "x", "y"} {
+			if r.Get(k) == nil {
+				t.Fatalf("row %v lacks %s", r, k)
+			}
+		}
+	}
+	if st.Figures[0].Get("life") != 5 || st.Figures[0].Get("plasmid") != 5 {
+		t.Fatalf("red's Mother row %v", st.Figures[0])
+	}
+	if st.Figures[2].Get("name") != "R1" || st.Figures[2].Get("attack") != 3 {
+		t.Fatalf("R1 row %v", st.Figures[2])
+	}
+}
