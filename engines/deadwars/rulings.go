@@ -1,0 +1,61 @@
+package deadwars
+
+// The cases the seed and rules/RULINGS.md leave open, as this engine
+// decides them. Each is also stated where the code applies it.
+//
+// Ruling: positions are the table's. Base contact between two figures is
+// recorded when the players say so (move or dash --into, --leave, Boost
+// --into/--leave, `dw contact`) and dropped when a figure dies; the
+// engine uses it for free attacks, "must attack the enemy in contact", the
+// 0" reach of Fighters and Berserkers, and "no attacks into a melee".
+// Ranges above 0" (6", 12") are the players' to check.
+//
+// Ruling: contact with the Humans of Hunt the Hunters and with Souls is
+// not tracked: the Humans move every turn by the table. Attacks on Humans
+// are checked for dice and attacks per turn only.
+//
+// Ruling: a player rolls the action dice once per turn and must roll before
+// spending dice or ending the turn; a spell may be cast before the roll
+// from the magic pool kept since the last turn.
+//
+// Ruling: a 6 is a die like any other for a 2" move; it is taken from the
+// magic pool, where every 6 goes when rolled. A pair of 6s cannot be
+// doubled (they are in the pool, not among the unspent dice); a double
+// changed into a 6 goes to the magic pool.
+//
+// Ruling: free attacks are made with `dw attack FIG TARGET --free` any time
+// before the turn ends, by either side; the ones not made lapse. Leaving
+// contact by a move offers every enemy left a free attack on the mover.
+//
+// Ruling: deployment order follows from the figure counts. The roll-off
+// winner places first; placing one each in turn, the first deployer
+// finishes first unless it has more figures than the other player.
+//
+// Ruling: spells are not attacks: they do not count against the caster's
+// attacks and ignore base contact. Bolt's save is a natural 6 only, so
+// Defend counters do not help, but a saving 6 removes them like any save.
+// Heal is refused on an unwounded figure.
+//
+// Ruling: a Soul attacked from base contact is collected on the attacker's
+// hit roll (combined dice +1 each); it is an attack, counted as one.
+//
+// Ruling: killing a Human counts towards Humans killed, not kill points; a
+// Human's kill scores nothing. Each living Human must be given a target or
+// "-"; a Human whose target fell to an earlier Human this round does not
+// attack.
+//
+// Ruling: a force with no figure left ends the battle at once, decided on
+// the counts as they stand; in Death Shrine the survivor holds the shrine.
+//
+// Ruling: `warlog scenario end` closes a battle early: the players'
+// --winner PLAYER|draw stands, or without it the counts so far decide
+// (Death Shrine needs --winner, or its count after 6 turns each).
+//
+// Ruling: forces change only between battles (no recruits for a force on
+// the field). Every figure comes back at full wounds for the next battle:
+// the seed has no lasting injuries. The campaign keeps each force's
+// results and kill points and each figure's battles, kills, kill points,
+// Souls, Humans and deaths.
+//
+// Ruling: a Deadwars battle is always 6 turns each; --turns other than 6
+// is refused, and so are Brood Mother's and Reincardnated's flags.
