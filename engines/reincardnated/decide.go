@@ -347,8 +347,10 @@ func (t *tx) takeFromPool(g *Game, name, why string) error {
 	return nil
 }
 
-// toPool lays a Being on the pool: on an empty spot if there is one, else
-// on top of another Being.
+// toPool lays a Being on the pool.
+//
+// Ruling: a Being sent back to the pool (Void) fills an empty spot if there
+// is one, else it is laid on top of another Being, which is then hidden.
 func (t *tx) toPool(g *Game, name, why string) {
 	hidden, visible := g.Hidden, g.Visible
 	if visible < PoolSize {
@@ -521,6 +523,13 @@ func myTurn(g *Game, p *Player, what string) error {
 }
 
 // incarnate is the turn's second action (seed 002 lines 83-91, 105-123).
+//
+// Ruling: the program ships no card list, so an active Being's preferred
+// and lower types may be unknown. When they are known the kind of
+// incarnation is worked out and a type the Being cannot take is refused;
+// when not, the player says --preferred or --lower and the card remembers
+// it, so a later contradicting claim is refused. A Being of the active
+// Being's own type is always a lateral incarnation (0 Karma).
 func (t *tx) incarnate(c Incarnate) error {
 	g, err := t.live()
 	if err != nil {
@@ -610,6 +619,10 @@ func (t *tx) incarnate(c Incarnate) error {
 
 // gain is a Being gained by an ability: no Karma is drawn (seed 002 line
 // 93); from another Lifeline it is stolen as it lies, dead or alive (line 204).
+//
+// Ruling: a dead Being gained stays dead, so it is not active (line 210:
+// dead Beings cannot be active) and its ability does not trigger (line 188).
+// A Being the program does not know to lie in a Lifeline comes from the pool.
 func (t *tx) gain(c Gain) error {
 	g, err := t.live()
 	if err != nil {
@@ -734,6 +747,12 @@ func (t *tx) makeActive(p *Player, being, by string) error {
 }
 
 // human is the Human Form (seed 002 lines 135-147).
+//
+// Ruling: taking the Human Form is the turn's incarnation, so it is the
+// second action and draws no Karma; dead Beings count among the 6 (they are
+// still in the Lifeline); there is one card, so only one player ever takes
+// it. The last round starts when the taker's turn ends: each other player,
+// in turn order, plays one more turn, and then the game is over.
 func (t *tx) human(c Human) error {
 	g, err := t.live()
 	if err != nil {
@@ -864,6 +883,11 @@ func (t *tx) pool(c Pool) error {
 
 // endTurn ends the turn: the hand limit (seed 002 line 67), the next
 // player, and the last round after the Human Form (line 139).
+//
+// Ruling: the hand limit is checked for the player whose turn ends only
+// (the seed's "at the end of your turn"); a hand grown past 7 on another's
+// turn is cut at the end of its owner's next turn. A turn may end with no
+// action taken.
 func (t *tx) endTurn(c EndTurn) error {
 	g, err := t.live()
 	if err != nil {
@@ -918,6 +942,10 @@ func (t *tx) endTurn(c EndTurn) error {
 }
 
 // purpose enters a revealed Life Purpose.
+//
+// Ruling: a Life Purpose may be entered at any time during the game and
+// entering it again replaces it (a correction); the score of a player
+// whose purpose is not entered shows as "?" until it is.
 func (t *tx) purpose(c Purpose) error {
 	g, err := t.inGame()
 	if err != nil {

@@ -194,6 +194,31 @@ func (t *tx) play(c Play) error {
 }
 
 // karmaEffect emits what the card does and returns it as words.
+//
+// Ruling, card by card where the seed is silent:
+//   - Anew: the card itself does not count among the 1 or 2 discarded.
+//   - Change Destiny: may be laid on the player who plays it; TYPE may also
+//     be "death" (the Death score); it stays in the player's area (not
+//     discarded) unless Lesson Learned stops it.
+//   - Deja Vu, Epiphany, Uncertainty: the Being becomes active and draws no
+//     Karma (gaining by Karma is not incarnating, line 93). Uncertainty's
+//     Being is named by the player once drawn; an empty deck is remade from
+//     the hidden Beings first.
+//   - Lesson Learned: answers the most recent Karma of the turn, before
+//     anything else is done, when it was a Change Destiny, Void or
+//     Death/Rebirth played by the player whose turn it is against the one
+//     who answers; its effect is taken back and both cards are discarded.
+//   - Regress, Volition: the Being chosen must be living and not already
+//     active.
+//   - Replenish: new Beings fill empty spots first; Replenish 8 covers every
+//     spot, so no Being is known face up any more.
+//   - Shared Experience: hands are compared after the card has left the
+//     player's hand.
+//   - Substitute: the new Being takes the spot alive; the old one, dead or
+//     alive, lies face up in the pool.
+//   - Sympathy: answers the latest kill or rebirth of another player's Being
+//     in the current turn (by Karma or ability); each player may answer it.
+//   - Enlightened: recorded; the program keeps no hidden information.
 func (t *tx) karmaEffect(g *Game, p *Player, key string, c Play, kp *KarmaPlayed) (string, error) {
 	args := c.Args
 	opponent := func(name string) (*Player, error) {
@@ -543,7 +568,8 @@ func (t *tx) karmaEffect(g *Game, p *Player, key string, c Play, kp *KarmaPlayed
 	return "", engines.Refuse("Karma", "no Karma card %q", key)
 }
 
-// synchronize makes every player's living Being of type ty active.
+// synchronize makes every player's living Being of type ty active,
+// the player who plays it included.
 //
 // Ruling: a player whose active Being already is of the type keeps it; a
 // player with several living Beings of the type makes the rightmost one
