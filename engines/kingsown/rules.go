@@ -563,6 +563,13 @@ func (x *dec) initiative(c Initiative) error {
 // Moves a figure may declare.
 var moveKinds = []string{"stay", "half", "full", "withdraw"}
 
+// move declares one figure's move, or a Mob pair's.
+//
+// Ruling: a Mob figure moves with --pair while another unmoved Mob figure of
+// its side remains (a swarm must not hold figures back to move last); the
+// pair makes the same declaration and each rolls for rough ground in turn.
+// Ruling: a failed rough-ground roll on a withdrawal stops the figure at the
+// edge of the rough ground: it does not leave.
 func (x *dec) move(c Move) error {
 	b, err := x.phase("move", PhaseMovement)
 	if err != nil {
@@ -747,6 +754,10 @@ func (x *dec) beginStep(b *Battle, f *Fig) {
 	}
 }
 
+// targets resolves the figures an attack or spell names.
+//
+// Ruling: a figure already Down, Broken or Withdrawn cannot be targeted,
+// even while it still strikes in its own Skill step.
 func (x *dec) targets(b *Battle, att *Fig, names []string, allowSelf bool) ([]*Fig, error) {
 	var out []*Fig
 	for _, n := range names {
@@ -849,6 +860,10 @@ func (x *dec) attack(c Attack) error {
 
 // resolve runs the rulings' steps 1-6 for one target and says what
 // happened. roll: make the hit roll (false when a spell's cast was the hit).
+//
+// Ruling: the shield meets the first front hit of the turn whatever its
+// Might; an M3+ hit goes through it and still spends it, so a later front
+// hit that turn is not stopped.
 func (x *dec) resolve(att, t *Fig, might int, rear, roll bool) (string, error) {
 	tn := t.Card.Name
 	hitRoll := 0
