@@ -598,10 +598,8 @@ func (w *work) attack(b *Battle, c Attack) error {
 		}
 		ev.Dice = slices.Clone(c.Dice)
 		ev.HitMod = len(c.Dice) - 1
-		if !t.Human() {
-			if err := w.reach(b, a, t); err != nil {
-				return err
-			}
+		if err := w.reach(b, a, t); err != nil {
+			return err
 		}
 	}
 	if ev.HitRoll, err = w.d.Roll1(6, "hit roll"); err != nil {
@@ -629,6 +627,9 @@ func (w *work) reach(b *Battle, a, t *Fig) error {
 	touching := b.ContactsOf(a.Ref())
 	if len(touching) > 0 && !b.InContact(a.Ref(), t.Ref()) {
 		return engines.Refuse("Contact", "%s is in base contact with %s and must attack it", a.Name, touching[0].Name)
+	}
+	if t.Human() {
+		return nil // the Humans' contacts are the table's
 	}
 	if Class(a.Class).Range == 0 && !b.InContact(a.Ref(), t.Ref()) {
 		return engines.Refuse("Range", "a %s attacks at 0\": %s must be in base contact with %s (move it with --into, or `warlog dw contact`)", title(a.Class), a.Name, t.Name)

@@ -11,8 +11,9 @@ package deadwars
 // Ranges above 0" (6", 12") are the players' to check.
 //
 // Ruling: contact with the Humans of Hunt the Hunters and with Souls is
-// not tracked: the Humans move every turn by the table. Attacks on Humans
-// are checked for dice and attacks per turn only.
+// not tracked: the Humans move every turn by the table. An attack on a
+// Human is checked for its dice and the attacks per turn, and a figure in
+// base contact with an enemy figure must still attack that figure.
 //
 // Ruling: a player rolls the action dice once per turn and must roll before
 // spending dice or ending the turn; a spell may be cast before the roll

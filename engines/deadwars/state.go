@@ -141,7 +141,6 @@ func (f *Fig) MaxWounds() int { return RankValue(f.Rank) }
 // Human reports whether the figure is one of Hunt the Hunters' Humans.
 func (f *Fig) Human() bool { return f.Side == HumansSide }
 
-func (f *Fig) String() string { return f.Name }
 
 func newState(c engines.Campaign) *State { return &State{Camp: c} }
 
