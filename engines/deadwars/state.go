@@ -141,7 +141,6 @@ func (f *Fig) MaxWounds() int { return RankValue(f.Rank) }
 // Human reports whether the figure is one of Hunt the Hunters' Humans.
 func (f *Fig) Human() bool { return f.Side == HumansSide }
 
-
 func newState(c engines.Campaign) *State { return &State{Camp: c} }
 
 // clone deep-copies the state through JSON.
