@@ -88,30 +88,45 @@ func (x *dec) phase(verb, want string) (*Battle, error) {
 	return b, nil
 }
 
-// find resolves a figure of the fight by name or unique prefix,
-// case-insensitively, across both sides; "side/name" picks a side.
-func (b *Battle) find(name string) (*Fig, error) {
+// lookup finds the items named by name: an exact name (case-insensitive)
+// first, else every unique-prefix match; "side/name" picks a side.
+func lookup[T any](items []T, card func(T) Card, name string) []T {
 	side, n := "", strings.TrimSpace(name)
 	if i := strings.Index(n, "/"); i > 0 {
 		side, n = n[:i], n[i+1:]
 	}
 	ln := strings.ToLower(n)
-	var exact, pre []*Fig
-	for _, f := range b.Figures {
-		if side != "" && !strings.EqualFold(side, f.Card.Side) {
+	var exact, pre []T
+	for _, it := range items {
+		c := card(it)
+		if side != "" && !strings.EqualFold(side, c.Side) {
 			continue
 		}
-		fn := strings.ToLower(f.Card.Name)
-		if fn == ln {
-			exact = append(exact, f)
-		} else if strings.HasPrefix(fn, ln) {
-			pre = append(pre, f)
+		cn := strings.ToLower(c.Name)
+		if cn == ln {
+			exact = append(exact, it)
+		} else if strings.HasPrefix(cn, ln) {
+			pre = append(pre, it)
 		}
 	}
-	pick := exact
-	if len(pick) == 0 {
-		pick = pre
+	if len(exact) > 0 {
+		return exact
 	}
+	return pre
+}
+
+func ambiguous[T any](name string, pick []T, card func(T) Card) error {
+	var names []string
+	for _, it := range pick {
+		names = append(names, card(it).Side+"/"+card(it).Name)
+	}
+	return engines.Refuse("Name", "%q could be %s; give more of the name (or SIDE/NAME)", name, strings.Join(names, " or "))
+}
+
+// find resolves a figure of the fight by name or unique prefix.
+func (b *Battle) find(name string) (*Fig, error) {
+	card := func(f *Fig) Card { return f.Card }
+	pick := lookup(b.Figures, card, name)
 	switch len(pick) {
 	case 1:
 		return pick[0], nil
@@ -122,43 +137,20 @@ func (b *Battle) find(name string) (*Fig, error) {
 		}
 		return nil, engines.Refuse("Name", "no figure %q in this fight; the figures are %s", name, strings.Join(names, ", "))
 	}
-	var names []string
-	for _, f := range pick {
-		names = append(names, f.Card.Side+"/"+f.Card.Name)
-	}
-	return nil, engines.Refuse("Name", "%q could be %s; give more of the name (or SIDE/NAME)", name, strings.Join(names, " or "))
+	return nil, ambiguous(name, pick, card)
 }
 
 // findMember resolves a roster figure the same way.
 func (s *State) findMember(name string) (*Member, error) {
-	side, n := "", strings.TrimSpace(name)
-	if i := strings.Index(n, "/"); i > 0 {
-		side, n = n[:i], n[i+1:]
-	}
-	ln := strings.ToLower(n)
-	var exact, pre []*Member
-	for _, m := range s.Members {
-		if side != "" && !strings.EqualFold(side, m.Card.Side) {
-			continue
-		}
-		mn := strings.ToLower(m.Card.Name)
-		if mn == ln {
-			exact = append(exact, m)
-		} else if strings.HasPrefix(mn, ln) {
-			pre = append(pre, m)
-		}
-	}
-	pick := exact
-	if len(pick) == 0 {
-		pick = pre
-	}
+	card := func(m *Member) Card { return m.Card }
+	pick := lookup(s.Members, card, name)
 	switch len(pick) {
 	case 1:
 		return pick[0], nil
 	case 0:
 		return nil, engines.Refuse("Name", "no figure %q in the roster; `warlog roster` lists them", name)
 	}
-	return nil, engines.Refuse("Name", "%q names more than one roster figure; give more of the name (or SIDE/NAME)", name)
+	return nil, ambiguous(name, pick, card)
 }
 
 // --- campaign ---
