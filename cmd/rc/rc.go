@@ -84,22 +84,28 @@ func do(c *cobra.Command, app *cmdutil.App, cmd engines.Command) error {
 
 // state loads the current campaign's Reincardnated state.
 func state(ctx context.Context, app *cmdutil.App) (*rcg.State, error) {
+	s, _, err := stateNamed(ctx, app)
+	return s, err
+}
+
+// stateNamed is state with the campaign's name.
+func stateNamed(ctx context.Context, app *cmdutil.App) (*rcg.State, string, error) {
 	st, err := app.Load(ctx)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if st.Campaign.Game != game {
-		return nil, fmt.Errorf("campaign %q does not play Reincardnated; `warlog rc` is for Reincardnated campaigns", st.Campaign.Name)
+		return nil, "", fmt.Errorf("campaign %q does not play Reincardnated; `warlog rc` is for Reincardnated campaigns", st.Campaign.Name)
 	}
 	g, err := st.GameState()
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	s, ok := g.(*rcg.State)
 	if !ok {
-		return nil, fmt.Errorf("campaign %q: unexpected state %T", st.Campaign.Name, g)
+		return nil, "", fmt.Errorf("campaign %q: unexpected state %T", st.Campaign.Name, g)
 	}
-	return s, nil
+	return s, st.Campaign.Name, nil
 }
 
 // complete offers players for the first argument and, when beings is set,
@@ -107,17 +113,19 @@ func state(ctx context.Context, app *cmdutil.App) (*rcg.State, error) {
 func complete(app *cmdutil.App, beings bool) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	return func(c *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
 		s, err := state(c.Context(), app)
-		if err != nil {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		switch {
-		case len(args) == 0:
-			return s.Players(), cobra.ShellCompDirectiveNoFileComp
-		case len(args) == 1 && beings:
+		if len(args) == 1 && beings && err == nil {
 			return s.Lifeline(args[0]), cobra.ShellCompDirectiveNoFileComp
 		}
+		return completeWith(s, err, args)
+	}
+}
+
+// completeWith offers the players for the first argument.
+func completeWith(s *rcg.State, err error, args []string) ([]string, cobra.ShellCompDirective) {
+	if err != nil || len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
+	return s.Players(), cobra.ShellCompDirectiveNoFileComp
 }
 
 func newStarter(app *cmdutil.App) *cobra.Command {
@@ -331,7 +339,22 @@ in a new Being takes --type the first time. The cards and their arguments:
 				}
 				return keys, cobra.ShellCompDirectiveNoFileComp
 			}
-			return complete(app, false)(c, args, s)
+			st, err := state(c.Context(), app)
+			if err != nil || len(args) == 0 {
+				return completeWith(st, err, args)
+			}
+			key, _ := rcg.FindKarma(args[1])
+			switch {
+			case len(args) == 2 && (key == rcg.Regress || key == rcg.Sympathy || key == rcg.Substitute):
+				return st.Lifeline(args[0]), cobra.ShellCompDirectiveNoFileComp
+			case len(args) == 2 && key != rcg.Anew && key != rcg.Replenish && key != rcg.Synchronize:
+				return st.Players(), cobra.ShellCompDirectiveNoFileComp
+			case len(args) == 3 && (key == rcg.KarmaDeath || key == rcg.KarmaRebirth || key == rcg.VoidCard || key == rcg.Volition):
+				return st.Lifeline(args[2]), cobra.ShellCompDirectiveNoFileComp
+			case len(args) == 2 && key == rcg.Synchronize:
+				return rcg.Types, cobra.ShellCompDirectiveNoFileComp
+			}
+			return nil, cobra.ShellCompDirectiveNoFileComp
 		},
 	}
 	f.add(c)
@@ -519,7 +542,7 @@ of the last game once ` + "`warlog scenario end`" + ` has scored it.`,
   warlog rc score --json`,
 		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			s, err := state(c.Context(), app)
+			s, campaign, err := stateNamed(c.Context(), app)
 			if err != nil {
 				return err
 			}
@@ -528,7 +551,7 @@ of the last game once ` + "`warlog scenario end`" + ` has scored it.`,
 				return fmt.Errorf("no game yet; start one with `warlog scenario start NAME --players A,B,C`")
 			}
 			if app.JSON {
-				return app.PrintJSON(ScoreJSON{Campaign: app.Campaign, Game: name, Final: final, Scores: scores, Winners: winners})
+				return app.PrintJSON(ScoreJSON{Campaign: campaign, Game: name, Final: final, Scores: scores, Winners: winners})
 			}
 			head := "Scores so far"
 			if final {
