@@ -339,42 +339,35 @@ type Cast struct {
 // Verb implements engines.Command.
 func (Cast) Verb() string { return "ko cast" }
 
+// decodeAs decodes a recorded command of type T.
+func decodeAs[T engines.Command](args json.RawMessage) (engines.Command, error) {
+	var x T
+	if len(args) == 0 {
+		return x, nil
+	}
+	err := json.Unmarshal(args, &x)
+	return x, err
+}
+
+// decoders rebuild each of the game's commands from its verb.
+var decoders = map[string]func(json.RawMessage) (engines.Command, error){
+	Recruit{}.Verb():      decodeAs[Recruit],
+	SetBriefCard{}.Verb(): decodeAs[SetBriefCard],
+	Initiative{}.Verb():   decodeAs[Initiative],
+	Move{}.Verb():         decodeAs[Move],
+	Next{}.Verb():         decodeAs[Next],
+	Attack{}.Verb():       decodeAs[Attack],
+	Cast{}.Verb():         decodeAs[Cast],
+}
+
 // DecodeCommand implements engines.Engine.
 func (Engine) DecodeCommand(verb string, args json.RawMessage) (engines.Command, error) {
 	if c, ok, err := engines.DecodeCommon(verb, args); ok {
 		return c, err
 	}
-	var c engines.Command
-	var err error
-	switch verb {
-	case Recruit{}.Verb():
-		var x Recruit
-		err = json.Unmarshal(args, &x)
-		c = x
-	case SetBriefCard{}.Verb():
-		var x SetBriefCard
-		err = json.Unmarshal(args, &x)
-		c = x
-	case Initiative{}.Verb():
-		var x Initiative
-		err = json.Unmarshal(args, &x)
-		c = x
-	case Move{}.Verb():
-		var x Move
-		err = json.Unmarshal(args, &x)
-		c = x
-	case Next{}.Verb():
-		c = Next{}
-	case Attack{}.Verb():
-		var x Attack
-		err = json.Unmarshal(args, &x)
-		c = x
-	case Cast{}.Verb():
-		var x Cast
-		err = json.Unmarshal(args, &x)
-		c = x
-	default:
+	dec, ok := decoders[verb]
+	if !ok {
 		return nil, fmt.Errorf("%w: %q", engines.ErrUnknownCommand, verb)
 	}
-	return c, err
+	return dec(args)
 }
