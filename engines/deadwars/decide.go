@@ -184,8 +184,11 @@ func (w *work) start(c engines.StartScenario) error {
 	}
 	var sides []string
 	if len(c.Field) == 0 {
-		if len(w.s.Forces) != 2 {
-			return engines.Refuse("Scenario", "there are %d forces; name the two that fight with --field PLAYER,PLAYER", len(w.s.Forces))
+		switch n := len(w.s.Forces); {
+		case n < 2:
+			return engines.Refuse("Scenario", "a battle is between two forces and the campaign has %s; found another with `warlog dw force PLAYER --clan CLAN`", plural(n, "force", "forces"))
+		case n > 2:
+			return engines.Refuse("Scenario", "the campaign has %d forces; name the two that fight with --field PLAYER,PLAYER", n)
 		}
 		sides = []string{w.s.Forces[0].Player, w.s.Forces[1].Player}
 	} else {

@@ -807,3 +807,21 @@ func TestStatus(t *testing.T) {
 		t.Fatalf("rows %v %v", st.Figures[0], st.Sides[0])
 	}
 }
+
+// With more than two forces the players name the two that fight (--field).
+func TestFieldChoosesForces(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.do(CreateForce{Player: "Cat", Clan: "imhotep"})
+	g.do(Recruit{Player: "Cat", Name: "Imhotep", Class: "wizard", Champion: true})
+	g.refuse("Scenario", engines.StartScenario{Name: "Three", Brief: HeadCount}, 6, 1)
+	g.refuse("Scenario", engines.StartScenario{Name: "Two", Brief: HeadCount, Field: []string{"Ann", "ann"}}, 6, 1)
+	g.refuse("Scenario", engines.StartScenario{Name: "Two", Brief: HeadCount, Turns: 8, Field: []string{"Ann", "Cat"}}, 6, 1)
+	g.do(engines.StartScenario{Name: "Two", Brief: HeadCount, Field: []string{"cat", "Ben"}}, 6, 1)
+	if b := g.battle(); !slices.Equal(b.Deploy, []string{"Cat", "Ben"}) || b.ActivePlayer() != "Cat" {
+		t.Fatalf("deploy %v, first %s; want Cat then Ben, Cat first", b.Deploy, b.ActivePlayer())
+	}
+	// Ben is fighting, Ann is not: only Ann may recruit.
+	g.refuse("Force", Recruit{Player: "Ben", Name: "Late", Rank: "soldier", Class: "fighter"})
+	g.do(Recruit{Player: "Ann", Name: "Late", Rank: "soldier", Class: "fighter"})
+}
