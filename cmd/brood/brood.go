@@ -60,6 +60,7 @@ with --dice.`,
 		newEndTurnCommand(app),
 		newCatalogueCommand(app, "mutations", "List the spawn mutations and what they do", eng.Mutations),
 		newCatalogueCommand(app, "evolutions", "List the Mother's evolutions and what they do", eng.Evolutions),
+		newCatalogueCommand(app, "rulings", "List how warlog decides the cases the rules leave open", eng.Rulings),
 	)
 	return c
 }
@@ -403,11 +404,13 @@ func newCatalogueCommand(app *cmdutil.App, use, short string, list []eng.Entry) 
 			if app.JSON {
 				return app.PrintJSON(list)
 			}
-			rows := make([][]string, len(list))
-			for i, e := range list {
-				rows[i] = []string{e.Name, e.Text}
+			for _, e := range list {
+				fmt.Fprintln(app.Out, e.Name)
+				for _, l := range wrap(e.Text, 74) {
+					fmt.Fprintln(app.Out, "    "+l)
+				}
 			}
-			return cmdutil.Table(app.Out, []string{"name", "effect"}, rows)
+			return nil
 		},
 	}
 }
@@ -423,4 +426,24 @@ func colour(app *cmdutil.App) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// wrap breaks text into lines of at most width characters at spaces.
+func wrap(text string, width int) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(w) > width {
+			out = append(out, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
 }

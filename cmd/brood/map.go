@@ -68,6 +68,9 @@ func printMap(w io.Writer, mp eng.Map, color bool) error {
 	} else {
 		head += " · " + mp.Turn + "'s turn"
 	}
+	if mp.Frenzy != "" {
+		head += " · Feeding Frenzy: " + mp.Frenzy + " may attack at once"
+	}
 	fmt.Fprintln(w, head)
 	idx := map[string]int{}
 	for i, m := range mp.Mothers {

@@ -46,6 +46,8 @@ func (s *State) Decide(cmd engines.Command, d *engines.Decision) error {
 		if err = x.playing(); err != nil {
 			return err
 		}
+		// Ruling: a Feeding Frenzy attack must be the very next action;
+		// any other action lets it lapse.
 		if f := x.b.Frenzy; f != "" {
 			if a, ok := cmd.(Attack); !ok || !strings.EqualFold(x.resolveName(a.Spawn), f) {
 				x.emit(TypeFrenzyLapsed, FrenzyLapsed{Spawn: f})
@@ -458,6 +460,8 @@ func (x *decider) raise(c Raise) error {
 		// seed 004 line 11: no stat above 10.
 		return engines.Refuse("StatCap", "%s's %s is %d; +%d would pass 10, the most any stat may have", p.Name, stat, v, n)
 	}
+	// Ruling: absorbed points are spent first, free and anywhere; only
+	// the rest costs Plasmid and needs the Mother or a Font nearby.
 	free := min(p.Points, n)
 	paid := n - free
 	if paid > 0 {

@@ -199,6 +199,8 @@ func (x *decider) blast(v *Piece) {
 			x.say("%s rolls %d and survives the blast.", p.Name, r)
 		}
 	}
+	// Ruling: if a blast would bring both Mothers to 0, the first in turn
+	// order to reach 0 loses.
 	for _, m := range x.b.Mothers {
 		if MotherDist(m, v.X, v.Y) <= 1 {
 			x.loseLife(m, "the Retributive Strike of "+v.Name)
@@ -282,6 +284,8 @@ func (x *decider) attack(c Attack) error {
 	} else {
 		dist = MotherDist(tm, p.X, p.Y)
 	}
+	// Ruling: a Spore Slinger shoots at 2 or 3 squares (1-2-1), at a
+	// Mother too; a Feeding Frenzy attack is melee.
 	ranged := false
 	switch {
 	case dist == 1:
@@ -384,6 +388,8 @@ func (x *decider) motherAttack(c MotherAttack) error {
 		// Ruling: a Mother attacks once a turn, like a spawn.
 		return engines.Refuse("MotherAttack", "%s's Mother has already attacked this turn", m.Player)
 	}
+	// Ruling: her attack reaches her own Sphere only, not the squares by
+	// her Fonts; a tie changes nothing.
 	var targets []*Piece
 	for _, p := range x.b.Living() {
 		if p.Owner != m.Player && x.b.InSoI(m, p.X, p.Y) {
@@ -438,6 +444,8 @@ func (x *decider) motherMove(c MotherMove) error {
 	if !x.b.Has(m, Levitation) {
 		return engines.Refuse("Levitation", "a Brood Mother is stationary; only Levitation lets her move")
 	}
+	// Ruling: her centre moves up to 2 a turn along a 1-2-1 path; her 3 x 3
+	// must stay on the grid and clear; she provokes no Attacks of Impunity.
 	free := func(cx, cy int) bool {
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {

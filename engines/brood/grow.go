@@ -89,6 +89,7 @@ func (x *decider) mutate(c Mutate) error {
 			}
 		}
 	}
+	// Ruling: a mutation costs no Plasmid (the seed prices none).
 	x.emit(TypeMutated, SpawnMutated{Spawn: p.Name, Mutation: mut})
 	x.say("%s's %s (%d points) mutates: %s.", m.Player, p.Name, p.Total(), mut)
 	switch mut {
@@ -115,6 +116,8 @@ func (x *decider) evolve(c Evolve) error {
 	if !known(Evolutions, evo) {
 		return engines.Refuse("Evolution", "no evolution %q; the evolutions are %s", c.Evolution, names(Evolutions))
 	}
+	// Ruling: a Proxy's one evolution works for the whole brood, does not
+	// count against the Mother's two and may not repeat one the brood has.
 	var proxy *Piece
 	if c.Proxy != "" {
 		p, _, err := x.own(c.Proxy)

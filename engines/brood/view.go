@@ -202,12 +202,14 @@ type MapSpawn struct {
 
 // Map is the board as `brood map --json` gives it.
 type Map struct {
-	Game    string      `json:"game"`
-	Size    int         `json:"size"`
-	Round   int         `json:"round"`
-	Turn    string      `json:"turn,omitempty"`
-	Over    bool        `json:"over"`
-	Winner  string      `json:"winner,omitempty"`
+	Game   string `json:"game"`
+	Size   int    `json:"size"`
+	Round  int    `json:"round"`
+	Turn   string `json:"turn,omitempty"`
+	Over   bool   `json:"over"`
+	Winner string `json:"winner,omitempty"`
+	// Frenzy names a spawn whose Feeding Frenzy attack is pending.
+	Frenzy  string      `json:"frenzy,omitempty"`
 	Mothers []MapMother `json:"mothers"`
 	Spawns  []MapSpawn  `json:"spawns"`
 	// Rows are the plain map, one string per row, as `brood map` prints it
@@ -222,7 +224,7 @@ func (s *State) Map() (Map, bool) {
 	if b == nil {
 		return Map{}, false
 	}
-	mp := Map{Game: b.Name, Size: b.Size, Round: b.Round, Over: b.Over, Winner: b.Winner, Mothers: []MapMother{}, Spawns: []MapSpawn{}}
+	mp := Map{Game: b.Name, Size: b.Size, Round: b.Round, Over: b.Over, Winner: b.Winner, Frenzy: b.Frenzy, Mothers: []MapMother{}, Spawns: []MapSpawn{}}
 	if !b.Over {
 		mp.Turn = b.Current().Player
 	}
