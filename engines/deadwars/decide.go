@@ -122,6 +122,9 @@ func (w *work) recruit(c Recruit) error {
 	if err := checkName("figure", c.Name); err != nil {
 		return err
 	}
+	if rest, ok := strings.CutPrefix(strings.ToLower(c.Name), "human "); ok && strings.Trim(rest, "0123456789") == "" {
+		return engines.Refuse("Name", "%q is how the Humans of Hunt the Hunters are named; choose another name", c.Name)
+	}
 	for _, m := range f.Figures {
 		if strings.EqualFold(m.Name, c.Name) {
 			return engines.Refuse("Name", "%s's force already has a figure named %s; names are unique within a force", f.Player, m.Name)

@@ -505,6 +505,8 @@ func TestForceBuilding(t *testing.T) {
 		t.Fatalf("refusal %q should name the points used and the limit", msg)
 	}
 	g.refuse("Name", Recruit{Player: "Ann", Name: "igor", Rank: "soldier", Class: "fighter"})
+	g.refuse("Name", Recruit{Player: "Ann", Name: "Human 3", Rank: "soldier", Class: "fighter"})
+	g.refuse("Name", Recruit{Player: "Ann", Name: "Ann:Bob", Rank: "soldier", Class: "fighter"})
 	g.refuse("Force", Recruit{Player: "Zed", Name: "X", Rank: "soldier", Class: "fighter"})
 	g.refuse("Class", Recruit{Player: "Ann", Name: "X", Rank: "soldier", Class: "priest"})
 	// A force without a Champion cannot fight.
