@@ -3,6 +3,7 @@ package reincardnated
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -48,9 +49,13 @@ func (tb *table) decide(cmd engines.Command) (*engines.Decision, error) {
 // do decides cmd, which must pass, and folds its facts; it returns the label.
 func (tb *table) do(cmd engines.Command) string {
 	tb.t.Helper()
+	before := tb.snapshot()
 	d, err := tb.decide(cmd)
 	if err != nil {
 		tb.t.Fatalf("%s %+v: %v", cmd.Verb(), cmd, err)
+	}
+	if tb.snapshot() != before {
+		tb.t.Fatalf("%s: Decide changed the state", cmd.Verb())
 	}
 	if len(d.Facts()) == 0 {
 		tb.t.Fatalf("%s %+v: no facts", cmd.Verb(), cmd)
@@ -98,7 +103,17 @@ func (tb *table) snapshot() string {
 	ro, _ := json.Marshal(tb.s.Roster())
 	ca, _ := json.Marshal(tb.s.Cards())
 	sc, _ := json.Marshal(tb.s.Scenarios())
-	return string(st) + string(ro) + string(ca) + string(sc)
+	out := string(st) + string(ro) + string(ca) + string(sc)
+	if g := tb.s.game(); g != nil {
+		out += fmt.Sprintf("%+v %+v %+v", g.lastKarma, g.lastLife, g.Known)
+		for _, p := range g.Players {
+			out += fmt.Sprintf("%+v", *p)
+			if p.Purpose != nil {
+				out += fmt.Sprintf("%+v", *p.Purpose)
+			}
+		}
+	}
+	return out
 }
 
 func (tb *table) g() *Game {
