@@ -340,8 +340,10 @@ func (x *decider) attack(c Attack) error {
 		if ranged {
 			// seed 004 line 63: no defeat for a loss at range.
 			x.say("The spores fail; %s is unharmed at range.", p.Name)
-		} else if x.kill(p, tp, "beaten by "+tp.Name, false) {
-			x.frenzy(tp)
+		} else {
+			// seed 004 line 61: Feeding Frenzy is for an attacker's
+			// kill; a defender that wins gets its points only.
+			x.kill(p, tp, "beaten by "+tp.Name, false)
 		}
 	default:
 		if ranged {
@@ -371,9 +373,7 @@ func (x *decider) attack(c Attack) error {
 					x.frenzy(tp)
 				}
 			case "defender":
-				if x.kill(tp, p, "beaten by "+p.Name, false) {
-					x.frenzy(p)
-				}
+				x.kill(tp, p, "beaten by "+p.Name, false)
 			default:
 				x.say("The counter-attack ties too; the combat ends.")
 			}

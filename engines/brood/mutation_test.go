@@ -314,3 +314,16 @@ func TestLeader(t *testing.T) {
 		t.Fatalf("Ruling: two Leaders do not stack: %d", b.AttackOf(n))
 	}
 }
+
+// seed 004 line 61: "If an attacker with this power kills" — a Feeding
+// Frenzy spawn that wins while defending gets no extra attack.
+func TestFeedingFrenzyOnlyWhenAttacking(t *testing.T) {
+	g := started(t, "")
+	g.put("R1", "red", 4, 6, 1, 1, 2)
+	g.put("B1", "blue", 4, 7, 1, 1, 2, FeedingFrenzy)
+	g.put("R2", "red", 3, 7, 1, 1, 2)
+	d := g.must(Attack{Spawn: "R1", Target: "B1"}, 1, 1, 6, 6)
+	if !g.piece("R1").Dead || hasFact(d, TypeFrenzyGained) || g.piece("B1").Points != 3 {
+		t.Fatalf("a defending frenzy spawn: %s", d.LabelText())
+	}
+}

@@ -15,7 +15,7 @@ var Rulings = []Entry{
 	{"impunity", "each enemy spawn strikes a mover at most once per move, when it first leaves a square next to it; Fonts do not strike; a mover that loses dies on the square it was leaving"},
 	{"ties", "the defender's choice (--counter or --end) is given with the attack; without it a tie is refused and the same program dice come back; a counter-attack that ties ends the combat; a Font cannot counter"},
 	{"spore slinger", "ranged at 2 or 3 squares (1-2-1), Mothers included; RULINGS: ranged attacks are never countered, by slingers neither; in melee the slinger adds nothing (no stat, no bonus) attacking or defending"},
-	{"feeding frenzy", "the extra attack is at an adjacent spawn or Mother and must be the very next action (any other action lets it lapse); a kill in it earns another"},
+	{"feeding frenzy", "the extra attack is at an adjacent spawn or Mother and must be the very next action (any other action lets it lapse); only kills made attacking (an attack, a counter-attack, an Attack of Impunity, a frenzy attack) earn it, so a chain is possible"},
 	{"frenzy and retributive strike", "the killer absorbs its points, then the blast resolves; a Feeding Frenzy spawn that lives through the blast then gets its extra attack; deaths in a blast give no points and no frenzy"},
 	{"retributive strike", "spawns within 1 roll in board order (top row first, left to right), each death resolving at once (a blast it sets off goes first); then each Mother within 1 loses 1 Life; the first Mother to reach 0 loses"},
 	{"resilient", "a wound (the extra life lost) gives the attacker no points; only the final death sets off a Retributive Strike"},

@@ -59,7 +59,8 @@ func (s *State) Status() engines.Status {
 		st.Figures = append(st.Figures, engines.Row{
 			{Key: "name", Value: p.Name}, {Key: "side", Value: p.Owner}, {Key: "status", Value: status},
 			{Key: "attack", Value: att}, {Key: "defense", Value: def}, {Key: "move", Value: p.Move},
-			{Key: "x", Value: p.X}, {Key: "y", Value: p.Y}, {Key: "base", Value: fmt.Sprintf("%d/%d/%d", p.Attack, p.Defense, p.Move)},
+			{Key: "x", Value: p.X}, {Key: "y", Value: p.Y}, {Key: "life", Value: lives(p)},
+			{Key: "base", Value: fmt.Sprintf("%d/%d/%d", p.Attack, p.Defense, p.Move)},
 			{Key: "points", Value: p.Points}, {Key: "traits", Value: traits},
 		})
 	}
@@ -282,4 +283,13 @@ func (s *State) Map() (Map, bool) {
 	}
 	mp.Rows = append([]string{head.String()}, mp.Rows...)
 	return mp, true
+}
+
+// lives is a spawn's lives left: 1, 2 for a Resilient spawn not yet
+// wounded, 0 once dead.
+func lives(p *Piece) int {
+	if p.Dead {
+		return 0
+	}
+	return p.Lives
 }
