@@ -115,8 +115,8 @@ func Validate(faction Faction, bones int, incarns []Incarn) []Violation {
 	perFlesh := map[string][]string{}
 	var fleshOrder []string
 	for _, in := range incarns {
-		if prev, ok := names[strings.ToLower(in.Name)]; ok {
-			add("Names", "two incarns are called %q (and %q); names are unique in a gang", in.Name, prev)
+		if _, ok := names[strings.ToLower(in.Name)]; ok {
+			add("Names", "two incarns are called %q; names are unique in a gang", in.Name)
 		}
 		names[strings.ToLower(in.Name)] = in.Name
 		if len(in.Flesh) == 0 {

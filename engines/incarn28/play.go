@@ -229,14 +229,22 @@ func (g *game) activate(c Activate) error {
 	if b.RoundOver {
 		return engines.Refuse("Rounds", "round %d is over (Enigma); begin the next with `warlog i28 round`", b.Round)
 	}
+	var prefix string
 	if b.Current != nil {
+		prev := b.fig(b.Current.Figure)
 		if err := g.endActivation(); err != nil {
 			return err
 		}
-		if b.Ended {
-			return nil
+		if len(g.notes) > 0 {
+			prefix = fmt.Sprintf("%s's activation ends: %s. ", prev.Name, strings.Join(g.notes, "; "))
+			g.notes = nil
 		}
 	}
+	defer func() {
+		if prefix != "" {
+			g.d.Label("%s%s", prefix, g.d.LabelText())
+		}
+	}()
 	var f *Figure
 	if b.Twist == 3 && (b.Again == "" || c.Incarn != "") {
 		side := b.Next
