@@ -18,6 +18,9 @@ import (
 type Options struct {
 	// Dice are hand-entered faces (--dice); nil means the program rolls.
 	Dice []int
+	// Ask, when set, is asked for each die as the rules need it (prompted
+	// play); the faces are recorded as hand-entered dice.
+	Ask func(n dice.Need, index int) (int, error)
 	// ActionID makes a command idempotent: a retry with the same id and the
 	// same command is a no-op, with another command a conflict. Empty: fresh.
 	ActionID string
@@ -205,6 +208,9 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 			}
 		}
 		roller := dice.NewRoller(st.Campaign.Seed, st.ProgramDice, o.Dice)
+		if o.Ask != nil {
+			roller = dice.NewAskingRoller(st.Campaign.Seed, st.ProgramDice, o.Ask)
+		}
 		d := engines.NewDecision(roller)
 		if err := rq.decide(st, d); err != nil {
 			return nil, err
@@ -215,7 +221,7 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 		if len(d.Facts()) == 0 {
 			return nil, fmt.Errorf("%w: the command changed nothing", ErrNothing)
 		}
-		b := Begun{Game: st.Campaign.Game, Verb: rq.verb, Args: args, Dice: o.Dice, Label: d.LabelText()}
+		b := Begun{Game: st.Campaign.Game, Verb: rq.verb, Args: args, Dice: roller.Entered(), Label: d.LabelText()}
 		if eng := st.Engine(); eng != nil {
 			b.Rules = eng.RulesVersion()
 		}

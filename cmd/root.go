@@ -113,6 +113,7 @@ func NewRootCommand(app *cmdutil.App) *cobra.Command {
 		newScenarioCommand(app),
 		newDemoCommand(app),
 		newReportCommand(app),
+		newPlayCommand(app),
 	)
 	for _, g := range GameCommands(app) {
 		root.AddCommand(g)

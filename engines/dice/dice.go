@@ -162,7 +162,20 @@ type Roller struct {
 	// handMode is true when --dice was given: every die must come from it.
 	handMode bool
 	used     []Need
+	ask      func(Need, int) (int, error)
+	entered  []int
 }
+
+// NewAskingRoller takes every die from ask, one at a time, as the rules ask
+// for it: `warlog play` shows the player exactly which die is needed and why.
+// ask must return a face within the die's sides or an error (the player
+// gave up); the faces given are hand-entered dice like --dice.
+func NewAskingRoller(seed uint64, next int, ask func(n Need, index int) (int, error)) *Roller {
+	return &Roller{seed: seed, next: next, handMode: true, ask: ask}
+}
+
+// Entered lists the hand-entered faces used so far, in order.
+func (r *Roller) Entered() []int { return r.entered }
 
 // NewRoller starts at program die index next (the count of program dice in
 // effect). hand, if non-nil, is the queue of hand-entered values.
@@ -179,6 +192,19 @@ func (r *Roller) Roll(count, sides int, purpose string) (Rolled, error) {
 	if r.handMode {
 		out.Source = Hand
 		for i := 0; i < count; i++ {
+			if r.ask != nil {
+				n := len(r.used) - count + i
+				v, err := r.ask(r.used[n], n+1)
+				if err != nil {
+					return Rolled{}, err
+				}
+				if v < 1 || v > sides {
+					return Rolled{}, fmt.Errorf("%w: die %d (%s) is %d; a d%d shows 1 to %d", ErrOutRange, n+1, purpose, v, sides, sides)
+				}
+				out.Values = append(out.Values, v)
+				r.entered = append(r.entered, v)
+				continue
+			}
 			if len(r.hand) == 0 {
 				return Rolled{}, fmt.Errorf("%w: this action needs at least %d dice (%s); %d were given",
 					ErrTooFew, len(r.used), r.describe(), len(r.used)-count+i)
@@ -189,6 +215,7 @@ func (r *Roller) Roll(count, sides int, purpose string) (Rolled, error) {
 					ErrOutRange, len(r.used)-count+i+1, purpose, v, sides, sides)
 			}
 			out.Values = append(out.Values, v)
+			r.entered = append(r.entered, v)
 			r.hand = r.hand[1:]
 		}
 		return out, nil

@@ -1,0 +1,324 @@
+package cmd
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/huh"
+	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
+
+	"warlog/campaigns"
+	"warlog/cmd/cmdutil"
+	"warlog/engines"
+	"warlog/engines/dice"
+	"warlog/projections/report"
+)
+
+type playOptions struct {
+	accessible bool
+}
+
+func newPlayCommand(app *cmdutil.App) *cobra.Command {
+	o := &playOptions{}
+	c := &cobra.Command{
+		Use:   "play",
+		Short: "Play the battle in progress by answering prompts",
+		Long: `Play the current campaign's battle by answering prompts: each step shows the
+status, offers only the actions the rules allow now, then the figures and
+targets that may take them, then asks whether the program rolls or you enter
+the dice you rolled, die by die, saying which die and why. Undo is always on
+the menu. Esc or Ctrl-C leaves cleanly; nothing is half-written. When the
+battle ends it offers the report.
+
+Accessible mode (plain numbered line prompts, for screen readers and piped
+input) is used with --accessible, ACCESSIBLE=1, TERM=dumb, or when stdin is
+not a terminal.`,
+		Example: `  warlog play
+  warlog play --accessible
+  printf '1\n2\n1\n' | warlog play`,
+		Args: cmdutil.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error { return runPlay(c, app, o) },
+	}
+	c.Flags().BoolVar(&o.accessible, "accessible", false, "plain line prompts instead of the full-screen form")
+	return c
+}
+
+// prompter asks questions through huh, full-screen or accessible.
+type prompter struct {
+	in         io.Reader
+	out        io.Writer
+	accessible bool
+	eof        *eofReader
+}
+
+// eofReader hands huh's accessible prompts one byte at a time (each prompt
+// opens its own scanner, which would otherwise swallow the lines meant for
+// the next one) and remembers when the input ran out.
+type eofReader struct {
+	r   io.Reader
+	eof bool
+}
+
+func (e *eofReader) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	n, err := e.r.Read(p[:1])
+	if errors.Is(err, io.EOF) {
+		e.eof = true
+	}
+	return n, err
+}
+
+func newPrompter(app *cmdutil.App, forceAccessible bool) *prompter {
+	p := &prompter{in: app.In, out: app.Out}
+	f, isFile := app.In.(*os.File)
+	tty := isFile && isatty.IsTerminal(f.Fd())
+	p.accessible = forceAccessible || app.Getenv("ACCESSIBLE") != "" || app.Getenv("TERM") == "dumb" || !tty
+	if p.accessible {
+		p.eof = &eofReader{r: app.In}
+		p.in = p.eof
+	}
+	return p
+}
+
+// run runs one field and maps leaving to ErrInterrupted.
+func (p *prompter) run(f huh.Field) error {
+	form := huh.NewForm(huh.NewGroup(f)).WithAccessible(p.accessible).WithOutput(p.out).WithInput(p.in).WithShowHelp(!p.accessible)
+	err := form.Run()
+	if errors.Is(err, huh.ErrUserAborted) || (p.eof != nil && p.eof.eof) {
+		return cmdutil.ErrInterrupted
+	}
+	return err
+}
+
+// choose asks for one of picks; def is the value chosen on an empty answer
+// (and at the end of piped input).
+func (p *prompter) choose(title string, picks []engines.Pick, def string) (string, error) {
+	opts := make([]huh.Option[string], len(picks))
+	for i, pk := range picks {
+		opts[i] = huh.NewOption(pk.Label, pk.Value)
+	}
+	v := def
+	if err := p.run(huh.NewSelect[string]().Title(title).Options(opts...).Value(&v)); err != nil {
+		return "", err
+	}
+	return v, nil
+}
+
+// ask reads free text, asking again until check accepts it: accessible
+// mode does not report a failed validation by itself.
+func (p *prompter) ask(title string, check func(string) error) (string, error) {
+	for {
+		var v string
+		if err := p.run(huh.NewInput().Title(title).Value(&v)); err != nil {
+			return "", err
+		}
+		v = strings.TrimSpace(v)
+		if err := check(v); err != nil {
+			fmt.Fprintf(p.out, "%v; try again.\n", err)
+			continue
+		}
+		return v, nil
+	}
+}
+
+const (
+	menuUndo   = "\x00undo"
+	menuQuit   = "\x00quit"
+	rollForMe  = "program"
+	enterDice  = "hand"
+	reportNone = "no"
+)
+
+func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
+	ctx := c.Context()
+	name, err := app.CurrentCampaign(ctx)
+	if err != nil {
+		return err
+	}
+	svc, _ := app.Service()
+	p := newPrompter(app, o.accessible)
+	wasIn := ""
+	for {
+		st, err := svc.Load(ctx, name)
+		if err != nil {
+			return err
+		}
+		g, err := st.GameState()
+		if err != nil {
+			return err
+		}
+		pr, ok := g.(engines.Prompter)
+		if !ok {
+			return fmt.Errorf("%s does not offer prompted turns yet; use the `warlog %s` commands", st.Engine().Title(), gameCommand(st.Campaign.Game))
+		}
+		scenario, _ := nowOf(g)
+		if wasIn != "" && scenario == "" {
+			return offerReport(c, app, p, svc, name)
+		}
+		wasIn = scenario
+		s := g.Status()
+		s.Campaign, s.Game = st.Campaign.Name, st.Campaign.Game
+		fmt.Fprintln(app.Out)
+		if err := PrintStatus(app, s); err != nil {
+			return err
+		}
+		choices := pr.Choices()
+		picks := make([]engines.Pick, 0, len(choices)+2)
+		for i, ch := range choices {
+			label := ch.Label
+			if ch.Help != "" && p.accessible {
+				label += " — " + ch.Help
+			}
+			picks = append(picks, engines.Pick{Value: strconv.Itoa(i), Label: label})
+		}
+		if live := st.InEffect(); len(live) > 0 {
+			picks = append(picks, engines.Pick{Value: menuUndo, Label: "Undo: " + live[len(live)-1].Label})
+		}
+		picks = append(picks, engines.Pick{Value: menuQuit, Label: "Quit (everything so far is saved)"})
+		pick, err := p.choose("What now?", picks, menuQuit)
+		if errors.Is(err, cmdutil.ErrInterrupted) {
+			fmt.Fprintln(app.Out, "Left the game; everything so far is saved.")
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		switch pick {
+		case menuQuit:
+			fmt.Fprintln(app.Out, "Left the game; everything so far is saved.")
+			return nil
+		case menuUndo:
+			res, err := svc.Undo(ctx, name, 1, "", campaigns.Options{ActionID: app.NextActionID()})
+			if err != nil {
+				fmt.Fprintf(app.Out, "Refused: %v\n", err)
+				continue
+			}
+			fmt.Fprintln(app.Out, res.Label)
+			continue
+		}
+		i, _ := strconv.Atoi(pick)
+		if err := playChoice(c, app, p, svc, name, choices[i]); err != nil {
+			if errors.Is(err, cmdutil.ErrInterrupted) {
+				fmt.Fprintln(app.Out, "Left the game; the unfinished action was not recorded.")
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+// playChoice asks a choice's questions, then how to roll, and records it.
+func playChoice(c *cobra.Command, app *cmdutil.App, p *prompter, svc *campaigns.Service, name string, ch engines.Choice) error {
+	answers := map[string]string{}
+	for _, q := range ch.Questions {
+		if q.Options != nil {
+			opts := q.Options(answers)
+			if len(opts) == 0 {
+				fmt.Fprintf(app.Out, "Nothing can be chosen for %q now.\n", q.Prompt)
+				return nil
+			}
+			v, err := p.choose(q.Prompt, opts, opts[0].Value)
+			if err != nil {
+				return err
+			}
+			answers[q.Key] = v
+			continue
+		}
+		check := q.Check
+		v, err := p.ask(q.Prompt, func(s string) error {
+			if s == "" && !q.Optional {
+				return errors.New("an answer is needed")
+			}
+			if check != nil && s != "" {
+				return check(s)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		answers[q.Key] = v
+	}
+	cmd, err := ch.Build(answers)
+	if err != nil {
+		fmt.Fprintf(app.Out, "Refused: %v\n", err)
+		return nil
+	}
+	o := campaigns.Options{ActionID: app.NextActionID()}
+	if !ch.NoDice {
+		how, err := p.choose("Dice?", []engines.Pick{{Value: rollForMe, Label: "Roll for me"}, {Value: enterDice, Label: "I roll at the table and enter my dice"}}, rollForMe)
+		if err != nil {
+			return err
+		}
+		if how == enterDice {
+			o.Ask = func(n dice.Need, index int) (int, error) {
+				v, err := p.ask(fmt.Sprintf("Die %d: %s, d%d (1-%d):", index, n.Purpose, n.Sides, n.Sides), func(s string) error {
+					x, err := strconv.Atoi(s)
+					if err != nil || x < 1 || x > n.Sides {
+						return fmt.Errorf("%q is not a face of a d%d: give 1 to %d", s, n.Sides, n.Sides)
+					}
+					return nil
+				})
+				if err != nil {
+					return 0, err
+				}
+				x, _ := strconv.Atoi(v)
+				return x, nil
+			}
+		}
+	}
+	res, err := svc.Do(c.Context(), name, ch.Game, cmd, o)
+	if errors.Is(err, cmdutil.ErrInterrupted) {
+		return err
+	}
+	if err != nil {
+		fmt.Fprintf(app.Out, "Refused: %v\n", err)
+		return nil
+	}
+	fmt.Fprintln(app.Out, res.Label)
+	return nil
+}
+
+// offerReport asks whether to show the battle's report once it has ended.
+func offerReport(c *cobra.Command, app *cmdutil.App, p *prompter, svc *campaigns.Service, name string) error {
+	fmt.Fprintln(app.Out, "\nThe battle is over.")
+	v, err := p.choose("Show the battle report?", []engines.Pick{{Value: "md", Label: "Yes, as Markdown here"}, {Value: reportNone, Label: "No"}}, reportNone)
+	if err != nil || v == reportNone {
+		if errors.Is(err, cmdutil.ErrInterrupted) {
+			return nil
+		}
+		return err
+	}
+	r, err := report.Build(c.Context(), svc, name, report.Options{})
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := report.Markdown(&b, r); err != nil {
+		return err
+	}
+	_, err = app.Out.Write(b.Bytes())
+	return err
+}
+
+func nowOf(g engines.State) (string, int) {
+	if t, ok := g.(engines.Turner); ok {
+		return t.Now()
+	}
+	return "", 0
+}
+
+func gameCommand(game string) string {
+	if g, ok := campaigns.FindGame(game); ok {
+		return g.Command
+	}
+	return game
+}

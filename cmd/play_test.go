@@ -1,0 +1,207 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"warlog/cmd/cmdutil"
+	"warlog/engines"
+	"warlog/events"
+)
+
+// tally is a tiny prompted game for testing `play` itself: a side scores a
+// d6 per shot until one reaches 8 and the scenario ends.
+type tally struct{}
+
+func (tally) Game() string         { return "kingsown" }
+func (tally) Title() string        { return "Tally" }
+func (tally) RulesVersion() string { return "tally-1" }
+func (tally) Register(r *events.Registry) {
+	r.Register("tally.started", tallyStarted{})
+	r.Register("tally.scored", tallyScored{})
+}
+func (tally) NewState(engines.Campaign) engines.State { return &tallyState{} }
+func (tally) DecodeCommand(string, json.RawMessage) (engines.Command, error) {
+	return nil, engines.ErrUnknownCommand
+}
+
+type tallyStarted struct{ Name string }
+type tallyScored struct {
+	Side string
+	N    int
+}
+type tallyShot struct{ Side string }
+
+func (tallyShot) Verb() string { return "shot" }
+
+type tallyState struct {
+	Name   string
+	Score  map[string]int
+	Ended  bool
+	Rounds int
+}
+
+func (s *tallyState) Apply(typ string, p any) error {
+	switch v := p.(type) {
+	case tallyStarted:
+		s.Name, s.Score, s.Ended = v.Name, map[string]int{}, false
+	case tallyScored:
+		s.Score[v.Side] += v.N
+		s.Rounds++
+		if s.Score[v.Side] >= 8 {
+			s.Ended = true
+		}
+	}
+	return nil
+}
+
+func (s *tallyState) Decide(c engines.Command, d *engines.Decision) error {
+	switch c := c.(type) {
+	case engines.StartScenario:
+		d.Emit("tally.started", tallyStarted{Name: c.Name})
+		d.Label("%s begins.", c.Name)
+	case tallyShot:
+		if s.Score == nil || s.Ended {
+			return engines.Refuse("Tally", "no tally in progress")
+		}
+		v, err := d.Roll1(6, "score for "+c.Side)
+		if err != nil {
+			return err
+		}
+		d.Emit("tally.scored", tallyScored{Side: c.Side, N: v})
+		d.Label("%s scores %d.", c.Side, v)
+	default:
+		return engines.ErrUnknownCommand
+	}
+	return nil
+}
+
+func (s *tallyState) Status() engines.Status {
+	return engines.Status{Scenario: s.Name, Turn: s.Rounds, Sides: []engines.Row{
+		{{Key: "name", Value: "red"}, {Key: "score", Value: s.Score["red"]}},
+		{{Key: "name", Value: "blue"}, {Key: "score", Value: s.Score["blue"]}},
+	}}
+}
+func (s *tallyState) Roster() engines.Roster { return engines.Roster{} }
+func (s *tallyState) Now() (string, int) {
+	if s.Score == nil || s.Ended {
+		return "", 0
+	}
+	return s.Name, s.Rounds
+}
+func (s *tallyState) Scenarios() []engines.ScenarioSummary {
+	if s.Name == "" {
+		return nil
+	}
+	return []engines.ScenarioSummary{{Name: s.Name, Turn: s.Rounds, Ended: s.Ended,
+		Sides: []engines.SideSummary{{Name: "red"}, {Name: "blue"}}}}
+}
+
+func (s *tallyState) Choices() []engines.Choice {
+	if s.Score == nil || s.Ended {
+		return []engines.Choice{{Label: "Start a tally", NoDice: true,
+			Questions: []engines.Question{{Key: "name", Prompt: "Name of the tally?"}},
+			Build:     func(a map[string]string) (engines.Command, error) { return engines.StartScenario{Name: a["name"]}, nil }}}
+	}
+	return []engines.Choice{{Label: "Shoot", Help: "roll a d6 and add it to a side's score",
+		Questions: []engines.Question{{Key: "side", Prompt: "Which side shoots?", Options: func(map[string]string) []engines.Pick {
+			return []engines.Pick{{Value: "red", Label: "red"}, {Value: "blue", Label: "blue"}}
+		}}},
+		Build: func(a map[string]string) (engines.Command, error) { return tallyShot{Side: a["side"]}, nil }}}
+}
+
+func playSession(t *testing.T, db, input string) (string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	app := &cmdutil.App{In: strings.NewReader(input), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally{}}}
+	code := Run(context.Background(), app, []string{"--db", db, "play"})
+	if errb.Len() > 0 {
+		t.Logf("stderr: %s", errb.String())
+	}
+	return out.String(), code
+}
+
+// An accessible session from piped stdin: start, an illegal menu number
+// asked again, a hand-entered die asked again when out of range, an undo, a
+// program roll, and a clean exit at the end of the input.
+func TestPlayAccessibleSession(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "p.db")
+	var out, errb bytes.Buffer
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally{}}}
+	if code := Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown", "--seed", "4"}); code != 0 {
+		t.Fatal(errb.String())
+	}
+	input := strings.Join([]string{
+		"1", "Showdown", // start a tally
+		"9", "1", "2", // 9 is no option: asked again; shoot; blue
+		"2",      // enter my dice
+		"7", "5", // 7 is no face of a d6: asked again; 5
+		"2", // undo the shot
+		"1", "1", "1", // shoot, red, roll for me
+	}, "\n") + "\n"
+	got, code := playSession(t, db, input)
+	if code != 0 {
+		t.Fatalf("play exit %d:\n%s", code, got)
+	}
+	for _, want := range []string{
+		"Showdown begins.",
+		"Invalid: must be a number between 1 and 3",
+		"Die 1: score for blue, d6 (1-6):",
+		`"7" is not a face of a d6: give 1 to 6; try again.`,
+		"blue scores 5.",
+		"Undo: blue scores 5.",
+		"undo: blue scores 5.",
+		"red scores ",
+		"Left the game; everything so far is saved.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the session lacks %q:\n%s", want, got)
+		}
+	}
+	// The log holds the start, the undone hand-entered shot, the undo and
+	// the program shot: nothing half-written by the exit.
+	lg, _, _ := run(t, db, "log", "--json")
+	var l LogJSON
+	if err := json.Unmarshal([]byte(lg), &l); err != nil {
+		t.Fatal(err)
+	}
+	begun := 0
+	for _, e := range l.Events {
+		if e.Type == "action.begun" {
+			begun++
+		}
+	}
+	if begun != 5 {
+		t.Errorf("%d actions logged, want 5 (create, start, shot, undo, shot)", begun)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(lg), ""), `"dice":[5]`) {
+		t.Errorf("the hand-entered die is not recorded with the action:\n%s", lg)
+	}
+}
+
+// Playing to the end offers the report.
+func TestPlayEndsWithReport(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "p.db")
+	var out, errb bytes.Buffer
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally{}}}
+	Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown"})
+	lines := []string{"1", "Final"}
+	for i := 0; i < 8; i++ { // eight shots of at least 1 each: someone reaches 8
+		lines = append(lines, "1", "1", "2", "6")
+	}
+	lines = append(lines, "1") // yes, the report
+	got, code := playSession(t, db, strings.Join(lines, "\n")+"\n")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if !strings.Contains(got, "The battle is over.") || !strings.Contains(got, "# Final — Tally") {
+		t.Errorf("no report at the end:\n%s", got[max(0, len(got)-1500):])
+	}
+	if strings.Count(got, "\nred scores 6.\n") != 2 {
+		t.Errorf("want exactly two shots of 6 before red reached 8:\n%s", got)
+	}
+}

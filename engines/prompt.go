@@ -1,0 +1,48 @@
+package engines
+
+// Prompter is implemented by game states that `warlog play` can drive: the
+// engine, not the screen, says which actions are legal now and which figures
+// and targets each may take, so the prompts never offer an illegal move.
+type Prompter interface {
+	// Choices are the actions legal now, in menu order.
+	Choices() []Choice
+}
+
+// Choice is one action on the menu and how to complete it.
+type Choice struct {
+	// Label names the action on the menu ("Attack", "End the movement phase").
+	Label string
+	// Help says in one line what it does, in our own words.
+	Help string
+	// Game is the game whose command Build makes; "" for the shared
+	// commands (scenario start and end).
+	Game string
+	// Questions are asked in order; a question's options may depend on the
+	// answers so far.
+	Questions []Question
+	// Build turns the answers, by question key, into the command.
+	Build func(answers map[string]string) (Command, error)
+	// NoDice is true when the action never rolls: play skips the question
+	// "roll for me or enter my dice".
+	NoDice bool
+}
+
+// Question asks for one argument of a command.
+type Question struct {
+	Key    string
+	Prompt string
+	// Options, when set, makes the question a choice among them; an empty
+	// result means there is nothing to choose and the choice is not offered.
+	Options func(answers map[string]string) []Pick
+	// Check validates a free-text answer; nil accepts anything non-empty.
+	Check func(string) error
+	// Optional lets a free-text answer be empty.
+	Optional bool
+}
+
+// Pick is one option of a question: the value the command gets and the
+// label the player reads.
+type Pick struct {
+	Value string
+	Label string
+}
