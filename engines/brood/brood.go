@@ -50,66 +50,42 @@ func (Engine) DecodeCommand(verb string, args json.RawMessage) (engines.Command,
 	if c, ok, err := engines.DecodeCommon(verb, args); ok {
 		return c, err
 	}
-	var c engines.Command
 	switch verb {
 	case Spawn{}.Verb():
-		c = &Spawn{}
+		return decode[Spawn](args)
 	case Raise{}.Verb():
-		c = &Raise{}
+		return decode[Raise](args)
 	case Move{}.Verb():
-		c = &Move{}
+		return decode[Move](args)
 	case Attack{}.Verb():
-		c = &Attack{}
+		return decode[Attack](args)
 	case MotherAttack{}.Verb():
-		c = &MotherAttack{}
+		return decode[MotherAttack](args)
 	case MotherMove{}.Verb():
-		c = &MotherMove{}
+		return decode[MotherMove](args)
 	case Absorb{}.Verb():
-		c = &Absorb{}
+		return decode[Absorb](args)
 	case Regenerate{}.Verb():
-		c = &Regenerate{}
+		return decode[Regenerate](args)
 	case Mutate{}.Verb():
-		c = &Mutate{}
+		return decode[Mutate](args)
 	case Evolve{}.Verb():
-		c = &Evolve{}
+		return decode[Evolve](args)
 	case Subvert{}.Verb():
-		c = &Subvert{}
+		return decode[Subvert](args)
 	case EndTurn{}.Verb():
-		c = &EndTurn{}
-	default:
-		return nil, fmt.Errorf("brood %q: %w", verb, engines.ErrUnknownCommand)
+		return decode[EndTurn](args)
 	}
+	return nil, fmt.Errorf("brood %q: %w", verb, engines.ErrUnknownCommand)
+}
+
+// decode reads a recorded command as the value Decide takes.
+func decode[T engines.Command](args json.RawMessage) (engines.Command, error) {
+	var c T
 	if len(args) > 0 {
-		if err := json.Unmarshal(args, c); err != nil {
+		if err := json.Unmarshal(args, &c); err != nil {
 			return nil, err
 		}
-	}
-	// Commands are decided as values.
-	switch x := c.(type) {
-	case *Spawn:
-		return *x, nil
-	case *Raise:
-		return *x, nil
-	case *Move:
-		return *x, nil
-	case *Attack:
-		return *x, nil
-	case *MotherAttack:
-		return *x, nil
-	case *MotherMove:
-		return *x, nil
-	case *Absorb:
-		return *x, nil
-	case *Regenerate:
-		return *x, nil
-	case *Mutate:
-		return *x, nil
-	case *Evolve:
-		return *x, nil
-	case *Subvert:
-		return *x, nil
-	case *EndTurn:
-		return *x, nil
 	}
 	return c, nil
 }

@@ -308,14 +308,14 @@ func (x *decider) beginTurn(m *Mother, round int) {
 // ---- names ----
 
 func (x *decider) resolveName(name string) string {
-	if p, err := x.findPiece(name, false); err == nil {
+	if p, err := x.findPiece(name); err == nil {
 		return p.Name
 	}
 	return name
 }
 
 // findPiece finds a living spawn by name or unique prefix.
-func (x *decider) findPiece(name string, withMothers bool) (*Piece, error) {
+func (x *decider) findPiece(name string) (*Piece, error) {
 	var hits []*Piece
 	for _, p := range x.b.Living() {
 		if strings.EqualFold(p.Name, name) {
@@ -340,7 +340,7 @@ func (x *decider) findPiece(name string, withMothers bool) (*Piece, error) {
 
 // own finds a living spawn of the current player.
 func (x *decider) own(name string) (*Piece, *Mother, error) {
-	p, err := x.findPiece(name, false)
+	p, err := x.findPiece(name)
 	if err != nil {
 		return nil, nil, err
 	}

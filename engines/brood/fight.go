@@ -243,7 +243,7 @@ func (x *decider) frenzyTargets(k *Piece) []string {
 }
 
 func (x *decider) attack(c Attack) error {
-	p, err := x.findPiece(c.Spawn, false)
+	p, err := x.findPiece(c.Spawn)
 	if err != nil {
 		return err
 	}
@@ -403,7 +403,7 @@ func (x *decider) motherAttack(c MotherAttack) error {
 	var order []*Piece
 	seen := map[*Piece]bool{}
 	for _, n := range c.Order {
-		p, err := x.findPiece(n, false)
+		p, err := x.findPiece(n)
 		if err != nil {
 			return err
 		}
@@ -530,7 +530,7 @@ func (x *decider) findTarget(name string) (*Piece, *Mother, error) {
 	if m := x.b.Mother(name); m != nil {
 		return nil, m, nil
 	}
-	p, err := x.findPiece(name, false)
+	p, err := x.findPiece(name)
 	if err == nil {
 		return p, nil, nil
 	}

@@ -187,7 +187,7 @@ func (x *decider) subvert(c Subvert) error {
 		// she subverts at most once a turn.
 		return engines.Refuse("OneSeed", "%s's Mother has shot her seed this turn; she holds one at a time", m.Player)
 	}
-	p, err := x.findPiece(c.Spawn, false)
+	p, err := x.findPiece(c.Spawn)
 	if err != nil {
 		return err
 	}

@@ -70,3 +70,30 @@ func TestStatusKeys(t *testing.T) {
 		t.Fatalf("R1 row %v", st.Figures[2])
 	}
 }
+
+// Every recorded command decodes back to the value that was decided.
+func TestDecodeCommand(t *testing.T) {
+	for _, c := range []engines.Command{
+		Spawn{X: 4, Y: 4, Name: "Grub"}, Raise{Spawn: "R1", Stat: "attack", N: 2}, Move{Spawn: "R1", X: 5, Y: 5},
+		Attack{Spawn: "R1", Target: "blue", OnTie: "counter"}, MotherAttack{Order: []string{"B1"}}, MotherMove{X: 3, Y: 4},
+		Absorb{Spawn: "R2"}, Regenerate{N: 2}, Mutate{Spawn: "R1", Mutation: Mitosis, AtX: 5, AtY: 4},
+		Evolve{Evolution: Fontification, Font: "R3"}, Subvert{Spawn: "B1"}, EndTurn{},
+		engines.StartScenario{Name: "G", Params: map[string][]string{"size": {"8"}}}, engines.EndScenario{Winner: "red"},
+	} {
+		raw, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := New().DecodeCommand(c.Verb(), raw)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Verb(), err)
+		}
+		g1, _ := json.Marshal(got)
+		if string(g1) != string(raw) || got.Verb() != c.Verb() {
+			t.Fatalf("%s decoded to %s (%T), want %s", c.Verb(), g1, got, raw)
+		}
+	}
+	if _, err := New().DecodeCommand("brood fly", nil); err == nil {
+		t.Fatal("an unknown verb decoded")
+	}
+}

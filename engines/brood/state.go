@@ -89,7 +89,6 @@ type Piece struct {
 	// Evolution is a Proxy's own evolution.
 	Evolution string `json:"evolution,omitempty"`
 	Dead      bool   `json:"dead,omitempty"`
-	DiedRound int    `json:"died_round,omitempty"`
 	// Per turn.
 	Made      bool `json:"made,omitempty"`
 	MoveUsed  int  `json:"move_used,omitempty"`
@@ -117,12 +116,11 @@ type Mother struct {
 	Evolutions []string `json:"evolutions,omitempty"`
 	Destroyed  bool     `json:"destroyed,omitempty"`
 	// Per turn.
-	Spawned   bool `json:"spawned,omitempty"`
-	Absorbed  bool `json:"absorbed,omitempty"`
-	Attacked  bool `json:"attacked,omitempty"`
-	Seeded    bool `json:"seeded,omitempty"`
-	MoveUsed  int  `json:"move_used,omitempty"`
-	StartLife int  `json:"start_life"`
+	Spawned  bool `json:"spawned,omitempty"`
+	Absorbed bool `json:"absorbed,omitempty"`
+	Attacked bool `json:"attacked,omitempty"`
+	Seeded   bool `json:"seeded,omitempty"`
+	MoveUsed int  `json:"move_used,omitempty"`
 }
 
 // Board is one game in progress (or just finished).
@@ -294,7 +292,7 @@ func (s *State) Apply(typ string, payload any) error {
 		}
 		b := &Board{Name: e.Name, Size: e.Size, Removed: map[string][]int{}}
 		for _, mp := range e.Mothers {
-			b.Mothers = append(b.Mothers, &Mother{Player: mp.Player, Letter: mp.Letter, X: mp.X, Y: mp.Y, Life: MaxLife, StartLife: MaxLife})
+			b.Mothers = append(b.Mothers, &Mother{Player: mp.Player, Letter: mp.Letter, X: mp.X, Y: mp.Y, Life: MaxLife})
 			s.Played[mp.Player]++
 		}
 		s.B = b
@@ -400,7 +398,7 @@ func (s *State) Apply(typ string, payload any) error {
 		if err != nil {
 			return err
 		}
-		p.Dead, p.DiedRound = true, b.Round
+		p.Dead = true
 		r := b.Removed[p.Owner]
 		for len(r) < b.Round {
 			r = append(r, 0)
@@ -429,7 +427,7 @@ func (s *State) Apply(typ string, payload any) error {
 		if err != nil {
 			return err
 		}
-		p.Dead, p.DiedRound = true, b.Round
+		p.Dead = true
 		m, err := mother(e.Player)
 		if err != nil {
 			return err

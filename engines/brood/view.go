@@ -115,7 +115,7 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 			sum.Sides = append(sum.Sides, engines.SideSummary{Name: mp.Player, Player: mp.Player,
 				Forces:         []engines.Row{{{Key: "name", Value: mp.Player + "'s Mother"}, {Key: "x", Value: mp.X}, {Key: "y", Value: mp.Y}, {Key: "life", Value: MaxLife}}},
 				RemovedPerTurn: rem})
-			state := fmt.Sprintf("Life %d -> %d", m.StartLife, m.Life)
+			state := fmt.Sprintf("Life %d -> %d", MaxLife, m.Life)
 			if m.Destroyed {
 				state += " (destroyed)"
 			}
