@@ -140,7 +140,7 @@ func TestPlayAccessibleSession(t *testing.T) {
 		"9", "1", "2", // 9 is no option: asked again; shoot; blue
 		"2",      // enter my dice
 		"7", "5", // 7 is no face of a d6: asked again; 5
-		"2", // undo the shot
+		"2",           // undo the shot
 		"1", "1", "1", // shoot, red, roll for me
 	}, "\n") + "\n"
 	got, code := playSession(t, db, input)
