@@ -268,8 +268,8 @@ func (w *work) start(c engines.StartScenario) error {
 	for _, r := range rolls {
 		ro = append(ro, fmt.Sprintf("%s %d, %s %d", sides[0], r[0], sides[1], r[1]))
 	}
-	label := fmt.Sprintf("%s (%s) begins. Roll-off %s: %s deploys first; deploying %d figures against %d, %s finishes first and takes the first turn.",
-		c.Name, BriefTitle(brief), strings.Join(ro, "; then "), first, count[first], count[second], turnOrder[0])
+	label := fmt.Sprintf("%s (%s) begins. Roll-off %s: %s deploys first; with %s to %s %d, %s finishes deploying first and takes the first turn.",
+		c.Name, BriefTitle(brief), strings.Join(ro, "; then "), first, plural(count[first], "figure", "figures"), possessive(second), count[second], turnOrder[0])
 	switch brief {
 	case SoulCollectors:
 		label += " 7 Souls wait in the centre."
@@ -710,7 +710,7 @@ func woundText(saved, killed bool, t *Fig, kp int) string {
 	switch {
 	case saved:
 		if t.Defend > 0 {
-			return fmt.Sprintf(", saved; %s's defend counters are removed.", t.Name)
+			return fmt.Sprintf(", saved; %s defend counters are removed.", possessive(t.Name))
 		}
 		return ", saved."
 	case killed:
