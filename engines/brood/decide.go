@@ -51,6 +51,7 @@ func (s *State) Decide(cmd engines.Command, d *engines.Decision) error {
 		if f := x.b.Frenzy; f != "" {
 			if a, ok := cmd.(Attack); !ok || !strings.EqualFold(x.resolveName(a.Spawn), f) {
 				x.emit(TypeFrenzyLapsed, FrenzyLapsed{Spawn: f})
+				x.say("%s lets its Feeding Frenzy pass.", f)
 			}
 		}
 		switch c := cmd.(type) {
