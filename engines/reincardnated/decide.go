@@ -97,6 +97,21 @@ func (t *tx) live() (*Game, error) {
 	return g, nil
 }
 
+// who is the game in progress (with turns still played, when live is set)
+// and the player named in it.
+func (t *tx) who(player string, live bool) (*Game, *Player, error) {
+	get := t.inGame
+	if live {
+		get = t.live
+	}
+	g, err := get()
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := findPlayer(g, player)
+	return g, p, err
+}
+
 // findPlayer names a player by a unique prefix, case-insensitively.
 func findPlayer(g *Game, name string) (*Player, error) {
 	name = strings.TrimSpace(name)
@@ -220,30 +235,10 @@ func (t *tx) resolveCard(name string, info CardInfo) (Card, error) {
 	if err := checkName("Being", name); err != nil {
 		return Card{}, err
 	}
-	var in Card
-	in.Name = name
-	if info.Type != "" {
-		ty, ok := normType(info.Type)
-		if !ok {
-			return Card{}, typeRefusal("--type", info.Type)
-		}
-		in.Type = ty
+	in, err := cardOf(name, info)
+	if err != nil {
+		return Card{}, err
 	}
-	for _, f := range []struct {
-		dst  *string
-		v    string
-		flag string
-	}{{&in.Prefers, info.Prefers, "the preferred type"}, {&in.Lower, info.Lower, "the lower type"}} {
-		if f.v == "" {
-			continue
-		}
-		ty, ok := normType(f.v)
-		if !ok {
-			return Card{}, typeRefusal(f.flag, f.v)
-		}
-		*f.dst = ty
-	}
-	in.Human = info.Human
 	known, ok := t.s.cards[strings.ToLower(name)]
 	if !ok && in.Type == "" {
 		var hits []Card
@@ -274,6 +269,26 @@ func (t *tx) resolveCard(name string, info CardInfo) (Card, error) {
 		t.emit(TypeCardNoted, CardNoted{Card: merged})
 	}
 	return merged, nil
+}
+
+// cardOf reads what a command says about a card, its types normalized.
+func cardOf(name string, info CardInfo) (Card, error) {
+	c := Card{Name: name, Human: info.Human}
+	for _, f := range []struct {
+		dst  *string
+		v    string
+		what string
+	}{{&c.Type, info.Type, "--type"}, {&c.Prefers, info.Prefers, "the preferred type"}, {&c.Lower, info.Lower, "the lower type"}} {
+		if f.v == "" {
+			continue
+		}
+		ty, ok := normType(f.v)
+		if !ok {
+			return Card{}, typeRefusal(f.what, f.v)
+		}
+		*f.dst = ty
+	}
+	return c, nil
 }
 
 // merge adds what in says to known; a contradiction is refused.
@@ -450,38 +465,24 @@ func (t *tx) startGame(c engines.StartScenario) error {
 
 // starter is `rc starter PLAYER NAME`.
 func (t *tx) starter(c Starter) error {
-	g, err := t.inGame()
-	if err != nil {
-		return err
-	}
-	p, err := findPlayer(g, c.Player)
+	g, p, err := t.who(c.Player, false)
 	if err != nil {
 		return err
 	}
 	if err := checkName("Starter", c.Name); err != nil {
 		return err
 	}
-	if c.Type != "" {
-		if ty, _ := normType(c.Type); ty != "plant" {
-			return engines.Refuse("Starter", "Starter Beings are plants; drop --type %s", c.Type)
-		}
+	in, err := cardOf(c.Name, c.CardInfo)
+	if err != nil {
+		return err
 	}
+	if in.Type != "" && in.Type != "plant" {
+		return engines.Refuse("Starter", "Starter Beings are plants; drop --type %s", c.Type)
+	}
+	in.Type = "plant"
 	for _, q := range g.Players {
 		if q != p && strings.EqualFold(q.Starter.Name, c.Name) && c.Name != defaultStarter {
 			return engines.Refuse("Starter", "%s is %s's Starter; each Starter card is unique", c.Name, q.Name)
-		}
-	}
-	in := Card{Name: c.Name, Type: "plant", Human: c.Human}
-	for _, f := range []struct {
-		dst *string
-		v   string
-	}{{&in.Prefers, c.Prefers}, {&in.Lower, c.Lower}} {
-		if f.v != "" {
-			ty, ok := normType(f.v)
-			if !ok {
-				return typeRefusal("the incarnation type", f.v)
-			}
-			*f.dst = ty
 		}
 	}
 	card := in
@@ -531,11 +532,7 @@ func myTurn(g *Game, p *Player, what string) error {
 // it, so a later contradicting claim is refused. A Being of the active
 // Being's own type is always a lateral incarnation (0 Karma).
 func (t *tx) incarnate(c Incarnate) error {
-	g, err := t.live()
-	if err != nil {
-		return err
-	}
-	p, err := findPlayer(g, c.Player)
+	g, p, err := t.who(c.Player, true)
 	if err != nil {
 		return err
 	}
@@ -624,11 +621,7 @@ func (t *tx) incarnate(c Incarnate) error {
 // dead Beings cannot be active) and its ability does not trigger (line 188).
 // A Being the program does not know to lie in a Lifeline comes from the pool.
 func (t *tx) gain(c Gain) error {
-	g, err := t.live()
-	if err != nil {
-		return err
-	}
-	p, err := findPlayer(g, c.Player)
+	g, p, err := t.who(c.Player, true)
 	if err != nil {
 		return err
 	}
@@ -658,11 +651,7 @@ func (t *tx) gain(c Gain) error {
 
 // life kills (reborn false) or revives a Being.
 func (t *tx) life(player, being string, reborn bool, by string) error {
-	g, err := t.live()
-	if err != nil {
-		return err
-	}
-	p, err := findPlayer(g, player)
+	g, p, err := t.who(player, true)
 	if err != nil {
 		return err
 	}
@@ -696,11 +685,7 @@ func (t *tx) lifeOf(g *Game, p *Player, i int, reborn bool, by string, undo bool
 
 // void takes a Being out of a Lifeline into the pool (by an ability).
 func (t *tx) void(c Void) error {
-	g, err := t.live()
-	if err != nil {
-		return err
-	}
-	p, err := findPlayer(g, c.Player)
+	g, p, err := t.who(c.Player, true)
 	if err != nil {
 		return err
 	}
@@ -718,11 +703,7 @@ func (t *tx) void(c Void) error {
 // activate makes a living Being active by moving it to the rightmost spot
 // (seed 002 line 210).
 func (t *tx) activate(c Activate) error {
-	g, err := t.live()
-	if err != nil {
-		return err
-	}
-	p, err := findPlayer(g, c.Player)
+	_, p, err := t.who(c.Player, true)
 	if err != nil {
 		return err
 	}
@@ -754,11 +735,7 @@ func (t *tx) makeActive(p *Player, being, by string) error {
 // it. The last round starts when the taker's turn ends: each other player,
 // in turn order, plays one more turn, and then the game is over.
 func (t *tx) human(c Human) error {
-	g, err := t.live()
-	if err != nil {
-		return err
-	}
-	p, err := findPlayer(g, c.Player)
+	g, p, err := t.who(c.Player, true)
 	if err != nil {
 		return err
 	}
@@ -798,11 +775,7 @@ func (t *tx) human(c Human) error {
 
 // draw is Karma drawn by an ability.
 func (t *tx) draw(c Draw) error {
-	g, err := t.live()
-	if err != nil {
-		return err
-	}
-	p, err := findPlayer(g, c.Player)
+	g, p, err := t.who(c.Player, true)
 	if err != nil {
 		return err
 	}
@@ -819,11 +792,7 @@ func (t *tx) draw(c Draw) error {
 
 // discard is Karma discarded by an ability.
 func (t *tx) discard(c Discard) error {
-	g, err := t.live()
-	if err != nil {
-		return err
-	}
-	p, err := findPlayer(g, c.Player)
+	_, p, err := t.who(c.Player, true)
 	if err != nil {
 		return err
 	}
@@ -947,11 +916,7 @@ func (t *tx) endTurn(c EndTurn) error {
 // entering it again replaces it (a correction); the score of a player
 // whose purpose is not entered shows as "?" until it is.
 func (t *tx) purpose(c Purpose) error {
-	g, err := t.inGame()
-	if err != nil {
-		return err
-	}
-	p, err := findPlayer(g, c.Player)
+	_, p, err := t.who(c.Player, false)
 	if err != nil {
 		return err
 	}
@@ -1015,11 +980,7 @@ func purposeText(lp LifePurpose) string {
 
 // markGoal marks a Life Goal met or not.
 func (t *tx) markGoal(c MarkGoal) error {
-	g, err := t.inGame()
-	if err != nil {
-		return err
-	}
-	p, err := findPlayer(g, c.Player)
+	_, p, err := t.who(c.Player, false)
 	if err != nil {
 		return err
 	}

@@ -130,11 +130,7 @@ func karmaArgs(key string, args []string, min, max int, usage string) error {
 // action (a first action left unused is skipped). --extra is a play an
 // ability allows after the two actions.
 func (t *tx) play(c Play) error {
-	g, err := t.live()
-	if err != nil {
-		return err
-	}
-	p, err := findPlayer(g, c.Player)
+	g, p, err := t.who(c.Player, true)
 	if err != nil {
 		return err
 	}
