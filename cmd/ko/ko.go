@@ -66,6 +66,21 @@ func completeFigures(app *cmdutil.App) func(*cobra.Command, []string, string) ([
 	}
 }
 
+// completeSides offers the sides of the fight in progress.
+func completeSides(app *cmdutil.App) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(c *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+		st, err := app.Load(c.Context())
+		if err != nil || st.Game == nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var out []string
+		for _, r := range st.Game.Status().Sides {
+			out = append(out, r.String("name"))
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
 type recruitOptions struct {
 	side, armour              string
 	skill, move, res, hits    int
@@ -298,6 +313,7 @@ the second side's die, then any re-rolls in the same order.`,
 		},
 	}
 	c.Flags().StringVar(&first, "first", "", "the side the winner sends first")
+	_ = c.RegisterFlagCompletionFunc("first", completeSides(app))
 	return c
 }
 
