@@ -492,8 +492,11 @@ func (t *tx) starter(c Starter) error {
 			return err
 		}
 		card = m
-	} else if strings.EqualFold(p.Starter.Name, c.Name) {
-		m, _, err := merge(p.Starter, in)
+	} else if strings.EqualFold(p.Starter.Name, c.Name) || p.Starter.Name == defaultStarter {
+		// What was learned about the unnamed Starter carries over.
+		was := p.Starter
+		was.Name = c.Name
+		m, _, err := merge(was, in)
 		if err != nil {
 			return err
 		}

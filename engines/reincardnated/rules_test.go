@@ -82,6 +82,10 @@ func TestIncarnationTypesAreLearned(t *testing.T) {
 	tb.refuse(Incarnate{Player: "Ann", Being: "Ant", CardInfo: CardInfo{Type: "insect"}}, "Incarnation", "not known yet; say which")
 	tb.incarnate("Ann", "Ant", "insect", "preferred")
 	eq(t, "starter prefers", tb.p("Ann").Starter.Prefers, "insect")
+	// Naming the Starter later keeps what was learned.
+	tb.do(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Lower: "marine"}})
+	eq(t, "named", tb.p("Ann").Starter, Card{Name: "Fern", Type: "plant", Prefers: "insect", Lower: "marine"})
+	tb.refuse(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Lower: "bird"}}, "Beings", "Fern's lower incarnation is marine")
 	tb.endTurn()
 	// Ben's Starter is another card: still unknown. Declared lower: 1 Karma.
 	tb.do(Incarnate{Player: "Ben", Being: "Bee", CardInfo: CardInfo{Type: "insect", Prefers: "bird", Lower: "reptile"}, Kind: "lower"})
