@@ -202,6 +202,11 @@ func validCard(c Card) error {
 	return nil
 }
 
+// briefCard sets the campaign's card for the Nest or its grunt.
+//
+// Ruling: the rulings make the Orc grunt "editable per campaign"; the edit
+// is an action of its own (`ko brief-card`), read when a fight starts, so a
+// fight in progress keeps the cards it started with.
 func (x *dec) briefCard(c SetBriefCard) error {
 	card := c.Card
 	switch c.Role {
@@ -668,6 +673,11 @@ func moveWords(kind string, move int) string {
 	return "makes for the table edge"
 }
 
+// next closes the phase in progress.
+//
+// Ruling: at the turn limit the fight stops (phase "over") and waits for
+// `scenario end`, which applies the campaign's consequences, so that ending
+// stays one action that undo can take back.
 func (x *dec) next() error {
 	b, err := x.battle("next")
 	if err != nil {
