@@ -55,31 +55,7 @@ func rcDemo(seed string) [][]string {
 	}
 	out := [][]string{{"campaign", "new", "Reincardnated demo", "--game", "reincardnated", "--seed", seed}}
 	for _, l := range lines {
-		out = append(out, splitLine(l))
-	}
-	return out
-}
-
-// splitLine splits a command line at spaces, keeping "quoted text" whole.
-func splitLine(s string) []string {
-	var out []string
-	var cur []rune
-	quoted, has := false, false
-	for _, r := range s {
-		switch {
-		case r == '"':
-			quoted, has = !quoted, true
-		case r == ' ' && !quoted:
-			if has {
-				out = append(out, string(cur))
-			}
-			cur, has = cur[:0], false
-		default:
-			cur, has = append(cur, r), true
-		}
-	}
-	if has {
-		out = append(out, string(cur))
+		out = append(out, reincardnated.SplitArgs(l))
 	}
 	return out
 }

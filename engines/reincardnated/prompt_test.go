@@ -1,0 +1,89 @@
+package reincardnated
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"warlog/engines"
+)
+
+func labels(cs []engines.Choice) string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Label)
+	}
+	return strings.Join(out, " | ")
+}
+
+func choose(t *testing.T, tb *table, prefix string, answers map[string]string) string {
+	t.Helper()
+	for _, c := range tb.s.Choices() {
+		if strings.HasPrefix(c.Label, prefix) {
+			if !c.NoDice {
+				t.Errorf("%s asks for dice; the game rolls none", c.Label)
+			}
+			cmd, err := c.Build(answers)
+			if err != nil {
+				t.Fatalf("%s: %v", c.Label, err)
+			}
+			return tb.do(cmd)
+		}
+	}
+	t.Fatalf("no choice %q among %s", prefix, labels(tb.s.Choices()))
+	return ""
+}
+
+// The prompts offer only what the turn allows: the incarnation until the
+// second action is used, the Human Form with 6 Beings, the answers on
+// another's turn after a Karma, the end of the game once it is over.
+func TestChoicesFollowTheTurn(t *testing.T) {
+	tb := newTable(t)
+	eq(t, "no game", labels(tb.s.Choices()), "Start a game")
+	choose(t, tb, "Start a game", map[string]string{"name": "G", "players": "Ann, Ben"})
+	got := labels(tb.s.Choices())
+	for _, want := range []string{"Ann incarnates a Being", "Ann plays a Karma card (action 1)", "End Ann's turn", "Enter a revealed Life Purpose"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in %s", want, got)
+		}
+	}
+	if strings.Contains(got, "Human Form") || strings.Contains(got, "Lesson Learned") || strings.Contains(got, "End the game") {
+		t.Errorf("offered too much: %s", got)
+	}
+	label := choose(t, tb, "Ann incarnates", map[string]string{"being": "Ant", "type": "insect", "kind": "preferred"})
+	if !strings.Contains(label, "preferred incarnation") {
+		t.Errorf("label %q", label)
+	}
+	got = labels(tb.s.Choices())
+	if strings.Contains(got, "incarnates") || !strings.Contains(got, "plays an extra Karma") {
+		t.Errorf("after incarnating: %s", got)
+	}
+	choose(t, tb, "End Ann's turn", nil)
+	choose(t, tb, "Ben plays a Karma", map[string]string{"karma": KarmaDeath, "args": "Ann Ant"})
+	choose(t, tb, "Another player answers", map[string]string{"player": "Ann", "karma": LessonLearned})
+	eq(t, "lesson", tb.lifeline("Ann"), "Ant")
+	choose(t, tb, "A Being's ability", map[string]string{"effect": "gain", "player": "Ben", "what": "Whale Shark", "type": "marine"})
+	eq(t, "gained", tb.lifeline("Ben"), "Whale Shark")
+	tb.build("Ben", "B1:mammal", "B2:mammal", "B3:mammal", "B4:mammal", "B5:mammal")
+	choose(t, tb, "Ben takes the Human Form", nil)
+	choose(t, tb, "End Ben's turn", nil)
+	choose(t, tb, "End Ann's turn", nil)
+	eq(t, "over", labels(tb.s.Choices()), "Enter a revealed Life Purpose | End the game and score it")
+	choose(t, tb, "Enter a revealed", map[string]string{"player": "Ann", "types": "insect=2, marine=1", "death": "1", "goals": "control 2 plants=4; an opponent dead=3=met"})
+	eq(t, "purpose", reflect.DeepEqual(tb.p("Ann").Purpose.Goals, []Goal{{Name: "control 2 plants", Bonus: 4}, {Name: "an opponent dead", Bonus: 3, Met: true}}), true)
+	choose(t, tb, "Mark a Life Goal", map[string]string{"player": "Ann", "goal": "control 2 plants", "met": "met"})
+	eq(t, "Ann's score", ScoreOf(tb.p("Ann")).Total, 2+4+3)
+}
+
+func TestSplitArgs(t *testing.T) {
+	for in, want := range map[string][]string{
+		`Ann "Whale Shark"`: {"Ann", "Whale Shark"},
+		`Ben 'Yeti Crab'`:   {"Ben", "Yeti Crab"},
+		"  a   b ":          {"a", "b"},
+		"":                  nil,
+	} {
+		if got := SplitArgs(in); !reflect.DeepEqual(got, want) {
+			t.Errorf("SplitArgs(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
