@@ -90,8 +90,9 @@ func (x *decider) mutate(c Mutate) error {
 		}
 	}
 	// Ruling: a mutation costs no Plasmid (the seed prices none).
+	points := p.Total()
 	x.emit(TypeMutated, SpawnMutated{Spawn: p.Name, Mutation: mut})
-	x.say("%s's %s (%d points) mutates: %s.", m.Player, p.Name, p.Total(), mut)
+	x.say("%s's %s (%d points) mutates: %s.", m.Player, p.Name, points, mut)
 	switch mut {
 	case Mitosis:
 		// seed 004 line 65. Ruling: the twin is a new spawn (it acts from

@@ -230,8 +230,14 @@ func (s *State) Map() (Map, bool) {
 		mp.Turn = b.Current().Player
 	}
 	for _, m := range b.Mothers {
+		evos := append([]string{}, m.Evolutions...)
+		for _, p := range b.Living() {
+			if p.Owner == m.Player && p.Proxy && p.Evolution != "" {
+				evos = append(evos, p.Evolution+" (Proxy "+p.Name+")")
+			}
+		}
 		mp.Mothers = append(mp.Mothers, MapMother{Player: m.Player, Letter: m.Letter, X: m.X, Y: m.Y, Life: m.Life, Plasmid: m.Plasmid,
-			Attack: b.MotherAttack(m), Defense: b.MotherDefense(m), SoI: b.SoI(m), Evolutions: append([]string{}, m.Evolutions...), Destroyed: m.Destroyed})
+			Attack: b.MotherAttack(m), Defense: b.MotherDefense(m), SoI: b.SoI(m), Evolutions: evos, Destroyed: m.Destroyed})
 	}
 	for _, p := range b.Living() {
 		mp.Spawns = append(mp.Spawns, MapSpawn{Name: p.Name, Owner: p.Owner, X: p.X, Y: p.Y, Attack: b.AttackOf(p), Defense: b.DefenseOf(p), Move: p.Move,
