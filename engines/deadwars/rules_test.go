@@ -827,3 +827,18 @@ func TestFieldChoosesForces(t *testing.T) {
 	g.refuse("Force", Recruit{Player: "Ben", Name: "Late", Rank: "soldier", Class: "fighter"})
 	g.do(Recruit{Player: "Ann", Name: "Late", Rank: "soldier", Class: "fighter"})
 }
+
+// seed 001 line 54: "While an enemy is in base to base contact they must be
+// the targets of all of a figure’s attacks" holds with Humans about too.
+func TestContactBeforeHumans(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HuntTheHunters, 1, 2, 3, 4, 1, 2, 3)
+	g.roll(2, 2, 3, 3, 5, 5)
+	g.do(Contact{A: "Igor", B: "Davy"})
+	g.refuse("Contact", Attack{Figure: "Igor", Target: "Human 1", Dice: []int{2}}, 6, 1)
+	g.do(Attack{Figure: "Igor", Target: "Davy", Dice: []int{2}}, 1)
+	// Out of contact, a Fighter reaches a Human without a recorded contact.
+	g.do(Attack{Figure: "Renny", Target: "Human 1", Dice: []int{3}}, 1)
+	g.refuse("Contact", Contact{A: "Renny", B: "Human 2"})
+}
