@@ -282,7 +282,9 @@ func (b *Board) clone() *Board {
 
 // Apply implements engines.State.
 func (s *State) Apply(typ string, payload any) error {
-	if typ == dice.Type {
+	if typ == dice.Type || !strings.HasPrefix(typ, "brood.") {
+		// Dice are read where they are used; facts of the shared core
+		// (free rolls, notes) change nothing on the board.
 		return nil
 	}
 	if typ == TypeGameStarted {
