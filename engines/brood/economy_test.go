@@ -2,6 +2,7 @@ package brood
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"warlog/engines"
@@ -201,8 +202,14 @@ func TestGameEndAndRoster(t *testing.T) {
 		t.Fatalf("blue's Mother in status: %v", st.Figures[1])
 	}
 	sc := g.s.Scenarios()
-	if len(sc) != 1 || sc[0].Result != "red wins" {
+	if len(sc) != 1 || sc[0].Result != "red wins" || !sc[0].Ended || len(sc[0].Sides) != 2 {
 		t.Fatalf("chronicle %+v", sc)
+	}
+	cons := strings.Join(sc[0].Consequences, "\n")
+	for _, want := range []string{"blue's Mother: Life 5 -> 0 (destroyed); 0 Plasmid", "red's Mother: Life 5 -> 5; 10 Plasmid", "red: games won in campaign mode now 1"} {
+		if !strings.Contains(cons, want) {
+			t.Fatalf("consequences lack %q:\n%s", want, cons)
+		}
 	}
 	// A new game may start; the wins stay.
 	g.must(engines.StartScenario{Name: "G2", Params: map[string][]string{"mother": {"blue=3,3", "red=10,10"}}})
