@@ -17,5 +17,37 @@ func i28Engine() engines.Engine { return incarn28.New() }
 func i28Command(app *cmdutil.App) *cobra.Command { return i28.NewCommand(app) }
 
 // i28Demo is the command lines the demo plays for this game, with the
-// demo's seed.
-func i28Demo(seed string) [][]string { return nil }
+// demo's seed: a Sacrosanct and a Schism gang with the same two incarns
+// play one round with the program's dice. Only the objective and twist dice
+// are entered by hand (Ann: Loot and Sanctify; Ben: Loot and Decimate; no
+// twist), so that every seed plays the same kind of game; the commands name
+// no incarn whose turn depends on the dice: activate takes the next in
+// line, attack the activating incarn, and a target resolves among its
+// enemies.
+func i28Demo(seed string) [][]string {
+	return [][]string{
+		{"campaign", "new", "Incarn28 demo", "--game", "incarn28", "--seed", seed},
+		{"i28", "fleshtype", "aberrant"},
+		{"i28", "list", "fleshtypes", "act-r"},
+		{"i28", "gang", "Ann", "--faction", "sacrosanct"},
+		{"i28", "recruit", "Ann", "Brute", "--skill", "demigod", "--toughness", "immortal", "--flesh", "Golem,Soldier,Butcher"},
+		{"i28", "recruit", "Ann", "Runt", "--skill", "rabble", "--toughness", "light", "--flesh", "Soldier,Elegant", "--item", "Armour"},
+		{"i28", "gang", "Ben", "--faction", "schism"},
+		{"i28", "recruit", "Ben", "Brute", "--skill", "demigod", "--toughness", "immortal", "--flesh", "Golem,Soldier,Venomous"},
+		{"i28", "recruit", "Ben", "Runt", "--skill", "rabble", "--toughness", "light", "--flesh", "Soldier,Worm"},
+		{"scenario", "start", "Demo Pit", "--dice", "3,6,4,6,6"},
+		{"i28", "round"},
+		{"i28", "activate"},
+		{"i28", "attack", "Brute", "--strength", "2"},
+		{"i28", "activate"},
+		{"i28", "attack", "Brute", "--strength", "1", "--obscured"},
+		{"i28", "activate"},
+		{"i28", "move", "--acs", "2"},
+		{"status"},
+		{"undo"},
+		{"i28", "move", "--acs", "1"},
+		{"i28", "objective", "Ann", "loot"},
+		{"i28", "objective", "Ann", "sanctify"},
+		{"roster"},
+	}
+}

@@ -434,8 +434,9 @@ func newActivateCommand(app *cmdutil.App) *cobra.Command {
 		Long: `Activate an incarn and roll its ACT-R. The modifiers apply in this order:
 the flat ones (faction, Fleshtypes, items, twist), then Aberrant and Relictor,
 then halving for Stunned; the result (never below 0) is its ACs. What only the
-table knows is given with the flags below. Under Anarchic Spores leave INCARN
-out: the program picks. Dice order: the Spores pick, the Action die (two for
+table knows is given with the flags below. Without INCARN the next incarn in
+gang order of the side to move activates; under Anarchic Spores leave INCARN
+out: the program picks at random. Dice order: the Spores pick, the Action die (two for
 Ancestor), then fire and Mist SP-As with their defence rolls.`,
 		Example: `  warlog i28 activate Grub
   warlog i28 activate Grub --enemy-within-5 --dice 5
@@ -476,13 +477,17 @@ Ancestor), then fire and Mist SP-As with their defence rolls.`,
 func newMoveCommand(app *cmdutil.App) *cobra.Command {
 	var acs int
 	c := &cobra.Command{
-		Use:               "move INCARN [--acs N]",
+		Use:               "move [INCARN] [--acs N]",
 		Short:             "Spend ACs moving (5 per AC, more for Butcher, Elegant, Agile Form)",
 		Example:           `  warlog i28 move Grub --acs 2`,
-		Args:              cmdutil.ExactArgs(1, "the moving INCARN"),
+		Args:              cmdutil.RangeArgs(0, 1, "the moving INCARN (default: the activating one)"),
 		ValidArgsFunction: completeFigures(app),
 		RunE: func(c *cobra.Command, args []string) error {
-			return do(c, app, incarn28.Move{Incarn: args[0], ACs: acs})
+			m := incarn28.Move{ACs: acs}
+			if len(args) == 1 {
+				m.Incarn = args[0]
+			}
+			return do(c, app, m)
 		},
 	}
 	c.Flags().IntVar(&acs, "acs", 1, "ACs to spend moving")
@@ -506,9 +511,10 @@ func defFlags(c *cobra.Command, d *incarn28.DefFacts) {
 func newAttackCommand(app *cmdutil.App) *cobra.Command {
 	var a incarn28.Attack
 	c := &cobra.Command{
-		Use:   "attack INCARN TARGET --strength N",
+		Use:   "attack [INCARN] TARGET --strength N",
 		Short: "Attack with N ACs: N D6 A-R, the target's DF-R, stun or slay",
-		Long: `The activating INCARN attacks TARGET (or "desecrate", its Desecrate objective)
+		Long: `The activating INCARN (default: the one activating) attacks TARGET, an enemy
+named by any unique prefix (or "desecrate", the attacker's Desecrate objective),
 spending N ACs: N D6 scoring on 3+ after modifiers, a natural 1 failing and a
 natural 6 a critical (2 successes). The target's DF-R below the AD stuns it;
 below half slays it; a natural 1 on its defence die slays it.
@@ -518,11 +524,16 @@ re-roll, then what a death asks for (Lastborn, Reclaimer, Exhumer,
 Inseminator), then a Blademaster's answer.`,
 		Example: `  warlog i28 attack Grub Bors --strength 3
   warlog i28 attack Grub Bors --strength 2 --obscured --dice 6,4,1,3,2
-  warlog i28 attack Grub desecrate --strength 4`,
-		Args:              cmdutil.ExactArgs(2, "the attacking INCARN and its TARGET"),
+  warlog i28 attack Grub desecrate --strength 4
+  warlog i28 attack Bors --strength 1`,
+		Args:              cmdutil.RangeArgs(1, 2, "the attacking INCARN (optional) and its TARGET"),
 		ValidArgsFunction: completeFigures(app),
 		RunE: func(c *cobra.Command, args []string) error {
-			a.Attacker, a.Target = args[0], args[1]
+			if len(args) == 2 {
+				a.Attacker, a.Target = args[0], args[1]
+			} else {
+				a.Target = args[0]
+			}
 			return do(c, app, a)
 		},
 	}
@@ -541,7 +552,7 @@ Inseminator), then a Blademaster's answer.`,
 func newSpecialCommand(app *cmdutil.App) *cobra.Command {
 	var s incarn28.Special
 	c := &cobra.Command{
-		Use:   "special INCARN TARGET [--as FLESHTYPE]",
+		Use:   "special [INCARN] TARGET [--as FLESHTYPE]",
 		Short: "A Special Attack (SP-A): roll the Fleshtype's die as the AD, then the DF-R",
 		Long: `Make a SP-A granted by a Fleshtype: Alchemist, Architect, Carrion (D8),
 Enforcer (D6), Gasser (D4, each enemy within 10), Iconoclast (the target's
@@ -550,10 +561,14 @@ Action die, when slain), Toxic (once per game, D4 in round 1 up to D20).
 Lastborn and Blademaster strike back by themselves.`,
 		Example: `  warlog i28 special Vex Bors --as Alchemist
   warlog i28 special Rok Bors --as Smasher --acs 2`,
-		Args:              cmdutil.ExactArgs(2, "the INCARN and its TARGET"),
+		Args:              cmdutil.RangeArgs(1, 2, "the INCARN (optional: the activating one) and its TARGET"),
 		ValidArgsFunction: completeFigures(app),
 		RunE: func(c *cobra.Command, args []string) error {
-			s.Incarn, s.Target = args[0], args[1]
+			if len(args) == 2 {
+				s.Incarn, s.Target = args[0], args[1]
+			} else {
+				s.Target = args[0]
+			}
 			return do(c, app, s)
 		},
 	}

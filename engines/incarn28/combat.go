@@ -63,7 +63,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 			return err
 		}
 		if v >= 4 {
-			g.note("the Illusionist's %d makes the attack on %s miss", v, t.Name)
+			g.note("the Illusionist's %d makes the attack on %s miss", v, g.nm(t))
 			return nil
 		}
 		g.note("the Illusionist rolls %d: no help", v)
@@ -131,7 +131,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 	}
 	if o.Decoy {
 		if !t.HasItem("Decoy") || t.DecoyUsed {
-			return engines.Refuse("Decoy", "%s has no unused Decoy", t.Name)
+			return engines.Refuse("Decoy", "%s has no unused Decoy", g.nm(t))
 		}
 	}
 	nat, total, desc, err := g.roll0(roll)
@@ -150,7 +150,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 		}
 	}
 	if (g.flesh(t, "Soothsayer", tci) || o.Soothsayer) && (nat == 1 || total < ad) {
-		g.note("%s re-rolls a DF-R of %s (Soothsayer)", t.Name, desc)
+		g.note("%s re-rolls a DF-R of %s (Soothsayer)", g.nm(t), desc)
 		o.Decoy = false
 		nat, total, desc, err = g.roll0(roll)
 		if err != nil {
@@ -175,29 +175,29 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 	}
 	who := "the hit"
 	if h.att != nil {
-		who = h.att.Name
+		who = g.nm(h.att)
 	}
 	switch outcome {
 	case "slain":
 		why := fmt.Sprintf("%s slays it", who)
 		if nat == 1 {
-			g.note("%s against %s's DF-R %s: a natural 1 on the defence die, %s is slain", adText, t.Name, desc, t.Name)
+			g.note("%s against %s's DF-R %s: a natural 1 on the defence die, %s is slain", adText, g.nm(t), desc, g.nm(t))
 			why = "a natural 1 on the defence die"
 		} else {
-			g.note("%s against %s's DF-R %s: below a %s, %s is slain", adText, t.Name, desc, map[bool]string{true: "third (Golem)", false: "half"}[golem], t.Name)
+			g.note("%s against %s's DF-R %s: below a %s, %s is slain", adText, g.nm(t), desc, map[bool]string{true: "third (Golem)", false: "half"}[golem], g.nm(t))
 		}
 		return g.afterHit(h, t, g.slay(t, h.att, why, o))
 	case "stunned":
-		g.note("%s against %s's DF-R %s: %s is stunned", adText, t.Name, desc, t.Name)
+		g.note("%s against %s's DF-R %s: %s is stunned", adText, g.nm(t), desc, g.nm(t))
 		if g.flesh(t, "Elemental", tci) && h.att != nil {
 			g.note("an Elemental stunned by an attack is slain")
 			return g.afterHit(h, t, g.slay(t, h.att, "Elemental stunned by an attack", o))
 		}
 		return g.afterHit(h, t, g.stunBy(t, h.att, "stunned by "+who, o))
 	}
-	g.note("%s against %s's DF-R %s: no effect", adText, t.Name, desc)
+	g.note("%s against %s's DF-R %s: no effect", adText, g.nm(t), desc)
 	if g.flesh(t, "Elemental", tci) && h.att != nil && h.att.InPlay() {
-		g.note("the Elemental turns the blow: %s is stunned", h.att.Name)
+		g.note("the Elemental turns the blow: %s is stunned", g.nm(h.att))
 		return g.afterHit(h, t, g.stunBy(h.att, t, "turned by an Elemental", DefFacts{}))
 	}
 	return g.afterHit(h, t, nil)
@@ -217,14 +217,14 @@ func (g *game) afterHit(h hit, t *Figure, err error) error {
 		if err := g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), OnFire: &on, Why: "set alight by a Pyromaniac"}); err != nil {
 			return err
 		}
-		g.note("%s is set on fire (Pyromaniac)", t.Name)
+		g.note("%s is set on fire (Pyromaniac)", g.nm(t))
 	}
 	if t.InPlay() && t.Has("Blademaster") && h.att.InPlay() {
 		v, err := g.d.Roll1(8, t.Name+" Blademaster SP-A")
 		if err != nil {
 			return err
 		}
-		g.note("%s answers with a SP-A D8 of %d (Blademaster)", t.Name, v)
+		g.note("%s answers with a SP-A D8 of %d (Blademaster)", g.nm(t), v)
 		return g.resolve(hit{att: t, ad: v}, h.att, DefFacts{})
 	}
 	return nil
@@ -234,15 +234,15 @@ func (g *game) afterHit(h hit, t *Figure, err error) error {
 // stun slays, and a stunned incarn stunned again is slain.
 func (g *game) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
 	if f.Has("Automaton") {
-		g.note("%s ignores the stun (Automaton)", f.Name)
+		g.note("%s ignores the stun (Automaton)", g.nm(f))
 		return nil
 	}
 	if by != nil && by.Has("Executioner") && enemies(by, f) {
-		g.note("%s's stun slays (Executioner)", by.Name)
+		g.note("%s's stun slays (Executioner)", g.nm(by))
 		return g.slay(f, by, "stunned by an Executioner", o)
 	}
 	if f.Status == StatusStunned {
-		g.note("%s was already stunned and is slain", f.Name)
+		g.note("%s was already stunned and is slain", g.nm(f))
 		return g.slay(f, by, "stunned while stunned", o)
 	}
 	side := ""
@@ -278,11 +278,11 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 		lives := v == 6
 		switch {
 		case v <= 3:
-			g.note("Lastborn rolls %d: %s dies", v, f.Name)
+			g.note("Lastborn rolls %d: %s dies", v, g.nm(f))
 		case v <= 5:
-			g.note("Lastborn rolls %d: %s dies striking back", v, f.Name)
+			g.note("Lastborn rolls %d: %s dies striking back", v, g.nm(f))
 		default:
-			g.note("Lastborn rolls 6: %s shrugs off death and strikes back", f.Name)
+			g.note("Lastborn rolls 6: %s shrugs off death and strikes back", g.nm(f))
 		}
 		if v >= 4 && by != nil && by.InPlay() && g.depth < 6 {
 			ad, err := g.d.Roll1(8, f.Name+" Lastborn SP-A")
@@ -303,7 +303,7 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 			return err
 		}
 		if !r.Has("Reclaimer") || r.Side != f.Side || !r.InPlay() || r == f {
-			return engines.Refuse("Reclaimer", "%s is not an ally Reclaimer in play near %s", r.Name, f.Name)
+			return engines.Refuse("Reclaimer", "%s is not an ally Reclaimer in play near %s", g.nm(r), g.nm(f))
 		}
 		v, err := g.d.Roll1(6, r.Name+" Reclaimer")
 		if err != nil {
@@ -311,10 +311,10 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 		}
 		switch {
 		case v >= 5:
-			g.note("%s reclaims %s (Reclaimer %d)", r.Name, f.Name, v)
+			g.note("%s reclaims %s (Reclaimer %d)", g.nm(r), g.nm(f), v)
 			return nil
 		case v == 1:
-			g.note("the Reclaimer's 1 takes %s too", r.Name)
+			g.note("the Reclaimer's 1 takes %s too", g.nm(r))
 			if err := g.emit(TypeStatusChanged, StatusChanged{Figure: r.Key(), Status: StatusSlain, Why: "Reclaimer rolled 1", By: sideOf(by)}); err != nil {
 				return err
 			}
@@ -328,7 +328,7 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 			return err
 		}
 		if !x.Has("Exhumer") || !enemies(x, f) || !x.InPlay() {
-			return engines.Refuse("Exhumer", "%s is not an enemy Exhumer in play near %s", x.Name, f.Name)
+			return engines.Refuse("Exhumer", "%s is not an enemy Exhumer in play near %s", g.nm(x), g.nm(f))
 		}
 		v, err := g.d.Roll1(6, x.Name+" Exhumer")
 		if err != nil {
@@ -342,10 +342,10 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 			if err := g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Side: x.Side, Name: name, Why: "exhumed into " + x.Side + "'s gang"}); err != nil {
 				return err
 			}
-			g.note("%s exhumes %s into %s's gang (Exhumer %d)", x.Name, f.Name, x.Side, v)
+			g.note("%s exhumes %s into %s's gang (Exhumer %d)", g.nm(x), g.nm(f), x.Side, v)
 			return nil
 		}
-		g.note("the Exhumer rolls %d: %s stays dead", v, f.Name)
+		g.note("the Exhumer rolls %d: %s stays dead", v, g.nm(f))
 	}
 	if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusSlain, Why: why, By: sideOf(by)}); err != nil {
 		return err
@@ -358,7 +358,7 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 				return err
 			}
 		}
-		g.note("three Roach Worms crawl from %s (Hive)", f.Name)
+		g.note("three Roach Worms crawl from %s (Hive)", g.nm(f))
 	}
 	if f.MarkedBy != "" && f.MarkedBy != f.Side {
 		sk, err := g.d.Roll1(6, "Inseminator spawn skill")
@@ -374,7 +374,7 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 		if err := g.emit(TypeFigureAdded, FigureAdded{Figure: sp, Why: "Inseminator"}); err != nil {
 			return err
 		}
-		g.note("%s bursts from %s: a %s %s (Inseminator)", sp.Name, f.Name, sp.Skill, sp.Flesh[0])
+		g.note("%s bursts from %s: a %s %s (Inseminator)", sp.Name, g.nm(f), sp.Skill, sp.Flesh[0])
 	}
 	return nil
 }
@@ -422,11 +422,17 @@ var spaFlesh = []string{"Alchemist", "Architect", "Carrion", "Enforcer", "Gasser
 // die is the AD.
 func (g *game) special(c Special) error {
 	b := g.b()
+	if c.Incarn == "" {
+		if b.Current == nil {
+			return engines.Refuse("Activation", "no incarn is activating; name the incarn making the SP-A")
+		}
+		c.Incarn = b.Current.Figure
+	}
 	f, err := g.find(c.Incarn)
 	if err != nil {
 		return err
 	}
-	t, err := g.find(c.Target)
+	t, err := g.findTarget(f, c.Target)
 	if err != nil {
 		return err
 	}
@@ -443,7 +449,7 @@ func (g *game) special(c Special) error {
 			return engines.Refuse("Special attack", "%v", err)
 		}
 		if !f.Has(ft.Name) {
-			return engines.Refuse("Special attack", "%s is not a %s", f.Name, ft.Name)
+			return engines.Refuse("Special attack", "%s is not a %s", g.nm(f), ft.Name)
 		}
 		if !containsStr(spaFlesh, ft.Name) {
 			return engines.Refuse("Special attack", "%s gives no SP-A warlog rolls; the SP-A Fleshtypes are %s", ft.Name, strings.Join(spaFlesh, ", "))
@@ -452,39 +458,39 @@ func (g *game) special(c Special) error {
 	} else {
 		switch len(have) {
 		case 0:
-			return engines.Refuse("Special attack", "%s has no Fleshtype with a SP-A (%s)", f.Name, strings.Join(spaFlesh, ", "))
+			return engines.Refuse("Special attack", "%s has no Fleshtype with a SP-A (%s)", g.nm(f), strings.Join(spaFlesh, ", "))
 		case 1:
 			as = have[0]
 		default:
-			return engines.Refuse("Special attack", "%s has several SP-As (%s); say which with --as", f.Name, strings.Join(have, ", "))
+			return engines.Refuse("Special attack", "%s has several SP-As (%s); say which with --as", g.nm(f), strings.Join(have, ", "))
 		}
 	}
 	if !t.InPlay() || !enemies(f, t) {
-		return engines.Refuse("Special attack", "%s is not an enemy in play", t.Name)
+		return engines.Refuse("Special attack", "%s is not an enemy in play", g.nm(t))
 	}
 	g.actor = f.Side
 	key := as
 	switch as {
 	case "Spite":
 		if f.Status != StatusSlain {
-			return engines.Refuse("Spite", "Spite strikes when its incarn is slain; %s is %s", f.Name, f.Status)
+			return engines.Refuse("Spite", "Spite strikes when its incarn is slain; %s is %s", g.nm(f), f.Status)
 		}
 	case "Carrion", "Enforcer":
 		if !f.InPlay() {
-			return engines.Refuse(as, "%s is %s", f.Name, f.Status)
+			return engines.Refuse(as, "%s is %s", g.nm(f), f.Status)
 		}
 	default:
-		if _, err := g.current(c.Incarn, "make that SP-A"); err != nil {
+		if _, err := g.current(f.Key(), "make that SP-A"); err != nil {
 			return err
 		}
 		if as == "Gasser" {
 			key = "Gasser:" + t.Key()
 		}
 		if as == "Toxic" && f.ToxicUsed {
-			return engines.Refuse("Toxic", "%s has used its Toxic SP-A; it is once per game", f.Name)
+			return engines.Refuse("Toxic", "%s has used its Toxic SP-A; it is once per game", g.nm(f))
 		}
 		if containsStr(b.Current.SPAs, key) {
-			return engines.Refuse(as, "%s has already used its %s SP-A this activation", f.Name, as)
+			return engines.Refuse(as, "%s has already used its %s SP-A this activation", g.nm(f), as)
 		}
 		if err := g.emit(TypeACsSpent, ACsSpent{Figure: f.Key(), For: key, What: as + " SP-A"}); err != nil {
 			return err
@@ -502,12 +508,12 @@ func (g *game) special(c Special) error {
 			return err
 		}
 		if v == 1 {
-			g.d.Label("%s rolls %s's Action die: a natural 1, %s is stunned (Iconoclast).", f.Name, t.Name, t.Name)
+			g.d.Label("%s rolls %s's Action die: a natural 1, %s is stunned (Iconoclast).", g.nm(f), g.nm(t), g.nm(t))
 			if err := g.stunBy(t, f, "Iconoclast", c.DefFacts); err != nil {
 				return err
 			}
 		} else {
-			g.d.Label("%s rolls %s's Action die: %d, no effect (Iconoclast).", f.Name, t.Name, v)
+			g.d.Label("%s rolls %s's Action die: %d, no effect (Iconoclast).", g.nm(f), g.nm(t), v)
 		}
 		g.flushNotes()
 		return nil
@@ -518,7 +524,7 @@ func (g *game) special(c Special) error {
 			return engines.Refuse("Smasher", "give the ACs spent moving into contact with --acs N; they are the AD")
 		}
 		ad = c.ACs
-		g.d.Label("%s smashes into %s: SP-A with AD %d (Smasher).", f.Name, t.Name, ad)
+		g.d.Label("%s smashes into %s: SP-A with AD %d (Smasher).", g.nm(f), g.nm(t), ad)
 	} else {
 		die := spaDie(as, f, b.Round)
 		v, err := g.d.Roll1(die, fmt.Sprintf("%s %s SP-A", f.Name, as))
@@ -526,7 +532,7 @@ func (g *game) special(c Special) error {
 			return err
 		}
 		ad = v
-		g.d.Label("%s makes a SP-A D%d at %s (%s): %d.", f.Name, die, t.Name, as, v)
+		g.d.Label("%s makes a SP-A D%d at %s (%s): %d.", g.nm(f), die, g.nm(t), as, v)
 	}
 	if err := g.resolve(hit{att: f, ad: ad}, t, c.DefFacts); err != nil {
 		return err
@@ -552,7 +558,7 @@ func (g *game) stunCmd(c Stun) error {
 		return err
 	}
 	if !f.InPlay() {
-		return engines.Refuse("Stun", "%s is %s", f.Name, f.Status)
+		return engines.Refuse("Stun", "%s is %s", g.nm(f), f.Status)
 	}
 	var by *Figure
 	if c.By != "" {
@@ -565,7 +571,7 @@ func (g *game) stunCmd(c Stun) error {
 	if why == "" {
 		why = "recorded at the table"
 	}
-	g.d.Label("%s is stunned (%s).", f.Name, why)
+	g.d.Label("%s is stunned (%s).", g.nm(f), why)
 	if err := g.stun(f, by, why); err != nil {
 		return err
 	}
@@ -579,7 +585,7 @@ func (g *game) unstunCmd(c Unstun) error {
 		return err
 	}
 	if f.Status != StatusStunned {
-		return engines.Refuse("Stun", "%s is %s, not stunned", f.Name, f.Status)
+		return engines.Refuse("Stun", "%s is %s, not stunned", g.nm(f), f.Status)
 	}
 	why := c.Why
 	if c.By != "" {
@@ -588,10 +594,10 @@ func (g *game) unstunCmd(c Unstun) error {
 			return err
 		}
 		if !p.Has("Priest") {
-			return engines.Refuse("Priest", "%s is not a Priest; only a Priest un-stuns for 1 AC", p.Name)
+			return engines.Refuse("Priest", "%s is not a Priest; only a Priest un-stuns for 1 AC", g.nm(p))
 		}
 		if p.Side != f.Side || p == f {
-			return engines.Refuse("Priest", "a Priest un-stuns a visible ally, and %s is not one", f.Name)
+			return engines.Refuse("Priest", "a Priest un-stuns a visible ally, and %s is not one", g.nm(f))
 		}
 		if err := g.spend(p, 1, "", "un-stunning "+f.Name); err != nil {
 			return err
@@ -601,7 +607,7 @@ func (g *game) unstunCmd(c Unstun) error {
 	if why == "" {
 		why = "recorded at the table"
 	}
-	g.d.Label("%s is no longer stunned (%s).", f.Name, why)
+	g.d.Label("%s is no longer stunned (%s).", g.nm(f), why)
 	return g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: why})
 }
 
@@ -611,7 +617,7 @@ func (g *game) slayCmd(c Slay) error {
 		return err
 	}
 	if !f.InPlay() {
-		return engines.Refuse("Slay", "%s is already %s", f.Name, f.Status)
+		return engines.Refuse("Slay", "%s is already %s", g.nm(f), f.Status)
 	}
 	var by *Figure
 	if c.By != "" {
@@ -624,7 +630,7 @@ func (g *game) slayCmd(c Slay) error {
 	if why == "" {
 		why = "recorded at the table"
 	}
-	g.d.Label("%s is slain (%s).", f.Name, why)
+	g.d.Label("%s is slain (%s).", g.nm(f), why)
 	if err := g.slay(f, by, why, c.DefFacts); err != nil {
 		return err
 	}
@@ -639,10 +645,10 @@ func (g *game) summon(c Summon) error {
 		return err
 	}
 	if !f.Has("Homonculist") {
-		return engines.Refuse("Homonculist", "%s is not a Homonculist", f.Name)
+		return engines.Refuse("Homonculist", "%s is not a Homonculist", g.nm(f))
 	}
 	if containsStr(g.b().Current.SPAs, "Homonculist") {
-		return engines.Refuse("Homonculist", "%s has already summoned this activation", f.Name)
+		return engines.Refuse("Homonculist", "%s has already summoned this activation", g.nm(f))
 	}
 	g.actor = f.Side
 	if err := g.emit(TypeACsSpent, ACsSpent{Figure: f.Key(), For: "Homonculist", What: "summoning"}); err != nil {
@@ -652,7 +658,7 @@ func (g *game) summon(c Summon) error {
 	if err := g.emit(TypeFigureAdded, FigureAdded{Figure: r, Why: f.Name + " summoned it"}); err != nil {
 		return err
 	}
-	g.d.Label("%s summons %s, a Roach without Fleshtypes, within 5 (Homonculist).", f.Name, r.Name)
+	g.d.Label("%s summons %s, a Roach without Fleshtypes, within 5 (Homonculist).", g.nm(f), r.Name)
 	return nil
 }
 
@@ -663,17 +669,17 @@ func (g *game) inseminate(c Inseminate) error {
 		return err
 	}
 	if !f.Has("Inseminator") {
-		return engines.Refuse("Inseminator", "%s is not an Inseminator", f.Name)
+		return engines.Refuse("Inseminator", "%s is not an Inseminator", g.nm(f))
 	}
 	if f.InseminateUsed {
-		return engines.Refuse("Inseminator", "%s has used its Inseminator mark; it is once per game", f.Name)
+		return engines.Refuse("Inseminator", "%s has used its Inseminator mark; it is once per game", g.nm(f))
 	}
 	t, err := g.find(c.Target)
 	if err != nil {
 		return err
 	}
 	if !t.InPlay() || !enemies(f, t) || t.Side == DeathbeastSide {
-		return engines.Refuse("Inseminator", "%s is not an enemy incarn in play", t.Name)
+		return engines.Refuse("Inseminator", "%s is not an enemy incarn in play", g.nm(t))
 	}
 	g.actor = f.Side
 	if err := g.spend(f, 1, "", "inseminating"); err != nil {
@@ -686,6 +692,6 @@ func (g *game) inseminate(c Inseminate) error {
 	if err := g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Used: "Inseminator", Why: "Inseminator spent"}); err != nil {
 		return err
 	}
-	g.d.Label("%s spends 1 AC to mark %s (Inseminator): when it dies, a random ally bursts out.", f.Name, t.Name)
+	g.d.Label("%s spends 1 AC to mark %s (Inseminator): when it dies, a random ally bursts out.", g.nm(f), g.nm(t))
 	return nil
 }

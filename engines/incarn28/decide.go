@@ -644,3 +644,16 @@ func sortedKeys(m map[string]int) []string {
 	sort.Strings(out)
 	return out
 }
+
+// nm is how a label names a figure: its name, or "Side's Name" when
+// another figure in the game has the same name.
+func (g *game) nm(f *Figure) string {
+	if b := g.b(); b != nil {
+		for _, o := range b.Figures {
+			if o != f && strings.EqualFold(o.Name, f.Name) {
+				return f.Side + "'s " + f.Name
+			}
+		}
+	}
+	return f.Name
+}

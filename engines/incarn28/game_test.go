@@ -234,3 +234,24 @@ func TestStartRefusals(t *testing.T) {
 	refused(t, s, FoundGang{Player: "Cas", Faction: "cult"}, `no faction "cult"; choose court, schism or sacrosanct`)
 	refused(t, s, engines.StartScenario{Name: "G", Turns: 3}, "takes no --brief, --turns")
 }
+
+// Ruling: without a name the next incarn in gang order of the side to move
+// activates; an attack without an attacker is the activating incarn's, and
+// a target's name resolves among the attacker's enemies first; labels say
+// whose incarn it is when names repeat.
+func TestDefaultNames(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Brute", "Regular", "Medium", fl("Brigand")), in("Runt", "Roach", "Weak", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Brute", "Regular", "Medium", fl("Brigand")), in("Runt", "Roach", "Weak", fl("Brigand"))}, plainObj, plainObj)
+	l := do(t, s, Activate{}, 5)
+	if s.Battle.Current.Figure != "Ann/Brute" {
+		t.Fatalf("activating %s, want Ann/Brute", s.Battle.Current.Figure)
+	}
+	contains(t, l, "Ann's Brute activates: d8 5 = 5")
+	l = do(t, s, Attack{Target: "Bru", Strength: 1}, 3, 5)
+	contains(t, l, "Ann's Brute attacks Ben's Brute with strength 1")
+	l = do(t, s, Activate{}, 2)
+	if s.Battle.Current.Figure != "Ben/Brute" {
+		t.Fatalf("activating %s, want Ben/Brute: %s", s.Battle.Current.Figure, l)
+	}
+	refused(t, s, Move{ACs: 3}, "Ben's Brute has 2 AC(s) left; moving needs 3")
+}

@@ -58,9 +58,9 @@ func (g *game) nextRound() error {
 				if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "Unborn returns"}); err != nil {
 					return err
 				}
-				g.note("%s rises again (Unborn %d)", f.Name, v)
+				g.note("%s rises again (Unborn %d)", g.nm(f), v)
 			} else {
-				g.note("%s stays dead (Unborn %d)", f.Name, v)
+				g.note("%s stays dead (Unborn %d)", g.nm(f), v)
 			}
 		}
 	}
@@ -119,7 +119,7 @@ func (g *game) endOfRound() error {
 	if b.Round == 4 {
 		for _, f := range b.Figures {
 			if f.InPlay() && g.flesh(f, "Bleeder", false) {
-				g.note("%s bursts at the end of round 4 (Bleeder; slay what was in base contact with `i28 slay`)", f.Name)
+				g.note("%s bursts at the end of round 4 (Bleeder; slay what was in base contact with `i28 slay`)", g.nm(f))
 				if err := g.slay(f, nil, "Bleeder", DefFacts{}); err != nil {
 					return err
 				}
@@ -140,7 +140,7 @@ func (g *game) endOfRound() error {
 				if err != nil {
 					return err
 				}
-				g.note("the Bleeding Sky strikes %s for %d", f.Name, ad)
+				g.note("the Bleeding Sky strikes %s for %d", g.nm(f), ad)
 				if err := g.defend(nil, f, ad, DefFacts{}, false); err != nil {
 					return err
 				}
@@ -236,7 +236,7 @@ func (g *game) activate(c Activate) error {
 			return err
 		}
 		if len(g.notes) > 0 {
-			prefix = fmt.Sprintf("%s's activation ends: %s. ", prev.Name, strings.Join(g.notes, "; "))
+			prefix = fmt.Sprintf("%s's activation ends: %s. ", g.nm(prev), strings.Join(g.notes, "; "))
 			g.notes = nil
 		}
 	}
@@ -276,12 +276,29 @@ func (g *game) activate(c Activate) error {
 				i = v - 1
 			}
 			f = cands[i]
-			g.note("Anarchic Spores pick %s", f.Name)
+			g.note("Anarchic Spores pick %s", g.nm(f))
+		}
+	} else if c.Incarn == "" {
+		// Ruling: without a name, the next incarn in gang order of the
+		// side whose turn it is activates (the Deathbeast once both
+		// players are done).
+		switch {
+		case b.Again != "":
+			f = b.fig(b.Again)
+		case b.Next != "" && g.anyToActivate(b.Next):
+			f = g.unactivated(b.Next)[0]
+		default:
+			for _, s := range append(append([]string(nil), b.Sides...), DeathbeastSide) {
+				if l := g.unactivated(s); len(l) > 0 {
+					f = l[0]
+					break
+				}
+			}
+		}
+		if f == nil {
+			return engines.Refuse("Rounds", "every incarn has activated this round; begin the next with `warlog i28 round`")
 		}
 	} else {
-		if c.Incarn == "" {
-			return engines.Refuse("Activation", "name the incarn to activate")
-		}
 		x, err := g.find(c.Incarn)
 		if err != nil {
 			return err
@@ -289,11 +306,11 @@ func (g *game) activate(c Activate) error {
 		f = x
 	}
 	if !f.InPlay() {
-		return engines.Refuse("Activation", "%s is %s and cannot activate", f.Name, f.Status)
+		return engines.Refuse("Activation", "%s is %s and cannot activate", g.nm(f), f.Status)
 	}
 	if b.Again != f.Key() {
 		if f.Activated {
-			return engines.Refuse("Activation", "%s has already activated this round; each incarn activates once per round", f.Name)
+			return engines.Refuse("Activation", "%s has already activated this round; each incarn activates once per round", g.nm(f))
 		}
 		if f.Side == DeathbeastSide {
 			if left := g.unactivated(b.Sides[0]); len(left) > 0 || g.anyToActivate(b.Sides[1]) {
@@ -318,7 +335,7 @@ func (g *game) activate(c Activate) error {
 	// Enigma replaces the ACT-R.
 	if c.Enigma {
 		if !g.flesh(f, "Enigma", ci) {
-			return engines.Refuse("Enigma", "%s is not an Enigma", f.Name)
+			return engines.Refuse("Enigma", "%s is not an Enigma", g.nm(f))
 		}
 		v, err := g.d.Roll1(6, f.Name+" Enigma")
 		if err != nil {
@@ -329,10 +346,10 @@ func (g *game) activate(c Activate) error {
 			return err
 		}
 		if v <= 4 {
-			g.d.Label("%s activates as an Enigma: D6 %d, nothing happens.", f.Name, v)
+			g.d.Label("%s activates as an Enigma: D6 %d, nothing happens.", g.nm(f), v)
 			return g.endActivation()
 		}
-		g.d.Label("%s activates as an Enigma: D6 %d, the round ends.", f.Name, v)
+		g.d.Label("%s activates as an Enigma: D6 %d, the round ends.", g.nm(f), v)
 		return g.endActivationWith(true)
 	}
 
@@ -344,18 +361,18 @@ func (g *game) activate(c Activate) error {
 	dieName := fmt.Sprintf("d%d", sides)
 	if c.Leech != "" {
 		if !g.flesh(f, "Leech", ci) {
-			return engines.Refuse("Leech", "%s is not a Leech", f.Name)
+			return engines.Refuse("Leech", "%s is not a Leech", g.nm(f))
 		}
 		ally, err := g.find(c.Leech)
 		if err != nil {
 			return err
 		}
 		if ally.Side != f.Side || ally == f || !ally.InPlay() {
-			return engines.Refuse("Leech", "%s can only borrow the die of another ally in play", f.Name)
+			return engines.Refuse("Leech", "%s can only borrow the die of another ally in play", g.nm(f))
 		}
 		ask, _ := FindSkill(ally.Skill)
 		sides = ask.Die
-		dieName = fmt.Sprintf("%s's d%d (Leech)", ally.Name, sides)
+		dieName = fmt.Sprintf("%s's d%d (Leech)", g.nm(ally), sides)
 	}
 	if c.Nightmare {
 		sides = 4
@@ -478,7 +495,7 @@ func (g *game) activate(c Activate) error {
 			if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusRouted, Why: fmt.Sprintf("routed: ACT-R %d with %d of %d starting incarns slain", total, sl, st)}); err != nil {
 				return err
 			}
-			g.d.Label("%s activates: %s; with %d of %d of the gang slain an ACT-R of %d is a rout: %s flees and counts as slain.%s", f.Name, strings.Join(steps, ", "), sl, st, total, f.Name, g.tail())
+			g.d.Label("%s activates: %s; with %d of %d of the gang slain an ACT-R of %d is a rout: %s flees and counts as slain.%s", g.nm(f), strings.Join(steps, ", "), sl, st, total, g.nm(f), g.tail())
 			return g.endActivation()
 		}
 	}
@@ -518,7 +535,7 @@ func (g *game) activate(c Activate) error {
 	if err := g.emit(TypeActivated, act); err != nil {
 		return err
 	}
-	label := fmt.Sprintf("%s activates: %s: %d AC", f.Name, strings.Join(steps, ", "), acs)
+	label := fmt.Sprintf("%s activates: %s: %d AC", g.nm(f), strings.Join(steps, ", "), acs)
 	if acs != 1 {
 		label += "s"
 	}
@@ -541,7 +558,7 @@ func (g *game) activate(c Activate) error {
 		if err != nil {
 			return err
 		}
-		g.note("the flames burn %s for %d", f.Name, ad)
+		g.note("the flames burn %s for %d", g.nm(f), ad)
 		if err := g.defend(nil, f, ad, DefFacts{}, false); err != nil {
 			return err
 		}
@@ -551,7 +568,7 @@ func (g *game) activate(c Activate) error {
 		if err != nil {
 			return err
 		}
-		g.note("the Flensing Mist flays %s for %d", f.Name, ad)
+		g.note("the Flensing Mist flays %s for %d", g.nm(f), ad)
 		if err := g.defend(nil, f, ad, DefFacts{}, false); err != nil {
 			return err
 		}
@@ -567,6 +584,29 @@ func (g *game) activate(c Activate) error {
 	return nil
 }
 
+// orCurrent is name, or the activating figure's key when name is empty.
+func (g *game) orCurrent(name string) string {
+	if name == "" && g.b().Current != nil {
+		return g.b().Current.Figure
+	}
+	return name
+}
+
+// findTarget resolves a target named for attacker: among its enemies
+// first, then among every figure (so a wrong target is refused by name).
+func (g *game) findTarget(attacker *Figure, name string) (*Figure, error) {
+	sub := &game{w: &State{Battle: &Battle{}}}
+	for _, f := range g.b().Figures {
+		if enemies(attacker, f) && f.InPlay() {
+			sub.w.Battle.Figures = append(sub.w.Battle.Figures, f)
+		}
+	}
+	if t, err := sub.find(name); err == nil {
+		return t, nil
+	}
+	return g.find(name)
+}
+
 // current returns the activating figure, checking it is name.
 func (g *game) current(name, what string) (*Figure, error) {
 	b := g.b()
@@ -575,7 +615,7 @@ func (g *game) current(name, what string) (*Figure, error) {
 		return nil, err
 	}
 	if b.Current == nil || b.Current.Figure != f.Key() {
-		return nil, engines.Refuse("Activation", "%s is not activating; only the activating incarn can %s (activate it with `warlog i28 activate %s`)", f.Name, what, f.Name)
+		return nil, engines.Refuse("Activation", "%s is not activating; only the activating incarn can %s (activate it with `warlog i28 activate %s`)", g.nm(f), what, g.nm(f))
 	}
 	return f, nil
 }
@@ -583,14 +623,14 @@ func (g *game) current(name, what string) (*Figure, error) {
 func (g *game) spend(f *Figure, n int, forWhat, what string) error {
 	c := g.b().Current
 	if n > c.ACs {
-		return engines.Refuse("ACs", "%s has %d AC(s) left; %s needs %d", f.Name, c.ACs, what, n)
+		return engines.Refuse("ACs", "%s has %d AC(s) left; %s needs %d", g.nm(f), c.ACs, what, n)
 	}
 	return g.emit(TypeACsSpent, ACsSpent{Figure: f.Key(), ACs: n, For: forWhat, What: what})
 }
 
 // move spends ACs moving.
 func (g *game) move(c Move) error {
-	f, err := g.current(c.Incarn, "move")
+	f, err := g.current(g.orCurrent(c.Incarn), "move")
 	if err != nil {
 		return err
 	}
@@ -622,7 +662,7 @@ func (g *game) move(c Move) error {
 		extra = " (" + strings.Join(why, ", ") + ")"
 	}
 	g.actor = f.Side
-	g.d.Label("%s moves up to %d cm for %d AC(s)%s; %d AC(s) left.", f.Name, per*n, n, extra, g.b().Current.ACs)
+	g.d.Label("%s moves up to %d cm for %d AC(s)%s; %d AC(s) left.", g.nm(f), per*n, n, extra, g.b().Current.ACs)
 	return nil
 }
 
@@ -637,7 +677,7 @@ func (g *game) endActivationCmd() error {
 	if err := g.endActivation(); err != nil {
 		return err
 	}
-	msg := fmt.Sprintf("%s ends its activation.", f.Name)
+	msg := fmt.Sprintf("%s ends its activation.", g.nm(f))
 	if len(g.notes) > 0 {
 		msg += " " + capitalize(strings.Join(g.notes, "; ")) + "."
 		g.notes = nil
@@ -671,18 +711,18 @@ func (g *game) endActivationWith(roundOver bool) error {
 		if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "the stun wears off at the end of its activation"}); err != nil {
 			return err
 		}
-		g.note("%s is no longer stunned", f.Name)
+		g.note("%s is no longer stunned", g.nm(f))
 	}
 	saved := 0
 	if f.Has("Occultist") && f.InPlay() && c.ACs > 0 {
 		saved = c.ACs
-		g.note("%s saves %d AC(s) (Occultist)", f.Name, saved)
+		g.note("%s saves %d AC(s) (Occultist)", g.nm(f), saved)
 	}
 	again := ""
 	if !roundOver && f.InPlay() {
 		if c.Slew && f.Has("Strigoi") {
 			again = f.Key()
-			g.note("%s slew an enemy and may activate again (Strigoi)", f.Name)
+			g.note("%s slew an enemy and may activate again (Strigoi)", g.nm(f))
 		} else if f.Has("Narcissist") {
 			v, err := g.d.Roll1(6, f.Name+" Narcissist")
 			if err != nil {
@@ -690,9 +730,9 @@ func (g *game) endActivationWith(roundOver bool) error {
 			}
 			if v >= 5 {
 				again = f.Key()
-				g.note("%s rolls %d and may activate again (Narcissist)", f.Name, v)
+				g.note("%s rolls %d and may activate again (Narcissist)", g.nm(f), v)
 			} else {
-				g.note("%s rolls %d (Narcissist): no second activation", f.Name, v)
+				g.note("%s rolls %d (Narcissist): no second activation", g.nm(f), v)
 			}
 		}
 	}
@@ -737,23 +777,23 @@ func (g *game) endActivationWith(roundOver bool) error {
 // Archivist, Ensorcelled Weapon) come before Berserk doubles it.
 func (g *game) attack(c Attack) error {
 	b := g.b()
-	a, err := g.current(c.Attacker, "attack")
+	a, err := g.current(g.orCurrent(c.Attacker), "attack")
 	if err != nil {
 		return err
 	}
 	g.actor = a.Side
 	if a.Tag == TagAssassinate || a.Tag == TagEscort {
-		return engines.Refuse("Objectives", "%s is an objective incarn and cannot attack", a.Name)
+		return engines.Refuse("Objectives", "%s is an objective incarn and cannot attack", g.nm(a))
 	}
 	cur := b.Current
 	if c.Strength < 1 {
 		return engines.Refuse("Attack", "an attack needs a strength of at least 1 AC (--strength N)")
 	}
 	if cur.Attacks > 0 && !g.flesh(a, "Gunslinger", c.Ciphered) {
-		return engines.Refuse("Attack", "%s has already attacked this activation; only a Gunslinger attacks more than once", a.Name)
+		return engines.Refuse("Attack", "%s has already attacked this activation; only a Gunslinger attacks more than once", g.nm(a))
 	}
 	if c.Strength > cur.ACs {
-		return engines.Refuse("ACs", "%s has %d AC(s) left; an attack of strength %d needs %d", a.Name, cur.ACs, c.Strength, c.Strength)
+		return engines.Refuse("ACs", "%s has %d AC(s) left; an attack of strength %d needs %d", g.nm(a), cur.ACs, c.Strength, c.Strength)
 	}
 	// Desecrate's objective.
 	if strings.EqualFold(strings.TrimSpace(c.Target), "desecrate") {
@@ -764,15 +804,15 @@ func (g *game) attack(c Attack) error {
 			return engines.Refuse("Desecrate", "%s's Desecrate objective is already destroyed", a.Side)
 		}
 	} else {
-		t, err := g.find(c.Target)
+		t, err := g.findTarget(a, c.Target)
 		if err != nil {
 			return err
 		}
 		if !t.InPlay() {
-			return engines.Refuse("Attack", "%s is %s; only incarns in play can be attacked", t.Name, t.Status)
+			return engines.Refuse("Attack", "%s is %s; only incarns in play can be attacked", g.nm(t), t.Status)
 		}
 		if !enemies(a, t) {
-			return engines.Refuse("Attack", "%s is not an enemy of %s", t.Name, a.Name)
+			return engines.Refuse("Attack", "%s is not an enemy of %s", g.nm(t), g.nm(a))
 		}
 	}
 	if err := g.spend(a, c.Strength, "attack", fmt.Sprintf("an attack of strength %d", c.Strength)); err != nil {
@@ -780,7 +820,7 @@ func (g *game) attack(c Attack) error {
 	}
 	var t *Figure
 	if !strings.EqualFold(strings.TrimSpace(c.Target), "desecrate") {
-		t, _ = g.find(c.Target)
+		t, _ = g.findTarget(a, c.Target)
 	}
 	ci, tci := c.Ciphered, c.DefFacts.Ciphered
 	n := c.Strength
@@ -848,7 +888,7 @@ func (g *game) attack(c Attack) error {
 			faces = append(faces, fmt.Sprintf("%d", v))
 		}
 	}
-	desc := fmt.Sprintf("%s attacks %s with strength %d", a.Name, targetName(t), c.Strength)
+	desc := fmt.Sprintf("%s attacks %s with strength %d", g.nm(a), g.targetName(t), c.Strength)
 	if cur.Fallow {
 		desc += " (Fallow: double dice)"
 	}
@@ -918,11 +958,11 @@ func (g *game) attack(c Attack) error {
 	return nil
 }
 
-func targetName(t *Figure) string {
+func (g *game) targetName(t *Figure) string {
 	if t == nil {
 		return "the Desecrate objective"
 	}
-	return t.Name
+	return g.nm(t)
 }
 
 func containsInt(xs []int, v int) bool {
