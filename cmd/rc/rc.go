@@ -277,13 +277,7 @@ last turn.`,
 func karmaList() string {
 	var b strings.Builder
 	for _, k := range rcg.Karmas {
-		args := k.Key
-		if k.Key == "death-rebirth" {
-			args = "death PLAYER BEING | rebirth PLAYER BEING"
-		} else if k.Args != "" {
-			args += " " + k.Args
-		}
-		fmt.Fprintf(&b, "  %-44s %s\n", args, k.Summary)
+		fmt.Fprintf(&b, "  %-36s %s\n", k.Usage(), k.Summary)
 	}
 	return b.String()
 }
@@ -329,15 +323,7 @@ in a new Being takes --type the first time. The cards and their arguments:
 		},
 		ValidArgsFunction: func(c *cobra.Command, args []string, s string) ([]string, cobra.ShellCompDirective) {
 			if len(args) == 1 {
-				var keys []string
-				for _, k := range rcg.Karmas {
-					if k.Key == "death-rebirth" {
-						keys = append(keys, "death", "rebirth")
-						continue
-					}
-					keys = append(keys, k.Key)
-				}
-				return keys, cobra.ShellCompDirectiveNoFileComp
+				return rcg.KarmaKeys(), cobra.ShellCompDirectiveNoFileComp
 			}
 			st, err := state(c.Context(), app)
 			if err != nil || len(args) == 0 {
@@ -582,13 +568,7 @@ func newKarma(app *cmdutil.App) *cobra.Command {
 		RunE: func(c *cobra.Command, _ []string) error {
 			rows := make([][]string, 0, len(rcg.Karmas))
 			for _, k := range rcg.Karmas {
-				play := k.Key
-				if k.Key == "death-rebirth" {
-					play = "death|rebirth PLAYER BEING"
-				} else if k.Args != "" {
-					play += " " + k.Args
-				}
-				rows = append(rows, []string{k.Name, play, k.Summary})
+				rows = append(rows, []string{k.Name, k.Usage(), k.Summary})
 			}
 			return cmdutil.Table(app.Out, []string{"card", "rc play PLAYER ...", "what it does"}, rows)
 		},

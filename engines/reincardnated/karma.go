@@ -16,6 +16,7 @@ const (
 	Anew             = "anew"
 	Attain           = "attain"
 	ChangeDestiny    = "change-destiny"
+	DeathRebirth     = "death-rebirth" // the card; played as KarmaDeath or KarmaRebirth
 	KarmaDeath       = "death"
 	KarmaRebirth     = "rebirth"
 	DejaVu           = "deja-vu"
@@ -48,7 +49,7 @@ var Karmas = []Karma{
 	{Anew, "Anew", "N", "discard 1 or 2 other Karma, then draw as many"},
 	{Attain, "Attain", "OPPONENT BEING", "an opponent takes a Being of the pool as active; no Karma, no ability"},
 	{ChangeDestiny, "Change Destiny", "PLAYER TYPE=N", "lay on any player: that type scores N for them at the end (TYPE may be death); the newest card on top counts"},
-	{"death-rebirth", "Death/Rebirth", "death PLAYER BEING | rebirth PLAYER BEING", "kill a living Being, or bring a dead one back"},
+	{DeathRebirth, "Death/Rebirth", "PLAYER BEING", "kill a living Being, or bring a dead one back"},
 	{DejaVu, "Deja Vu", "BEING", "take a Being of the pool of your active Being's type as active; its ability triggers"},
 	{Enlightened, "Enlightened", "[PLAYER]", "look at one Life Purpose, yours or another's"},
 	{Epiphany, "Epiphany", "BEING", "take any Being of the pool as active, whatever its type; no Karma, ability triggers"},
@@ -63,6 +64,27 @@ var Karmas = []Karma{
 	{Uproot, "Uproot", "", "the whole pool goes back into the deck and 8 new Beings are laid out"},
 	{VoidCard, "Void", "PLAYER BEING", "a Being of any Lifeline, living or dead, goes back to the pool"},
 	{Volition, "Volition", "OPPONENT BEING", "make a living Being of an opponent's Lifeline their active Being"},
+}
+
+// Usage is how the card is played: `rc play PLAYER` then this.
+func (k Karma) Usage() string {
+	if k.Key == DeathRebirth {
+		return "death|rebirth " + k.Args
+	}
+	return strings.TrimSpace(k.Key + " " + k.Args)
+}
+
+// KarmaKeys are the names `rc play` takes, Death/Rebirth as its two ways.
+func KarmaKeys() []string {
+	var keys []string
+	for _, k := range Karmas {
+		if k.Key == DeathRebirth {
+			keys = append(keys, KarmaDeath, KarmaRebirth)
+			continue
+		}
+		keys = append(keys, k.Key)
+	}
+	return keys
 }
 
 // karmaName is a card key for people.
@@ -86,13 +108,8 @@ func karmaName(key string) string {
 func FindKarma(name string) (string, error) {
 	n := strings.ToLower(strings.TrimSpace(name))
 	n = strings.NewReplacer(" ", "-", "_", "-", "'", "", "é", "e").Replace(n)
-	keys := []string{KarmaDeath, KarmaRebirth}
-	for _, k := range Karmas {
-		if k.Key != "death-rebirth" {
-			keys = append(keys, k.Key)
-		}
-	}
-	if n == "death-rebirth" || n == "death/rebirth" {
+	keys := KarmaKeys()
+	if n == DeathRebirth || n == "death/rebirth" {
 		return "", engines.Refuse("Karma", "Death/Rebirth is played as `death PLAYER BEING` or `rebirth PLAYER BEING`")
 	}
 	var hits []string

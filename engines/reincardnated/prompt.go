@@ -229,7 +229,7 @@ func karmaPicks(reaction bool) []engines.Pick {
 		if isReaction != reaction {
 			continue
 		}
-		if k.Key == "death-rebirth" {
+		if k.Key == DeathRebirth {
 			picks = append(picks,
 				engines.Pick{Value: KarmaDeath, Label: "Death/Rebirth as Death: PLAYER BEING"},
 				engines.Pick{Value: KarmaRebirth, Label: "Death/Rebirth as Rebirth: PLAYER BEING"})

@@ -630,7 +630,7 @@ func TestKarmaVolition(t *testing.T) {
 func TestEighteenKarmaCards(t *testing.T) {
 	eq(t, "cards", len(Karmas), 18)
 	for _, k := range Karmas {
-		if k.Key == "death-rebirth" {
+		if k.Key == DeathRebirth {
 			continue
 		}
 		if got, err := FindKarma(k.Name); err != nil || got != k.Key {
