@@ -91,9 +91,9 @@ func KarmaKeys() []string {
 func karmaName(key string) string {
 	switch key {
 	case KarmaDeath:
-		return "Death/Rebirth as Death"
+		return "Death (Death/Rebirth)"
 	case KarmaRebirth:
-		return "Death/Rebirth as Rebirth"
+		return "Rebirth (Death/Rebirth)"
 	}
 	for _, k := range Karmas {
 		if k.Key == key {

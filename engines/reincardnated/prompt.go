@@ -231,8 +231,8 @@ func karmaPicks(reaction bool) []engines.Pick {
 		}
 		if k.Key == DeathRebirth {
 			picks = append(picks,
-				engines.Pick{Value: KarmaDeath, Label: "Death/Rebirth as Death: PLAYER BEING"},
-				engines.Pick{Value: KarmaRebirth, Label: "Death/Rebirth as Rebirth: PLAYER BEING"})
+				engines.Pick{Value: KarmaDeath, Label: "Death (Death/Rebirth): PLAYER BEING"},
+				engines.Pick{Value: KarmaRebirth, Label: "Rebirth (Death/Rebirth): PLAYER BEING"})
 			continue
 		}
 		label := k.Name
