@@ -75,8 +75,9 @@ func TestIncarnationTypeRefused(t *testing.T) {
 	tb.refuse(Incarnate{Player: "Ann", Being: "Robin"}, "Beings", "give its type with --type")
 }
 
-// The program learns an active Being's incarnation types from the kind the
-// player declares, and holds them to it afterwards.
+// seed 002 line 111: each Being shows the types it incarnates into; the
+// program learns them from the kind the player declares (ruling) and holds
+// the player to them afterwards.
 func TestIncarnationTypesAreLearned(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.refuse(Incarnate{Player: "Ann", Being: "Ant", CardInfo: CardInfo{Type: "insect"}}, "Incarnation", "not known yet; say which")
@@ -304,8 +305,8 @@ func TestHumanForm(t *testing.T) {
 	eq(t, "Ann score", sc.Total, 7+HumanBonus)
 }
 
-// A Being whose card says so allows the Human Form: marked when entered or
-// when taking it.
+// seed 002 line 135: besides mammals, "some other BEINGS" allow the Human
+// Form: marked when entered (--human) or when taking it (--allows).
 func TestHumanFormMarkedCard(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.build("Ann", "A1:insect", "A2:insect", "A3:insect", "A4:insect", "A5:insect", "Owl:bird")
@@ -626,7 +627,8 @@ func TestKarmaVolition(t *testing.T) {
 	eq(t, "Ben", tb.lifeline("Ben"), "+Fox, Eel, Cod")
 }
 
-// Every Karma card of the seed is known by name.
+// seed 002 line 226: "all of the KARMA cards found in Reincardnated": 18,
+// each known by name or a unique prefix.
 func TestEighteenKarmaCards(t *testing.T) {
 	eq(t, "cards", len(Karmas), 18)
 	for _, k := range Karmas {
@@ -645,8 +647,8 @@ func TestEighteenKarmaCards(t *testing.T) {
 	}
 }
 
-// When the Karma deck runs out, the discard pile is shuffled into a new one
-// (ruling).
+// seed 002 line 67 deals from the Karma deck; the seed never empties it.
+// Ruling: the discard pile is shuffled into a new deck.
 func TestKarmaDeckReshuffles(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	one, five := 1, 5
