@@ -140,7 +140,6 @@ type Game struct {
 	Round   int
 	Actions int // actions used this turn: 0, 1 or 2
 	Incarn  bool
-	Extra   int
 	// The Being pool and decks by count; Known are the names known to lie
 	// face up in the pool.
 	Deck, Hidden, Visible int
@@ -602,9 +601,6 @@ func (s *State) Apply(typ string, payload any) error {
 		if p.Action > 0 {
 			g.Actions = p.Action
 		}
-		if p.Extra {
-			g.Extra++
-		}
 		g.lastKarma = &lastPlay{Player: who.Name, Card: p.Card, Target: p.Target, Being: p.Being, Index: p.Index, Dead: p.Dead}
 	case DestinyChanged:
 		who, err := pl(p.Player)
@@ -631,7 +627,7 @@ func (s *State) Apply(typ string, payload any) error {
 		g.Actions, g.Incarn = 2, true
 	case TurnEnded:
 		g.Current, g.Round, g.LastLeft, g.Over = p.Next, p.Round, p.LastLeft, p.Over
-		g.Actions, g.Incarn, g.Extra = 0, false, 0
+		g.Actions, g.Incarn = 0, false
 		g.lastLife = nil
 	case PurposeRevealed:
 		who, err := pl(p.Player)
