@@ -527,6 +527,13 @@ func TestKarmaSharedExperience(t *testing.T) {
 	tb.do(play("Ann", SharedExperience, "Ben")) // 6 >= 5
 	eq(t, "Ann", tb.hand("Ann"), 7)
 	eq(t, "Ben", tb.hand("Ben"), 6)
+	// Equal hands: "If they have equal to or more, you both draw 1".
+	tb.endTurn()
+	tb.give("Ann", 4)
+	tb.give("Ben", 5)
+	tb.do(play("Ben", SharedExperience, "Ann")) // 4 against 4
+	eq(t, "Ben", tb.hand("Ben"), 5)
+	eq(t, "Ann", tb.hand("Ann"), 5)
 }
 
 // seed 002 line 282: Substitute "MUST be played as your second action";
