@@ -45,6 +45,7 @@ Play:    warlog scenario start NAME (rolls objectives and the twist), then
 		newAttackCommand(app), newSpecialCommand(app), newEndCommand(app),
 		newStunCommand(app), newUnstunCommand(app), newSlayCommand(app),
 		newSummonCommand(app), newInseminateCommand(app), newObjectiveCommand(app),
+		newTransformCommand(app), newExtinguishCommand(app), newRiftCommand(app),
 	)
 	return c
 }
@@ -642,7 +643,54 @@ func newSlayCommand(app *cmdutil.App) *cobra.Command {
 	c.Flags().StringVar(&s.Why, "why", "", "what happened, for the log")
 	c.Flags().StringVar(&s.Exhumer, "exhumer", "", "an enemy Exhumer within 5: it may raise it")
 	c.Flags().StringVar(&s.Reclaimer, "reclaimer", "", "an allied Reclaimer within 10: it may save it")
+	c.Flags().BoolVar(&s.Dagger, "dagger", false, "the activating --by incarn spends 1 AC on its Sacrificial Dagger")
 	return c
+}
+
+func newTransformCommand(app *cmdutil.App) *cobra.Command {
+	return &cobra.Command{
+		Use:               "transform [INCARN]",
+		Short:             "A Lycan spends 6 ACs to become a Chosen Heavy Butcher Strigoi without items",
+		Example:           `  warlog i28 transform Wolf`,
+		Args:              cmdutil.RangeArgs(0, 1, "the activating Lycan"),
+		ValidArgsFunction: completeFigures(app),
+		RunE: func(c *cobra.Command, args []string) error {
+			t := incarn28.Transform{}
+			if len(args) == 1 {
+				t.Incarn = args[0]
+			}
+			return do(c, app, t)
+		},
+	}
+}
+
+func newExtinguishCommand(app *cmdutil.App) *cobra.Command {
+	return &cobra.Command{
+		Use:               "extinguish [INCARN] TARGET",
+		Short:             "Spend 3 ACs to put out a burning incarn: itself or an ally in base contact",
+		Example:           `  warlog i28 extinguish Bors Wyn`,
+		Args:              cmdutil.RangeArgs(1, 2, "the activating INCARN (optional) and the burning TARGET"),
+		ValidArgsFunction: completeFigures(app),
+		RunE: func(c *cobra.Command, args []string) error {
+			e := incarn28.Extinguish{Target: args[len(args)-1]}
+			if len(args) == 2 {
+				e.Incarn = args[0]
+			}
+			return do(c, app, e)
+		},
+	}
+}
+
+func newRiftCommand(app *cmdutil.App) *cobra.Command {
+	return &cobra.Command{
+		Use:     "rift PLAYER INCARN",
+		Short:   "Chronomatic Rift: at a round's start PLAYER lifts an enemy incarn out of play until the next",
+		Example: `  warlog i28 rift Ann Grub`,
+		Args:    cmdutil.ExactArgs(2, "the PLAYER and the enemy INCARN"),
+		RunE: func(c *cobra.Command, args []string) error {
+			return do(c, app, incarn28.Rift{Player: args[0], Incarn: args[1]})
+		},
+	}
 }
 
 func newSummonCommand(app *cmdutil.App) *cobra.Command {

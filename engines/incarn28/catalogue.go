@@ -101,7 +101,7 @@ var Fleshtypes = []Fleshtype{
 	{64, "Oculophage", KindLog, "Range 20; sees everything in range and ignores cover when attacking.", ""},
 	{65, "Overseer", KindLog, "Its player may re-roll one objective die.", "overseer"},
 	{66, "Pacifist", KindRecorded, "An enemy within 5 trying to attack rolls D6; on 4+ it may not attack this activation.", ""},
-	{67, "Pandemoniac", KindRecorded, "An enemy it stuns swaps a random Fleshtype for another random one.", ""},
+	{67, "Pandemoniac", KindLog, "An enemy it stuns swaps a random Fleshtype for another random one.", ""},
 	{68, "Paragon", KindLog, "+1 AD for each Fleshtype it has.", ""},
 	{69, "Parasite", KindFact, "An enemy within 5 whose ACT-R reaches 10 or more is stunned.", "activate --parasite"},
 	{70, "Pest", KindRecorded, "May move 5 whenever anyone rolls a D8.", ""},
@@ -157,11 +157,11 @@ var Items = []Item{
 	{"Decoy", KindFact, "Once per game adds a D12 to one DF-R.", "attack --decoy"},
 	{"Effigy", KindFact, "Enemies within 5 take -1 ACT-R.", "activate --effigies N"},
 	{"Ensorcelled Weapon", KindLog, "Adds a D4 to its AD.", ""},
-	{"Geminid", KindRecorded, "May activate straight after an ally, before the opponent's next activation.", ""},
+	{"Geminid", KindLog, "May activate straight after an ally, before the opponent's next activation.", ""},
 	{"Icon", KindFact, "It and allies within 10 never rout.", "activate --icon for allies"},
 	{"Portshield", KindRecorded, "Attacks on allies within 5 strike it instead.", "attack the Portshield bearer"},
 	{"Reacher", KindRecorded, "15 more range.", ""},
-	{"Sacrificial Dagger", KindRecorded, "1 AC slays an ally within 5.", "slay --by"},
+	{"Sacrificial Dagger", KindRecorded, "1 AC slays an ally within 5.", "slay ALLY --by INCARN --dagger"},
 }
 
 // Level is a skill level (Action die) or a toughness (defence die).
@@ -235,9 +235,9 @@ type Twist struct {
 // a 6 on the twist die is "Calm": no twist this game.
 var Twists = []Twist{
 	{1, "Bleeding Sky", KindLog, "At each round's end every incarn in play rolls a D6; a 6 means it takes a SP-A D6."},
-	{2, "Flensing Mist", KindFact, "Mist rolls 2D6 in from a neutral edge each round's end; incarns caught take a SP-A D6 when they next activate."},
+	{2, "Flensing Mist", KindFact, "Mist rolls 2D6 in from a neutral edge each round's end; incarns caught take a SP-A D6 when they next activate (activate --mist)."},
 	{3, "Anarchic Spores", KindLog, "Instead of choosing, each activation picks one of your unactivated incarns at random."},
-	{4, "Chronomatic Rift", KindRecorded, "At each round's start each player lifts an enemy incarn out of play until the next round; never the same one twice."},
+	{4, "Chronomatic Rift", KindRecorded, "At each round's start each player lifts an enemy incarn out of play until the next round; never the same one twice (i28 rift)."},
 	{5, "Cerebral Void", KindLog, "An incarn whose Action die shows a natural 1 does nothing that activation."},
 	{6, "Calm", KindLog, "No twist: the seed gives no sixth twist, so a 6 changes nothing (our ruling)."},
 }

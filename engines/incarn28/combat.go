@@ -249,7 +249,45 @@ func (g *game) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
 	if by != nil {
 		side = by.Side
 	}
-	return g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusStunned, Why: why, By: side})
+	if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusStunned, Why: why, By: side}); err != nil {
+		return err
+	}
+	if by != nil && by.Has("Pandemoniac") && enemies(by, f) && len(f.Flesh) > 0 {
+		return g.pandemonium(f)
+	}
+	return nil
+}
+
+// pandemonium swaps a random Fleshtype of f for a random one.
+//
+// Dice order: one die with as many faces as f has Fleshtypes (none with
+// one), then a D100 for the new Fleshtype, again while it gives one f has.
+func (g *game) pandemonium(f *Figure) error {
+	i := 0
+	if len(f.Flesh) > 1 {
+		v, err := g.d.Roll1(len(f.Flesh), f.Name+" Pandemoniac: which Fleshtype")
+		if err != nil {
+			return err
+		}
+		i = v - 1
+	}
+	for tries := 0; tries < 20; tries++ {
+		v, err := g.d.Roll1(100, f.Name+" Pandemoniac: new Fleshtype")
+		if err != nil {
+			return err
+		}
+		nf := Fleshtypes[v-1].Name
+		if f.Has(nf) {
+			continue
+		}
+		in := f.Incarn
+		in.Flesh = append([]string(nil), f.Flesh...)
+		old := in.Flesh[i]
+		in.Flesh[i] = nf
+		g.note("Pandemoniac turns %s's %s into %s", g.nm(f), old, nf)
+		return g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: "Pandemoniac"})
+	}
+	return nil
 }
 
 func (g *game) stun(f *Figure, by *Figure, why string) error { return g.stunBy(f, by, why, DefFacts{}) }
@@ -627,6 +665,24 @@ func (g *game) slayCmd(c Slay) error {
 		g.actor = by.Side
 	}
 	why := c.Why
+	if c.Dagger {
+		if by == nil {
+			return engines.Refuse("Sacrificial Dagger", "say whose dagger with --by")
+		}
+		if _, err := g.current(by.Key(), "use its Sacrificial Dagger"); err != nil {
+			return err
+		}
+		if !by.HasItem("Sacrificial Dagger") {
+			return engines.Refuse("Sacrificial Dagger", "%s carries no Sacrificial Dagger", g.nm(by))
+		}
+		if by.Side != f.Side || by == f {
+			return engines.Refuse("Sacrificial Dagger", "the dagger slays an ally within 5; %s is not %s's ally", g.nm(f), g.nm(by))
+		}
+		if err := g.spend(by, 1, "", "the Sacrificial Dagger"); err != nil {
+			return err
+		}
+		why = g.nm(by) + "'s Sacrificial Dagger"
+	}
 	if why == "" {
 		why = "recorded at the table"
 	}
@@ -694,4 +750,101 @@ func (g *game) inseminate(c Inseminate) error {
 	}
 	g.d.Label("%s spends 1 AC to mark %s (Inseminator): when it dies, a random ally bursts out.", g.nm(f), g.nm(t))
 	return nil
+}
+
+// transform is the Lycan's change: 6 ACs make it a Chosen Heavy Butcher
+// Strigoi without items for the rest of the game.
+//
+// Ruling: its Fleshtypes become Butcher and Strigoi (the others, Lycan
+// included, are gone), and the change lasts for this game only.
+func (g *game) transform(c Transform) error {
+	f, err := g.current(g.orCurrent(c.Incarn), "transform")
+	if err != nil {
+		return err
+	}
+	if !f.Has("Lycan") {
+		return engines.Refuse("Lycan", "%s is not a Lycan", g.nm(f))
+	}
+	if err := g.spend(f, 6, "", "the Lycan's change"); err != nil {
+		return err
+	}
+	in := Incarn{Name: f.Name, Skill: "Chosen", Toughness: "Heavy", Flesh: []string{"Butcher", "Strigoi"}}
+	g.actor = f.Side
+	g.d.Label("%s spends 6 ACs and becomes a Chosen Heavy Butcher Strigoi without items (Lycan).", g.nm(f))
+	return g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: "Lycan"})
+}
+
+// extinguish spends 3 ACs to put out a burning incarn: itself or an ally
+// in base contact.
+func (g *game) extinguish(c Extinguish) error {
+	f, err := g.current(g.orCurrent(c.Incarn), "put out a fire")
+	if err != nil {
+		return err
+	}
+	t, err := g.find(c.Target)
+	if err != nil {
+		return err
+	}
+	if t.Side != f.Side || !t.InPlay() {
+		return engines.Refuse("Pyromaniac", "%s can only put out itself or an ally in base contact", g.nm(f))
+	}
+	if !t.OnFire {
+		return engines.Refuse("Pyromaniac", "%s is not on fire", g.nm(t))
+	}
+	if err := g.spend(f, 3, "", "putting out the fire"); err != nil {
+		return err
+	}
+	off := false
+	g.actor = f.Side
+	g.d.Label("%s spends 3 ACs putting out the flames on %s.", g.nm(f), g.nm(t))
+	return g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), OnFire: &off, Why: "put out"})
+}
+
+// rift lifts an enemy incarn out of play until the next round.
+//
+// Ruling: it is done at the start of a round, before anyone activates;
+// each player lifts at most one incarn a round, and each incarn can be
+// lifted once per game.
+func (g *game) rift(c Rift) error {
+	b := g.b()
+	if b.Twist != 4 {
+		return engines.Refuse("Chronomatic Rift", "the twist is not the Chronomatic Rift")
+	}
+	if b.Round == 0 || b.Current != nil {
+		return engines.Refuse("Chronomatic Rift", "the Rift acts at the start of a round, before any activation")
+	}
+	for _, f := range b.Figures {
+		if f.Activated {
+			return engines.Refuse("Chronomatic Rift", "the Rift acts at the start of a round, before any activation")
+		}
+	}
+	var side string
+	for _, s := range b.Sides {
+		if strings.EqualFold(s, c.Player) {
+			side = s
+		}
+	}
+	if side == "" {
+		return engines.Refuse("Chronomatic Rift", "%q is not a player of this game; choose %s", c.Player, strings.Join(b.Sides, " or "))
+	}
+	for _, f := range b.Figures {
+		if f.Rifted && f.Side == b.opponent(side) {
+			return engines.Refuse("Chronomatic Rift", "%s has already lifted %s this round", side, g.nm(f))
+		}
+	}
+	opp := &Figure{Side: side}
+	t, err := g.findTarget(opp, c.Incarn)
+	if err != nil {
+		return err
+	}
+	if t.Side != b.opponent(side) || !t.InPlay() {
+		return engines.Refuse("Chronomatic Rift", "%s can only lift an enemy incarn in play", side)
+	}
+	if t.RiftUsed {
+		return engines.Refuse("Chronomatic Rift", "%s has been lifted once already; each incarn only once per game", g.nm(t))
+	}
+	on := true
+	g.actor = side
+	g.d.Label("The Chronomatic Rift lifts %s out of play until the next round (%s's choice).", g.nm(t), side)
+	return g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), Rifted: &on, Why: "Chronomatic Rift"})
 }

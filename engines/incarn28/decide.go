@@ -83,6 +83,12 @@ func (s *State) Decide(cmd engines.Command, d *engines.Decision) error {
 		err = g.inseminate(c)
 	case MarkObjective:
 		err = g.markObjective(c)
+	case Transform:
+		err = g.transform(c)
+	case Extinguish:
+		err = g.extinguish(c)
+	case Rift:
+		err = g.rift(c)
 	default:
 		return fmt.Errorf("incarn28 %q: %w", cmd.Verb(), engines.ErrUnknownCommand)
 	}

@@ -73,6 +73,12 @@ func (Engine) DecodeCommand(verb string, args json.RawMessage) (engines.Command,
 		c = &Inseminate{}
 	case MarkObjective{}.Verb():
 		c = &MarkObjective{}
+	case Transform{}.Verb():
+		c = &Transform{}
+	case Extinguish{}.Verb():
+		c = &Extinguish{}
+	case Rift{}.Verb():
+		c = &Rift{}
 	default:
 		return nil, fmt.Errorf("incarn28 %q: %w", verb, engines.ErrUnknownCommand)
 	}
@@ -116,6 +122,12 @@ func deref(c engines.Command) engines.Command {
 	case *Inseminate:
 		return *x
 	case *MarkObjective:
+		return *x
+	case *Transform:
+		return *x
+	case *Extinguish:
+		return *x
+	case *Rift:
 		return *x
 	}
 	return c
@@ -277,11 +289,40 @@ type Slay struct {
 	Incarn string `json:"incarn"`
 	By     string `json:"by,omitempty"`
 	Why    string `json:"why,omitempty"`
+	// Dagger: the activating By spends 1 AC on its Sacrificial Dagger.
+	Dagger bool `json:"dagger,omitempty"`
 	DefFacts
 }
 
 // Verb implements engines.Command.
 func (Slay) Verb() string { return "slay" }
+
+// Transform is a Lycan's 6-AC change.
+type Transform struct {
+	Incarn string `json:"incarn,omitempty"`
+}
+
+// Verb implements engines.Command.
+func (Transform) Verb() string { return "transform" }
+
+// Extinguish spends 3 ACs to put out a burning incarn (itself or an ally
+// in base contact).
+type Extinguish struct {
+	Incarn string `json:"incarn,omitempty"`
+	Target string `json:"target"`
+}
+
+// Verb implements engines.Command.
+func (Extinguish) Verb() string { return "extinguish" }
+
+// Rift lifts an enemy incarn out of play for the round (Chronomatic Rift).
+type Rift struct {
+	Player string `json:"player"`
+	Incarn string `json:"incarn"`
+}
+
+// Verb implements engines.Command.
+func (Rift) Verb() string { return "rift" }
 
 // EndActivation ends the activation in progress.
 type EndActivation struct{}

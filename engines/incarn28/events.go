@@ -117,6 +117,7 @@ type FigureChanged struct {
 	Incarn   *Incarn `json:"incarn,omitempty"`
 	OnFire   *bool   `json:"on_fire,omitempty"`
 	MarkedBy *string `json:"marked_by,omitempty"`
+	Rifted   *bool   `json:"rifted,omitempty"`
 	Used     string  `json:"used,omitempty"`
 	Why      string  `json:"why"`
 }

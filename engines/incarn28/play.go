@@ -317,7 +317,10 @@ func (g *game) activate(c Activate) error {
 				return engines.Refuse("Hunt", "the Deathbeast activates at the end of the round, after every incarn")
 			}
 		} else if b.Next != "" && f.Side != b.Next && g.anyToActivate(b.Next) {
-			return engines.Refuse("Activation", "it is %s's turn to activate", b.Next)
+			if !(f.HasItem("Geminid") && b.Last == f.Side) {
+				return engines.Refuse("Activation", "it is %s's turn to activate", b.Next)
+			}
+			g.note("%s goes straight after its ally (Geminid)", g.nm(f))
 		}
 	}
 	if f.Tag == TagAssassinate || f.Tag == TagEscort {
@@ -754,9 +757,8 @@ func (g *game) endActivationWith(roundOver bool) error {
 			}
 		}
 	}
-	if again != "" {
-		next = f.Side
-	}
+	// Ruling: an extra activation (Strigoi, Narcissist) is taken at once
+	// or lost; the turn otherwise passes as usual.
 	return g.emit(TypeActivationEnded, ActivationEnded{Figure: f.Key(), Saved: saved, Next: next, Again: again, RoundOver: roundOver})
 }
 
@@ -809,7 +811,7 @@ func (g *game) attack(c Attack) error {
 			return err
 		}
 		if !t.InPlay() {
-			return engines.Refuse("Attack", "%s is %s; only incarns in play can be attacked", g.nm(t), t.Status)
+			return engines.Refuse("Attack", "%s is %s; only incarns in play can be attacked", g.nm(t), t.where())
 		}
 		if !enemies(a, t) {
 			return engines.Refuse("Attack", "%s is not an enemy of %s", g.nm(t), g.nm(a))

@@ -2,6 +2,8 @@ package incarn28
 
 import (
 	"testing"
+
+	"warlog/engines"
 )
 
 // Sacrosanct has no ACT-R or DF-R bonus, so these tests see only the rule
@@ -361,4 +363,74 @@ func TestOccultist(t *testing.T) {
 	if acs(s) != 7 {
 		t.Errorf("%d ACs, want 2 + 5 saved", acs(s))
 	}
+}
+
+// line 611 Geminid: activates straight after an ally, before the opponent.
+func TestGeminid(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Gx", "Regular", "Medium", fl("Brigand"), "Geminid"), in("Hx", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	do(t, s, Activate{Incarn: "Ax"}, 3)
+	refused(t, s, Activate{Incarn: "Hx"}, "it is Ben's turn to activate", 3)
+	l := do(t, s, Activate{Incarn: "Gx"}, 3)
+	contains(t, l, "Gx goes straight after its ally (Geminid)")
+}
+
+// line 453 Pandemoniac: an enemy it stuns swaps a random Fleshtype.
+func TestPandemoniac(t *testing.T) {
+	s := fight(t, in("Ax", "Regular", "Medium", fl("Pandemoniac")), in("Tg", "Regular", "Medium", fl("Brigand", "Stout")))
+	// A-R 6,6 = 4 against DF-R 3 (Stout -2 does not matter for 6s):
+	// stunned; Fleshtype die 2 (Stout), D100 84: Soldier.
+	l := do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 2}, 6, 6, 3, 2, 84)
+	if f := fig(t, s, "Ben/Tg"); f.Flesh[1] != "Soldier" || f.Status != StatusStunned {
+		t.Errorf("Tg %v %s: %s", f.Flesh, f.Status, l)
+	}
+	contains(t, l, "Pandemoniac turns Tg's Stout into Soldier")
+}
+
+// line 391 Lycan: 6 ACs to become a Chosen, Heavy, Butcher, Strigoi with no items.
+func TestLycan(t *testing.T) {
+	s := fight(t, in("Ax", "Regular", "Medium", fl("Lycan"), "Armour"), in("Tg", "Regular", "Medium", fl("Brigand")))
+	do(t, s, Transform{})
+	f := fig(t, s, "Ann/Ax")
+	if f.Skill != "Chosen" || f.Toughness != "Heavy" || !f.Has("Strigoi") || len(f.Items) != 0 || acs(s) != 2 {
+		t.Errorf("after the change %+v with %d ACs", f.Incarn, acs(s))
+	}
+	refused(t, s, Transform{}, "Ax is not a Lycan")
+}
+
+// line 487: 3 ACs put out the fire; line 619 Sacrificial Dagger: 1 AC slays an ally.
+func TestExtinguishAndDagger(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"), "Sacrificial Dagger"), in("Bx", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	s.Battle.fig("Ann/Bx").OnFire = true
+	do(t, s, Activate{Incarn: "Ax"}, 8)
+	do(t, s, Extinguish{Target: "Bx"})
+	if fig(t, s, "Ann/Bx").OnFire || acs(s) != 5 {
+		t.Errorf("still on fire or ACs %d", acs(s))
+	}
+	refused(t, s, Extinguish{Target: "Bx"}, "Bx is not on fire")
+	refused(t, s, Slay{Incarn: "Tg", By: "Ax", Dagger: true}, "the dagger slays an ally within 5")
+	do(t, s, Slay{Incarn: "Bx", By: "Ax", Dagger: true})
+	if fig(t, s, "Ann/Bx").Status != StatusSlain || acs(s) != 4 {
+		t.Errorf("Bx %s, ACs %d", fig(t, s, "Ann/Bx").Status, acs(s))
+	}
+}
+
+// line 649 Chronomatic Rift: an enemy is removed until the next round, once per game.
+func TestRift(t *testing.T) {
+	s := newState()
+	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}})
+	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}})
+	do(t, s, engines.StartScenario{Name: "G"}, 3, 6, 3, 6, 4)
+	do(t, s, NextRound{}, 6, 1)
+	do(t, s, Rift{Player: "Ann", Incarn: "Tg"})
+	refused(t, s, Rift{Player: "Ann", Incarn: "Ug"}, "Ann has already lifted Tg this round")
+	do(t, s, Activate{Incarn: "Ax"}, 3)
+	refused(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, "Tg is lifted out of play by the Rift; only incarns in play can be attacked", 3, 3)
+	do(t, s, Activate{Incarn: "Ug"}, 3)
+	do(t, s, NextRound{}, 6, 1) // Tg never had to activate
+	if !fig(t, s, "Ben/Tg").InPlay() {
+		t.Error("Tg is not back")
+	}
+	refused(t, s, Rift{Player: "Ann", Incarn: "Tg"}, "each incarn only once per game")
 }

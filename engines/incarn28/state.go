@@ -70,12 +70,27 @@ type Figure struct {
 	ToxicUsed      bool   `json:"toxic_used,omitempty"`
 	DecoyUsed      bool   `json:"decoy_used,omitempty"`
 	InseminateUsed bool   `json:"inseminate_used,omitempty"`
+	// Rifted: lifted out of play by the Chronomatic Rift until the next
+	// round; RiftUsed: it has been (once per game).
+	Rifted   bool `json:"rifted,omitempty"`
+	RiftUsed bool `json:"rift_used,omitempty"`
 	// SlainBy is the side whose action slew it ("" for none).
 	SlainBy string `json:"slain_by,omitempty"`
 }
 
 // InPlay reports whether the figure is on the board.
-func (f *Figure) InPlay() bool { return f.Status == StatusActive || f.Status == StatusStunned }
+func (f *Figure) InPlay() bool {
+	return !f.Rifted && (f.Status == StatusActive || f.Status == StatusStunned)
+}
+
+// where says why a figure is or is not in play: its status, or that the
+// Rift holds it.
+func (f *Figure) where() string {
+	if f.Rifted {
+		return "lifted out of play by the Rift"
+	}
+	return f.Status
+}
 
 // Has reports whether the figure has the Fleshtype.
 func (f *Figure) Has(flesh string) bool {
@@ -125,7 +140,9 @@ type Battle struct {
 	First string `json:"first,omitempty"`
 	Next  string `json:"next,omitempty"`
 	// Again is a figure allowed an extra activation right now.
-	Again       string           `json:"again,omitempty"`
+	Again string `json:"again,omitempty"`
+	// Last is the side of the last activation that ended (Geminid).
+	Last        string           `json:"last,omitempty"`
 	RoundOver   bool             `json:"round_over,omitempty"`
 	Current     *Activation      `json:"current,omitempty"`
 	Desecrate   map[string]int   `json:"desecrate"`
@@ -281,8 +298,9 @@ func (s *State) Apply(typ string, payload any) error {
 		}
 		b.Round, b.First, b.Next, b.Again, b.RoundOver, b.Current = p.Round, p.First, p.First, "", false, nil
 		for _, f := range b.Figures {
-			f.Activated = false
+			f.Activated, f.Rifted = false, false
 		}
+		b.Last = ""
 	case Activated:
 		b := s.Battle
 		f := b.fig(p.Figure)
@@ -356,6 +374,12 @@ func (s *State) Apply(typ string, payload any) error {
 		if p.OnFire != nil {
 			f.OnFire = *p.OnFire
 		}
+		if p.Rifted != nil {
+			f.Rifted = *p.Rifted
+			if f.Rifted {
+				f.RiftUsed = true
+			}
+		}
 		if p.MarkedBy != nil {
 			f.MarkedBy = *p.MarkedBy
 		}
@@ -374,16 +398,14 @@ func (s *State) Apply(typ string, payload any) error {
 		if f := b.fig(p.Figure); f != nil {
 			f.Saved = p.Saved
 		}
+		if f := b.fig(p.Figure); f != nil {
+			b.Last = f.Side
+		}
 		b.Current = nil
 		b.Next = p.Next
 		b.Again = p.Again
 		if p.RoundOver {
 			b.RoundOver = true
-		}
-		if p.Again != "" {
-			if f := b.fig(p.Again); f != nil {
-				f.Activated = false
-			}
 		}
 	case DesecrateHit:
 		s.Battle.Desecrate[p.Player] += p.Hits

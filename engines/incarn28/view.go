@@ -113,6 +113,9 @@ func figureRow(f *Figure, b *Battle) engines.Row {
 	if f.OnFire {
 		marks = append(marks, "on fire")
 	}
+	if f.Rifted {
+		marks = append(marks, "lifted by the Rift")
+	}
 	if f.MarkedBy != "" {
 		marks = append(marks, "inseminated")
 	}
