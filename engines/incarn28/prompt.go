@@ -1,0 +1,367 @@
+package incarn28
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"warlog/engines"
+)
+
+// Choices implements engines.Prompter: the actions `warlog play` offers
+// now. An activation or attack asks only the table facts the incarn's
+// Fleshtypes need ("Is an enemy within 5?" for Brutal).
+func (s *State) Choices() []engines.Choice {
+	b := s.Battle
+	if b == nil || b.Ended {
+		return s.buildChoices()
+	}
+	g := &game{w: s}
+	var out []engines.Choice
+	switch {
+	case b.Current != nil:
+		out = append(out, g.activationChoices()...)
+	case b.Round == 0:
+		out = append(out, engines.Choice{Label: "Begin round 1", Help: "objective incarns enter play; the players roll off", Game: Game,
+			Build: func(map[string]string) (engines.Command, error) { return NextRound{}, nil }})
+		for _, p := range b.Sides {
+			p := p
+			has := false
+			for _, f := range b.Figures {
+				if f.Side == p && f.Has("Overseer") {
+					has = true
+				}
+			}
+			if has && !b.Overseer[p] {
+				out = append(out, engines.Choice{Label: p + " re-rolls an objective (Overseer)", Game: Game,
+					Questions: []engines.Question{{Key: "die", Prompt: "Which objective?", Options: func(map[string]string) []engines.Pick {
+						return []engines.Pick{{Value: "1", Label: objName(b.Objectives[p][0])}, {Value: "2", Label: objName(b.Objectives[p][1])}}
+					}}},
+					Build: func(a map[string]string) (engines.Command, error) {
+						d, _ := strconv.Atoi(a["die"])
+						return Overseer{Player: p, Die: d}, nil
+					}})
+			}
+		}
+	}
+	if b.Round > 0 && b.Current == nil && !b.RoundOver {
+		out = append(out, g.activateChoices()...)
+	}
+	if b.Round > 0 && b.Current == nil && (b.RoundOver || len(g.unactivated("")) == 0) {
+		out = append(out, engines.Choice{Label: "End the round and begin the next", Help: "end-of-round rules, Unborn, the roll-off", Game: Game,
+			Build: func(map[string]string) (engines.Command, error) { return NextRound{}, nil }})
+	}
+	for _, p := range b.Sides {
+		for _, o := range b.Objectives[p] {
+			if Objectives[o-1].Kind == KindRecorded && !b.done(p, o) {
+				p, o := p, o
+				out = append(out, engines.Choice{Label: fmt.Sprintf("%s reports %s done", p, objName(o)), Help: Objectives[o-1].Summary, Game: Game, NoDice: true,
+					Build: func(map[string]string) (engines.Command, error) {
+						return MarkObjective{Player: p, Objective: objName(o)}, nil
+					}})
+			}
+		}
+	}
+	out = append(out,
+		engines.Choice{Label: "Record a stun made at the table", Help: "Empath, Grudger, Mindguard...", Game: Game,
+			Questions: []engines.Question{{Key: "incarn", Prompt: "Who is stunned?", Options: g.figurePicks(nil)}, {Key: "why", Prompt: "What stunned it?", Optional: true}},
+			Build: func(a map[string]string) (engines.Command, error) {
+				return Stun{Incarn: a["incarn"], Why: a["why"]}, nil
+			}},
+		engines.Choice{Label: "Record a death at the table", Help: "Bleeder, Mulligan, Grenadier...", Game: Game,
+			Questions: []engines.Question{{Key: "incarn", Prompt: "Who is slain?", Options: g.figurePicks(nil)}, {Key: "why", Prompt: "What slew it?", Optional: true}},
+			Build: func(a map[string]string) (engines.Command, error) {
+				return Slay{Incarn: a["incarn"], Why: a["why"]}, nil
+			}},
+		engines.Choice{Label: "End the game now", Help: "with a winner the players agree, or none", NoDice: true,
+			Questions: []engines.Question{{Key: "winner", Prompt: "Winner?", Options: func(map[string]string) []engines.Pick {
+				picks := []engines.Pick{{Value: "-", Label: "No winner"}}
+				for _, p := range b.Sides {
+					picks = append(picks, engines.Pick{Value: p, Label: p})
+				}
+				return picks
+			}}},
+			Build: func(a map[string]string) (engines.Command, error) {
+				w := a["winner"]
+				if w == "-" {
+					w = ""
+				}
+				return engines.EndScenario{Winner: w}, nil
+			}},
+	)
+	return out
+}
+
+// Game is the engine's game name, for choices.
+const Game = "incarn28"
+
+func (s *State) buildChoices() []engines.Choice {
+	var out []engines.Choice
+	if len(s.Gangs) >= 2 {
+		out = append(out, engines.Choice{Label: "Start a game", Help: "objectives and the twist are rolled", Questions: []engines.Question{
+			{Key: "name", Prompt: "Name of the game?"},
+			{Key: "field", Prompt: "The two players, comma-separated (empty: the only two gangs)?", Optional: true},
+		}, Build: func(a map[string]string) (engines.Command, error) {
+			c := engines.StartScenario{Name: a["name"]}
+			for _, p := range strings.Split(a["field"], ",") {
+				if p = strings.TrimSpace(p); p != "" {
+					c.Field = append(c.Field, p)
+				}
+			}
+			return c, nil
+		}})
+	}
+	out = append(out, engines.Choice{Label: "Found a gang", Game: Game, NoDice: true, Questions: []engines.Question{
+		{Key: "player", Prompt: "Player's name?"},
+		{Key: "faction", Prompt: "Faction?", Options: func(map[string]string) []engines.Pick {
+			var p []engines.Pick
+			for _, f := range Factions {
+				p = append(p, engines.Pick{Value: f.Name, Label: f.Name + ": " + f.Summary})
+			}
+			return p
+		}},
+	}, Build: func(a map[string]string) (engines.Command, error) {
+		return FoundGang{Player: a["player"], Faction: a["faction"]}, nil
+	}})
+	if len(s.Gangs) > 0 {
+		levels := func(ls []Level) func(map[string]string) []engines.Pick {
+			return func(map[string]string) []engines.Pick {
+				var p []engines.Pick
+				for _, l := range ls {
+					p = append(p, engines.Pick{Value: l.Name, Label: fmt.Sprintf("%s (D%d, %d B)", l.Name, l.Die, l.Cost)})
+				}
+				return p
+			}
+		}
+		out = append(out, engines.Choice{Label: "Recruit an incarn", Help: "every limit it would break is named", Game: Game, NoDice: true, Questions: []engines.Question{
+			{Key: "player", Prompt: "Into whose gang?", Options: func(map[string]string) []engines.Pick {
+				var p []engines.Pick
+				for _, g := range s.Gangs {
+					p = append(p, engines.Pick{Value: g.Player, Label: s.gangNote(g)})
+				}
+				return p
+			}},
+			{Key: "name", Prompt: "The incarn's name?"},
+			{Key: "skill", Prompt: "Skill level?", Options: levels(Skills)},
+			{Key: "toughness", Prompt: "Toughness?", Options: levels(Toughnesses)},
+			{Key: "flesh", Prompt: "Fleshtypes, comma-separated (the first is free, 2 B each after)?", Check: checkNames(func(n string) error { _, err := FindFleshtype(n); return err })},
+			{Key: "items", Prompt: "Items, comma-separated (2 B each; empty for none)?", Optional: true, Check: checkNames(func(n string) error { _, err := FindItem(n); return err })},
+		}, Build: func(a map[string]string) (engines.Command, error) {
+			return Recruit{Player: a["player"], Incarn: Incarn{Name: a["name"], Skill: a["skill"], Toughness: a["toughness"], Flesh: splitList(a["flesh"]), Items: splitList(a["items"])}}, nil
+		}})
+	}
+	return out
+}
+
+func checkNames(find func(string) error) func(string) error {
+	return func(s string) error {
+		for _, n := range splitList(s) {
+			if err := find(n); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// figurePicks lists figures in play (filtered by keep, when given).
+func (g *game) figurePicks(keep func(*Figure) bool) func(map[string]string) []engines.Pick {
+	return func(map[string]string) []engines.Pick {
+		var p []engines.Pick
+		for _, f := range g.b().Figures {
+			if f.InPlay() && (keep == nil || keep(f)) {
+				p = append(p, engines.Pick{Value: f.Key(), Label: fmt.Sprintf("%s (%s, %s)", f.Name, f.Side, f.Status)})
+			}
+		}
+		return p
+	}
+}
+
+func yesNo(map[string]string) []engines.Pick {
+	return []engines.Pick{{Value: "no", Label: "No"}, {Value: "yes", Label: "Yes"}}
+}
+
+func counts(n int) func(map[string]string) []engines.Pick {
+	return func(map[string]string) []engines.Pick {
+		var p []engines.Pick
+		for i := 0; i <= n; i++ {
+			p = append(p, engines.Pick{Value: strconv.Itoa(i), Label: strconv.Itoa(i)})
+		}
+		return p
+	}
+}
+
+// activateChoices offers each incarn that may activate now, asking the
+// table facts its Fleshtypes need.
+func (g *game) activateChoices() []engines.Choice {
+	b := g.b()
+	if b.Twist == 3 && b.Again == "" {
+		return []engines.Choice{{Label: "Activate an incarn picked at random (Anarchic Spores)", Game: Game,
+			Build: func(map[string]string) (engines.Command, error) { return Activate{}, nil }}}
+	}
+	var out []engines.Choice
+	for _, f := range b.Figures {
+		if !f.InPlay() {
+			continue
+		}
+		if f.Key() != b.Again {
+			if f.Activated {
+				continue
+			}
+			if f.Side == DeathbeastSide && (g.anyToActivate(b.Sides[0]) || g.anyToActivate(b.Sides[1])) {
+				continue
+			}
+			if f.Side != DeathbeastSide && b.Next != "" && f.Side != b.Next && g.anyToActivate(b.Next) && !(f.HasItem("Geminid") && b.Last == f.Side) {
+				continue
+			}
+		}
+		f := f
+		var qs []engines.Question
+		ask := func(key, prompt string, opts func(map[string]string) []engines.Pick) {
+			qs = append(qs, engines.Question{Key: key, Prompt: prompt, Options: opts})
+		}
+		if f.Has("Brutal") {
+			ask("enemy5", "Is an enemy within 5 (Brutal)?", yesNo)
+		}
+		if f.Has("Guard") {
+			ask("allies5", "How many allies within 5 (Guard)?", counts(10))
+		}
+		if f.Has("Masochist") {
+			ask("enemies10", "How many enemies within 10 (Masochist)?", counts(10))
+		}
+		if f.Has("Stalker") {
+			ask("quarry", "Is its quarry within 5 (Stalker)?", yesNo)
+		}
+		if f.Has("Enigma") {
+			ask("enigma", "Roll the Enigma's D6 instead of the ACT-R?", yesNo)
+		}
+		if f.Has("Ancestor") {
+			ask("low", "Keep the lower of the Ancestor's two dice?", yesNo)
+		}
+		if b.Twist == 2 {
+			ask("mist", "Was it caught by the Flensing Mist?", yesNo)
+		}
+		if g.enemyHas(f.Side, "Gaunt") {
+			ask("gaunts", "Enemy Gaunts within 10?", counts(4))
+		}
+		if g.enemyHas(f.Side, "Fool") {
+			ask("fools", "Enemy Fools it can see?", counts(4))
+		}
+		if g.enemyHas(f.Side, "Tempter") {
+			ask("tempted", "Take an enemy Tempter's +2 (a natural 1 slays)?", yesNo)
+		}
+		if g.enemyHas(f.Side, "Cipher") && !f.Has("Cipher") {
+			ask("ciphered", "Is it within 5 of an enemy Cipher?", yesNo)
+		}
+		label := "Activate " + g.nm(f)
+		if f.Key() == b.Again {
+			label += " again"
+		}
+		out = append(out, engines.Choice{Label: label, Help: strings.Join(f.Flesh, ", "), Game: Game, Questions: qs,
+			Build: func(a map[string]string) (engines.Command, error) {
+				n := func(k string) int { v, _ := strconv.Atoi(a[k]); return v }
+				return Activate{Incarn: f.Key(), ActFacts: ActFacts{
+					EnemyWithin5: a["enemy5"] == "yes", AlliesWithin5: n("allies5"), EnemiesWithin10: n("enemies10"),
+					NearQuarry: a["quarry"] == "yes", Enigma: a["enigma"] == "yes", AncestorLow: a["low"] == "yes",
+					Mist: a["mist"] == "yes", Gaunts: n("gaunts"), Fools: n("fools"), Tempted: a["tempted"] == "yes",
+					Ciphered: a["ciphered"] == "yes",
+				}}, nil
+			}})
+	}
+	return out
+}
+
+// enemyHas reports whether an enemy of side in play has the Fleshtype.
+func (g *game) enemyHas(side, flesh string) bool {
+	for _, f := range g.b().Figures {
+		if f.InPlay() && f.Side != side && f.Has(flesh) {
+			return true
+		}
+	}
+	return false
+}
+
+// activationChoices are what the activating incarn can do.
+func (g *game) activationChoices() []engines.Choice {
+	b := g.b()
+	c := b.Current
+	f := b.fig(c.Figure)
+	name := g.nm(f)
+	enemyPicks := g.figurePicks(func(t *Figure) bool { return enemies(f, t) })
+	var out []engines.Choice
+	if c.ACs > 0 && (c.Attacks == 0 || f.Has("Gunslinger")) && f.Tag != TagAssassinate && f.Tag != TagEscort {
+		qs := []engines.Question{
+			{Key: "target", Prompt: "Attack whom?", Options: func(a map[string]string) []engines.Pick {
+				p := enemyPicks(a)
+				if containsInt(b.Objectives[f.Side], 1) && !b.done(f.Side, 1) {
+					p = append(p, engines.Pick{Value: "desecrate", Label: fmt.Sprintf("the Desecrate objective (%d/20 hits)", b.Desecrate[f.Side])})
+				}
+				return p
+			}},
+			{Key: "strength", Prompt: "Strength (ACs spent)?", Options: func(map[string]string) []engines.Pick {
+				var p []engines.Pick
+				for i := c.ACs; i >= 1; i-- {
+					p = append(p, engines.Pick{Value: strconv.Itoa(i), Label: strconv.Itoa(i)})
+				}
+				return p
+			}},
+			{Key: "obscured", Prompt: "Is the target partly obscured (+D6 to its DF-R)?", Options: yesNo},
+		}
+		if f.Has("Adept") {
+			qs = append(qs, engines.Question{Key: "contact", Prompt: "Is the target in base contact (Adept)?", Options: yesNo})
+		}
+		if f.Has("Gunner") {
+			qs = append(qs, engines.Question{Key: "far", Prompt: "Is the target beyond 10 (Gunner)?", Options: yesNo})
+		}
+		out = append(out, engines.Choice{Label: name + " attacks", Help: fmt.Sprintf("%d AC(s) left; one attack per activation", c.ACs), Game: Game, Questions: qs,
+			Build: func(a map[string]string) (engines.Command, error) {
+				st, _ := strconv.Atoi(a["strength"])
+				return Attack{Attacker: f.Key(), Target: a["target"], Strength: st, BaseContact: a["contact"] == "yes", Beyond10: a["far"] == "yes",
+					DefFacts: DefFacts{Obscured: a["obscured"] == "yes"}}, nil
+			}})
+	}
+	var spas []string
+	for _, x := range spaFlesh {
+		if f.Has(x) && x != "Spite" {
+			spas = append(spas, x)
+		}
+	}
+	if len(spas) > 0 {
+		out = append(out, engines.Choice{Label: name + " makes a SP-A", Help: strings.Join(spas, ", "), Game: Game, Questions: []engines.Question{
+			{Key: "as", Prompt: "Which Fleshtype's SP-A?", Options: func(map[string]string) []engines.Pick {
+				var p []engines.Pick
+				for _, x := range spas {
+					p = append(p, engines.Pick{Value: x, Label: x})
+				}
+				return p
+			}},
+			{Key: "target", Prompt: "At whom?", Options: enemyPicks},
+		}, Build: func(a map[string]string) (engines.Command, error) {
+			return Special{Incarn: f.Key(), Target: a["target"], As: a["as"]}, nil
+		}})
+	}
+	if c.ACs > 0 {
+		out = append(out, engines.Choice{Label: name + " moves", Game: Game, NoDice: true, Questions: []engines.Question{
+			{Key: "acs", Prompt: "How many ACs on moving?", Options: func(map[string]string) []engines.Pick {
+				var p []engines.Pick
+				for i := 1; i <= c.ACs; i++ {
+					p = append(p, engines.Pick{Value: strconv.Itoa(i), Label: strconv.Itoa(i)})
+				}
+				return p
+			}},
+		}, Build: func(a map[string]string) (engines.Command, error) {
+			n, _ := strconv.Atoi(a["acs"])
+			return Move{Incarn: f.Key(), ACs: n}, nil
+		}})
+	}
+	if f.Has("Homonculist") && !containsStr(c.SPAs, "Homonculist") {
+		out = append(out, engines.Choice{Label: name + " summons a Roach (Homonculist)", Game: Game, NoDice: true,
+			Build: func(map[string]string) (engines.Command, error) { return Summon{Incarn: f.Key()}, nil }})
+	}
+	out = append(out, engines.Choice{Label: "End " + name + "'s activation", Game: Game, NoDice: !f.Has("Narcissist"),
+		Build: func(map[string]string) (engines.Command, error) { return EndActivation{}, nil }})
+	return out
+}
+
+// Interface check.
+var _ engines.Prompter = (*State)(nil)
