@@ -255,3 +255,24 @@ func TestDefaultNames(t *testing.T) {
 	}
 	refused(t, s, Move{ACs: 3}, "Ben's Brute has 2 AC(s) left; moving needs 3")
 }
+
+// line 633-639: Loot, Escort and Sanctify are reported at the table; the
+// first player with both objectives wins (line 29), and the chronicle
+// records the result.
+func TestRecordedObjectives(t *testing.T) {
+	// Sacrosanct 3,4 = Loot, Escort; Ben Sacrosanct 6,3 = Sanctify, Loot.
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, [2]int{3, 4}, [2]int{6, 3})
+	do(t, s, MarkObjective{Player: "ben", Objective: "sanctify"})
+	do(t, s, MarkObjective{Player: "Ann", Objective: "escort"})
+	refused(t, s, MarkObjective{Player: "Ann", Objective: "escort"}, "Ann has already completed Escort")
+	l := do(t, s, MarkObjective{Player: "Ann", Objective: "loot"})
+	contains(t, l, "Ann wins the game")
+	sc := s.Scenarios()
+	if len(sc) != 1 || sc[0].Result != "Ann wins" || sc[0].Consequences[1] != "Ben's gang records a loss" {
+		t.Errorf("chronicle %+v", sc)
+	}
+	if name, _ := s.Now(); name != "" {
+		t.Errorf("Now() = %q after the game", name)
+	}
+}

@@ -204,6 +204,17 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 			sum.Result = "no winner"
 		}
 		for _, p := range rec.Sides {
+			switch {
+			case rec.Winner == p:
+				sum.Consequences = append(sum.Consequences, p+"'s gang records a win")
+			case rec.Winner != "":
+				sum.Consequences = append(sum.Consequences, p+"'s gang records a loss")
+			default:
+				sum.Consequences = append(sum.Consequences, p+"'s gang records a game without a winner")
+			}
+		}
+		sum.Consequences = append(sum.Consequences, "slain incarns return for the next game (the seed has no injuries)")
+		for _, p := range rec.Sides {
 			ss := engines.SideSummary{Name: p, Player: p, RemovedPerTurn: rec.Removed[p]}
 			for _, in := range rec.Forces[p] {
 				ss.Forces = append(ss.Forces, incarnRow(in))
