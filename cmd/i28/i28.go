@@ -46,6 +46,7 @@ Play:    warlog scenario start NAME (rolls objectives and the twist), then
 		newStunCommand(app), newUnstunCommand(app), newSlayCommand(app),
 		newSummonCommand(app), newInseminateCommand(app), newObjectiveCommand(app),
 		newTransformCommand(app), newExtinguishCommand(app), newRiftCommand(app),
+		newStoneCommand(app), newRefleshCommand(app),
 	)
 	return c
 }
@@ -472,6 +473,7 @@ Ancestor), then fire and Mist SP-As with their defence rolls.`,
 	fl.BoolVar(&f.Ciphered, "ciphered", false, "within 5 of an enemy Cipher: its Fleshtypes do not count")
 	fl.BoolVar(&f.Enigma, "enigma", false, "Enigma: roll the D6 instead of the ACT-R")
 	fl.BoolVar(&f.Mist, "mist", false, "caught by the Flensing Mist: SP-A D6 first")
+	fl.StringVar(&f.Hermit, "hermit", "", "an allied Hermit within 5 gives this incarn its activation")
 	return c
 }
 
@@ -546,6 +548,7 @@ Inseminator), then a Blademaster's answer.`,
 	fl.IntVar(&a.Zealots, "zealots", 0, "allied Zealots within 10 (+2 AD each)")
 	fl.IntVar(&a.Archivists, "archivists", 0, "allied Archivists within 5 (+3 AD each once the opponent met an objective)")
 	fl.BoolVar(&a.Ciphered, "ciphered", false, "the attacker is within 5 of an enemy Cipher")
+	fl.BoolVar(&a.Pacifist, "pacifist", false, "the attacker is within 5 of an enemy Pacifist: D6 first, 4+ stops the attack")
 	defFlags(c, &a.DefFacts)
 	return c
 }
@@ -731,4 +734,38 @@ Escort and Sanctify. The others complete themselves from the log.`,
 			return do(c, app, incarn28.MarkObjective{Player: args[0], Objective: args[1]})
 		},
 	}
+}
+
+func newStoneCommand(app *cmdutil.App) *cobra.Command {
+	return &cobra.Command{
+		Use:               "stone [INCARN]",
+		Short:             "A Gargoyle spends 3 ACs to turn to stone, or back",
+		Example:           `  warlog i28 stone Gorm`,
+		Args:              cmdutil.RangeArgs(0, 1, "the activating Gargoyle"),
+		ValidArgsFunction: completeFigures(app),
+		RunE: func(c *cobra.Command, args []string) error {
+			s := incarn28.Stone{}
+			if len(args) == 1 {
+				s.Incarn = args[0]
+			}
+			return do(c, app, s)
+		},
+	}
+}
+
+func newRefleshCommand(app *cmdutil.App) *cobra.Command {
+	var by string
+	c := &cobra.Command{
+		Use:   "reflesh INCARN OLD NEW [--by ZENITHAL]",
+		Short: "Change one of an incarn's Fleshtypes: a Zenithal's swap, or a change made at the table",
+		Example: `  warlog i28 reflesh Grub Berserk Stout --by Zed
+  warlog i28 reflesh Mim Mimic Golem`,
+		Args:              cmdutil.ExactArgs(3, "the INCARN, its OLD Fleshtype and the NEW one"),
+		ValidArgsFunction: completeFigures(app),
+		RunE: func(c *cobra.Command, args []string) error {
+			return do(c, app, incarn28.Reflesh{Incarn: args[0], Old: args[1], New: args[2], By: by})
+		},
+	}
+	c.Flags().StringVar(&by, "by", "", "the activating Zenithal making the swap (once per activation)")
+	return c
 }

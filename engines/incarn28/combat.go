@@ -308,6 +308,14 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 	}
 	g.depth++
 	defer func() { g.depth-- }()
+	if f.Tag == TagEscort {
+		// line 635: a slain Escort is put back near its own edge.
+		g.note("%s is put back within 2 of %s's edge (Escort)", g.nm(f), f.Side)
+		if f.Status == StatusActive {
+			return nil
+		}
+		return g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "Escort put back at its edge"})
+	}
 	if f.Has("Lastborn") {
 		v, err := g.d.Roll1(6, f.Name+" Lastborn")
 		if err != nil {
@@ -847,4 +855,80 @@ func (g *game) rift(c Rift) error {
 	g.actor = side
 	g.d.Label("The Chronomatic Rift lifts %s out of play until the next round (%s's choice).", g.nm(t), side)
 	return g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), Rifted: &on, Why: "Chronomatic Rift"})
+}
+
+// stone turns a Gargoyle to stone or back for 3 ACs.
+func (g *game) stone(c Stone) error {
+	f, err := g.current(g.orCurrent(c.Incarn), "turn to stone")
+	if err != nil {
+		return err
+	}
+	if !f.Has("Gargoyle") {
+		return engines.Refuse("Gargoyle", "%s is not a Gargoyle", g.nm(f))
+	}
+	if err := g.spend(f, 3, "", "turning to stone or back"); err != nil {
+		return err
+	}
+	on := !f.Stone
+	g.actor = f.Side
+	if on {
+		g.d.Label("%s spends 3 ACs and turns to stone: it can neither attack nor be attacked (Gargoyle).", g.nm(f))
+	} else {
+		g.d.Label("%s spends 3 ACs and turns back to flesh (Gargoyle).", g.nm(f))
+	}
+	return g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Stone: &on, Why: "Gargoyle"})
+}
+
+// reflesh changes one of an incarn's Fleshtypes: a Zenithal's swap (the
+// activating Zenithal, an ally, once per activation) or a change recorded
+// at the table.
+func (g *game) reflesh(c Reflesh) error {
+	f, err := g.find(c.Incarn)
+	if err != nil {
+		return err
+	}
+	old, err := FindFleshtype(c.Old)
+	if err != nil {
+		return engines.Refuse("Fleshtypes", "%v", err)
+	}
+	nw, err := FindFleshtype(c.New)
+	if err != nil {
+		return engines.Refuse("Fleshtypes", "%v", err)
+	}
+	if !f.Has(old.Name) {
+		return engines.Refuse("Fleshtypes", "%s has no %s to change", g.nm(f), old.Name)
+	}
+	if f.Has(nw.Name) {
+		return engines.Refuse("Fleshtypes", "%s already has %s; an incarn cannot have the same Fleshtype twice", g.nm(f), nw.Name)
+	}
+	why := "recorded at the table"
+	if c.By != "" {
+		z, err := g.current(c.By, "swap an ally's Fleshtype")
+		if err != nil {
+			return err
+		}
+		if !z.Has("Zenithal") {
+			return engines.Refuse("Zenithal", "%s is not a Zenithal", g.nm(z))
+		}
+		if z.Side != f.Side {
+			return engines.Refuse("Zenithal", "a Zenithal changes an ally's Fleshtype; %s is not %s's ally", g.nm(f), g.nm(z))
+		}
+		if containsStr(g.b().Current.SPAs, "Zenithal") {
+			return engines.Refuse("Zenithal", "%s has already swapped a Fleshtype this activation", g.nm(z))
+		}
+		if err := g.emit(TypeACsSpent, ACsSpent{Figure: z.Key(), For: "Zenithal", What: "Zenithal swap"}); err != nil {
+			return err
+		}
+		why = g.nm(z) + "'s Zenithal swap"
+		g.actor = z.Side
+	}
+	in := f.Incarn
+	in.Flesh = append([]string(nil), f.Flesh...)
+	for i, x := range in.Flesh {
+		if x == old.Name {
+			in.Flesh[i] = nw.Name
+		}
+	}
+	g.d.Label("%s's %s becomes %s (%s).", g.nm(f), old.Name, nw.Name, why)
+	return g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: why})
 }

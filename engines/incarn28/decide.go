@@ -89,6 +89,10 @@ func (s *State) Decide(cmd engines.Command, d *engines.Decision) error {
 		err = g.extinguish(c)
 	case Rift:
 		err = g.rift(c)
+	case Stone:
+		err = g.stone(c)
+	case Reflesh:
+		err = g.reflesh(c)
 	default:
 		return fmt.Errorf("incarn28 %q: %w", cmd.Verb(), engines.ErrUnknownCommand)
 	}

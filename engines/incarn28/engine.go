@@ -79,6 +79,10 @@ func (Engine) DecodeCommand(verb string, args json.RawMessage) (engines.Command,
 		c = &Extinguish{}
 	case Rift{}.Verb():
 		c = &Rift{}
+	case Stone{}.Verb():
+		c = &Stone{}
+	case Reflesh{}.Verb():
+		c = &Reflesh{}
 	default:
 		return nil, fmt.Errorf("incarn28 %q: %w", verb, engines.ErrUnknownCommand)
 	}
@@ -128,6 +132,10 @@ func deref(c engines.Command) engines.Command {
 	case *Extinguish:
 		return *x
 	case *Rift:
+		return *x
+	case *Stone:
+		return *x
+	case *Reflesh:
 		return *x
 	}
 	return c
@@ -199,6 +207,7 @@ type ActFacts struct {
 	Ciphered        bool   `json:"ciphered,omitempty"`          // within 5 of an enemy Cipher
 	Enigma          bool   `json:"enigma,omitempty"`            // Enigma rolls the D6 instead
 	Mist            bool   `json:"mist,omitempty"`              // caught by the Flensing Mist
+	Hermit          string `json:"hermit,omitempty"`            // an allied Hermit gives its activation
 }
 
 // Activate activates an incarn: its ACT-R gives its ACs. Incarn may be
@@ -245,6 +254,7 @@ type Attack struct {
 	Zealots     int    `json:"zealots,omitempty"`      // allied Zealots within 10
 	Archivists  int    `json:"archivists,omitempty"`   // allied Archivists within 5
 	Ciphered    bool   `json:"ciphered,omitempty"`     // the attacker is within 5 of an enemy Cipher
+	Pacifist    bool   `json:"pacifist,omitempty"`     // the attacker is within 5 of an enemy Pacifist
 	DefFacts
 }
 
@@ -323,6 +333,28 @@ type Rift struct {
 
 // Verb implements engines.Command.
 func (Rift) Verb() string { return "rift" }
+
+// Stone turns a Gargoyle to stone or back for 3 ACs.
+type Stone struct {
+	Incarn string `json:"incarn,omitempty"`
+}
+
+// Verb implements engines.Command.
+func (Stone) Verb() string { return "stone" }
+
+// Reflesh records a Fleshtype changed at the table: a Zenithal's swap of
+// an ally's Fleshtype (once per activation), or another change the players
+// agree (Mimic).
+type Reflesh struct {
+	Incarn string `json:"incarn"`
+	Old    string `json:"old"`
+	New    string `json:"new"`
+	// By is the activating Zenithal, when it is one.
+	By string `json:"by,omitempty"`
+}
+
+// Verb implements engines.Command.
+func (Reflesh) Verb() string { return "reflesh" }
 
 // EndActivation ends the activation in progress.
 type EndActivation struct{}

@@ -118,6 +118,7 @@ type FigureChanged struct {
 	OnFire   *bool   `json:"on_fire,omitempty"`
 	MarkedBy *string `json:"marked_by,omitempty"`
 	Rifted   *bool   `json:"rifted,omitempty"`
+	Stone    *bool   `json:"stone,omitempty"`
 	Used     string  `json:"used,omitempty"`
 	Why      string  `json:"why"`
 }

@@ -308,7 +308,29 @@ func (g *game) activate(c Activate) error {
 	if !f.InPlay() {
 		return engines.Refuse("Activation", "%s is %s and cannot activate", g.nm(f), f.Status)
 	}
-	if b.Again != f.Key() {
+	var hermit *Figure
+	if c.Hermit != "" {
+		h, err := g.find(c.Hermit)
+		if err != nil {
+			return err
+		}
+		if !h.Has("Hermit") || !h.InPlay() || h.Activated || h.Side != f.Side || h == f {
+			return engines.Refuse("Hermit", "%s must be an allied Hermit in play that has not activated this round", g.nm(h))
+		}
+		if b.Next != "" && h.Side != b.Next && g.anyToActivate(b.Next) {
+			return engines.Refuse("Activation", "it is %s's turn to activate", b.Next)
+		}
+		hermit = h
+	}
+	if hermit != nil {
+		if err := g.emit(TypeActivated, Activated{Figure: hermit.Key(), Steps: []string{"gives its activation to " + f.Name + " (Hermit)"}, Wasted: true}); err != nil {
+			return err
+		}
+		if err := g.emit(TypeActivationEnded, ActivationEnded{Figure: hermit.Key(), Next: b.Next}); err != nil {
+			return err
+		}
+		g.note("%s spends its activation on %s (Hermit)", g.nm(hermit), g.nm(f))
+	} else if b.Again != f.Key() {
 		if f.Activated {
 			return engines.Refuse("Activation", "%s has already activated this round; each incarn activates once per round", g.nm(f))
 		}
@@ -766,7 +788,9 @@ func (g *game) endActivationWith(roundOver bool) error {
 
 // attack is a normal attack.
 //
-// Dice order: the A-R dice (Strength D6, twice as many for an odd Fallow),
+// Dice order: the Pacifist's D6 when the attacker is near one (its text:
+// the attempt is stopped before any roll), the A-R dice (Strength D6, twice
+// as many for an odd Fallow),
 // then the Illusionist's D6 (before the DF-R, as its text says), the
 // defence roll (defence die, the obscured D6, the Sentinel D6, the Decoy
 // D12), the Soothsayer's re-roll of those dice, then the Ensorcelled
@@ -813,9 +837,15 @@ func (g *game) attack(c Attack) error {
 		if !t.InPlay() {
 			return engines.Refuse("Attack", "%s is %s; only incarns in play can be attacked", g.nm(t), t.where())
 		}
-		if !enemies(a, t) {
+		if !enemies(a, t) && !(a.HasItem("Bloodshot") && a != t) {
 			return engines.Refuse("Attack", "%s is not an enemy of %s", g.nm(t), g.nm(a))
 		}
+		if t.Stone {
+			return engines.Refuse("Gargoyle", "%s is stone and cannot be attacked", g.nm(t))
+		}
+	}
+	if a.Stone {
+		return engines.Refuse("Gargoyle", "%s is stone and cannot attack; 3 ACs turn it back (`warlog i28 stone`)", g.nm(a))
 	}
 	if err := g.spend(a, c.Strength, "attack", fmt.Sprintf("an attack of strength %d", c.Strength)); err != nil {
 		return err
@@ -825,6 +855,17 @@ func (g *game) attack(c Attack) error {
 		t, _ = g.findTarget(a, c.Target)
 	}
 	ci, tci := c.Ciphered, c.DefFacts.Ciphered
+	if c.Pacifist {
+		v, err := g.d.Roll1(6, "Pacifist")
+		if err != nil {
+			return err
+		}
+		if v >= 4 {
+			g.d.Label("%s tries to attack near a Pacifist: D6 %d, it cannot attack this activation; %d AC(s) left.", g.nm(a), v, cur.ACs+c.Strength)
+			return g.emit(TypeACsSpent, ACsSpent{Figure: a.Key(), ACs: -c.Strength, For: "attack", What: "stopped by a Pacifist"})
+		}
+		g.note("the Pacifist's D6 %d does not stop it", v)
+	}
 	n := c.Strength
 	if cur.Fallow {
 		n *= 2

@@ -434,3 +434,61 @@ func TestRift(t *testing.T) {
 	}
 	refused(t, s, Rift{Player: "Ann", Incarn: "Tg"}, "each incarn only once per game")
 }
+
+// line 635 Escort: slain, it is put back at its edge.
+func TestEscortReturns(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, [2]int{4, 3}, plainObj)
+	do(t, s, Slay{Incarn: "Escort"})
+	if f := fig(t, s, "Ann/Escort"); f.Status != StatusActive {
+		t.Errorf("Escort is %s", f.Status)
+	}
+}
+
+// line 343 Hermit: spends its activation to activate an ally, even one used.
+func TestHermit(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Hm", "Regular", "Medium", fl("Hermit"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	do(t, s, Activate{Incarn: "Ax"}, 3)
+	do(t, s, Activate{Incarn: "Tg"}, 3)
+	refused(t, s, Activate{Incarn: "Ax"}, "Ax has already activated this round", 5)
+	l := do(t, s, Activate{Incarn: "Ax", ActFacts: ActFacts{Hermit: "Hm"}}, 5)
+	contains(t, l, "Hm spends its activation on Ax (Hermit)")
+	if !fig(t, s, "Ann/Hm").Activated || acs(s) != 5 {
+		t.Errorf("hermit activated %v, ACs %d", fig(t, s, "Ann/Hm").Activated, acs(s))
+	}
+}
+
+// line 287 Gargoyle: stone can neither attack nor be attacked; line 603
+// Bloodshot: every incarn is an enemy; line 449 Pacifist: 4+ stops the attack.
+func TestStoneBloodshotPacifist(t *testing.T) {
+	s := fight(t, in("Ax", "Regular", "Medium", fl("Gargoyle")), in("Tg", "Regular", "Medium", fl("Brigand")))
+	do(t, s, Stone{})
+	refused(t, s, Attack{Target: "Tg", Strength: 1}, "Ax is stone and cannot attack", 3, 3)
+	do(t, s, EndActivation{})
+	do(t, s, Activate{Incarn: "Tg"}, 5)
+	refused(t, s, Attack{Target: "Ax", Strength: 1}, "Ax is stone and cannot be attacked", 3, 3)
+
+	s = duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"), "Bloodshot"), in("Bx", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	do(t, s, Activate{Incarn: "Ax"}, 5)
+	do(t, s, Attack{Target: "Bx", Strength: 1}, 3, 5)
+
+	s = fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Pacifist")))
+	l := do(t, s, Attack{Target: "Tg", Strength: 2, Pacifist: true}, 4)
+	contains(t, l, "it cannot attack this activation; 8 AC(s) left")
+	refused(t, s, Attack{Target: "Tg", Strength: 1}, "already attacked", 3, 3)
+}
+
+// line 591 Zenithal: once per activation change an ally's Fleshtype.
+func TestZenithal(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Zx", "Regular", "Medium", fl("Zenithal")), in("Bx", "Regular", "Medium", fl("Brigand", "Stout"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	do(t, s, Activate{Incarn: "Zx"}, 5)
+	refused(t, s, Reflesh{Incarn: "Bx", Old: "Brigand", New: "Stout", By: "Zx"}, "Bx already has Stout")
+	do(t, s, Reflesh{Incarn: "Bx", Old: "Brigand", New: "Soldier", By: "Zx"})
+	if f := fig(t, s, "Ann/Bx"); f.Flesh[0] != "Soldier" {
+		t.Errorf("Bx %v", f.Flesh)
+	}
+	refused(t, s, Reflesh{Incarn: "Bx", Old: "Stout", New: "Golem", By: "Zx"}, "already swapped a Fleshtype this activation")
+}

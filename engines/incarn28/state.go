@@ -72,7 +72,9 @@ type Figure struct {
 	InseminateUsed bool   `json:"inseminate_used,omitempty"`
 	// Rifted: lifted out of play by the Chronomatic Rift until the next
 	// round; RiftUsed: it has been (once per game).
-	Rifted   bool `json:"rifted,omitempty"`
+	Rifted bool `json:"rifted,omitempty"`
+	// Stone: a Gargoyle turned to stone.
+	Stone    bool `json:"stone,omitempty"`
 	RiftUsed bool `json:"rift_used,omitempty"`
 	// SlainBy is the side whose action slew it ("" for none).
 	SlainBy string `json:"slain_by,omitempty"`
@@ -373,6 +375,9 @@ func (s *State) Apply(typ string, payload any) error {
 		}
 		if p.OnFire != nil {
 			f.OnFire = *p.OnFire
+		}
+		if p.Stone != nil {
+			f.Stone = *p.Stone
 		}
 		if p.Rifted != nil {
 			f.Rifted = *p.Rifted
