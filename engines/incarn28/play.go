@@ -345,9 +345,6 @@ func (g *game) activate(c Activate) error {
 			g.note("%s goes straight after its ally (Geminid)", g.nm(f))
 		}
 	}
-	if f.Tag == TagAssassinate || f.Tag == TagEscort {
-		// They activate and move but never attack.
-	}
 	g.actor = f.Side
 	ci := c.Ciphered
 	gang := g.w.gang(f.Side)
@@ -372,10 +369,11 @@ func (g *game) activate(c Activate) error {
 		}
 		if v <= 4 {
 			g.d.Label("%s activates as an Enigma: D6 %d, nothing happens.", g.nm(f), v)
-			return g.endActivation()
+		} else {
+			g.d.Label("%s activates as an Enigma: D6 %d, the round ends.", g.nm(f), v)
 		}
-		g.d.Label("%s activates as an Enigma: D6 %d, the round ends.", g.nm(f), v)
-		return g.endActivationWith(true)
+		g.flushNotes()
+		return g.endActivationWith(v >= 5)
 	}
 
 	// The die.
@@ -707,7 +705,11 @@ func (g *game) endActivationCmd() error {
 		msg += " " + capitalize(strings.Join(g.notes, "; ")) + "."
 		g.notes = nil
 	}
-	if b.Next != "" {
+	if b.Again != "" {
+		msg += fmt.Sprintf(" %s may activate again at once.", g.nm(b.fig(b.Again)))
+	} else if b.RoundOver {
+		msg += " The round is over: `warlog i28 round`."
+	} else if b.Next != "" {
 		msg += fmt.Sprintf(" %s to activate.", b.Next)
 	} else if g.anyToActivate(DeathbeastSide) {
 		msg += " The Deathbeast activates."

@@ -492,3 +492,32 @@ func TestZenithal(t *testing.T) {
 	}
 	refused(t, s, Reflesh{Incarn: "Bx", Old: "Stout", New: "Golem", By: "Zx"}, "already swapped a Fleshtype this activation")
 }
+
+// line 245 Enigma: a D6 instead of the ACT-R; 1-4 nothing, 5+ ends the round.
+func TestEnigma(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Enigma")), in("Bx", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	l := do(t, s, Activate{Incarn: "Ax", ActFacts: ActFacts{Enigma: true}}, 3)
+	contains(t, l, "Ax activates as an Enigma: D6 3, nothing happens.")
+	if !fig(t, s, "Ann/Ax").Activated || s.Battle.Current != nil || s.Battle.Next != "Ben" {
+		t.Errorf("after Enigma 3: %+v", s.Battle.Current)
+	}
+	s = duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Enigma")), in("Bx", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	do(t, s, Activate{Incarn: "Ax", ActFacts: ActFacts{Enigma: true}}, 5)
+	refused(t, s, Activate{Incarn: "Tg"}, "round 1 is over (Enigma)", 3)
+	do(t, s, NextRound{}, 6, 1)
+	refused(t, s, Activate{Incarn: "Bx", ActFacts: ActFacts{Enigma: true}}, "Bx is not an Enigma", 3)
+}
+
+// line 419 Narcissist: on a 5+ it activates again at once.
+func TestNarcissistAgain(t *testing.T) {
+	s := fight(t, in("Ax", "Regular", "Medium", fl("Narcissist")), in("Tg", "Regular", "Medium", fl("Brigand")))
+	l := do(t, s, EndActivation{}, 5)
+	contains(t, l, "Ax rolls 5 and may activate again (Narcissist)")
+	contains(t, l, "Ax may activate again at once.")
+	do(t, s, Activate{}, 2) // the extra activation
+	if s.Battle.Current.Figure != "Ann/Ax" {
+		t.Fatalf("activating %s", s.Battle.Current.Figure)
+	}
+}
