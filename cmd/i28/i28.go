@@ -303,19 +303,23 @@ limit the gang breaks. Nothing is written.`,
 func newGangCommand(app *cmdutil.App) *cobra.Command {
 	o := &gangOptions{}
 	c := &cobra.Command{
-		Use:   "gang PLAYER --faction court|schism|sacrosanct [--bones 50] [--from FILE]",
-		Short: "Found a player's gang, empty or read from a gang file",
+		Use:   "gang PLAYER [--faction court|schism|sacrosanct [--bones 50] [--from FILE]]",
+		Short: "Found a player's gang (empty or from a gang file), or show it without --faction",
 		Long: `Found PLAYER's gang of a faction with a Bones limit (50 for a standard game).
 With --from, the gang's incarns are read from a text file, one a line:
   NAME | SKILL | TOUGHNESS | FLESH, FLESH | ITEM, ITEM
 and every limit the gang breaks is named; nothing is written unless it is legal.`,
 		Example: `  warlog i28 gang Ann --faction court
+  warlog i28 gang Ann
   warlog i28 gang Ben --faction sacrosanct --bones 75
   warlog i28 gang Cas --faction schism --from testdata/incarn28/schism.txt`,
 		Args: cmdutil.ExactArgs(1, "the PLAYER's name"),
 		RunE: func(c *cobra.Command, args []string) error {
 			if o.faction == "" {
-				return &cmdutil.UsageError{Err: fmt.Errorf("--faction is needed: court, schism or sacrosanct"), Hint: "warlog i28 gang --help"}
+				if o.from != "" || o.bones != 0 {
+					return &cmdutil.UsageError{Err: fmt.Errorf("--faction is needed to found a gang: court, schism or sacrosanct"), Hint: "warlog i28 gang --help"}
+				}
+				return showGang(c, app, args[0])
 			}
 			cmd := incarn28.FoundGang{Player: args[0], Faction: o.faction, Bones: o.bones}
 			if o.from != "" {
@@ -332,6 +336,39 @@ and every limit the gang breaks is named; nothing is written unless it is legal.
 	c.Flags().IntVar(&o.bones, "bones", 0, "the Bones limit (default 50)")
 	c.Flags().StringVar(&o.from, "from", "", "a gang file, one incarn a line")
 	return c
+}
+
+// showGang prints a gang with every incarn's cost and the limits left.
+func showGang(c *cobra.Command, app *cmdutil.App, player string) error {
+	st, err := app.Load(c.Context())
+	if err != nil {
+		return err
+	}
+	s, ok := st.Game.(*incarn28.State)
+	if !ok {
+		return fmt.Errorf("campaign %q does not play Incarn28", st.Campaign.Name)
+	}
+	var g *incarn28.Gang
+	for _, x := range s.Gangs {
+		if strings.EqualFold(x.Player, player) {
+			g = x
+		}
+	}
+	if g == nil {
+		return fmt.Errorf("%s has no gang; found one with `warlog i28 gang %s --faction court|schism|sacrosanct`", player, player)
+	}
+	if app.JSON {
+		return app.PrintJSON(map[string]any{"player": g.Player, "faction": g.Faction, "bones": g.Bones, "cost": incarn28.GangCost(g.Incarns), "incarns": g.Incarns, "games": g.Games, "wins": g.Wins})
+	}
+	var rows [][]string
+	for _, in := range g.Incarns {
+		rows = append(rows, []string{in.Name, in.Skill, in.Toughness, strings.Join(in.Flesh, ", "), strings.Join(in.Items, ", "), strconv.Itoa(incarn28.Cost(in))})
+	}
+	fmt.Fprintf(app.Out, "%s's %s gang: %d of %d incarns, %d of %d B; %d game(s), %d win(s)\n", g.Player, g.Faction, len(g.Incarns), incarn28.MaxIncarns, incarn28.GangCost(g.Incarns), g.Bones, g.Games, g.Wins)
+	if len(rows) == 0 {
+		return nil
+	}
+	return cmdutil.Table(app.Out, []string{"incarn", "skill", "toughness", "fleshtypes", "items", "cost"}, rows)
 }
 
 func newRecruitCommand(app *cmdutil.App) *cobra.Command {

@@ -154,16 +154,17 @@ func (s *State) Roster() engines.Roster {
 		for _, in := range g.Incarns {
 			sk, _ := FindSkill(in.Skill)
 			to, _ := FindToughness(in.Toughness)
-			status := "available"
+			inGame := ""
 			if s.Battle != nil && !s.Battle.Ended {
 				if f := s.Battle.fig(Key(g.Player, in.Name)); f != nil {
-					status = "in game: " + f.Status
+					inGame = f.Status
 				}
 			}
 			r.Figures = append(r.Figures, engines.Row{
 				{Key: "name", Value: in.Name},
 				{Key: "side", Value: g.Player},
-				{Key: "status", Value: status},
+				{Key: "status", Value: "available"},
+				{Key: "in_game", Value: inGame},
 				{Key: "skill", Value: in.Skill},
 				{Key: "act", Value: sk.Die},
 				{Key: "toughness", Value: in.Toughness},
