@@ -134,7 +134,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 			return engines.Refuse("Decoy", "%s has no unused Decoy", g.nm(t))
 		}
 	}
-	nat, total, desc, err := g.roll0(roll)
+	nat, total, desc, err := roll()
 	if err != nil {
 		return err
 	}
@@ -143,8 +143,6 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 		return err
 	}
 	if o.Decoy {
-		used := true
-		_ = used
 		if err := g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), Used: "Decoy", Why: "Decoy spent"}); err != nil {
 			return err
 		}
@@ -152,7 +150,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 	if (g.flesh(t, "Soothsayer", tci) || o.Soothsayer) && (nat == 1 || total < ad) {
 		g.note("%s re-rolls a DF-R of %s (Soothsayer)", g.nm(t), desc)
 		o.Decoy = false
-		nat, total, desc, err = g.roll0(roll)
+		nat, total, desc, err = roll()
 		if err != nil {
 			return err
 		}
@@ -202,9 +200,6 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 	}
 	return g.afterHit(h, t, nil)
 }
-
-// roll0 calls a defence roll function.
-func (g *game) roll0(f func() (int, int, string, error)) (int, int, string, error) { return f() }
 
 // afterHit applies what follows a resolved normal attack: Pyromaniac's fire
 // and the Blademaster's answer.

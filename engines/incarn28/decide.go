@@ -2,7 +2,6 @@ package incarn28
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"warlog/engines"
@@ -414,8 +413,11 @@ func capitalize(s string) string {
 
 func (g *game) end(c engines.EndScenario) error {
 	b := g.w.Battle
-	if b == nil || b.Ended {
+	if b == nil {
 		return engines.Refuse("Game", "no game is in progress")
+	}
+	if b.Ended {
+		return engines.Refuse("Game", "the game %q is already over: %s", b.Name, b.Why)
 	}
 	w := ""
 	if c.Winner != "" {
@@ -643,16 +645,6 @@ func (g *game) markObjective(c MarkObjective) error {
 	g.actor = side
 	g.d.Label("%s reports %s done at the table.", side, o.Name)
 	return g.emit(TypeObjectiveCompleted, ObjectiveCompleted{Player: side, Objective: o.N, How: "recorded at the table"})
-}
-
-// sortedKeys is a map's keys in order.
-func sortedKeys(m map[string]int) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // nm is how a label names a figure: its name, or "Side's Name" when

@@ -432,7 +432,6 @@ func (g *game) activate(c Activate) error {
 		steps = append(steps, fmt.Sprintf("%+d %s", n, why))
 	}
 	add(faction.ActMod, faction.Name)
-	enemySide := b.opponent(f.Side)
 	if g.flesh(f, "Elegant", ci) {
 		add(1, "Elegant")
 	}
@@ -600,7 +599,6 @@ func (g *game) activate(c Activate) error {
 		g.appendLabel(capitalize(strings.Join(g.notes, "; ")) + ".")
 		g.notes = nil
 	}
-	_ = enemySide
 	if !f.InPlay() {
 		return g.endActivation()
 	}
