@@ -506,11 +506,6 @@ func (g *game) special(c Special) error {
 			return engines.Refuse("Special attack", "%s has several SP-As (%s); say which with --as", g.nm(f), strings.Join(have, ", "))
 		}
 	}
-	if !t.InPlay() || !enemies(f, t) {
-		return engines.Refuse("Special attack", "%s is not an enemy in play", g.nm(t))
-	}
-	g.actor = f.Side
-	key := as
 	switch as {
 	case "Spite":
 		if f.Status != StatusSlain {
@@ -518,8 +513,16 @@ func (g *game) special(c Special) error {
 		}
 	case "Carrion", "Enforcer":
 		if !f.InPlay() {
-			return engines.Refuse(as, "%s is %s", g.nm(f), f.Status)
+			return engines.Refuse(as, "%s is %s", g.nm(f), f.where())
 		}
+	}
+	if !t.InPlay() || !enemies(f, t) {
+		return engines.Refuse("Special attack", "%s is not an enemy in play", g.nm(t))
+	}
+	g.actor = f.Side
+	key := as
+	switch as {
+	case "Spite", "Carrion", "Enforcer":
 	default:
 		if _, err := g.current(f.Key(), "make that SP-A"); err != nil {
 			return err

@@ -521,3 +521,67 @@ func TestNarcissistAgain(t *testing.T) {
 		t.Fatalf("activating %s", s.Battle.Current.Figure)
 	}
 }
+
+// SP-As: line 239 Enforcer D6, line 293 Gasser D4 at each enemy, line 365
+// Iconoclast (a 1 on the target's Action die stuns), line 519 Smasher (AD =
+// ACs spent charging), line 531 Spite (its Action die, when slain), line
+// 185 Carrion D8.
+func TestSpecials(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Gasser", "Iconoclast", "Smasher"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	do(t, s, Activate{Incarn: "Ax"}, 8)
+	refused(t, s, Special{Target: "Tg"}, "Ax has several SP-As (Gasser, Iconoclast, Smasher); say which with --as")
+	l := do(t, s, Special{Target: "Tg", As: "Gasser"}, 4, 3)
+	contains(t, l, "Ax makes a SP-A D4 at Tg (Gasser): 4")
+	do(t, s, Special{Target: "Ug", As: "Gasser"}, 1, 5)
+	refused(t, s, Special{Target: "Tg", As: "Gasser"}, "already used its Gasser SP-A", 4, 4)
+	l = do(t, s, Special{Target: "Ug", As: "Iconoclast"}, 1)
+	contains(t, l, "a natural 1, Ug is stunned (Iconoclast)")
+	refused(t, s, Special{Target: "Ug", As: "Smasher"}, "give the ACs spent moving into contact")
+	do(t, s, Special{Target: "Ug", As: "Smasher", ACs: 3}, 5)
+	s = duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Sp", "Chosen", "Medium", fl("Spite", "Carrion", "Enforcer"))}, plainObj, plainObj)
+	refused(t, s, Special{Incarn: "Sp", Target: "Ax", As: "Spite"}, "Spite strikes when its incarn is slain")
+	do(t, s, Special{Incarn: "Sp", Target: "Ax", As: "Enforcer"}, 6, 5)
+	do(t, s, Slay{Incarn: "Sp"})
+	l = do(t, s, Special{Incarn: "Sp", Target: "Ax", As: "Spite"}, 12, 8)
+	contains(t, l, "Sp makes a SP-A D12 at Ax (Spite): 12")
+	refused(t, s, Special{Incarn: "Sp", Target: "Ax", As: "Carrion"}, "Sp is slain")
+}
+
+// line 605 Decoy: once per game +D12; line 473 Priest: 1 AC un-stuns an ally.
+func TestDecoyAndPriest(t *testing.T) {
+	s := fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Brigand"), "Decoy"))
+	l := do(t, s, Attack{Target: "Tg", Strength: 3, DefFacts: DefFacts{Decoy: true}}, 6, 6, 6, 2, 9)
+	contains(t, l, "d8 2 +9 Decoy = 11: no effect")
+	if !fig(t, s, "Ben/Tg").DecoyUsed {
+		t.Error("Decoy not spent")
+	}
+	s = duel(t, "sacrosanct", []Incarn{in("Pr", "Regular", "Medium", fl("Priest")), in("Bx", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	s.Battle.fig("Ann/Bx").Status = StatusStunned
+	do(t, s, Activate{Incarn: "Pr"}, 4)
+	refused(t, s, Unstun{Incarn: "Pr", By: "Pr"}, "Pr is active, not stunned")
+	do(t, s, Unstun{Incarn: "Bx", By: "Pr"})
+	if fig(t, s, "Ann/Bx").Status != StatusActive || acs(s) != 3 {
+		t.Errorf("Bx %s, ACs %d", fig(t, s, "Ann/Bx").Status, acs(s))
+	}
+}
+
+// line 127 Archivist: +3 AD once the opponent has met an objective; line
+// 551 Subliminal -1; line 197 Cipher strips the attacker's Butcher.
+func TestArchivistSubliminalCipher(t *testing.T) {
+	s := fight(t, in("Ax", "Regular", "Medium", fl("Archivist")), in("Tg", "Regular", "Medium", fl("Brigand")))
+	l := do(t, s, Attack{Target: "Tg", Strength: 1}, 3, 5)
+	contains(t, l, "AD 1 against")
+	s = fight(t, in("Ax", "Regular", "Medium", fl("Archivist")), in("Tg", "Regular", "Medium", fl("Brigand")))
+	do(t, s, MarkObjective{Player: "Ben", Objective: "loot"})
+	l = do(t, s, Attack{Target: "Tg", Strength: 1}, 3, 3)
+	contains(t, l, "AD 4 (+3 Archivist)")
+	s = fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Brigand")))
+	l = do(t, s, Attack{Target: "Tg", Strength: 2, Subliminal: 1}, 3, 4, 5)
+	contains(t, l, "(-1 Subliminal (1)), 1 success(es)")
+	s = fight(t, in("Ax", "Regular", "Medium", fl("Butcher")), in("Tg", "Regular", "Medium", fl("Brigand")))
+	l = do(t, s, Attack{Target: "Tg", Strength: 1, Ciphered: true}, 2, 5)
+	contains(t, l, "A-R 2, 0 success(es)")
+}
