@@ -85,7 +85,7 @@ func newRosterCommand(app *cmdutil.App) *cobra.Command {
 			r := g.Roster()
 			r.Campaign = st.Campaign.Name
 			if app.JSON {
-				if r.Figures == nil && r.Players == nil {
+				if r.Figures == nil {
 					r.Figures = []engines.Row{}
 				}
 				return app.PrintJSON(r)
@@ -132,7 +132,8 @@ func newScenarioCommand(app *cmdutil.App) *cobra.Command {
 		Short: "Start a battle",
 		Long: `Start a battle of the current campaign. Which flags a game reads:
   The King's Own   --brief nest, --turns N, --field A,B,...
-  Deadwars         --brief soul-collectors|hunt-the-hunters|death-shrine|head-count
+  Deadwars         --brief soul-collectors|hunt-the-hunters|death-shrine|head-count,
+                   --field PLAYER,PLAYER when the campaign has more than two forces
   Brood Mother     --size 16, --mother PLAYER=X,Y (twice)
   Incarn28         (objectives and the twist are rolled)
   Reincardnated    --players A,B,C (in turn order)

@@ -78,6 +78,7 @@ type Status struct {
 type Roster struct {
 	Campaign string   `json:"campaign"`
 	Notes    []string `json:"notes,omitempty"`
-	Figures  []Row    `json:"figures,omitempty"`
-	Players  []Row    `json:"players,omitempty"`
+	// Figures is always present in JSON (CLI.md), empty for games of players.
+	Figures []Row `json:"figures"`
+	Players []Row `json:"players,omitempty"`
 }

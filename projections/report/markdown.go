@@ -15,20 +15,24 @@ import (
 )
 
 // md escapes user text for Markdown: every character that could open
-// markup, a link or raw HTML is neutralised, so a figure called
-// "<script>" or "[x](javascript:...)" prints as itself.
+// markup, a link or raw HTML is neutralised, so a figure called "<script>"
+// or "[x](javascript:...)" prints as itself. With no "<" left and no "["
+// there is no tag and no link; parentheses and ">" stay readable.
 func md(s string) string {
 	var b strings.Builder
-	for _, r := range s {
+	for i, r := range s {
 		switch r {
 		case '<':
 			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
 		case '&':
 			b.WriteString("&amp;")
-		case '\\', '`', '*', '_', '[', ']', '(', ')', '#', '|', '!', '~', '{', '}':
+		case '\\', '`', '*', '_', '[', ']', '|', '~':
 			b.WriteByte('\\')
+			b.WriteRune(r)
+		case '#', '>', '+', '-', '=':
+			if i == 0 {
+				b.WriteByte('\\')
+			}
 			b.WriteRune(r)
 		case '\n', '\r', '\t':
 			b.WriteByte(' ')

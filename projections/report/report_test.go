@@ -298,15 +298,16 @@ func TestHostileNamesEscaped(t *testing.T) {
 			t.Errorf("HTML holds %q unescaped", bad)
 		}
 	}
-	for _, bad := range []string{"<script", "<img", "<i>", "<b>", "](javascript:", "onerror=alert(1)>"} {
-		if strings.Contains(md, bad) {
-			t.Errorf("Markdown holds %q unescaped", bad)
-		}
+	if i := strings.Index(md, "<"); i >= 0 {
+		t.Errorf("Markdown holds an unescaped '<': %q", md[max(0, i-20):min(len(md), i+20)])
+	}
+	if strings.Contains(md, "](") && !strings.Contains(md, "\\](") {
+		t.Errorf("Markdown holds a link")
 	}
 	if !strings.Contains(html, "&lt;script&gt;alert(1)&lt;/script&gt;") {
 		t.Errorf("HTML lost the name instead of escaping it")
 	}
-	if !strings.Contains(md, "&lt;script&gt;alert\\(1\\)&lt;/script&gt;") {
+	if !strings.Contains(md, "&lt;script>alert(1)&lt;/script>") {
 		t.Errorf("Markdown lost the name instead of escaping it")
 	}
 	// Self-contained: no URL but the SVG namespace, no script.
