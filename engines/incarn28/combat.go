@@ -142,6 +142,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 	if err != nil {
 		return err
 	}
+	g.lastAD = ad
 	if o.Decoy {
 		if err := g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), Used: "Decoy", Why: "Decoy spent"}); err != nil {
 			return err
@@ -231,6 +232,25 @@ func (g *game) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
 	if f.Has("Automaton") {
 		g.note("%s ignores the stun (Automaton)", g.nm(f))
 		return nil
+	}
+	if o.Mindguard != "" {
+		m, err := g.find(o.Mindguard)
+		if err != nil {
+			return err
+		}
+		if !m.Has("Mindguard") || !m.InPlay() || m.Side != f.Side || m == f {
+			return engines.Refuse("Mindguard", "%s is not an allied Mindguard in play near %s", g.nm(m), g.nm(f))
+		}
+		v, err := g.d.Roll1(6, m.Name+" Mindguard")
+		if err != nil {
+			return err
+		}
+		if v >= 4 {
+			g.note("%s's Mindguard %d keeps %s from the stun", g.nm(m), v, g.nm(f))
+			return nil
+		}
+		g.note("%s's Mindguard %d takes the stun instead", g.nm(m), v)
+		return g.stunBy(m, nil, "took an ally's stun (Mindguard)", DefFacts{})
 	}
 	if by != nil && by.Has("Executioner") && enemies(by, f) {
 		g.note("%s's stun slays (Executioner)", g.nm(by))

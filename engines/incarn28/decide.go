@@ -16,6 +16,8 @@ type game struct {
 	// actor is the side whose action this is (for objective ties).
 	actor string
 	depth int
+	// lastAD is the AD of the last hit resolved (Grenadier, Melter).
+	lastAD int
 }
 
 func (g *game) emit(typ string, payload any) error {

@@ -240,6 +240,7 @@ type DefFacts struct {
 	Gaunts      int    `json:"gaunts,omitempty"`      // enemy Gaunts within 10 of the target
 	Exhumer     string `json:"exhumer,omitempty"`     // an enemy Exhumer within 5 of the target
 	Reclaimer   string `json:"reclaimer,omitempty"`   // an allied Reclaimer within 10 of the target
+	Mindguard   string `json:"mindguard,omitempty"`   // an allied Mindguard within 10 of the target
 	Ciphered    bool   `json:"target_ciphered,omitempty"`
 }
 
@@ -255,6 +256,9 @@ type Attack struct {
 	Archivists  int    `json:"archivists,omitempty"`   // allied Archivists within 5
 	Ciphered    bool   `json:"ciphered,omitempty"`     // the attacker is within 5 of an enemy Cipher
 	Pacifist    bool   `json:"pacifist,omitempty"`     // the attacker is within 5 of an enemy Pacifist
+	// Also are further incarns hit with half the AD: within 5 of the
+	// target (Grenadier) or along the line (Melter).
+	Also []string `json:"also,omitempty"`
 	DefFacts
 }
 

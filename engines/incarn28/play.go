@@ -993,12 +993,50 @@ func (g *game) attack(c Attack) error {
 		g.d.Label("%s: AD %d; the objective has taken %d of 20 hits.", desc, ad, b.Desecrate[a.Side])
 		return nil
 	}
+	var also []*Figure
+	if len(c.Also) > 0 {
+		if !g.flesh(a, "Grenadier", ci) && !g.flesh(a, "Melter", ci) {
+			return engines.Refuse("Attack", "only a Grenadier or a Melter hits further incarns with one attack")
+		}
+		for _, n := range c.Also {
+			x, err := g.find(n)
+			if err != nil {
+				return err
+			}
+			if x == t || x == a || !x.InPlay() || containsFig(also, x) {
+				return engines.Refuse("Attack", "%s cannot be one of the further incarns hit", g.nm(x))
+			}
+			also = append(also, x)
+		}
+	}
 	g.d.Label("%s.", desc)
 	if err := g.resolve(h, t, c.DefFacts); err != nil {
 		return err
 	}
+	// Ruling: every further incarn (Grenadier's blast, Melter's line)
+	// takes half the full AD, rounded down, in the order given, each
+	// with its own defence roll.
+	half := g.lastAD / 2
+	for _, x := range also {
+		if !x.InPlay() {
+			continue
+		}
+		g.note("%s is caught too with half the AD, %d", g.nm(x), half)
+		if err := g.resolve(hit{att: a, ad: half}, x, DefFacts{}); err != nil {
+			return err
+		}
+	}
 	g.flushNotes()
 	return nil
+}
+
+func containsFig(xs []*Figure, f *Figure) bool {
+	for _, x := range xs {
+		if x == f {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *game) targetName(t *Figure) string {

@@ -585,3 +585,18 @@ func TestArchivistSubliminalCipher(t *testing.T) {
 	l = do(t, s, Attack{Target: "Tg", Strength: 1, Ciphered: true}, 2, 5)
 	contains(t, l, "A-R 2, 0 success(es)")
 }
+
+// line 317 Grenadier: incarns within 5 of the target take half the AD;
+// line 405 Mindguard: a 4+ cancels an ally's stun, 1-3 takes it.
+func TestGrenadierMindguard(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Grenadier"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand")), in("Mg", "Regular", "Medium", fl("Mindguard"))}, plainObj, plainObj)
+	do(t, s, Activate{Incarn: "Ax"}, 8)
+	// AD 6 on Tg (DF-R 4: stunned, Mindguard 2 takes it); Ug takes 3 (DF-R 2: stunned).
+	l := do(t, s, Attack{Target: "Tg", Strength: 3, Also: []string{"Ug"}, DefFacts: DefFacts{Mindguard: "Mg"}}, 6, 6, 6, 4, 2, 2)
+	if fig(t, s, "Ben/Tg").Status != StatusActive || fig(t, s, "Ben/Mg").Status != StatusStunned || fig(t, s, "Ben/Ug").Status != StatusStunned {
+		t.Errorf("Tg %s Mg %s Ug %s: %s", fig(t, s, "Ben/Tg").Status, fig(t, s, "Ben/Mg").Status, fig(t, s, "Ben/Ug").Status, l)
+	}
+	contains(t, l, "Ug is caught too with half the AD, 3")
+	refused(t, s, Attack{Target: "Tg", Strength: 1, Also: []string{"Ug"}}, "already attacked", 3, 3)
+}
