@@ -487,7 +487,7 @@ func (x *dec) initiative(c Initiative) error {
 	if b.Brief == "nest" {
 		if n := b.nest(); n != nil && n.Status != StatusDown {
 			// seed 003 line 43: at the start of every turn it is intact, roll 1d6.
-			v, err := x.roll(NestSide, "Nest spawn roll")
+			v, err := x.roll(NestSide, "Nest spawn roll (1 or 2 spawns an Orc grunt)")
 			if err != nil {
 				return err
 			}
@@ -514,11 +514,11 @@ func (x *dec) initiative(c Initiative) error {
 	ev := InitiativeWon{}
 	a, bb := b.Sides[0], b.Sides[1]
 	for round := 0; ; round++ {
-		va, err := x.roll(a, "initiative "+a)
+		va, err := x.roll(a, "initiative roll for "+a+" (higher wins)")
 		if err != nil {
 			return err
 		}
-		vb, err := x.roll(bb, "initiative "+bb)
+		vb, err := x.roll(bb, "initiative roll for "+bb+" (higher wins)")
 		if err != nil {
 			return err
 		}
@@ -636,7 +636,7 @@ func (x *dec) move(c Move) error {
 				sentence += " through rough ground, Sure-Footed"
 			} else {
 				// seed 003 line 12: rubble and water need a Skill roll to enter and to leave.
-				v, err := x.roll(g.Card.Side, "rough ground Skill roll "+g.Card.Name)
+				v, err := x.roll(g.Card.Side, fmt.Sprintf("rough ground Skill roll for %s (needs %d or less)", g.Card.Name, g.Skill))
 				if err != nil {
 					return err
 				}
@@ -805,11 +805,17 @@ func (x *dec) attack(c Attack) error {
 	}
 	w := att.Card.Weapons[0]
 	if c.Weapon != "" {
+		// An exact name first, else the first weapon the name begins.
 		found := false
 		for _, cw := range att.Card.Weapons {
-			if strings.HasPrefix(strings.ToLower(cw.Name), strings.ToLower(c.Weapon)) {
+			if strings.EqualFold(cw.Name, c.Weapon) {
 				w, found = cw, true
 				break
+			}
+		}
+		for _, cw := range att.Card.Weapons {
+			if !found && strings.HasPrefix(strings.ToLower(cw.Name), strings.ToLower(c.Weapon)) {
+				w, found = cw, true
 			}
 		}
 		if !found {
@@ -875,7 +881,7 @@ func (x *dec) resolve(att, t *Fig, might int, rear, roll bool) (string, error) {
 	case rear:
 		// seed 003 line 8: an attack from the rear skips the Skill roll.
 	case roll:
-		v, err := x.roll(att.Card.Side, "hit roll")
+		v, err := x.roll(att.Card.Side, fmt.Sprintf("hit roll for %s against %s (needs %d or less)", att.Card.Name, tn, att.Skill))
 		if err != nil {
 			return "", err
 		}
@@ -912,15 +918,15 @@ func (x *dec) resolve(att, t *Fig, might int, rear, roll bool) (string, error) {
 		s += fmt.Sprintf(", but Durable %d shrugs off M%d", t.Card.Durable, might)
 	} else {
 		// seed 003 line 8: 1d6 + Might against the defender's 1d6 + Res.
-		a, err := x.roll(att.Card.Side, "attacker's damage die")
-		if err != nil {
-			return "", err
-		}
-		dv, err := x.roll(t.Card.Side, "defender's damage die")
-		if err != nil {
-			return "", err
-		}
 		res := t.Res()
+		a, err := x.roll(att.Card.Side, fmt.Sprintf("attacker's damage die for %s (d6+%d against %s's d6+%d; higher takes a Hit)", att.Card.Name, might, tn, res))
+		if err != nil {
+			return "", err
+		}
+		dv, err := x.roll(t.Card.Side, defenderNeeds(tn, a, might, res))
+		if err != nil {
+			return "", err
+		}
 		s += fmt.Sprintf(", %d+%d against %d+%d", a, might, dv, res)
 		if a+might > dv+res {
 			damaged = true
@@ -956,6 +962,19 @@ func (x *dec) resolve(att, t *Fig, might int, rear, roll bool) (string, error) {
 		s += "; " + tn + " is Broken"
 	}
 	return s, nil
+}
+
+// defenderNeeds is the purpose of the defender's damage die: what it must
+// show to hold against the attacker's die already rolled (armour wins ties).
+func defenderNeeds(target string, a, might, res int) string {
+	need := a + might - res
+	switch {
+	case need <= 1:
+		return fmt.Sprintf("defender's damage die for %s (holds whatever it shows against %d+%d)", target, a, might)
+	case need > 6:
+		return fmt.Sprintf("defender's damage die for %s (cannot hold against %d+%d: one Hit whatever it shows)", target, a, might)
+	}
+	return fmt.Sprintf("defender's damage die for %s (needs %d or more to hold against %d+%d)", target, need, a, might)
 }
 
 // --- magic ---
@@ -1050,7 +1069,7 @@ func (x *dec) cast(c Cast) error {
 	}
 	x.beginStep(b, cs)
 	// seed 003 line 13: roll Skill to cast.
-	v, err := x.roll(cs.Card.Side, "cast roll")
+	v, err := x.roll(cs.Card.Side, fmt.Sprintf("cast roll for %s's %s (needs %d or less)", cs.Card.Name, spell, cs.Skill))
 	if err != nil {
 		return err
 	}
