@@ -138,6 +138,10 @@ type Board struct {
 	Reason  string    `json:"reason,omitempty"`
 	// Removed[player][round-1] counts that player's spawns removed.
 	Removed map[string][]int `json:"removed"`
+	// Filed is the round just ended while the next one has seen no action
+	// of a player yet (0 otherwise): the end-turn that opens a round, with
+	// its income and poison, belongs to the round it closed.
+	Filed int `json:"filed,omitempty"`
 }
 
 // Record is a finished or running game as the chronicle tells it.
@@ -158,10 +162,15 @@ type State struct {
 	B      *Board
 }
 
-// Now implements engines.Turner.
+// Now implements engines.Turner: the game and the round the newest action
+// belongs to. An end-turn that opens a new round is filed under the round it
+// ended, until the new round's first action.
 func (s *State) Now() (string, int) {
 	if s.B == nil || s.B.Over {
 		return "", 0
+	}
+	if s.B.Filed > 0 {
+		return s.B.Name, s.B.Filed
 	}
 	return s.B.Name, s.B.Round
 }
@@ -318,8 +327,18 @@ func (s *State) Apply(typ string, payload any) error {
 		}
 		return nil, bad("no spawn " + name)
 	}
+	switch payload.(type) {
+	case PlasmidSpent, StatRaised, SpawnMoved, CombatFought, MotherMoved, SpawnAbsorbed, SpawnMutated,
+		TurnEnded, MotherAttacked, SubversionTried, SpawnCreated, FrenzyGained, FrenzyLapsed:
+		// Only a player's action makes these facts (the start of a turn
+		// makes none of them): the new round has begun in earnest.
+		b.Filed = 0
+	}
 	switch e := payload.(type) {
 	case TurnBegan:
+		if e.Round > b.Round && b.Round > 0 {
+			b.Filed = b.Round
+		}
 		for i, m := range b.Mothers {
 			if m.Player == e.Player {
 				b.Turn = i
