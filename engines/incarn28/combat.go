@@ -539,6 +539,9 @@ func (g *game) special(c Special) error {
 	if !t.InPlay() || !enemies(f, t) {
 		return engines.Refuse("Special attack", "%s is not an enemy in play", g.nm(t))
 	}
+	if err := g.checkDefFacts(t, c.DefFacts); err != nil {
+		return err
+	}
 	g.actor = f.Side
 	key := as
 	switch as {

@@ -12,7 +12,7 @@ func TestMoraleAndWorms(t *testing.T) {
 	setup := func(items ...string) *State {
 		return duel(t, "sacrosanct",
 			[]Incarn{in("Ax", "Regular", "Medium", fl("Brigand"), items...), in("Bx", "Regular", "Medium", fl("Brigand")), in("Wm", "Roach", "Weak", fl("Worm"))},
-			"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+			"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Hollow"))}, plainObj, plainObj)
 	}
 	s := setup()
 	s.Battle.fig("Ann/Bx").Status = StatusSlain // 1 of 2 (the Worm is not counted)

@@ -345,6 +345,9 @@ func (g *game) activate(c Activate) error {
 			g.note("%s goes straight after its ally (Geminid)", g.nm(f))
 		}
 	}
+	if err := g.checkActFacts(f, c.ActFacts); err != nil {
+		return err
+	}
 	g.actor = f.Side
 	ci := c.Ciphered
 	gang := g.w.gang(f.Side)
@@ -846,6 +849,13 @@ func (g *game) attack(c Attack) error {
 	}
 	if a.Stone {
 		return engines.Refuse("Gargoyle", "%s is stone and cannot attack; 3 ACs turn it back (`warlog i28 stone`)", g.nm(a))
+	}
+	if tt, err := g.findTarget(a, c.Target); err == nil && !strings.EqualFold(strings.TrimSpace(c.Target), "desecrate") {
+		if err := g.checkAttackFacts(a, tt, c); err != nil {
+			return err
+		}
+	} else if err := g.checkAttackFacts(a, nil, c); err != nil {
+		return err
 	}
 	if err := g.spend(a, c.Strength, "attack", fmt.Sprintf("an attack of strength %d", c.Strength)); err != nil {
 		return err

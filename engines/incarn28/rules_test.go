@@ -51,8 +51,10 @@ func TestActivationFleshtypes(t *testing.T) {
 		{"line 461 Parasite: 10 or more stuns", fl("Soldier"), ActFacts{Parasite: true}, []int{8}, 10, "near a Parasite stuns it"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", c.flesh)}, "sacrosanct",
-				[]Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+			// Ben's incarns carry every Fleshtype a table fact may name.
+			s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", c.flesh), in("A2", "Roach", "Weak", fl("Brigand")), in("A3", "Roach", "Weak", fl("Brigand"))}, "sacrosanct",
+				[]Incarn{in("Tg", "Regular", "Medium", fl("Tempter", "Fool", "Gaunt", "Imp", "Parasite")),
+					in("Ug", "Regular", "Medium", fl("Cipher", "Nightmare", "Defecator"), "Effigy"), in("Vg", "Roach", "Weak", fl("Brigand"))}, plainObj, plainObj)
 			l := do(t, s, Activate{Incarn: "Ax", ActFacts: c.facts}, c.dice...)
 			if got := acs(s); got != c.want {
 				t.Errorf("%d ACs, want %d (%s)", got, c.want, l)
@@ -72,7 +74,7 @@ func TestNaturalOnesOnActivation(t *testing.T) {
 		t.Errorf("Flagellant natural 1: %s with %d ACs, want stunned with 5", f.Status, acs(s))
 	}
 	s = duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}, "sacrosanct",
-		[]Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+		[]Incarn{in("Tg", "Regular", "Medium", fl("Tempter"))}, plainObj, plainObj)
 	do(t, s, Activate{Incarn: "Ax", ActFacts: ActFacts{Tempted: true}}, 1)
 	if f := fig(t, s, "Ann/Ax"); f.Status != StatusSlain {
 		t.Errorf("Tempted natural 1: %s, want slain", f.Status)
@@ -141,8 +143,8 @@ func TestAttacks(t *testing.T) {
 			[]int{3, 2}, StatusStunned, "AD 3 (+2 Paragon)"},
 		{"line 575 Vivisect +1 AD per target Fleshtype", plain("Ax", "Vivisect"), plain("Tg", "Brigand", "Worm"), Attack{Strength: 1},
 			[]int{3, 2}, StatusStunned, "AD 3 (+2 Vivisect)"},
-		{"line 587 Zealot +2 AD (and allies within 10)", plain("Ax", "Zealot"), plain("Tg", "Brigand"), Attack{Strength: 1, Zealots: 1},
-			[]int{3, 4}, StatusStunned, "AD 5 (+4 Zealot)"},
+		{"line 587 Zealot +2 AD", plain("Ax", "Zealot"), plain("Tg", "Brigand"), Attack{Strength: 1},
+			[]int{3, 2}, StatusStunned, "AD 3 (+2 Zealot)"},
 		{"line 609 Ensorcelled Weapon +D4 AD, rolled after the DF-R", in("Ax", "Regular", "Medium", fl("Brigand"), "Ensorcelled Weapon"), plain("Tg", "Brigand"), Attack{Strength: 1},
 			[]int{3, 2, 4}, StatusSlain, "AD 5 (+4 Ensorcelled Weapon)"},
 		{"line 601 Artisanal Weapon +1", in("Ax", "Regular", "Medium", fl("Brigand"), "Artisanal Weapon"), plain("Tg", "Brigand"), Attack{Strength: 1},
@@ -578,10 +580,12 @@ func TestArchivistSubliminalCipher(t *testing.T) {
 	do(t, s, MarkObjective{Player: "Ben", Objective: "loot"})
 	l = do(t, s, Attack{Target: "Tg", Strength: 1}, 3, 3)
 	contains(t, l, "AD 4 (+3 Archivist)")
-	s = fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Brigand")))
+	s = fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Subliminal")))
+	refused(t, s, Attack{Target: "Tg", Strength: 2, Subliminal: 2}, "--subliminal 2, but there are only 1 enemy Subliminals in play (Table facts)", 3, 4, 5)
+	refused(t, s, Attack{Target: "Tg", Strength: 2, Zealots: 1}, "--zealots was given, but there are no allied Zealots in play", 3, 4, 5)
 	l = do(t, s, Attack{Target: "Tg", Strength: 2, Subliminal: 1}, 3, 4, 5)
 	contains(t, l, "(-1 Subliminal (1)), 1 success(es)")
-	s = fight(t, in("Ax", "Regular", "Medium", fl("Butcher")), in("Tg", "Regular", "Medium", fl("Brigand")))
+	s = fight(t, in("Ax", "Regular", "Medium", fl("Butcher")), in("Tg", "Regular", "Medium", fl("Cipher")))
 	l = do(t, s, Attack{Target: "Tg", Strength: 1, Ciphered: true}, 2, 5)
 	contains(t, l, "A-R 2, 0 success(es)")
 }
