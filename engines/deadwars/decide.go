@@ -219,7 +219,7 @@ func (w *work) start(c engines.StartScenario) error {
 	}
 	var rolls [][]int
 	for {
-		v, err := w.d.Roll(2, 6, fmt.Sprintf("deployment roll-off (%s, %s)", sides[0], sides[1]))
+		v, err := w.d.Roll(2, 6, rollOffPurpose(sides))
 		if err != nil {
 			return err
 		}
@@ -248,7 +248,7 @@ func (w *work) start(c engines.StartScenario) error {
 		for i := 1; i <= HumanCount; i++ {
 			var seen []string
 			for {
-				v, err := w.d.Roll1(6, fmt.Sprintf("Human %d class", i))
+				v, err := w.d.Roll1(6, humanClassPurpose(i))
 				if err != nil {
 					return err
 				}
@@ -336,7 +336,7 @@ func (w *work) roll(b *Battle, c RollDice) error {
 	for _, f := range b.Living(p) {
 		n += RankValue(f.Rank)
 	}
-	faces, err := w.d.Roll(n, 6, "action dice")
+	faces, err := w.d.Roll(n, 6, poolPurpose(p, w.clan(p)))
 	if err != nil {
 		return err
 	}
@@ -608,7 +608,7 @@ func (w *work) attack(b *Battle, c Attack) error {
 			return err
 		}
 	}
-	if ev.HitRoll, err = w.d.Roll1(6, "hit roll"); err != nil {
+	if ev.HitRoll, err = w.d.Roll1(6, hitPurpose(a, t, ev.HitMod, ev.HitNeed, c.Free)); err != nil {
 		return err
 	}
 	ev.Hit = succeeds(ev.HitRoll, ev.HitMod, ev.HitNeed)
@@ -658,7 +658,7 @@ func (w *work) save(ev *AttackMade, t *Fig) error {
 		ev.SaveMod--
 	}
 	var err error
-	if ev.SaveRoll, err = w.d.Roll1(6, "save roll"); err != nil {
+	if ev.SaveRoll, err = w.d.Roll1(6, savePurpose(t, ev.HitRoll == 6)); err != nil {
 		return err
 	}
 	ev.Saved = succeeds(ev.SaveRoll, ev.SaveMod, ev.SaveNeed)
@@ -793,7 +793,7 @@ func (w *work) cast(b *Battle, c Cast) error {
 	label := fmt.Sprintf("%s casts %s (%s) on %s", f.Name, title(spell), plural(cost, "magic die", "magic dice"), t.Name)
 	switch spell {
 	case Bolt:
-		if ev.HitRoll, err = w.d.Roll1(6, "hit roll"); err != nil {
+		if ev.HitRoll, err = w.d.Roll1(6, "hit roll, Bolt hits on 4+"); err != nil {
 			return err
 		}
 		ev.Hit = succeeds(ev.HitRoll, 0, 4)
@@ -802,7 +802,7 @@ func (w *work) cast(b *Battle, c Cast) error {
 			label += ", a miss."
 			break
 		}
-		if ev.SaveRoll, err = w.d.Roll1(6, "save roll"); err != nil {
+		if ev.SaveRoll, err = w.d.Roll1(6, fmt.Sprintf("save roll, %s saves against Bolt only on a 6", t.Name)); err != nil {
 			return err
 		}
 		ev.Saved = ev.SaveRoll == 6
@@ -895,7 +895,7 @@ func (w *work) collect(b *Battle, c Collect) error {
 		return engines.Refuse("Soul Collectors", "every Soul is collected")
 	}
 	ev := SoulTried{Figure: f.Ref(), Dice: slices.Clone(c.Dice), Mod: len(c.Dice) - 1, Need: Class(f.Class).Hit}
-	if ev.Roll, err = w.d.Roll1(6, "hit roll"); err != nil {
+	if ev.Roll, err = w.d.Roll1(6, hitPurpose(f, nil, ev.Mod, ev.Need, false)); err != nil {
 		return err
 	}
 	ev.Collected = succeeds(ev.Roll, ev.Mod, ev.Need)
@@ -929,7 +929,7 @@ func (w *work) endTurn(b *Battle, c EndTurn) error {
 	p := b.ActivePlayer()
 	ev := TurnEnded{Player: p, Lost: slices.Clone(b.Pool)}
 	if b.Brief == SoulCollectors && b.soulsLeft() > 0 {
-		v, err := w.d.Roll(b.soulsLeft(), 6, "soul drift")
+		v, err := w.d.Roll(b.soulsLeft(), 6, fmt.Sprintf("soul drift: inches each of the %d Souls left moves", b.soulsLeft()))
 		if err != nil {
 			return err
 		}
@@ -1021,7 +1021,7 @@ func (w *work) humans(b *Battle, c Humans) error {
 		}
 		ev := AttackMade{By: h.Ref(), Target: t.Ref(), HitNeed: Class(h.Class).Hit}
 		var err error
-		if ev.HitRoll, err = w.d.Roll1(6, "hit roll"); err != nil {
+		if ev.HitRoll, err = w.d.Roll1(6, hitPurpose(h, t, 0, ev.HitNeed, false)); err != nil {
 			return err
 		}
 		ev.Hit = succeeds(ev.HitRoll, 0, ev.HitNeed)
@@ -1209,4 +1209,90 @@ func (b *Battle) decide(why string) ScenarioEnded {
 		ev.Why = fmt.Sprintf("%s: %s.", title(why), counts)
 	}
 	return ev
+}
+
+// Dice purposes say what each die decides and, where the rule fixes it,
+// what it needs: `warlog play` shows them when the player enters dice.
+
+func rollOffPurpose(sides []string) string {
+	return fmt.Sprintf("deployment roll-off, %s's die then %s's: the higher places first, a tie rolls again", sides[0], sides[1])
+}
+
+func humanClassPurpose(i int) string {
+	return fmt.Sprintf("Human %d's class: 1 Fighter, 2 Berserker, 3 Skirmisher, 4 Shooter, 5 or 6 roll again", i)
+}
+
+func poolPurpose(player, clan string) string {
+	return fmt.Sprintf("%s's action dice, %s: %s", player, ClanTitle(clan), faceSummary(clan))
+}
+
+// faceSummary is a clan's face table in a line: "1 Dash, 2-4 Attack, 5 Defend, 6 Magic".
+func faceSummary(clan string) string {
+	var parts []string
+	for v := 1; v <= 6; {
+		a := FaceAction(clan, v)
+		end := v
+		for end < 6 && FaceAction(clan, end+1) == a {
+			end++
+		}
+		if end == v {
+			parts = append(parts, fmt.Sprintf("%d %s", v, a))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d-%d %s", v, end, a))
+		}
+		v = end + 1
+	}
+	return strings.Join(parts, ", ")
+}
+
+// hitPurpose: an attack's hit roll (t nil: a Soul's).
+func hitPurpose(a, t *Fig, mod, need int, free bool) string {
+	var s string
+	switch {
+	case t == nil:
+		s = fmt.Sprintf("hit roll on a Soul, %s (%s) collects it on %d+", a.Name, title(a.Class), need)
+	case free:
+		s = fmt.Sprintf("hit roll of a free attack on %s, %s (%s) hits on %d+", t.Name, a.Name, title(a.Class), need)
+	default:
+		s = fmt.Sprintf("hit roll on %s, %s (%s) hits on %d+", t.Name, a.Name, title(a.Class), need)
+	}
+	if mod != 0 {
+		s += fmt.Sprintf(", %s for %d dice combined: needs %s", signed(mod), mod+1, effectiveNeed(need, mod, "misses", "hits"))
+	}
+	return s
+}
+
+// savePurpose: the save roll against a hit (nat6: the hit roll was a natural 6).
+func savePurpose(t *Fig, nat6 bool) string {
+	need, mod := Class(t.Class).Save, t.Defend
+	s := fmt.Sprintf("save roll, %s (%s) saves on %d+", t.Name, title(t.Class), need)
+	var mods []string
+	if t.Defend > 0 {
+		what := "defend counters"
+		if t.Defend == 1 {
+			what = "a defend counter"
+		}
+		mods = append(mods, fmt.Sprintf("+%d for %s", t.Defend, what))
+	}
+	if nat6 {
+		mod--
+		mods = append(mods, "-1 for the natural 6 to hit")
+	}
+	if len(mods) > 0 {
+		s += ", " + strings.Join(mods, " and ") + ": needs " + effectiveNeed(need, mod, "fails", "saves")
+	}
+	return s
+}
+
+// effectiveNeed is what a d6 must show for need+ with mod, a natural 1
+// always failing and a natural 6 always succeeding.
+func effectiveNeed(need, mod int, fails, succeeds string) string {
+	switch eff := need - mod; {
+	case eff <= 2:
+		return "2+ (only a natural 1 " + fails + ")"
+	case eff >= 6:
+		return "a 6 (a natural 6 always " + succeeds + ")"
+	default:
+		return fmt.Sprintf("%d+", eff)
+	}
 }
