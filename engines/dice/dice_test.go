@@ -270,3 +270,29 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseHand(f *testing.F) {
+	for _, s := range []string{"4,2", "4 2 6", "6", ",,", "1,-1", "99999999999999999999", "4,,2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := ParseHand(s)
+		if err != nil {
+			return
+		}
+		if len(v) == 0 {
+			t.Fatalf("ParseHand(%q) accepted no dice", s)
+		}
+		// Whatever was accepted, a roller either uses it or refuses it
+		// cleanly: never a face outside the die.
+		r := NewRoller(1, 0, v)
+		got, err := r.Roll(len(v), 6, "fuzz")
+		if err == nil {
+			for _, x := range got.Values {
+				if x < 1 || x > 6 {
+					t.Fatalf("face %d accepted for a d6", x)
+				}
+			}
+		}
+	})
+}
