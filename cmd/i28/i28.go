@@ -364,7 +364,7 @@ func showGang(c *cobra.Command, app *cmdutil.App, player string) error {
 	for _, in := range g.Incarns {
 		rows = append(rows, []string{in.Name, in.Skill, in.Toughness, strings.Join(in.Flesh, ", "), strings.Join(in.Items, ", "), strconv.Itoa(incarn28.Cost(in))})
 	}
-	fmt.Fprintf(app.Out, "%s's %s gang: %d of %d incarns, %d of %d B; %d game(s), %d win(s)\n", g.Player, g.Faction, len(g.Incarns), incarn28.MaxIncarns, incarn28.GangCost(g.Incarns), g.Bones, g.Games, g.Wins)
+	fmt.Fprintf(app.Out, "%s's %s gang: %d of %d incarns, %d of %d B; games played %d, won %d\n", g.Player, g.Faction, len(g.Incarns), incarn28.MaxIncarns, incarn28.GangCost(g.Incarns), g.Bones, g.Games, g.Wins)
 	if len(rows) == 0 {
 		return nil
 	}

@@ -253,7 +253,7 @@ func TestDefaultNames(t *testing.T) {
 	if s.Battle.Current.Figure != "Ben/Brute" {
 		t.Fatalf("activating %s, want Ben/Brute: %s", s.Battle.Current.Figure, l)
 	}
-	refused(t, s, Move{ACs: 3}, "Ben's Brute has 2 AC(s) left; moving needs 3")
+	refused(t, s, Move{ACs: 3}, "Ben's Brute has 2 ACs left; moving needs 3")
 }
 
 // line 633-639: Loot, Escort and Sanctify are reported at the table; the

@@ -560,10 +560,7 @@ func (g *game) activate(c Activate) error {
 	if err := g.emit(TypeActivated, act); err != nil {
 		return err
 	}
-	label := fmt.Sprintf("%s activates: %s: %d AC", g.nm(f), strings.Join(steps, ", "), acs)
-	if acs != 1 {
-		label += "s"
-	}
+	label := fmt.Sprintf("%s activates: %s: %s", g.nm(f), strings.Join(steps, ", "), plural(acs, "AC"))
 	if len(outcome) > 0 {
 		label += "; " + strings.Join(outcome, "; ")
 	}
@@ -647,7 +644,7 @@ func (g *game) current(name, what string) (*Figure, error) {
 func (g *game) spend(f *Figure, n int, forWhat, what string) error {
 	c := g.b().Current
 	if n > c.ACs {
-		return engines.Refuse("ACs", "%s has %d AC(s) left; %s needs %d", g.nm(f), c.ACs, what, n)
+		return engines.Refuse("ACs", "%s has %s left; %s needs %d", g.nm(f), plural(c.ACs, "AC"), what, n)
 	}
 	return g.emit(TypeACsSpent, ACsSpent{Figure: f.Key(), ACs: n, For: forWhat, What: what})
 }
@@ -686,7 +683,7 @@ func (g *game) move(c Move) error {
 		extra = " (" + strings.Join(why, ", ") + ")"
 	}
 	g.actor = f.Side
-	g.d.Label("%s moves up to %d cm for %d AC(s)%s; %d AC(s) left.", g.nm(f), per*n, n, extra, g.b().Current.ACs)
+	g.d.Label("%s moves up to %d cm for %s%s; %s left.", g.nm(f), per*n, plural(n, "AC"), extra, plural(g.b().Current.ACs, "AC"))
 	return nil
 }
 
@@ -744,7 +741,7 @@ func (g *game) endActivationWith(roundOver bool) error {
 	saved := 0
 	if f.Has("Occultist") && f.InPlay() && c.ACs > 0 {
 		saved = c.ACs
-		g.note("%s saves %d AC(s) (Occultist)", g.nm(f), saved)
+		g.note("%s saves %s (Occultist)", g.nm(f), plural(saved, "AC"))
 	}
 	again := ""
 	if !roundOver && f.InPlay() {
@@ -822,7 +819,7 @@ func (g *game) attack(c Attack) error {
 		return engines.Refuse("Attack", "%s has already attacked this activation; only a Gunslinger attacks more than once", g.nm(a))
 	}
 	if c.Strength > cur.ACs {
-		return engines.Refuse("ACs", "%s has %d AC(s) left; an attack of strength %d needs %d", g.nm(a), cur.ACs, c.Strength, c.Strength)
+		return engines.Refuse("ACs", "%s has %s left; an attack of strength %d needs %d", g.nm(a), plural(cur.ACs, "AC"), c.Strength, c.Strength)
 	}
 	// Desecrate's objective.
 	if strings.EqualFold(strings.TrimSpace(c.Target), "desecrate") {
@@ -871,7 +868,7 @@ func (g *game) attack(c Attack) error {
 			return err
 		}
 		if v >= 4 {
-			g.d.Label("%s tries to attack near a Pacifist: D6 %d, it cannot attack this activation; %d AC(s) left.", g.nm(a), v, cur.ACs+c.Strength)
+			g.d.Label("%s tries to attack near a Pacifist: D6 %d, it cannot attack this activation; %s left.", g.nm(a), v, plural(cur.ACs+c.Strength, "AC"))
 			return g.emit(TypeACsSpent, ACsSpent{Figure: a.Key(), ACs: -c.Strength, For: "attack", What: "stopped by a Pacifist"})
 		}
 		g.note("the Pacifist's D6 %d does not stop it", v)
@@ -949,7 +946,7 @@ func (g *game) attack(c Attack) error {
 	if len(mods) > 0 {
 		desc += " (" + strings.Join(mods, ", ") + ")"
 	}
-	desc += fmt.Sprintf(", %d success(es)", succ)
+	desc += ", " + plural(succ, "success")
 
 	// The defence roll comes before the extra AD dice, but the AD additions
 	// known from the log are counted here.
@@ -1070,4 +1067,15 @@ func (g *game) flushNotes() {
 		g.appendLabel(capitalize(strings.Join(g.notes, "; ")) + ".")
 		g.notes = nil
 	}
+}
+
+// plural writes a count with its noun: 1 AC, 2 ACs, 1 success, 3 successes.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", noun)
+	}
+	if strings.HasSuffix(noun, "s") {
+		return fmt.Sprintf("%d %ses", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

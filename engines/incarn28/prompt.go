@@ -313,7 +313,7 @@ func (g *game) activationChoices() []engines.Choice {
 		if f.Has("Gunner") {
 			qs = append(qs, engines.Question{Key: "far", Prompt: "Is the target beyond 10 (Gunner)?", Options: yesNo})
 		}
-		out = append(out, engines.Choice{Label: name + " attacks", Help: fmt.Sprintf("%d AC(s) left; one attack per activation", c.ACs), Game: Game, Questions: qs,
+		out = append(out, engines.Choice{Label: name + " attacks", Help: plural(c.ACs, "AC") + " left; one attack per activation", Game: Game, Questions: qs,
 			Build: func(a map[string]string) (engines.Command, error) {
 				st, _ := strconv.Atoi(a["strength"])
 				return Attack{Attacker: f.Key(), Target: a["target"], Strength: st, BaseContact: a["contact"] == "yes", Beyond10: a["far"] == "yes",

@@ -124,13 +124,13 @@ func TestAttacks(t *testing.T) {
 		{"line 569 Venomous: a crit is 3", plain("Ax", "Venomous"), plain("Tg", "Brigand"), Attack{Strength: 1},
 			[]int{6, 2}, StatusStunned, "AD 3 against"},
 		{"line 135 Assassin crits on 5", plain("Ax", "Assassin"), plain("Tg", "Brigand"), Attack{Strength: 2},
-			[]int{5, 3, 2}, StatusStunned, "A-R 5!, 3, 3 success(es)"},
+			[]int{5, 3, 2}, StatusStunned, "A-R 5!, 3, 3 successes"},
 		{"line 103 Adept crits on 5+ in base contact", plain("Ax", "Adept"), plain("Tg", "Brigand"), Attack{Strength: 2, BaseContact: true},
-			[]int{5, 3, 2}, StatusStunned, "A-R 5!, 3, 3 success(es)"},
+			[]int{5, 3, 2}, StatusStunned, "A-R 5!, 3, 3 successes"},
 		{"line 103 Adept out of base contact: 5 is one", plain("Ax", "Adept"), plain("Tg", "Brigand"), Attack{Strength: 1},
 			[]int{5, 2}, StatusActive, "AD 1 against"},
 		{"line 361 Hunter crits on 6+ after modifiers", plain("Ax", "Hunter", "Butcher"), plain("Tg", "Brigand"), Attack{Strength: 2},
-			[]int{4, 2, 2}, StatusStunned, "A-R 4!, 2 (+2 Butcher), 3 success(es)"},
+			[]int{4, 2, 2}, StatusStunned, "A-R 4!, 2 (+2 Butcher), 3 successes"},
 		{"line 251 Ethereal: crits count one less", plain("Ax", "Brigand"), plain("Tg", "Ethereal"), Attack{Strength: 1},
 			[]int{6, 1 + 1}, StatusActive, "AD 1 against"},
 		{"line 151 Berserk: -2 to A-R, double AD", plain("Ax", "Berserk"), plain("Tg", "Brigand"), Attack{Strength: 2},
@@ -211,7 +211,7 @@ func TestElementalTurnsBlow(t *testing.T) {
 // line 335 Gunslinger "Can attack more than once".
 func TestOneAttack(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	refused(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 9}, "Ax has 8 AC(s) left; an attack of strength 9 needs 9 (ACs)")
+	refused(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 9}, "Ax has 8 ACs left; an attack of strength 9 needs 9 (ACs)")
 	do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, 2, 5)
 	refused(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, "Ax has already attacked this activation; only a Gunslinger attacks more than once (Attack)", 2, 5)
 	s = fight(t, in("Ax", "Regular", "Medium", fl("Gunslinger")), in("Tg", "Regular", "Medium", fl("Brigand")))
@@ -478,7 +478,7 @@ func TestStoneBloodshotPacifist(t *testing.T) {
 
 	s = fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Pacifist")))
 	l := do(t, s, Attack{Target: "Tg", Strength: 2, Pacifist: true}, 4)
-	contains(t, l, "it cannot attack this activation; 8 AC(s) left")
+	contains(t, l, "it cannot attack this activation; 8 ACs left")
 	refused(t, s, Attack{Target: "Tg", Strength: 1}, "already attacked", 3, 3)
 }
 
@@ -584,10 +584,10 @@ func TestArchivistSubliminalCipher(t *testing.T) {
 	refused(t, s, Attack{Target: "Tg", Strength: 2, Subliminal: 2}, "--subliminal 2, but there are only 1 enemy Subliminals in play (Table facts)", 3, 4, 5)
 	refused(t, s, Attack{Target: "Tg", Strength: 2, Zealots: 1}, "--zealots was given, but there are no allied Zealots in play", 3, 4, 5)
 	l = do(t, s, Attack{Target: "Tg", Strength: 2, Subliminal: 1}, 3, 4, 5)
-	contains(t, l, "(-1 Subliminal (1)), 1 success(es)")
+	contains(t, l, "(-1 Subliminal (1)), 1 success")
 	s = fight(t, in("Ax", "Regular", "Medium", fl("Butcher")), in("Tg", "Regular", "Medium", fl("Cipher")))
 	l = do(t, s, Attack{Target: "Tg", Strength: 1, Ciphered: true}, 2, 5)
-	contains(t, l, "A-R 2, 0 success(es)")
+	contains(t, l, "A-R 2, 0 successes")
 }
 
 // line 317 Grenadier: incarns within 5 of the target take half the AD;

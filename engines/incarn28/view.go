@@ -65,7 +65,7 @@ func (s *State) Status() engines.Status {
 		st.Notes = append(st.Notes, "over without a winner: "+b.Why)
 	case b.Current != nil:
 		f := b.fig(b.Current.Figure)
-		st.Notes = append(st.Notes, fmt.Sprintf("%s is activating with %d AC(s) left", f.Name, b.Current.ACs))
+		st.Notes = append(st.Notes, fmt.Sprintf("%s is activating with %s left", f.Name, plural(b.Current.ACs, "AC")))
 	case b.RoundOver:
 		st.Notes = append(st.Notes, "the round is over: `warlog i28 round`")
 	case b.Again != "":
@@ -140,7 +140,7 @@ func figureRow(f *Figure, b *Battle) engines.Row {
 }
 
 func (s *State) gangNote(g *Gang) string {
-	return fmt.Sprintf("%s: %s, %d incarns, %d of %d B; %d game(s), %d win(s)", g.Player, g.Faction, len(g.Incarns), GangCost(g.Incarns), g.Bones, g.Games, g.Wins)
+	return fmt.Sprintf("%s: %s, %s, %d of %d B; %s, %s", g.Player, g.Faction, plural(len(g.Incarns), "incarn"), GangCost(g.Incarns), g.Bones, plural(g.Games, "game"), plural(g.Wins, "win"))
 }
 
 // Roster implements engines.State: every gang's incarns.
