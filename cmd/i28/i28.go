@@ -30,8 +30,10 @@ and items; games of rounds where each incarn rolls its ACT-R for ACs.
 Build:   warlog i28 gang, recruit, dismiss, check
 Look up: warlog i28 fleshtype, item, list
 Play:    warlog scenario start NAME (rolls objectives and the twist), then
-         warlog i28 round, activate, move, attack, special, end-activation,
-         stun, unstun, slay, summon, inseminate, overseer, objective`,
+         warlog i28 round, activate, move, attack, special, end-activation;
+         what Fleshtypes add: summon, inseminate, transform, extinguish,
+         stone, reflesh, overseer, rift; what the table settles: stun,
+         unstun, slay, objective. Or answer prompts: warlog play`,
 		Example: `  warlog i28 list fleshtypes stun
   warlog i28 gang Ann --faction sacrosanct
   warlog i28 recruit Ann Grub --skill regular --toughness medium --flesh Butcher,Soldier
@@ -473,10 +475,11 @@ func newActivateCommand(app *cmdutil.App) *cobra.Command {
 		Long: `Activate an incarn and roll its ACT-R. The modifiers apply in this order:
 the flat ones (faction, Fleshtypes, items, twist), then Aberrant and Relictor,
 then halving for Stunned; the result (never below 0) is its ACs. What only the
-table knows is given with the flags below. Without INCARN the next incarn in
-gang order of the side to move activates; under Anarchic Spores leave INCARN
-out: the program picks at random. Dice order: the Spores pick, the Action die (two for
-Ancestor), then fire and Mist SP-As with their defence rolls.`,
+table knows is given with the flags below; a flag naming a Fleshtype no
+incarn in play has is refused. Without INCARN the next incarn in gang order
+of the side to move activates; under Anarchic Spores leave INCARN out: the
+program picks at random. Dice order: the Spores pick, the Action die (two
+for Ancestor), then fire and Mist SP-As with their defence rolls.`,
 		Example: `  warlog i28 activate Grub
   warlog i28 activate Grub --enemy-within-5 --dice 5
   warlog i28 activate Mother --allies-within-5 2 --gaunts 1`,
