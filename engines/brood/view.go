@@ -31,6 +31,7 @@ func (s *State) Status() engines.Status {
 			st.Notes = append(st.Notes, fmt.Sprintf("Feeding Frenzy: %s may attack once more now", b.Frenzy))
 		}
 	}
+	st.Notes = append(st.Notes, s.mapNotes()...)
 	for _, m := range b.Mothers {
 		status := "active"
 		if m.Destroyed {
@@ -289,6 +290,25 @@ func (s *State) Map() (Map, bool) {
 	}
 	mp.Rows = append([]string{head.String()}, mp.Rows...)
 	return mp, true
+}
+
+// MapNoteSize is the largest grid whose map the status shows in its notes
+// (wider grids would not fit a terminal line; brood map draws them all).
+const MapNoteSize = 20
+
+// mapNotes is the plain map as status notes, so that a player choosing
+// squares (warlog play) sees the board: X across, Y down.
+func (s *State) mapNotes() []string {
+	mp, ok := s.Map()
+	if !ok || mp.Size > MapNoteSize {
+		return nil
+	}
+	var letters []string
+	for _, m := range mp.Mothers {
+		letters = append(letters, fmt.Sprintf("%s %s", m.Letter, m.Player))
+	}
+	head := fmt.Sprintf("map, X across and Y down (%s; [X] a Mother's centre, lower case her Sphere of Influence, + both):", strings.Join(letters, ", "))
+	return append([]string{head}, mp.Rows...)
 }
 
 // lives is a spawn's lives left: 1, 2 for a Resilient spawn not yet
