@@ -253,6 +253,38 @@ func (g *game) activateChoices() []engines.Choice {
 		if g.enemyHas(f.Side, "Cipher") && !f.Has("Cipher") {
 			ask("ciphered", "Is it within 5 of an enemy Cipher?", yesNo)
 		}
+		if n := g.count(f, true, flesh("Defecator")); n > 0 {
+			ask("piles", "Enemy Defecator piles within 5?", counts(6))
+		}
+		if n := g.count(f, true, item("Effigy")); n > 0 {
+			ask("effigies", "Enemy Effigies within 5?", counts(n))
+		}
+		if g.count(f, true, flesh("Imp")) > 0 {
+			ask("imp", "Is it within 5 of an enemy Imp?", yesNo)
+		}
+		if g.count(f, true, flesh("Parasite")) > 0 {
+			ask("parasite", "Is it within 5 of an enemy Parasite?", yesNo)
+		}
+		if g.count(f, true, flesh("Nightmare"))+g.count(f, false, flesh("Nightmare"))+b2i(f.Has("Nightmare")) > 0 {
+			ask("nightmare", "Is it within 5 of a Nightmare (a D4 for its ACT-R)?", yesNo)
+		}
+		if g.count(f, false, item("Icon")) > 0 {
+			ask("icon", "Is it within 10 of an allied Icon?", yesNo)
+		}
+		if g.count(f, true, flesh("Hollow")) > 0 {
+			ask("hollow", "How many of its allies are within 5 of an enemy Hollow?", counts(g.count(f, false, nil)+1))
+		}
+		if f.Has("Leech") {
+			ask("leech", "Borrow an ally's Action die (Leech)?", func(map[string]string) []engines.Pick {
+				picks := []engines.Pick{{Value: "", Label: "No, its own"}}
+				for _, x := range g.b().Figures {
+					if x != f && x.InPlay() && x.Side == f.Side {
+						picks = append(picks, engines.Pick{Value: x.Key(), Label: fmt.Sprintf("%s (%s)", x.Name, x.Skill)})
+					}
+				}
+				return picks
+			})
+		}
 		label := "Activate " + g.nm(f)
 		if f.Key() == b.Again {
 			label += " again"
@@ -264,7 +296,9 @@ func (g *game) activateChoices() []engines.Choice {
 					EnemyWithin5: a["enemy5"] == "yes", AlliesWithin5: n("allies5"), EnemiesWithin10: n("enemies10"),
 					NearQuarry: a["quarry"] == "yes", Enigma: a["enigma"] == "yes", AncestorLow: a["low"] == "yes",
 					Mist: a["mist"] == "yes", Gaunts: n("gaunts"), Fools: n("fools"), Tempted: a["tempted"] == "yes",
-					Ciphered: a["ciphered"] == "yes",
+					Ciphered: a["ciphered"] == "yes", Piles: n("piles"), Effigies: n("effigies"), Imp: a["imp"] == "yes",
+					Parasite: a["parasite"] == "yes", Nightmare: a["nightmare"] == "yes", Icon: a["icon"] == "yes", Hollow: n("hollow"),
+					Leech: a["leech"],
 				}}, nil
 			}})
 	}
@@ -313,10 +347,23 @@ func (g *game) activationChoices() []engines.Choice {
 		if f.Has("Gunner") {
 			qs = append(qs, engines.Question{Key: "far", Prompt: "Is the target beyond 10 (Gunner)?", Options: yesNo})
 		}
+		askN := func(key, prompt string, n int) {
+			if n > 0 {
+				qs = append(qs, engines.Question{Key: key, Prompt: prompt, Options: counts(n)})
+			}
+		}
+		askN("zealots", "Allied Zealots within 10 (+2 AD each)?", g.count(f, false, flesh("Zealot")))
+		askN("archivists", "Allied Archivists within 5 (+3 AD each once the opponent met an objective)?", g.count(f, false, flesh("Archivist")))
+		askN("subliminal", "Enemy Subliminals within 20 (-1 each)?", g.count(f, true, flesh("Subliminal")))
+		if g.count(f, true, flesh("Pacifist")) > 0 {
+			qs = append(qs, engines.Question{Key: "pacifist", Prompt: "Is it within 5 of an enemy Pacifist?", Options: yesNo})
+		}
 		out = append(out, engines.Choice{Label: name + " attacks", Help: plural(c.ACs, "AC") + " left; one attack per activation", Game: Game, Questions: qs,
 			Build: func(a map[string]string) (engines.Command, error) {
 				st, _ := strconv.Atoi(a["strength"])
+				n := func(k string) int { v, _ := strconv.Atoi(a[k]); return v }
 				return Attack{Attacker: f.Key(), Target: a["target"], Strength: st, BaseContact: a["contact"] == "yes", Beyond10: a["far"] == "yes",
+					Zealots: n("zealots"), Archivists: n("archivists"), Subliminal: n("subliminal"), Pacifist: a["pacifist"] == "yes",
 					DefFacts: DefFacts{Obscured: a["obscured"] == "yes"}}, nil
 			}})
 	}
