@@ -462,7 +462,7 @@ func (s *State) attackChoices(b *Battle) []engines.Choice {
 			}
 		}
 		if len(higher) > 0 {
-			step += fmt.Sprintf(": starting it ends the higher steps, so %s can no longer attack", strings.Join(higher, ", "))
+			step += fmt.Sprintf(", which ends the higher steps: %s can no longer attack", strings.Join(higher, ", "))
 		}
 		for _, ch := range a.choices {
 			ch.Help = step + "; " + ch.Help
@@ -636,7 +636,7 @@ func (s *State) weaponChoice(b *Battle, f *Fig, w Weapon) (engines.Choice, bool)
 		return engines.Choice{}, false
 	}
 	ch := engines.Choice{Game: "kingsown",
-		Help: fmt.Sprintf("hits on %d or less (no roll from the rear or against the Nest); then d6+%d against d6+Res", f.Skill, w.Might)}
+		Help: fmt.Sprintf("hits on %d or less, then d6+%d against d6+Res", f.Skill, w.Might)}
 	var target engines.Question
 	if w.Sweep {
 		ch.Label = fmt.Sprintf("%s sweeps with %s%s", f.Card.Name, w, left(f))
