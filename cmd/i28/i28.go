@@ -550,6 +550,7 @@ func defFlags(c *cobra.Command, d *incarn28.DefFacts) {
 	fl.StringVar(&d.Reclaimer, "reclaimer", "", "an allied Reclaimer within 10 of the target: it may save it")
 	fl.StringVar(&d.Mindguard, "mindguard", "", "an allied Mindguard within 10 of the target: it may take a stun")
 	fl.BoolVar(&d.Ciphered, "target-ciphered", false, "the target is within 5 of an enemy Cipher")
+	fl.BoolVar(&d.Imp, "target-imp", false, "the target is within 5 of an enemy Imp: its items do not count")
 }
 
 func newAttackCommand(app *cmdutil.App) *cobra.Command {
@@ -589,6 +590,7 @@ Inseminator), then a Blademaster's answer.`,
 	fl.IntVar(&a.Zealots, "zealots", 0, "allied Zealots within 10 (+2 AD each)")
 	fl.IntVar(&a.Archivists, "archivists", 0, "allied Archivists within 5 (+3 AD each once the opponent met an objective)")
 	fl.BoolVar(&a.Ciphered, "ciphered", false, "the attacker is within 5 of an enemy Cipher")
+	fl.BoolVar(&a.Imp, "imp", false, "the attacker is within 5 of an enemy Imp: its items do not count")
 	fl.StringSliceVar(&a.Also, "also", nil, "Grenadier/Melter: further incarns hit with half the AD, comma-separated")
 	fl.BoolVar(&a.Pacifist, "pacifist", false, "the attacker is within 5 of an enemy Pacifist: D6 first, 4+ stops the attack")
 	defFlags(c, &a.DefFacts)

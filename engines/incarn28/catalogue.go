@@ -84,7 +84,7 @@ var Fleshtypes = []Fleshtype{
 	{47, "Hunter", KindLog, "Range 20; crits on any A-R die of 6 or more after modifiers.", ""},
 	{48, "Iconoclast", KindRecorded, "Once per activation rolls an enemy's Action die within 10; a 1 stuns that enemy.", "stun --by"},
 	{49, "Illusionist", KindFact, "When it or an ally within 5 is attacked, a D6 of 4+ makes the attack miss.", "attack --illusionist"},
-	{50, "Imp", KindFact, "Enemies within 5 lose their items and are stunned by an ACT-R of 1 or less.", "activate --imp"},
+	{50, "Imp", KindFact, "Enemies within 5 lose their items and are stunned by an ACT-R of 1 or less.", "activate/attack --imp, attack --target-imp"},
 	{51, "Inseminator", KindLog, "Once per game, 1 AC marks an enemy within 20; when it dies a random ally appears.", "inseminate"},
 	{52, "Lastborn", KindLog, "When slain, D6: 1-3 dies, 4-5 dies and SP-A D8s the attacker, 6 lives and SP-A D8s.", ""},
 	{53, "Leech", KindFact, "May roll an ally's Action die within 5 for its ACT-R.", "activate --leech ALLY"},

@@ -117,7 +117,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 			f, _ := FindFaction(gg.Faction)
 			mod(f.DefMod, f.Name)
 		}
-		if t.HasItem("Armour") {
+		if t.HasItem("Armour") && !o.Imp {
 			mod(2, "Armour")
 		}
 		pr := o.Priests
@@ -130,7 +130,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 		return
 	}
 	if o.Decoy {
-		if !t.HasItem("Decoy") || t.DecoyUsed {
+		if !t.HasItem("Decoy") || t.DecoyUsed || o.Imp {
 			return engines.Refuse("Decoy", "%s has no unused Decoy", g.nm(t))
 		}
 	}

@@ -242,6 +242,7 @@ type DefFacts struct {
 	Reclaimer   string `json:"reclaimer,omitempty"`   // an allied Reclaimer within 10 of the target
 	Mindguard   string `json:"mindguard,omitempty"`   // an allied Mindguard within 10 of the target
 	Ciphered    bool   `json:"target_ciphered,omitempty"`
+	Imp         bool   `json:"target_imp,omitempty"` // the target is within 5 of an enemy Imp: no items
 }
 
 // Attack is a normal attack of Strength ACs.
@@ -256,6 +257,7 @@ type Attack struct {
 	Archivists  int    `json:"archivists,omitempty"`   // allied Archivists within 5
 	Ciphered    bool   `json:"ciphered,omitempty"`     // the attacker is within 5 of an enemy Cipher
 	Pacifist    bool   `json:"pacifist,omitempty"`     // the attacker is within 5 of an enemy Pacifist
+	Imp         bool   `json:"imp,omitempty"`          // the attacker is within 5 of an enemy Imp: no items
 	// Also are further incarns hit with half the AD: within 5 of the
 	// target (Grenadier) or along the line (Melter).
 	Also []string `json:"also,omitempty"`

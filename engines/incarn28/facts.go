@@ -93,6 +93,7 @@ func (g *game) checkAttackFacts(a, t *Figure, c Attack) error {
 		{"--archivists", c.Archivists, g.count(a, false, flesh("Archivist")), "allied Archivists"},
 		{"--ciphered", b2i(c.Ciphered), g.count(a, true, flesh("Cipher")), "enemy Ciphers"},
 		{"--pacifist", b2i(c.Pacifist), g.count(a, true, flesh("Pacifist")), "enemy Pacifists"},
+		{"--imp", b2i(c.Imp), g.count(a, true, flesh("Imp")), "enemy Imps"},
 	}
 	if err := checkFacts("Table facts", checks); err != nil {
 		return err
@@ -111,5 +112,6 @@ func (g *game) checkDefFacts(t *Figure, d DefFacts) error {
 		{"--priests", d.Priests, g.count(t, false, flesh("Priest")), "allied Priests"},
 		{"--target-gaunts", d.Gaunts, g.count(t, true, flesh("Gaunt")), "Gaunts hostile to the target"},
 		{"--target-ciphered", b2i(d.Ciphered), g.count(t, true, flesh("Cipher")), "Ciphers hostile to the target"},
+		{"--target-imp", b2i(d.Imp), g.count(t, true, flesh("Imp")), "Imps hostile to the target"},
 	})
 }

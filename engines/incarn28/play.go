@@ -509,7 +509,7 @@ func (g *game) activate(c Activate) error {
 	if slain == "" && f.Side != DeathbeastSide {
 		sl, st := b.morale(f.Side)
 		sl += c.Hollow
-		icon := c.Icon || f.HasItem("Icon")
+		icon := c.Icon || f.HasItem("Icon") && !c.Imp
 		if st > 0 && 2*sl >= st && total <= 1 && !icon {
 			act.Wasted = true
 			act.Steps = steps
@@ -837,7 +837,7 @@ func (g *game) attack(c Attack) error {
 		if !t.InPlay() {
 			return engines.Refuse("Attack", "%s is %s; only incarns in play can be attacked", g.nm(t), t.where())
 		}
-		if !enemies(a, t) && !(a.HasItem("Bloodshot") && a != t) {
+		if !enemies(a, t) && !(a.HasItem("Bloodshot") && !c.Imp && a != t) {
 			return engines.Refuse("Attack", "%s is not an enemy of %s", g.nm(t), g.nm(a))
 		}
 		if t.Stone {
@@ -893,7 +893,7 @@ func (g *game) attack(c Attack) error {
 	if g.flesh(a, "Venomous", ci) {
 		addMod(1, "Venomous")
 	}
-	if a.HasItem("Artisanal Weapon") {
+	if a.HasItem("Artisanal Weapon") && !c.Imp {
 		addMod(1, "Artisanal Weapon")
 	}
 	if g.flesh(a, "Berserk", ci) {
@@ -984,7 +984,7 @@ func (g *game) attack(c Attack) error {
 	if ar > 0 && len(b.Done[b.opponent(a.Side)]) > 0 {
 		adAdd(3*ar, "Archivist")
 	}
-	h := hit{att: a, ad: ad, steps: adSteps, berserk: g.flesh(a, "Berserk", ci), ensorcelled: a.HasItem("Ensorcelled Weapon"), normal: true}
+	h := hit{att: a, ad: ad, steps: adSteps, berserk: g.flesh(a, "Berserk", ci), ensorcelled: a.HasItem("Ensorcelled Weapon") && !c.Imp, normal: true}
 	if t == nil {
 		// Desecrate: no defence roll, the AD is the hits.
 		ad, steps, err := g.finalAD(h)

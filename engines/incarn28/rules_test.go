@@ -604,3 +604,10 @@ func TestGrenadierMindguard(t *testing.T) {
 	contains(t, l, "Ug is caught too with half the AD, 3")
 	refused(t, s, Attack{Target: "Tg", Strength: 1, Also: []string{"Ug"}}, "already attacked", 3, 3)
 }
+
+// line 373 Imp: enemies within 5 count as having no items (Armour here).
+func TestImpItems(t *testing.T) {
+	s := fight(t, in("Ax", "Regular", "Medium", fl("Imp")), in("Tg", "Regular", "Medium", fl("Brigand"), "Armour"))
+	l := do(t, s, Attack{Target: "Tg", Strength: 2, DefFacts: DefFacts{Imp: true}}, 6, 3, 2)
+	contains(t, l, "d8 2 = 2: Tg is stunned")
+}
