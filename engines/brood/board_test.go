@@ -141,3 +141,30 @@ func TestNowFilesTheOpeningEndTurnUnderTheRoundEnded(t *testing.T) {
 		}
 	}
 }
+
+// A spawn that dies of poison as a round opens (seed 004 line 70: a stat
+// "below 0" kills) dies in the end-turn filed under the round before, and
+// the removals per round say so too.
+func TestPoisonAtTheRoundsOpeningCountsForTheRoundEnded(t *testing.T) {
+	g := started(t, "")
+	g.put("RP", "red", 5, 5, 1, 1, 1, PoisonCarrier)
+	g.put("B1", "blue", 5, 6, 1, 1, 1)
+	g.endTurn() // red -> blue, round 1
+	g.endTurn() // blue -> red: round 2 opens, RP's poison kills B1
+	if !g.piece("B1").Dead {
+		t.Fatal("B1 survived the poison")
+	}
+	if _, turn := g.s.Now(); turn != 1 {
+		t.Fatalf("Now() turn %d, want 1", turn)
+	}
+	sc := g.s.Scenarios()[0]
+	var blue engines.SideSummary
+	for _, sd := range sc.Sides {
+		if sd.Name == "blue" {
+			blue = sd
+		}
+	}
+	if len(blue.RemovedPerTurn) != 2 || blue.RemovedPerTurn[0] != 1 || blue.RemovedPerTurn[1] != 0 {
+		t.Fatalf("blue's removals per round %v, want [1 0]", blue.RemovedPerTurn)
+	}
+}

@@ -420,12 +420,18 @@ func (s *State) Apply(typ string, payload any) error {
 			return err
 		}
 		p.Dead = true
+		// A spawn poisoned at the start of a round dies in the end-turn
+		// that opened it, which belongs to the round before (Now).
+		round := b.Round
+		if b.Filed > 0 {
+			round = b.Filed
+		}
 		r := b.Removed[p.Owner]
-		for len(r) < b.Round {
+		for len(r) < round {
 			r = append(r, 0)
 		}
-		if b.Round > 0 {
-			r[b.Round-1]++
+		if round > 0 {
+			r[round-1]++
 		}
 		b.Removed[p.Owner] = r
 		if b.Frenzy == p.Name {
