@@ -57,17 +57,6 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 		return nil
 	}
 	tci := o.Ciphered
-	if t.Has("Illusionist") && !tci || o.Illusionist {
-		v, err := g.d.Roll1(6, t.Name+" Illusionist")
-		if err != nil {
-			return err
-		}
-		if v >= 4 {
-			g.note("the Illusionist's %d makes the attack on %s miss", v, g.nm(t))
-			return nil
-		}
-		g.note("the Illusionist rolls %d: no help", v)
-	}
 	to, _ := FindToughness(t.Toughness)
 	roll := func() (nat, total int, desc string, err error) {
 		nat, err = g.d.Roll1(to.Die, t.Name+" DF-R")
@@ -137,6 +126,20 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 	nat, total, desc, err := roll()
 	if err != nil {
 		return err
+	}
+	// Ruling: the Illusionist's D6 is an extra die, rolled after the
+	// defence roll as the rulings order an attack's dice; on 4+ the
+	// attack is ignored and the defence roll stands for nothing.
+	if t.Has("Illusionist") && !tci || o.Illusionist {
+		v, err := g.d.Roll1(6, t.Name+" Illusionist")
+		if err != nil {
+			return err
+		}
+		if v >= 4 {
+			g.note("the Illusionist's %d makes the attack on %s miss", v, g.nm(t))
+			return nil
+		}
+		g.note("the Illusionist rolls %d: no help", v)
 	}
 	ad, steps, err := g.finalAD(h)
 	if err != nil {

@@ -788,14 +788,16 @@ func (g *game) endActivationWith(roundOver bool) error {
 
 // attack is a normal attack.
 //
-// Dice order: the Pacifist's D6 when the attacker is near one (its text:
-// the attempt is stopped before any roll), the A-R dice (Strength D6, twice
-// as many for an odd Fallow),
-// then the Illusionist's D6 (before the DF-R, as its text says), the
-// defence roll (defence die, the obscured D6, the Sentinel D6, the Decoy
-// D12), the Soothsayer's re-roll of those dice, then the Ensorcelled
-// Weapon's D4, then what a death asks for (Lastborn, Reclaimer, Exhumer,
-// Inseminator), then the Blademaster's SP-A D8 and its defence roll.
+// Dice order (RULINGS: the A-R dice, the defence roll, then the extra
+// dice): the Pacifist's D6 when the attacker is near one (it stops the
+// attempt before the attack is made), the A-R dice (Strength D6, twice as
+// many for an odd Fallow), the defence roll (defence die, obscured D6,
+// Sentinel D6, Decoy D12), the Illusionist's D6, the Ensorcelled Weapon's
+// D4, a Soothsayer's re-roll of the defence dice, then what the outcome
+// asks for (a Mindguard's D6 when a stun lands, a Pandemoniac's dice;
+// Lastborn, Reclaimer, Exhumer, Inseminator on a death), then the
+// Blademaster's SP-A D8 and its defence roll, then the defence rolls of
+// further incarns hit (Grenadier, Melter).
 //
 // Ruling: a natural crit face (6, or 5 for Assassin and Adept in base
 // contact, or any die reaching 6+ for Hunter) is always a success; a
