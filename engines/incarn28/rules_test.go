@@ -168,7 +168,7 @@ func TestAttacks(t *testing.T) {
 		{"line 369 Illusionist: 4+ ignores the attack (its D6 after the DF-R, RULINGS)", plain("Ax", "Brigand"), plain("Tg", "Illusionist"), Attack{Strength: 3},
 			[]int{6, 6, 6, 1, 4}, StatusActive, "Illusionist's 4 makes the attack on Tg miss"},
 		{"line 369 Illusionist: 1-3 does not help", plain("Ax", "Brigand"), plain("Tg", "Illusionist"), Attack{Strength: 3},
-			[]int{6, 6, 6, 1, 3}, StatusSlain, "the Illusionist rolls 3: no help"},
+			[]int{6, 6, 6, 1, 3}, StatusSlain, "Illusionist rolls 3: no help"},
 		{"line 527 Soothsayer re-rolls a failed DF-R", plain("Ax", "Brigand"), plain("Tg", "Soothsayer"), Attack{Strength: 3},
 			[]int{3, 2, 6, 2, 5}, StatusActive, "Tg re-rolls a DF-R of d8 2 = 2 (Soothsayer)"},
 		{"line 439 Oculophage ignores cover", plain("Ax", "Oculophage"), plain("Tg", "Brigand"), Attack{Strength: 3, DefFacts: DefFacts{Obscured: true}},
