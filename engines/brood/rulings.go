@@ -29,5 +29,6 @@ var Rulings = []Entry{
 	{"fontification", "the Proxy (attack 5) attacks adjacent targets like a spawn but never moves; its one evolution works for the whole brood, does not count against the Mother's two, may not repeat hers, and is lost with the Proxy; the optional Proxy-becomes-Mother rule is not used"},
 	{"levitation", "her centre moves up to 2 a turn (1-2-1); her 3 x 3 must stay on the grid and clear; she provokes no Attacks of Impunity"},
 	{"game end", "the game ends the moment a Mother reaches 0 Life; scenario end --winner P records a concession; without a winner nobody wins"},
+	{"rounds in the report", "the end-turn that opens a round (income, Regenerate, Poison Carriers' bites) belongs to the round it ended: the report files it there and its poison deaths count there; the new round starts with its next action"},
 	{"names", "spawn names are unique on the board across both players; a name may be given by any unique prefix; a Mother is named by her player"},
 }

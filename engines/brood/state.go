@@ -163,8 +163,11 @@ type State struct {
 }
 
 // Now implements engines.Turner: the game and the round the newest action
-// belongs to. An end-turn that opens a new round is filed under the round it
-// ended, until the new round's first action.
+// belongs to.
+//
+// Ruling: an end-turn that opens a new round (with the income, Regenerate
+// and poison of the new turn's start) is filed under the round it ended,
+// until the new round's first action.
 func (s *State) Now() (string, int) {
 	if s.B == nil || s.B.Over {
 		return "", 0
