@@ -318,7 +318,8 @@ func (g *game) stun(f *Figure, by *Figure, why string) error { return g.stunBy(f
 // skill and a D100 for its Fleshtype.
 //
 // Ruling: Hive worms are Roach Weak Worms; the Inseminator's spawn and the
-// Homonculist's Roach are Weak. "When slain" Fleshtypes do not fire for a
+// Homonculist's Roach are Weak. A figure that enters play during a round
+// first activates in the next one. "When slain" Fleshtypes do not fire for a
 // rout: the incarn fled.
 func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 	if !f.InPlay() {
@@ -417,7 +418,7 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 	if f.Has("Hive") {
 		for i := 0; i < 3; i++ {
 			w := Figure{Incarn: Incarn{Name: g.freeName(f.Side, "Worm"), Skill: "Roach", Toughness: "Weak", Flesh: []string{"Worm"}},
-				Side: f.Side, Status: StatusActive, Tag: TagSummoned}
+				Side: f.Side, Status: StatusActive, Tag: TagSummoned, Activated: g.b().Round > 0}
 			if err := g.emit(TypeFigureAdded, FigureAdded{Figure: w, Why: f.Name + " was a Hive"}); err != nil {
 				return err
 			}
@@ -434,7 +435,7 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 			return err
 		}
 		sp := Figure{Incarn: Incarn{Name: g.freeName(f.MarkedBy, "Spawn"), Skill: Skills[sk-1].Name, Toughness: "Weak", Flesh: []string{Fleshtypes[fl-1].Name}},
-			Side: f.MarkedBy, Status: StatusActive, Tag: TagSummoned}
+			Side: f.MarkedBy, Status: StatusActive, Tag: TagSummoned, Activated: g.b().Round > 0}
 		if err := g.emit(TypeFigureAdded, FigureAdded{Figure: sp, Why: "Inseminator"}); err != nil {
 			return err
 		}
@@ -742,7 +743,7 @@ func (g *game) summon(c Summon) error {
 	if err := g.emit(TypeACsSpent, ACsSpent{Figure: f.Key(), For: "Homonculist", What: "summoning"}); err != nil {
 		return err
 	}
-	r := Figure{Incarn: Incarn{Name: g.freeName(f.Side, "Homunculus"), Skill: "Roach", Toughness: "Weak"}, Side: f.Side, Status: StatusActive, Tag: TagSummoned}
+	r := Figure{Incarn: Incarn{Name: g.freeName(f.Side, "Homunculus"), Skill: "Roach", Toughness: "Weak"}, Side: f.Side, Status: StatusActive, Tag: TagSummoned, Activated: g.b().Round > 0}
 	if err := g.emit(TypeFigureAdded, FigureAdded{Figure: r, Why: f.Name + " summoned it"}); err != nil {
 		return err
 	}

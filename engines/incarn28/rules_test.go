@@ -237,6 +237,9 @@ func TestHive(t *testing.T) {
 	if n != 3 {
 		t.Errorf("%d worms, want 3: %s", n, l)
 	}
+	if w := fig(t, s, "Ben/Worm"); !w.Activated || w.Starting {
+		t.Errorf("a worm that appeared this round: %+v", w)
+	}
 }
 
 // line 381 Lastborn: on a 6 it is not slain and strikes back with a D8.
