@@ -6,6 +6,8 @@ import (
 	"warlog/engines"
 )
 
+var _ engines.Boarder = (*State)(nil)
+
 // Board implements engines.Boarder: the board of the newest game as the
 // battle report draws it. Each Mother is a 3 x 3 piece from her top-left
 // square, labelled with her letter and Life; spawns, Plasmid Fonts and Brood

@@ -11,6 +11,8 @@ import (
 	"warlog/engines/dice"
 )
 
+var _ engines.Prompter = (*State)(nil)
+
 // Choices implements engines.Prompter: the actions `warlog play` offers now.
 // Every option it lists is asked of the rules themselves: the command it
 // would build is decided on a trial (Decide never changes the state) and

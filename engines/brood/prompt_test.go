@@ -374,3 +374,22 @@ func TestEndTurnAsksForDiceOnlyWhenItRolls(t *testing.T) {
 	}
 	checkOffers(t, g)
 }
+
+// The status play shows each step carries the plain map in its notes, so
+// squares can be chosen from it; a grid too wide for a terminal line is left
+// to brood map.
+func TestStatusNotesCarryTheMap(t *testing.T) {
+	g := started(t, "")
+	g.must(Spawn{X: 4, Y: 4})
+	notes := strings.Join(g.s.Status().Notes, "\n")
+	for _, want := range []string{"map, X across and Y down (R red, B blue;", "\n  4   r   r   r  R1   .   .   .   .\n", "\n  7   .   .   .   .   b   B [B]   B\n"} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("status notes lack %q:\n%s", want, notes)
+		}
+	}
+	big := newGame(t, "")
+	big.must(engines.StartScenario{Name: "Big", Params: map[string][]string{"size": {"32"}, "mother": {"red=3,3", "blue=30,30"}}})
+	if notes := strings.Join(big.s.Status().Notes, "\n"); strings.Contains(notes, "map,") {
+		t.Errorf("a 32-square grid's map in the notes:\n%s", notes)
+	}
+}
