@@ -1,0 +1,335 @@
+package cmd
+
+import (
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// tmuxPlay drives `warlog play` in its full-screen form inside a detached
+// tmux session: keys go in with send-keys, the screen comes back with
+// capture-pane. Each wait polls the screen with a deadline, never a fixed
+// sleep.
+type tmuxPlay struct {
+	t      *testing.T
+	socket string
+	target string
+}
+
+// tmuxWait is how long one screen may take to appear.
+const tmuxWait = 20 * time.Second
+
+func (p *tmuxPlay) tmux(args ...string) string {
+	p.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-S", p.socket}, args...)...).CombinedOutput()
+	if err != nil {
+		p.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// screen is the visible pane, wrapped lines joined.
+func (p *tmuxPlay) screen() string {
+	p.t.Helper()
+	return p.tmux("capture-pane", "-p", "-J", "-t", p.target)
+}
+
+func (p *tmuxPlay) keys(keys ...string) {
+	p.t.Helper()
+	p.tmux(append([]string{"send-keys", "-t", p.target}, keys...)...)
+}
+
+// waitFor polls the screen until ok accepts it.
+func (p *tmuxPlay) waitFor(what string, ok func(string) bool) string {
+	p.t.Helper()
+	deadline := time.Now().Add(tmuxWait)
+	for {
+		s := p.screen()
+		if ok(s) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("waited %v for %s; the screen:\n%s", tmuxWait, what, s)
+		}
+		time.Sleep(40 * time.Millisecond)
+	}
+}
+
+func (p *tmuxPlay) waitText(text string) string {
+	p.t.Helper()
+	return p.waitFor(fmt.Sprintf("%q", text), func(s string) bool { return strings.Contains(s, text) })
+}
+
+// field is the form at the bottom of the screen: its title and its lines
+// (options of a select, with the cursor's index; or the input line).
+type field struct {
+	title  string
+	lines  []string
+	cursor int
+}
+
+// current reads the form whose title starts with title, if it is the last
+// one on the screen.
+func current(screen, title string) (field, bool) {
+	lines := strings.Split(strings.TrimRight(screen, "\n "), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	at := -1
+	for i, l := range lines {
+		if strings.HasPrefix(l, "┃ "+title) {
+			at = i
+		}
+	}
+	if at < 0 {
+		return field{}, false
+	}
+	f := field{title: strings.TrimPrefix(lines[at], "┃ "), cursor: -1}
+	for _, l := range lines[at+1:] {
+		if !strings.HasPrefix(l, "┃") {
+			break
+		}
+		opt := strings.TrimPrefix(l, "┃")
+		if strings.HasPrefix(opt, " > ") {
+			f.cursor = len(f.lines)
+		}
+		f.lines = append(f.lines, strings.TrimSpace(strings.TrimPrefix(opt, " > ")))
+	}
+	// Nothing but blank lines and the key help may follow the form.
+	for _, l := range lines[at+1+len(f.lines):] {
+		if l = strings.TrimSpace(l); l != "" && !strings.Contains(l, "enter submit") {
+			return field{}, false
+		}
+	}
+	return f, true
+}
+
+func (f field) index(option string) int {
+	for i, l := range f.lines {
+		if strings.HasPrefix(l, option) {
+			return i
+		}
+	}
+	return -1
+}
+
+// choose waits for the select titled title to offer option, moves the
+// cursor onto it with the arrow keys and presses Enter.
+func (p *tmuxPlay) choose(title, option string) {
+	p.t.Helper()
+	var f field
+	p.waitFor(fmt.Sprintf("%q offering %q", title, option), func(s string) bool {
+		var ok bool
+		f, ok = current(s, title)
+		return ok && f.cursor >= 0 && f.index(option) >= 0
+	})
+	for range 60 {
+		want := f.index(option)
+		if want == f.cursor {
+			p.keys("Enter")
+			return
+		}
+		key, was := "Down", f.cursor
+		if want < f.cursor {
+			key = "Up"
+		}
+		p.keys(key)
+		p.waitFor(fmt.Sprintf("the cursor to leave %q", f.lines[was]), func(s string) bool {
+			var ok bool
+			f, ok = current(s, title)
+			return ok && f.cursor >= 0 && f.cursor != was
+		})
+	}
+	p.t.Fatalf("could not reach %q in %q: %q", option, title, f.lines)
+}
+
+// enter waits for the input titled title, types text and presses Enter.
+func (p *tmuxPlay) enter(title, text string) {
+	p.t.Helper()
+	p.waitFor(fmt.Sprintf("the input %q", title), func(s string) bool {
+		f, ok := current(s, title)
+		return ok && len(f.lines) == 1 && f.lines[0] == ">"
+	})
+	p.keys("-l", text)
+	p.keys("Enter")
+}
+
+// One whole King's Own turn of the Nest played in the full-screen form with
+// arrow keys and Enter: initiative with hand-entered dice (a face out of
+// range asked again), two moves, the close of movement, a rear attack that
+// takes a grunt Down, an attack on the Nest undone, the end of the turn,
+// then Ctrl-C. The screen shows each step; the log holds exactly what was
+// played.
+func TestPlayFullScreenInTmux(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed (Debian package: tmux); the full-screen `warlog play` test needs it")
+	}
+	bin, err := exec.LookPath("warlog")
+	if err != nil {
+		t.Fatalf("warlog is not on PATH (testscript.Main installs it): %v", err)
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "ko.db")
+	for _, args := range [][]string{
+		{"campaign", "new", "Hunt", "--game", "kingsown", "--seed", "1"},
+		{"ko", "recruit", "--card", filepath.Join("..", "testdata", "kingsown", "hunters.cards")},
+		{"scenario", "start", "The Nest", "--brief", "nest", "--turns", "3"},
+	} {
+		if out, errs, code := run(t, db, args...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
+		}
+	}
+
+	// A server of our own on a socket in the test's directory: the user's
+	// tmux sessions are never touched.
+	p := &tmuxPlay{t: t, socket: filepath.Join(dir, "tmux.sock"), target: "play"}
+	shell := fmt.Sprintf("'%s' --db '%s' play; echo \"warlog exited with $?\"; sleep 600", bin, db)
+	p.tmux("-f", "/dev/null", "new-session", "-d", "-s", "play", "-x", "120", "-y", "50",
+		"-e", "HOME="+dir, "-e", "NO_COLOR=1", "-e", "TERM=xterm-256color", shell)
+	t.Cleanup(func() { _ = exec.Command("tmux", "-S", p.socket, "kill-server").Run() })
+
+	// The first screen: the status table above the menu, the cursor on Quit.
+	s := p.waitFor("the first menu", func(s string) bool { f, ok := current(s, "What now?"); return ok && f.cursor >= 0 })
+	for _, want := range []string{"Hunt · The King's Own · The Nest · turn 1 · initiative", "│ Nest ", "> Quit (everything so far is saved)", "Roll initiative for turn 1 of 3"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("the first screen lacks %q:\n%s", want, s)
+		}
+	}
+
+	// Initiative, the dice entered by hand, die by die.
+	p.choose("What now?", "Roll initiative for turn 1 of 3")
+	p.choose("Who moves first?", "the side that wins the roll-off")
+	p.choose("Dice?", "I roll at the table")
+	p.enter("Die 1: Nest spawn roll (1 or 2 spawns an Orc grunt), d6 (1-6):", "9")
+	p.waitText(`"9" is not a face of a d6: give 1 to 6; try again.`)
+	p.enter("Die 1: Nest spawn roll", "1")
+	p.enter("Die 2: initiative roll for hunters (higher wins), d6 (1-6):", "5")
+	p.enter("Die 3: initiative roll for nest (higher wins), d6 (1-6):", "2")
+	p.waitText("Turn 1: the Nest rolls 1: Orc grunt 1 spawns beside it; initiative hunters 5, nest 2: hunters win and move first.")
+
+	// Movement: the side to move is offered its figures, the other is not.
+	s = p.waitFor("the movement menu", func(s string) bool { f, ok := current(s, "What now?"); return ok && f.index("Move Bors") >= 0 })
+	if f, _ := current(s, "What now?"); f.index("Move Orc grunt 1") >= 0 {
+		t.Fatalf("the nest's grunt is offered a move on the hunters' turn: %q", f.lines)
+	}
+	p.choose("What now?", "Move Bors (hunters, Move 4\")")
+	p.choose("How does Bors move?", "half: up to 2\"; may attack")
+	p.choose("Does the move enter or leave rough ground", "no")
+	p.choose("Facing at the end of the move?", "front (as now)")
+	p.choose("Dice?", "Roll for me")
+	p.waitText(`Bors moves up to half (2"), facing front.`)
+	p.choose("What now?", "Move Orc grunt 1 (nest, Move 4\")")
+	p.choose("How does Orc grunt 1 move?", "half")
+	p.choose("Does the move enter or leave rough ground", "no")
+	p.choose("Facing at the end of the move?", "rear")
+	p.choose("Dice?", "Roll for me")
+	p.waitText(`Orc grunt 1 moves up to half (2"), facing rear.`)
+	p.choose("What now?", "End the movement phase")
+	p.waitText("Turn 1: movement is over; Wyn, Edda, Tam, Ulf stay where they are; attacks by Skill, highest first.")
+
+	// Attacks: Bors from the rear (no hit roll), his dice by hand.
+	p.choose("What now?", "Bors attacks with Sword M2 R1")
+	p.choose("Whom does Bors strike", "Orc grunt 1 (nest: Skill 2, Res 1, Hits 1)")
+	p.choose("From the front or from the rear?", "from the rear: no hit roll")
+	p.choose("Dice?", "I roll at the table")
+	p.enter("Die 1: attacker's damage die for Bors (d6+2 against Orc grunt 1's d6+1; higher takes a Hit), d6 (1-6):", "6")
+	p.enter("Die 2: defender's damage die for Orc grunt 1 (cannot hold against 6+2: one Hit whatever it shows), d6 (1-6):", "1")
+	p.waitText("Bors strikes from the rear with Sword (M2): Orc grunt 1: from the rear, no hit roll, 6+2 against 1+1, one Hit (0 left); Orc grunt 1 is Down.")
+	s = p.waitFor("Orc grunt 1 Down in the table", func(s string) bool {
+		return strings.Contains(s, "│ Orc grunt 1 │ nest    │ down ") && strings.Contains(s, "Undo: Bors strikes from the rear")
+	})
+	if f, _ := current(s, "What now?"); f.index("Bors attacks") >= 0 || f.index("Orc grunt 1 attacks") >= 0 {
+		t.Fatalf("after Bors's attack the menu still offers him or the grunt Down before its step: %q", f.lines)
+	}
+
+	// Edda strikes the Nest on the program's dice; undone from the menu.
+	p.choose("What now?", "Edda attacks with Halberd M3 R2")
+	p.choose("Whom does Edda strike", "Nest (nest: hit automatically")
+	p.choose("From the front or from the rear?", "the Nest is hit automatically")
+	p.choose("Dice?", "Roll for me")
+	p.waitText("Edda strikes with Halberd (M3): Nest: hits automatically")
+	p.choose("What now?", "Undo: Edda strikes with Halberd (M3)")
+	p.waitText("undo: Edda strikes with Halberd (M3)")
+
+	// The turn ends; Ctrl-C leaves cleanly at the next menu.
+	p.choose("What now?", "End turn 1")
+	p.waitText("Turn 1 ends.")
+	p.waitFor("the menu of turn 2", func(s string) bool {
+		f, ok := current(s, "What now?")
+		return ok && f.index("Roll initiative for turn 2 of 3") >= 0
+	})
+	// Ctrl-C leaves. (Esc does not yet: huh binds quitting to ctrl+c only,
+	// and cmd/play.go does not add esc to the form's key map.)
+	p.keys("C-c")
+	s = p.waitText("warlog exited with 0")
+	if !strings.Contains(s, "Left the game; everything so far is saved.") {
+		t.Fatalf("Esc did not leave cleanly:\n%s", s)
+	}
+
+	// The log: exactly the actions played, the hand dice with them, Edda's
+	// attack undone.
+	out, _, code := run(t, db, "log", "--json")
+	if code != 0 {
+		t.Fatalf("log: exit %d", code)
+	}
+	var l LogJSON
+	if err := json.Unmarshal([]byte(out), &l); err != nil {
+		t.Fatal(err)
+	}
+	type action struct {
+		label, verb string
+		dice        []int
+		hand        bool
+		undone      bool
+	}
+	var acts []action
+	for _, e := range l.Events {
+		switch e.Type {
+		case "action.begun":
+			var b struct{ Label, Verb string }
+			if err := json.Unmarshal(e.Data, &b); err != nil {
+				t.Fatal(err)
+			}
+			acts = append(acts, action{label: b.Label, verb: b.Verb, undone: e.Undone})
+		case "dice.rolled":
+			var r struct {
+				Values []int
+				Source string
+			}
+			if err := json.Unmarshal(e.Data, &r); err != nil {
+				t.Fatal(err)
+			}
+			a := &acts[len(acts)-1]
+			a.dice, a.hand = append(a.dice, r.Values...), r.Source == "hand"
+		}
+	}
+	var verbs []string
+	for _, a := range acts[3:] { // after campaign new, recruit, scenario start
+		verbs = append(verbs, a.verb)
+	}
+	want := []string{"ko initiative", "ko move", "ko move", "ko next", "ko attack", "ko attack", "undo", "ko next"}
+	if !slices.Equal(verbs, want) {
+		t.Fatalf("the log holds %q, want %q", verbs, want)
+	}
+	ini, bors, edda := acts[3], acts[7], acts[8]
+	if !ini.hand || !slices.Equal(ini.dice, []int{1, 5, 2}) {
+		t.Errorf("initiative dice %v (hand %v), want 1 5 2 by hand", ini.dice, ini.hand)
+	}
+	if !bors.hand || !slices.Equal(bors.dice, []int{6, 1}) || bors.undone {
+		t.Errorf("Bors's attack: dice %v hand %v undone %v, want 6 1 by hand, in effect", bors.dice, bors.hand, bors.undone)
+	}
+	if edda.hand || len(edda.dice) != 2 || !edda.undone {
+		t.Errorf("Edda's attack: dice %v hand %v undone %v, want two program dice, undone", edda.dice, edda.hand, edda.undone)
+	}
+	st, _, _ := run(t, db, "status", "--json")
+	for _, want := range []string{`"turn": 2`, `"phase": "initiative"`} {
+		if !strings.Contains(st, want) {
+			t.Errorf("status after the turn lacks %s:\n%s", want, st)
+		}
+	}
+}
