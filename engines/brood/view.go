@@ -307,7 +307,7 @@ func (s *State) mapNotes() []string {
 	for _, m := range mp.Mothers {
 		letters = append(letters, fmt.Sprintf("%s %s", m.Letter, m.Player))
 	}
-	head := fmt.Sprintf("map, X across and Y down (%s; [X] a Mother's centre, lower case her Sphere of Influence, + both):", strings.Join(letters, ", "))
+	head := fmt.Sprintf("map, X across and Y down (%s; [%s] a Mother's centre, lower case her Sphere of Influence, + both):", strings.Join(letters, ", "), mp.Mothers[0].Letter)
 	return append([]string{head}, mp.Rows...)
 }
 
