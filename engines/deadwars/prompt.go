@@ -14,7 +14,8 @@ import (
 // Every option is asked of the rules themselves: a candidate command is
 // decided on a throwaway decision and offered only when Decide accepts it,
 // so the menu never offers what the CLI would refuse.
-func (s *State) Choices() []engines.Choice {
+func (st *State) Choices() []engines.Choice {
+	s := &prober{State: st, memo: map[string]bool{}}
 	b := s.Current()
 	if b == nil {
 		return s.setupChoices()
@@ -33,17 +34,40 @@ func (s *State) Choices() []engines.Choice {
 
 // refusal decides cmd without keeping anything: nil when the rules accept
 // it now. The dice come from the program source and are thrown away.
+// Battles fought before do not matter to what is legal now, so the probe
+// decides on a state without them: Decide copies the whole state it is
+// given, and a long campaign would make every menu slower.
 func (s *State) refusal(cmd engines.Command) error {
-	return s.Decide(cmd, engines.NewDecision(dice.NewRoller(s.Camp.Seed, 0, nil)))
+	probe := &State{Camp: s.Camp, Forces: s.Forces}
+	if b := s.Current(); b != nil {
+		probe.Battles = []*Battle{b}
+	}
+	return probe.Decide(cmd, engines.NewDecision(dice.NewRoller(s.Camp.Seed, 0, nil)))
 }
 
-func (s *State) ok(cmd engines.Command) bool { return s.refusal(cmd) == nil }
+// prober asks the rules about candidate commands for one menu,
+// remembering the answers: the questions' options are asked again as the
+// player answers, and each probe decides on a copy of the whole state.
+type prober struct {
+	*State
+	memo map[string]bool
+}
+
+func (s *prober) ok(cmd engines.Command) bool {
+	key := fmt.Sprintf("%T %+v", cmd, cmd)
+	v, seen := s.memo[key]
+	if !seen {
+		v = s.refusal(cmd) == nil
+		s.memo[key] = v
+	}
+	return v
+}
 
 var gameKey = Engine{}.Game()
 
 // --- between battles ---
 
-func (s *State) setupChoices() []engines.Choice {
+func (s *prober) setupChoices() []engines.Choice {
 	out := []engines.Choice{{
 		Label: "Found a force", Help: "a new player's force of one clan; recruit its figures next",
 		Game: gameKey, NoDice: true,
@@ -130,7 +154,7 @@ func checkFigureName(v string) error {
 
 // rankPicks are the ranks the force may still recruit ("champion" for its
 // free Champion), each asked of the recruit rule with a name it lacks.
-func (s *State) rankPicks(f *Force) []engines.Pick {
+func (s *prober) rankPicks(f *Force) []engines.Pick {
 	name := "Recruit"
 	for i := 2; slices.ContainsFunc(f.Figures, func(m *Member) bool { return strings.EqualFold(m.Name, name) }); i++ {
 		name = fmt.Sprintf("Recruit %d", i)
@@ -178,7 +202,7 @@ func briefPicks() []engines.Pick {
 
 // fieldPicks are the pairs of forces that may fight now; with two forces
 // in the campaign the one pair is named by no --field (Value "").
-func (s *State) fieldPicks() []engines.Pick {
+func (s *prober) fieldPicks() []engines.Pick {
 	if len(s.Forces) == 2 {
 		if s.ok(engines.StartScenario{Name: "Battle", Brief: HeadCount}) {
 			return []engines.Pick{{Value: "", Label: s.Forces[0].Player + " against " + s.Forces[1].Player}}
@@ -198,7 +222,7 @@ func (s *State) fieldPicks() []engines.Pick {
 
 // --- the turn ---
 
-func (s *State) turnChoices(b *Battle) []engines.Choice {
+func (s *prober) turnChoices(b *Battle) []engines.Choice {
 	p := b.ActivePlayer()
 	clan := s.clanOf(p)
 	var out []engines.Choice
@@ -300,7 +324,7 @@ func dieLabel(clan string, v int) string {
 
 // faces are the distinct faces of the unspent dice that give action
 // (any action for "").
-func (s *State) faces(b *Battle, action string) []int {
+func (s *prober) faces(b *Battle, action string) []int {
 	clan := s.clanOf(b.ActivePlayer())
 	var out []int
 	for _, v := range b.Pool {
@@ -330,7 +354,7 @@ func answer(a map[string]string, key string, only []engines.Pick) string {
 	return ""
 }
 
-func (s *State) doubleChoice(b *Battle) []engines.Choice {
+func (s *prober) doubleChoice(b *Battle) []engines.Choice {
 	clan := s.clanOf(b.ActivePlayer())
 	var pairs []engines.Pick
 	for _, v := range s.faces(b, "") {
@@ -372,7 +396,7 @@ func (s *State) doubleChoice(b *Battle) []engines.Choice {
 
 // moveChoice is a 2" move on any die (a 6 from the magic pool) or a 4"
 // Dash, with the base contact it makes or leaves.
-func (s *State) moveChoice(b *Battle, dash bool) []engines.Choice {
+func (s *prober) moveChoice(b *Battle, dash bool) []engines.Choice {
 	p := b.ActivePlayer()
 	clan := s.clanOf(p)
 	var dieFaces []int
@@ -441,7 +465,7 @@ func (s *State) moveChoice(b *Battle, dash bool) []engines.Choice {
 
 // contactPicks are the base contact changes a move (or Boost) of f may
 // make: none, into contact with an enemy, or out of contact.
-func (s *State) contactPicks(b *Battle, f *Fig, cmd func(into string, leave bool) engines.Command, frees bool) []engines.Pick {
+func (s *prober) contactPicks(b *Battle, f *Fig, cmd func(into string, leave bool) engines.Command, frees bool) []engines.Pick {
 	var picks []engines.Pick
 	if s.ok(cmd("", false)) {
 		picks = append(picks, engines.Pick{Value: "", Label: "it neither enters nor leaves base contact"})
@@ -505,7 +529,7 @@ func combos(faces []int) [][]int {
 }
 
 // attackDice are the unspent Attack dice, with repeats, sorted.
-func (s *State) attackDice(b *Battle) []int {
+func (s *prober) attackDice(b *Battle) []int {
 	clan := s.clanOf(b.ActivePlayer())
 	var out []int
 	for _, v := range b.Pool {
@@ -558,19 +582,23 @@ func parseFaces(v string) []int {
 	return out
 }
 
-func (s *State) attackChoice(b *Battle) []engines.Choice {
+func (s *prober) attackChoice(b *Battle) []engines.Choice {
 	p := b.ActivePlayer()
 	pool := s.attackDice(b)
 	if len(pool) == 0 {
 		return nil
 	}
 	one := []int{pool[0]}
-	targets := func(f *Fig) []engines.Pick {
+	// targets lists f's targets, at most max of them (0: all).
+	targets := func(f *Fig, max int) []engines.Pick {
 		var picks []engines.Pick
 		for _, side := range b.enemiesOf(p) {
 			for _, t := range b.Living(side) {
 				if s.ok(Attack{Figure: b.arg(f), Target: b.arg(t), Dice: one}) {
 					picks = append(picks, engines.Pick{Value: b.arg(t), Label: foeLabel(t)})
+					if len(picks) == max {
+						return picks
+					}
 				}
 			}
 		}
@@ -578,7 +606,7 @@ func (s *State) attackChoice(b *Battle) []engines.Choice {
 	}
 	var figPicks []engines.Pick
 	for _, f := range b.Living(p) {
-		if len(targets(f)) > 0 {
+		if len(targets(f, 1)) > 0 {
 			figPicks = append(figPicks, engines.Pick{Value: b.arg(f), Label: fmt.Sprintf("%s, hits on %d+", ownLabel(f), Class(f.Class).Hit)})
 		}
 	}
@@ -590,7 +618,7 @@ func (s *State) attackChoice(b *Battle) []engines.Choice {
 		{Key: "fig", Prompt: "Which figure attacks?", Options: func(map[string]string) []engines.Pick { return figPicks }},
 		{Key: "target", Prompt: "Which enemy?", Options: func(a map[string]string) []engines.Pick {
 			if f := b.byArg(a["fig"]); f != nil {
-				return targets(f)
+				return targets(f, 0)
 			}
 			return nil
 		}},
@@ -617,7 +645,7 @@ func (s *State) attackChoice(b *Battle) []engines.Choice {
 	}}
 }
 
-func (s *State) freeChoice(b *Battle) []engines.Choice {
+func (s *prober) freeChoice(b *Battle) []engines.Choice {
 	var picks []engines.Pick
 	var cmds []Attack
 	for _, fa := range b.Free {
@@ -652,7 +680,7 @@ func (s *State) freeChoice(b *Battle) []engines.Choice {
 	}}
 }
 
-func (s *State) collectChoice(b *Battle) []engines.Choice {
+func (s *prober) collectChoice(b *Battle) []engines.Choice {
 	if b.Brief != SoulCollectors {
 		return nil
 	}
@@ -694,7 +722,7 @@ func (s *State) collectChoice(b *Battle) []engines.Choice {
 	}}
 }
 
-func (s *State) defendChoice(b *Battle) []engines.Choice {
+func (s *prober) defendChoice(b *Battle) []engines.Choice {
 	p := b.ActivePlayer()
 	clan := s.clanOf(p)
 	var dies []engines.Pick
@@ -728,7 +756,7 @@ func (s *State) defendChoice(b *Battle) []engines.Choice {
 
 // castChoice offers one spell when the magic pool pays for it and a caster
 // has a target for it.
-func (s *State) castChoice(b *Battle, spell string) []engines.Choice {
+func (s *prober) castChoice(b *Battle, spell string) []engines.Choice {
 	p := b.ActivePlayer()
 	cost := SpellCost(spell)
 	if b.Magic[p] < cost {
@@ -743,7 +771,7 @@ func (s *State) castChoice(b *Battle, spell string) []engines.Choice {
 	case Boost:
 		sides = append([]string{p}, b.enemiesOf(p)...)
 	}
-	targets := func(caster string) []engines.Pick {
+	targets := func(caster string, max int) []engines.Pick {
 		var picks []engines.Pick
 		for _, side := range sides {
 			for _, t := range b.Living(side) {
@@ -753,6 +781,9 @@ func (s *State) castChoice(b *Battle, spell string) []engines.Choice {
 						l = ownLabel(t)
 					}
 					picks = append(picks, engines.Pick{Value: b.arg(t), Label: l})
+					if len(picks) == max {
+						return picks
+					}
 				}
 			}
 		}
@@ -760,7 +791,12 @@ func (s *State) castChoice(b *Battle, spell string) []engines.Choice {
 	}
 	var casters []engines.Pick
 	for _, f := range b.Living(p) {
-		if len(targets(b.arg(f))) > 0 {
+		// Only the Champion and Wizards cast (seed 001 line 52): the others
+		// are not asked about, which saves a probe per target.
+		if !f.Champion && f.Class != Wizard {
+			continue
+		}
+		if len(targets(b.arg(f), 1)) > 0 {
 			what := "the Champion"
 			if !f.Champion {
 				what = "a Wizard"
@@ -779,7 +815,7 @@ func (s *State) castChoice(b *Battle, spell string) []engines.Choice {
 	}[spell]
 	qs := []engines.Question{
 		{Key: "caster", Prompt: "Who casts it?", Options: func(map[string]string) []engines.Pick { return casters }},
-		{Key: "target", Prompt: "On whom?", Options: func(a map[string]string) []engines.Pick { return targets(a["caster"]) }},
+		{Key: "target", Prompt: "On whom?", Options: func(a map[string]string) []engines.Pick { return targets(a["caster"], 0) }},
 	}
 	if spell == Boost {
 		qs = append(qs, engines.Question{Key: "contact", Prompt: "Base contact, as the table shows it?", Options: func(a map[string]string) []engines.Pick {
@@ -804,8 +840,8 @@ func (s *State) castChoice(b *Battle, spell string) []engines.Choice {
 }
 
 // contactChoice records base contact the moves did not.
-func (s *State) contactChoice(b *Battle) []engines.Choice {
-	others := func(f *Fig) []engines.Pick {
+func (s *prober) contactChoice(b *Battle) []engines.Choice {
+	others := func(f *Fig, max int) []engines.Pick {
 		var picks []engines.Pick
 		for _, e := range b.Living(b.Other(f.Side)) {
 			apart := b.InContact(f.Ref(), e.Ref())
@@ -817,13 +853,16 @@ func (s *State) contactChoice(b *Battle) []engines.Choice {
 			} else {
 				picks = append(picks, engines.Pick{Value: "touch:" + b.arg(e), Label: e.Name + ": they now stand in base contact"})
 			}
+			if len(picks) == max {
+				return picks
+			}
 		}
 		return picks
 	}
 	var figs []engines.Pick
 	for _, side := range b.Sides {
 		for _, f := range b.Living(side) {
-			if len(others(f)) > 0 {
+			if len(others(f, 1)) > 0 {
 				figs = append(figs, engines.Pick{Value: b.arg(f), Label: fmt.Sprintf("%s (%s)", f.Name, f.Side)})
 			}
 		}
@@ -838,7 +877,7 @@ func (s *State) contactChoice(b *Battle) []engines.Choice {
 			{Key: "fig", Prompt: "Which figure?", Options: func(map[string]string) []engines.Pick { return figs }},
 			{Key: "other", Prompt: "And which enemy?", Options: func(a map[string]string) []engines.Pick {
 				if f := b.byArg(a["fig"]); f != nil {
-					return others(f)
+					return others(f, 0)
 				}
 				return nil
 			}},
@@ -852,7 +891,7 @@ func (s *State) contactChoice(b *Battle) []engines.Choice {
 
 // --- the scenarios' own steps ---
 
-func (s *State) humansChoice(b *Battle) []engines.Choice {
+func (s *prober) humansChoice(b *Battle) []engines.Choice {
 	humans := b.Living(HumansSide)
 	var none []HumanTarget
 	for _, h := range humans {
@@ -888,7 +927,7 @@ func (s *State) humansChoice(b *Battle) []engines.Choice {
 
 func humanNumber(h *Fig) string { return strings.TrimPrefix(h.Name, "Human ") }
 
-func (s *State) shrineChoice(b *Battle) []engines.Choice {
+func (s *prober) shrineChoice(b *Battle) []engines.Choice {
 	var zero []ShrineCount
 	for _, p := range b.Sides {
 		zero = append(zero, ShrineCount{Player: p})
@@ -922,7 +961,7 @@ func (s *State) shrineChoice(b *Battle) []engines.Choice {
 }
 
 // endChoice ends the battle before its own end (`warlog scenario end`).
-func (s *State) endChoice(b *Battle) []engines.Choice {
+func (s *prober) endChoice(b *Battle) []engines.Choice {
 	var picks []engines.Pick
 	if s.ok(engines.EndScenario{}) {
 		sc := b.scores()
