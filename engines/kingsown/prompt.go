@@ -267,6 +267,13 @@ func (s *State) recruitChoice() engines.Choice {
 
 // --- the turn ---
 
+// initiativeChoice rolls the turn's start.
+//
+// Ruling: a prompted initiative asks who moves first before the dice are
+// rolled, since a choice's questions all come before its dice: "the side
+// that wins" (the winner moves first), or a side the table names for
+// whichever side wins. A winner who decides only after seeing the dice
+// undoes the initiative and enters the same dice by hand with the choice.
 func (s *State) initiativeChoice(b *Battle) engines.Choice {
 	help := "each side rolls a d6 (a tie rolls again); the higher chooses who moves first"
 	if n := b.nest(); b.Brief == "nest" && n != nil && n.Status != StatusDown {
@@ -311,10 +318,13 @@ func (s *State) moveChoices(b *Battle) []engines.Choice {
 
 func (s *State) moveChoice(b *Battle, f *Fig) (engines.Choice, bool) {
 	name := b.refName(f)
+	// A Mob figure pairs with a later one in the table's order, so each
+	// pair is on the menu once.
 	var partners []*Fig
 	if f.Card.Mob {
-		for _, g := range b.Figures {
-			if g != f && g.Card.Mob && strings.EqualFold(g.Card.Side, f.Card.Side) && !g.Out() && g.Moved == "" &&
+		after := b.Figures[slices.Index(b.Figures, f)+1:]
+		for _, g := range after {
+			if g.Card.Mob && strings.EqualFold(g.Card.Side, f.Card.Side) && !g.Out() && g.Moved == "" &&
 				s.legal(Move{Figure: name, Move: "stay", Pair: b.refName(g)}) {
 				partners = append(partners, g)
 			}

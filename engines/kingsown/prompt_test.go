@@ -370,10 +370,32 @@ func TestMoveChoices(t *testing.T) {
 	if got := optionValues(t, g, "pair", nil); !slices.Equal(got, []string{"Grak"}) {
 		t.Fatalf("Grok's pair options %q", got)
 	}
+	noChoice(t, chs, "Move Grak", "the pair Grok and Grak is on the menu once, under Grok")
 	cmd, err := g.Build(map[string]string{"pair": "Grak", "move": "full", "facing": "rear", "rough": "yes"})
 	must(t, err)
 	if want := (Move{Figure: "Grok", Move: "full", Facing: "rear", Rough: true, Pair: "Grak"}); cmd != want {
 		t.Fatalf("built %+v, want %+v", cmd, want)
+	}
+}
+
+// Three Mob figures: every pair is offered once; the one left over moves
+// alone once the pair has moved.
+func TestMobPairsOnce(t *testing.T) {
+	mob := func(c *Card) { c.Mob = true }
+	s := fight(t, grok(mob), card("Grak", "orcs", 2, 1, 1, mob), card("Gark", "orcs", 2, 1, 1, mob), bors())
+	chs, _ := offered(t, s)
+	if got := optionValues(t, mustChoice(t, chs, "Move Grok with"), "pair", nil); !slices.Equal(got, []string{"Grak", "Gark"}) {
+		t.Fatalf("Grok pairs with %q", got)
+	}
+	if got := optionValues(t, mustChoice(t, chs, "Move Grak with"), "pair", nil); !slices.Equal(got, []string{"Gark"}) {
+		t.Fatalf("Grak pairs with %q", got)
+	}
+	noChoice(t, chs, "Move Gark", "Gark's pairs are offered under Grok and Grak")
+	decide(t, s, Move{Figure: "Grak", Move: "half", Pair: "Gark"})
+	decide(t, s, Move{Figure: "Bors", Move: "half"})
+	chs, _ = offered(t, s)
+	if ch := mustChoice(t, chs, "Move Grok (orcs"); len(ch.Questions) != 3 {
+		t.Fatalf("the last Mob figure moves alone, yet is asked %d questions", len(ch.Questions))
 	}
 }
 
