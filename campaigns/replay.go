@@ -41,6 +41,16 @@ func (s *Service) Replay(ctx context.Context, name string, fn func(st *State, st
 		cur.Scenario, cur.Turn = now(st)
 		if cur.Scenario == "" {
 			cur.Scenario, cur.Turn = beforeScenario, beforeTurn
+			// The closing action happened in the last turn reached, which
+			// Now() may not have named yet (an engine may file a turn's end
+			// under the turn it ended until the next turn's first action).
+			if ch, ok := st.Game.(engines.Chronicler); ok {
+				for _, sc := range ch.Scenarios() {
+					if sc.Name == cur.Scenario && sc.Turn > cur.Turn {
+						cur.Turn = sc.Turn
+					}
+				}
+			}
 		}
 		err := fn(st, *cur)
 		cur = nil

@@ -14,12 +14,42 @@ var htmlTemplate string
 // palette colours sides and players in order; readable on white and in print.
 var palette = []string{"#1f6feb", "#d1242f", "#1a7f37", "#9a6700", "#8250df", "#bf3989"}
 
+// named gives a side called after a colour that colour.
+var named = map[string]string{"blue": palette[0], "red": palette[1], "green": palette[2], "yellow": palette[3], "gold": palette[3], "purple": palette[4], "pink": palette[5]}
+
+// colourOf is the colour of the i-th of names: its own when it is named
+// after one the palette has, else the first of the palette no name claims.
+func colourOf(names []string, i int) string {
+	if c, ok := named[strings.ToLower(names[i])]; ok {
+		return c
+	}
+	taken := map[string]bool{}
+	for _, n := range names {
+		if c, ok := named[strings.ToLower(n)]; ok {
+			taken[c] = true
+		}
+	}
+	k := 0
+	for j := 0; j <= i; j++ {
+		if _, ok := named[strings.ToLower(names[j])]; ok {
+			continue
+		}
+		for taken[palette[k%len(palette)]] && k < 2*len(palette) {
+			k++
+		}
+		if j == i {
+			return palette[k%len(palette)]
+		}
+		k++
+	}
+	return palette[i%len(palette)]
+}
+
 var page = template.Must(template.New("report").Funcs(template.FuncMap{
-	"colour": func(i int) string { return palette[i%len(palette)] },
-	"inc":    func(i int) int { return i + 1 },
-	"join":   strings.Join,
-	"cell":   cell,
-	"fmtf":   func(f float64) string { return fmt.Sprintf("%.2f", f) },
+	"inc":  func(i int) int { return i + 1 },
+	"join": strings.Join,
+	"cell": cell,
+	"fmtf": func(f float64) string { return fmt.Sprintf("%.2f", f) },
 }).Parse(htmlTemplate))
 
 // HTML writes the report as one self-contained page: inline CSS and inline
@@ -60,9 +90,10 @@ func htmlView(r *Report) htmlPage {
 	for i := range r.Scenarios {
 		sc := &r.Scenarios[i]
 		hs := htmlScenario{ScenarioReport: sc, Removals: removalChart(sc)}
+		names := sideNames(sc)
 		for j, s := range sc.Sides {
 			header, rows := rowCells(s.Forces, func(s string) string { return s })
-			hs.Tables = append(hs.Tables, htmlSide{Name: s.Name, Player: s.Player, Colour: palette[j%len(palette)], Header: header, Rows: rows})
+			hs.Tables = append(hs.Tables, htmlSide{Name: s.Name, Player: s.Player, Colour: colourOf(names, j), Header: header, Rows: rows})
 		}
 		for _, d := range sc.Dice {
 			hs.Dice = append(hs.Dice, faceChart(d))
@@ -118,6 +149,7 @@ func removalChart(sc *ScenarioReport) *barChart {
 	if c.Max == 0 {
 		c.Max = 1
 	}
+	names := sideNames(sc)
 	left, top, bottom := 40, 30, 40
 	plotH := c.H - top - bottom
 	c.AxisTop, c.AxisBottom = top, top+plotH
@@ -132,7 +164,7 @@ func removalChart(sc *ScenarioReport) *barChart {
 				n = s.RemovedPerTurn[t]
 			}
 			h := n * plotH / c.Max
-			c.Bars = append(c.Bars, bar{X: gx + i*bw, Y: top + plotH - h, W: bw - 2, H: h, Colour: palette[i%len(palette)],
+			c.Bars = append(c.Bars, bar{X: gx + i*bw, Y: top + plotH - h, W: bw - 2, H: h, Colour: colourOf(names, i),
 				Title: fmt.Sprintf("%s, turn %d: %d removed", s.Name, t+1, n)})
 		}
 	}
@@ -143,7 +175,7 @@ func removalChart(sc *ScenarioReport) *barChart {
 		c.YTicks = append(c.YTicks, axisLabel{X: left - 8, Y: top + plotH - v*plotH/c.Max + 4, Text: fmt.Sprint(v)})
 	}
 	for i, s := range sc.Sides {
-		c.Legend = append(c.Legend, legendItem{X: left + i*110, Y: 14, Colour: palette[i%len(palette)], Text: s.Name})
+		c.Legend = append(c.Legend, legendItem{X: left + i*110, Y: 14, Colour: colourOf(names, i), Text: s.Name})
 	}
 	return c
 }
@@ -211,7 +243,7 @@ func drawBoard(r *Report) *boardChart {
 	c := &boardChart{W: b.Width*cell + 1, H: b.Height*cell + 1, Cell: cell}
 	owner := map[string]string{}
 	for i, o := range b.Owners {
-		owner[o] = palette[i%len(palette)]
+		owner[o] = colourOf(b.Owners, i)
 	}
 	for _, s := range b.Influence {
 		c.Squares = append(c.Squares, bar{X: (s.X - 1) * cell, Y: (s.Y - 1) * cell, W: cell, H: cell, Colour: owner[s.Owner]})
@@ -223,4 +255,12 @@ func drawBoard(r *Report) *boardChart {
 			CX: (p.X-1)*cell + cell/2, CY: (p.Y-1)*cell + cell/2, R: cell/2 - 1})
 	}
 	return c
+}
+
+func sideNames(sc *ScenarioReport) []string {
+	out := make([]string, len(sc.Sides))
+	for i, s := range sc.Sides {
+		out[i] = s.Name
+	}
+	return out
 }
