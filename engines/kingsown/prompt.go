@@ -33,9 +33,17 @@ func (s *State) Choices() []engines.Choice {
 	return append(out, s.endChoice(b))
 }
 
-// legal asks the rules whether cmd would be accepted now.
+// legal asks the rules whether cmd would be accepted now. The fights of
+// the past decide nothing, so the probe leaves them out: Decide copies the
+// state it is given, and a long campaign would make every probe slower.
 func (s *State) legal(cmd engines.Command) bool {
-	return s.Decide(cmd, engines.NewDecision(dice.NewRoller(s.Campaign.Seed, 0, nil))) == nil
+	return s.probe().Decide(cmd, engines.NewDecision(dice.NewRoller(s.Campaign.Seed, 0, nil))) == nil
+}
+
+// probe is the state without its past fights, sharing the rest (Decide
+// never changes the state it is given).
+func (s *State) probe() *State {
+	return &State{Campaign: s.Campaign, Members: s.Members, Nest: s.Nest, Grunt: s.Grunt, Battle: s.Battle}
 }
 
 // refName is the name a command gives f: its own name, or SIDE/NAME when
@@ -727,7 +735,7 @@ func (s *State) spellChoice(b *Battle, f *Fig, spell string) (engines.Choice, bo
 func (s *State) endChoice(b *Battle) engines.Choice {
 	result := ""
 	d := engines.NewDecision(dice.NewRoller(s.Campaign.Seed, 0, nil))
-	if s.Decide(engines.EndScenario{}, d) == nil {
+	if s.probe().Decide(engines.EndScenario{}, d) == nil {
 		for _, f := range d.Facts() {
 			if e, ok := f.Data.(ScenarioEnded); ok {
 				result = e.Result
