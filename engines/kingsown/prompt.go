@@ -55,6 +55,14 @@ func (b *Battle) refName(f *Fig) string {
 	return f.Card.Side + "/" + f.Card.Name
 }
 
+// memberRef is the name a command gives a roster figure, as refName.
+func (s *State) memberRef(m *Member) string {
+	if g, err := s.findMember(m.Card.Name); err == nil && g == m {
+		return m.Card.Name
+	}
+	return m.Card.Side + "/" + m.Card.Name
+}
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one
@@ -75,7 +83,7 @@ func (s *State) campaignChoices() []engines.Choice {
 		if _, ok := avail[k]; !ok {
 			sides = append(sides, m.Card.Side)
 		}
-		avail[k] = append(avail[k], m.Card.Name)
+		avail[k] = append(avail[k], s.memberRef(m))
 	}
 	var out []engines.Choice
 	for _, side := range sides {

@@ -543,3 +543,28 @@ func TestWeaponExactName(t *testing.T) {
 		t.Fatalf("label %q, want the Sword", d.LabelText())
 	}
 }
+
+// RULINGS: names are unique per side; where both sides have a Bors, the
+// commands the menu builds name each as SIDE/NAME.
+func TestSameNameOnBothSides(t *testing.T) {
+	s := newGame(t, bors(), card("Bors", "orcs", 2, 1, 1))
+	chs, _ := offered(t, s)
+	cmd, err := mustChoice(t, chs, "Start a fight: the hunters against the orcs").Build(map[string]string{})
+	must(t, err)
+	if got := cmd.(engines.StartScenario).Field; !slices.Equal(got, []string{"hunters/Bors", "orcs/Bors"}) {
+		t.Fatalf("field %q", got)
+	}
+	decide(t, s, cmd)
+	decide(t, s, Initiative{}, 6, 1)
+	chs, _ = offered(t, s)
+	mv, err := mustChoice(t, chs, "Move Bors (hunters").Build(map[string]string{"move": "half", "facing": "front"})
+	must(t, err)
+	if mv.(Move).Figure != "hunters/Bors" {
+		t.Fatalf("move built %+v", mv)
+	}
+	decide(t, s, Next{})
+	_, cmds := offered(t, s)
+	if pairs := attackPairs(cmds); !pairs["hunters/Bors>orcs/Bors"] || !pairs["orcs/Bors>hunters/Bors"] {
+		t.Fatalf("attacks offered %v", pairs)
+	}
+}
