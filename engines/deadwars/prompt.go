@@ -261,6 +261,8 @@ func (s *prober) turnChoices(b *Battle) []engines.Choice {
 			help += "; the Humans attack next"
 		case b.Round >= Turns:
 			help += "; the last turn: the battle is decided"
+		default:
+			help += fmt.Sprintf("; turn %d begins with %s to roll", b.Round+1, b.Sides[0])
 		}
 		drift := b.Brief == SoulCollectors && b.soulsLeft() > 0
 		if drift {
@@ -433,7 +435,10 @@ func (s *prober) moveChoice(b *Battle, dash bool) []engines.Choice {
 	if len(figs) == 0 {
 		return nil
 	}
-	label, help, inches := "Move a figure 2\"", "any unspent die, or a 6 from the magic pool", 2
+	label, help, inches := "Move a figure 2\"", "any unspent die", 2
+	if b.Magic[p] > 0 {
+		help += ", or a 6 from the magic pool"
+	}
 	if dash {
 		label, help, inches = "Dash a figure 4\"", "a Dash die; dashing out of base contact gives no free attacks", 4
 	}
@@ -450,7 +455,7 @@ func (s *prober) moveChoice(b *Battle, dash bool) []engines.Choice {
 			c := m
 			c.Into, c.Leave = into, leave
 			return c
-		}, !dash)
+		}, true, !dash)
 	}})
 	return []engines.Choice{{
 		Label: label, Help: help, Game: gameKey, NoDice: true, Questions: qs,
@@ -465,7 +470,8 @@ func (s *prober) moveChoice(b *Battle, dash bool) []engines.Choice {
 
 // contactPicks are the base contact changes a move (or Boost) of f may
 // make: none, into contact with an enemy, or out of contact.
-func (s *prober) contactPicks(b *Battle, f *Fig, cmd func(into string, leave bool) engines.Command, frees bool) []engines.Pick {
+// intoFree and leaveFree say whether entering or leaving gives free attacks.
+func (s *prober) contactPicks(b *Battle, f *Fig, cmd func(into string, leave bool) engines.Command, intoFree, leaveFree bool) []engines.Pick {
 	var picks []engines.Pick
 	if s.ok(cmd("", false)) {
 		picks = append(picks, engines.Pick{Value: "", Label: "it neither enters nor leaves base contact"})
@@ -474,7 +480,7 @@ func (s *prober) contactPicks(b *Battle, f *Fig, cmd func(into string, leave boo
 		for _, e := range b.Living(side) {
 			if s.ok(cmd(b.arg(e), false)) {
 				l := "it ends in base contact with " + e.Name
-				if frees {
+				if intoFree {
 					l += fmt.Sprintf(" (%s gets a free attack on %s)", f.Name, e.Name)
 				}
 				picks = append(picks, engines.Pick{Value: "into:" + b.arg(e), Label: l})
@@ -489,7 +495,7 @@ func (s *prober) contactPicks(b *Battle, f *Fig, cmd func(into string, leave boo
 			}
 		}
 		l := "it moves out of base contact with " + strings.Join(names, " and ")
-		if frees {
+		if leaveFree {
 			l += fmt.Sprintf(" (each gets a free attack on %s)", f.Name)
 		}
 		picks = append(picks, engines.Pick{Value: "leave", Label: l})
@@ -825,7 +831,7 @@ func (s *prober) castChoice(b *Battle, spell string) []engines.Choice {
 			}
 			return s.contactPicks(b, t, func(into string, leave bool) engines.Command {
 				return Cast{Caster: a["caster"], Spell: Boost, Target: a["target"], Into: into, Leave: leave}
-			}, false)
+			}, false, false)
 		}})
 	}
 	return []engines.Choice{{
