@@ -90,7 +90,11 @@ func (s *prober) setupChoices() []engines.Choice {
 	var recruiting []engines.Pick
 	for _, f := range s.Forces {
 		if len(s.rankPicks(f)) > 0 {
-			recruiting = append(recruiting, engines.Pick{Value: f.Player, Label: s.forceNote(f)})
+			l := fmt.Sprintf("%s (%s): %s, %d of %d points used besides the Champion", f.Player, ClanTitle(f.Clan), plural(len(f.Figures), "figure", "figures"), f.Points(), PointsLimit)
+			if f.Champion() == nil {
+				l += ", no Champion yet"
+			}
+			recruiting = append(recruiting, engines.Pick{Value: f.Player, Label: l})
 		}
 	}
 	if len(recruiting) > 0 {
@@ -98,8 +102,19 @@ func (s *prober) setupChoices() []engines.Choice {
 			Label: "Recruit a figure", Help: "a free Champion (a Hero) and up to 7 points more: Soldier 1, Guard 2, Hero 3",
 			Game: gameKey, NoDice: true,
 			Questions: []engines.Question{
-				{Key: "player", Prompt: "Into whose force?", Options: func(map[string]string) []engines.Pick { return recruiting }},
 				{Key: "name", Prompt: "The figure's name?", Check: checkFigureName},
+				// Names are unique within a force: a force that has the
+				// name already is not offered.
+				{Key: "player", Prompt: "Into whose force?", Options: func(a map[string]string) []engines.Pick {
+					var picks []engines.Pick
+					for _, p := range recruiting {
+						f := s.Force(p.Value)
+						if !slices.ContainsFunc(f.Figures, func(m *Member) bool { return strings.EqualFold(m.Name, a["name"]) }) {
+							picks = append(picks, p)
+						}
+					}
+					return picks
+				}},
 				{Key: "rank", Prompt: "Its rank?", Options: func(a map[string]string) []engines.Pick {
 					if f := s.Force(a["player"]); f != nil {
 						return s.rankPicks(f)
@@ -166,7 +181,7 @@ func (s *prober) rankPicks(f *Force) []engines.Pick {
 	for _, r := range Ranks {
 		if s.ok(Recruit{Player: f.Player, Name: name, Rank: r, Class: Fighter}) {
 			v := RankValue(r)
-			picks = append(picks, engines.Pick{Value: r, Label: fmt.Sprintf("%s: %s (%d of %d used), %s, %s and %s a turn", title(r),
+			picks = append(picks, engines.Pick{Value: r, Label: fmt.Sprintf("%s: %s (%d of %d used so far); %s; %s and %s a turn", title(r),
 				plural(v, "point", "points"), f.Points(), PointsLimit, plural(v, "wound", "wounds"), plural(v, "attack", "attacks"), plural(v, "action die", "action dice"))})
 		}
 	}

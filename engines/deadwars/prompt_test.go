@@ -190,6 +190,13 @@ func TestChoicesBetweenBattles(t *testing.T) {
 	if got := options(t, rc, "rank", map[string]string{"player": "Ann"}); !slices.Equal(got, []string{Soldier}) {
 		t.Errorf("ranks with 6 of 7 points used and a Champion: %v, want only soldier", got)
 	}
+	// Names are unique within a force: Ann's force is not offered a second Igor.
+	if got := options(t, rc, "player", map[string]string{"name": "IGOR"}); len(got) != 0 {
+		t.Errorf("forces offered a second Igor: %v", got)
+	}
+	if got := options(t, rc, "player", map[string]string{"name": "Mina"}); !slices.Equal(got, []string{"Ann"}) {
+		t.Errorf("forces offered Mina: %v", got)
+	}
 	if strings.Contains(menu(g.st), "Start a battle") {
 		t.Errorf("a battle is offered with one force: %s", menu(g.st))
 	}
