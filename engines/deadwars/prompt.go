@@ -14,8 +14,11 @@ import (
 // Every option is asked of the rules themselves: a candidate command is
 // decided on a throwaway decision and offered only when Decide accepts it,
 // so the menu never offers what the CLI would refuse.
-func (st *State) Choices() []engines.Choice {
-	s := &prober{State: st, memo: map[string]bool{}}
+func (s *State) Choices() []engines.Choice {
+	return (&prober{State: s, memo: map[string]bool{}}).choices()
+}
+
+func (s *prober) choices() []engines.Choice {
 	b := s.Current()
 	if b == nil {
 		return s.setupChoices()

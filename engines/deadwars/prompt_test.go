@@ -635,3 +635,31 @@ func fold(t *testing.T, g *game, d *engines.Decision) {
 		}
 	}
 }
+
+// Figures of both sides may share a name: the menu names them SIDE:NAME,
+// which the commands accept, so the right one acts and is attacked.
+func TestChoicesSameNames(t *testing.T) {
+	g := newGame(t)
+	g.do(CreateForce{Player: "Ann", Clan: "dracula"})
+	g.do(Recruit{Player: "Ann", Name: "Jack", Class: "shooter", Champion: true})
+	g.do(CreateForce{Player: "Ben", Clan: "davy-jones"})
+	g.do(Recruit{Player: "Ben", Name: "Jack", Class: "fighter", Champion: true})
+	g.start(HeadCount)
+	g.roll(2, 2, 3)
+	at := choice(t, g.st, "Attack")
+	if got := options(t, at, "fig", nil); !slices.Equal(got, []string{"Ann:Jack"}) {
+		t.Errorf("attackers: %v, want Ann:Jack", got)
+	}
+	if got := options(t, at, "target", map[string]string{"fig": "Ann:Jack"}); !slices.Equal(got, []string{"Ben:Jack"}) {
+		t.Errorf("targets: %v, want Ben:Jack", got)
+	}
+	for _, x := range offered(t, g.st, 200) {
+		if a, ok := x.cmd.(Attack); ok {
+			g.do(a, 6, 1)
+			break
+		}
+	}
+	if b := g.battle(); b.Fig(Ref{Side: "Ben", Name: "Jack"}).Wounds != 1 || b.Fig(Ref{Side: "Ann", Name: "Jack"}).Wounds != 0 {
+		t.Errorf("the attack through the menu wounded the wrong Jack")
+	}
+}
