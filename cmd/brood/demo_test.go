@@ -1,0 +1,20 @@
+package brood
+
+import (
+	"strconv"
+	"testing"
+)
+
+// The demo's game ends with a destroyed Mother whatever the seed, in a
+// sensible number of rounds.
+func TestDemoEndsForEverySeed(t *testing.T) {
+	for seed := 1; seed <= 40; seed++ {
+		lines, st := demo(strconv.Itoa(seed))
+		if st == nil || st.B == nil || !st.B.Over || st.B.Winner == "" {
+			t.Fatalf("seed %d: the demo game did not end with a winner", seed)
+		}
+		if st.B.Round > 60 || len(lines) > 400 {
+			t.Errorf("seed %d: %d rounds, %d lines", seed, st.B.Round, len(lines))
+		}
+	}
+}
