@@ -83,7 +83,7 @@ campaign when none is chosen.`,
 			}
 			parts := make([]string, len(out.Campaigns))
 			for i, v := range out.Campaigns {
-				parts[i] = fmt.Sprintf("%s: %d events, head %s", v.Campaign, v.Events, v.Head[:16])
+				parts[i] = fmt.Sprintf("%s: %d events, head %s", v.Campaign, v.Events, v.Head)
 				if v.HeadAt > 0 {
 					parts[i] += fmt.Sprintf(" (given head found at version %d)", v.HeadAt)
 				}
