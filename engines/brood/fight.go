@@ -20,6 +20,14 @@ func (s side) name() string {
 	return s.m.Player + "'s Mother"
 }
 
+// owner is the player whose die it is, for the report's dice statistics.
+func (s side) owner() string {
+	if s.p != nil {
+		return s.p.Owner
+	}
+	return s.m.Player
+}
+
 func (s side) id() string {
 	if s.p != nil {
 		return s.p.Name
@@ -79,11 +87,11 @@ func (x *decider) combat(kind string, ap *Piece, am *Mother, dp *Piece, dm *Moth
 		aMod -= ArmorMod
 		notes = append(notes, "Armored: -3 to "+a.name())
 	}
-	av, err := x.d.Roll(2, 6, "attack: "+a.name())
+	av, err := x.d.RollBy(a.owner(), 2, 6, "attack: "+a.name())
 	if err != nil {
 		return "", err
 	}
-	dv, err := x.d.Roll(2, 6, "defence: "+d.name())
+	dv, err := x.d.RollBy(d.owner(), 2, 6, "defence: "+d.name())
 	if err != nil {
 		return "", err
 	}
@@ -134,7 +142,11 @@ func (x *decider) kill(v, killer *Piece, cause string, poison bool) bool {
 		for _, g := range x.b.Living() {
 			if g != v && g.Owner == v.Owner && g.Has(LifeGiving) && Dist(g.X, g.Y, v.X, v.Y) == 1 {
 				// seed 004 line 71.
-				r, err := x.d.Roll1(6, "life-giving save: "+v.Name)
+				rv, err := x.d.RollBy(v.Owner, 1, 6, "life-giving save: "+v.Name)
+				r := 0
+				if err == nil {
+					r = rv[0]
+				}
 				if err != nil {
 					x.fail(err)
 					return false
@@ -187,7 +199,11 @@ func (x *decider) blast(v *Piece) {
 		if p.Dead || x.b.Over {
 			continue
 		}
-		r, err := x.d.Roll1(6, "retributive strike of "+v.Name+": "+p.Name)
+		rv, err := x.d.RollBy(p.Owner, 1, 6, "retributive strike of "+v.Name+": "+p.Name)
+		r := 0
+		if err == nil {
+			r = rv[0]
+		}
 		if err != nil {
 			x.fail(err)
 			return

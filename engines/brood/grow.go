@@ -205,11 +205,11 @@ func (x *decider) subvert(c Subvert) error {
 	if err := x.spend(m, SubvertCost, "a Seed of Subversion"); err != nil {
 		return err
 	}
-	mv, err := x.d.Roll(2, 6, "subversion: "+m.Player+"'s Mother")
+	mv, err := x.d.RollBy(m.Player, 2, 6, "subversion: "+m.Player+"'s Mother")
 	if err != nil {
 		return err
 	}
-	sv, err := x.d.Roll(2, 6, "subversion: "+p.Name)
+	sv, err := x.d.RollBy(p.Owner, 2, 6, "subversion: "+p.Name)
 	if err != nil {
 		return err
 	}
