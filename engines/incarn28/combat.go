@@ -24,7 +24,7 @@ type hit struct {
 func (g *game) finalAD(h hit) (int, []string, error) {
 	ad, steps := h.ad, append([]string(nil), h.steps...)
 	if h.ensorcelled {
-		v, err := g.d.Roll1(4, h.att.Name+" Ensorcelled Weapon")
+		v, err := g.roll1(h.att.Side, 4, h.att.Name+" Ensorcelled Weapon")
 		if err != nil {
 			return 0, nil, err
 		}
@@ -59,7 +59,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 	tci := o.Ciphered
 	to, _ := FindToughness(t.Toughness)
 	roll := func() (nat, total int, desc string, err error) {
-		nat, err = g.d.Roll1(to.Die, t.Name+" DF-R")
+		nat, err = g.roll1(t.Side, to.Die, t.Name+" DF-R")
 		if err != nil {
 			return
 		}
@@ -69,7 +69,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 			if h.att != nil && h.att.Has("Oculophage") {
 				parts = append(parts, "no cover against an Oculophage")
 			} else {
-				v, e := g.d.Roll1(6, t.Name+" DF-R obscured")
+				v, e := g.roll1(t.Side, 6, t.Name+" DF-R obscured")
 				if e != nil {
 					err = e
 					return
@@ -79,7 +79,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 			}
 		}
 		if g.flesh(t, "Sentinel", tci) || o.Sentinel {
-			v, e := g.d.Roll1(6, t.Name+" DF-R Sentinel")
+			v, e := g.roll1(t.Side, 6, t.Name+" DF-R Sentinel")
 			if e != nil {
 				err = e
 				return
@@ -88,7 +88,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 			parts = append(parts, fmt.Sprintf("+%d Sentinel", v))
 		}
 		if o.Decoy {
-			v, e := g.d.Roll1(12, t.Name+" DF-R Decoy")
+			v, e := g.roll1(t.Side, 12, t.Name+" DF-R Decoy")
 			if e != nil {
 				err = e
 				return
@@ -131,7 +131,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 	// defence roll as the rulings order an attack's dice; on 4+ the
 	// attack is ignored and the defence roll stands for nothing.
 	if t.Has("Illusionist") && !tci || o.Illusionist {
-		v, err := g.d.Roll1(6, t.Name+" Illusionist")
+		v, err := g.roll1(t.Side, 6, t.Name+" Illusionist")
 		if err != nil {
 			return err
 		}
@@ -219,7 +219,7 @@ func (g *game) afterHit(h hit, t *Figure, err error) error {
 		g.note("%s is set on fire (Pyromaniac)", g.nm(t))
 	}
 	if t.InPlay() && t.Has("Blademaster") && h.att.InPlay() {
-		v, err := g.d.Roll1(8, t.Name+" Blademaster SP-A")
+		v, err := g.roll1(t.Side, 8, t.Name+" Blademaster SP-A")
 		if err != nil {
 			return err
 		}
@@ -244,7 +244,7 @@ func (g *game) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
 		if !m.Has("Mindguard") || !m.InPlay() || m.Side != f.Side || m == f {
 			return engines.Refuse("Mindguard", "%s is not an allied Mindguard in play near %s", g.nm(m), g.nm(f))
 		}
-		v, err := g.d.Roll1(6, m.Name+" Mindguard")
+		v, err := g.roll1(m.Side, 6, m.Name+" Mindguard")
 		if err != nil {
 			return err
 		}
@@ -283,14 +283,14 @@ func (g *game) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
 func (g *game) pandemonium(f *Figure) error {
 	i := 0
 	if len(f.Flesh) > 1 {
-		v, err := g.d.Roll1(len(f.Flesh), f.Name+" Pandemoniac: which Fleshtype")
+		v, err := g.roll1(f.Side, len(f.Flesh), f.Name+" Pandemoniac: which Fleshtype")
 		if err != nil {
 			return err
 		}
 		i = v - 1
 	}
 	for tries := 0; tries < 20; tries++ {
-		v, err := g.d.Roll1(100, f.Name+" Pandemoniac: new Fleshtype")
+		v, err := g.roll1(f.Side, 100, f.Name+" Pandemoniac: new Fleshtype")
 		if err != nil {
 			return err
 		}
@@ -336,7 +336,7 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 		return g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "Escort put back at its edge"})
 	}
 	if f.Has("Lastborn") {
-		v, err := g.d.Roll1(6, f.Name+" Lastborn")
+		v, err := g.roll1(f.Side, 6, f.Name+" Lastborn")
 		if err != nil {
 			return err
 		}
@@ -350,7 +350,7 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 			g.note("Lastborn rolls 6: %s shrugs off death and strikes back", g.nm(f))
 		}
 		if v >= 4 && by != nil && by.InPlay() && g.depth < 6 {
-			ad, err := g.d.Roll1(8, f.Name+" Lastborn SP-A")
+			ad, err := g.roll1(f.Side, 8, f.Name+" Lastborn SP-A")
 			if err != nil {
 				return err
 			}
@@ -370,7 +370,7 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 		if !r.Has("Reclaimer") || r.Side != f.Side || !r.InPlay() || r == f {
 			return engines.Refuse("Reclaimer", "%s is not an ally Reclaimer in play near %s", g.nm(r), g.nm(f))
 		}
-		v, err := g.d.Roll1(6, r.Name+" Reclaimer")
+		v, err := g.roll1(r.Side, 6, r.Name+" Reclaimer")
 		if err != nil {
 			return err
 		}
@@ -395,7 +395,7 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 		if !x.Has("Exhumer") || !enemies(x, f) || !x.InPlay() {
 			return engines.Refuse("Exhumer", "%s is not an enemy Exhumer in play near %s", g.nm(x), g.nm(f))
 		}
-		v, err := g.d.Roll1(6, x.Name+" Exhumer")
+		v, err := g.roll1(x.Side, 6, x.Name+" Exhumer")
 		if err != nil {
 			return err
 		}
@@ -426,11 +426,11 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 		g.note("three Roach Worms crawl from %s (Hive)", g.nm(f))
 	}
 	if f.MarkedBy != "" && f.MarkedBy != f.Side {
-		sk, err := g.d.Roll1(6, "Inseminator spawn skill")
+		sk, err := g.roll1(f.MarkedBy, 6, "Inseminator spawn skill")
 		if err != nil {
 			return err
 		}
-		fl, err := g.d.Roll1(100, "Inseminator spawn Fleshtype")
+		fl, err := g.roll1(f.MarkedBy, 100, "Inseminator spawn Fleshtype")
 		if err != nil {
 			return err
 		}
@@ -574,7 +574,7 @@ func (g *game) special(c Special) error {
 	}
 	if as == "Iconoclast" {
 		sk, _ := FindSkill(t.Skill)
-		v, err := g.d.Roll1(sk.Die, t.Name+" Action die (Iconoclast)")
+		v, err := g.roll1(t.Side, sk.Die, t.Name+" Action die (Iconoclast)")
 		if err != nil {
 			return err
 		}
@@ -598,7 +598,7 @@ func (g *game) special(c Special) error {
 		g.d.Label("%s smashes into %s: SP-A with AD %d (Smasher).", g.nm(f), g.nm(t), ad)
 	} else {
 		die := spaDie(as, f, b.Round)
-		v, err := g.d.Roll1(die, fmt.Sprintf("%s %s SP-A", f.Name, as))
+		v, err := g.roll1(f.Side, die, fmt.Sprintf("%s %s SP-A", f.Name, as))
 		if err != nil {
 			return err
 		}

@@ -335,7 +335,7 @@ func (g *game) rollObjectives(gg *Gang, keep []int) ([]int, error) {
 		}
 		if len(objs) < 2 {
 			need := 2 - len(objs)
-			vs, err := g.d.Roll(need, 6, gg.Player+" objective")
+			vs, err := g.roll(gg.Player, need, 6, gg.Player+" objective")
 			if err != nil {
 				return nil, err
 			}

@@ -50,7 +50,7 @@ func (g *game) nextRound() error {
 	// Unborn.
 	for _, f := range b.Figures {
 		if (f.Status == StatusSlain || f.Status == StatusRouted) && f.Has("Unborn") {
-			v, err := g.d.Roll1(6, f.Name+" Unborn")
+			v, err := g.roll1(f.Side, 6, f.Name+" Unborn")
 			if err != nil {
 				return err
 			}
@@ -72,7 +72,7 @@ func (g *game) nextRound() error {
 		}
 		var desc []string
 		for _, p := range b.Sides {
-			v, err := g.d.Roll1(6, p+" roll-off")
+			v, err := g.roll1(p, 6, p+" roll-off")
 			if err != nil {
 				return err
 			}
@@ -131,12 +131,12 @@ func (g *game) endOfRound() error {
 			if !f.InPlay() {
 				continue
 			}
-			v, err := g.d.Roll1(6, f.Name+" Bleeding Sky")
+			v, err := g.roll1(f.Side, 6, f.Name+" Bleeding Sky")
 			if err != nil {
 				return err
 			}
 			if v == 6 {
-				ad, err := g.d.Roll1(6, f.Name+" Bleeding Sky SP-A")
+				ad, err := g.roll1(f.Side, 6, f.Name+" Bleeding Sky SP-A")
 				if err != nil {
 					return err
 				}
@@ -362,7 +362,7 @@ func (g *game) activate(c Activate) error {
 		if !g.flesh(f, "Enigma", ci) {
 			return engines.Refuse("Enigma", "%s is not an Enigma", g.nm(f))
 		}
-		v, err := g.d.Roll1(6, f.Name+" Enigma")
+		v, err := g.roll1(f.Side, 6, f.Name+" Enigma")
 		if err != nil {
 			return err
 		}
@@ -406,7 +406,7 @@ func (g *game) activate(c Activate) error {
 	}
 	var natural int
 	if g.flesh(f, "Ancestor", ci) {
-		vs, err := g.d.Roll(2, sides, f.Name+" ACT-R (Ancestor)")
+		vs, err := g.roll(f.Side, 2, sides, f.Name+" ACT-R (Ancestor)")
 		if err != nil {
 			return err
 		}
@@ -418,7 +418,7 @@ func (g *game) activate(c Activate) error {
 		}
 		steps = append(steps, fmt.Sprintf("%s %d and %d, Ancestor keeps the %s, %d", dieName, vs[0], vs[1], which, natural))
 	} else {
-		v, err := g.d.Roll1(sides, f.Name+" ACT-R")
+		v, err := g.roll1(f.Side, sides, f.Name+" ACT-R")
 		if err != nil {
 			return err
 		}
@@ -576,7 +576,7 @@ func (g *game) activate(c Activate) error {
 	}
 	// Burning and Mist strike at the start of the activation.
 	if f.InPlay() && f.OnFire {
-		ad, err := g.d.Roll1(4, f.Name+" fire SP-A")
+		ad, err := g.roll1(f.Side, 4, f.Name+" fire SP-A")
 		if err != nil {
 			return err
 		}
@@ -586,7 +586,7 @@ func (g *game) activate(c Activate) error {
 		}
 	}
 	if f.InPlay() && c.Mist {
-		ad, err := g.d.Roll1(6, f.Name+" Mist SP-A")
+		ad, err := g.roll1(f.Side, 6, f.Name+" Mist SP-A")
 		if err != nil {
 			return err
 		}
@@ -749,7 +749,7 @@ func (g *game) endActivationWith(roundOver bool) error {
 			again = f.Key()
 			g.note("%s slew an enemy and may activate again (Strigoi)", g.nm(f))
 		} else if f.Has("Narcissist") {
-			v, err := g.d.Roll1(6, f.Name+" Narcissist")
+			v, err := g.roll1(f.Side, 6, f.Name+" Narcissist")
 			if err != nil {
 				return err
 			}
@@ -865,7 +865,7 @@ func (g *game) attack(c Attack) error {
 	}
 	ci, tci := c.Ciphered, c.DefFacts.Ciphered
 	if c.Pacifist {
-		v, err := g.d.Roll1(6, "Pacifist")
+		v, err := g.roll1(a.Side, 6, "Pacifist")
 		if err != nil {
 			return err
 		}
@@ -879,7 +879,7 @@ func (g *game) attack(c Attack) error {
 	if cur.Fallow {
 		n *= 2
 	}
-	vs, err := g.d.Roll(n, 6, a.Name+" A-R")
+	vs, err := g.roll(a.Side, n, 6, a.Name+" A-R")
 	if err != nil {
 		return err
 	}
