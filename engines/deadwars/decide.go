@@ -336,7 +336,7 @@ func (w *work) roll(b *Battle, c RollDice) error {
 	for _, f := range b.Living(p) {
 		n += RankValue(f.Rank)
 	}
-	faces, err := w.d.Roll(n, 6, poolPurpose(p, w.clan(p)))
+	faces, err := w.d.RollBy(p, n, 6, poolPurpose(p, w.clan(p)))
 	if err != nil {
 		return err
 	}
@@ -608,7 +608,7 @@ func (w *work) attack(b *Battle, c Attack) error {
 			return err
 		}
 	}
-	if ev.HitRoll, err = w.d.Roll1(6, hitPurpose(a, t, ev.HitMod, ev.HitNeed, c.Free)); err != nil {
+	if ev.HitRoll, err = w.roll1(a.Side, hitPurpose(a, t, ev.HitMod, ev.HitNeed, c.Free)); err != nil {
 		return err
 	}
 	ev.Hit = succeeds(ev.HitRoll, ev.HitMod, ev.HitNeed)
@@ -658,7 +658,7 @@ func (w *work) save(ev *AttackMade, t *Fig) error {
 		ev.SaveMod--
 	}
 	var err error
-	if ev.SaveRoll, err = w.d.Roll1(6, savePurpose(t, ev.HitRoll == 6)); err != nil {
+	if ev.SaveRoll, err = w.roll1(t.Side, savePurpose(t, ev.HitRoll == 6)); err != nil {
 		return err
 	}
 	ev.Saved = succeeds(ev.SaveRoll, ev.SaveMod, ev.SaveNeed)
@@ -793,7 +793,7 @@ func (w *work) cast(b *Battle, c Cast) error {
 	label := fmt.Sprintf("%s casts %s (%s) on %s", f.Name, title(spell), plural(cost, "magic die", "magic dice"), t.Name)
 	switch spell {
 	case Bolt:
-		if ev.HitRoll, err = w.d.Roll1(6, "hit roll, Bolt hits on 4+"); err != nil {
+		if ev.HitRoll, err = w.roll1(f.Side, "hit roll, Bolt hits on 4+"); err != nil {
 			return err
 		}
 		ev.Hit = succeeds(ev.HitRoll, 0, 4)
@@ -802,7 +802,7 @@ func (w *work) cast(b *Battle, c Cast) error {
 			label += ", a miss."
 			break
 		}
-		if ev.SaveRoll, err = w.d.Roll1(6, fmt.Sprintf("save roll, %s saves against Bolt only on a 6", t.Name)); err != nil {
+		if ev.SaveRoll, err = w.roll1(t.Side, fmt.Sprintf("save roll, %s saves against Bolt only on a 6", t.Name)); err != nil {
 			return err
 		}
 		ev.Saved = ev.SaveRoll == 6
@@ -895,7 +895,7 @@ func (w *work) collect(b *Battle, c Collect) error {
 		return engines.Refuse("Soul Collectors", "every Soul is collected")
 	}
 	ev := SoulTried{Figure: f.Ref(), Dice: slices.Clone(c.Dice), Mod: len(c.Dice) - 1, Need: Class(f.Class).Hit}
-	if ev.Roll, err = w.d.Roll1(6, hitPurpose(f, nil, ev.Mod, ev.Need, false)); err != nil {
+	if ev.Roll, err = w.roll1(f.Side, hitPurpose(f, nil, ev.Mod, ev.Need, false)); err != nil {
 		return err
 	}
 	ev.Collected = succeeds(ev.Roll, ev.Mod, ev.Need)
@@ -1021,7 +1021,7 @@ func (w *work) humans(b *Battle, c Humans) error {
 		}
 		ev := AttackMade{By: h.Ref(), Target: t.Ref(), HitNeed: Class(h.Class).Hit}
 		var err error
-		if ev.HitRoll, err = w.d.Roll1(6, hitPurpose(h, t, 0, ev.HitNeed, false)); err != nil {
+		if ev.HitRoll, err = w.roll1(h.Side, hitPurpose(h, t, 0, ev.HitNeed, false)); err != nil {
 			return err
 		}
 		ev.Hit = succeeds(ev.HitRoll, 0, ev.HitNeed)
