@@ -612,6 +612,7 @@ func (w *work) attack(b *Battle, c Attack) error {
 		return err
 	}
 	ev.Hit = succeeds(ev.HitRoll, ev.HitMod, ev.HitNeed)
+	w.d.Judge(ev.Hit)
 	if ev.Hit {
 		if err := w.save(&ev, t); err != nil {
 			return err
@@ -662,6 +663,7 @@ func (w *work) save(ev *AttackMade, t *Fig) error {
 		return err
 	}
 	ev.Saved = succeeds(ev.SaveRoll, ev.SaveMod, ev.SaveNeed)
+	w.d.Judge(ev.Saved)
 	if !ev.Saved {
 		ev.Wounded = true
 		ev.Killed = t.Wounds+1 >= t.MaxWounds()
@@ -797,6 +799,7 @@ func (w *work) cast(b *Battle, c Cast) error {
 			return err
 		}
 		ev.Hit = succeeds(ev.HitRoll, 0, 4)
+		w.d.Judge(ev.Hit)
 		label += fmt.Sprintf(": hit roll %d against 4+", ev.HitRoll)
 		if !ev.Hit {
 			label += ", a miss."
@@ -806,6 +809,7 @@ func (w *work) cast(b *Battle, c Cast) error {
 			return err
 		}
 		ev.Saved = ev.SaveRoll == 6
+		w.d.Judge(ev.Saved)
 		ev.Wounded = !ev.Saved
 		ev.Killed = ev.Wounded && t.Wounds+1 >= t.MaxWounds()
 		if ev.Killed && !t.Human() {
@@ -899,6 +903,7 @@ func (w *work) collect(b *Battle, c Collect) error {
 		return err
 	}
 	ev.Collected = succeeds(ev.Roll, ev.Mod, ev.Need)
+	w.d.Judge(ev.Collected)
 	label := fmt.Sprintf("%s strikes at a Soul (dice %s): hit roll %d", f.Name, facesText(c.Dice), ev.Roll)
 	if ev.Mod != 0 {
 		label += signed(ev.Mod)
@@ -1025,6 +1030,7 @@ func (w *work) humans(b *Battle, c Humans) error {
 			return err
 		}
 		ev.Hit = succeeds(ev.HitRoll, 0, ev.HitNeed)
+		w.d.Judge(ev.Hit)
 		if ev.Hit {
 			if err := w.save(&ev, t); err != nil {
 				return err
