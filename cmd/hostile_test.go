@@ -150,3 +150,70 @@ func mustJSON(t *testing.T, s string) string {
 	}
 	return string(b)
 }
+
+// The names each game takes (figures, forces, gangs, players) follow the
+// same rule as campaign names: printable text is kept exactly, control
+// characters and invalid UTF-8 are refused in one line with nothing written.
+func TestHostileNamesInEveryGame(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "g.db")
+	games := []struct {
+		game string
+		cmd  func(name string) []string
+		// seeRoster: the roster lists the accepted name.
+		seeRoster bool
+	}{
+		{"kingsown", func(n string) []string {
+			return []string{"ko", "recruit", "--side", "hunters", "--skill", "3", "--move", "4", "--res", "1", "--hits", "1", "--weapon", "Sword:2:1", "--", n}
+		}, true},
+		{"deadwars", func(n string) []string { return []string{"dw", "force", "--clan", "dracula", "--", n} }, true},
+		{"incarn28", func(n string) []string { return []string{"i28", "gang", "--faction", "court", "--", n} }, true},
+		{"reincardnated", func(n string) []string { return []string{"scenario", "start", "Evening", "--players", "Ann," + n} }, false},
+		{"brood", func(n string) []string {
+			return []string{"scenario", "start", "G", "--size", "8", "--mother", n + "=2,2", "--mother", "blue=7,7"}
+		}, false},
+	}
+	good := []string{`<script>alert(1)</script>`, `'; DROP TABLE events;--`, `Ωmega ☠`}
+	bad := []string{"bell\a", "esc\x1b[31mred", "bad\xffutf8", " padded"}
+	for _, g := range games {
+		camp := "h-" + g.game
+		if _, e, code := run(t, db, "campaign", "new", camp, "--game", g.game); code != 0 {
+			t.Fatal(e)
+		}
+		for _, n := range bad {
+			before, _, _ := run(t, db, "-c", camp, "log", "--json")
+			_, e, code := run(t, db, append([]string{"-c", camp}, g.cmd(n)...)...)
+			if code != 1 || strings.Count(strings.TrimSpace(e), "\n") != 0 {
+				t.Errorf("%s: name %q: exit %d, stderr %q; want one line, exit 1", g.game, n, code, e)
+			}
+			if after, _, _ := run(t, db, "-c", camp, "log", "--json"); after != before {
+				t.Errorf("%s: the refused name %q wrote to the log", g.game, n)
+			}
+		}
+		for i, n := range good {
+			if g.game == "reincardnated" || g.game == "brood" {
+				if i > 0 {
+					break // one game at a time
+				}
+			}
+			if (strings.ContainsAny(n, ",=:") && g.game != "kingsown" && g.game != "incarn28") || (strings.ContainsAny(n, "/|") && g.game == "incarn28") {
+				continue // these games use , = : (Incarn28 / and |) to separate names on their command lines
+			}
+			_, e, code := run(t, db, append([]string{"-c", camp}, g.cmd(n)...)...)
+			if code != 0 {
+				t.Errorf("%s: name %q refused: %s", g.game, n, e)
+				continue
+			}
+			if g.seeRoster {
+				r, _, _ := run(t, db, "-c", camp, "roster", "--json")
+				if !strings.Contains(r, mustJSON(t, n)[1:len(mustJSON(t, n))-1]) {
+					t.Errorf("%s: the roster does not show %q exactly", g.game, n)
+				}
+			}
+		}
+		if out, e, code := run(t, db, "-c", camp, "report", "--format", "html"); code == 0 && strings.Contains(out, "<script>") {
+			t.Errorf("%s: the HTML report holds a raw script tag", g.game)
+		} else if code != 0 && !strings.Contains(e, "no scenario") {
+			t.Errorf("%s: report: %s", g.game, e)
+		}
+	}
+}

@@ -33,13 +33,17 @@ script, nothing fetched). Undone actions are left out unless --show-undone.`,
 		Example: `  warlog report
   warlog report --format html --out nest.html
   warlog report --scenario "The Nest" --format json
-  warlog report --campaign --format md --out chronicle.md`,
+  warlog report --campaign --format md --out chronicle.md
+  warlog report -c "Autumn League" --format html --out autumn.html`,
 		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return runReport(c, app, o) },
 	}
 	f := c.Flags()
 	f.StringVar(&o.scenario, "scenario", "", "the scenario to report (default: the latest)")
 	f.BoolVar(&o.campaign, "campaign", false, "the chronicle of the whole campaign")
+	// --campaign here is the chronicle, which hides the global --campaign
+	// NAME: -c NAME (or --of NAME) still chooses the campaign.
+	f.StringVarP(&app.Campaign, "of", "c", "", "the campaign to report on (default: the current one)")
 	f.StringVar(&o.format, "format", "md", "md, html or json")
 	f.StringVar(&o.out, "out", "", "write to this file instead of stdout")
 	f.BoolVar(&o.showUndone, "show-undone", false, "show undone actions, struck through")

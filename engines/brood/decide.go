@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"warlog/engines"
 )
@@ -142,8 +140,7 @@ func (x *decider) start(c engines.StartScenario) error {
 	used := map[string]bool{}
 	for _, spec := range ms {
 		player, sq, ok := strings.Cut(spec, "=")
-		player = strings.TrimSpace(player)
-		if !ok || player == "" {
+		if !ok || strings.TrimSpace(player) == "" {
 			return engines.Refuse("Setup", "--mother %q: write PLAYER=X,Y, e.g. red=3,3", spec)
 		}
 		if err := validName("player", player); err != nil {
@@ -576,21 +573,5 @@ func (x *decider) impunity(e, p *Piece) error {
 	return nil
 }
 
-// validName checks a name the way the rest of warlog does: printable text,
-// 1 to 64 characters, no space at either end.
-func validName(kind, name string) error {
-	switch {
-	case strings.TrimSpace(name) == "":
-		return fmt.Errorf("%s name is empty", kind)
-	case strings.TrimSpace(name) != name:
-		return fmt.Errorf("%s name %q starts or ends with a space; remove it", kind, name)
-	case !utf8.ValidString(name) || utf8.RuneCountInString(name) > 64:
-		return fmt.Errorf("%s name %q must be printable text of 64 characters at most", kind, name)
-	}
-	for _, r := range name {
-		if unicode.IsControl(r) {
-			return fmt.Errorf("%s name %q holds a control character; use printable text", kind, name)
-		}
-	}
-	return nil
-}
+// validName checks a name the way the rest of warlog does.
+func validName(kind, name string) error { return engines.ValidateName(kind, name) }

@@ -3,30 +3,18 @@ package deadwars
 import (
 	"fmt"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"warlog/engines"
 )
 
-// checkName: printable text, 1 to 64 characters, no leading or trailing space.
+// checkName: the names every game accepts (engines.ValidateName), without
+// the ':', '=' and ',' that separate names on Deadwars' command lines.
 func checkName(kind, name string) error {
-	switch {
-	case strings.TrimSpace(name) == "":
-		return engines.Refuse("Name", "the %s name is empty; give a name like \"Vlad\"", kind)
-	case strings.TrimSpace(name) != name:
-		return engines.Refuse("Name", "the %s name %q starts or ends with a space; remove it", kind, name)
-	case !utf8.ValidString(name):
-		return engines.Refuse("Name", "the %s name is not valid UTF-8 text", kind)
-	case utf8.RuneCountInString(name) > 64:
-		return engines.Refuse("Name", "the %s name is %d characters long; 64 at most", kind, utf8.RuneCountInString(name))
-	case strings.ContainsAny(name, ":=,"):
-		return engines.Refuse("Name", "the %s name %q holds ':', '=' or ','; those separate names on the command line", kind, name)
+	if err := engines.ValidateName("the "+kind, name); err != nil {
+		return engines.Refuse("Name", "%v", err)
 	}
-	for _, r := range name {
-		if unicode.IsControl(r) {
-			return engines.Refuse("Name", "the %s name %q holds a control character; use printable text", kind, name)
-		}
+	if strings.ContainsAny(name, ":=,") {
+		return engines.Refuse("Name", "the %s name %q holds ':', '=' or ','; those separate names on the command line", kind, name)
 	}
 	return nil
 }

@@ -110,6 +110,9 @@ func (g *game) foundGang(c FoundGang) error {
 		return engines.Refuse("Gangs", "a game is in progress; found gangs between games")
 	}
 	name := strings.TrimSpace(c.Player)
+	if err := engines.ValidateName("player", c.Player); err != nil {
+		return engines.Refuse("Gangs", "%v", err)
+	}
 	if name == "" || strings.ContainsAny(name, "/|") || strings.EqualFold(name, DeathbeastSide) {
 		return engines.Refuse("Gangs", "player name %q cannot be used; give a plain name like Ann", c.Player)
 	}
@@ -156,6 +159,9 @@ func (g *game) recruit(c Recruit) error {
 	gg := g.w.gang(c.Player)
 	if gg == nil {
 		return engines.Refuse("Gangs", "%s has no gang; found one first: warlog i28 gang %s --faction court|schism|sacrosanct", c.Player, c.Player)
+	}
+	if err := engines.ValidateName("incarn", c.Incarn.Name); err != nil {
+		return engines.Refuse("Gangs", "%v", err)
 	}
 	in, err := Canonical(c.Incarn)
 	if err != nil {
@@ -254,6 +260,9 @@ func (g *game) find(name string) (*Figure, error) {
 func (g *game) start(c engines.StartScenario) error {
 	if g.w.Battle != nil && !g.w.Battle.Ended {
 		return engines.Refuse("Game", "the game %q is still in progress; end it with `warlog scenario end`", g.w.Battle.Name)
+	}
+	if err := engines.ValidateName("game", c.Name); err != nil {
+		return engines.Refuse("Game", "%v", err)
 	}
 	if c.Brief != "" || c.Turns != 0 || len(c.Params) > 0 {
 		return engines.Refuse("Game", "Incarn28 rolls its objectives and twist; it takes no --brief, --turns or game options (only --field PLAYER,PLAYER)")

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"warlog/engines"
 )
 
 // Weapon is one line of a card: a name, a Might and a Reach in inches.
@@ -499,26 +500,9 @@ func readItem(d *CardDraft, it string, lineStart bool) error {
 	return d.AddKeyword(it)
 }
 
-// ValidateName checks a figure or side name: printable text, 1 to 64
-// characters, no leading or trailing space.
-func ValidateName(kind, name string) error {
-	switch {
-	case !utf8.ValidString(name):
-		return fmt.Errorf("%s name is not valid UTF-8 text", kind)
-	case strings.TrimSpace(name) == "":
-		return fmt.Errorf("%s name is empty", kind)
-	case strings.TrimSpace(name) != name:
-		return fmt.Errorf("%s name %q starts or ends with a space; remove it", kind, name)
-	case utf8.RuneCountInString(name) > 64:
-		return fmt.Errorf("%s name is %d characters long; 64 at most", kind, utf8.RuneCountInString(name))
-	}
-	for _, r := range name {
-		if unicode.IsControl(r) {
-			return fmt.Errorf("%s name %q holds a control character; use printable text", kind, name)
-		}
-	}
-	return nil
-}
+// ValidateName checks a side, figure or scenario name the way all of warlog
+// does (engines.ValidateName).
+func ValidateName(kind, name string) error { return engines.ValidateName(kind, name) }
 
 func key(side, name string) string { return strings.ToLower(side) + "\x00" + strings.ToLower(name) }
 

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"warlog/engines"
 )
@@ -209,20 +207,10 @@ func typeRefusal(what, given string) error {
 	return engines.Refuse("Types", "%s %q is not a Being type; use one of %s", what, given, strings.Join(Types, ", "))
 }
 
-// checkName checks a name players type: 1 to 64 printable characters.
+// checkName checks a name players type (engines.ValidateName).
 func checkName(kind, name string) error {
-	switch {
-	case strings.TrimSpace(name) == "":
-		return engines.Refuse("Names", "the %s name is empty; give a name", kind)
-	case strings.TrimSpace(name) != name:
-		return engines.Refuse("Names", "the %s name %q starts or ends with a space; remove it", kind, name)
-	case !utf8.ValidString(name) || utf8.RuneCountInString(name) > 64:
-		return engines.Refuse("Names", "the %s name %q must be 1 to 64 characters of text", kind, name)
-	}
-	for _, r := range name {
-		if unicode.IsControl(r) {
-			return engines.Refuse("Names", "the %s name %q holds a control character", kind, name)
-		}
+	if err := engines.ValidateName("the "+kind, name); err != nil {
+		return engines.Refuse("Names", "%v", err)
 	}
 	return nil
 }
