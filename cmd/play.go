@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/huh"
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
@@ -88,28 +89,87 @@ func newPrompter(app *cmdutil.App, forceAccessible bool) *prompter {
 	return p
 }
 
-// run runs one field and maps leaving to ErrInterrupted.
-func (p *prompter) run(f huh.Field) error {
-	form := huh.NewForm(huh.NewGroup(f)).WithAccessible(p.accessible).WithOutput(p.out).WithInput(p.in).WithShowHelp(!p.accessible)
-	err := form.Run()
+// run runs one field and maps leaving (Esc, Ctrl-C, the end of piped
+// input) to ErrInterrupted.
+func (p *prompter) run(f huh.Field) (err error) {
+	// huh's accessible select indexes its options with the last answer it
+	// read even when the input ended on an invalid one; at the end of piped
+	// input that is leaving, not a crash.
+	defer func() {
+		if r := recover(); r != nil {
+			if p.eof == nil || !p.eof.eof {
+				panic(r)
+			}
+			err = cmdutil.ErrInterrupted
+		}
+	}()
+	km := huh.NewDefaultKeyMap()
+	km.Quit = key.NewBinding(key.WithKeys("ctrl+c", "esc"), key.WithHelp("esc", "leave"))
+	// Menus are short; without the filter, Esc always means leave.
+	km.Select.Filter.SetEnabled(false)
+	form := huh.NewForm(huh.NewGroup(f)).WithAccessible(p.accessible).WithOutput(p.out).WithInput(p.in).
+		WithShowHelp(!p.accessible).WithKeyMap(km)
+	err = form.Run()
 	if errors.Is(err, huh.ErrUserAborted) || (p.eof != nil && p.eof.eof) {
 		return cmdutil.ErrInterrupted
 	}
 	return err
 }
 
-// choose asks for one of picks; def is the value chosen on an empty answer
-// (and at the end of piped input).
-func (p *prompter) choose(title string, picks []engines.Pick, def string) (string, error) {
+// choose asks for one of picks; def is the value chosen on an empty answer.
+// help, when set, describes the highlighted pick under the menu.
+func (p *prompter) choose(title string, picks []engines.Pick, def string, help map[string]string) (string, error) {
 	opts := make([]huh.Option[string], len(picks))
 	for i, pk := range picks {
 		opts[i] = huh.NewOption(pk.Label, pk.Value)
 	}
 	v := def
-	if err := p.run(huh.NewSelect[string]().Title(title).Options(opts...).Value(&v)); err != nil {
+	sel := huh.NewSelect[string]().Title(title).Options(opts...).Value(&v)
+	if help != nil && !p.accessible {
+		// Every help is wrapped and padded to the same height, shown from
+		// the first frame: huh sizes the form once, and a longer help
+		// later would push the last choice (Quit) off the menu.
+		fixed := evenHelp(help, 64)
+		sel = sel.Description(fixed[v]).DescriptionFunc(func() string { return fixed[v] }, &v)
+	}
+	if err := p.run(sel); err != nil {
 		return "", err
 	}
 	return v, nil
+}
+
+// evenHelp wraps each help text at width and pads them all to the same
+// number of lines.
+func evenHelp(help map[string]string, width int) map[string]string {
+	wrapped := map[string][]string{}
+	most := 1
+	for k, h := range help {
+		var lines []string
+		line := ""
+		for _, w := range strings.Fields(h) {
+			if line != "" && len(line)+1+len(w) > width {
+				lines = append(lines, line)
+				line = ""
+			}
+			if line != "" {
+				line += " "
+			}
+			line += w
+		}
+		if line != "" {
+			lines = append(lines, line)
+		}
+		wrapped[k] = lines
+		most = max(most, len(lines))
+	}
+	out := make(map[string]string, len(help))
+	for k, lines := range wrapped {
+		for len(lines) < most {
+			lines = append(lines, "\u00a0")
+		}
+		out[k] = strings.Join(lines, "\n")
+	}
+	return out
 }
 
 // ask reads free text, asking again until check accepts it: accessible
@@ -172,18 +232,22 @@ func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 		}
 		choices := pr.Choices()
 		picks := make([]engines.Pick, 0, len(choices)+2)
+		help := map[string]string{}
 		for i, ch := range choices {
 			label := ch.Label
 			if ch.Help != "" && p.accessible {
 				label += " — " + ch.Help
 			}
 			picks = append(picks, engines.Pick{Value: strconv.Itoa(i), Label: label})
+			help[strconv.Itoa(i)] = ch.Help
 		}
 		if live := st.InEffect(); len(live) > 0 {
 			picks = append(picks, engines.Pick{Value: menuUndo, Label: "Undo: " + live[len(live)-1].Label})
+			help[menuUndo] = "take the last action back; nothing is deleted, and the same dice come back if it is made again"
 		}
 		picks = append(picks, engines.Pick{Value: menuQuit, Label: "Quit (everything so far is saved)"})
-		pick, err := p.choose("What now?", picks, menuQuit)
+		help[menuQuit] = "leave the game; everything recorded so far stays in the log"
+		pick, err := p.choose("What now?", picks, picks[0].Value, help)
 		if errors.Is(err, cmdutil.ErrInterrupted) {
 			fmt.Fprintln(app.Out, "Left the game; everything so far is saved.")
 			return nil
@@ -215,30 +279,43 @@ func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 	}
 }
 
-// playChoice asks a choice's questions, then how to roll, and records it.
+// playChoice asks a choice's questions, then records it, asking how to roll
+// at the first die the rules need (never for an action that rolls nothing).
 func playChoice(c *cobra.Command, app *cmdutil.App, p *prompter, svc *campaigns.Service, name string, ch engines.Choice) error {
 	answers := map[string]string{}
 	for _, q := range ch.Questions {
 		if q.Options != nil {
 			opts := q.Options(answers)
-			if len(opts) == 0 {
+			switch len(opts) {
+			case 0:
 				fmt.Fprintf(app.Out, "Nothing can be chosen for %q now.\n", q.Prompt)
 				return nil
+			case 1:
+				fmt.Fprintf(app.Out, "%s %s (the only choice)\n", q.Prompt, opts[0].Label)
+				answers[q.Key] = opts[0].Value
+				continue
 			}
-			v, err := p.choose(q.Prompt, opts, opts[0].Value)
+			v, err := p.choose(q.Prompt, opts, opts[0].Value, nil)
 			if err != nil {
 				return err
 			}
 			answers[q.Key] = v
 			continue
 		}
-		check := q.Check
 		v, err := p.ask(q.Prompt, func(s string) error {
 			if s == "" && !q.Optional {
 				return errors.New("an answer is needed")
 			}
-			if check != nil && s != "" {
-				return check(s)
+			if s == "" {
+				return nil
+			}
+			if q.Check != nil {
+				if err := q.Check(s); err != nil {
+					return err
+				}
+			}
+			if q.CheckWith != nil {
+				return q.CheckWith(answers, s)
 			}
 			return nil
 		})
@@ -252,29 +329,31 @@ func playChoice(c *cobra.Command, app *cmdutil.App, p *prompter, svc *campaigns.
 		fmt.Fprintf(app.Out, "Refused: %v\n", err)
 		return nil
 	}
-	o := campaigns.Options{ActionID: app.NextActionID()}
-	if !ch.NoDice {
-		how, err := p.choose("Dice?", []engines.Pick{{Value: rollForMe, Label: "Roll for me"}, {Value: enterDice, Label: "I roll at the table and enter my dice"}}, rollForMe)
-		if err != nil {
-			return err
-		}
-		if how == enterDice {
-			o.Ask = func(n dice.Need, index int) (int, error) {
-				v, err := p.ask(fmt.Sprintf("Die %d: %s, d%d (1-%d):", index, n.Purpose, n.Sides, n.Sides), func(s string) error {
-					x, err := strconv.Atoi(s)
-					if err != nil || x < 1 || x > n.Sides {
-						return fmt.Errorf("%q is not a face of a d%d: give 1 to %d", s, n.Sides, n.Sides)
-					}
-					return nil
-				})
-				if err != nil {
-					return 0, err
-				}
-				x, _ := strconv.Atoi(v)
-				return x, nil
+	how := ""
+	o := campaigns.Options{ActionID: app.NextActionID(), Ask: func(n dice.Need, index int) (int, error) {
+		if how == "" {
+			v, err := p.choose("Dice?", []engines.Pick{{Value: rollForMe, Label: "Roll for me"}, {Value: enterDice, Label: "I roll at the table and enter my dice"}}, rollForMe, nil)
+			if err != nil {
+				return 0, err
 			}
+			how = v
 		}
-	}
+		if how == rollForMe {
+			return 0, dice.ErrUseProgram
+		}
+		v, err := p.ask(fmt.Sprintf("Die %d: %s, d%d (1-%d):", index, n.Purpose, n.Sides, n.Sides), func(s string) error {
+			x, err := strconv.Atoi(s)
+			if err != nil || x < 1 || x > n.Sides {
+				return fmt.Errorf("%q is not a face of a d%d: give 1 to %d", s, n.Sides, n.Sides)
+			}
+			return nil
+		})
+		if err != nil {
+			return 0, err
+		}
+		x, _ := strconv.Atoi(v)
+		return x, nil
+	}}
 	res, err := svc.Do(c.Context(), name, ch.Game, cmd, o)
 	if errors.Is(err, cmdutil.ErrInterrupted) {
 		return err
@@ -290,7 +369,7 @@ func playChoice(c *cobra.Command, app *cmdutil.App, p *prompter, svc *campaigns.
 // offerReport asks whether to show the battle's report once it has ended.
 func offerReport(c *cobra.Command, app *cmdutil.App, p *prompter, svc *campaigns.Service, name string) error {
 	fmt.Fprintln(app.Out, "\nThe battle is over.")
-	v, err := p.choose("Show the battle report?", []engines.Pick{{Value: "md", Label: "Yes, as Markdown here"}, {Value: reportNone, Label: "No"}}, reportNone)
+	v, err := p.choose("Show the battle report?", []engines.Pick{{Value: "md", Label: "Yes, as Markdown here"}, {Value: reportNone, Label: "No"}}, "md", nil)
 	if err != nil || v == reportNone {
 		if errors.Is(err, cmdutil.ErrInterrupted) {
 			return nil

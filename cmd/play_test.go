@@ -205,3 +205,15 @@ func TestPlayEndsWithReport(t *testing.T) {
 		t.Errorf("want exactly two shots of 6 before red reached 8:\n%s", got)
 	}
 }
+
+// Piped input that ends on an answer that is no option leaves cleanly.
+func TestPlayInputEndsOnAnInvalidAnswer(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "p.db")
+	var out, errb bytes.Buffer
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally{}}}
+	Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown"})
+	got, code := playSession(t, db, "1\nX\n42\n")
+	if code != 0 || !strings.Contains(got, "Left the game") {
+		t.Errorf("exit %d:\n%s", code, got)
+	}
+}

@@ -65,10 +65,13 @@ func (p *tmuxPlay) waitText(text string) string {
 	return p.waitFor(fmt.Sprintf("%q", text), func(s string) bool { return strings.Contains(s, text) })
 }
 
-// field is the form at the bottom of the screen: its title and its lines
-// (options of a select, with the cursor's index; or the input line).
+// field is the form at the bottom of the screen: its title, the
+// description under it (a select's help for the highlighted option), and
+// its lines (options of a select, with the cursor's index; or the input
+// line).
 type field struct {
 	title  string
+	desc   string
 	lines  []string
 	cursor int
 }
@@ -90,18 +93,32 @@ func current(screen, title string) (field, bool) {
 		return field{}, false
 	}
 	f := field{title: strings.TrimPrefix(lines[at], "┃ "), cursor: -1}
+	end := at + 1
+	var desc []string
 	for _, l := range lines[at+1:] {
 		if !strings.HasPrefix(l, "┃") {
 			break
 		}
+		end++
 		opt := strings.TrimPrefix(l, "┃")
+		// Options are indented ("   name") or carry the cursor (" > name");
+		// the input line is " >". Text before the first of them is the
+		// description, wrapped over as many lines as it needs.
+		isLine := opt == " >" || strings.HasPrefix(opt, " > ") || strings.HasPrefix(opt, "   ")
+		if !isLine && len(f.lines) == 0 {
+			if d := strings.TrimSpace(opt); d != "" {
+				desc = append(desc, d)
+			}
+			continue
+		}
 		if strings.HasPrefix(opt, " > ") {
 			f.cursor = len(f.lines)
 		}
 		f.lines = append(f.lines, strings.TrimSpace(strings.TrimPrefix(opt, " > ")))
 	}
+	f.desc = strings.Join(desc, " ")
 	// Nothing but blank lines and the key help may follow the form.
-	for _, l := range lines[at+1+len(f.lines):] {
+	for _, l := range lines[end:] {
 		if l = strings.TrimSpace(l); l != "" && !strings.Contains(l, "enter submit") {
 			return field{}, false
 		}
@@ -148,6 +165,19 @@ func (p *tmuxPlay) choose(title, option string) {
 	p.t.Fatalf("could not reach %q in %q: %q", option, title, f.lines)
 }
 
+// played waits for label, the record of an action that rolls nothing:
+// no "Dice?" question may come before it.
+func (p *tmuxPlay) played(label string) {
+	p.t.Helper()
+	s := p.waitFor(fmt.Sprintf("%q (and no question about dice)", label), func(s string) bool {
+		_, dice := current(s, "Dice?")
+		return dice || strings.Contains(s, label)
+	})
+	if _, dice := current(s, "Dice?"); dice {
+		p.t.Fatalf("an action that rolls nothing asks how to roll, before %q:\n%s", label, s)
+	}
+}
+
 // enter waits for the input titled title, types text and presses Enter.
 func (p *tmuxPlay) enter(title, text string) {
 	p.t.Helper()
@@ -160,10 +190,14 @@ func (p *tmuxPlay) enter(title, text string) {
 }
 
 // One whole King's Own turn of the Nest played in the full-screen form with
-// arrow keys and Enter: initiative with hand-entered dice (a face out of
-// range asked again), two moves, the close of movement, a rear attack that
-// takes a grunt Down, an attack on the Nest undone, the end of the turn,
-// then Ctrl-C. The screen shows each step; the log holds exactly what was
+// arrow keys and Enter: the menu opening on its first choice with that
+// choice's help shown (the help following the cursor), initiative with
+// hand-entered dice (a face out of range asked again), two moves that roll
+// nothing and so never ask about dice, the close of movement, a rear
+// attack that takes a grunt Down, an attack on the Nest whose one-option
+// questions are answered for the player and whose every die the program
+// rolls, undone, the end of the turn, then Esc at the next initiative's
+// dice question. The screen shows each step; the log holds exactly what was
 // played.
 func TestPlayFullScreenInTmux(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
@@ -193,13 +227,27 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 		"-e", "HOME="+dir, "-e", "NO_COLOR=1", "-e", "TERM=xterm-256color", shell)
 	t.Cleanup(func() { _ = exec.Command("tmux", "-S", p.socket, "kill-server").Run() })
 
-	// The first screen: the status table above the menu, the cursor on Quit.
-	s := p.waitFor("the first menu", func(s string) bool { f, ok := current(s, "What now?"); return ok && f.cursor >= 0 })
-	for _, want := range []string{"Hunt · The King's Own · The Nest · turn 1 · initiative", "│ Nest ", "> Quit (everything so far is saved)", "Roll initiative for turn 1 of 3"} {
+	// The first screen: the status table above the menu, the cursor on the
+	// first choice, its help under the title.
+	// (The help comes a frame after the options: wait for the whole menu.)
+	s := p.waitFor("the first menu, whole and described", func(s string) bool {
+		f, ok := current(s, "What now?")
+		return ok && f.cursor >= 0 && f.desc != "" && f.index("Quit") >= 0
+	})
+	for _, want := range []string{"Hunt · The King's Own · The Nest · turn 1 · initiative", "│ Nest ", "> Roll initiative for turn 1 of 3", "  Quit (everything so far is saved)"} {
 		if !strings.Contains(s, want) {
 			t.Fatalf("the first screen lacks %q:\n%s", want, s)
 		}
 	}
+	if f, _ := current(s, "What now?"); f.cursor != 0 || !strings.HasPrefix(f.desc, "the Nest rolls first: 1 or 2 spawns an Orc grunt;") {
+		t.Fatalf("the first menu opens on option %d of %q, described %q; want the initiative, described", f.cursor, f.lines, f.desc)
+	}
+	// The description follows the cursor.
+	p.keys("Down")
+	p.waitFor("the help of End the fight", func(s string) bool {
+		f, ok := current(s, "What now?")
+		return ok && f.cursor >= 0 && f.cursor == f.index("End the fight") && strings.HasPrefix(f.desc, "counts Down, Broken and Withdrawn per side")
+	})
 
 	// Initiative, the dice entered by hand, die by die.
 	p.choose("What now?", "Roll initiative for turn 1 of 3")
@@ -221,16 +269,14 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	p.choose("How does Bors move?", "half: up to 2\"; may attack")
 	p.choose("Does the move enter or leave rough ground", "no")
 	p.choose("Facing at the end of the move?", "front (as now)")
-	p.choose("Dice?", "Roll for me")
-	p.waitText(`Bors moves up to half (2"), facing front.`)
+	p.played(`Bors moves up to half (2"), facing front.`)
 	p.choose("What now?", "Move Orc grunt 1 (nest, Move 4\")")
 	p.choose("How does Orc grunt 1 move?", "half")
 	p.choose("Does the move enter or leave rough ground", "no")
 	p.choose("Facing at the end of the move?", "rear")
-	p.choose("Dice?", "Roll for me")
-	p.waitText(`Orc grunt 1 moves up to half (2"), facing rear.`)
+	p.played(`Orc grunt 1 moves up to half (2"), facing rear.`)
 	p.choose("What now?", "End the movement phase")
-	p.waitText("Turn 1: movement is over; Wyn, Edda, Tam, Ulf stay where they are; attacks by Skill, highest first.")
+	p.played("Turn 1: movement is over; Wyn, Edda, Tam, Ulf stay where they are; attacks by Skill, highest first.")
 
 	// Attacks: Bors from the rear (no hit roll), his dice by hand.
 	p.choose("What now?", "Bors attacks with Sword M2 R1")
@@ -247,27 +293,27 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 		t.Fatalf("after Bors's attack the menu still offers him or the grunt Down before its step: %q", f.lines)
 	}
 
-	// Edda strikes the Nest on the program's dice; undone from the menu.
+	// Edda strikes the Nest, her only target, hit automatically front or
+	// rear alike: both questions are answered for the player. The program
+	// rolls her dice; the attack is undone from the menu.
 	p.choose("What now?", "Edda attacks with Halberd M3 R2")
-	p.choose("Whom does Edda strike", "Nest (nest: hit automatically")
-	p.choose("From the front or from the rear?", "the Nest is hit automatically")
+	p.waitText(`Whom does Edda strike (within 2", in its arc, in sight)? Nest (nest: hit automatically; Res 1, Hits 3, Durable 1) (the only choice)`)
+	p.waitText("From the front or from the rear? the Nest is hit automatically, front or rear alike (the only choice)")
 	p.choose("Dice?", "Roll for me")
 	p.waitText("Edda strikes with Halberd (M3): Nest: hits automatically")
 	p.choose("What now?", "Undo: Edda strikes with Halberd (M3)")
 	p.waitText("undo: Edda strikes with Halberd (M3)")
 
-	// The turn ends; Ctrl-C leaves cleanly at the next menu.
+	// The turn ends; the next initiative is begun, and Esc at its dice
+	// question leaves cleanly, writing nothing.
 	p.choose("What now?", "End turn 1")
-	p.waitText("Turn 1 ends.")
-	p.waitFor("the menu of turn 2", func(s string) bool {
-		f, ok := current(s, "What now?")
-		return ok && f.index("Roll initiative for turn 2 of 3") >= 0
-	})
-	// Ctrl-C leaves. (Esc does not yet: huh binds quitting to ctrl+c only,
-	// and cmd/play.go does not add esc to the form's key map.)
-	p.keys("C-c")
+	p.played("Turn 1 ends.")
+	p.choose("What now?", "Roll initiative for turn 2 of 3")
+	p.choose("Who moves first?", "the side that wins the roll-off")
+	p.waitFor("the dice question", func(s string) bool { f, ok := current(s, "Dice?"); return ok && f.cursor == 0 })
+	p.keys("Escape")
 	s = p.waitText("warlog exited with 0")
-	if !strings.Contains(s, "Left the game; everything so far is saved.") {
+	if !strings.Contains(s, "Left the game; the unfinished action was not recorded.") {
 		t.Fatalf("Esc did not leave cleanly:\n%s", s)
 	}
 

@@ -22,8 +22,9 @@ type Choice struct {
 	Questions []Question
 	// Build turns the answers, by question key, into the command.
 	Build func(answers map[string]string) (Command, error)
-	// NoDice is true when the action never rolls: play skips the question
-	// "roll for me or enter my dice".
+	// NoDice is true when the action never rolls. Play asks "roll for me or
+	// enter my dice" only when the rules ask for a first die, so this is a
+	// hint for other front ends.
 	NoDice bool
 }
 
@@ -36,6 +37,8 @@ type Question struct {
 	Options func(answers map[string]string) []Pick
 	// Check validates a free-text answer; nil accepts anything non-empty.
 	Check func(string) error
+	// CheckWith validates a free-text answer against the answers so far.
+	CheckWith func(answers map[string]string, v string) error
 	// Optional lets a free-text answer be empty.
 	Optional bool
 }

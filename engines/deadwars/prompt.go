@@ -105,18 +105,11 @@ func (s *prober) setupChoices() []engines.Choice {
 			Label: "Recruit a figure", Help: "a free Champion (a Hero) and up to 7 points more: Soldier 1, Guard 2, Hero 3",
 			Game: gameKey, NoDice: true,
 			Questions: []engines.Question{
-				{Key: "name", Prompt: "The figure's name?", Check: checkFigureName},
-				// Names are unique within a force: a force that has the
-				// name already is not offered.
-				{Key: "player", Prompt: "Into whose force?", Options: func(a map[string]string) []engines.Pick {
-					var picks []engines.Pick
-					for _, p := range recruiting {
-						f := s.Force(p.Value)
-						if !slices.ContainsFunc(f.Figures, func(m *Member) bool { return strings.EqualFold(m.Name, a["name"]) }) {
-							picks = append(picks, p)
-						}
-					}
-					return picks
+				{Key: "player", Prompt: "Into whose force?", Options: func(map[string]string) []engines.Pick { return recruiting }},
+				// Names are unique within a force: a name the chosen force
+				// has already is refused there and asked again.
+				{Key: "name", Prompt: "The figure's name?", Check: checkFigureName, CheckWith: func(a map[string]string, v string) error {
+					return s.checkNewName(a["player"], v)
 				}},
 				{Key: "rank", Prompt: "Its rank?", Options: func(a map[string]string) []engines.Pick {
 					if f := s.Force(a["player"]); f != nil {
@@ -168,6 +161,25 @@ func checkFigureName(v string) error {
 		return engines.Refuse("Name", "%q is how the Humans of Hunt the Hunters are named; choose another name", v)
 	}
 	return nil
+}
+
+// checkNewName asks the recruit rule about name in player's force (with a
+// rank the force may still take), so a name the force has already is
+// refused in the rule's words: names are unique within a force.
+func (s *prober) checkNewName(player, name string) error {
+	f := s.Force(player)
+	if f == nil {
+		return nil
+	}
+	picks := s.rankPicks(f)
+	if len(picks) == 0 {
+		return nil
+	}
+	r := Recruit{Player: f.Player, Name: name, Rank: picks[0].Value, Class: Fighter}
+	if r.Rank == "champion" {
+		r.Rank, r.Champion = "", true
+	}
+	return s.refusal(r)
 }
 
 // rankPicks are the ranks the force may still recruit ("champion" for its

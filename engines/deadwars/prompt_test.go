@@ -57,6 +57,11 @@ func walk(t *testing.T, ch engines.Choice, limit int, each bool) []built {
 					t.Fatalf("%s: %q refused %q: %v", ch.Label, q.Prompt, v, err)
 				}
 			}
+			if q.CheckWith != nil {
+				if err := q.CheckWith(a, v); err != nil {
+					t.Fatalf("%s %v: %q refused %q: %v", ch.Label, a, q.Prompt, v, err)
+				}
+			}
 			rec(i+1, with(a, q.Key, v))
 			return
 		}
@@ -152,6 +157,21 @@ func choice(t *testing.T, s *State, prefix string) engines.Choice {
 	return engines.Choice{}
 }
 
+// checkWith runs a free-text question's CheckWith on v given answers.
+func checkWith(t *testing.T, ch engines.Choice, key string, a map[string]string, v string) error {
+	t.Helper()
+	for _, q := range ch.Questions {
+		if q.Key == key {
+			if q.CheckWith == nil {
+				t.Fatalf("%s: the question %q has no CheckWith", ch.Label, key)
+			}
+			return q.CheckWith(a, v)
+		}
+	}
+	t.Fatalf("%s: no question %q", ch.Label, key)
+	return nil
+}
+
 // options lists a question's option values given answers.
 func options(t *testing.T, ch engines.Choice, key string, a map[string]string) []string {
 	t.Helper()
@@ -190,12 +210,16 @@ func TestChoicesBetweenBattles(t *testing.T) {
 	if got := options(t, rc, "rank", map[string]string{"player": "Ann"}); !slices.Equal(got, []string{Soldier}) {
 		t.Errorf("ranks with 6 of 7 points used and a Champion: %v, want only soldier", got)
 	}
-	// Names are unique within a force: Ann's force is not offered a second Igor.
-	if got := options(t, rc, "player", map[string]string{"name": "IGOR"}); len(got) != 0 {
-		t.Errorf("forces offered a second Igor: %v", got)
+	// Names are unique within a force: the force is asked first, and a
+	// second Igor in Ann's force is refused by the rule and asked again.
+	if got := options(t, rc, "player", nil); !slices.Equal(got, []string{"Ann"}) {
+		t.Errorf("forces offered a recruit: %v", got)
 	}
-	if got := options(t, rc, "player", map[string]string{"name": "Mina"}); !slices.Equal(got, []string{"Ann"}) {
-		t.Errorf("forces offered Mina: %v", got)
+	if err := checkWith(t, rc, "name", map[string]string{"player": "Ann"}, "IGOR"); err == nil || !strings.Contains(err.Error(), "already has a figure named Igor") {
+		t.Errorf("a second Igor in Ann's force: %v", err)
+	}
+	if err := checkWith(t, rc, "name", map[string]string{"player": "Ann"}, "Mina"); err != nil {
+		t.Errorf("Mina in Ann's force: %v", err)
 	}
 	if strings.Contains(menu(g.st), "Start a battle") {
 		t.Errorf("a battle is offered with one force: %s", menu(g.st))
@@ -205,6 +229,14 @@ func TestChoicesBetweenBattles(t *testing.T) {
 		t.Errorf("a full force is offered a recruit: %s", menu(g.st))
 	}
 	g.do(CreateForce{Player: "Ben", Clan: "davy-jones"})
+	// Unique within a force only: Ben may have an Igor of his own.
+	rc = choice(t, g.st, "Recruit a figure")
+	if got := options(t, rc, "player", nil); !slices.Equal(got, []string{"Ben"}) {
+		t.Errorf("forces offered a recruit with Ann's full: %v", got)
+	}
+	if err := checkWith(t, rc, "name", map[string]string{"player": "Ben"}, "Igor"); err != nil {
+		t.Errorf("an Igor in Ben's force: %v", err)
+	}
 	if strings.Contains(menu(g.st), "Start a battle") {
 		t.Errorf("a battle is offered before Ben has a Champion: %s", menu(g.st))
 	}

@@ -174,6 +174,10 @@ func NewAskingRoller(seed uint64, next int, ask func(n Need, index int) (int, er
 	return &Roller{seed: seed, next: next, handMode: true, ask: ask}
 }
 
+// ErrUseProgram, returned by an asking roller's ask for the action's first
+// die, lets the program roll every die of the action instead.
+var ErrUseProgram = errors.New("the program rolls")
+
 // Entered lists the hand-entered faces used so far, in order.
 func (r *Roller) Entered() []int { return r.entered }
 
@@ -195,6 +199,11 @@ func (r *Roller) Roll(count, sides int, purpose string) (Rolled, error) {
 			if r.ask != nil {
 				n := len(r.used) - count + i
 				v, err := r.ask(r.used[n], n+1)
+				if errors.Is(err, ErrUseProgram) && n == 0 {
+					r.ask, r.handMode = nil, false
+					r.used = r.used[:0]
+					return r.Roll(count, sides, purpose)
+				}
 				if err != nil {
 					return Rolled{}, err
 				}

@@ -2,6 +2,7 @@ package dice
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -295,4 +296,31 @@ func FuzzParseHand(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestAskingRoller(t *testing.T) {
+	var asked []string
+	r := NewAskingRoller(5, 2, func(n Need, i int) (int, error) {
+		asked = append(asked, fmt.Sprintf("%d:%s d%d", i, n.Purpose, n.Sides))
+		return i + 2, nil
+	})
+	a, err := r.Roll(2, 6, "damage")
+	if err != nil || !slices.Equal(a.Values, []int{3, 4}) || a.Source != Hand {
+		t.Fatalf("roll = %+v, %v", a, err)
+	}
+	if !slices.Equal(asked, []string{"1:damage d6", "2:damage d6"}) || !slices.Equal(r.Entered(), []int{3, 4}) {
+		t.Errorf("asked %v, entered %v", asked, r.Entered())
+	}
+	// "Roll for me" at the first die: the whole action is the program's.
+	p := NewAskingRoller(5, 2, func(Need, int) (int, error) { return 0, ErrUseProgram })
+	b, err := p.Roll(2, 6, "damage")
+	want, _ := NewRoller(5, 2, nil).Roll(2, 6, "damage")
+	if err != nil || b.Source != Program || !slices.Equal(b.Values, want.Values) || len(p.Entered()) != 0 || p.Next() != 4 {
+		t.Errorf("program fallback = %+v, %v; want %v", b, err, want.Values)
+	}
+	// A face out of range from the asker is refused.
+	q := NewAskingRoller(5, 0, func(Need, int) (int, error) { return 9, nil })
+	if _, err := q.Roll(1, 6, "hit"); !errors.Is(err, ErrOutRange) {
+		t.Errorf("a 9 on a d6: %v", err)
+	}
 }
