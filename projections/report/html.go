@@ -96,7 +96,13 @@ func htmlView(r *Report) htmlPage {
 			hs.Tables = append(hs.Tables, htmlSide{Name: s.Name, Player: s.Player, Colour: colourOf(names, j), Header: header, Rows: rows})
 		}
 		for _, d := range sc.Dice {
-			hs.Dice = append(hs.Dice, faceChart(d))
+			colour := palette[0]
+			for j, n := range names {
+				if n == d.Player {
+					colour = colourOf(names, j)
+				}
+			}
+			hs.Dice = append(hs.Dice, faceChart(d, colour))
 		}
 		p.Scenarios = append(p.Scenarios, hs)
 	}
@@ -191,7 +197,7 @@ type diceChart struct {
 	Right     int
 }
 
-func faceChart(d DiceStats) diceChart {
+func faceChart(d DiceStats, colour string) diceChart {
 	c := diceChart{Stats: d, W: 320, H: 180, Left: 30, Right: 310}
 	top, bottom := 10, 30
 	plotH := c.H - top - bottom
@@ -206,7 +212,7 @@ func faceChart(d DiceStats) diceChart {
 	bw := (c.Right - c.Left) / max(n, 1)
 	for i, f := range d.Faces {
 		h := int(float64(f) / maxCount * float64(plotH))
-		c.Bars = append(c.Bars, bar{X: c.Left + i*bw + 1, Y: top + plotH - h, W: max(bw-2, 1), H: h, Colour: palette[0],
+		c.Bars = append(c.Bars, bar{X: c.Left + i*bw + 1, Y: top + plotH - h, W: max(bw-2, 1), H: h, Colour: colour,
 			Title: fmt.Sprintf("%d: rolled %d times, %.1f expected", i+1, f, d.Expected)})
 		if n <= 12 || (i+1)%10 == 0 {
 			c.Labels = append(c.Labels, axisLabel{X: c.Left + i*bw + bw/2, Y: c.H - bottom + 14, Text: fmt.Sprint(i + 1)})
