@@ -1,0 +1,162 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"warlog/campaigns"
+	"warlog/engines"
+	"warlog/events/sqlite"
+)
+
+// equivalenceSteps is how many random actions each game gets: 10,000 in all
+// with WARLOG_SLOW=1, fewer in the ordinary run.
+func equivalenceSteps() int {
+	switch {
+	case os.Getenv("WARLOG_SLOW") != "":
+		return 2000
+	case raceDetector:
+		return 60
+	}
+	return 150
+}
+
+// view is everything a user can see of a state, as JSON.
+func view(t *testing.T, st *campaigns.State) string {
+	t.Helper()
+	g := st.Game
+	v := struct {
+		Game      any
+		Status    engines.Status
+		Roster    engines.Roster
+		Scenarios []engines.ScenarioSummary
+		Dice      int
+		Version   int64
+		Head      string
+	}{Game: g, Status: g.Status(), Roster: g.Roster(), Dice: st.ProgramDice, Version: st.Version, Head: st.Head}
+	if c, ok := g.(engines.Chronicler); ok {
+		v.Scenarios = c.Scenarios()
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// answer fills a choice's questions at random from the options the engine
+// offers; free text gets a few plausible answers the question's checks may
+// accept. ok is false when no answer fits.
+func answer(rng *rand.Rand, ch engines.Choice, step int) (map[string]string, bool) {
+	a := map[string]string{}
+	for _, q := range ch.Questions {
+		if q.Options != nil {
+			opts := q.Options(a)
+			if len(opts) == 0 {
+				return nil, false
+			}
+			a[q.Key] = opts[rng.IntN(len(opts))].Value
+			continue
+		}
+		var fits []string
+		for _, v := range []string{fmt.Sprintf("N%d", step), "Ann,Ben", "Ann,Ben,Cas", "Ann", "red=3,3", "blue=6,6", "8", "4", "2", "1", "6", "insect", "mammal", ""} {
+			if v == "" && !q.Optional {
+				continue
+			}
+			if q.Check != nil && v != "" && q.Check(v) != nil {
+				continue
+			}
+			if q.CheckWith != nil && v != "" && q.CheckWith(a, v) != nil {
+				continue
+			}
+			fits = append(fits, v)
+		}
+		if len(fits) == 0 {
+			return nil, false
+		}
+		a[q.Key] = fits[rng.IntN(len(fits))]
+	}
+	return a, true
+}
+
+// For random legal actions of every game (chosen from the engine's own
+// prompted choices, after the demo's battle), with undos and redos among
+// them, the state folded forward action by action equals the state replayed
+// from the log from scratch: every view of it, byte for byte.
+func TestReplayEquivalence(t *testing.T) {
+	ctx := context.Background()
+	for _, section := range gameDemos("3") {
+		name := section[0][2]
+		t.Run(slug(section[0]), func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "eq.db")
+			for _, args := range section {
+				if _, e, code := run(t, db, args...); code != 0 {
+					t.Fatalf("%v: %s", args, e)
+				}
+			}
+			st, err := sqlite.Open(db, sqlite.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			svc := campaigns.New(st, Engines()...)
+			rng := rand.New(rand.NewPCG(7, uint64(len(name))))
+			done, undone := 0, 0
+			for step := 0; step < equivalenceSteps(); step++ {
+				cur, err := svc.Load(ctx, name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var res *campaigns.Result
+				switch r := rng.IntN(20); {
+				case r == 0:
+					res, err = svc.Undo(ctx, name, 1+rng.IntN(2), "", campaigns.Options{})
+				case r == 1:
+					res, err = svc.Redo(ctx, name, 1, campaigns.Options{})
+				default:
+					pr, ok := cur.Game.(engines.Prompter)
+					if !ok {
+						t.Fatalf("%s offers no prompted choices", name)
+					}
+					choices := pr.Choices()
+					if len(choices) == 0 {
+						continue
+					}
+					ch := choices[rng.IntN(len(choices))]
+					a, ok := answer(rng, ch, step)
+					if !ok {
+						continue
+					}
+					cmd, berr := ch.Build(a)
+					if berr != nil {
+						continue
+					}
+					res, err = svc.Do(ctx, name, ch.Game, cmd, campaigns.Options{})
+				}
+				if err != nil {
+					continue // a refusal writes nothing; that is tested elsewhere
+				}
+				done++
+				if res.Label != "" && (res.Label[:4] == "undo" || res.Label[:4] == "redo") {
+					undone++
+				}
+				fresh, err := svc.Load(ctx, name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, want := view(t, res.State), view(t, fresh); got != want {
+					t.Fatalf("step %d (%s): the state folded forward differs from the replay:\n got %s\nwant %s", step, res.Label, got, want)
+				}
+			}
+			t.Logf("%s: %d actions recorded, %d of them undo or redo", name, done, undone)
+			if done < equivalenceSteps()/5 {
+				t.Errorf("only %d of %d random steps were recorded: the walk proved little", done, equivalenceSteps())
+			}
+		})
+	}
+}
