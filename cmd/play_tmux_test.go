@@ -200,6 +200,7 @@ func (p *tmuxPlay) enter(title, text string) {
 // dice question. The screen shows each step; the log holds exactly what was
 // played.
 func TestPlayFullScreenInTmux(t *testing.T) {
+	skipUnderRace(t)
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed (Debian package: tmux); the full-screen `warlog play` test needs it")
 	}

@@ -66,6 +66,7 @@ func checkIntact(t *testing.T, db string, acked []string, round int) {
 // acknowledged, never leaves half an action, and never breaks the chain;
 // resubmitting the id of an action whose fate was unknown stores it once.
 func TestCrashKillsLoseNothingAcknowledged(t *testing.T) {
+	skipUnderRace(t)
 	bin := warlogBin(t)
 	db := filepath.Join(t.TempDir(), "crash.db")
 	if out, err := exec.Command(bin, "--db", db, "campaign", "new", "crash", "--game", "kingsown", "--seed", "1").CombinedOutput(); err != nil {
@@ -135,6 +136,7 @@ func TestCrashKillsLoseNothingAcknowledged(t *testing.T) {
 // A writer under a small file size limit fails within seconds with a plain
 // error, and the file reopens intact with everything acknowledged.
 func TestDiskFullFailsCleanly(t *testing.T) {
+	skipUnderRace(t)
 	bin := warlogBin(t)
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh here to set ulimit -f")

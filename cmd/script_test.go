@@ -20,6 +20,7 @@ func TestMain(m *testing.M) {
 // database per script, stdout, stderr and exit status checked line by line.
 // UPDATE_GOLDEN=1 rewrites the expected output in the scripts.
 func TestScripts(t *testing.T) {
+	skipUnderRace(t)
 	testscript.Run(t, testscript.Params{
 		Dir: "../testdata/script",
 		Setup: func(env *testscript.Env) error {
