@@ -116,9 +116,15 @@ func TestCrashKillsLoseNothingAcknowledged(t *testing.T) {
 	if len(unknown) == 0 || len(acked) == 0 {
 		t.Fatalf("%d acknowledged, %d killed: the test needs both to prove anything", len(acked), len(unknown))
 	}
-	// Retry every unacknowledged id many times: each ends stored exactly once.
-	for _, id := range unknown[:min(len(unknown), 5)] {
-		for k := 0; k < 20; k++ {
+	// Retry unacknowledged ids (killed between commit and acknowledgement,
+	// or before the commit): the first 100 times, a few more 10 times each;
+	// each ends stored exactly once.
+	for i, id := range unknown[:min(len(unknown), 4)] {
+		tries := 10
+		if i == 0 {
+			tries = 100
+		}
+		for k := 0; k < tries; k++ {
 			if out, err := exec.Command(bin, "--db", db, "roll", "d6", "--for", "crash test", "--action-id", id).CombinedOutput(); err != nil {
 				t.Fatalf("retry of %s: %v %s", id, err, out)
 			}
