@@ -143,10 +143,11 @@ func quoteAll(s []string) []string {
 func newRebuildCommand(app *cmdutil.App) *cobra.Command {
 	return &cobra.Command{
 		Use:   "rebuild",
-		Short: "Drop cached snapshots and refold every campaign from its log",
-		Long: `Drop every cached snapshot and replay each campaign's log from the start.
-Snapshots are only a cache: rebuilding changes no output. It also proves every
-event can still be read by this build's rules.`,
+		Short: "Refold every campaign from its log, proving every event still reads",
+		Long: `Replay each campaign's log from the start through this build's rules: a check
+that every event can still be read and folded. This build keeps no snapshots
+yet (every command replays the log); once it does, rebuild drops them, and
+since they are only a cache that changes no output.`,
 		Example: `  warlog rebuild`,
 		Args:    cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
