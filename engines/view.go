@@ -82,3 +82,19 @@ type Roster struct {
 	Figures []Row `json:"figures"`
 	Players []Row `json:"players,omitempty"`
 }
+
+// Keys lists the keys of rows in first-seen order: the columns of a table of
+// rows that need not all have the same fields.
+func Keys(rows []Row) []string {
+	var keys []string
+	seen := map[string]bool{}
+	for _, r := range rows {
+		for _, f := range r {
+			if !seen[f.Key] {
+				seen[f.Key] = true
+				keys = append(keys, f.Key)
+			}
+		}
+	}
+	return keys
+}

@@ -7,7 +7,6 @@ import (
 
 	"warlog/engines"
 	eng "warlog/engines/brood"
-	"warlog/engines/dice"
 )
 
 // Demo returns the command lines (without `warlog`) of one small Brood
@@ -27,7 +26,8 @@ func demo(seed string) ([][]string, *eng.State) {
 	if err != nil {
 		return nil, nil
 	}
-	p := &demoPlayer{st: eng.New().NewState(engines.Campaign{Name: "Brood demo", Game: "brood", Seed: n, Mode: "standard"}).(*eng.State), seed: n}
+	st := eng.New().NewState(engines.Campaign{Name: "Brood demo", Game: "brood", Seed: n, Mode: "standard"}).(*eng.State)
+	p := &demoPlayer{st: st, r: &engines.Rehearsal{State: st, Seed: n}}
 	p.lines = [][]string{{"campaign", "new", "Brood demo", "--game", "brood", "--seed", seed}}
 	start := engines.StartScenario{Name: "First brood", Params: map[string][]string{"size": {"8"}, "mother": {"red=2,2", "blue=7,7"}}}
 	if !p.try([]string{"scenario", "start", "First brood", "--size", "8", "--mother", "red=2,2", "--mother", "blue=7,7"}, start) {
@@ -47,25 +47,15 @@ func demo(seed string) ([][]string, *eng.State) {
 
 type demoPlayer struct {
 	st    *eng.State
-	seed  uint64
-	next  int
+	r     *engines.Rehearsal
 	lines [][]string
 }
 
-// try decides cmd on the in-memory state; when the rules accept it the
-// line joins the script and the facts are folded.
+// try rehearses cmd; when the rules accept it the line joins the script.
 func (p *demoPlayer) try(args []string, cmd engines.Command) bool {
-	r := dice.NewRoller(p.seed, p.next, nil)
-	d := engines.NewDecision(r)
-	if err := p.st.Decide(cmd, d); err != nil {
+	if !p.r.Try(cmd) {
 		return false
 	}
-	for _, f := range d.Facts() {
-		if err := p.st.Apply(f.Type, f.Data); err != nil {
-			return false
-		}
-	}
-	p.next = r.Next()
 	p.lines = append(p.lines, args)
 	return true
 }

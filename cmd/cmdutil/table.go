@@ -28,16 +28,7 @@ func Table(w io.Writer, header []string, rows [][]string) error {
 // RowsTable renders engine rows: the columns are the union of the rows' keys
 // in first-seen order, each headed by its key.
 func RowsTable(w io.Writer, rows []engines.Row) error {
-	var keys []string
-	seen := map[string]bool{}
-	for _, r := range rows {
-		for _, f := range r {
-			if !seen[f.Key] {
-				seen[f.Key] = true
-				keys = append(keys, f.Key)
-			}
-		}
-	}
+	keys := engines.Keys(rows)
 	cells := make([][]string, len(rows))
 	for i, r := range rows {
 		cells[i] = make([]string, len(keys))

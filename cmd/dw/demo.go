@@ -6,7 +6,6 @@ import (
 
 	"warlog/engines"
 	"warlog/engines/deadwars"
-	"warlog/engines/dice"
 )
 
 // Demo returns the command lines (without `warlog`) of one Head Count game
@@ -52,25 +51,20 @@ func Demo(seed string) [][]string {
 type player struct {
 	st    *deadwars.State
 	seed  uint64
-	next  int
+	r     *engines.Rehearsal
 	lines [][]string
 	shown bool
 }
 
-// try decides cmd on the in-memory state; when the rules accept it the
-// line joins the script and the facts are folded.
+// try rehearses cmd on the in-memory state; when the rules accept it the
+// line joins the script.
 func (p *player) try(args []string, cmd engines.Command) bool {
-	r := dice.NewRoller(p.seed, p.next, nil)
-	d := engines.NewDecision(r)
-	if err := p.st.Decide(cmd, d); err != nil {
+	if p.r == nil {
+		p.r = &engines.Rehearsal{State: p.st, Seed: p.seed}
+	}
+	if !p.r.Try(cmd) {
 		return false
 	}
-	for _, f := range d.Facts() {
-		if err := p.st.Apply(f.Type, f.Data); err != nil {
-			return false
-		}
-	}
-	p.next = r.Next()
 	p.lines = append(p.lines, args)
 	return true
 }

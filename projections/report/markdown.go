@@ -204,16 +204,7 @@ func removalTurns(sc *ScenarioReport) int {
 
 // rowCells turns engine rows into table cells, each passed through esc.
 func rowCells(rows []engines.Row, esc func(string) string) ([]string, [][]string) {
-	var keys []string
-	seen := map[string]bool{}
-	for _, r := range rows {
-		for _, f := range r {
-			if !seen[f.Key] {
-				seen[f.Key] = true
-				keys = append(keys, f.Key)
-			}
-		}
-	}
+	keys := engines.Keys(rows)
 	out := make([][]string, len(rows))
 	for i, r := range rows {
 		out[i] = make([]string, len(keys))
