@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"warlog/campaigns"
@@ -87,75 +89,83 @@ func answer(rng *rand.Rand, ch engines.Choice, step int) (map[string]string, boo
 // For random legal actions of every game (chosen from the engine's own
 // prompted choices, after the demo's battle), with undos and redos among
 // them, the state folded forward action by action equals the state replayed
-// from the log from scratch: every view of it, byte for byte.
+// from the log from scratch: every view of it, byte for byte. The walk runs
+// in rounds of at most 250 steps, each on a fresh campaign from the demo of
+// another seed, so that the logs stay the size of real campaigns (every
+// command replays its whole log).
 func TestReplayEquivalence(t *testing.T) {
 	ctx := context.Background()
-	for _, section := range gameDemos("3") {
-		name := section[0][2]
-		t.Run(slug(section[0]), func(t *testing.T) {
-			db := filepath.Join(t.TempDir(), "eq.db")
-			for _, args := range section {
-				if _, e, code := run(t, db, args...); code != 0 {
-					t.Fatalf("%v: %s", args, e)
+	for gi := range gameDemos("3") {
+		title := gameDemos("3")[gi][0][2]
+		t.Run(slug(gameDemos("3")[gi][0]), func(t *testing.T) {
+			done, undone, total := 0, 0, equivalenceSteps()
+			for round := 0; round*250 < total; round++ {
+				seed := strconv.Itoa(3 + round)
+				section := gameDemos(seed)[gi]
+				name := section[0][2]
+				db := filepath.Join(t.TempDir(), "eq.db")
+				for _, args := range section {
+					if _, e, code := run(t, db, args...); code != 0 {
+						t.Fatalf("%v: %s", args, e)
+					}
 				}
-			}
-			st, err := sqlite.Open(db, sqlite.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer st.Close()
-			svc := campaigns.New(st, Engines()...)
-			rng := rand.New(rand.NewPCG(7, uint64(len(name))))
-			done, undone := 0, 0
-			for step := 0; step < equivalenceSteps(); step++ {
-				cur, err := svc.Load(ctx, name)
+				st, err := sqlite.Open(db, sqlite.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
-				var res *campaigns.Result
-				switch r := rng.IntN(20); {
-				case r == 0:
-					res, err = svc.Undo(ctx, name, 1+rng.IntN(2), "", campaigns.Options{})
-				case r == 1:
-					res, err = svc.Redo(ctx, name, 1, campaigns.Options{})
-				default:
-					pr, ok := cur.Game.(engines.Prompter)
-					if !ok {
-						t.Fatalf("%s offers no prompted choices", name)
+				svc := campaigns.New(st, Engines()...)
+				rng := rand.New(rand.NewPCG(7+uint64(round), uint64(len(name))))
+				for step := round * 250; step < min(total, (round+1)*250); step++ {
+					cur, err := svc.Load(ctx, name)
+					if err != nil {
+						t.Fatal(err)
 					}
-					choices := pr.Choices()
-					if len(choices) == 0 {
-						continue
+					var res *campaigns.Result
+					switch r := rng.IntN(20); {
+					case r == 0:
+						res, err = svc.Undo(ctx, name, 1+rng.IntN(2), "", campaigns.Options{})
+					case r == 1:
+						res, err = svc.Redo(ctx, name, 1, campaigns.Options{})
+					default:
+						pr, ok := cur.Game.(engines.Prompter)
+						if !ok {
+							t.Fatalf("%s offers no prompted choices", name)
+						}
+						choices := pr.Choices()
+						if len(choices) == 0 {
+							continue
+						}
+						ch := choices[rng.IntN(len(choices))]
+						a, ok := answer(rng, ch, step)
+						if !ok {
+							continue
+						}
+						cmd, berr := ch.Build(a)
+						if berr != nil {
+							continue
+						}
+						res, err = svc.Do(ctx, name, ch.Game, cmd, campaigns.Options{})
 					}
-					ch := choices[rng.IntN(len(choices))]
-					a, ok := answer(rng, ch, step)
-					if !ok {
-						continue
+					if err != nil {
+						continue // a refusal writes nothing; that is tested elsewhere
 					}
-					cmd, berr := ch.Build(a)
-					if berr != nil {
-						continue
+					done++
+					if strings.HasPrefix(res.Label, "undo") || strings.HasPrefix(res.Label, "redo") {
+						undone++
 					}
-					res, err = svc.Do(ctx, name, ch.Game, cmd, campaigns.Options{})
+					fresh, err := svc.Load(ctx, name)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got, want := view(t, res.State), view(t, fresh); got != want {
+						t.Fatalf("round %d, step %d (%s): the state folded forward differs from the replay:\n got %s\nwant %s", round, step, res.Label, got, want)
+					}
 				}
-				if err != nil {
-					continue // a refusal writes nothing; that is tested elsewhere
-				}
-				done++
-				if res.Label != "" && (res.Label[:4] == "undo" || res.Label[:4] == "redo") {
-					undone++
-				}
-				fresh, err := svc.Load(ctx, name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got, want := view(t, res.State), view(t, fresh); got != want {
-					t.Fatalf("step %d (%s): the state folded forward differs from the replay:\n got %s\nwant %s", step, res.Label, got, want)
-				}
+				st.Close()
 			}
-			t.Logf("%s: %d actions recorded, %d of them undo or redo", name, done, undone)
-			if done < equivalenceSteps()/5 {
-				t.Errorf("only %d of %d random steps were recorded: the walk proved little", done, equivalenceSteps())
+			t.Logf("%s: %d of %d random steps recorded, %d of them undo or redo", title, done, total, undone)
+			if done < total/5 {
+				t.Errorf("only %d of %d random steps were recorded: the walk proved little", done, total)
 			}
 		})
 	}
