@@ -6,7 +6,6 @@ package cmd
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"strings"
@@ -132,9 +131,6 @@ func completeCampaigns(app *cmdutil.App) func(*cobra.Command, []string, string) 
 		return list, cobra.ShellCompDirectiveNoFileComp
 	}
 }
-
-// out is a command's output stream.
-func out(app *cmdutil.App) io.Writer { return app.Out }
 
 // gameTitle names a game for people.
 func gameTitle(name string) string {

@@ -172,7 +172,6 @@ type step struct {
 type node struct {
 	x, y, odd int // odd: an odd number of diagonals taken so far
 	cost, thr int
-	idx       int
 }
 
 type pq []*node

@@ -17,7 +17,6 @@ type hit struct {
 	// normal: an attack made with the A-R (Blademaster answers it,
 	// Pyromaniac sets its target alight).
 	normal bool
-	what   string
 }
 
 // finalAD rolls the Ensorcelled Weapon's D4 and applies Berserk.

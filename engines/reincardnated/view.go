@@ -142,7 +142,6 @@ type standing struct {
 	name                     string
 	games, wins, total, best int
 	last                     int
-	first                    int
 }
 
 func (s *State) standings() []*standing {
