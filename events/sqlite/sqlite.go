@@ -74,6 +74,20 @@ func Open(path string, opt Options) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Two warlogs opening a new file together can meet SQLite's immediate
+	// BUSY (switching a fresh file to WAL does not wait on the busy
+	// handler): opening is retried for a while before that is reported.
+	deadline := time.Now().Add(opt.BusyTimeout)
+	for wait := 5 * time.Millisecond; ; wait = min(2*wait, 200*time.Millisecond) {
+		s, err := open(path, opt, migs)
+		if err == nil || !errors.Is(err, events.ErrBusy) || time.Now().After(deadline) {
+			return s, err
+		}
+		time.Sleep(wait)
+	}
+}
+
+func open(path string, opt Options, migs []migration) (*Store, error) {
 	if err := probe(path, len(migs)); err != nil {
 		return nil, err
 	}
@@ -143,6 +157,9 @@ func probe(path string, known int) (err error) {
 	err = db.QueryRow(`SELECT (SELECT user_version FROM pragma_user_version),
 		(SELECT application_id FROM pragma_application_id), (SELECT count(*) FROM sqlite_master)`).Scan(&version, &appID, &tables)
 	if err != nil {
+		if busy := mapErr(err); errors.Is(busy, events.ErrBusy) {
+			return busy // another warlog is setting the file up; Open retries
+		}
 		refused = true
 		return fmt.Errorf("%s: %w", path, events.ErrCorrupt)
 	}
