@@ -114,7 +114,16 @@ func runDemo(c *cobra.Command, app *cmdutil.App, o *demoOptions) error {
 				return err
 			}
 		}
+		// Each battle ends with its status, roster and report, unless the
+		// game's own script has just shown them.
+		shown := map[string]bool{}
+		for _, l := range section[max(0, len(section)-2):] {
+			shown[strings.Join(l, " ")] = true
+		}
 		for _, args := range [][]string{{"status"}, {"roster"}, {"report"}} {
+			if shown[args[0]] {
+				continue
+			}
 			if err := runLine(args); err != nil {
 				return err
 			}
