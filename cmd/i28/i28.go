@@ -652,6 +652,8 @@ func newStunCommand(app *cmdutil.App) *cobra.Command {
 	}
 	c.Flags().StringVar(&s.By, "by", "", "the incarn that stunned it")
 	c.Flags().StringVar(&s.Why, "why", "", "what happened, for the log")
+	c.Flags().StringVar(&s.As, "as", "", "empath or grudger: the reaction the log opened for --by")
+	c.Flags().BoolVar(&s.Ciphered, "target-ciphered", false, "the stunned incarn is within 5 of an enemy Cipher (an Automaton is stunned then)")
 	return c
 }
 
@@ -677,9 +679,11 @@ func newUnstunCommand(app *cmdutil.App) *cobra.Command {
 func newSlayCommand(app *cmdutil.App) *cobra.Command {
 	var s incarn28.Slay
 	c := &cobra.Command{
-		Use:               "slay INCARN [--by INCARN] [--why TEXT]",
-		Short:             "Record a death resolved at the table (Bleeder, Mulligan, Sacrificial Dagger...)",
-		Example:           `  warlog i28 slay Grub --by Mother --why "Sacrificial Dagger"`,
+		Use:   "slay INCARN [--by INCARN] [--why TEXT]",
+		Short: "Record a death at the table, a Sacrificial Dagger's (1 AC) or a Mulligan's (N ACs)",
+		Example: `  warlog i28 slay Grub --by Mother --dagger
+  warlog i28 slay Mull --mulligan 3
+  warlog i28 slay Grub --why "fell off the bridge"`,
 		Args:              cmdutil.ExactArgs(1, "the INCARN slain"),
 		ValidArgsFunction: completeFigures(app),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -692,6 +696,8 @@ func newSlayCommand(app *cmdutil.App) *cobra.Command {
 	c.Flags().StringVar(&s.Exhumer, "exhumer", "", "an enemy Exhumer within 5: it may raise it")
 	c.Flags().StringVar(&s.Reclaimer, "reclaimer", "", "an allied Reclaimer within 10: it may save it")
 	c.Flags().BoolVar(&s.Dagger, "dagger", false, "the activating --by incarn spends 1 AC on its Sacrificial Dagger")
+	c.Flags().IntVar(&s.Mulligan, "mulligan", 0, "the activating Mulligan slays itself for N ACs (then move N incarns at the table)")
+	c.Flags().BoolVar(&s.Ciphered, "target-ciphered", false, "the slain incarn is within 5 of an enemy Cipher: its \"when slain\" Fleshtypes do not count")
 	return c
 }
 

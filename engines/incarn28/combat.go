@@ -56,6 +56,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 		return nil
 	}
 	tci := o.Ciphered
+	g.cipher(t, tci)
 	to, _ := FindToughness(t.Toughness)
 	roll := func() (nat, total int, desc string, err error) {
 		nat, err = g.roll1(t.Side, to.Die, t.Name+" DF-R")
@@ -65,7 +66,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 		total = nat
 		parts := []string{fmt.Sprintf("d%d %d", to.Die, nat)}
 		if o.Obscured {
-			if h.att != nil && h.att.Has("Oculophage") {
+			if h.att != nil && g.has(h.att, "Oculophage") {
 				parts = append(parts, "no cover against an Oculophage")
 			} else {
 				v, e := g.roll1(t.Side, 6, t.Name+" DF-R obscured")
@@ -129,7 +130,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 	// Ruling: the Illusionist's D6 is an extra die, rolled after the
 	// defence roll as the rulings order an attack's dice; on 4+ the
 	// attack is ignored and the defence roll stands for nothing.
-	if t.Has("Illusionist") && !tci || o.Illusionist {
+	if g.flesh(t, "Illusionist", tci) || o.Illusionist {
 		v, err := g.roll1(t.Side, 6, t.Name+" Illusionist")
 		if err != nil {
 			return err
@@ -210,14 +211,14 @@ func (g *game) afterHit(h hit, t *Figure, err error) error {
 	if err != nil || !h.normal || h.att == nil {
 		return err
 	}
-	if t.InPlay() && h.att.Has("Pyromaniac") && !t.OnFire {
+	if t.InPlay() && g.has(h.att, "Pyromaniac") && !t.OnFire {
 		on := true
 		if err := g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), OnFire: &on, Why: "set alight by a Pyromaniac"}); err != nil {
 			return err
 		}
 		g.note("%s is set on fire (Pyromaniac)", g.nm(t))
 	}
-	if t.InPlay() && t.Has("Blademaster") && h.att.InPlay() {
+	if t.InPlay() && g.has(t, "Blademaster") && h.att.InPlay() {
 		v, err := g.roll1(t.Side, 8, t.Name+" Blademaster SP-A")
 		if err != nil {
 			return err
@@ -231,7 +232,8 @@ func (g *game) afterHit(h hit, t *Figure, err error) error {
 // stunBy stuns f (by may be nil): an Automaton ignores it, an Executioner's
 // stun slays, and a stunned incarn stunned again is slain.
 func (g *game) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
-	if f.Has("Automaton") {
+	g.cipher(f, o.Ciphered)
+	if g.has(f, "Automaton") {
 		g.note("%s ignores the stun (Automaton)", g.nm(f))
 		return nil
 	}
@@ -254,7 +256,7 @@ func (g *game) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
 		g.note("%s's Mindguard %d takes the stun instead", g.nm(m), v)
 		return g.stunBy(m, nil, "took an ally's stun (Mindguard)", DefFacts{})
 	}
-	if by != nil && by.Has("Executioner") && enemies(by, f) {
+	if by != nil && g.has(by, "Executioner") && enemies(by, f) {
 		g.note("%s's stun slays (Executioner)", g.nm(by))
 		return g.slay(f, by, "stunned by an Executioner", o)
 	}
@@ -269,7 +271,7 @@ func (g *game) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
 	if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusStunned, Why: why, By: side}); err != nil {
 		return err
 	}
-	if by != nil && by.Has("Pandemoniac") && enemies(by, f) && len(f.Flesh) > 0 {
+	if by != nil && g.has(by, "Pandemoniac") && enemies(by, f) && len(f.Flesh) > 0 {
 		return g.pandemonium(f)
 	}
 	return nil
@@ -334,7 +336,8 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 		}
 		return g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "Escort put back at its edge"})
 	}
-	if f.Has("Lastborn") {
+	g.cipher(f, o.Ciphered)
+	if g.has(f, "Lastborn") {
 		v, err := g.roll1(f.Side, 6, f.Name+" Lastborn")
 		if err != nil {
 			return err
@@ -414,7 +417,7 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 	if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusSlain, Why: why, By: sideOf(by)}); err != nil {
 		return err
 	}
-	if f.Has("Hive") {
+	if g.has(f, "Hive") {
 		for i := 0; i < 3; i++ {
 			w := Figure{Incarn: Incarn{Name: g.freeName(f.Side, "Worm"), Skill: "Roach", Toughness: "Weak", Flesh: []string{"Worm"}},
 				Side: f.Side, Status: StatusActive, Tag: TagSummoned, Activated: g.b().Round > 0}
@@ -641,8 +644,11 @@ func (g *game) stunCmd(c Stun) error {
 	if why == "" {
 		why = "recorded at the table"
 	}
+	if err := g.checkDefFacts(f, DefFacts{Ciphered: c.Ciphered}); err != nil {
+		return err
+	}
 	g.d.Label("%s is stunned (%s).", g.nm(f), why)
-	if err := g.stun(f, by, why); err != nil {
+	if err := g.stunBy(f, by, why, DefFacts{Ciphered: c.Ciphered}); err != nil {
 		return err
 	}
 	g.flushNotes()
@@ -681,6 +687,41 @@ func (g *game) unstunCmd(c Unstun) error {
 	return g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: why})
 }
 
+// mulligan: the activating Mulligan slays itself for N ACs (seed line
+// 415); the N incarns it may move are moved at the table.
+//
+// Ruling: N is at least 1 and no more than the ACs it has left; the death
+// is its own (no enemy slew it), so "when slain" Fleshtypes fire as for any
+// death, and its activation ends.
+func (g *game) mulligan(f, by *Figure, c Slay) error {
+	if c.Mulligan < 1 {
+		return engines.Refuse("Mulligan", "--mulligan gives the ACs the Mulligan spends, 1 or more")
+	}
+	if c.Dagger || (by != nil && by != f) {
+		return engines.Refuse("Mulligan", "a Mulligan slays itself; leave out --by and --dagger")
+	}
+	if _, err := g.current(f.Key(), "slay itself (Mulligan)"); err != nil {
+		return err
+	}
+	g.cipher(f, c.Ciphered)
+	if !g.has(f, "Mulligan") {
+		return engines.Refuse("Mulligan", "%s is not a Mulligan (or an enemy Cipher strips it)", g.nm(f))
+	}
+	g.actor = f.Side
+	if err := g.spend(f, c.Mulligan, "", fmt.Sprintf("slaying itself (Mulligan %d)", c.Mulligan)); err != nil {
+		return err
+	}
+	g.d.Label("%s spends %s and slays itself (Mulligan): move %s anywhere in play.", g.nm(f), plural(c.Mulligan, "AC"), plural(c.Mulligan, "incarn"))
+	if err := g.slay(f, nil, fmt.Sprintf("slew itself for %s (Mulligan)", plural(c.Mulligan, "AC")), c.DefFacts); err != nil {
+		return err
+	}
+	if err := g.endActivation(); err != nil {
+		return err
+	}
+	g.flushNotes()
+	return nil
+}
+
 func (g *game) slayCmd(c Slay) error {
 	f, err := g.find(c.Incarn)
 	if err != nil {
@@ -697,6 +738,12 @@ func (g *game) slayCmd(c Slay) error {
 		g.actor = by.Side
 	}
 	why := c.Why
+	if err := g.checkDefFacts(f, DefFacts{Ciphered: c.Ciphered}); err != nil {
+		return err
+	}
+	if c.Mulligan != 0 {
+		return g.mulligan(f, by, c)
+	}
 	if c.Dagger {
 		if by == nil {
 			return engines.Refuse("Sacrificial Dagger", "say whose dagger with --by")

@@ -18,7 +18,28 @@ type game struct {
 	depth int
 	// lastAD is the AD of the last hit resolved (Grenadier, Melter).
 	lastAD int
+	// ciphered holds the figures this command says are within 5 of an
+	// enemy Cipher (--ciphered, --target-ciphered): every rule of this
+	// command that asks for one of their Fleshtypes, the "when slain" and
+	// Automaton ones included, finds none (seed line 197).
+	ciphered map[string]bool
 }
+
+// cipher marks f as within 5 of an enemy Cipher for this command.
+func (g *game) cipher(f *Figure, on bool) {
+	if f == nil || !on {
+		return
+	}
+	if g.ciphered == nil {
+		g.ciphered = map[string]bool{}
+	}
+	g.ciphered[f.Key()] = true
+}
+
+// has reports whether f counts as having the Fleshtype in this command:
+// it has it, and no enemy Cipher strips it (seed line 197: "Non-Cipher
+// Enemies within 5 count as having no Fleshtype").
+func (g *game) has(f *Figure, name string) bool { return g.flesh(f, name, false) }
 
 func (g *game) emit(typ string, payload any) error {
 	g.d.Emit(typ, payload)

@@ -284,6 +284,11 @@ type Stun struct {
 	Incarn string `json:"incarn"`
 	By     string `json:"by,omitempty"`
 	Why    string `json:"why,omitempty"`
+	// As names the reaction the stun is: "Empath" or "Grudger"; it needs
+	// the reaction the log opened for By.
+	As string `json:"as,omitempty"`
+	// Ciphered: the stunned incarn is within 5 of an enemy Cipher.
+	Ciphered bool `json:"ciphered,omitempty"`
 }
 
 // Verb implements engines.Command.
@@ -307,6 +312,9 @@ type Slay struct {
 	Why    string `json:"why,omitempty"`
 	// Dagger: the activating By spends 1 AC on its Sacrificial Dagger.
 	Dagger bool `json:"dagger,omitempty"`
+	// Mulligan: the activating Mulligan slays itself for this many ACs
+	// and may move as many incarns anywhere in play.
+	Mulligan int `json:"mulligan,omitempty"`
 	DefFacts
 }
 

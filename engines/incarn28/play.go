@@ -177,7 +177,7 @@ func (g *game) anyToActivate(side string) bool { return len(g.unactivated(side))
 // flesh reports whether f counts as having the Fleshtype, unless a Cipher
 // strips it.
 func (g *game) flesh(f *Figure, name string, ciphered bool) bool {
-	if ciphered && !f.Has("Cipher") {
+	if (ciphered || g.ciphered[f.Key()]) && !f.Has("Cipher") {
 		return false
 	}
 	return f.Has(name)
@@ -350,6 +350,7 @@ func (g *game) activate(c Activate) error {
 	}
 	g.actor = f.Side
 	ci := c.Ciphered
+	g.cipher(f, ci)
 	gang := g.w.gang(f.Side)
 	faction := Faction{}
 	if gang != nil && f.Side != DeathbeastSide {
@@ -739,16 +740,16 @@ func (g *game) endActivationWith(roundOver bool) error {
 		g.note("%s is no longer stunned", g.nm(f))
 	}
 	saved := 0
-	if f.Has("Occultist") && f.InPlay() && c.ACs > 0 {
+	if g.has(f, "Occultist") && f.InPlay() && c.ACs > 0 {
 		saved = c.ACs
 		g.note("%s saves %s (Occultist)", g.nm(f), plural(saved, "AC"))
 	}
 	again := ""
 	if !roundOver && f.InPlay() {
-		if c.Slew && f.Has("Strigoi") {
+		if c.Slew && g.has(f, "Strigoi") {
 			again = f.Key()
 			g.note("%s slew an enemy and may activate again (Strigoi)", g.nm(f))
-		} else if f.Has("Narcissist") {
+		} else if g.has(f, "Narcissist") {
 			v, err := g.roll1(f.Side, 6, f.Name+" Narcissist")
 			if err != nil {
 				return err
@@ -864,6 +865,8 @@ func (g *game) attack(c Attack) error {
 		t, _ = g.findTarget(a, c.Target)
 	}
 	ci, tci := c.Ciphered, c.DefFacts.Ciphered
+	g.cipher(a, ci)
+	g.cipher(t, tci)
 	if c.Pacifist {
 		v, err := g.roll1(a.Side, 6, "Pacifist")
 		if err != nil {
