@@ -551,6 +551,7 @@ func defFlags(c *cobra.Command, d *incarn28.DefFacts) {
 	fl.StringVar(&d.Mindguard, "mindguard", "", "an allied Mindguard within 10 of the target: it may take a stun")
 	fl.BoolVar(&d.Ciphered, "target-ciphered", false, "the target is within 5 of an enemy Cipher")
 	fl.BoolVar(&d.Imp, "target-imp", false, "the target is within 5 of an enemy Imp: its items do not count")
+	fl.StringVar(&d.Portshield, "portshield", "", "an ally of the target within 5 carrying a Portshield: it takes the attack instead")
 }
 
 func newAttackCommand(app *cmdutil.App) *cobra.Command {

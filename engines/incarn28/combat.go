@@ -453,6 +453,63 @@ func sideOf(f *Figure) string {
 	return f.Side
 }
 
+// ---- who may be attacked ----
+
+// spyCheck refuses an attack on a Spy its enemies still take for a friend.
+//
+// Ruling (seed line 535): a Spy may not be the target of an enemy's attack
+// or SP-A until it has made an attack or SP-A itself, or until every
+// incarn of its gang in play is a Spy. A Bloodshot attacker, which counts
+// every incarn as an enemy, may attack it; so may anyone when an enemy
+// Cipher strips its Fleshtypes (--target-ciphered).
+func (g *game) spyCheck(att, t *Figure, tci bool) error {
+	if !g.flesh(t, "Spy", tci) || t.Revealed || !enemies(att, t) || att.HasItem("Bloodshot") {
+		return nil
+	}
+	for _, x := range g.b().Figures {
+		if x.InPlay() && x.Side == t.Side && !x.Has("Spy") {
+			return engines.Refuse("Spy", "%s is a Spy its enemies take for a friend until it attacks (or only spies are left in its gang); it cannot be attacked yet", g.nm(t))
+		}
+	}
+	return nil
+}
+
+// unmask records that a Spy has attacked: from now on its enemies see it.
+func (g *game) unmask(f *Figure) error {
+	if !g.has(f, "Spy") || f.Revealed {
+		return nil
+	}
+	on := true
+	g.note("%s is unmasked: a Spy that attacks is an enemy from now on", g.nm(f))
+	return g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Revealed: &on, Why: "the Spy attacked"})
+}
+
+// portshield: an attack on an incarn within 5 of an ally carrying a
+// Portshield hits the bearer instead (seed line 615). Whether it is within
+// 5 is the table's fact (--portshield BEARER); the other defence facts of
+// the command then describe the bearer.
+func (g *game) portshield(att, t *Figure, o DefFacts) (*Figure, error) {
+	if o.Portshield == "" {
+		return t, nil
+	}
+	p, err := g.find(o.Portshield)
+	if err != nil {
+		return nil, err
+	}
+	if !p.HasItem("Portshield") || p.Side != t.Side || p == t || !p.InPlay() || p.Stone || !enemies(att, p) {
+		return nil, engines.Refuse("Portshield", "%s is not an ally of %s in play carrying a Portshield", g.nm(p), g.nm(t))
+	}
+	g.shielded = t
+	return p, nil
+}
+
+func (g *game) shieldText() string {
+	if g.shielded == nil {
+		return ""
+	}
+	return fmt.Sprintf(" (its Portshield takes the attack meant for %s)", g.nm(g.shielded))
+}
+
 // ---- specials ----
 
 // spaDie is the die a Fleshtype's SP-A rolls (0: none, the AD is given).
@@ -545,6 +602,12 @@ func (g *game) special(c Special) error {
 	if !t.InPlay() || !enemies(f, t) {
 		return engines.Refuse("Special attack", "%s is not an enemy in play", g.nm(t))
 	}
+	if err := g.spyCheck(f, t, c.DefFacts.Ciphered); err != nil {
+		return err
+	}
+	if t, err = g.portshield(f, t, c.DefFacts); err != nil {
+		return err
+	}
 	if err := g.checkDefFacts(t, c.DefFacts); err != nil {
 		return err
 	}
@@ -574,6 +637,9 @@ func (g *game) special(c Special) error {
 			}
 		}
 	}
+	if err := g.unmask(f); err != nil {
+		return err
+	}
 	if as == "Iconoclast" {
 		sk, _ := FindSkill(t.Skill)
 		v, err := g.roll1(t.Side, sk.Die, t.Name+" Action die (Iconoclast)")
@@ -597,7 +663,7 @@ func (g *game) special(c Special) error {
 			return engines.Refuse("Smasher", "give the ACs spent moving into contact with --acs N; they are the AD")
 		}
 		ad = c.ACs
-		g.d.Label("%s smashes into %s: SP-A with AD %d (Smasher).", g.nm(f), g.nm(t), ad)
+		g.d.Label("%s smashes into %s%s: SP-A with AD %d (Smasher).", g.nm(f), g.nm(t), g.shieldText(), ad)
 	} else {
 		die := spaDie(as, f, b.Round)
 		v, err := g.roll1(f.Side, die, fmt.Sprintf("%s %s SP-A", f.Name, as))
@@ -605,7 +671,7 @@ func (g *game) special(c Special) error {
 			return err
 		}
 		ad = v
-		g.d.Label("%s makes a SP-A D%d at %s (%s): %d.", g.nm(f), die, g.nm(t), as, v)
+		g.d.Label("%s makes a SP-A D%d at %s%s (%s): %d.", g.nm(f), die, g.nm(t), g.shieldText(), as, v)
 	}
 	if err := g.resolve(hit{att: f, ad: ad}, t, c.DefFacts); err != nil {
 		return err

@@ -23,6 +23,8 @@ type game struct {
 	// command that asks for one of their Fleshtypes, the "when slain" and
 	// Automaton ones included, finds none (seed line 197).
 	ciphered map[string]bool
+	// shielded is the incarn a Portshield bearer took the attack for.
+	shielded *Figure
 }
 
 // cipher marks f as within 5 of an enemy Cipher for this command.

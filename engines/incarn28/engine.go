@@ -243,6 +243,9 @@ type DefFacts struct {
 	Mindguard   string `json:"mindguard,omitempty"`   // an allied Mindguard within 10 of the target
 	Ciphered    bool   `json:"target_ciphered,omitempty"`
 	Imp         bool   `json:"target_imp,omitempty"` // the target is within 5 of an enemy Imp: no items
+	// Portshield names an ally of the target within 5 carrying a
+	// Portshield: the attack hits it instead (seed line 615).
+	Portshield string `json:"portshield,omitempty"`
 }
 
 // Attack is a normal attack of Strength ACs.

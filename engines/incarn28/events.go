@@ -119,6 +119,7 @@ type FigureChanged struct {
 	MarkedBy *string `json:"marked_by,omitempty"`
 	Rifted   *bool   `json:"rifted,omitempty"`
 	Stone    *bool   `json:"stone,omitempty"`
+	Revealed *bool   `json:"revealed,omitempty"`
 	Used     string  `json:"used,omitempty"`
 	Why      string  `json:"why"`
 }

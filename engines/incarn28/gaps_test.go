@@ -1,7 +1,10 @@
 package incarn28
 
 import (
+	"strings"
 	"testing"
+
+	"warlog/engines"
 )
 
 // seed line 415 Mulligan: "slay themselves for N ACs"; the ACs are spent
@@ -60,4 +63,106 @@ func TestCipherStripsEveryFleshtype(t *testing.T) {
 		t.Errorf("recorded stun of a ciphered Automaton: %s", got)
 	}
 	refused(t, s, Stun{Incarn: "Ax", Ciphered: true}, "--target-ciphered was given, but there are no Ciphers hostile to the target in play")
+}
+
+// choice finds the play menu's choice with the label.
+func choice(t *testing.T, s *State, label string) engines.Choice {
+	t.Helper()
+	for _, c := range s.Choices() {
+		if c.Label == label {
+			return c
+		}
+	}
+	t.Fatalf("no choice %q in %q", label, labels(s))
+	return engines.Choice{}
+}
+
+func prompts(c engines.Choice) string {
+	var out []string
+	for _, q := range c.Questions {
+		out = append(out, q.Key)
+	}
+	return strings.Join(out, ",")
+}
+
+// The play menu asks the defender's table facts when an incarn in play
+// makes them count: seed line 507 Sentinel (+D6 for it and allies within
+// 5), line 473 Priest (+1 within 10), line 527 Soothsayer, line 369
+// Illusionist; the answers change the roll.
+func TestPlayAsksDefenceFacts(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}, "sacrosanct",
+		[]Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Sn", "Regular", "Medium", fl("Sentinel", "Priest"))}, plainObj, plainObj)
+	do(t, s, Activate{Incarn: "Ax"}, 8)
+	c := choice(t, s, "Ax attacks")
+	if got := prompts(c); got != "target,strength,obscured,sentinel,priests" {
+		t.Fatalf("questions %s", got)
+	}
+	// Against Sn itself the Sentinel question has only "no": its own
+	// Sentinel counts by itself.
+	if opts := c.Questions[3].Options(map[string]string{"target": "Ben/Sn"}); len(opts) != 1 || opts[0].Value != "no" {
+		t.Errorf("Sentinel options against the Sentinel: %+v", opts)
+	}
+	if opts := c.Questions[4].Options(map[string]string{"target": "Ben/Tg"}); len(opts) != 2 {
+		t.Errorf("Priest options against Tg: %+v", opts)
+	}
+	cmd, _ := c.Build(map[string]string{"target": "Ben/Tg", "strength": "3", "obscured": "no", "sentinel": "yes", "priests": "1"})
+	// A-R 3,2,6 = AD 3; DF-R d8 2 +3 Sentinel +1 Priest = 6 holds.
+	l := do(t, s, cmd, 3, 2, 6, 2, 3)
+	contains(t, l, "d8 2 +3 Sentinel +1 Priest = 6: no effect")
+	if got := fig(t, s, "Ben/Tg").Status; got != StatusActive {
+		t.Errorf("Tg %s", got)
+	}
+}
+
+// The play menu offers a Hermit's activation to an ally that has already
+// activated (seed line 343).
+func TestPlayOffersHermit(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brutal")), in("Hm", "Regular", "Medium", fl("Hermit"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	if strings.Contains(labels(s), "Hermit") {
+		t.Errorf("a Hermit offered before any ally activated: %s", labels(s))
+	}
+	do(t, s, Activate{Incarn: "Ax"}, 3)
+	do(t, s, Activate{Incarn: "Tg"}, 3)
+	do(t, s, EndActivation{})
+	c := choice(t, s, "Hm gives its activation to Ax (Hermit)")
+	if got := prompts(c); got != "enemy5" {
+		t.Errorf("the ally's questions: %s", got)
+	}
+	cmd, _ := c.Build(map[string]string{"enemy5": "yes"})
+	do(t, s, cmd, 2)
+	if acs(s) != 6 || !fig(t, s, "Ann/Hm").Activated {
+		t.Errorf("%d ACs (want 2 +4 Brutal), Hermit activated %v", acs(s), fig(t, s, "Ann/Hm").Activated)
+	}
+}
+
+// seed line 535 Spy: its enemies treat it as an ally until it attacks.
+func TestSpy(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}, "sacrosanct",
+		[]Incarn{in("Sp", "Regular", "Medium", fl("Spy")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	do(t, s, Activate{Incarn: "Ax"}, 8)
+	refused(t, s, Attack{Target: "Sp", Strength: 1}, "Sp is a Spy its enemies take for a friend until it attacks", 3, 3)
+	do(t, s, EndActivation{})
+	do(t, s, Activate{Incarn: "Sp"}, 4)
+	l := do(t, s, Attack{Target: "Ax", Strength: 1}, 2, 5)
+	contains(t, l, "Sp is unmasked")
+	do(t, s, EndActivation{})
+	do(t, s, Activate{Incarn: "Ug"}, 3)
+	do(t, s, NextRound{}, 6, 1)
+	do(t, s, Activate{Incarn: "Ax"}, 8)
+	do(t, s, Attack{Target: "Sp", Strength: 1}, 3, 3)
+}
+
+// seed line 615 Portshield: attacks on allies within 5 hit the bearer.
+func TestPortshield(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}, "sacrosanct",
+		[]Incarn{in("Tg", "Regular", "Light", fl("Brigand")), in("Ps", "Regular", "Heavy", fl("Brigand"), "Portshield")}, plainObj, plainObj)
+	do(t, s, Activate{Incarn: "Ax"}, 8)
+	refused(t, s, Attack{Target: "Ps", Strength: 1, DefFacts: DefFacts{Portshield: "Tg"}}, "Tg is not an ally of Ps in play carrying a Portshield (Portshield)", 3, 3)
+	// AD 3 against Ps's d12 2: stunned; Tg untouched.
+	l := do(t, s, Attack{Target: "Tg", Strength: 3, DefFacts: DefFacts{Portshield: "Ps"}}, 3, 2, 6, 2)
+	contains(t, l, "Ax attacks Ps (its Portshield takes the attack meant for Tg) with strength 3")
+	if fig(t, s, "Ben/Ps").Status != StatusStunned || fig(t, s, "Ben/Tg").Status != StatusActive {
+		t.Errorf("Ps %s, Tg %s", fig(t, s, "Ben/Ps").Status, fig(t, s, "Ben/Tg").Status)
+	}
 }

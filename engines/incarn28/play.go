@@ -832,37 +832,37 @@ func (g *game) attack(c Attack) error {
 		if b.done(a.Side, 1) {
 			return engines.Refuse("Desecrate", "%s's Desecrate objective is already destroyed", a.Side)
 		}
-	} else {
-		t, err := g.findTarget(a, c.Target)
+	}
+	var t *Figure
+	if !strings.EqualFold(strings.TrimSpace(c.Target), "desecrate") {
+		x, err := g.findTarget(a, c.Target)
 		if err != nil {
 			return err
 		}
-		if !t.InPlay() {
-			return engines.Refuse("Attack", "%s is %s; only incarns in play can be attacked", g.nm(t), t.where())
+		if !x.InPlay() {
+			return engines.Refuse("Attack", "%s is %s; only incarns in play can be attacked", g.nm(x), x.where())
 		}
-		if !enemies(a, t) && !(a.HasItem("Bloodshot") && !c.Imp && a != t) {
-			return engines.Refuse("Attack", "%s is not an enemy of %s", g.nm(t), g.nm(a))
+		if !enemies(a, x) && !(a.HasItem("Bloodshot") && !c.Imp && a != x) {
+			return engines.Refuse("Attack", "%s is not an enemy of %s", g.nm(x), g.nm(a))
 		}
-		if t.Stone {
-			return engines.Refuse("Gargoyle", "%s is stone and cannot be attacked", g.nm(t))
+		if x.Stone {
+			return engines.Refuse("Gargoyle", "%s is stone and cannot be attacked", g.nm(x))
+		}
+		if err := g.spyCheck(a, x, c.DefFacts.Ciphered); err != nil {
+			return err
+		}
+		if t, err = g.portshield(a, x, c.DefFacts); err != nil {
+			return err
 		}
 	}
 	if a.Stone {
 		return engines.Refuse("Gargoyle", "%s is stone and cannot attack; 3 ACs turn it back (`warlog i28 stone`)", g.nm(a))
 	}
-	if tt, err := g.findTarget(a, c.Target); err == nil && !strings.EqualFold(strings.TrimSpace(c.Target), "desecrate") {
-		if err := g.checkAttackFacts(a, tt, c); err != nil {
-			return err
-		}
-	} else if err := g.checkAttackFacts(a, nil, c); err != nil {
+	if err := g.checkAttackFacts(a, t, c); err != nil {
 		return err
 	}
 	if err := g.spend(a, c.Strength, "attack", fmt.Sprintf("an attack of strength %d", c.Strength)); err != nil {
 		return err
-	}
-	var t *Figure
-	if !strings.EqualFold(strings.TrimSpace(c.Target), "desecrate") {
-		t, _ = g.findTarget(a, c.Target)
 	}
 	ci, tci := c.Ciphered, c.DefFacts.Ciphered
 	g.cipher(a, ci)
@@ -877,6 +877,9 @@ func (g *game) attack(c Attack) error {
 			return g.emit(TypeACsSpent, ACsSpent{Figure: a.Key(), ACs: -c.Strength, For: "attack", What: "stopped by a Pacifist"})
 		}
 		g.note("the Pacifist's D6 %d does not stop it", v)
+	}
+	if err := g.unmask(a); err != nil {
+		return err
 	}
 	n := c.Strength
 	if cur.Fallow {
@@ -943,7 +946,7 @@ func (g *game) attack(c Attack) error {
 			faces = append(faces, fmt.Sprintf("%d", v))
 		}
 	}
-	desc := fmt.Sprintf("%s attacks %s with strength %d", g.nm(a), g.targetName(t), c.Strength)
+	desc := fmt.Sprintf("%s attacks %s%s with strength %d", g.nm(a), g.targetName(t), g.shieldText(), c.Strength)
 	if cur.Fallow {
 		desc += " (Fallow: double dice)"
 	}

@@ -192,14 +192,15 @@ func counts(n int) func(map[string]string) []engines.Pick {
 }
 
 // activateChoices offers each incarn that may activate now, asking the
-// table facts its Fleshtypes need.
+// table facts its Fleshtypes need, and each Hermit's gift of its
+// activation to an ally that has already activated.
 func (g *game) activateChoices() []engines.Choice {
 	b := g.b()
 	if b.Twist == 3 && b.Again == "" {
 		return []engines.Choice{{Label: "Activate an incarn picked at random (Anarchic Spores)", Game: Game,
 			Build: func(map[string]string) (engines.Command, error) { return Activate{}, nil }}}
 	}
-	var out []engines.Choice
+	var out, hermits []engines.Choice
 	for _, f := range b.Figures {
 		if !f.InPlay() {
 			continue
@@ -216,93 +217,253 @@ func (g *game) activateChoices() []engines.Choice {
 			}
 		}
 		f := f
-		var qs []engines.Question
-		ask := func(key, prompt string, opts func(map[string]string) []engines.Pick) {
-			qs = append(qs, engines.Question{Key: key, Prompt: prompt, Options: opts})
-		}
-		if f.Has("Brutal") {
-			ask("enemy5", "Is an enemy within 5 (Brutal)?", yesNo)
-		}
-		if f.Has("Guard") {
-			ask("allies5", "How many allies within 5 (Guard)?", counts(10))
-		}
-		if f.Has("Masochist") {
-			ask("enemies10", "How many enemies within 10 (Masochist)?", counts(10))
-		}
-		if f.Has("Stalker") {
-			ask("quarry", "Is its quarry within 5 (Stalker)?", yesNo)
-		}
-		if f.Has("Enigma") {
-			ask("enigma", "Roll the Enigma's D6 instead of the ACT-R?", yesNo)
-		}
-		if f.Has("Ancestor") {
-			ask("low", "Keep the lower of the Ancestor's two dice?", yesNo)
-		}
-		if b.Twist == 2 {
-			ask("mist", "Was it caught by the Flensing Mist?", yesNo)
-		}
-		if g.enemyHas(f.Side, "Gaunt") {
-			ask("gaunts", "Enemy Gaunts within 10?", counts(4))
-		}
-		if g.enemyHas(f.Side, "Fool") {
-			ask("fools", "Enemy Fools it can see?", counts(4))
-		}
-		if g.enemyHas(f.Side, "Tempter") {
-			ask("tempted", "Take an enemy Tempter's +2 (a natural 1 slays)?", yesNo)
-		}
-		if g.enemyHas(f.Side, "Cipher") && !f.Has("Cipher") {
-			ask("ciphered", "Is it within 5 of an enemy Cipher?", yesNo)
-		}
-		if n := g.count(f, true, flesh("Defecator")); n > 0 {
-			ask("piles", "Enemy Defecator piles within 5?", counts(6))
-		}
-		if n := g.count(f, true, item("Effigy")); n > 0 {
-			ask("effigies", "Enemy Effigies within 5?", counts(n))
-		}
-		if g.count(f, true, flesh("Imp")) > 0 {
-			ask("imp", "Is it within 5 of an enemy Imp?", yesNo)
-		}
-		if g.count(f, true, flesh("Parasite")) > 0 {
-			ask("parasite", "Is it within 5 of an enemy Parasite?", yesNo)
-		}
-		if g.count(f, true, flesh("Nightmare"))+g.count(f, false, flesh("Nightmare"))+b2i(f.Has("Nightmare")) > 0 {
-			ask("nightmare", "Is it within 5 of a Nightmare (a D4 for its ACT-R)?", yesNo)
-		}
-		if g.count(f, false, item("Icon")) > 0 {
-			ask("icon", "Is it within 10 of an allied Icon?", yesNo)
-		}
-		if g.count(f, true, flesh("Hollow")) > 0 {
-			ask("hollow", "How many of its allies are within 5 of an enemy Hollow?", counts(g.count(f, false, nil)+1))
-		}
-		if f.Has("Leech") {
-			ask("leech", "Borrow an ally's Action die (Leech)?", func(map[string]string) []engines.Pick {
-				picks := []engines.Pick{{Value: "", Label: "No, its own"}}
-				for _, x := range g.b().Figures {
-					if x != f && x.InPlay() && x.Side == f.Side {
-						picks = append(picks, engines.Pick{Value: x.Key(), Label: fmt.Sprintf("%s (%s)", x.Name, x.Skill)})
-					}
-				}
-				return picks
-			})
-		}
 		label := "Activate " + g.nm(f)
 		if f.Key() == b.Again {
 			label += " again"
 		}
-		out = append(out, engines.Choice{Label: label, Help: strings.Join(f.Flesh, ", "), Game: Game, Questions: qs,
+		out = append(out, engines.Choice{Label: label, Help: strings.Join(f.Flesh, ", "), Game: Game, Questions: g.actQuestions(f),
 			Build: func(a map[string]string) (engines.Command, error) {
-				n := func(k string) int { v, _ := strconv.Atoi(a[k]); return v }
-				return Activate{Incarn: f.Key(), ActFacts: ActFacts{
-					EnemyWithin5: a["enemy5"] == "yes", AlliesWithin5: n("allies5"), EnemiesWithin10: n("enemies10"),
-					NearQuarry: a["quarry"] == "yes", Enigma: a["enigma"] == "yes", AncestorLow: a["low"] == "yes",
-					Mist: a["mist"] == "yes", Gaunts: n("gaunts"), Fools: n("fools"), Tempted: a["tempted"] == "yes",
-					Ciphered: a["ciphered"] == "yes", Piles: n("piles"), Effigies: n("effigies"), Imp: a["imp"] == "yes",
-					Parasite: a["parasite"] == "yes", Nightmare: a["nightmare"] == "yes", Icon: a["icon"] == "yes", Hollow: n("hollow"),
-					Leech: a["leech"],
-				}}, nil
+				return Activate{Incarn: f.Key(), ActFacts: actFactsFrom(a)}, nil
 			}})
+		// Hermit (seed line 343): its activation activates an ally within
+		// 5, even one that has activated; offered for those only, as an
+		// unactivated ally can activate by itself.
+		if f.Has("Hermit") && f.Key() != b.Again && !f.Activated {
+			for _, x := range b.Figures {
+				if x == f || !x.InPlay() || x.Side != f.Side || !x.Activated {
+					continue
+				}
+				x := x
+				hermits = append(hermits, engines.Choice{Label: fmt.Sprintf("%s gives its activation to %s (Hermit)", g.nm(f), g.nm(x)),
+					Help: "if " + x.Name + " is within 5 of the Hermit; the Hermit counts as activated", Game: Game, Questions: g.actQuestions(x),
+					Build: func(a map[string]string) (engines.Command, error) {
+						af := actFactsFrom(a)
+						af.Hermit = f.Key()
+						return Activate{Incarn: x.Key(), ActFacts: af}, nil
+					}})
+			}
+		}
 	}
-	return out
+	return append(out, hermits...)
+}
+
+// actQuestions are the table facts f's ACT-R needs, asked only when an
+// incarn in play has the Fleshtype or item that makes them count.
+func (g *game) actQuestions(f *Figure) []engines.Question {
+	b := g.b()
+	var qs []engines.Question
+	ask := func(key, prompt string, opts func(map[string]string) []engines.Pick) {
+		qs = append(qs, engines.Question{Key: key, Prompt: prompt, Options: opts})
+	}
+	if f.Has("Brutal") {
+		ask("enemy5", "Is an enemy within 5 (Brutal)?", yesNo)
+	}
+	if f.Has("Guard") {
+		ask("allies5", "How many allies within 5 (Guard)?", counts(10))
+	}
+	if f.Has("Masochist") {
+		ask("enemies10", "How many enemies within 10 (Masochist)?", counts(10))
+	}
+	if f.Has("Stalker") {
+		ask("quarry", "Is its quarry within 5 (Stalker)?", yesNo)
+	}
+	if f.Has("Enigma") {
+		ask("enigma", "Roll the Enigma's D6 instead of the ACT-R?", yesNo)
+	}
+	if f.Has("Ancestor") {
+		ask("low", "Keep the lower of the Ancestor's two dice?", yesNo)
+	}
+	if b.Twist == 2 && b.MistReach > 0 {
+		ask("mist", fmt.Sprintf("Was it within %d of the Mist's edge when round %d ended (Flensing Mist)?", b.MistReach, b.MistRound), yesNo)
+	}
+	if g.enemyHas(f.Side, "Gaunt") {
+		ask("gaunts", "Enemy Gaunts within 10?", counts(4))
+	}
+	if g.enemyHas(f.Side, "Fool") {
+		ask("fools", "Enemy Fools it can see?", counts(4))
+	}
+	if g.enemyHas(f.Side, "Tempter") {
+		ask("tempted", "Take an enemy Tempter's +2 (a natural 1 slays)?", yesNo)
+	}
+	if g.enemyHas(f.Side, "Cipher") && !f.Has("Cipher") {
+		ask("ciphered", "Is it within 5 of an enemy Cipher?", yesNo)
+	}
+	if n := g.count(f, true, flesh("Defecator")); n > 0 {
+		ask("piles", "Enemy Defecator piles within 5?", counts(6))
+	}
+	if n := g.count(f, true, item("Effigy")); n > 0 {
+		ask("effigies", "Enemy Effigies within 5?", counts(n))
+	}
+	if g.count(f, true, flesh("Imp")) > 0 {
+		ask("imp", "Is it within 5 of an enemy Imp?", yesNo)
+	}
+	if g.count(f, true, flesh("Parasite")) > 0 {
+		ask("parasite", "Is it within 5 of an enemy Parasite?", yesNo)
+	}
+	if g.count(f, true, flesh("Nightmare"))+g.count(f, false, flesh("Nightmare"))+b2i(f.Has("Nightmare")) > 0 {
+		ask("nightmare", "Is it within 5 of a Nightmare (a D4 for its ACT-R)?", yesNo)
+	}
+	if g.count(f, false, item("Icon")) > 0 {
+		ask("icon", "Is it within 10 of an allied Icon?", yesNo)
+	}
+	if g.count(f, true, flesh("Hollow")) > 0 {
+		ask("hollow", "How many of its allies are within 5 of an enemy Hollow?", counts(g.count(f, false, nil)+1))
+	}
+	if f.Has("Leech") {
+		ask("leech", "Borrow an ally's Action die (Leech)?", func(map[string]string) []engines.Pick {
+			picks := []engines.Pick{{Value: "", Label: "No, its own"}}
+			for _, x := range g.b().Figures {
+				if x != f && x.InPlay() && x.Side == f.Side {
+					picks = append(picks, engines.Pick{Value: x.Key(), Label: fmt.Sprintf("%s (%s)", x.Name, x.Skill)})
+				}
+			}
+			return picks
+		})
+	}
+	return qs
+}
+
+// actFactsFrom turns the answers of actQuestions into table facts.
+func actFactsFrom(a map[string]string) ActFacts {
+	n := func(k string) int { v, _ := strconv.Atoi(a[k]); return v }
+	return ActFacts{
+		EnemyWithin5: a["enemy5"] == "yes", AlliesWithin5: n("allies5"), EnemiesWithin10: n("enemies10"),
+		NearQuarry: a["quarry"] == "yes", Enigma: a["enigma"] == "yes", AncestorLow: a["low"] == "yes",
+		Mist: a["mist"] == "yes", Gaunts: n("gaunts"), Fools: n("fools"), Tempted: a["tempted"] == "yes",
+		Ciphered: a["ciphered"] == "yes", Piles: n("piles"), Effigies: n("effigies"), Imp: a["imp"] == "yes",
+		Parasite: a["parasite"] == "yes", Nightmare: a["nightmare"] == "yes", Icon: a["icon"] == "yes", Hollow: n("hollow"),
+		Leech: a["leech"],
+	}
+}
+
+// defQuestions are the table facts of a defence against att's attack or
+// SP-A: each is asked only when an incarn in play makes it count (a
+// Sentinel among the possible targets' allies, an Exhumer among att's).
+// Its options follow the target picked under "target": when the fact
+// cannot apply to that target, the only option is "no".
+func (g *game) defQuestions(att *Figure) []engines.Question {
+	b := g.b()
+	var cands []*Figure
+	for _, t := range b.Figures {
+		if t.InPlay() && enemies(att, t) {
+			cands = append(cands, t)
+		}
+	}
+	target := func(a map[string]string) *Figure { return b.fig(a["target"]) }
+	var qs []engines.Question
+	// yes/no fact: asked when some candidate target makes it count.
+	yn := func(key, prompt string, applies func(t *Figure) bool) {
+		for _, c := range cands {
+			if applies(c) {
+				qs = append(qs, engines.Question{Key: key, Prompt: prompt, Options: func(a map[string]string) []engines.Pick {
+					if t := target(a); t == nil || !applies(t) {
+						return []engines.Pick{{Value: "no", Label: "No (it does not apply to this target)"}}
+					}
+					return yesNo(a)
+				}})
+				return
+			}
+		}
+	}
+	// named fact: which of the listed incarns (or none).
+	named := func(key, prompt string, list func(t *Figure) []*Figure) {
+		for _, c := range cands {
+			if len(list(c)) > 0 {
+				qs = append(qs, engines.Question{Key: key, Prompt: prompt, Options: func(a map[string]string) []engines.Pick {
+					picks := []engines.Pick{{Value: "", Label: "None"}}
+					if t := target(a); t != nil {
+						for _, x := range list(t) {
+							picks = append(picks, engines.Pick{Value: x.Key(), Label: x.Name})
+						}
+					}
+					return picks
+				}})
+				return
+			}
+		}
+	}
+	allies := func(name string, isItem bool) func(t *Figure) []*Figure {
+		return func(t *Figure) []*Figure {
+			var out []*Figure
+			for _, x := range b.Figures {
+				if x != t && x.InPlay() && x.Side == t.Side && ((!isItem && x.Has(name)) || (isItem && x.HasItem(name))) {
+					out = append(out, x)
+				}
+			}
+			return out
+		}
+	}
+	hostile := func(name string) func(t *Figure) []*Figure {
+		return func(t *Figure) []*Figure {
+			var out []*Figure
+			for _, x := range b.Figures {
+				if x.InPlay() && enemies(x, t) && x.Has(name) {
+					out = append(out, x)
+				}
+			}
+			return out
+		}
+	}
+	named("portshield", "Does an ally of the target with a Portshield within 5 take the attack instead?", allies("Portshield", true))
+	qs = append(qs, engines.Question{Key: "obscured", Prompt: "Is the target partly obscured (+D6 to its DF-R)?", Options: yesNo})
+	yn("sentinel", "Is the target within 5 of an allied Sentinel (+D6 to its DF-R)?", func(t *Figure) bool { return len(allies("Sentinel", false)(t)) > 0 })
+	yn("illusionist", "Is the target within 5 of an allied Illusionist (D6, 4+ ignores the attack)?", func(t *Figure) bool { return len(allies("Illusionist", false)(t)) > 0 })
+	yn("soothsayer", "Is the target within 5 of an allied Soothsayer (re-roll a failed DF-R)?", func(t *Figure) bool { return len(allies("Soothsayer", false)(t)) > 0 })
+	for _, c := range cands {
+		if len(allies("Priest", false)(c)) > 0 {
+			qs = append(qs, engines.Question{Key: "priests", Prompt: "Allied Priests within 10 of the target (+1 DF-R each)?", Options: func(a map[string]string) []engines.Pick {
+				if t := target(a); t != nil {
+					return counts(len(allies("Priest", false)(t)))(a)
+				}
+				return counts(0)(a)
+			}})
+			break
+		}
+	}
+	for _, c := range cands {
+		if len(hostile("Gaunt")(c)) > 0 {
+			qs = append(qs, engines.Question{Key: "tgaunts", Prompt: "Gaunts hostile to the target within 10 of it (-2 DF-R each)?", Options: func(a map[string]string) []engines.Pick {
+				if t := target(a); t != nil {
+					return counts(len(hostile("Gaunt")(t)))(a)
+				}
+				return counts(0)(a)
+			}})
+			break
+		}
+	}
+	yn("tciphered", "Is the target within 5 of an enemy Cipher (its Fleshtypes do not count)?", func(t *Figure) bool { return !t.Has("Cipher") && len(hostile("Cipher")(t)) > 0 })
+	yn("timp", "Is the target within 5 of an enemy Imp (its items do not count)?", func(t *Figure) bool { return len(t.Items) > 0 && len(hostile("Imp")(t)) > 0 })
+	yn("decoy", "Spend the target's Decoy (+D12, once per game)?", func(t *Figure) bool { return t.HasItem("Decoy") && !t.DecoyUsed })
+	named("mindguard", "An allied Mindguard within 10 of the target, should it be stunned?", allies("Mindguard", false))
+	named("reclaimer", "An allied Reclaimer within 10 of the target, should it be slain?", allies("Reclaimer", false))
+	named("exhumer", "An enemy Exhumer within 5 of the target, should it be slain?", hostile("Exhumer"))
+	return qs
+}
+
+// defFactsFrom turns the answers of defQuestions into table facts.
+func defFactsFrom(a map[string]string) DefFacts {
+	n := func(k string) int { v, _ := strconv.Atoi(a[k]); return v }
+	return DefFacts{Obscured: a["obscured"] == "yes", Sentinel: a["sentinel"] == "yes", Illusionist: a["illusionist"] == "yes",
+		Soothsayer: a["soothsayer"] == "yes", Priests: n("priests"), Gaunts: n("tgaunts"), Ciphered: a["tciphered"] == "yes",
+		Imp: a["timp"] == "yes", Decoy: a["decoy"] == "yes", Mindguard: a["mindguard"], Reclaimer: a["reclaimer"],
+		Exhumer: a["exhumer"], Portshield: a["portshield"]}
+}
+
+// targetPicks lists the incarns att may attack, an Eclipse marked (seed
+// line 219: it counts as the closest visible enemy).
+func (g *game) targetPicks(att *Figure) []engines.Pick {
+	var p []engines.Pick
+	for _, t := range g.b().Figures {
+		if !t.InPlay() || !enemies(att, t) || t.Stone {
+			continue
+		}
+		label := fmt.Sprintf("%s (%s, %s)", t.Name, t.Side, t.Status)
+		if t.Has("Eclipse") {
+			label += ", an Eclipse: the closest visible enemy"
+		}
+		p = append(p, engines.Pick{Value: t.Key(), Label: label})
+	}
+	return p
 }
 
 // enemyHas reports whether an enemy of side in play has the Fleshtype.
@@ -321,12 +482,17 @@ func (g *game) activationChoices() []engines.Choice {
 	c := b.Current
 	f := b.fig(c.Figure)
 	name := g.nm(f)
-	enemyPicks := g.figurePicks(func(t *Figure) bool { return enemies(f, t) })
 	var out []engines.Choice
 	if c.ACs > 0 && (c.Attacks == 0 || f.Has("Gunslinger")) && f.Tag != TagAssassinate && f.Tag != TagEscort {
+		prompt := "Attack whom?"
+		if f.Side == DeathbeastSide {
+			// seed line 631: it attacks the closest incarn, which only the
+			// table can see.
+			prompt = "Which incarn is closest to the Deathbeast (it attacks that one)?"
+		}
 		qs := []engines.Question{
-			{Key: "target", Prompt: "Attack whom?", Options: func(a map[string]string) []engines.Pick {
-				p := enemyPicks(a)
+			{Key: "target", Prompt: prompt, Options: func(a map[string]string) []engines.Pick {
+				p := g.targetPicks(f)
 				if containsInt(b.Objectives[f.Side], 1) && !b.done(f.Side, 1) {
 					p = append(p, engines.Pick{Value: "desecrate", Label: fmt.Sprintf("the Desecrate objective (%d/20 hits)", b.Desecrate[f.Side])})
 				}
@@ -339,8 +505,8 @@ func (g *game) activationChoices() []engines.Choice {
 				}
 				return p
 			}},
-			{Key: "obscured", Prompt: "Is the target partly obscured (+D6 to its DF-R)?", Options: yesNo},
 		}
+		qs = append(qs, g.defQuestions(f)...)
 		if f.Has("Adept") {
 			qs = append(qs, engines.Question{Key: "contact", Prompt: "Is the target in base contact (Adept)?", Options: yesNo})
 		}
@@ -358,23 +524,31 @@ func (g *game) activationChoices() []engines.Choice {
 		if g.count(f, true, flesh("Pacifist")) > 0 {
 			qs = append(qs, engines.Question{Key: "pacifist", Prompt: "Is it within 5 of an enemy Pacifist?", Options: yesNo})
 		}
+		if g.count(f, true, flesh("Cipher")) > 0 && !f.Has("Cipher") {
+			qs = append(qs, engines.Question{Key: "ciphered", Prompt: "Is the attacker within 5 of an enemy Cipher (its Fleshtypes do not count)?", Options: yesNo})
+		}
+		if g.count(f, true, flesh("Imp")) > 0 && len(f.Items) > 0 {
+			qs = append(qs, engines.Question{Key: "imp", Prompt: "Is the attacker within 5 of an enemy Imp (its items do not count)?", Options: yesNo})
+		}
 		out = append(out, engines.Choice{Label: name + " attacks", Help: plural(c.ACs, "AC") + " left; one attack per activation", Game: Game, Questions: qs,
 			Build: func(a map[string]string) (engines.Command, error) {
 				st, _ := strconv.Atoi(a["strength"])
 				n := func(k string) int { v, _ := strconv.Atoi(a[k]); return v }
 				return Attack{Attacker: f.Key(), Target: a["target"], Strength: st, BaseContact: a["contact"] == "yes", Beyond10: a["far"] == "yes",
 					Zealots: n("zealots"), Archivists: n("archivists"), Subliminal: n("subliminal"), Pacifist: a["pacifist"] == "yes",
-					DefFacts: DefFacts{Obscured: a["obscured"] == "yes"}}, nil
+					Ciphered: a["ciphered"] == "yes", Imp: a["imp"] == "yes", DefFacts: defFactsFrom(a)}, nil
 			}})
 	}
 	var spas []string
 	for _, x := range spaFlesh {
-		if f.Has(x) && x != "Spite" {
+		// Spite, Carrion and Enforcer answer what happens; they are
+		// offered as reactions, not as the activating incarn's SP-A.
+		if f.Has(x) && x != "Spite" && x != "Carrion" && x != "Enforcer" && !containsStr(c.SPAs, x) {
 			spas = append(spas, x)
 		}
 	}
 	if len(spas) > 0 {
-		out = append(out, engines.Choice{Label: name + " makes a SP-A", Help: strings.Join(spas, ", "), Game: Game, Questions: []engines.Question{
+		qs := []engines.Question{
 			{Key: "as", Prompt: "Which Fleshtype's SP-A?", Options: func(map[string]string) []engines.Pick {
 				var p []engines.Pick
 				for _, x := range spas {
@@ -382,10 +556,40 @@ func (g *game) activationChoices() []engines.Choice {
 				}
 				return p
 			}},
-			{Key: "target", Prompt: "At whom?", Options: enemyPicks},
-		}, Build: func(a map[string]string) (engines.Command, error) {
-			return Special{Incarn: f.Key(), Target: a["target"], As: a["as"]}, nil
-		}})
+			{Key: "target", Prompt: "At whom?", Options: func(map[string]string) []engines.Pick { return g.targetPicks(f) }},
+		}
+		if containsStr(spas, "Smasher") {
+			qs = append(qs, engines.Question{Key: "acs", Prompt: "ACs spent moving into base contact (the Smasher's AD)?", Options: func(a map[string]string) []engines.Pick {
+				if a["as"] != "Smasher" {
+					return []engines.Pick{{Value: "0", Label: "None (not a Smasher's SP-A)"}}
+				}
+				var p []engines.Pick
+				for i := 1; i <= 20; i++ {
+					p = append(p, engines.Pick{Value: strconv.Itoa(i), Label: strconv.Itoa(i)})
+				}
+				return p
+			}})
+		}
+		qs = append(qs, g.defQuestions(f)...)
+		out = append(out, engines.Choice{Label: name + " makes a SP-A", Help: strings.Join(spas, ", "), Game: Game, Questions: qs,
+			Build: func(a map[string]string) (engines.Command, error) {
+				n, _ := strconv.Atoi(a["acs"])
+				return Special{Incarn: f.Key(), Target: a["target"], As: a["as"], ACs: n, DefFacts: defFactsFrom(a)}, nil
+			}})
+	}
+	if f.Has("Mulligan") && c.ACs > 0 {
+		out = append(out, engines.Choice{Label: name + " slays itself to move incarns (Mulligan)", Help: "N ACs: it is slain and N incarns are moved anywhere at the table", Game: Game,
+			Questions: []engines.Question{{Key: "acs", Prompt: "How many ACs (incarns to move)?", Options: func(map[string]string) []engines.Pick {
+				var p []engines.Pick
+				for i := 1; i <= c.ACs; i++ {
+					p = append(p, engines.Pick{Value: strconv.Itoa(i), Label: strconv.Itoa(i)})
+				}
+				return p
+			}}},
+			Build: func(a map[string]string) (engines.Command, error) {
+				n, _ := strconv.Atoi(a["acs"])
+				return Slay{Incarn: f.Key(), Mulligan: n}, nil
+			}})
 	}
 	if c.ACs > 0 {
 		out = append(out, engines.Choice{Label: name + " moves", Game: Game, NoDice: true, Questions: []engines.Question{

@@ -76,6 +76,8 @@ type Figure struct {
 	// Stone: a Gargoyle turned to stone.
 	Stone    bool `json:"stone,omitempty"`
 	RiftUsed bool `json:"rift_used,omitempty"`
+	// Revealed: a Spy that has attacked; its enemies may attack it.
+	Revealed bool `json:"revealed,omitempty"`
 	// SlainBy is the side whose action slew it ("" for none).
 	SlainBy string `json:"slain_by,omitempty"`
 }
@@ -152,6 +154,30 @@ type Battle struct {
 	Why         string           `json:"why,omitempty"`
 	Ended       bool             `json:"ended,omitempty"`
 	RemovedPerR map[string][]int `json:"removed_per_round"`
+	// Deployer won the deployment roll-off: it chose its edge and
+	// deployed first.
+	Deployer string `json:"deployer,omitempty"`
+	// MistEdge is the Flensing Mist's edge ("left" or "right" of the
+	// Deployer's edge); MistReach how far it flowed at the end of round
+	// MistRound.
+	MistEdge  string `json:"mist_edge,omitempty"`
+	MistReach int    `json:"mist_reach,omitempty"`
+	MistRound int    `json:"mist_round,omitempty"`
+	// Reactions are the Fleshtype reactions the log has opened and the
+	// table may still take (Empath, Grudger, Carrion, Spite).
+	Reactions []Reaction `json:"reactions,omitempty"`
+}
+
+// Reaction is a Fleshtype's answer that the log triggered and the table
+// resolves: Figure may stun (Empath, Grudger) or make a SP-A (Carrion,
+// Spite) against an enemy it names. Not is the incarn it may not pick
+// (the one whose stun or death opened it); Used are the targets already
+// struck (Spite strikes each enemy within 5 once).
+type Reaction struct {
+	Figure string   `json:"figure"`
+	Kind   string   `json:"kind"`
+	Not    string   `json:"not,omitempty"`
+	Used   []string `json:"used,omitempty"`
 }
 
 // Record is one finished game, kept for the chronicle.
@@ -384,6 +410,9 @@ func (s *State) Apply(typ string, payload any) error {
 			if f.Rifted {
 				f.RiftUsed = true
 			}
+		}
+		if p.Revealed != nil {
+			f.Revealed = *p.Revealed
 		}
 		if p.MarkedBy != nil {
 			f.MarkedBy = *p.MarkedBy
