@@ -452,7 +452,8 @@ func newOverseerCommand(app *cmdutil.App) *cobra.Command {
 }
 
 func newRoundCommand(app *cmdutil.App) *cobra.Command {
-	return &cobra.Command{
+	var r incarn28.NextRound
+	c := &cobra.Command{
 		Use:   "round",
 		Short: "End the round (end-of-round rules) and begin the next with the roll-off",
 		Long: `End the round in play, once every incarn has activated: Bleeder and Bleeding
@@ -461,10 +462,13 @@ roll off (+1 per Cerebroid); the winner activates first. The first ` + "`round`"
 after ` + "`scenario start`" + ` puts the objective incarns and Deathbeasts in play.
 Dice order: Bleeding Sky D6s (and SP-As), Unborn D6s, roll-off D6 per player.`,
 		Example: `  warlog i28 round
-  warlog i28 round --dice 4,2`,
+  warlog i28 round --dice 4,2
+  warlog i28 round --bleeder-contact Grub,Vex`,
 		Args: cmdutil.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return do(c, app, incarn28.NextRound{}) },
+		RunE: func(c *cobra.Command, _ []string) error { return do(c, app, r) },
 	}
+	c.Flags().StringSliceVar(&r.BleederContacts, "bleeder-contact", nil, "end of round 4: the incarns in base contact with a bursting Bleeder (slain with it)")
+	return c
 }
 
 func newActivateCommand(app *cmdutil.App) *cobra.Command {
@@ -641,9 +645,14 @@ func newEndCommand(app *cmdutil.App) *cobra.Command {
 func newStunCommand(app *cmdutil.App) *cobra.Command {
 	var s incarn28.Stun
 	c := &cobra.Command{
-		Use:               "stun INCARN [--by INCARN] [--why TEXT]",
-		Short:             "Record a stun resolved at the table (Empath, Grudger, Mindguard...)",
-		Example:           `  warlog i28 stun Bors --by Vex --why "Empath"`,
+		Use:   "stun INCARN [--by INCARN] [--why TEXT]",
+		Short: "Record a stun made at the table, or an Empath's or Grudger's stun the log opened",
+		Long: `Record a stun. With --as empath or --as grudger it is the reaction the log
+opened for --by: an Empath's after an ally stunned an enemy (a different enemy
+within 10), a Grudger's after the opponent completed an objective and its D6
+showed 4+ (an enemy within 20). The reaction lapses when the activation ends.`,
+		Example: `  warlog i28 stun Bors --by Vex --as empath
+  warlog i28 stun Bors --why "fell into the pit"`,
 		Args:              cmdutil.ExactArgs(1, "the INCARN stunned"),
 		ValidArgsFunction: completeFigures(app),
 		RunE: func(c *cobra.Command, args []string) error {

@@ -271,6 +271,9 @@ func (g *game) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
 	if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusStunned, Why: why, By: side}); err != nil {
 		return err
 	}
+	if err := g.onStunned(f, by); err != nil {
+		return err
+	}
 	if by != nil && g.has(by, "Pandemoniac") && enemies(by, f) && len(f.Flesh) > 0 {
 		return g.pandemonium(f)
 	}
@@ -385,6 +388,9 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 			if err := g.emit(TypeStatusChanged, StatusChanged{Figure: r.Key(), Status: StatusSlain, Why: "Reclaimer rolled 1", By: sideOf(by)}); err != nil {
 				return err
 			}
+			if err := g.onSlain(r); err != nil {
+				return err
+			}
 		default:
 			g.note("the Reclaimer rolls %d: no help", v)
 		}
@@ -415,6 +421,9 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 		g.note("the Exhumer rolls %d: %s stays dead", v, g.nm(f))
 	}
 	if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusSlain, Why: why, By: sideOf(by)}); err != nil {
+		return err
+	}
+	if err := g.onSlain(f); err != nil {
 		return err
 	}
 	if g.has(f, "Hive") {
@@ -602,6 +611,14 @@ func (g *game) special(c Special) error {
 	if !t.InPlay() || !enemies(f, t) {
 		return engines.Refuse("Special attack", "%s is not an enemy in play", g.nm(t))
 	}
+	if as == "Enforcer" && len(t.Flesh) == 0 {
+		return engines.Refuse("Enforcer", "%s has no Fleshtype to use; the Enforcer answers an enemy within 5 using one", g.nm(t))
+	}
+	if as == "Spite" || as == "Carrion" {
+		if err := g.takeReaction(f, t, as); err != nil {
+			return err
+		}
+	}
 	if err := g.spyCheck(f, t, c.DefFacts.Ciphered); err != nil {
 		return err
 	}
@@ -707,6 +724,26 @@ func (g *game) stunCmd(c Stun) error {
 		g.actor = by.Side
 	}
 	why := c.Why
+	if c.As != "" {
+		kind := ""
+		switch norm(c.As) {
+		case "empath":
+			kind = "Empath"
+		case "grudger":
+			kind = "Grudger"
+		default:
+			return engines.Refuse("Stun", "--as is empath or grudger, the reactions that stun")
+		}
+		if by == nil {
+			return engines.Refuse(kind, "name the %s with --by", kind)
+		}
+		if err := g.takeReaction(by, f, kind); err != nil {
+			return err
+		}
+		if why == "" {
+			why = kind
+		}
+	}
 	if why == "" {
 		why = "recorded at the table"
 	}

@@ -84,7 +84,7 @@ func (s *State) Decide(cmd engines.Command, d *engines.Decision) error {
 	case Overseer:
 		err = g.overseer(c)
 	case NextRound:
-		err = g.nextRound()
+		err = g.nextRound(c)
 	case Activate:
 		err = g.activate(c)
 	case Move:
@@ -552,6 +552,10 @@ func (g *game) checkObjectives() error {
 					return err
 				}
 				g.appendLabel(fmt.Sprintf("%s completes %s (%s).", p, objName(o), how))
+				if err := g.onObjective(p); err != nil {
+					return err
+				}
+				g.flushNotes()
 			}
 		}
 	}
@@ -678,7 +682,14 @@ func (g *game) markObjective(c MarkObjective) error {
 	}
 	g.actor = side
 	g.d.Label("%s reports %s done at the table.", side, o.Name)
-	return g.emit(TypeObjectiveCompleted, ObjectiveCompleted{Player: side, Objective: o.N, How: "recorded at the table"})
+	if err := g.emit(TypeObjectiveCompleted, ObjectiveCompleted{Player: side, Objective: o.N, How: "recorded at the table"}); err != nil {
+		return err
+	}
+	if err := g.onObjective(side); err != nil {
+		return err
+	}
+	g.flushNotes()
+	return nil
 }
 
 // nm is how a label names a figure: its name, or "Side's Name" when

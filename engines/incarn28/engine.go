@@ -181,7 +181,11 @@ func (Overseer) Verb() string { return "overseer" }
 
 // NextRound ends the round in play (its end-of-round rules) and begins the
 // next with the roll-off.
-type NextRound struct{}
+type NextRound struct {
+	// BleederContacts are the incarns in base contact with a Bleeder when
+	// it bursts at the end of round 4 (a table fact): they are slain too.
+	BleederContacts []string `json:"bleeder_contacts,omitempty"`
+}
 
 // Verb implements engines.Command.
 func (NextRound) Verb() string { return "round" }

@@ -22,6 +22,10 @@ const (
 	TypeDesecrateHit       = "incarn28.desecrate_hit"
 	TypeObjectiveCompleted = "incarn28.objective_completed"
 	TypeBattleEnded        = "incarn28.battle_ended"
+	TypeReactionOpened     = "incarn28.reaction_opened"
+	TypeReactionUsed       = "incarn28.reaction_used"
+	TypeDeploymentRolled   = "incarn28.deployment_rolled"
+	TypeMistFlowed         = "incarn28.mist_flowed"
 )
 
 // GangFounded: a player founded a gang (with the incarns read from a file).
@@ -63,6 +67,9 @@ type ObjectivesRolled struct {
 // TwistRolled: the game's twist.
 type TwistRolled struct {
 	Twist int `json:"twist"`
+	// MistEdge is the Flensing Mist's edge: "left" or "right" of the
+	// edge of the player who won the deployment roll-off.
+	MistEdge string `json:"mist_edge,omitempty"`
 }
 
 // FigureAdded: a figure entered play (objective incarn, Deathbeast, summon).
@@ -152,6 +159,37 @@ type BattleEnded struct {
 	Why    string `json:"why"`
 }
 
+// ReactionOpened: the log saw what lets a Fleshtype answer (an ally's
+// stun for an Empath, an enemy's death for a Carrion, its own death for a
+// Spite, the opponent's objective and a D6 of 4+ for a Grudger); the table
+// names the target.
+type ReactionOpened struct {
+	Figure string `json:"figure"`
+	Kind   string `json:"kind"`
+	Not    string `json:"not,omitempty"`
+}
+
+// ReactionUsed: the reaction struck Target.
+type ReactionUsed struct {
+	Figure string `json:"figure"`
+	Kind   string `json:"kind"`
+	Target string `json:"target"`
+}
+
+// DeploymentRolled: the roll-off before deployment; First chose its edge
+// and deployed first.
+type DeploymentRolled struct {
+	Rolls map[string]int `json:"rolls"`
+	First string         `json:"first"`
+}
+
+// MistFlowed: at the end of Round the Flensing Mist flowed Reach cm in
+// from its edge.
+type MistFlowed struct {
+	Round int `json:"round"`
+	Reach int `json:"reach"`
+}
+
 // register adds the payload types.
 func register(r *events.Registry) {
 	r.Register(TypeGangFounded, GangFounded{})
@@ -170,4 +208,8 @@ func register(r *events.Registry) {
 	r.Register(TypeDesecrateHit, DesecrateHit{})
 	r.Register(TypeObjectiveCompleted, ObjectiveCompleted{})
 	r.Register(TypeBattleEnded, BattleEnded{})
+	r.Register(TypeReactionOpened, ReactionOpened{})
+	r.Register(TypeReactionUsed, ReactionUsed{})
+	r.Register(TypeDeploymentRolled, DeploymentRolled{})
+	r.Register(TypeMistFlowed, MistFlowed{})
 }

@@ -166,3 +166,102 @@ func TestPortshield(t *testing.T) {
 		t.Errorf("Ps %s, Tg %s", fig(t, s, "Ben/Ps").Status, fig(t, s, "Ben/Tg").Status)
 	}
 }
+
+// seed line 233 Empath: when an ally stuns an enemy, it may stun a
+// different enemy; the log opens the chance, the table names the target.
+func TestEmpath(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Em", "Regular", "Medium", fl("Empath"))}, "sacrosanct",
+		[]Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	refused(t, s, Stun{Incarn: "Ug", By: "Em", As: "empath"}, "Em has no Empath reaction open: one opens when an ally stuns an enemy")
+	do(t, s, Activate{Incarn: "Ax"}, 8)
+	l := do(t, s, Attack{Target: "Tg", Strength: 3}, 3, 2, 6, 2)
+	contains(t, l, "Em may stun another enemy within 10 if Tg was within 10 of it (Empath)")
+	refused(t, s, Stun{Incarn: "Tg", By: "Em", As: "empath"}, "the Empath must pick a different enemy than Tg")
+	refused(t, s, Stun{Incarn: "Ug", By: "Em", As: "healer"}, "--as is empath or grudger")
+	c := choice(t, s, "Em stuns an enemy (Empath)")
+	if opts := c.Questions[0].Options(nil); len(opts) != 1 || opts[0].Value != "Ben/Ug" {
+		t.Errorf("Empath targets %+v", opts)
+	}
+	do(t, s, Stun{Incarn: "Ug", By: "Em", As: "empath"})
+	if fig(t, s, "Ben/Ug").Status != StatusStunned {
+		t.Errorf("Ug is %s", fig(t, s, "Ben/Ug").Status)
+	}
+	refused(t, s, Stun{Incarn: "Ug", By: "Em", As: "empath"}, "Em has no Empath reaction open")
+	// A chance not taken lapses when the activation ends.
+	s = duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Em", "Regular", "Medium", fl("Empath"))}, "sacrosanct",
+		[]Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	do(t, s, Activate{Incarn: "Ax"}, 8)
+	do(t, s, Attack{Target: "Tg", Strength: 3}, 3, 2, 6, 2)
+	do(t, s, EndActivation{})
+	refused(t, s, Stun{Incarn: "Ug", By: "Em", As: "empath"}, "Em has no Empath reaction open")
+}
+
+// seed line 323 Grudger: when the opponent completes an objective, a D6
+// of 4+ lets it stun an enemy within 20.
+func TestGrudger(t *testing.T) {
+	for _, c := range []struct {
+		die  int
+		open bool
+	}{{4, true}, {3, false}} {
+		s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}, "sacrosanct",
+			[]Incarn{in("Gr", "Regular", "Medium", fl("Grudger"))}, plainObj, plainObj)
+		l := do(t, s, MarkObjective{Player: "Ann", Objective: "loot"}, c.die)
+		if c.open {
+			contains(t, l, "Gr's grudge D6 shows 4; Gr may stun an enemy within 20 (Grudger)")
+			do(t, s, Stun{Incarn: "Ax", By: "Gr", As: "grudger"})
+			if fig(t, s, "Ann/Ax").Status != StatusStunned {
+				t.Errorf("Ax is %s", fig(t, s, "Ann/Ax").Status)
+			}
+		} else {
+			contains(t, l, "Gr's grudge D6 shows 3: nothing")
+			refused(t, s, Stun{Incarn: "Ax", By: "Gr", As: "grudger"}, "Gr has no Grudger reaction open")
+		}
+	}
+}
+
+// seed line 185 Carrion: an enemy slain lets it SP-A D8 another enemy;
+// line 531 Spite: slain, it strikes each enemy within 5 once.
+func TestCarrionAndSpite(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Cr", "Regular", "Medium", fl("Carrion"))}, "sacrosanct",
+		[]Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	refused(t, s, Special{Incarn: "Cr", Target: "Ug", As: "Carrion"}, "Cr has no Carrion reaction open: one opens when an enemy is slain")
+	do(t, s, Activate{Incarn: "Ax"}, 8)
+	l := do(t, s, Attack{Target: "Tg", Strength: 3}, 6, 6, 6, 2)
+	contains(t, l, "Cr may make a SP-A D8 at another enemy within 10 if Tg died within 10 of it (Carrion)")
+	l = do(t, s, Special{Incarn: "Cr", Target: "Ug", As: "Carrion"}, 5, 3)
+	contains(t, l, "Cr makes a SP-A D8 at Ug (Carrion): 5. AD 5 against Ug's DF-R d8 3 = 3: Ug is stunned")
+	refused(t, s, Special{Incarn: "Cr", Target: "Ug", As: "Carrion"}, "Cr has no Carrion reaction open")
+
+	s = duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Bx", "Regular", "Medium", fl("Brigand"))}, "sacrosanct",
+		[]Incarn{in("Sp", "Rabble", "Medium", fl("Spite"))}, plainObj, plainObj)
+	do(t, s, Activate{Incarn: "Ax"}, 8)
+	l = do(t, s, Attack{Target: "Sp", Strength: 3}, 6, 6, 6, 2)
+	contains(t, l, "Sp may strike each enemy within 5 with a SP-A D6 (Spite)")
+	do(t, s, Special{Incarn: "Sp", Target: "Ax", As: "Spite"}, 4, 3)
+	refused(t, s, Special{Incarn: "Sp", Target: "Ax", As: "Spite"}, "Sp's Spite has already struck Ax")
+	do(t, s, Special{Incarn: "Sp", Target: "Bx", As: "Spite"}, 1, 5)
+	do(t, s, EndActivation{})
+	if len(s.Battle.Reactions) != 0 {
+		t.Errorf("reactions left after the activation: %+v", s.Battle.Reactions)
+	}
+}
+
+// seed line 163 Bleeder: at the end of round 4 it dies and slays what is
+// in base contact with it (named by the table).
+func TestBleeder(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Bl", "Regular", "Medium", fl("Bleeder")), in("Ax", "Regular", "Medium", fl("Brigand"))}, "sacrosanct",
+		[]Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	for _, f := range s.Battle.Figures {
+		f.Activated = true
+	}
+	refused(t, s, NextRound{BleederContacts: []string{"Tg"}}, "--bleeder-contact is only for the end of round 4 with a Bleeder in play (this is the end of round 1)", 6, 1)
+	s.Battle.Round = 4
+	refused(t, s, NextRound{BleederContacts: []string{"Bl"}}, "Bl cannot be named in base contact with a Bleeder", 6, 1)
+	l := do(t, s, NextRound{BleederContacts: []string{"Tg", "Ax"}}, 6, 1)
+	contains(t, l, "Bl bursts at the end of round 4 (Bleeder); Tg, in base contact, dies with it; Ax, in base contact, dies with it")
+	for k, want := range map[string]string{"Ann/Bl": StatusSlain, "Ben/Tg": StatusSlain, "Ann/Ax": StatusSlain, "Ben/Ug": StatusActive} {
+		if got := fig(t, s, k).Status; got != want {
+			t.Errorf("%s is %s, want %s", k, got, want)
+		}
+	}
+}

@@ -18,7 +18,7 @@ import (
 //
 // Ruling: the roll-off winner activates first. Each Cerebroid in play adds
 // 1 to its side's roll-off die.
-func (g *game) nextRound() error {
+func (g *game) nextRound(c NextRound) error {
 	b := g.b()
 	if b.Round > 0 && !b.RoundOver {
 		if b.Current != nil {
@@ -43,7 +43,7 @@ func (g *game) nextRound() error {
 			return err
 		}
 	} else {
-		if err := g.endOfRound(); err != nil {
+		if err := g.endOfRound(c); err != nil {
 			return err
 		}
 	}
@@ -114,16 +114,48 @@ func (g *game) nextRound() error {
 }
 
 // endOfRound applies the rules that fire as a round ends.
-func (g *game) endOfRound() error {
+//
+// Ruling (Bleeder, seed line 163): every Bleeder in play bursts at the end
+// of round 4, in gang order; then the incarns the table names as in base
+// contact with one (--bleeder-contact, friend or foe) are slain in the
+// order named, each by the Bleeder.
+func (g *game) endOfRound(c NextRound) error {
 	b := g.b()
+	var bleeders []*Figure
 	if b.Round == 4 {
 		for _, f := range b.Figures {
-			if f.InPlay() && g.flesh(f, "Bleeder", false) {
-				g.note("%s bursts at the end of round 4 (Bleeder; slay what was in base contact with `i28 slay`)", g.nm(f))
-				if err := g.slay(f, nil, "Bleeder", DefFacts{}); err != nil {
-					return err
-				}
+			if f.InPlay() && g.has(f, "Bleeder") {
+				bleeders = append(bleeders, f)
 			}
+		}
+	}
+	if len(c.BleederContacts) > 0 && len(bleeders) == 0 {
+		return engines.Refuse("Bleeder", "--bleeder-contact is only for the end of round 4 with a Bleeder in play (this is the end of round %d)", b.Round)
+	}
+	var contacts []*Figure
+	for _, n := range c.BleederContacts {
+		x, err := g.find(n)
+		if err != nil {
+			return err
+		}
+		if !x.InPlay() || containsFig(bleeders, x) || containsFig(contacts, x) {
+			return engines.Refuse("Bleeder", "%s cannot be named in base contact with a Bleeder: it is %s, a Bleeder itself or named twice", g.nm(x), x.where())
+		}
+		contacts = append(contacts, x)
+	}
+	for _, f := range bleeders {
+		g.note("%s bursts at the end of round 4 (Bleeder)", g.nm(f))
+		if err := g.slay(f, nil, "Bleeder", DefFacts{}); err != nil {
+			return err
+		}
+	}
+	for _, x := range contacts {
+		if !x.InPlay() {
+			continue
+		}
+		g.note("%s, in base contact, dies with it", g.nm(x))
+		if err := g.slay(x, bleeders[0], "in base contact with a bursting Bleeder", DefFacts{}); err != nil {
+			return err
 		}
 	}
 	if b.Twist == 1 {

@@ -48,14 +48,28 @@ func (s *State) Choices() []engines.Choice {
 		out = append(out, g.activateChoices()...)
 	}
 	if b.Round > 0 && b.Current == nil && (b.RoundOver || len(g.unactivated("")) == 0) {
-		out = append(out, engines.Choice{Label: "End the round and begin the next", Help: "end-of-round rules, Unborn, the roll-off", Game: Game,
-			Build: func(map[string]string) (engines.Command, error) { return NextRound{}, nil }})
+		var qs []engines.Question
+		if b.Round == 4 {
+			for _, f := range b.Figures {
+				if f.InPlay() && f.Has("Bleeder") {
+					qs = append(qs, engines.Question{Key: "contacts", Optional: true,
+						Prompt: "The Bleeders burst: which incarns are in base contact with one (comma-separated, empty for none)?",
+						Check: checkNames(func(n string) error { _, err := g.find(n); return err })})
+					break
+				}
+			}
+		}
+		out = append(out, engines.Choice{Label: "End the round and begin the next", Help: "end-of-round rules, Unborn, the roll-off", Game: Game, Questions: qs,
+			Build: func(a map[string]string) (engines.Command, error) {
+				return NextRound{BleederContacts: splitList(a["contacts"])}, nil
+			}})
 	}
+	out = append(out, g.reactionChoices()...)
 	for _, p := range b.Sides {
 		for _, o := range b.Objectives[p] {
 			if Objectives[o-1].Kind == KindRecorded && !b.done(p, o) {
 				p, o := p, o
-				out = append(out, engines.Choice{Label: fmt.Sprintf("%s reports %s done", p, objName(o)), Help: Objectives[o-1].Summary, Game: Game, NoDice: true,
+				out = append(out, engines.Choice{Label: fmt.Sprintf("%s reports %s done", p, objName(o)), Help: Objectives[o-1].Summary, Game: Game, NoDice: !g.enemyHas(p, "Grudger"),
 					Build: func(map[string]string) (engines.Command, error) {
 						return MarkObjective{Player: p, Objective: objName(o)}, nil
 					}})
@@ -449,12 +463,76 @@ func defFactsFrom(a map[string]string) DefFacts {
 		Exhumer: a["exhumer"], Portshield: a["portshield"]}
 }
 
+// reactionChoices offer the open reactions (Empath, Grudger, Carrion,
+// Spite) and, while an enemy with Fleshtypes activates, each Enforcer's
+// answer.
+func (g *game) reactionChoices() []engines.Choice {
+	b := g.b()
+	var out []engines.Choice
+	for _, r := range b.Reactions {
+		f := b.fig(r.Figure)
+		if f == nil {
+			continue
+		}
+		r := r
+		picks := func(map[string]string) []engines.Pick {
+			var p []engines.Pick
+			for _, t := range g.targetPicks(f) {
+				if t.Value != r.Not && !containsStr(r.Used, t.Value) {
+					p = append(p, t)
+				}
+			}
+			return p
+		}
+		switch r.Kind {
+		case "Empath", "Grudger":
+			within := map[string]string{"Empath": "10", "Grudger": "20"}[r.Kind]
+			out = append(out, engines.Choice{Label: fmt.Sprintf("%s stuns an enemy (%s)", g.nm(f), r.Kind), Help: "an enemy within " + within + " of it; the chance lapses when the activation ends", Game: Game, NoDice: true,
+				Questions: []engines.Question{{Key: "target", Prompt: "Which enemy within " + within + "?", Options: picks}},
+				Build: func(a map[string]string) (engines.Command, error) {
+					return Stun{Incarn: a["target"], By: f.Key(), As: r.Kind}, nil
+				}})
+		case "Carrion", "Spite":
+			help := "a SP-A D8 at another enemy within 10"
+			label := fmt.Sprintf("%s makes its SP-A (Carrion)", g.nm(f))
+			if r.Kind == "Spite" {
+				help = "a SP-A of its Action die at each enemy within 5, one at a time"
+				label = fmt.Sprintf("%s's Spite strikes an enemy within 5", g.nm(f))
+			}
+			qs := append([]engines.Question{{Key: "target", Prompt: "At whom?", Options: picks}}, g.defQuestions(f)...)
+			out = append(out, engines.Choice{Label: label, Help: help, Game: Game, Questions: qs,
+				Build: func(a map[string]string) (engines.Command, error) {
+					return Special{Incarn: f.Key(), Target: a["target"], As: r.Kind, DefFacts: defFactsFrom(a)}, nil
+				}})
+		}
+	}
+	if c := b.Current; c != nil {
+		x := b.fig(c.Figure)
+		if x != nil && x.InPlay() && len(x.Flesh) > 0 {
+			for _, e := range b.Figures {
+				if e.InPlay() && enemies(e, x) && e.Has("Enforcer") {
+					e := e
+					qs := append([]engines.Question{{Key: "target", Prompt: "At whom?", Options: func(map[string]string) []engines.Pick {
+						return []engines.Pick{{Value: x.Key(), Label: x.Name}}
+					}}}, g.defQuestions(e)...)
+					out = append(out, engines.Choice{Label: fmt.Sprintf("%s answers %s's Fleshtype (Enforcer SP-A D6)", g.nm(e), g.nm(x)),
+						Help: "when " + x.Name + " uses a Fleshtype within 5 of the Enforcer", Game: Game, Questions: qs,
+						Build: func(a map[string]string) (engines.Command, error) {
+							return Special{Incarn: e.Key(), Target: x.Key(), As: "Enforcer", DefFacts: defFactsFrom(a)}, nil
+						}})
+				}
+			}
+		}
+	}
+	return out
+}
+
 // targetPicks lists the incarns att may attack, an Eclipse marked (seed
 // line 219: it counts as the closest visible enemy).
 func (g *game) targetPicks(att *Figure) []engines.Pick {
 	var p []engines.Pick
 	for _, t := range g.b().Figures {
-		if !t.InPlay() || !enemies(att, t) || t.Stone {
+		if !t.InPlay() || !enemies(att, t) || t.Stone || g.spyCheck(att, t, false) != nil {
 			continue
 		}
 		label := fmt.Sprintf("%s (%s, %s)", t.Name, t.Side, t.Status)

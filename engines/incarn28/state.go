@@ -313,6 +313,28 @@ func (s *State) Apply(typ string, payload any) error {
 			return fmt.Errorf("%s: no battle", typ)
 		}
 		s.Battle.Twist = p.Twist
+		s.Battle.MistEdge = p.MistEdge
+	case DeploymentRolled:
+		if s.Battle == nil {
+			return fmt.Errorf("%s: no battle", typ)
+		}
+		s.Battle.Deployer = p.First
+	case MistFlowed:
+		s.Battle.MistReach, s.Battle.MistRound = p.Reach, p.Round
+	case ReactionOpened:
+		s.Battle.Reactions = append(s.Battle.Reactions, Reaction{Figure: p.Figure, Kind: p.Kind, Not: p.Not})
+	case ReactionUsed:
+		b := s.Battle
+		for i, r := range b.Reactions {
+			if r.Figure == p.Figure && r.Kind == p.Kind {
+				if p.Kind == "Spite" {
+					b.Reactions[i].Used = append(b.Reactions[i].Used, p.Target)
+				} else {
+					b.Reactions = append(b.Reactions[:i], b.Reactions[i+1:]...)
+				}
+				break
+			}
+		}
 	case FigureAdded:
 		if s.Battle == nil {
 			return fmt.Errorf("%s: no battle", typ)
@@ -436,6 +458,9 @@ func (s *State) Apply(typ string, payload any) error {
 			b.Last = f.Side
 		}
 		b.Current = nil
+		// Ruling: a reaction is taken at once: it lapses when the
+		// activation ends.
+		b.Reactions = nil
 		b.Next = p.Next
 		b.Again = p.Again
 		if p.RoundOver {
