@@ -54,7 +54,7 @@ func (s *State) Choices() []engines.Choice {
 				if f.InPlay() && f.Has("Bleeder") {
 					qs = append(qs, engines.Question{Key: "contacts", Optional: true,
 						Prompt: "The Bleeders burst: which incarns are in base contact with one (comma-separated, empty for none)?",
-						Check: checkNames(func(n string) error { _, err := g.find(n); return err })})
+						Check:  checkNames(func(n string) error { _, err := g.find(n); return err })})
 					break
 				}
 			}
