@@ -15,7 +15,6 @@ import (
 	"strings"
 
 	"warlog/engines"
-	"warlog/engines/dice"
 	"warlog/events"
 )
 
@@ -78,16 +77,14 @@ type Service struct {
 	store    events.Store
 	engines  map[string]engines.Engine
 	registry *events.Registry
+	// snapshotEvery: see SnapshotEvery.
+	snapshotEvery int
 }
 
 // New builds the service with the engines of this build.
 func New(store events.Store, engs ...engines.Engine) *Service {
-	s := &Service{store: store, engines: map[string]engines.Engine{}, registry: events.NewRegistry()}
-	s.registry.Register(events.TypeActionBegun, Begun{})
-	s.registry.Register(events.TypeActionUndone, events.ActionRef{})
-	s.registry.Register(events.TypeActionRedone, events.ActionRef{})
-	s.registry.Register(TypeCreated, Created{})
-	s.registry.Register(dice.Type, dice.Rolled{})
+	s := &Service{store: store, engines: map[string]engines.Engine{}, registry: events.NewRegistry(), snapshotEvery: DefaultSnapshotEvery}
+	registerCore(s.registry)
 	for _, e := range engs {
 		s.engines[e.Game()] = e
 		e.Register(s.registry)

@@ -383,8 +383,12 @@ func TestConcurrentRetries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(st.Actions) != 6 || st.Version != 12 {
-		t.Errorf("the campaign has %d actions at version %d; want creation + 5 rolls at version 12", len(st.Actions), st.Version)
+	acts, err := first.Actions(ctx, concurrentName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(acts) != 6 || st.Version != 12 {
+		t.Errorf("the campaign has %d actions at version %d; want creation + 5 rolls at version 12", len(acts), st.Version)
 	}
 	if _, err := events.VerifyStream(ctx, first.Store(), concurrentName); err != nil {
 		t.Error(err)

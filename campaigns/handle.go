@@ -122,10 +122,14 @@ func (s *Service) Undo(ctx context.Context, campaign string, n int, to string, o
 	}
 	return s.run(ctx, campaign, o, request{verb: VerbUndo, args: args, rebuild: true,
 		decide: func(st *State, d *engines.Decision) error {
-			live := st.InEffect()
+			acts, err := s.Actions(ctx, campaign)
+			if err != nil {
+				return err
+			}
+			live := acts.InEffect()
 			count := n
 			if to != "" {
-				a, err := st.Find(to)
+				a, err := acts.Find(to)
 				if err != nil {
 					return err
 				}
@@ -143,7 +147,7 @@ func (s *Service) Undo(ctx context.Context, campaign string, n int, to string, o
 			}
 			var labels []string
 			for i := len(live) - 1; i >= len(live)-count; i-- {
-				d.Emit(events.TypeActionUndone, events.ActionRef{Action: live[i].ID})
+				d.Emit(events.TypeActionUndone, events.ActionRef{Action: live[i].ID, Version: live[i].Version})
 				labels = append(labels, live[i].Label)
 			}
 			d.Label("undo: %s", strings.Join(labels, "; "))
@@ -166,13 +170,17 @@ func (s *Service) Redo(ctx context.Context, campaign string, n int, o Options) (
 			if n > len(can) {
 				return fmt.Errorf("redo %d: only %d undone actions can be redone", n, len(can))
 			}
+			acts, err := s.Actions(ctx, campaign)
+			if err != nil {
+				return err
+			}
 			var labels []string
 			for _, id := range can[:n] {
-				a, err := st.Find(id)
+				a, err := acts.Find(id)
 				if err != nil {
 					return err
 				}
-				d.Emit(events.TypeActionRedone, events.ActionRef{Action: id})
+				d.Emit(events.TypeActionRedone, events.ActionRef{Action: id, Version: a.Version})
 				labels = append(labels, a.Label)
 			}
 			d.Label("redo: %s", strings.Join(labels, "; "))
@@ -244,12 +252,13 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 				return nil, err
 			}
 		} else {
-			for _, e := range stored {
-				if err := s.fold(st, e, nil); err != nil {
+			for i := range stored {
+				if err := s.fold(st, &stored[i], nil); err != nil {
 					return nil, err
 				}
 			}
 		}
+		s.snapshotIfDue(ctx, st)
 		return &Result{Action: id, Label: b.Label, Events: stored, State: st}, nil
 	}
 }

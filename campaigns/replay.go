@@ -23,10 +23,11 @@ type Step struct {
 // (undone ones included, marked and not folded) with the state as it stands
 // then. It returns the final state.
 func (s *Service) Replay(ctx context.Context, name string, fn func(st *State, step Step) error) (*State, error) {
-	undone, err := events.Undone(ctx, s.store, name)
+	eff, err := events.LoadEffect(ctx, s.store, name)
 	if err != nil {
 		return nil, err
 	}
+	undone := eff.Undone
 	st := &State{Head: events.Genesis}
 	var cur *Step
 	var beforeScenario string
@@ -34,9 +35,6 @@ func (s *Service) Replay(ctx context.Context, name string, fn func(st *State, st
 	flush := func() error {
 		if cur == nil {
 			return nil
-		}
-		if n := len(st.Actions); n > 0 && st.Actions[n-1].ID == cur.Action.ID {
-			cur.Action = st.Actions[n-1]
 		}
 		cur.Scenario, cur.Turn = now(st)
 		if cur.Scenario == "" {
@@ -62,9 +60,25 @@ func (s *Service) Replay(ctx context.Context, name string, fn func(st *State, st
 				return err
 			}
 			beforeScenario, beforeTurn = now(st)
-			cur = &Step{Action: Action{ID: e.Action}}
+			cur = &Step{Action: Action{ID: e.Action, Version: e.Version, At: e.At, Undone: undone[e.Action]}}
 		}
-		if err := s.fold(st, e, undone); err != nil {
+		if cur != nil {
+			switch e.Type {
+			case events.TypeActionBegun:
+				p, err := s.registry.Decode(e)
+				if err != nil {
+					return fmt.Errorf("campaign %q: %w", name, err)
+				}
+				cur.Action.Verb, cur.Action.Label = p.(Begun).Verb, p.(Begun).Label
+			case events.TypeActionUndone, events.TypeActionRedone:
+				p, err := s.registry.Decode(e)
+				if err != nil {
+					return fmt.Errorf("campaign %q: %w", name, err)
+				}
+				cur.Action.Undoes = append(cur.Action.Undoes, p.(events.ActionRef).Action)
+			}
+		}
+		if err := s.fold(st, &e, undone); err != nil {
 			return err
 		}
 		if cur != nil {

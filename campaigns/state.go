@@ -35,7 +35,9 @@ const (
 )
 
 // State is a campaign folded from its log: the campaign's own bookkeeping
-// and, when this build has the game's engine, the game state.
+// and, when this build has the game's engine, the game state. It does not
+// hold the list of actions, which only undo, redo and the log need and which
+// grows with the campaign: Service.Actions reads it.
 type State struct {
 	Campaign engines.Campaign
 	Created  time.Time
@@ -43,15 +45,21 @@ type State struct {
 	Head     string
 	// ProgramDice counts program dice in effect: the index of the next one.
 	ProgramDice int
-	Actions     []Action
 	// redoable is the stack of actions undone since the last new action.
 	redoable []string
 	Game     engines.State
 	engine   engines.Engine
+	// base is the version of the snapshot the state was loaded from, 0
+	// when it was replayed from the start.
+	base int64
 }
 
 // Engine is the game's engine, nil when this build has none for it.
 func (st *State) Engine() engines.Engine { return st.engine }
+
+// Base is the version of the snapshot this state was loaded from; 0 when
+// the whole log was replayed.
+func (st *State) Base() int64 { return st.base }
 
 // CanRedo lists the actions `redo` would restore, newest first.
 func (st *State) CanRedo() []string {
@@ -62,11 +70,14 @@ func (st *State) CanRedo() []string {
 	return out
 }
 
+// Actions are a campaign's actions, oldest first.
+type Actions []Action
+
 // Find returns the action with id (or a unique prefix of it of 4 or more).
-func (st *State) Find(id string) (*Action, error) {
+func (as Actions) Find(id string) (*Action, error) {
 	var hit *Action
-	for i := range st.Actions {
-		a := &st.Actions[i]
+	for i := range as {
+		a := &as[i]
 		if a.ID == id {
 			return a, nil
 		}
@@ -85,10 +96,10 @@ func (st *State) Find(id string) (*Action, error) {
 
 // InEffect lists the actions that can be undone, oldest first: in effect,
 // not an undo or redo, and not the campaign's creation.
-func (st *State) InEffect() []*Action {
+func (as Actions) InEffect() []*Action {
 	var out []*Action
-	for i := range st.Actions {
-		a := &st.Actions[i]
+	for i := range as {
+		a := &as[i]
 		if !a.Undone && !a.Meta() && a.Verb != VerbCreate {
 			out = append(out, a)
 		}
@@ -96,16 +107,51 @@ func (st *State) InEffect() []*Action {
 	return out
 }
 
-// Load replays a campaign's log. It reads the undo bookkeeping first, then
-// folds every event of every action still in effect, in order.
-func (s *Service) Load(ctx context.Context, name string) (*State, error) {
-	undone, err := events.Undone(ctx, s.store, name)
+// Actions reads a campaign's actions from the log: its action.begun,
+// action.undone and action.redone events only (an indexed read).
+func (s *Service) Actions(ctx context.Context, name string) (Actions, error) {
+	eff, err := events.LoadEffect(ctx, s.store, name)
 	if err != nil {
 		return nil, err
 	}
-	st := &State{Head: events.Genesis}
-	err = s.store.Load(ctx, name, 0, func(e events.Event) error {
-		return s.fold(st, e, undone)
+	var out Actions
+	err = s.store.LoadTypes(ctx, name, []string{events.TypeActionBegun, events.TypeActionUndone, events.TypeActionRedone}, func(e events.Event) error {
+		p, err := s.registry.Decode(e)
+		if err != nil {
+			return fmt.Errorf("campaign %q: %w", name, err)
+		}
+		switch p := p.(type) {
+		case Begun:
+			out = append(out, Action{ID: e.Action, Verb: p.Verb, Label: p.Label, Version: e.Version, At: e.At, Undone: eff.Undone[e.Action]})
+		case events.ActionRef:
+			if n := len(out); n > 0 {
+				out[n-1].Undoes = append(out[n-1].Undoes, p.Action)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("campaign %q: %w; `warlog campaign list` shows the campaigns", name, ErrNoCampaign)
+	}
+	return out, nil
+}
+
+// Load folds a campaign's state: from its newest snapshot still valid, if
+// any, then every event after it of the actions in effect, in order.
+func (s *Service) Load(ctx context.Context, name string) (*State, error) {
+	eff, err := events.LoadEffect(ctx, s.store, name)
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.restore(ctx, name, eff)
+	if err != nil {
+		return nil, err
+	}
+	err = s.store.Stream(ctx, name, st.Version, func(e *events.Event) error {
+		return s.fold(st, e, eff.Undone)
 	})
 	if err != nil {
 		return nil, err
@@ -116,34 +162,41 @@ func (s *Service) Load(ctx context.Context, name string) (*State, error) {
 	return st, nil
 }
 
-// fold applies one stored event to st.
-func (s *Service) fold(st *State, e events.Event, undone map[string]bool) error {
+// fold applies one stored event to st. It is the hot path of every
+// command: payloads decode through the registry's hand-written decoders
+// where the type has one, and action.begun, which folding needs only the
+// verb of, is read no further than that.
+func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error {
 	st.Version, st.Head = e.Version, e.Hash
-	payload, err := s.registry.Decode(e)
-	if err != nil {
-		return fmt.Errorf("campaign %q: %w", e.Campaign, err)
-	}
-	switch p := payload.(type) {
-	case Begun:
-		st.Actions = append(st.Actions, Action{ID: e.Action, Verb: p.Verb, Label: p.Label, Version: e.Version, At: e.At, Undone: undone[e.Action]})
-		if p.Verb != VerbUndo && p.Verb != VerbRedo {
+	switch e.Type {
+	case events.TypeActionBegun:
+		verb, err := beganVerb(e)
+		if err != nil {
+			return fmt.Errorf("campaign %q: %w", e.Campaign, err)
+		}
+		if verb != VerbUndo && verb != VerbRedo {
 			st.redoable = st.redoable[:0]
 		}
 		return nil
-	case events.ActionRef:
-		if len(st.Actions) > 0 {
-			last := &st.Actions[len(st.Actions)-1]
-			last.Undoes = append(last.Undoes, p.Action)
+	case events.TypeActionUndone, events.TypeActionRedone:
+		p, err := s.registry.Decode(*e)
+		if err != nil {
+			return fmt.Errorf("campaign %q: %w", e.Campaign, err)
 		}
+		ref := p.(events.ActionRef)
 		if e.Type == events.TypeActionUndone {
-			st.redoable = append(st.redoable, p.Action)
-		} else if n := len(st.redoable); n > 0 && st.redoable[n-1] == p.Action {
+			st.redoable = append(st.redoable, ref.Action)
+		} else if n := len(st.redoable); n > 0 && st.redoable[n-1] == ref.Action {
 			st.redoable = st.redoable[:n-1]
 		}
 		return nil
 	}
 	if undone[e.Action] {
 		return nil
+	}
+	payload, err := s.registry.Decode(*e)
+	if err != nil {
+		return fmt.Errorf("campaign %q: %w", e.Campaign, err)
 	}
 	switch p := payload.(type) {
 	case Created:

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -77,7 +78,11 @@ func runCampaignNew(c *cobra.Command, app *cmdutil.App, o *campaignNewOptions, n
 		return err
 	}
 	if app.JSON {
-		return app.PrintJSON(campaignJSON(st))
+		cj, err := campaignJSON(c.Context(), svc, st)
+		if err != nil {
+			return err
+		}
+		return app.PrintJSON(cj)
 	}
 	fmt.Fprintf(app.Out, "campaign %s created (%s); it is now the current campaign\n", name, gameTitle(st.Campaign.Game))
 	return nil
@@ -98,12 +103,16 @@ type CampaignJSON struct {
 	Engine   bool   `json:"engine"`
 }
 
-func campaignJSON(st *campaigns.State) CampaignJSON {
+func campaignJSON(ctx context.Context, svc *campaigns.Service, st *campaigns.State) (CampaignJSON, error) {
+	acts, err := svc.Actions(ctx, st.Campaign.Name)
+	if err != nil {
+		return CampaignJSON{}, err
+	}
 	return CampaignJSON{
 		Name: st.Campaign.Name, Game: st.Campaign.Game, Title: gameTitle(st.Campaign.Game), Mode: st.Campaign.Mode,
 		Seed: st.Campaign.Seed, Created: st.Created.Format("2006-01-02 15:04"), Version: st.Version, Head: st.Head,
-		Actions: len(st.Actions), InEffect: len(st.InEffect()), Engine: st.Engine() != nil,
-	}
+		Actions: len(acts), InEffect: len(acts.InEffect()), Engine: st.Engine() != nil,
+	}, nil
 }
 
 func newCampaignListCommand(app *cmdutil.App) *cobra.Command {
@@ -132,7 +141,11 @@ func newCampaignListCommand(app *cmdutil.App) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				list = append(list, campaignJSON(st))
+				cj, err := campaignJSON(c.Context(), svc, st)
+				if err != nil {
+					return err
+				}
+				list = append(list, cj)
 			}
 			if app.JSON {
 				return app.PrintJSON(map[string]any{"current": current, "campaigns": nonNil(list)})
@@ -169,7 +182,14 @@ func newCampaignShowCommand(app *cmdutil.App) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			cj := campaignJSON(st)
+			svc, err := app.Service()
+			if err != nil {
+				return err
+			}
+			cj, err := campaignJSON(c.Context(), svc, st)
+			if err != nil {
+				return err
+			}
 			if app.JSON {
 				return app.PrintJSON(cj)
 			}

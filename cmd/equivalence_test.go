@@ -98,7 +98,8 @@ func TestReplayEquivalence(t *testing.T) {
 	for gi := range gameDemos("3") {
 		title := gameDemos("3")[gi][0][2]
 		t.Run(slug(gameDemos("3")[gi][0]), func(t *testing.T) {
-			done, undone, total := 0, 0, equivalenceSteps()
+			done, undone, fromSnapshot, total := 0, 0, 0, equivalenceSteps()
+			snapshots := false // whether the game's engine keeps snapshots
 			for round := 0; round*250 < total; round++ {
 				seed := strconv.Itoa(3 + round)
 				section := gameDemos(seed)[gi]
@@ -114,6 +115,12 @@ func TestReplayEquivalence(t *testing.T) {
 					t.Fatal(err)
 				}
 				svc := campaigns.New(st, Engines()...)
+				// Snapshots every few events, so that most loads start from
+				// one and undo keeps making some stale; scratch replays the
+				// whole log every time, the truth both must equal.
+				svc.SnapshotEvery(7)
+				scratch := campaigns.New(st, Engines()...)
+				scratch.SnapshotEvery(0)
 				rng := rand.New(rand.NewPCG(7+uint64(round), uint64(len(name))))
 				for step := round * 250; step < min(total, (round+1)*250); step++ {
 					cur, err := svc.Load(ctx, name)
@@ -153,17 +160,32 @@ func TestReplayEquivalence(t *testing.T) {
 					if strings.HasPrefix(res.Label, "undo") || strings.HasPrefix(res.Label, "redo") {
 						undone++
 					}
-					fresh, err := svc.Load(ctx, name)
+					fresh, err := scratch.Load(ctx, name)
 					if err != nil {
 						t.Fatal(err)
 					}
-					if got, want := view(t, res.State), view(t, fresh); got != want {
+					want := view(t, fresh)
+					_, snapshots = fresh.Engine().(engines.Snapshotter)
+					if got := view(t, res.State); got != want {
 						t.Fatalf("round %d, step %d (%s): the state folded forward differs from the replay:\n got %s\nwant %s", round, step, res.Label, got, want)
+					}
+					restored, err := svc.Load(ctx, name)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if restored.Base() > 0 {
+						fromSnapshot++
+					}
+					if got := view(t, restored); got != want {
+						t.Fatalf("round %d, step %d (%s): the state loaded from the snapshot at %d differs from the replay:\n got %s\nwant %s", round, step, res.Label, restored.Base(), got, want)
 					}
 				}
 				st.Close()
 			}
-			t.Logf("%s: %d of %d random steps recorded, %d of them undo or redo", title, done, total, undone)
+			t.Logf("%s: %d of %d random steps recorded, %d of them undo or redo; %d loads from a snapshot", title, done, total, undone, fromSnapshot)
+			if snapshots && fromSnapshot < done/2 {
+				t.Errorf("only %d of %d loads started from a snapshot: the snapshots were hardly tested", fromSnapshot, done)
+			}
 			if done < total/5 {
 				t.Errorf("only %d of %d random steps were recorded: the walk proved little", done, total)
 			}

@@ -241,7 +241,11 @@ func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 			picks = append(picks, engines.Pick{Value: strconv.Itoa(i), Label: label})
 			help[strconv.Itoa(i)] = ch.Help
 		}
-		if live := st.InEffect(); len(live) > 0 {
+		acts, err := svc.Actions(ctx, name)
+		if err != nil {
+			return err
+		}
+		if live := acts.InEffect(); len(live) > 0 {
 			picks = append(picks, engines.Pick{Value: menuUndo, Label: "Undo: " + live[len(live)-1].Label})
 			help[menuUndo] = "take the last action back; nothing is deleted, and the same dice come back if it is made again"
 		}

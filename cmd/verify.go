@@ -145,9 +145,9 @@ func newRebuildCommand(app *cmdutil.App) *cobra.Command {
 		Use:   "rebuild",
 		Short: "Refold every campaign from its log, proving every event still reads",
 		Long: `Replay each campaign's log from the start through this build's rules: a check
-that every event can still be read and folded. This build keeps no snapshots
-yet (every command replays the log); once it does, rebuild drops them, and
-since they are only a cache that changes no output.`,
+that every event can still be read and folded. Snapshots (saved states that
+let a command replay only the newest events) are dropped first and one fresh
+snapshot is saved per campaign; they are only a cache, so no output changes.`,
 		Example: `  warlog rebuild`,
 		Args:    cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -155,22 +155,14 @@ since they are only a cache that changes no output.`,
 			if err != nil {
 				return err
 			}
-			names, err := svc.List(c.Context())
+			names, total, dropped, err := svc.Rebuild(c.Context())
 			if err != nil {
 				return err
 			}
-			var total int64
-			for _, n := range names {
-				st, err := svc.Load(c.Context(), n)
-				if err != nil {
-					return err
-				}
-				total += st.Version
-			}
 			if app.JSON {
-				return app.PrintJSON(map[string]any{"campaigns": len(names), "events": total})
+				return app.PrintJSON(map[string]any{"campaigns": names, "events": total, "snapshots_dropped": dropped})
 			}
-			fmt.Fprintf(app.Out, "rebuilt %d campaign(s) from %d events\n", len(names), total)
+			fmt.Fprintf(app.Out, "rebuilt %d campaign(s) from %d events\n", names, total)
 			return nil
 		},
 	}

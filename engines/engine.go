@@ -188,3 +188,14 @@ func DecodeCommon(verb string, args json.RawMessage) (Command, bool, error) {
 	}
 	return nil, false, nil
 }
+
+// Snapshotter is implemented by engines whose state can be saved and
+// restored: a campaign then keeps snapshots of it and a command replays
+// only the events after the newest one. Restoring what was encoded must
+// give a state that behaves exactly like the replayed one (every view, and
+// every later Decide and Apply); the replay equivalence test checks that
+// for every engine that implements it.
+type Snapshotter interface {
+	EncodeState(State) ([]byte, error)
+	DecodeState(c Campaign, data []byte) (State, error)
+}

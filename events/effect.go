@@ -1,6 +1,11 @@
 package events
 
-import "context"
+import (
+	"context"
+	"fmt"
+
+	"warlog/events/jsonscan"
+)
 
 // Event types every stream shares; engines define their own beside these.
 const (
@@ -15,6 +20,10 @@ const (
 // ActionRef is the payload of action.undone and action.redone.
 type ActionRef struct {
 	Action string `json:"action"`
+	// Version is the version of the action's action.begun: a snapshot
+	// taken after it is stale once the action changes effect. 0 in logs
+	// written before it was recorded.
+	Version int64 `json:"version,omitempty"`
 }
 
 // Undone returns the actions of campaign that are out of effect now: an
@@ -22,26 +31,58 @@ type ActionRef struct {
 // undo. Replay reads this first, then skips those actions' events, so the log
 // never needs to change.
 func Undone(ctx context.Context, s Store, campaign string) (map[string]bool, error) {
-	out := map[string]bool{}
-	err := s.LoadTypes(ctx, campaign, []string{TypeActionUndone, TypeActionRedone}, func(e Event) error {
-		ref, err := decodeRef(e)
-		if err != nil {
-			return err
-		}
-		if e.Type == TypeActionUndone {
-			out[ref] = true
-		} else {
-			delete(out, ref)
-		}
-		return nil
-	})
-	return out, err
+	eff, err := LoadEffect(ctx, s, campaign)
+	return eff.Undone, err
 }
 
-func decodeRef(e Event) (string, error) {
+// Effect is what the undo bookkeeping of a stream says: the actions out of
+// effect now, and every change of effect with the version it was made at.
+type Effect struct {
+	Undone map[string]bool
+	// Changes are the undone and redone events, oldest first.
+	Changes []Change
+}
+
+// Change is one action.undone or action.redone event.
+type Change struct {
+	At  int64 // the version of the undone/redone event
+	Ref ActionRef
+}
+
+// LoadEffect reads a stream's undo bookkeeping (an indexed read of the
+// undone and redone events only).
+func LoadEffect(ctx context.Context, s Store, campaign string) (Effect, error) {
+	eff := Effect{Undone: map[string]bool{}}
+	err := s.LoadTypes(ctx, campaign, []string{TypeActionUndone, TypeActionRedone}, func(e Event) error {
+		r, err := DecodeActionRef(e.Data)
+		if err != nil {
+			return fmt.Errorf("event %d (%s): payload does not decode: %w", e.Version, e.Type, err)
+		}
+		if e.Type == TypeActionUndone {
+			eff.Undone[r.Action] = true
+		} else {
+			delete(eff.Undone, r.Action)
+		}
+		eff.Changes = append(eff.Changes, Change{At: e.Version, Ref: r})
+		return nil
+	})
+	return eff, err
+}
+
+// DecodeActionRef reads an action.undone or action.redone payload without
+// reflection.
+func DecodeActionRef(data []byte) (ActionRef, error) {
 	var r ActionRef
-	if err := unmarshal(e, &r); err != nil {
-		return "", err
+	s := jsonscan.New(data)
+	for s.Next() {
+		switch string(s.Key()) {
+		case "action":
+			r.Action = s.String()
+		case "version":
+			r.Version = s.Int64()
+		default:
+			s.Skip()
+		}
 	}
-	return r.Action, nil
+	return r, s.Err()
 }

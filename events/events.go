@@ -60,6 +60,10 @@ type Store interface {
 	// Load streams the events of campaign with version > after, in order.
 	// fn's error stops the scan and is returned.
 	Load(ctx context.Context, campaign string, after int64, fn func(Event) error) error
+	// Stream is Load for folding, the hot path of every command: it passes
+	// one reused Event whose Seq and Prev are empty and whose Data is valid
+	// only during the call (copy what must outlive it).
+	Stream(ctx context.Context, campaign string, after int64, fn func(*Event) error) error
 	// LoadTypes streams only the events of the given types, in order.
 	LoadTypes(ctx context.Context, campaign string, types []string, fn func(Event) error) error
 	// Action returns the events of one action, in order; none if unknown.
@@ -87,4 +91,31 @@ func Marshal(f Fact) (json.RawMessage, error) {
 		return raw, nil
 	}
 	return json.Marshal(f.Data)
+}
+
+// Snapshot is a folded state of one campaign at one version: a cache that
+// lets a command replay only the events after it. Key names what folded it
+// (the game's rules version and the snapshot format), so a snapshot from
+// other rules is never read; Head is the hash of the event at Version, so
+// a snapshot of another history is never read either.
+type Snapshot struct {
+	Campaign string
+	Version  int64
+	Head     string
+	Key      string
+	Data     []byte
+}
+
+// Snapshots is what a Store that keeps snapshots offers besides the log.
+// Snapshots are not part of any stream: deleting them changes no output.
+type Snapshots interface {
+	// SaveSnapshot stores s, replacing one at the same campaign, version
+	// and key, and keeps only the newest few of the campaign.
+	SaveSnapshot(ctx context.Context, s Snapshot) error
+	// EachSnapshot passes the campaign's snapshots with the given key at or
+	// below version, newest first, whose Head still matches the log, until
+	// fn returns false.
+	EachSnapshot(ctx context.Context, campaign, key string, version int64, fn func(Snapshot) bool) error
+	// DropSnapshots deletes every snapshot and says how many there were.
+	DropSnapshots(ctx context.Context) (int, error)
 }

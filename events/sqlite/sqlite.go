@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unsafe"
 
 	msqlite "modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -88,7 +89,8 @@ func Open(path string, opt Options) (*Store, error) {
 }
 
 func open(path string, opt Options, migs []migration) (*Store, error) {
-	if err := probe(path, len(migs)); err != nil {
+	version, err := probe(path, len(migs))
+	if err != nil {
 		return nil, err
 	}
 	db, err := sql.Open("sqlite", DSN(path, opt.BusyTimeout))
@@ -96,6 +98,11 @@ func open(path string, opt Options, migs []migration) (*Store, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	s := &Store{db: db, now: opt.Now}
+	if version == len(migs) {
+		// Up to date: no write transaction at all, which every read-only
+		// command would otherwise pay for.
+		return s, nil
+	}
 	if err := s.migrate(migs); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, mapErr(err))
@@ -129,7 +136,7 @@ func createFile(path string) error {
 // warlog is creating the file), so that a file we must refuse is left byte
 // for byte as it was: a read-only connection never checkpoints a WAL, and
 // side files it had to create are removed again.
-func probe(path string, known int) (err error) {
+func probe(path string, known int) (version int, err error) {
 	side := map[string]bool{}
 	for _, ext := range []string{"-wal", "-shm"} {
 		if _, err := os.Stat(path + ext); err == nil {
@@ -150,29 +157,29 @@ func probe(path string, known int) (err error) {
 	uri := "file:" + strings.ReplaceAll(path, "%", "%25") + "?mode=ro&_pragma=busy_timeout(10000)"
 	db, err := sql.Open("sqlite", uri)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer db.Close()
-	var version, appID, tables int
+	var appID, tables int
 	err = db.QueryRow(`SELECT (SELECT user_version FROM pragma_user_version),
 		(SELECT application_id FROM pragma_application_id), (SELECT count(*) FROM sqlite_master)`).Scan(&version, &appID, &tables)
 	if err != nil {
 		if busy := mapErr(err); errors.Is(busy, events.ErrBusy) {
-			return busy // another warlog is setting the file up; Open retries
+			return 0, busy // another warlog is setting the file up; Open retries
 		}
 		refused = true
-		return fmt.Errorf("%s: %w", path, events.ErrCorrupt)
+		return 0, fmt.Errorf("%s: %w", path, events.ErrCorrupt)
 	}
 	switch {
 	case appID != 0 && appID != applicationID, version == 0 && tables > 0:
 		refused = true
-		return fmt.Errorf("%s: %w: it is an SQLite file of another program; use --db to choose another file", path, events.ErrCorrupt)
+		return 0, fmt.Errorf("%s: %w: it is an SQLite file of another program; use --db to choose another file", path, events.ErrCorrupt)
 	case version > known:
 		refused = true
-		return fmt.Errorf("%s: %w (schema %d; this warlog knows up to %d); the file was not changed: upgrade warlog to open it",
+		return 0, fmt.Errorf("%s: %w (schema %d; this warlog knows up to %d); the file was not changed: upgrade warlog to open it",
 			path, events.ErrNewerSchema, version, known)
 	}
-	return nil
+	return version, nil
 }
 
 type migration struct {
@@ -371,6 +378,37 @@ func (s *Store) Load(ctx context.Context, campaign string, after int64, fn func(
 	return scanEvents(rows, fn)
 }
 
+// Stream implements events.Store. It reads the six columns folding needs
+// and hands them over as the driver returns them: no copy of the payload
+// (Data views the driver's string and is valid only during fn), and only
+// `at` parsed besides.
+func (s *Store) Stream(ctx context.Context, campaign string, after int64, fn func(*events.Event) error) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT version, action, type, data, at, hash FROM events WHERE campaign = ? AND version > ? ORDER BY version`, campaign, after)
+	if err != nil {
+		return mapErr(err)
+	}
+	defer rows.Close()
+	e := events.Event{Campaign: campaign}
+	var data, at, lastAt string
+	for rows.Next() {
+		if err := rows.Scan(&e.Version, &e.Action, &e.Type, &data, &at, &e.Hash); err != nil {
+			return mapErr(err)
+		}
+		e.Data = unsafe.Slice(unsafe.StringData(data), len(data))
+		if at != lastAt { // an action's events share one time: parse it once
+			t, err := time.Parse(events.TimeFormat, at)
+			if err != nil {
+				return fmt.Errorf("event %d of %q has an unreadable time %q: %w", e.Version, campaign, at, events.ErrCorrupt)
+			}
+			e.At, lastAt = t, at
+		}
+		if err := fn(&e); err != nil {
+			return err
+		}
+	}
+	return mapErr(rows.Err())
+}
+
 // LoadTypes implements events.Store.
 func (s *Store) LoadTypes(ctx context.Context, campaign string, types []string, fn func(events.Event) error) error {
 	if len(types) == 0 {
@@ -387,6 +425,110 @@ func (s *Store) LoadTypes(ctx context.Context, campaign string, types []string, 
 		return mapErr(err)
 	}
 	return scanEvents(rows, fn)
+}
+
+// keepSnapshots is how many snapshots a campaign keeps: the newest, and a
+// few older ones for a load after an undo of recent actions.
+const keepSnapshots = 4
+
+// SaveSnapshot implements events.Snapshots. Snapshots of other keys (other
+// rules) are dropped with the oldest of this one.
+func (s *Store) SaveSnapshot(ctx context.Context, snap events.Snapshot) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return mapErr(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO snapshots (campaign, key, version, head, data) VALUES (?, ?, ?, ?, ?)`,
+		snap.Campaign, snap.Key, snap.Version, snap.Head, snap.Data); err != nil {
+		return mapErr(err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM snapshots WHERE campaign = ? AND (key <> ? OR version NOT IN
+		(SELECT version FROM snapshots WHERE campaign = ? AND key = ? ORDER BY version DESC LIMIT ?))`,
+		snap.Campaign, snap.Key, snap.Campaign, snap.Key, keepSnapshots); err != nil {
+		return mapErr(err)
+	}
+	return mapErr(tx.Commit())
+}
+
+// EachSnapshot implements events.Snapshots.
+func (s *Store) EachSnapshot(ctx context.Context, campaign, key string, version int64, fn func(events.Snapshot) bool) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT s.version, s.head, s.data FROM snapshots s
+		JOIN events e ON e.campaign = s.campaign AND e.version = s.version AND e.hash = s.head
+		WHERE s.campaign = ? AND s.key = ? AND s.version <= ? ORDER BY s.version DESC`, campaign, key, version)
+	if err != nil {
+		return mapErr(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		snap := events.Snapshot{Campaign: campaign, Key: key}
+		if err := rows.Scan(&snap.Version, &snap.Head, &snap.Data); err != nil {
+			return mapErr(err)
+		}
+		if !fn(snap) {
+			return nil
+		}
+	}
+	return mapErr(rows.Err())
+}
+
+// DropSnapshots implements events.Snapshots.
+func (s *Store) DropSnapshots(ctx context.Context) (int, error) {
+	res, err := s.db.ExecContext(ctx, `DELETE FROM snapshots`)
+	if err != nil {
+		return 0, mapErr(err)
+	}
+	n, _ := res.RowsAffected()
+	return int(n), nil
+}
+
+// Batch is one action of a bulk append.
+type Batch struct {
+	Action string
+	Facts  []events.Fact
+}
+
+// AppendBatches stores many actions in one transaction, chained like
+// Append, and returns the stream's new version and head. It is the path of
+// the benchmark generators, which write tens of thousands of planned
+// actions: one commit each would take minutes. Commands use Append.
+func (s *Store) AppendBatches(ctx context.Context, campaign string, expected int64, batches []Batch) (int64, string, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, "", mapErr(err)
+	}
+	defer tx.Rollback()
+	var cur int64
+	prev := events.Genesis
+	err = tx.QueryRowContext(ctx, `SELECT version, hash FROM events WHERE campaign = ? ORDER BY version DESC LIMIT 1`, campaign).Scan(&cur, &prev)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return 0, "", mapErr(err)
+	}
+	if cur != expected {
+		return 0, "", fmt.Errorf("campaign %q is at version %d, expected %d: %w", campaign, cur, expected, events.ErrConcurrency)
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (campaign, version, action, type, data, at, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return 0, "", mapErr(err)
+	}
+	defer stmt.Close()
+	at := s.now().UTC()
+	for _, b := range batches {
+		for _, f := range b.Facts {
+			data, err := events.Marshal(f)
+			if err != nil {
+				return 0, "", fmt.Errorf("append %s: %w", f.Type, err)
+			}
+			cur++
+			e := events.Event{Campaign: campaign, Version: cur, Action: b.Action, Type: f.Type, Data: data, At: at, Prev: prev}
+			e.Hash = events.Hash(prev, e)
+			if _, err := stmt.ExecContext(ctx, e.Campaign, e.Version, e.Action, e.Type, string(e.Data), e.At.Format(events.TimeFormat), e.Prev, e.Hash); err != nil {
+				return 0, "", mapErr(err)
+			}
+			prev = e.Hash
+		}
+	}
+	return cur, prev, mapErr(tx.Commit())
 }
 
 // Version implements events.Store.

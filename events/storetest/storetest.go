@@ -52,6 +52,8 @@ func Run(t *testing.T, open func(t *testing.T) events.Store, opts ...Option) {
 		{"ChainAcrossActions", testChainAcrossActions},
 		{"LoadAfter", testLoadAfter},
 		{"LoadStopsOnError", testLoadStopsOnError},
+		{"Stream", testStream},
+		{"Snapshots", testSnapshots},
 		{"LoadTypes", testLoadTypes},
 		{"Action", testAction},
 		{"Version", testVersion},
@@ -281,6 +283,104 @@ func testLoadAfter(t *testing.T, s events.Store) {
 	n := 0
 	if err := s.Load(context.Background(), "nobody", 0, func(events.Event) error { n++; return nil }); err != nil || n != 0 {
 		t.Errorf("Load of an unknown stream: %d events, %v; want 0, nil", n, err)
+	}
+}
+
+// Stream gives what Load gives, minus Seq and Prev, for every start.
+func testStream(t *testing.T, s events.Store) {
+	mustAppend(t, s, "c", 0, "a", facts(3, "test.fact"))
+	mustAppend(t, s, "other", 0, "x", facts(2, "test.fact"))
+	mustAppend(t, s, "c", 3, "b", facts(2, "test.other"))
+	all := loadAll(t, s, "c")
+	for after := int64(0); after <= 6; after++ {
+		var got []events.Event
+		if err := s.Stream(context.Background(), "c", after, func(e *events.Event) error {
+			c := *e
+			c.Data = append(json.RawMessage(nil), e.Data...) // valid only during the call
+			got = append(got, c)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		want := all[min(after, 5):]
+		if len(got) != len(want) {
+			t.Fatalf("Stream after %d: %d events, want %d", after, len(got), len(want))
+		}
+		for i := range got {
+			w := want[i]
+			w.Seq, w.Prev = 0, ""
+			g := got[i]
+			g.Seq, g.Prev = 0, ""
+			if err := sameEvent(g, w); err != nil {
+				t.Errorf("Stream after %d, event %d: %v", after, i, err)
+			}
+		}
+	}
+	stop := errors.New("stop here")
+	if err := s.Stream(context.Background(), "c", 0, func(*events.Event) error { return stop }); !errors.Is(err, stop) {
+		t.Errorf("Stream returned %v, want fn's error", err)
+	}
+}
+
+// A store that keeps snapshots returns the newest valid ones first, only
+// those whose head matches the log and whose key is asked for, keeps a few
+// per campaign, and drops them all on request.
+func testSnapshots(t *testing.T, s events.Store) {
+	snaps, ok := s.(events.Snapshots)
+	if !ok {
+		t.Skip("this store keeps no snapshots")
+	}
+	ctx := context.Background()
+	evs := mustAppend(t, s, "c", 0, "a", facts(9, "test.fact"))
+	save := func(v int64, head, key, data string) {
+		t.Helper()
+		if err := snaps.SaveSnapshot(ctx, events.Snapshot{Campaign: "c", Version: v, Head: head, Key: key, Data: []byte(data)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list := func(key string, upTo int64) []string {
+		t.Helper()
+		var out []string
+		if err := snaps.EachSnapshot(ctx, "c", key, upTo, func(sn events.Snapshot) bool {
+			out = append(out, fmt.Sprintf("%d:%s", sn.Version, sn.Data))
+			return true
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	save(2, evs[1].Hash, "k", "two")
+	save(3, "not the hash at 3", "k", "forged")
+	save(4, evs[3].Hash, "k", "four")
+	save(4, evs[3].Hash, "k", "four again")
+	if got := fmt.Sprint(list("k", 9)); got != "[4:four again 2:two]" {
+		t.Errorf("snapshots: %s; want the newest first, replaced in place, without the one of another history", got)
+	}
+	if got := fmt.Sprint(list("k", 3)); got != "[2:two]" {
+		t.Errorf("snapshots up to 3: %s", got)
+	}
+	if got := list("other key", 9); len(got) != 0 {
+		t.Errorf("snapshots of another key: %v", got)
+	}
+	for v := int64(5); v <= 9; v++ {
+		save(v, evs[v-1].Hash, "k", fmt.Sprint(v))
+	}
+	if got := list("k", 9); len(got) < 1 || len(got) > 8 || got[0] != "9:9" {
+		t.Errorf("after 7 snapshots: %v; want a few, newest first", got)
+	}
+	save(9, evs[8].Hash, "new rules", "n")
+	if got := list("k", 9); len(got) != 0 {
+		t.Errorf("a snapshot of a new key left the old key's: %v", got)
+	}
+	n, err := snaps.DropSnapshots(ctx)
+	if err != nil || n != 1 {
+		t.Errorf("DropSnapshots: %d, %v; want 1", n, err)
+	}
+	if got := list("new rules", 9); len(got) != 0 {
+		t.Errorf("after drop: %v", got)
+	}
+	if got := loadAll(t, s, "c"); len(got) != 9 {
+		t.Errorf("dropping snapshots changed the log: %d events", len(got))
 	}
 }
 

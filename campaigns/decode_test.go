@@ -1,0 +1,55 @@
+package campaigns
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"warlog/events"
+)
+
+// The hand-written decoders of action.begun and action.undone/redone give
+// what encoding/json gives, for payloads of every shape the service writes.
+func TestCoreDecodersMatchEncodingJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	texts := []string{"", "roll", "Bors attacks \"Orc\" 2", "undo: a; b", "ünï", "x\ty"}
+	for i := 0; i < 2000; i++ {
+		b := Begun{Game: texts[rng.IntN(len(texts))], Verb: texts[rng.IntN(len(texts))], Label: texts[rng.IntN(len(texts))],
+			Rules: texts[rng.IntN(len(texts))]}
+		if rng.IntN(2) == 0 {
+			b.Args = json.RawMessage(`{"name":"Bors","dice":[1,2],"opts":{"rear":true}}`)
+		}
+		for n := rng.IntN(4); n > 0; n-- {
+			b.Dice = append(b.Dice, 1+rng.IntN(6))
+		}
+		data, err := json.Marshal(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := decodeBegun(data)
+		if err != nil {
+			t.Fatalf("%s: %v", data, err)
+		}
+		var want Begun
+		if err := json.Unmarshal(data, &want); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s:\n got %#v\nwant %#v", data, got, want)
+		}
+		verb, err := beganVerb(&events.Event{Data: data})
+		if err != nil || verb != want.Verb {
+			t.Fatalf("%s: verb %q (%v), want %q", data, verb, err, want.Verb)
+		}
+
+		ref := events.ActionRef{Action: texts[rng.IntN(len(texts))], Version: int64(rng.IntN(3) * rng.IntN(100000))}
+		data, _ = json.Marshal(ref)
+		gotRef, err := events.DecodeActionRef(data)
+		var wantRef events.ActionRef
+		_ = json.Unmarshal(data, &wantRef)
+		if err != nil || gotRef != wantRef {
+			t.Fatalf("%s: got %#v (%v), want %#v", data, gotRef, err, wantRef)
+		}
+	}
+}

@@ -1,0 +1,184 @@
+package campaigns
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"warlog/engines"
+	"warlog/events"
+)
+
+// snapshotKey names this build's snapshot format; a snapshot written in
+// another is never read.
+const snapshotKey = "campaign-state/1"
+
+// DefaultSnapshotEvery is how many events a campaign grows between
+// snapshots: a command replays at most about this many after restoring one.
+const DefaultSnapshotEvery = 256
+
+// savedState is a snapshot's data: the service's bookkeeping and the
+// engine's own encoding of the game state, with the rules that folded it.
+type savedState struct {
+	Campaign    engines.Campaign `json:"campaign"`
+	Created     time.Time        `json:"created"`
+	ProgramDice int              `json:"program_dice"`
+	Redoable    []string         `json:"redoable,omitempty"`
+	Rules       string           `json:"rules"`
+	Game        json.RawMessage  `json:"game"`
+}
+
+// SnapshotEvery sets how many events pass between snapshots; 0 turns
+// snapshots off (every command replays the whole log).
+func (s *Service) SnapshotEvery(n int) { s.snapshotEvery = n }
+
+// snapshotIfDue saves st as a snapshot when the log has grown past the
+// threshold since the state's base. A snapshot is a cache: failing to save
+// one changes nothing the user sees, so the error is dropped.
+func (s *Service) snapshotIfDue(ctx context.Context, st *State) {
+	if s.snapshotEvery <= 0 || st.Version-st.base < int64(s.snapshotEvery) {
+		return
+	}
+	if err := s.saveSnapshot(ctx, st); err == nil {
+		st.base = st.Version
+	}
+}
+
+// saveSnapshot stores st at its version.
+func (s *Service) saveSnapshot(ctx context.Context, st *State) error {
+	store, ok := s.store.(events.Snapshots)
+	if !ok || st.Game == nil {
+		return nil
+	}
+	sn, ok := st.engine.(engines.Snapshotter)
+	if !ok {
+		return nil
+	}
+	game, err := sn.EncodeState(st.Game)
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(savedState{Campaign: st.Campaign, Created: st.Created, ProgramDice: st.ProgramDice,
+		Redoable: st.redoable, Rules: st.engine.RulesVersion(), Game: game})
+	if err != nil {
+		return err
+	}
+	return store.SaveSnapshot(ctx, events.Snapshot{Campaign: st.Campaign.Name, Version: st.Version, Head: st.Head, Key: snapshotKey, Data: data})
+}
+
+// restore starts a Load: the newest snapshot that is still valid, or an
+// empty state at version 0.
+//
+// A snapshot at version V is valid when no action that began at or before
+// V has changed effect (been undone or redone) after V: then the actions in
+// effect up to V are the ones it was folded with. It must also come from
+// this build's rules for the game and this snapshot format, and match the
+// log's hash at V (the store checks that).
+func (s *Service) restore(ctx context.Context, name string, eff events.Effect) (*State, error) {
+	fresh := &State{Head: events.Genesis}
+	store, ok := s.store.(events.Snapshots)
+	if !ok || s.snapshotEvery <= 0 {
+		return fresh, nil
+	}
+	var found *State
+	var ferr error
+	err := store.EachSnapshot(ctx, name, snapshotKey, 1<<62, func(snap events.Snapshot) bool {
+		stale, err := s.staleAt(ctx, name, snap.Version, eff)
+		if err != nil {
+			ferr = err
+			return false
+		}
+		if stale {
+			return true // an older one may still hold
+		}
+		st, err := s.decodeSnapshot(snap)
+		if err != nil {
+			return true // from other rules, or unreadable: a cache miss
+		}
+		found = st
+		return false
+	})
+	if err != nil {
+		return nil, err
+	}
+	if ferr != nil {
+		return nil, ferr
+	}
+	if found == nil {
+		return fresh, nil
+	}
+	return found, nil
+}
+
+// staleAt reports whether an action that began at or before version
+// changed effect after it.
+func (s *Service) staleAt(ctx context.Context, name string, version int64, eff events.Effect) (bool, error) {
+	for _, c := range eff.Changes {
+		if c.At <= version {
+			continue
+		}
+		began := c.Ref.Version
+		if began == 0 { // written before refs carried it: look it up
+			evs, err := s.store.Action(ctx, name, c.Ref.Action)
+			if err != nil {
+				return false, err
+			}
+			if len(evs) == 0 {
+				return true, nil
+			}
+			began = evs[0].Version
+		}
+		if began <= version {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+func (s *Service) decodeSnapshot(snap events.Snapshot) (*State, error) {
+	var saved savedState
+	if err := json.Unmarshal(snap.Data, &saved); err != nil {
+		return nil, err
+	}
+	eng, ok := s.engines[saved.Campaign.Game]
+	if !ok || eng.RulesVersion() != saved.Rules {
+		return nil, fmt.Errorf("snapshot of other rules")
+	}
+	sn, ok := eng.(engines.Snapshotter)
+	if !ok {
+		return nil, fmt.Errorf("engine keeps no snapshots")
+	}
+	game, err := sn.DecodeState(saved.Campaign, saved.Game)
+	if err != nil {
+		return nil, err
+	}
+	return &State{Campaign: saved.Campaign, Created: saved.Created, Version: snap.Version, Head: snap.Head,
+		ProgramDice: saved.ProgramDice, redoable: saved.Redoable, Game: game, engine: eng, base: snap.Version}, nil
+}
+
+// Rebuild drops every snapshot, replays each campaign from its first event
+// and saves a fresh snapshot at its head. It returns the campaigns, the
+// events replayed and the snapshots dropped.
+func (s *Service) Rebuild(ctx context.Context) (campaigns int, evs int64, dropped int, err error) {
+	if store, ok := s.store.(events.Snapshots); ok {
+		if dropped, err = store.DropSnapshots(ctx); err != nil {
+			return 0, 0, 0, err
+		}
+	}
+	names, err := s.List(ctx)
+	if err != nil {
+		return 0, 0, dropped, err
+	}
+	for _, n := range names {
+		st, err := s.Load(ctx, n)
+		if err != nil {
+			return 0, 0, dropped, err
+		}
+		evs += st.Version
+		if s.snapshotEvery > 0 && st.Version >= int64(s.snapshotEvery) {
+			_ = s.saveSnapshot(ctx, st)
+		}
+	}
+	return len(names), evs, dropped, nil
+}

@@ -1,0 +1,152 @@
+package campaigns
+
+import (
+	"context"
+	"testing"
+
+	"warlog/events"
+)
+
+// adds makes n counter actions and returns the total after them.
+func adds(t *testing.T, s *Service, name string, n int) int {
+	t.Helper()
+	var res *Result
+	var err error
+	for i := 0; i < n; i++ {
+		if res, err = s.Do(context.Background(), name, "", add{}, Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return res.State.Game.(*counterState).Total
+}
+
+func load(t *testing.T, s *Service, name string) *State {
+	t.Helper()
+	st, err := s.Load(context.Background(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// A snapshot is written once the log has grown past the threshold, and the
+// next load starts from it.
+func TestSnapshotWrittenAndUsed(t *testing.T) {
+	s := newService(t)
+	s.SnapshotEvery(10)
+	mustCreate(t, s, "c", 1)
+	total := adds(t, s, "c", 3) // 2 + 3*3 = 11 events: one snapshot
+	st := load(t, s, "c")
+	if st.Base() == 0 || st.Base() > st.Version {
+		t.Fatalf("the load started at snapshot %d of %d; want a snapshot", st.Base(), st.Version)
+	}
+	if got := st.Game.(*counterState).Total; got != total {
+		t.Errorf("total from the snapshot %d, want %d", got, total)
+	}
+}
+
+// Undoing an action older than a snapshot makes that snapshot stale: the
+// load must start from an older one and show the undo. Redo makes the
+// snapshots between stale again.
+func TestStaleSnapshotIsNotUsed(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	s.SnapshotEvery(1) // a snapshot after every action: at 5, 8, 11 and 14
+	mustCreate(t, s, "c", 2)
+	adds(t, s, "c", 4)
+	before := load(t, s, "c").Game.(*counterState)
+	acts, err := s.Actions(ctx, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := acts.InEffect()[1] // began at version 6
+	s.SnapshotEvery(1000)        // the undo itself saves none
+	if _, err := s.Undo(ctx, "c", 1, second.ID, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	st := load(t, s, "c")
+	if st.Base() != second.Version-1 {
+		t.Errorf("after undoing the actions from version %d the load started at snapshot %d; want %d, the newest one before them", second.Version, st.Base(), second.Version-1)
+	}
+	if got := st.Game.(*counterState); len(got.Steps) != 1 || got.Steps[0] != before.Steps[0] || got.Total != before.Steps[0] {
+		t.Fatalf("after undoing 3 of 4 adds the state is %+v; want only the first add of %+v", got, before)
+	}
+
+	if _, err := s.Redo(ctx, "c", 3, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	st = load(t, s, "c")
+	if got := st.Game.(*counterState); got.Total != before.Total || len(got.Steps) != 4 {
+		t.Errorf("after redo the state is %+v, want %+v", got, before)
+	}
+	if st.Base() != second.Version-1 {
+		t.Errorf("after the redo the load started at snapshot %d; want %d", st.Base(), second.Version-1)
+	}
+}
+
+// The validity rule itself: a snapshot at V is stale exactly when an
+// action that began at or before V changed effect after V.
+func TestStaleAt(t *testing.T) {
+	s := newService(t)
+	eff := events.Effect{Changes: []events.Change{
+		{At: 20, Ref: events.ActionRef{Action: "a", Version: 5}},
+		{At: 30, Ref: events.ActionRef{Action: "b", Version: 25}},
+	}}
+	for _, c := range []struct {
+		v     int64
+		stale bool
+	}{{4, false}, {5, true}, {19, true}, {20, false}, {24, false}, {25, true}, {29, true}, {30, false}, {99, false}} {
+		got, err := s.staleAt(context.Background(), "c", c.v, eff)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != c.stale {
+			t.Errorf("snapshot at %d: stale %v, want %v", c.v, got, c.stale)
+		}
+	}
+}
+
+// A snapshot that does not decode, or comes from other rules, is a cache
+// miss: the load replays and the answer is the same.
+func TestUnreadableSnapshotIsIgnored(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	s.SnapshotEvery(1)
+	mustCreate(t, s, "c", 3)
+	total := adds(t, s, "c", 3)
+	st := load(t, s, "c")
+	store := s.Store().(events.Snapshots)
+	for _, data := range []string{`{not json`, `{"campaign":{"name":"c","game":"kingsown"},"rules":"other-rules","game":{}}`} {
+		if err := store.SaveSnapshot(ctx, events.Snapshot{Campaign: "c", Version: st.Version, Head: st.Head, Key: snapshotKey, Data: []byte(data)}); err != nil {
+			t.Fatal(err)
+		}
+		got := load(t, s, "c")
+		if got.Base() == st.Version {
+			t.Errorf("%s: the load used it", data)
+		}
+		if got.Game.(*counterState).Total != total {
+			t.Errorf("%s: total %d, want %d", data, got.Game.(*counterState).Total, total)
+		}
+	}
+}
+
+// Rebuild drops every snapshot, changes no state, and leaves one fresh
+// snapshot per campaign that has grown past the threshold.
+func TestRebuildDropsSnapshots(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	s.SnapshotEvery(4)
+	mustCreate(t, s, "c", 4)
+	total := adds(t, s, "c", 6)
+	n, evs, dropped, err := s.Rebuild(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 || evs != 2+6*3 || dropped < 1 {
+		t.Errorf("rebuild: %d campaigns, %d events, %d snapshots dropped; want 1, 20, some", n, evs, dropped)
+	}
+	st := load(t, s, "c")
+	if st.Base() != st.Version || st.Game.(*counterState).Total != total {
+		t.Errorf("after rebuild: loaded from %d of %d, total %d (want the fresh snapshot at head, total %d)", st.Base(), st.Version, st.Game.(*counterState).Total, total)
+	}
+}

@@ -1,0 +1,24 @@
+package brood
+
+import (
+	"encoding/json"
+
+	"warlog/engines"
+)
+
+// EncodeState implements engines.Snapshotter: the state is plain exported
+// data, so its JSON is the snapshot. B, the board in play, is the last
+// game's board: DecodeState links it again rather than keep two copies.
+func (Engine) EncodeState(st engines.State) ([]byte, error) { return json.Marshal(st) }
+
+// DecodeState implements engines.Snapshotter.
+func (Engine) DecodeState(c engines.Campaign, data []byte) (engines.State, error) {
+	st := Engine{}.NewState(c).(*State)
+	if err := json.Unmarshal(data, st); err != nil {
+		return nil, err
+	}
+	if n := len(st.Games); st.B != nil && n > 0 {
+		st.B = st.Games[n-1].Board
+	}
+	return st, nil
+}
