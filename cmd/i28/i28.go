@@ -568,8 +568,8 @@ named by any unique prefix (or "desecrate", the attacker's Desecrate objective),
 spending N ACs: N D6 scoring on 3+ after modifiers, a natural 1 failing and a
 natural 6 a critical (2 successes). The target's DF-R below the AD stuns it;
 below half slays it; a natural 1 on its defence die slays it.
-Dice order: a Pacifist's D6 (--pacifist), the A-R dice, the defence roll
-(defence die, obscured D6, Sentinel D6, Decoy D12), the Illusionist's D6, the
+Dice order: a Pacifist's D6 (--pacifist), the A-R dice, the Illusionist's D6,
+the defence roll (defence die, obscured D6, Sentinel D6, Decoy D12), the
 Ensorcelled D4, a Soothsayer re-roll, then what the outcome asks for
 (Mindguard, Pandemoniac; Lastborn, Reclaimer, Exhumer, Inseminator on a
 death), a Blademaster's answer, then the further incarns (--also).`,

@@ -123,13 +123,10 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 			return engines.Refuse("Decoy", "%s has no unused Decoy", g.nm(t))
 		}
 	}
-	nat, total, desc, err := roll()
-	if err != nil {
-		return err
-	}
-	// Ruling: the Illusionist's D6 is an extra die, rolled after the
-	// defence roll as the rulings order an attack's dice; on 4+ the
-	// attack is ignored and the defence roll stands for nothing.
+	// Ruling: the Illusionist's D6 comes before the defence roll, as its
+	// text says (seed line 369: "before making a DF-R"); RULINGS puts an
+	// attack's extra dice after the defence roll, but an ignored attack
+	// has no defence roll to come after. On 4+ no DF-R is rolled.
 	if g.flesh(t, "Illusionist", tci) || o.Illusionist {
 		v, err := g.roll1(t.Side, 6, t.Name+" Illusionist")
 		if err != nil {
@@ -140,6 +137,10 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 			return nil
 		}
 		g.note("the Illusionist rolls %d: no help", v)
+	}
+	nat, total, desc, err := roll()
+	if err != nil {
+		return err
 	}
 	ad, steps, err := g.finalAD(h)
 	if err != nil {

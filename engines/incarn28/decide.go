@@ -274,6 +274,18 @@ func (g *game) find(name string) (*Figure, error) {
 
 // ---- start and end ----
 
+// Dice order (RULINGS: the two objective dice, then any re-rolls; the
+// twist die), then, with the Flensing Mist, its edge die, then the
+// deployment roll-off: one D6 per player in the order the players are
+// listed, again while tied.
+//
+// Ruling (seed line 29): the deployment roll-off's winner chooses an edge
+// and deploys first, and places the objectives' extra figures first; the
+// log records it after the twist so the dice RULINGS orders come first.
+// Ruling (seed line 645): the Mist's edge is one of the two edges no
+// player deploys on; a D6 of 1-3 picks the one on the left of the
+// deployment winner's edge (looking from it), 4-6 the one on the right.
+//
 // Ruling: with more than two gangs, `scenario start --field A,B` names the
 // two players who play; otherwise the campaign's two gangs play.
 //
@@ -334,11 +346,60 @@ func (g *game) start(c engines.StartScenario) error {
 	if err != nil {
 		return err
 	}
-	if err := g.emit(TypeTwistRolled, TwistRolled{Twist: t}); err != nil {
+	tr := TwistRolled{Twist: t}
+	if t == 2 {
+		v, err := g.d.Roll1(6, "Flensing Mist edge")
+		if err != nil {
+			return err
+		}
+		tr.MistEdge = "left"
+		if v >= 4 {
+			tr.MistEdge = "right"
+		}
+	}
+	if err := g.emit(TypeTwistRolled, tr); err != nil {
 		return err
 	}
-	g.d.Label("Game %q begins: %s; the twist is %s (%d).%s", c.Name, strings.Join(parts, "; "), Twists[t-1].Name, t, g.tail())
+	notes := g.notes
+	g.notes = nil
+	rolls, first, err := g.rollOff("deployment roll-off", false)
+	if err != nil {
+		return err
+	}
+	if err := g.emit(TypeDeploymentRolled, DeploymentRolled{Rolls: rolls, First: first}); err != nil {
+		return err
+	}
+	twist := fmt.Sprintf("the twist is %s (%d)", Twists[t-1].Name, t)
+	if t == 2 {
+		twist += ", its Mist rolling in from " + g.mistEdge()
+	}
+	deploy := fmt.Sprintf("%s: %s chooses an edge and deploys first, %s opposite", strings.Join(g.notes, "; "), first, g.b().opponent(first))
+	g.notes = append(notes, g.deploymentNotes()...)
+	g.d.Label("Game %q begins: %s; %s. %s.%s", c.Name, strings.Join(parts, "; "), twist, capitalize(deploy), g.tail())
 	return nil
+}
+
+// deploymentNotes remind the table of the Fleshtypes that deploy out of
+// the ordinary (seed lines 135 Assassin, 169 Brigand); where they stand is
+// the table's.
+func (g *game) deploymentNotes() []string {
+	var brig, ass []string
+	for _, f := range g.b().Figures {
+		if f.Has("Brigand") {
+			brig = append(brig, g.nm(f))
+		}
+		if f.Has("Assassin") {
+			ass = append(ass, g.nm(f))
+		}
+	}
+	var out []string
+	if len(brig) > 0 {
+		out = append(out, fmt.Sprintf("Brigands (%s) may deploy in base contact with any terrain", strings.Join(brig, ", ")))
+	}
+	if len(ass) > 0 {
+		out = append(out, fmt.Sprintf("Assassins (%s) are not deployed: each is placed anywhere before its first ACT-R", strings.Join(ass, ", ")))
+	}
+	return out
 }
 
 func objName(n int) string { return Objectives[n-1].Name }

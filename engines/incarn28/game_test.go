@@ -54,7 +54,7 @@ func TestObjectiveRolls(t *testing.T) {
 	do(t, s, FoundGang{Player: "Ann", Faction: "court", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}})
 	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Overseer"))}})
 	// Ann 2,2 (both Intimidate): rolled again 1,5; Ben 3,6 +2 = Loot, Sanctify; twist 5.
-	l := do(t, s, engines.StartScenario{Name: "G"}, 2, 2, 1, 5, 3, 6, 5)
+	l := do(t, s, engines.StartScenario{Name: "G"}, 2, 2, 1, 5, 3, 6, 5, 6, 1)
 	if got := s.Battle.Objectives["Ann"]; got[0] != 1 || got[1] != 5 {
 		t.Errorf("Ann's objectives %v, want [1 5]", got)
 	}
@@ -85,7 +85,7 @@ func TestCerebralVoid(t *testing.T) {
 	s := newState()
 	do(t, s, FoundGang{Player: "Ann", Faction: "schism", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Flagellant"))}})
 	do(t, s, FoundGang{Player: "Ben", Faction: "court", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}})
-	do(t, s, engines.StartScenario{Name: "G"}, 4, 6, 1, 5, 5)
+	do(t, s, engines.StartScenario{Name: "G"}, 4, 6, 1, 5, 5, 6, 1)
 	do(t, s, NextRound{}, 6, 1)
 	l := do(t, s, Activate{Incarn: "Ax"}, 1)
 	if acs(s) != 0 {
@@ -99,7 +99,7 @@ func TestAnarchicSpores(t *testing.T) {
 	s := newState()
 	do(t, s, FoundGang{Player: "Ann", Faction: "court", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Bx", "Regular", "Medium", fl("Brigand"))}})
 	do(t, s, FoundGang{Player: "Ben", Faction: "court", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}})
-	do(t, s, engines.StartScenario{Name: "G"}, 1, 5, 1, 5, 3)
+	do(t, s, engines.StartScenario{Name: "G"}, 1, 5, 1, 5, 3, 6, 1)
 	do(t, s, NextRound{}, 6, 1)
 	refused(t, s, Activate{Incarn: "Ax"}, "picked at random under Anarchic Spores", 2, 4)
 	l := do(t, s, Activate{}, 2, 4)
@@ -113,7 +113,7 @@ func TestBleedingSky(t *testing.T) {
 	s := newState()
 	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Weak", fl("Brigand"))}})
 	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}})
-	do(t, s, engines.StartScenario{Name: "G"}, 3, 6, 3, 6, 1)
+	do(t, s, engines.StartScenario{Name: "G"}, 3, 6, 3, 6, 1, 6, 1)
 	do(t, s, NextRound{}, 6, 1)
 	do(t, s, Activate{Incarn: "Ax"}, 2)
 	do(t, s, Activate{Incarn: "Tg"}, 2)

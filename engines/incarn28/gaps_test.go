@@ -265,3 +265,52 @@ func TestBleeder(t *testing.T) {
 		}
 	}
 }
+
+// seed line 29: "Players roll off & the higher roller chooses a board
+// edge and deploys"; the roll-off follows the twist die, ties rolled
+// again. Line 135 Assassin and line 169 Brigand deploy otherwise: the
+// label reminds the table.
+func TestDeploymentRollOff(t *testing.T) {
+	s := newState()
+	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Assassin"))}})
+	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}})
+	refused(t, s, engines.StartScenario{Name: "G"}, "this action needs at least 6 dice", 3, 6, 3, 6, 6)
+	l := do(t, s, engines.StartScenario{Name: "G"}, 3, 6, 3, 6, 6, 2, 2, 1, 5)
+	contains(t, l, "the twist is Calm (6). Deployment roll-off tied (Ann 2, Ben 2): again; deployment roll-off Ann 1 against Ben 5: Ben chooses an edge and deploys first, Ann opposite.")
+	contains(t, l, "Brigands (Tg) may deploy in base contact with any terrain; Assassins (Ax) are not deployed")
+	if s.Battle.Deployer != "Ben" {
+		t.Errorf("deployer %q", s.Battle.Deployer)
+	}
+}
+
+// seed line 645 Flensing Mist: a random neutral edge; at each round's end
+// it flows 2D6 in; those caught take a SP-A D6 at their next activation.
+// Line 339 Haruspex: its gang may move 5 before round 1.
+func TestFlensingMist(t *testing.T) {
+	s := newState()
+	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Haruspex"))}})
+	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}})
+	// Twist 2, edge die 5 (right), deployment roll-off 6,1.
+	l := do(t, s, engines.StartScenario{Name: "G"}, 3, 6, 3, 6, 2, 5, 6, 1)
+	contains(t, l, "the twist is Flensing Mist (2), its Mist rolling in from the edge on the right of Ann's.")
+	l = do(t, s, NextRound{}, 6, 1)
+	contains(t, l, "Haruspex: Ann may now move each of its incarns 5")
+	refused(t, s, Activate{Incarn: "Ax", ActFacts: ActFacts{Mist: true}}, "the Mist has not flowed yet", 3, 3, 3)
+	do(t, s, Activate{Incarn: "Ax"}, 3)
+	do(t, s, Activate{Incarn: "Tg"}, 3)
+	// End of round 1: the Mist's 2D6 4,3, then the roll-off.
+	l = do(t, s, NextRound{}, 4, 3, 6, 1)
+	contains(t, l, "the Flensing Mist flows 4+3 = 7 in from the edge on the right of Ann's")
+	if s.Battle.MistReach != 7 || s.Battle.MistRound != 1 {
+		t.Errorf("mist %d at round %d", s.Battle.MistReach, s.Battle.MistRound)
+	}
+	if q := prompts(choice(t, s, "Activate Ax")); q != "mist" {
+		t.Errorf("questions %s", q)
+	}
+	// ACT-R 3, the Mist's SP-A D6 4 against DF-R 2: stunned.
+	l = do(t, s, Activate{Incarn: "Ax", ActFacts: ActFacts{Mist: true}}, 3, 4, 2)
+	contains(t, l, "The Flensing Mist flays Ax for 4; AD 4 against Ax's DF-R d8 2 = 2: Ax is stunned")
+	if fig(t, s, "Ann/Ax").Status != StatusStunned {
+		t.Errorf("Ax is %s", fig(t, s, "Ann/Ax").Status)
+	}
+}

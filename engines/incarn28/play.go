@@ -42,6 +42,7 @@ func (g *game) nextRound(c NextRound) error {
 		if err := g.addObjectiveFigures(); err != nil {
 			return err
 		}
+		g.haruspex()
 	} else {
 		if err := g.endOfRound(c); err != nil {
 			return err
@@ -64,22 +65,44 @@ func (g *game) nextRound(c NextRound) error {
 			}
 		}
 	}
+	rolls, first, err := g.rollOff("roll-off", true)
+	if err != nil {
+		return err
+	}
+	if !g.hasInPlay(first) {
+		first = b.opponent(first)
+	}
+	round := b.Round + 1
+	if err := g.emit(TypeRoundBegun, RoundBegun{Round: round, Rolls: rolls, First: first}); err != nil {
+		return err
+	}
+	g.d.Label("Round %d: %s; %s activates first.", round, strings.Join(g.notes, "; "), first)
+	g.notes = nil
+	return nil
+}
+
+// rollOff rolls one D6 per player in the order the players are listed,
+// again while tied, adding 1 per Cerebroid in play when cerebroid is set;
+// it notes the rolls and returns them with the winner.
+func (g *game) rollOff(what string, cerebroid bool) (map[string]int, string, error) {
+	b := g.b()
 	rolls := map[string]int{}
-	var first string
-	for tries := 0; first == ""; tries++ {
+	for tries := 0; ; tries++ {
 		if tries > 50 {
-			return engines.Refuse("Rounds", "the roll-off kept tying; roll again")
+			return nil, "", engines.Refuse("Rounds", "the %s kept tying; roll again", what)
 		}
 		var desc []string
 		for _, p := range b.Sides {
-			v, err := g.roll1(p, 6, p+" roll-off")
+			v, err := g.roll1(p, 6, p+" "+what)
 			if err != nil {
-				return err
+				return nil, "", err
 			}
 			bonus := 0
-			for _, f := range b.Figures {
-				if f.Side == p && f.InPlay() && f.Has("Cerebroid") {
-					bonus++
+			if cerebroid {
+				for _, f := range b.Figures {
+					if f.Side == p && f.InPlay() && f.Has("Cerebroid") {
+						bonus++
+					}
 				}
 			}
 			rolls[p] = v + bonus
@@ -92,25 +115,14 @@ func (g *game) nextRound(c NextRound) error {
 		a, c := b.Sides[0], b.Sides[1]
 		switch {
 		case rolls[a] > rolls[c]:
-			first = a
+			g.note("%s %s", what, strings.Join(desc, " against "))
+			return rolls, a, nil
 		case rolls[c] > rolls[a]:
-			first = c
-		default:
-			g.note("roll-off tied (%s): again", strings.Join(desc, ", "))
-			continue
+			g.note("%s %s", what, strings.Join(desc, " against "))
+			return rolls, c, nil
 		}
-		g.note("roll-off %s", strings.Join(desc, " against "))
+		g.note("%s tied (%s): again", what, strings.Join(desc, ", "))
 	}
-	if !g.hasInPlay(first) {
-		first = b.opponent(first)
-	}
-	round := b.Round + 1
-	if err := g.emit(TypeRoundBegun, RoundBegun{Round: round, Rolls: rolls, First: first}); err != nil {
-		return err
-	}
-	g.d.Label("Round %d: %s; %s activates first.", round, strings.Join(g.notes, "; "), first)
-	g.notes = nil
-	return nil
 }
 
 // endOfRound applies the rules that fire as a round ends.
@@ -158,6 +170,20 @@ func (g *game) endOfRound(c NextRound) error {
 			return err
 		}
 	}
+	if b.Twist == 2 {
+		// Ruling (seed line 645): each round's end the Mist flows afresh
+		// 2D6 in from its edge (the reach does not add up); the table says
+		// who it caught, each taking its SP-A D6 when it next activates.
+		vs, err := g.d.Roll(2, 6, "Flensing Mist reach")
+		if err != nil {
+			return err
+		}
+		reach := vs[0] + vs[1]
+		if err := g.emit(TypeMistFlowed, MistFlowed{Round: b.Round, Reach: reach}); err != nil {
+			return err
+		}
+		g.note("the Flensing Mist flows %d+%d = %d in from %s: incarns within %d of that edge take a SP-A D6 when they next activate (activate --mist)", vs[0], vs[1], reach, g.mistEdge(), reach)
+	}
 	if b.Twist == 1 {
 		for _, f := range append([]*Figure(nil), b.Figures...) {
 			if !f.InPlay() {
@@ -180,6 +206,36 @@ func (g *game) endOfRound(c NextRound) error {
 		}
 	}
 	return nil
+}
+
+// mistEdge names the Flensing Mist's edge for a label.
+func (g *game) mistEdge() string {
+	b := g.b()
+	if b.MistEdge == "" || b.Deployer == "" {
+		return "its edge"
+	}
+	return fmt.Sprintf("the edge on the %s of %s's", b.MistEdge, b.Deployer)
+}
+
+// haruspex reminds the table of the Haruspex's move before round 1 (seed
+// line 339): the moves are made at the table.
+func (g *game) haruspex() {
+	b := g.b()
+	var sides []string
+	for _, p := range b.Sides {
+		for _, f := range b.Figures {
+			if f.Side == p && f.InPlay() && f.Has("Haruspex") {
+				sides = append(sides, p)
+				break
+			}
+		}
+	}
+	if len(sides) == 2 && b.Deployer == sides[1] {
+		sides[0], sides[1] = sides[1], sides[0]
+	}
+	for _, p := range sides {
+		g.note("Haruspex: %s may now move each of its incarns 5", p)
+	}
 }
 
 // unactivated lists the figures in play still to activate this round, of
@@ -379,6 +435,9 @@ func (g *game) activate(c Activate) error {
 	}
 	if err := g.checkActFacts(f, c.ActFacts); err != nil {
 		return err
+	}
+	if c.Mist && b.MistReach == 0 {
+		return engines.Refuse("Flensing Mist", "the Mist has not flowed yet: it flows in at the end of each round, so --mist is for activations after the first round")
 	}
 	g.actor = f.Side
 	ci := c.Ciphered
@@ -822,15 +881,20 @@ func (g *game) endActivationWith(roundOver bool) error {
 // attack is a normal attack.
 //
 // Dice order (RULINGS: the A-R dice, the defence roll, then the extra
-// dice): the Pacifist's D6 when the attacker is near one (it stops the
-// attempt before the attack is made), the A-R dice (Strength D6, twice as
-// many for an odd Fallow), the defence roll (defence die, obscured D6,
-// Sentinel D6, Decoy D12), the Illusionist's D6, the Ensorcelled Weapon's
-// D4, a Soothsayer's re-roll of the defence dice, then what the outcome
+// dice): the Pacifist's D6 when the attacker is near one, the A-R dice
+// (Strength D6, twice as many for an odd Fallow), the Illusionist's D6,
+// the defence roll (defence die, obscured D6, Sentinel D6, Decoy D12), the
+// Ensorcelled Weapon's D4, a Soothsayer's re-roll of the defence dice, then what the outcome
 // asks for (a Mindguard's D6 when a stun lands, a Pandemoniac's dice;
 // Lastborn, Reclaimer, Exhumer, Inseminator on a death), then the
 // Blademaster's SP-A D8 and its defence roll, then the defence rolls of
 // further incarns hit (Grenadier, Melter).
+//
+// Ruling: two extra dice come where their text puts them, before the dice
+// RULINGS orders, because each decides whether those dice are rolled at
+// all: the Pacifist's D6 when the enemy "attempts an attack" (seed line
+// 449), so a stopped attack rolls no A-R; the Illusionist's "before making
+// a DF-R" (seed line 369), so an ignored attack rolls no defence.
 //
 // Ruling: a natural crit face (6, or 5 for Assassin and Adept in base
 // contact, or any die reaching 6+ for Hunter) is always a success; a

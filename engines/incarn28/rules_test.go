@@ -165,10 +165,10 @@ func TestAttacks(t *testing.T) {
 			[]int{3, 2, 6, 2, 1}, StatusActive, "d8 2 +1 Sentinel = 3: no effect"},
 		{"line 473 Priest +1 D-R", plain("Ax", "Brigand"), plain("Tg", "Priest"), Attack{Strength: 3},
 			[]int{3, 2, 6, 2}, StatusActive, "d8 2 +1 Priest = 3: no effect"},
-		{"line 369 Illusionist: 4+ ignores the attack (its D6 after the DF-R, RULINGS)", plain("Ax", "Brigand"), plain("Tg", "Illusionist"), Attack{Strength: 3},
-			[]int{6, 6, 6, 1, 4}, StatusActive, "Illusionist's 4 makes the attack on Tg miss"},
-		{"line 369 Illusionist: 1-3 does not help", plain("Ax", "Brigand"), plain("Tg", "Illusionist"), Attack{Strength: 3},
-			[]int{6, 6, 6, 1, 3}, StatusSlain, "Illusionist rolls 3: no help"},
+		{"line 369 Illusionist: 4+ ignores the attack (its D6 before the DF-R, which is not rolled)", plain("Ax", "Brigand"), plain("Tg", "Illusionist"), Attack{Strength: 3},
+			[]int{6, 6, 6, 4}, StatusActive, "Illusionist's 4 makes the attack on Tg miss"},
+		{"line 369 Illusionist: 1-3 does not help, then the DF-R", plain("Ax", "Brigand"), plain("Tg", "Illusionist"), Attack{Strength: 3},
+			[]int{6, 6, 6, 3, 1}, StatusSlain, "Illusionist rolls 3: no help"},
 		{"line 527 Soothsayer re-rolls a failed DF-R", plain("Ax", "Brigand"), plain("Tg", "Soothsayer"), Attack{Strength: 3},
 			[]int{3, 2, 6, 2, 5}, StatusActive, "Tg re-rolls a DF-R of d8 2 = 2 (Soothsayer)"},
 		{"line 439 Oculophage ignores cover", plain("Ax", "Oculophage"), plain("Tg", "Brigand"), Attack{Strength: 3, DefFacts: DefFacts{Obscured: true}},
@@ -428,7 +428,7 @@ func TestRift(t *testing.T) {
 	s := newState()
 	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}})
 	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}})
-	do(t, s, engines.StartScenario{Name: "G"}, 3, 6, 3, 6, 4)
+	do(t, s, engines.StartScenario{Name: "G"}, 3, 6, 3, 6, 4, 6, 1)
 	do(t, s, NextRound{}, 6, 1)
 	do(t, s, Rift{Player: "Ann", Incarn: "Tg"})
 	refused(t, s, Rift{Player: "Ann", Incarn: "Ug"}, "Ann has already lifted Tg this round")
