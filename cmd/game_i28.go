@@ -18,9 +18,10 @@ func i28Command(app *cmdutil.App) *cobra.Command { return i28.NewCommand(app) }
 
 // i28Demo is the command lines the demo plays for this game, with the
 // demo's seed: a Sacrosanct and a Schism gang with the same two incarns
-// play one round with the program's dice. Only the objective and twist dice
-// are entered by hand (Ann: Loot and Sanctify; Ben: Loot and Decimate; no
-// twist), so that every seed plays the same kind of game; the commands name
+// play one round with the program's dice. Only the objective, twist and
+// deployment roll-off dice are entered by hand (Ann: Loot and Sanctify; Ben:
+// Loot and Decimate; no twist; Ann deploys first), so that every seed plays
+// the same kind of game; the commands name
 // no incarn whose turn depends on the dice: activate takes the next in
 // line, attack the activating incarn, and a target resolves among its
 // enemies.
@@ -35,7 +36,7 @@ func i28Demo(seed string) [][]string {
 		{"i28", "gang", "Ben", "--faction", "schism"},
 		{"i28", "recruit", "Ben", "Brute", "--skill", "demigod", "--toughness", "immortal", "--flesh", "Golem,Soldier,Venomous"},
 		{"i28", "recruit", "Ben", "Runt", "--skill", "rabble", "--toughness", "light", "--flesh", "Soldier,Worm"},
-		{"scenario", "start", "Demo Pit", "--dice", "3,6,4,6,6"},
+		{"scenario", "start", "Demo Pit", "--dice", "3,6,4,6,6,5,2"},
 		{"i28", "round"},
 		{"i28", "activate"},
 		{"i28", "attack", "Brute", "--strength", "2"},

@@ -93,7 +93,7 @@ func duel(t *testing.T, fa string, ann []Incarn, fb string, ben []Incarn, oa, ob
 	do(t, s, FoundGang{Player: "Ann", Faction: fa, Incarns: ann})
 	do(t, s, FoundGang{Player: "Ben", Faction: fb, Incarns: ben})
 	do(t, s, engines.StartScenario{Name: "Test"}, oa[0], oa[1], ob[0], ob[1], 6, 6, 1) // Ann wins the deployment roll-off
-	do(t, s, NextRound{}, 6, 1) // Ann wins the roll-off
+	do(t, s, NextRound{}, 6, 1)                                                        // Ann wins the roll-off
 	return s
 }
 
