@@ -460,7 +460,10 @@ func newRoundCommand(app *cmdutil.App) *cobra.Command {
 Sky strike; then begin the next: slain Unborn roll to return and the players
 roll off (+1 per Cerebroid); the winner activates first. The first ` + "`round`" + `
 after ` + "`scenario start`" + ` puts the objective incarns and Deathbeasts in play.
-Dice order: Bleeding Sky D6s (and SP-As), Unborn D6s, roll-off D6 per player.`,
+At the end of round 4 every Bleeder bursts and the incarns named with
+--bleeder-contact die with it; under the Flensing Mist its 2D6 reach is rolled.
+Dice order: the dice of deaths (Bleeder), the Mist's 2D6, Bleeding Sky D6s
+(and SP-As), Unborn D6s, roll-off D6 per player.`,
 		Example: `  warlog i28 round
   warlog i28 round --dice 4,2
   warlog i28 round --bleeder-contact Grub,Vex`,
@@ -523,14 +526,16 @@ for Ancestor), then fire and Mist SP-As with their defence rolls.`,
 
 func newMoveCommand(app *cmdutil.App) *cobra.Command {
 	var acs int
+	var shadow bool
 	c := &cobra.Command{
-		Use:               "move [INCARN] [--acs N]",
-		Short:             "Spend ACs moving (5 per AC, more for Butcher, Elegant, Agile Form)",
-		Example:           `  warlog i28 move Grub --acs 2`,
+		Use:   "move [INCARN] [--acs N | --shadow]",
+		Short: "Spend ACs moving (5 per AC, more for Butcher, Elegant, Agile Form), or a Shadow's 3-AC jump",
+		Example: `  warlog i28 move Grub --acs 2
+  warlog i28 move Shade --shadow`,
 		Args:              cmdutil.RangeArgs(0, 1, "the moving INCARN (default: the activating one)"),
 		ValidArgsFunction: completeFigures(app),
 		RunE: func(c *cobra.Command, args []string) error {
-			m := incarn28.Move{ACs: acs}
+			m := incarn28.Move{ACs: acs, Shadow: shadow}
 			if len(args) == 1 {
 				m.Incarn = args[0]
 			}
@@ -538,6 +543,7 @@ func newMoveCommand(app *cmdutil.App) *cobra.Command {
 		},
 	}
 	c.Flags().IntVar(&acs, "acs", 1, "ACs to spend moving")
+	c.Flags().BoolVar(&shadow, "shadow", false, "a Shadow in base contact spends 3 ACs to move into base contact with any other incarn")
 	return c
 }
 
@@ -564,7 +570,8 @@ func newAttackCommand(app *cmdutil.App) *cobra.Command {
 		Use:   "attack [INCARN] TARGET --strength N",
 		Short: "Attack with N ACs: N D6 A-R, the target's DF-R, stun or slay",
 		Long: `The activating INCARN (default: the one activating) attacks TARGET, an enemy
-named by any unique prefix (or "desecrate", the attacker's Desecrate objective),
+named by any unique prefix (or "desecrate", the attacker's Desecrate objective,
+or "terrain" for a Poltergeist, which shoves a terrain piece up to the AD),
 spending N ACs: N D6 scoring on 3+ after modifiers, a natural 1 failing and a
 natural 6 a critical (2 successes). The target's DF-R below the AD stuns it;
 below half slays it; a natural 1 on its defence die slays it.

@@ -427,6 +427,11 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 	if err := g.onSlain(f); err != nil {
 		return err
 	}
+	for _, x := range g.b().Figures {
+		if x.InPlay() && g.has(x, "Gravedigger") {
+			g.note("if %s died within 5 of %s, it may pull any incarn to within 5 of itself (Gravedigger)", g.nm(f), g.nm(x))
+		}
+	}
 	if g.has(f, "Hive") {
 		for i := 0; i < 3; i++ {
 			w := Figure{Incarn: Incarn{Name: g.freeName(f.Side, "Worm"), Skill: "Roach", Toughness: "Weak", Flesh: []string{"Worm"}},

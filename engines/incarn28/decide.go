@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/engines/dice"
 )
 
 // game is one decision in progress: a working copy of the state that
@@ -25,6 +26,8 @@ type game struct {
 	ciphered map[string]bool
 	// shielded is the incarn a Portshield bearer took the attack for.
 	shielded *Figure
+	// terrain: the attack is a Poltergeist's on a terrain piece.
+	terrain bool
 }
 
 // cipher marks f as within 5 of an enemy Cipher for this command.
@@ -123,7 +126,11 @@ func (s *State) Decide(cmd engines.Command, d *engines.Decision) error {
 	if err != nil {
 		return err
 	}
-	return g.checkObjectives()
+	if err := g.checkObjectives(); err != nil {
+		return err
+	}
+	g.pest()
+	return nil
 }
 
 // ---- gangs ----
@@ -585,6 +592,29 @@ func (g *game) overseer(c Overseer) error {
 	}
 	g.d.Label("%s's Overseer re-rolls %s: %s now must %s and %s.%s", side, objName(old[c.Die-1]), side, objName(objs[0]), objName(objs[1]), g.tail())
 	return nil
+}
+
+// pest reminds the table that each Pest in play may move 5 when the
+// action rolled a D8 (seed line 465); the move is the table's.
+func (g *game) pest() {
+	d8 := false
+	for _, f := range g.d.Facts() {
+		if r, ok := f.Data.(dice.Rolled); ok && r.Sides == 8 {
+			d8 = true
+		}
+	}
+	if !d8 {
+		return
+	}
+	var names []string
+	for _, f := range g.b().Figures {
+		if f.InPlay() && f.Has("Pest") {
+			names = append(names, g.nm(f))
+		}
+	}
+	if len(names) > 0 {
+		g.appendLabel(fmt.Sprintf("A D8 was rolled: %s may move 5 (Pest).", strings.Join(names, ", ")))
+	}
 }
 
 // ---- objectives ----

@@ -228,6 +228,9 @@ func (Activate) Verb() string { return "activate" }
 type Move struct {
 	Incarn string `json:"incarn"`
 	ACs    int    `json:"acs"`
+	// Shadow: a Shadow in base contact spends 3 ACs to move into base
+	// contact with any other incarn.
+	Shadow bool `json:"shadow,omitempty"`
 }
 
 // Verb implements engines.Command.

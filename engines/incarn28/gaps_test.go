@@ -314,3 +314,55 @@ func TestFlensingMist(t *testing.T) {
 		t.Errorf("Ax is %s", fig(t, s, "Ann/Ax").Status)
 	}
 }
+
+// Fleshtypes the table resolves get the log's part and a reminder: seed
+// line 511 Shadow (3 ACs), line 469 Poltergeist (its attack's AD shoves
+// terrain), line 503 Screamer (push 1 per AD), line 465 Pest (a D8 was
+// rolled), line 311 Gravedigger, lines 479/579 Proximate and Wanderer on
+// a move, line 483 Puppeteer and line 135 Assassin on an activation.
+func TestTableFleshtypes(t *testing.T) {
+	s := fight(t, in("Ax", "Regular", "Medium", fl("Shadow", "Proximate", "Wanderer")), in("Tg", "Regular", "Medium", fl("Brigand")))
+	l := do(t, s, Move{Incarn: "Ax", Shadow: true})
+	contains(t, l, "Ax spends 3 ACs and slips from base contact into base contact with another incarn (Shadow); 5 ACs left.")
+	l = do(t, s, Move{Incarn: "Ax", ACs: 1})
+	contains(t, l, "Allies within 5 move with it, keeping their places (Proximate). It may leave by an edge")
+	s = fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Brigand")))
+	refused(t, s, Move{Incarn: "Ax", Shadow: true}, "Ax is not a Shadow (Shadow)")
+	refused(t, s, Attack{Target: "terrain", Strength: 1}, "only a Poltergeist attacks terrain; Ax is not one (Poltergeist)", 3)
+
+	s = fight(t, in("Ax", "Regular", "Medium", fl("Poltergeist", "Screamer")), in("Tg", "Regular", "Medium", fl("Pest")))
+	l = do(t, s, Attack{Target: "terrain", Strength: 2}, 3, 6)
+	contains(t, l, "Ax attacks a terrain piece with strength 2: A-R 3, 6!, 3 successes: AD 3; it may move the terrain piece up to 3 (Poltergeist).")
+	refused(t, s, Attack{Target: "Tg", Strength: 1}, "Ax has already attacked this activation", 3, 3)
+	s = fight(t, in("Ax", "Regular", "Medium", fl("Screamer")), in("Tg", "Regular", "Medium", fl("Pest")))
+	l = do(t, s, Attack{Target: "Tg", Strength: 1}, 3, 8)
+	contains(t, l, "Ax may push Tg up to 1, 1 per point of AD (Screamer)")
+	contains(t, l, "A D8 was rolled: Tg may move 5 (Pest).")
+
+	s = duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Gd", "Regular", "Medium", fl("Gravedigger"))}, "sacrosanct",
+		[]Incarn{in("Tg", "Regular", "Light", fl("Brigand"))}, plainObj, plainObj)
+	do(t, s, Activate{Incarn: "Ax"}, 8)
+	l = do(t, s, Attack{Target: "Tg", Strength: 3}, 6, 6, 6, 2)
+	contains(t, l, "if Tg died within 5 of Gd, it may pull any incarn to within 5 of itself (Gravedigger)")
+
+	s = duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Assassin", "Puppeteer"))}, "sacrosanct",
+		[]Incarn{in("Tg", "Regular", "Light", fl("Brigand"))}, plainObj, plainObj)
+	l = do(t, s, Activate{Incarn: "Ax"}, 4)
+	contains(t, l, "4 ACs; Assassin: place it anywhere in play first; once this activation it may move itself or an incarn within 10 anywhere within 10 (Puppeteer).")
+}
+
+// seed line 631 Hunt: the Deathbeast attacks the closest incarn; only the
+// table knows which, so play asks it and the label says so.
+func TestDeathbeastAttacksClosest(t *testing.T) {
+	s := duel(t, "court", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))},
+		"court", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, [2]int{4, 5}, [2]int{2, 5})
+	do(t, s, Activate{Incarn: "Ax"}, 3)
+	do(t, s, Activate{Incarn: "Tg"}, 3)
+	do(t, s, Activate{Incarn: "Deathbeast"}, 10)
+	c := choice(t, s, "Deathbeast attacks")
+	if p := c.Questions[0].Prompt; !strings.Contains(p, "closest to the Deathbeast") {
+		t.Errorf("prompt %q", p)
+	}
+	l := do(t, s, Attack{Target: "Tg", Strength: 1}, 3, 5)
+	contains(t, l, "Deathbeast attacks the closest incarn, Tg, with strength 1: A-R 3 (+2 Butcher)")
+}

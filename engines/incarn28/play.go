@@ -656,6 +656,18 @@ func (g *game) activate(c Activate) error {
 	if len(outcome) > 0 {
 		label += "; " + strings.Join(outcome, "; ")
 	}
+	// Reminders of what the table does in this activation.
+	if !act.Wasted {
+		if b.Round == 1 && g.has(f, "Assassin") {
+			label += "; Assassin: place it anywhere in play first"
+		}
+		if g.has(f, "Puppeteer") {
+			label += "; once this activation it may move itself or an incarn within 10 anywhere within 10 (Puppeteer)"
+		}
+		if g.has(f, "Defecator") {
+			label += "; it may drop a pile within 5 (Defecator)"
+		}
+	}
 	g.d.Label("%s.", label)
 	if slain != "" {
 		if err := g.slay(f, nil, slain, DefFacts{}); err != nil {
@@ -747,6 +759,19 @@ func (g *game) move(c Move) error {
 	if err != nil {
 		return err
 	}
+	if c.Shadow {
+		// seed line 511 Shadow: 3 ACs from base contact to base contact
+		// with any other incarn; where it lands is the table's.
+		if !g.has(f, "Shadow") {
+			return engines.Refuse("Shadow", "%s is not a Shadow", g.nm(f))
+		}
+		if err := g.spend(f, 3, "", "the Shadow's jump"); err != nil {
+			return err
+		}
+		g.actor = f.Side
+		g.d.Label("%s spends 3 ACs and slips from base contact into base contact with another incarn (Shadow); %s left.", g.nm(f), plural(g.b().Current.ACs, "AC"))
+		return nil
+	}
 	n := c.ACs
 	if n == 0 {
 		n = 1
@@ -776,6 +801,13 @@ func (g *game) move(c Move) error {
 	}
 	g.actor = f.Side
 	g.d.Label("%s moves up to %d cm for %s%s; %s left.", g.nm(f), per*n, plural(n, "AC"), extra, plural(g.b().Current.ACs, "AC"))
+	// Reminders of what the table does with the move.
+	if g.has(f, "Proximate") {
+		g.appendLabel("Allies within 5 move with it, keeping their places (Proximate).")
+	}
+	if g.has(f, "Wanderer") {
+		g.appendLabel("It may leave by an edge and come back at the opposite one, a corner at the diagonal one (Wanderer).")
+	}
 	return nil
 }
 
@@ -920,6 +952,18 @@ func (g *game) attack(c Attack) error {
 	if c.Strength > cur.ACs {
 		return engines.Refuse("ACs", "%s has %s left; an attack of strength %d needs %d", g.nm(a), plural(cur.ACs, "AC"), c.Strength, c.Strength)
 	}
+	terrain := strings.EqualFold(strings.TrimSpace(c.Target), "terrain")
+	g.terrain = terrain
+	if terrain {
+		// seed line 469 Poltergeist: it may attack terrain, shoving it as
+		// far as the AD instead of harming it. Ruling: it is the
+		// activation's attack (A-R, AD additions, Ensorcelled D4, Berserk)
+		// without a defence roll; the shove is the table's.
+		g.cipher(a, c.Ciphered)
+		if !g.has(a, "Poltergeist") {
+			return engines.Refuse("Poltergeist", "only a Poltergeist attacks terrain; %s is not one", g.nm(a))
+		}
+	}
 	// Desecrate's objective.
 	if strings.EqualFold(strings.TrimSpace(c.Target), "desecrate") {
 		if !containsInt(b.Objectives[a.Side], 1) {
@@ -930,7 +974,7 @@ func (g *game) attack(c Attack) error {
 		}
 	}
 	var t *Figure
-	if !strings.EqualFold(strings.TrimSpace(c.Target), "desecrate") {
+	if !strings.EqualFold(strings.TrimSpace(c.Target), "desecrate") && !terrain {
 		x, err := g.findTarget(a, c.Target)
 		if err != nil {
 			return err
@@ -1043,6 +1087,10 @@ func (g *game) attack(c Attack) error {
 		}
 	}
 	desc := fmt.Sprintf("%s attacks %s%s with strength %d", g.nm(a), g.targetName(t), g.shieldText(), c.Strength)
+	if a.Side == DeathbeastSide && t != nil {
+		// seed line 631: it attacks the closest incarn; the table names it.
+		desc = fmt.Sprintf("%s attacks the closest incarn, %s%s, with strength %d", g.nm(a), g.nm(t), g.shieldText(), c.Strength)
+	}
 	if cur.Fallow {
 		desc += " (Fallow: double dice)"
 	}
@@ -1098,6 +1146,10 @@ func (g *game) attack(c Attack) error {
 		if len(steps) > 0 {
 			desc += "; AD " + strings.Join(steps, ", ")
 		}
+		if terrain {
+			g.d.Label("%s: AD %d; it may move the terrain piece up to %d (Poltergeist).", desc, ad, ad)
+			return nil
+		}
 		if err := g.emit(TypeDesecrateHit, DesecrateHit{Player: a.Side, Hits: ad}); err != nil {
 			return err
 		}
@@ -1123,6 +1175,9 @@ func (g *game) attack(c Attack) error {
 	g.d.Label("%s.", desc)
 	if err := g.resolve(h, t, c.DefFacts); err != nil {
 		return err
+	}
+	if g.has(a, "Screamer") && g.lastAD > 0 && t.InPlay() {
+		g.note("%s may push %s up to %d, 1 per point of AD (Screamer)", g.nm(a), g.nm(t), g.lastAD)
 	}
 	// Ruling: every further incarn (Grenadier's blast, Melter's line)
 	// takes half the full AD, rounded down, in the order given, each
@@ -1151,6 +1206,9 @@ func containsFig(xs []*Figure, f *Figure) bool {
 }
 
 func (g *game) targetName(t *Figure) string {
+	if t == nil && g.terrain {
+		return "a terrain piece"
+	}
 	if t == nil {
 		return "the Desecrate objective"
 	}
