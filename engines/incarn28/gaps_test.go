@@ -322,7 +322,8 @@ func TestFlensingMist(t *testing.T) {
 // a move, line 483 Puppeteer and line 135 Assassin on an activation.
 func TestTableFleshtypes(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Shadow", "Proximate", "Wanderer")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	l := do(t, s, Move{Incarn: "Ax", Shadow: true})
+	cmd, _ := choice(t, s, "Ax jumps to another incarn (Shadow, 3 ACs)").Build(nil)
+	l := do(t, s, cmd)
 	contains(t, l, "Ax spends 3 ACs and slips from base contact into base contact with another incarn (Shadow); 5 ACs left.")
 	l = do(t, s, Move{Incarn: "Ax", ACs: 1})
 	contains(t, l, "Allies within 5 move with it, keeping their places (Proximate). It may leave by an edge")
@@ -331,6 +332,9 @@ func TestTableFleshtypes(t *testing.T) {
 	refused(t, s, Attack{Target: "terrain", Strength: 1}, "only a Poltergeist attacks terrain; Ax is not one (Poltergeist)", 3)
 
 	s = fight(t, in("Ax", "Regular", "Medium", fl("Poltergeist", "Screamer")), in("Tg", "Regular", "Medium", fl("Pest")))
+	if opts := choice(t, s, "Ax attacks").Questions[0].Options(nil); opts[len(opts)-1].Value != "terrain" {
+		t.Errorf("no terrain target in play: %+v", opts)
+	}
 	l = do(t, s, Attack{Target: "terrain", Strength: 2}, 3, 6)
 	contains(t, l, "Ax attacks a terrain piece with strength 2: A-R 3, 6!, 3 successes: AD 3; it may move the terrain piece up to 3 (Poltergeist).")
 	refused(t, s, Attack{Target: "Tg", Strength: 1}, "Ax has already attacked this activation", 3, 3)

@@ -571,6 +571,9 @@ func (g *game) activationChoices() []engines.Choice {
 		qs := []engines.Question{
 			{Key: "target", Prompt: prompt, Options: func(a map[string]string) []engines.Pick {
 				p := g.targetPicks(f)
+				if f.Has("Poltergeist") {
+					p = append(p, engines.Pick{Value: "terrain", Label: "a terrain piece (Poltergeist: shove it up to the AD)"})
+				}
 				if containsInt(b.Objectives[f.Side], 1) && !b.done(f.Side, 1) {
 					p = append(p, engines.Pick{Value: "desecrate", Label: fmt.Sprintf("the Desecrate objective (%d/20 hits)", b.Desecrate[f.Side])})
 				}
@@ -654,6 +657,10 @@ func (g *game) activationChoices() []engines.Choice {
 				n, _ := strconv.Atoi(a["acs"])
 				return Special{Incarn: f.Key(), Target: a["target"], As: a["as"], ACs: n, DefFacts: defFactsFrom(a)}, nil
 			}})
+	}
+	if f.Has("Shadow") && c.ACs >= 3 {
+		out = append(out, engines.Choice{Label: name + " jumps to another incarn (Shadow, 3 ACs)", Help: "from base contact into base contact with any other incarn", Game: Game, NoDice: true,
+			Build: func(map[string]string) (engines.Command, error) { return Move{Incarn: f.Key(), Shadow: true}, nil }})
 	}
 	if f.Has("Mulligan") && c.ACs > 0 {
 		out = append(out, engines.Choice{Label: name + " slays itself to move incarns (Mulligan)", Help: "N ACs: it is slain and N incarns are moved anywhere at the table", Game: Game,
