@@ -23,7 +23,7 @@ type Step struct {
 // (undone ones included, marked and not folded) with the state as it stands
 // then. It returns the final state.
 func (s *Service) Replay(ctx context.Context, name string, fn func(st *State, step Step) error) (*State, error) {
-	eff, err := events.LoadEffect(ctx, s.store, name)
+	eff, err := events.LoadEffect(ctx, s.store, name, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -40,13 +40,13 @@ func (s *Service) snapshotIfDue(ctx context.Context, st *State) {
 	if s.snapshotEvery <= 0 || st.Version-st.base < int64(s.snapshotEvery) {
 		return
 	}
-	if err := s.saveSnapshot(ctx, st); err == nil {
-		st.base = st.Version
-	}
+	_ = s.SaveSnapshot(ctx, st)
 }
 
-// saveSnapshot stores st at its version.
-func (s *Service) saveSnapshot(ctx context.Context, st *State) error {
+// SaveSnapshot stores st as the campaign's snapshot at its version (when
+// the store and the game's engine keep snapshots), for the next load to
+// start from. Commands save them on their own every SnapshotEvery events.
+func (s *Service) SaveSnapshot(ctx context.Context, st *State) error {
 	store, ok := s.store.(events.Snapshots)
 	if !ok || st.Game == nil {
 		return nil
@@ -64,26 +64,42 @@ func (s *Service) saveSnapshot(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	return store.SaveSnapshot(ctx, events.Snapshot{Campaign: st.Campaign.Name, Version: st.Version, Head: st.Head, Key: snapshotKey, Data: data})
+	err = store.SaveSnapshot(ctx, events.Snapshot{Campaign: st.Campaign.Name, Version: st.Version, Head: st.Head, Key: snapshotKey, Data: data})
+	if err == nil {
+		st.base = st.Version
+	}
+	return err
 }
 
 // restore starts a Load: the newest snapshot that is still valid, or an
-// empty state at version 0.
+// empty state at version 0, and the undo bookkeeping written after it (all
+// that folding the events after it needs).
 //
 // A snapshot at version V is valid when no action that began at or before
 // V has changed effect (been undone or redone) after V: then the actions in
 // effect up to V are the ones it was folded with. It must also come from
 // this build's rules for the game and this snapshot format, and match the
 // log's hash at V (the store checks that).
-func (s *Service) restore(ctx context.Context, name string, eff events.Effect) (*State, error) {
-	fresh := &State{Head: events.Genesis}
+func (s *Service) restore(ctx context.Context, name string) (*State, events.Effect, error) {
+	fresh := func() (*State, events.Effect, error) {
+		eff, err := events.LoadEffect(ctx, s.store, name, 0)
+		return &State{Head: events.Genesis}, eff, err
+	}
 	store, ok := s.store.(events.Snapshots)
 	if !ok || s.snapshotEvery <= 0 {
-		return fresh, nil
+		return fresh()
 	}
 	var found *State
+	var eff events.Effect
+	loaded := false
 	var ferr error
 	err := store.EachSnapshot(ctx, name, snapshotKey, 1<<62, func(snap events.Snapshot) bool {
+		if !loaded || eff.After > snap.Version {
+			if eff, ferr = events.LoadEffect(ctx, s.store, name, snap.Version); ferr != nil {
+				return false
+			}
+			loaded = true
+		}
 		stale, err := s.staleAt(ctx, name, snap.Version, eff)
 		if err != nil {
 			ferr = err
@@ -99,16 +115,16 @@ func (s *Service) restore(ctx context.Context, name string, eff events.Effect) (
 		found = st
 		return false
 	})
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = ferr
 	}
-	if ferr != nil {
-		return nil, ferr
+	if err != nil {
+		return nil, events.Effect{}, err
 	}
 	if found == nil {
-		return fresh, nil
+		return fresh()
 	}
-	return found, nil
+	return found, eff, nil
 }
 
 // staleAt reports whether an action that began at or before version
@@ -177,7 +193,7 @@ func (s *Service) Rebuild(ctx context.Context) (campaigns int, evs int64, droppe
 		}
 		evs += st.Version
 		if s.snapshotEvery > 0 && st.Version >= int64(s.snapshotEvery) {
-			_ = s.saveSnapshot(ctx, st)
+			_ = s.SaveSnapshot(ctx, st)
 		}
 	}
 	return len(names), evs, dropped, nil

@@ -110,12 +110,12 @@ func (as Actions) InEffect() []*Action {
 // Actions reads a campaign's actions from the log: its action.begun,
 // action.undone and action.redone events only (an indexed read).
 func (s *Service) Actions(ctx context.Context, name string) (Actions, error) {
-	eff, err := events.LoadEffect(ctx, s.store, name)
+	eff, err := events.LoadEffect(ctx, s.store, name, 0)
 	if err != nil {
 		return nil, err
 	}
 	var out Actions
-	err = s.store.LoadTypes(ctx, name, []string{events.TypeActionBegun, events.TypeActionUndone, events.TypeActionRedone}, func(e events.Event) error {
+	err = s.store.LoadTypes(ctx, name, 0, []string{events.TypeActionBegun, events.TypeActionUndone, events.TypeActionRedone}, func(e events.Event) error {
 		p, err := s.registry.Decode(e)
 		if err != nil {
 			return fmt.Errorf("campaign %q: %w", name, err)
@@ -142,25 +142,44 @@ func (s *Service) Actions(ctx context.Context, name string) (Actions, error) {
 // Load folds a campaign's state: from its newest snapshot still valid, if
 // any, then every event after it of the actions in effect, in order.
 func (s *Service) Load(ctx context.Context, name string) (*State, error) {
-	eff, err := events.LoadEffect(ctx, s.store, name)
-	if err != nil {
-		return nil, err
+	for attempt := 0; ; attempt++ {
+		st, eff, err := s.restore(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		known := make(map[int64]bool, len(eff.Changes))
+		for _, c := range eff.Changes {
+			known[c.At] = true
+		}
+		raced := false
+		err = s.store.Stream(ctx, name, st.Version, func(e *events.Event) error {
+			if (e.Type == events.TypeActionUndone || e.Type == events.TypeActionRedone) && !known[e.Version] {
+				// Another warlog undid something after the bookkeeping
+				// was read: what was folded may include it. Read again.
+				raced = true
+			}
+			return s.fold(st, e, eff.Undone)
+		})
+		if err != nil {
+			return nil, err
+		}
+		if raced && attempt < 5 {
+			continue
+		}
+		if raced {
+			return nil, fmt.Errorf("campaign %q: %w", name, ErrConflict)
+		}
+		if st.Version == 0 {
+			return nil, fmt.Errorf("campaign %q: %w; `warlog campaign list` shows the campaigns", name, ErrNoCampaign)
+		}
+		return st, nil
 	}
-	st, err := s.restore(ctx, name, eff)
-	if err != nil {
-		return nil, err
-	}
-	err = s.store.Stream(ctx, name, st.Version, func(e *events.Event) error {
-		return s.fold(st, e, eff.Undone)
-	})
-	if err != nil {
-		return nil, err
-	}
-	if st.Version == 0 {
-		return nil, fmt.Errorf("campaign %q: %w; `warlog campaign list` shows the campaigns", name, ErrNoCampaign)
-	}
-	return st, nil
 }
+
+// Fold applies one event to st as a replay does. It is for tools that plan
+// actions in memory and store them in bulk (the benchmark generators);
+// commands fold through Do.
+func (s *Service) Fold(st *State, e *events.Event) error { return s.fold(st, e, nil) }
 
 // fold applies one stored event to st. It is the hot path of every
 // command: payloads decode through the registry's hand-written decoders

@@ -3,7 +3,6 @@ package cmd
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"warlog/campaigns"
 	"warlog/engines"
 	"warlog/events/sqlite"
+	"warlog/testdata/gen"
 )
 
 // equivalenceSteps is how many random actions each game gets: 10,000 in all
@@ -49,41 +49,6 @@ func view(t *testing.T, st *campaigns.State) string {
 		t.Fatal(err)
 	}
 	return string(b)
-}
-
-// answer fills a choice's questions at random from the options the engine
-// offers; free text gets a few plausible answers the question's checks may
-// accept. ok is false when no answer fits.
-func answer(rng *rand.Rand, ch engines.Choice, step int) (map[string]string, bool) {
-	a := map[string]string{}
-	for _, q := range ch.Questions {
-		if q.Options != nil {
-			opts := q.Options(a)
-			if len(opts) == 0 {
-				return nil, false
-			}
-			a[q.Key] = opts[rng.IntN(len(opts))].Value
-			continue
-		}
-		var fits []string
-		for _, v := range []string{fmt.Sprintf("N%d", step), "Ann,Ben", "Ann,Ben,Cas", "Ann", "red=3,3", "blue=6,6", "8", "4", "2", "1", "6", "insect", "mammal", ""} {
-			if v == "" && !q.Optional {
-				continue
-			}
-			if q.Check != nil && v != "" && q.Check(v) != nil {
-				continue
-			}
-			if q.CheckWith != nil && v != "" && q.CheckWith(a, v) != nil {
-				continue
-			}
-			fits = append(fits, v)
-		}
-		if len(fits) == 0 {
-			return nil, false
-		}
-		a[q.Key] = fits[rng.IntN(len(fits))]
-	}
-	return a, true
 }
 
 // For random legal actions of every game (chosen from the engine's own
@@ -143,7 +108,7 @@ func TestReplayEquivalence(t *testing.T) {
 							continue
 						}
 						ch := choices[rng.IntN(len(choices))]
-						a, ok := answer(rng, ch, step)
+						a, ok := gen.Answer(rng, ch, step)
 						if !ok {
 							continue
 						}

@@ -31,13 +31,16 @@ type ActionRef struct {
 // undo. Replay reads this first, then skips those actions' events, so the log
 // never needs to change.
 func Undone(ctx context.Context, s Store, campaign string) (map[string]bool, error) {
-	eff, err := LoadEffect(ctx, s, campaign)
+	eff, err := LoadEffect(ctx, s, campaign, 0)
 	return eff.Undone, err
 }
 
-// Effect is what the undo bookkeeping of a stream says: the actions out of
-// effect now, and every change of effect with the version it was made at.
+// Effect is what the undo bookkeeping of a stream says, from a version on:
+// the actions out of effect now among those it names, and every change of
+// effect with the version it was made at.
 type Effect struct {
+	// After is the version the bookkeeping was read from (0: all of it).
+	After  int64
 	Undone map[string]bool
 	// Changes are the undone and redone events, oldest first.
 	Changes []Change
@@ -49,11 +52,13 @@ type Change struct {
 	Ref ActionRef
 }
 
-// LoadEffect reads a stream's undo bookkeeping (an indexed read of the
-// undone and redone events only).
-func LoadEffect(ctx context.Context, s Store, campaign string) (Effect, error) {
-	eff := Effect{Undone: map[string]bool{}}
-	err := s.LoadTypes(ctx, campaign, []string{TypeActionUndone, TypeActionRedone}, func(e Event) error {
+// LoadEffect reads a stream's undo bookkeeping written after version
+// after (an indexed read of the undone and redone events only). An action
+// that began after that version can only have been undone after it, so this
+// is all a replay of the events after a snapshot at that version needs.
+func LoadEffect(ctx context.Context, s Store, campaign string, after int64) (Effect, error) {
+	eff := Effect{After: after, Undone: map[string]bool{}}
+	err := s.LoadTypes(ctx, campaign, after, []string{TypeActionUndone, TypeActionRedone}, func(e Event) error {
 		r, err := DecodeActionRef(e.Data)
 		if err != nil {
 			return fmt.Errorf("event %d (%s): payload does not decode: %w", e.Version, e.Type, err)

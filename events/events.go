@@ -64,8 +64,9 @@ type Store interface {
 	// one reused Event whose Seq and Prev are empty and whose Data is valid
 	// only during the call (copy what must outlive it).
 	Stream(ctx context.Context, campaign string, after int64, fn func(*Event) error) error
-	// LoadTypes streams only the events of the given types, in order.
-	LoadTypes(ctx context.Context, campaign string, types []string, fn func(Event) error) error
+	// LoadTypes streams only the events of the given types with version >
+	// after, in order.
+	LoadTypes(ctx context.Context, campaign string, after int64, types []string, fn func(Event) error) error
 	// Action returns the events of one action, in order; none if unknown.
 	Action(ctx context.Context, campaign, action string) ([]Event, error)
 	// Version is the newest version of campaign's stream, 0 if empty.

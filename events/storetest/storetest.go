@@ -399,7 +399,7 @@ func testLoadStopsOnError(t *testing.T, s events.Store) {
 		t.Errorf("Load with a failing fn: %d calls, %v; want 2 calls, %v", n, err, stop)
 	}
 	n = 0
-	err = s.LoadTypes(context.Background(), "c", []string{"test.fact"}, func(events.Event) error { n++; return stop })
+	err = s.LoadTypes(context.Background(), "c", 0, []string{"test.fact"}, func(events.Event) error { n++; return stop })
 	if !errors.Is(err, stop) || n != 1 {
 		t.Errorf("LoadTypes with a failing fn: %d calls, %v; want 1 call, %v", n, err, stop)
 	}
@@ -410,18 +410,22 @@ func testLoadTypes(t *testing.T, s events.Store) {
 	mustAppend(t, s, "c", 3, "a2", []events.Fact{{Type: "x.c"}, {Type: "x.a"}, {Type: "x.d"}})
 	mustAppend(t, s, "other", 0, "a1", []events.Fact{{Type: "x.a"}})
 	cases := []struct {
+		after int64
 		types []string
 		want  []int64
 	}{
-		{[]string{"x.a"}, []int64{1, 5}},
-		{[]string{"x.c", "x.a"}, []int64{1, 3, 4, 5}},
-		{[]string{"x.d", "x.b"}, []int64{2, 6}},
-		{[]string{"x.none"}, nil},
-		{nil, nil},
+		{0, []string{"x.a"}, []int64{1, 5}},
+		{0, []string{"x.c", "x.a"}, []int64{1, 3, 4, 5}},
+		{0, []string{"x.d", "x.b"}, []int64{2, 6}},
+		{0, []string{"x.none"}, nil},
+		{0, nil, nil},
+		{1, []string{"x.a"}, []int64{5}},
+		{3, []string{"x.c", "x.a"}, []int64{4, 5}},
+		{5, []string{"x.a"}, nil},
 	}
 	for _, c := range cases {
 		var got []int64
-		err := s.LoadTypes(context.Background(), "c", c.types, func(e events.Event) error {
+		err := s.LoadTypes(context.Background(), "c", c.after, c.types, func(e events.Event) error {
 			if !slices.Contains(c.types, e.Type) || e.Campaign != "c" {
 				t.Errorf("LoadTypes(%v) gave %s of %s", c.types, e.Type, e.Campaign)
 			}
@@ -429,7 +433,7 @@ func testLoadTypes(t *testing.T, s events.Store) {
 			return nil
 		})
 		if err != nil || !slices.Equal(got, c.want) {
-			t.Errorf("LoadTypes(%v) versions = %v, %v; want %v", c.types, got, err, c.want)
+			t.Errorf("LoadTypes(after %d, %v) versions = %v, %v; want %v", c.after, c.types, got, err, c.want)
 		}
 	}
 }
@@ -738,7 +742,7 @@ func testAllOrNothing(t *testing.T, s events.Store, arm func(*testing.T, events.
 	}
 	sameEvents(t, "after failed appends", loadAll(t, s, "c"), first)
 	var n int
-	_ = s.LoadTypes(ctx, "c", []string{"test.fact", boom}, func(events.Event) error { n++; return nil })
+	_ = s.LoadTypes(ctx, "c", 0, []string{"test.fact", boom}, func(events.Event) error { n++; return nil })
 	if n != 2 {
 		t.Errorf("LoadTypes sees %d events, want the 2 of the first action", n)
 	}

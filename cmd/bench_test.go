@@ -1,0 +1,287 @@
+package cmd
+
+// The performance benchmarks of issue 9. Each reports its target as a
+// ratio against a floor measured in the same run, so the figures mean the
+// same on a fast or a slow machine:
+//
+//	go test ./cmd -run '^$' -bench . -benchtime 20x -timeout 60m
+//
+// The first run grows the campaigns (100,000 events per game by random
+// legal play, testdata/gen) and caches them in the user's cache directory;
+// later runs copy them. WARLOG_BENCH_EVENTS changes the size,
+// WARLOG_BENCH_GAMES (comma-separated) the games.
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"warlog/campaigns"
+	"warlog/events/sqlite"
+	"warlog/testdata/gen"
+)
+
+func benchEvents() int64 {
+	if n, err := strconv.ParseInt(os.Getenv("WARLOG_BENCH_EVENTS"), 10, 64); err == nil && n > 0 {
+		return n
+	}
+	return 100_000
+}
+
+func benchGames() []string {
+	if g := os.Getenv("WARLOG_BENCH_GAMES"); g != "" {
+		return strings.Split(g, ",")
+	}
+	var out []string
+	for _, e := range Engines() {
+		out = append(out, e.Game())
+	}
+	return out
+}
+
+var (
+	binOnce  sync.Once
+	binDir   string
+	binError error
+)
+
+// binaries builds warlog and the bare-row floor once per test process.
+func binaries(tb testing.TB) (warlog, barerow string) {
+	tb.Helper()
+	binOnce.Do(func() {
+		binDir, binError = os.MkdirTemp("", "warlog-bench-bin")
+		if binError != nil {
+			return
+		}
+		for _, b := range [][2]string{{"warlog", "."}, {"barerow", "./testdata/barerow"}} {
+			cmd := exec.Command("go", "build", "-o", filepath.Join(binDir, b[0]), b[1])
+			cmd.Dir = ".."
+			cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				binError = fmt.Errorf("go build %s: %v\n%s", b[1], err, out)
+				return
+			}
+		}
+	})
+	if binError != nil {
+		tb.Fatal(binError)
+	}
+	return filepath.Join(binDir, "warlog"), filepath.Join(binDir, "barerow")
+}
+
+// proc runs one process to its end and returns its wall time and peak
+// resident memory.
+func proc(tb testing.TB, home string, bin string, args ...string) (time.Duration, int64) {
+	tb.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "NO_COLOR=1"}
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	d := time.Since(start)
+	if err != nil {
+		tb.Fatalf("%s %v: %v\n%s", filepath.Base(bin), args, err, out)
+	}
+	var rss int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rss = ru.Maxrss * 1024 // kilobytes on Linux
+	}
+	return d, rss
+}
+
+// BenchmarkStatus: `warlog status` on a large campaign, the whole process,
+// against a bare `warlog --version` (target: at most 3x).
+func BenchmarkStatus(b *testing.B) {
+	bin, _ := binaries(b)
+	for _, game := range benchGames() {
+		b.Run(game, func(b *testing.B) {
+			db, name := growCampaign(b, game, benchEvents())
+			home := b.TempDir()
+			proc(b, home, bin, "--db", db, "-c", name, "status") // warm the file cache
+			var status, version time.Duration
+			n := 0
+			for b.Loop() {
+				d, _ := proc(b, home, bin, "--version")
+				version += d
+				d, _ = proc(b, home, bin, "--db", db, "-c", name, "status")
+				status += d
+				n++
+			}
+			b.ReportMetric(ms(status)/float64(n), "status-ms")
+			b.ReportMetric(ms(version)/float64(n), "version-ms")
+			b.ReportMetric(float64(status)/float64(version), "status/version")
+		})
+	}
+}
+
+// BenchmarkRebuild: replaying a whole large campaign with no snapshot
+// (read, decode, fold every event) against a plain database/sql scan of the
+// same rows (target: at least 0.7x the scan's rate).
+func BenchmarkRebuild(b *testing.B) {
+	ctx := context.Background()
+	for _, game := range benchGames() {
+		b.Run(game, func(b *testing.B) {
+			db, name := growCampaign(b, game, benchEvents())
+			store, err := sqlite.Open(db, sqlite.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer store.Close()
+			svc := campaigns.New(store, Engines()...)
+			svc.SnapshotEvery(0)
+			var scan, replay time.Duration
+			var rows, evs int64
+			for b.Loop() {
+				start := time.Now()
+				rows = plainScan(b, store, name)
+				scan += time.Since(start)
+				start = time.Now()
+				st, err := svc.Load(ctx, name)
+				if err != nil {
+					b.Fatal(err)
+				}
+				replay += time.Since(start)
+				evs = st.Version
+			}
+			if rows != evs {
+				b.Fatalf("the scan read %d rows, the replay %d events", rows, evs)
+			}
+			n := float64(b.N)
+			b.ReportMetric(float64(evs)*n/scan.Seconds()/1000, "scan-krows/s")
+			b.ReportMetric(float64(evs)*n/replay.Seconds()/1000, "replay-kevents/s")
+			b.ReportMetric(scan.Seconds()/replay.Seconds(), "replay/scan")
+		})
+	}
+}
+
+// plainScan reads every event of campaign through database/sql into plain
+// Go values, the six columns a replay reads, and does nothing with them.
+func plainScan(tb testing.TB, store *sqlite.Store, campaign string) int64 {
+	rows, err := store.DB().Query(`SELECT version, action, type, data, at, hash FROM events WHERE campaign = ? ORDER BY version`, campaign)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer rows.Close()
+	var n, version int64
+	var action, typ, data, at, hash string
+	for rows.Next() {
+		if err := rows.Scan(&version, &action, &typ, &data, &at, &hash); err != nil {
+			tb.Fatal(err)
+		}
+		n++
+	}
+	if err := rows.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return n
+}
+
+// BenchmarkAppend: one action (`warlog roll d6`) on a large campaign, the
+// whole process, against a process that commits one bare row with the same
+// driver and settings (target: at most 1.5x).
+func BenchmarkAppend(b *testing.B) {
+	bin, bare := binaries(b)
+	for _, game := range benchGames() {
+		b.Run(game, func(b *testing.B) {
+			db, name := growCampaign(b, game, benchEvents())
+			home := b.TempDir()
+			rowsDB := filepath.Join(b.TempDir(), "rows.db")
+			proc(b, home, bare, rowsDB)
+			proc(b, home, bin, "--db", db, "-c", name, "status")
+			var app, floor time.Duration
+			n := 0
+			for b.Loop() {
+				d, _ := proc(b, home, bare, rowsDB)
+				floor += d
+				d, _ = proc(b, home, bin, "--db", db, "-c", name, "roll", "d6", "--for", "scatter")
+				app += d
+				n++
+			}
+			b.ReportMetric(ms(app)/float64(n), "append-ms")
+			b.ReportMetric(ms(floor)/float64(n), "bare-row-ms")
+			b.ReportMetric(float64(app)/float64(floor), "append/bare")
+		})
+	}
+}
+
+// BenchmarkReplayMemory: `warlog status` replaying 1,000,000 events with no
+// snapshot, the peak resident memory of the process (target: 64 MiB). The
+// campaign is a grown Deadwars campaign followed by free rolls up to the
+// size (a random walk of a million events would take an hour).
+func BenchmarkReplayMemory(b *testing.B) {
+	bin, _ := binaries(b)
+	db, name := millionCampaign(b)
+	home := b.TempDir()
+	var peak int64
+	var took time.Duration
+	for b.Loop() {
+		d, rss := proc(b, home, bin, "--db", db, "-c", name, "status")
+		peak, took = max(peak, rss), took+d
+	}
+	b.ReportMetric(float64(peak)/(1<<20), "peak-RSS-MiB")
+	b.ReportMetric(took.Seconds()/float64(b.N), "s/replay")
+}
+
+// millionCampaign is a copy of the cached 1,000,000-event campaign, with no
+// snapshot so that a load replays every event.
+func millionCampaign(tb testing.TB) (string, string) {
+	tb.Helper()
+	const size = 1_000_000
+	src, name, err := cachedCampaign("deadwars", benchEvents())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	big := strings.TrimSuffix(src, ".db") + fmt.Sprintf("-rolls%d.db", size)
+	growMu.Lock()
+	if _, err := os.Stat(big); err != nil {
+		tmp := big + ".tmp"
+		os.Remove(tmp)
+		err := copyFile(src, tmp)
+		if err == nil {
+			err = padWithRolls(tmp, name, size)
+		}
+		if err == nil {
+			err = os.Rename(tmp, big)
+		}
+		if err != nil {
+			growMu.Unlock()
+			tb.Fatal(err)
+		}
+	}
+	growMu.Unlock()
+	db := filepath.Join(tb.TempDir(), "million.db")
+	if err := copyFile(big, db); err != nil {
+		tb.Fatal(err)
+	}
+	store, err := sqlite.Open(db, sqlite.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer store.Close()
+	if _, err := store.DropSnapshots(context.Background()); err != nil {
+		tb.Fatal(err)
+	}
+	return db, name
+}
+
+func padWithRolls(db, name string, size int64) error {
+	store, err := sqlite.Open(db, sqlite.Options{})
+	if err != nil {
+		return err
+	}
+	svc := campaigns.New(store, Engines()...)
+	err = gen.Rolls(context.Background(), svc, store, name, gen.Options{Events: size, Seed: 5})
+	if cerr := store.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
