@@ -122,12 +122,20 @@ func (s *Service) Undo(ctx context.Context, campaign string, n int, to string, o
 	}
 	return s.run(ctx, campaign, o, request{verb: VerbUndo, args: args, rebuild: true,
 		decide: func(st *State, d *engines.Decision) error {
-			acts, err := s.Actions(ctx, campaign)
+			// undo N reads back from the end of the log; undo --to, rarer,
+			// reads the whole list of actions to find the one named.
+			count := n
+			var live []*Action
+			var acts Actions
+			var err error
+			if to == "" {
+				live, err = s.lastInEffect(ctx, st, n)
+			} else if acts, err = s.Actions(ctx, campaign); err == nil {
+				live = acts.InEffect()
+			}
 			if err != nil {
 				return err
 			}
-			live := acts.InEffect()
-			count := n
 			if to != "" {
 				a, err := acts.Find(to)
 				if err != nil {
@@ -170,13 +178,9 @@ func (s *Service) Redo(ctx context.Context, campaign string, n int, o Options) (
 			if n > len(can) {
 				return fmt.Errorf("redo %d: only %d undone actions can be redone", n, len(can))
 			}
-			acts, err := s.Actions(ctx, campaign)
-			if err != nil {
-				return err
-			}
 			var labels []string
 			for _, id := range can[:n] {
-				a, err := acts.Find(id)
+				a, err := s.action(ctx, campaign, id)
 				if err != nil {
 					return err
 				}
@@ -186,6 +190,26 @@ func (s *Service) Redo(ctx context.Context, campaign string, n int, o Options) (
 			d.Label("redo: %s", strings.Join(labels, "; "))
 			return nil
 		}})
+}
+
+// action reads one action's begun event.
+func (s *Service) action(ctx context.Context, campaign, id string) (*Action, error) {
+	evs, err := s.store.Action(ctx, campaign, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(evs) == 0 {
+		return nil, fmt.Errorf("no action %q in this campaign; `warlog log` lists the ids", id)
+	}
+	p, err := s.registry.Decode(evs[0])
+	if err != nil {
+		return nil, err
+	}
+	b, ok := p.(Begun)
+	if !ok {
+		return nil, fmt.Errorf("action %q does not begin with its command", id)
+	}
+	return &Action{ID: id, Verb: b.Verb, Label: b.Label, Version: evs[0].Version, At: evs[0].At}, nil
 }
 
 // run is load, decide, append, fold — with one re-decision on a conflict.

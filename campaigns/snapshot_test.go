@@ -2,6 +2,7 @@ package campaigns
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"warlog/events"
@@ -148,5 +149,35 @@ func TestRebuildDropsSnapshots(t *testing.T) {
 	st := load(t, s, "c")
 	if st.Base() != st.Version || st.Game.(*counterState).Total != total {
 		t.Errorf("after rebuild: loaded from %d of %d, total %d (want the fresh snapshot at head, total %d)", st.Base(), st.Version, st.Game.(*counterState).Total, total)
+	}
+}
+
+// Undo reads back from the end of the log in growing windows: undoing more
+// actions than the first window holds, with earlier undone actions among
+// them, takes the right ones.
+func TestUndoManyReadsBack(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	mustCreate(t, s, "c", 5)
+	adds(t, s, "c", 300) // 902 events; the first window is 512
+	if _, err := s.Undo(ctx, "c", 1, "", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	adds(t, s, "c", 1)
+	steps := load(t, s, "c").Game.(*counterState).Steps
+	res, err := s.Undo(ctx, "c", 250, "", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := res.State.Game.(*counterState)
+	want := 0
+	for _, v := range steps[:50] {
+		want += v
+	}
+	if len(got.Steps) != 50 || got.Total != want {
+		t.Errorf("after undoing 250 of 300 adds: %d steps, total %d; want 50 steps, total %d", len(got.Steps), got.Total, want)
+	}
+	if _, err := s.Undo(ctx, "c", 51, "", Options{}); err == nil || !strings.Contains(err.Error(), "only 50 actions are in effect") {
+		t.Errorf("undo 51 of 50: %v", err)
 	}
 }

@@ -110,12 +110,19 @@ func (as Actions) InEffect() []*Action {
 // Actions reads a campaign's actions from the log: its action.begun,
 // action.undone and action.redone events only (an indexed read).
 func (s *Service) Actions(ctx context.Context, name string) (Actions, error) {
-	eff, err := events.LoadEffect(ctx, s.store, name, 0)
+	return s.actionsAfter(ctx, name, 0)
+}
+
+// actionsAfter reads the actions that began after version from. Whether
+// each is undone is known from the bookkeeping after from alone: an action
+// can only be undone after it began.
+func (s *Service) actionsAfter(ctx context.Context, name string, from int64) (Actions, error) {
+	eff, err := events.LoadEffect(ctx, s.store, name, from)
 	if err != nil {
 		return nil, err
 	}
 	var out Actions
-	err = s.store.LoadTypes(ctx, name, 0, []string{events.TypeActionBegun, events.TypeActionUndone, events.TypeActionRedone}, func(e events.Event) error {
+	err = s.store.LoadTypes(ctx, name, from, []string{events.TypeActionBegun, events.TypeActionUndone, events.TypeActionRedone}, func(e events.Event) error {
 		p, err := s.registry.Decode(e)
 		if err != nil {
 			return fmt.Errorf("campaign %q: %w", name, err)
@@ -133,10 +140,27 @@ func (s *Service) Actions(ctx context.Context, name string) (Actions, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(out) == 0 {
+	if len(out) == 0 && from == 0 {
 		return nil, fmt.Errorf("campaign %q: %w; `warlog campaign list` shows the campaigns", name, ErrNoCampaign)
 	}
 	return out, nil
+}
+
+// lastInEffect returns the newest n actions in effect, oldest first (fewer
+// if the campaign has fewer), reading back from the end of the log in
+// growing windows rather than the whole list: undo on a long campaign.
+func (s *Service) lastInEffect(ctx context.Context, st *State, n int) ([]*Action, error) {
+	for window := int64(512); ; window *= 4 {
+		from := max(st.Version-window, 0)
+		acts, err := s.actionsAfter(ctx, st.Campaign.Name, from)
+		if err != nil {
+			return nil, err
+		}
+		live := acts.InEffect()
+		if len(live) >= n || from == 0 {
+			return live[max(len(live)-n, 0):], nil
+		}
+	}
 }
 
 // Load folds a campaign's state: from its newest snapshot still valid, if

@@ -144,8 +144,18 @@ func (f *Fig) Human() bool { return f.Side == HumansSide }
 func newState(c engines.Campaign) *State { return &State{Camp: c} }
 
 // clone deep-copies the state through JSON.
+//
+// Only the newest battle ever changes (Current and Last are the only ways
+// in), so the copy shares the ones before it (clipped, so that a battle the
+// copy starts does not land in the original): a decision costs the size of
+// one battle, not of the campaign's history.
 func (s *State) clone() *State {
-	b, err := json.Marshal(s)
+	tmp := *s
+	var history []*Battle
+	if n := len(s.Battles); n > 0 {
+		history, tmp.Battles = s.Battles[:n-1], s.Battles[n-1:]
+	}
+	b, err := json.Marshal(&tmp)
 	if err != nil {
 		panic(err)
 	}
@@ -153,6 +163,7 @@ func (s *State) clone() *State {
 	if err := json.Unmarshal(b, &c); err != nil {
 		panic(err)
 	}
+	c.Battles = append(slices.Clip(history), c.Battles...)
 	return &c
 }
 

@@ -3,6 +3,7 @@ package kingsown
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -131,8 +132,15 @@ func newState(c engines.Campaign) *State { return &State{Campaign: c} }
 
 // clone is a deep copy, so Decide can fold its own facts without touching
 // the state it was given.
+//
+// Past fights are never changed once recorded, so the copy shares them
+// (clipped, so that a fight the copy records does not land in the
+// original): a decision costs the size of the fight in progress, not of the
+// campaign's history.
 func (s *State) clone() *State {
-	b, err := json.Marshal(s)
+	tmp := *s
+	tmp.Past = nil
+	b, err := json.Marshal(&tmp)
 	if err != nil {
 		panic(err)
 	}
@@ -140,6 +148,7 @@ func (s *State) clone() *State {
 	if err := json.Unmarshal(b, &out); err != nil {
 		panic(err)
 	}
+	out.Past = slices.Clip(s.Past)
 	return &out
 }
 
