@@ -59,7 +59,7 @@ func (s *Service) SaveSnapshot(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(savedState{Campaign: st.Campaign, Created: st.Created, ProgramDice: st.ProgramDice,
+	data, err := engines.MarshalState(savedState{Campaign: st.Campaign, Created: st.Created, ProgramDice: st.ProgramDice,
 		Redoable: st.redoable, Rules: st.engine.RulesVersion(), Game: game})
 	if err != nil {
 		return err
@@ -154,7 +154,7 @@ func (s *Service) staleAt(ctx context.Context, name string, version int64, eff e
 
 func (s *Service) decodeSnapshot(snap events.Snapshot) (*State, error) {
 	var saved savedState
-	if err := json.Unmarshal(snap.Data, &saved); err != nil {
+	if err := engines.UnmarshalState(snap.Data, &saved); err != nil {
 		return nil, err
 	}
 	eng, ok := s.engines[saved.Campaign.Game]

@@ -1,7 +1,6 @@
 package deadwars
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -155,12 +154,12 @@ func (s *State) clone() *State {
 	if n := len(s.Battles); n > 0 {
 		history, tmp.Battles = s.Battles[:n-1], s.Battles[n-1:]
 	}
-	b, err := json.Marshal(&tmp)
+	b, err := engines.MarshalState(&tmp)
 	if err != nil {
 		panic(err)
 	}
 	var c State
-	if err := json.Unmarshal(b, &c); err != nil {
+	if err := engines.UnmarshalState(b, &c); err != nil {
 		panic(err)
 	}
 	c.Battles = append(slices.Clip(history), c.Battles...)

@@ -1,7 +1,6 @@
 package kingsown
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
@@ -140,12 +139,12 @@ func newState(c engines.Campaign) *State { return &State{Campaign: c} }
 func (s *State) clone() *State {
 	tmp := *s
 	tmp.Past = nil
-	b, err := json.Marshal(&tmp)
+	b, err := engines.MarshalState(&tmp)
 	if err != nil {
 		panic(err)
 	}
 	var out State
-	if err := json.Unmarshal(b, &out); err != nil {
+	if err := engines.UnmarshalState(b, &out); err != nil {
 		panic(err)
 	}
 	out.Past = slices.Clip(s.Past)

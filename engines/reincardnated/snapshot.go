@@ -1,8 +1,6 @@
 package reincardnated
 
 import (
-	"encoding/json"
-
 	"warlog/engines"
 )
 
@@ -29,13 +27,13 @@ func (Engine) EncodeState(st engines.State) ([]byte, error) {
 	for _, g := range s.games {
 		out.Games = append(out.Games, savedGame{Game: *g, LastKarma: g.lastKarma, LastLife: g.lastLife})
 	}
-	return json.Marshal(out)
+	return engines.MarshalState(out)
 }
 
 // DecodeState implements engines.Snapshotter.
 func (Engine) DecodeState(c engines.Campaign, data []byte) (engines.State, error) {
 	var in saved
-	if err := json.Unmarshal(data, &in); err != nil {
+	if err := engines.UnmarshalState(data, &in); err != nil {
 		return nil, err
 	}
 	s := newState(c)

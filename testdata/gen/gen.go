@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"warlog/campaigns"
 	"warlog/engines"
@@ -198,20 +199,32 @@ func act(svc *campaigns.Service, st *campaigns.State, rng *rand.Rand, step int, 
 }
 
 // pick chooses an action the way a table plays: the game's own actions
-// nearly always, starting or ending a battle (the shared commands) only
+// nearly always; starting or ending a battle (the shared commands) only
 // when nothing else is on the menu or once in a while, so that battles run
-// their course instead of being ended after a move or two.
+// their course instead of being ended after a move or two; and founding or
+// recruiting rarely once a campaign has its forces, since a club's roster
+// stays a handful of players while the battles go on.
 func pick(rng *rand.Rand, choices []engines.Choice) engines.Choice {
-	var own []engines.Choice
+	var play, grow, shared []engines.Choice
 	for _, c := range choices {
-		if c.Game != "" {
-			own = append(own, c)
+		switch {
+		case c.Game == "":
+			shared = append(shared, c)
+		case strings.HasPrefix(c.Label, "Found ") || strings.HasPrefix(c.Label, "Recruit "):
+			grow = append(grow, c)
+		default:
+			play = append(play, c)
 		}
 	}
-	if len(own) == 0 || rng.IntN(60) == 0 {
-		return choices[rng.IntN(len(choices))]
+	switch {
+	case len(play) > 0 && rng.IntN(60) != 0:
+		return play[rng.IntN(len(play))]
+	case len(grow) > 0 && (len(shared) == 0 || rng.IntN(20) == 0):
+		return grow[rng.IntN(len(grow))]
+	case len(shared) > 0:
+		return shared[rng.IntN(len(shared))]
 	}
-	return own[rng.IntN(len(own))]
+	return choices[rng.IntN(len(choices))]
 }
 
 // Answer fills a choice's questions at random from the options the engine
