@@ -29,6 +29,7 @@ func (counter) Register(r *events.Registry) {
 }
 func (counter) NewState(engines.Campaign) engines.State      { return &counterState{} }
 func (counter) EncodeState(st engines.State) ([]byte, error) { return json.Marshal(st) }
+func (counter) StateFormat() string                          { return "1" }
 func (counter) DecodeState(_ engines.Campaign, b []byte) (engines.State, error) {
 	var st counterState
 	return &st, json.Unmarshal(b, &st)

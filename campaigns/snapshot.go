@@ -26,6 +26,7 @@ type savedState struct {
 	ProgramDice int              `json:"program_dice"`
 	Redoable    []string         `json:"redoable,omitempty"`
 	Rules       string           `json:"rules"`
+	Format      string           `json:"format"`
 	Game        json.RawMessage  `json:"game"`
 }
 
@@ -60,7 +61,7 @@ func (s *Service) SaveSnapshot(ctx context.Context, st *State) error {
 		return err
 	}
 	data, err := engines.MarshalState(savedState{Campaign: st.Campaign, Created: st.Created, ProgramDice: st.ProgramDice,
-		Redoable: st.redoable, Rules: st.engine.RulesVersion(), Game: game})
+		Redoable: st.redoable, Rules: st.engine.RulesVersion(), Format: sn.StateFormat(), Game: game})
 	if err != nil {
 		return err
 	}
@@ -162,8 +163,8 @@ func (s *Service) decodeSnapshot(snap events.Snapshot) (*State, error) {
 		return nil, fmt.Errorf("snapshot of other rules")
 	}
 	sn, ok := eng.(engines.Snapshotter)
-	if !ok {
-		return nil, fmt.Errorf("engine keeps no snapshots")
+	if !ok || sn.StateFormat() != saved.Format {
+		return nil, fmt.Errorf("no snapshots, or of another format")
 	}
 	game, err := sn.DecodeState(saved.Campaign, saved.Game)
 	if err != nil {

@@ -198,4 +198,7 @@ func DecodeCommon(verb string, args json.RawMessage) (Command, bool, error) {
 type Snapshotter interface {
 	EncodeState(State) ([]byte, error)
 	DecodeState(c Campaign, data []byte) (State, error)
+	// StateFormat names the shape of the encoded state; it changes with
+	// the shape, and a snapshot of another format is never read.
+	StateFormat() string
 }

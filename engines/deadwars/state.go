@@ -13,9 +13,12 @@ import (
 // battles fought (the last may be in progress). Every field is exported so
 // that a state can be cloned through JSON.
 type State struct {
-	Camp    engines.Campaign `json:"camp"`
-	Forces  []*Force         `json:"forces"`
-	Battles []*Battle        `json:"battles"`
+	Camp   engines.Campaign `json:"camp"`
+	Forces []*Force         `json:"forces"`
+	// Past are the battles before the newest, which never change again;
+	// Battles holds the newest only (over or not), the one rules touch.
+	Past    engines.History[*Battle] `json:"past"`
+	Battles []*Battle                `json:"battles"`
 }
 
 // Force is one player's force and its campaign record.
@@ -144,16 +147,12 @@ func newState(c engines.Campaign) *State { return &State{Camp: c} }
 
 // clone deep-copies the state through JSON.
 //
-// Only the newest battle ever changes (Current and Last are the only ways
-// in), so the copy shares the ones before it (clipped, so that a battle the
-// copy starts does not land in the original): a decision costs the size of
-// one battle, not of the campaign's history.
+// Only the newest battle ever changes; the copy shares Past (a History,
+// whose additions on the copy never reach the original): a decision costs
+// the size of one battle, not of the campaign's history.
 func (s *State) clone() *State {
 	tmp := *s
-	var history []*Battle
-	if n := len(s.Battles); n > 0 {
-		history, tmp.Battles = s.Battles[:n-1], s.Battles[n-1:]
-	}
+	tmp.Past = engines.History[*Battle]{}
 	b, err := engines.MarshalState(&tmp)
 	if err != nil {
 		panic(err)
@@ -162,7 +161,7 @@ func (s *State) clone() *State {
 	if err := engines.UnmarshalState(b, &c); err != nil {
 		panic(err)
 	}
-	c.Battles = append(slices.Clip(history), c.Battles...)
+	c.Past = s.Past
 	return &c
 }
 
@@ -504,7 +503,10 @@ func (s *State) applyStart(p ScenarioStarted) error {
 	for _, h := range p.Humans {
 		b.Figures = append(b.Figures, &Fig{Side: HumansSide, Name: h.Name, Rank: Guard, Class: h.Class})
 	}
-	s.Battles = append(s.Battles, b)
+	for _, old := range s.Battles { // at most one: the battle before this
+		s.Past.Add(old)
+	}
+	s.Battles = []*Battle{b}
 	return nil
 }
 

@@ -190,7 +190,7 @@ func (s *State) Roster() engines.Roster {
 // Scenarios implements engines.Chronicler.
 func (s *State) Scenarios() []engines.ScenarioSummary {
 	var out []engines.ScenarioSummary
-	for _, b := range s.Battles {
+	for _, b := range append(slices.Clip(s.Past.All()), s.Battles...) {
 		sum := engines.ScenarioSummary{Name: b.Name, Brief: b.Brief, Turn: b.Round, Ended: b.Over, Result: b.Result, Why: b.Why}
 		sides := slices.Clone(b.Sides)
 		if b.Brief == HuntTheHunters {

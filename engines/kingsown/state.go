@@ -2,7 +2,6 @@ package kingsown
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
@@ -119,12 +118,12 @@ func (r Record) summary(s *State) engines.ScenarioSummary {
 
 // State is The King's Own's folded state of one campaign.
 type State struct {
-	Campaign engines.Campaign `json:"campaign"`
-	Members  []*Member        `json:"members"`
-	Nest     *Card            `json:"nest,omitempty"`
-	Grunt    *Card            `json:"grunt,omitempty"`
-	Battle   *Battle          `json:"battle,omitempty"`
-	Past     []Record         `json:"past,omitempty"`
+	Campaign engines.Campaign        `json:"campaign"`
+	Members  []*Member               `json:"members"`
+	Nest     *Card                   `json:"nest,omitempty"`
+	Grunt    *Card                   `json:"grunt,omitempty"`
+	Battle   *Battle                 `json:"battle,omitempty"`
+	Past     engines.History[Record] `json:"past"`
 }
 
 func newState(c engines.Campaign) *State { return &State{Campaign: c} }
@@ -132,13 +131,12 @@ func newState(c engines.Campaign) *State { return &State{Campaign: c} }
 // clone is a deep copy, so Decide can fold its own facts without touching
 // the state it was given.
 //
-// Past fights are never changed once recorded, so the copy shares them
-// (clipped, so that a fight the copy records does not land in the
-// original): a decision costs the size of the fight in progress, not of the
-// campaign's history.
+// Past fights are never changed once recorded, so the copy shares them (a
+// History: what the copy records never reaches the original): a decision
+// costs the size of the fight in progress, not of the campaign's history.
 func (s *State) clone() *State {
 	tmp := *s
-	tmp.Past = nil
+	tmp.Past = engines.History[Record]{}
 	b, err := engines.MarshalState(&tmp)
 	if err != nil {
 		panic(err)
@@ -147,7 +145,7 @@ func (s *State) clone() *State {
 	if err := engines.UnmarshalState(b, &out); err != nil {
 		panic(err)
 	}
-	out.Past = slices.Clip(s.Past)
+	out.Past = s.Past
 	return &out
 }
 
@@ -423,7 +421,7 @@ func (s *State) Apply(typ string, payload any) error {
 			}
 			m.Fights = append(m.Fights, p.Name+": "+o.Fate)
 		}
-		s.Past = append(s.Past, Record{Battle: b, Ended: p})
+		s.Past.Add(Record{Battle: b, Ended: p})
 		s.Battle = nil
 	default:
 		return fmt.Errorf("The King's Own cannot read a %s fact (%T)", typ, payload)
@@ -489,7 +487,7 @@ func (s *State) summary(b *Battle) engines.ScenarioSummary {
 // progress last.
 func (s *State) Scenarios() []engines.ScenarioSummary {
 	var out []engines.ScenarioSummary
-	for _, r := range s.Past {
+	for _, r := range s.Past.All() {
 		out = append(out, r.summary(s))
 	}
 	if s.Battle != nil {
@@ -516,8 +514,8 @@ func (s *State) Status() engines.Status {
 	b := s.Battle
 	if b == nil {
 		st := engines.Status{Notes: []string{"no fight in progress; start one with: warlog scenario start NAME --brief nest"}}
-		if n := len(s.Past); n > 0 {
-			last := s.Past[n-1].Ended
+		if r, ok := s.Past.Last(); ok {
+			last := r.Ended
 			st.Notes = append(st.Notes, fmt.Sprintf("last fight: %s — %s", last.Name, last.Result))
 		}
 		return st

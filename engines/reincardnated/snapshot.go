@@ -50,3 +50,9 @@ func (Engine) DecodeState(c engines.Campaign, data []byte) (engines.State, error
 	}
 	return s, nil
 }
+
+// StateFormat implements engines.Snapshotter.
+func (Engine) StateFormat() string { return stateFormat }
+
+// stateFormat changes whenever the shape of State does.
+const stateFormat = "1"

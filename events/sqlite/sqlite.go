@@ -8,8 +8,10 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -89,7 +91,7 @@ func Open(path string, opt Options) (*Store, error) {
 }
 
 func open(path string, opt Options, migs []migration) (*Store, error) {
-	version, err := probe(path, len(migs))
+	version, err := quickProbe(path, len(migs))
 	if err != nil {
 		return nil, err
 	}
@@ -129,6 +131,34 @@ func createFile(path string) error {
 		return fmt.Errorf("create the database: %w", err)
 	}
 	return f.Close()
+}
+
+// quickProbe reads the schema version from the file's header when the
+// file alone is the database (no write-ahead log with frames in it, the
+// usual case between two commands, since the last connection to close
+// checkpoints the log away): an SQLite header keeps user_version at byte
+// 60 and application_id at byte 68. Anything else (a log in use, a new or
+// empty file, a header that is not SQLite's) goes to probe.
+func quickProbe(path string, known int) (int, error) {
+	if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 0 {
+		return probe(path, known)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return probe(path, known)
+	}
+	var h [100]byte
+	_, err = io.ReadFull(f, h[:])
+	f.Close()
+	if err != nil || string(h[:16]) != "SQLite format 3\x00" {
+		return probe(path, known)
+	}
+	version := int(binary.BigEndian.Uint32(h[60:64]))
+	appID := binary.BigEndian.Uint32(h[68:72])
+	if version < 1 || version > known || appID != applicationID {
+		return probe(path, known) // refusals and new files keep the careful path
+	}
+	return version, nil
 }
 
 // probe reads the schema version through a read-only connection that sets
@@ -458,24 +488,42 @@ func (s *Store) SaveSnapshot(ctx context.Context, snap events.Snapshot) error {
 }
 
 // EachSnapshot implements events.Snapshots.
+// It lists the snapshots first and reads each one's data only when fn is
+// about to see it, with no cursor open while fn runs (fn may query the
+// store: a cursor held open would make it take a second connection).
 func (s *Store) EachSnapshot(ctx context.Context, campaign, key string, version int64, fn func(events.Snapshot) bool) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT s.version, s.head, s.data FROM snapshots s
+	rows, err := s.db.QueryContext(ctx, `SELECT s.version, s.head FROM snapshots s
 		JOIN events e ON e.campaign = s.campaign AND e.version = s.version AND e.hash = s.head
 		WHERE s.campaign = ? AND s.key = ? AND s.version <= ? ORDER BY s.version DESC`, campaign, key, version)
 	if err != nil {
 		return mapErr(err)
 	}
-	defer rows.Close()
+	var list []events.Snapshot
 	for rows.Next() {
 		snap := events.Snapshot{Campaign: campaign, Key: key}
-		if err := rows.Scan(&snap.Version, &snap.Head, &snap.Data); err != nil {
+		if err := rows.Scan(&snap.Version, &snap.Head); err != nil {
+			rows.Close()
+			return mapErr(err)
+		}
+		list = append(list, snap)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return mapErr(err)
+	}
+	for _, snap := range list {
+		err := s.db.QueryRowContext(ctx, `SELECT data FROM snapshots WHERE campaign = ? AND key = ? AND version = ?`, campaign, key, snap.Version).Scan(&snap.Data)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue // replaced meanwhile
+		}
+		if err != nil {
 			return mapErr(err)
 		}
 		if !fn(snap) {
 			return nil
 		}
 	}
-	return mapErr(rows.Err())
+	return nil
 }
 
 // DropSnapshots implements events.Snapshots.

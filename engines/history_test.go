@@ -1,0 +1,68 @@
+package engines
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+type rec struct {
+	Name string `json:"name"`
+	N    int    `json:"n"`
+}
+
+type holder struct {
+	Past History[rec] `json:"past"`
+}
+
+// A history survives a round trip through JSON, stays undecoded until read,
+// takes records added before it is decoded in order, and a copy's additions
+// never reach the original.
+func TestHistory(t *testing.T) {
+	var h holder
+	for i := 1; i <= 3; i++ {
+		h.Past.Add(rec{Name: "b", N: i})
+	}
+	data, err := MarshalState(&h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back holder
+	if err := UnmarshalState(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Past.raw == nil {
+		t.Fatal("the restored history was decoded at once")
+	}
+	back.Past.Add(rec{Name: "new", N: 4})
+	copyOf := back
+	copyOf.Past.Add(rec{Name: "copy only", N: 5})
+	want := []rec{{"b", 1}, {"b", 2}, {"b", 3}, {"new", 4}}
+	if got := back.Past.All(); !reflect.DeepEqual(got, want) {
+		t.Errorf("history %v, want %v", got, want)
+	}
+	if got := copyOf.Past.All(); len(got) != 5 || got[4].Name != "copy only" {
+		t.Errorf("the copy's history %v", got)
+	}
+	if got := back.Past.Len(); got != 4 {
+		t.Errorf("the original has %d records after the copy added one; want 4", got)
+	}
+	if last, ok := back.Past.Last(); !ok || last.N != 4 {
+		t.Errorf("last %v %v", last, ok)
+	}
+	// The JSON is the same whether or not it was ever decoded.
+	a, _ := json.Marshal(&back)
+	var again holder
+	_ = UnmarshalState(a, &again)
+	b, _ := json.Marshal(&again)
+	if string(a) != string(b) {
+		t.Errorf("marshalled %s, then %s", a, b)
+	}
+	var empty holder
+	if b, _ := json.Marshal(&empty); string(b) != `{"past":[]}` {
+		t.Errorf("empty history: %s", b)
+	}
+	if err := UnmarshalState([]byte(`{"past":{"x":1}}`), &empty); err == nil {
+		t.Error("an object was taken for a history")
+	}
+}
