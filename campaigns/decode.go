@@ -41,16 +41,16 @@ func decodeBegun(data []byte) (Begun, error) {
 	return b, s.Err()
 }
 
-// beganVerb reads only the verb of an action.begun: all that folding needs.
+// beganVerb reads only the verb of an action.begun, all that folding
+// needs, and stops there (the verb is written second, after the game).
 func beganVerb(e *events.Event) (string, error) {
 	s := jsonscan.New(e.Data)
-	verb := ""
 	for s.Next() {
 		if string(s.Key()) == "verb" {
-			verb = s.String()
-			continue
+			verb := s.String()
+			return verb, s.Err()
 		}
 		s.Skip()
 	}
-	return verb, s.Err()
+	return "", s.Err()
 }

@@ -210,7 +210,10 @@ func (s *Service) Fold(st *State, e *events.Event) error { return s.fold(st, e, 
 // where the type has one, and action.begun, which folding needs only the
 // verb of, is read no further than that.
 func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error {
-	st.Version, st.Head = e.Version, e.Hash
+	st.Version = e.Version
+	if e.Hash != "" { // a stream gives the head's hash only
+		st.Head = e.Hash
+	}
 	switch e.Type {
 	case events.TypeActionBegun:
 		verb, err := beganVerb(e)

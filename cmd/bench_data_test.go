@@ -13,6 +13,7 @@ import (
 
 	"warlog/campaigns"
 	"warlog/cmd/cmdutil"
+	"warlog/engines"
 	"warlog/events/sqlite"
 	"warlog/testdata/gen"
 )
@@ -52,6 +53,9 @@ func cachedCampaign(game string, n int64) (string, string, error) {
 	key := []string{game, fmt.Sprint(n), "gen" + genVersion, fmt.Sprint("schema", sqlite.SchemaVersion())}
 	for _, e := range Engines() {
 		key = append(key, e.RulesVersion())
+		if sn, ok := e.(engines.Snapshotter); ok {
+			key = append(key, "state"+sn.StateFormat())
+		}
 	}
 	dir, err := os.UserCacheDir()
 	if err != nil {

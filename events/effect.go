@@ -58,20 +58,33 @@ type Change struct {
 // is all a replay of the events after a snapshot at that version needs.
 func LoadEffect(ctx context.Context, s Store, campaign string, after int64) (Effect, error) {
 	eff := Effect{After: after, Undone: map[string]bool{}}
-	err := s.LoadTypes(ctx, campaign, after, []string{TypeActionUndone, TypeActionRedone}, func(e Event) error {
-		r, err := DecodeActionRef(e.Data)
+	add := func(version int64, typ string, data []byte) error {
+		r, err := DecodeActionRef(data)
 		if err != nil {
-			return fmt.Errorf("event %d (%s): payload does not decode: %w", e.Version, e.Type, err)
+			return fmt.Errorf("event %d (%s): payload does not decode: %w", version, typ, err)
 		}
-		if e.Type == TypeActionUndone {
+		if typ == TypeActionUndone {
 			eff.Undone[r.Action] = true
 		} else {
 			delete(eff.Undone, r.Action)
 		}
-		eff.Changes = append(eff.Changes, Change{At: e.Version, Ref: r})
+		eff.Changes = append(eff.Changes, Change{At: version, Ref: r})
 		return nil
+	}
+	if es, ok := s.(EffectStore); ok {
+		return eff, es.StreamEffect(ctx, campaign, after, add)
+	}
+	err := s.LoadTypes(ctx, campaign, after, []string{TypeActionUndone, TypeActionRedone}, func(e Event) error {
+		return add(e.Version, e.Type, e.Data)
 	})
 	return eff, err
+}
+
+// EffectStore is a Store with a faster path to the undo bookkeeping than
+// LoadTypes: the undone and redone events after a version, in order, with
+// only what LoadEffect reads (data valid only during fn).
+type EffectStore interface {
+	StreamEffect(ctx context.Context, campaign string, after int64, fn func(version int64, typ string, data []byte) error) error
 }
 
 // DecodeActionRef reads an action.undone or action.redone payload without

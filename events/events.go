@@ -61,7 +61,8 @@ type Store interface {
 	// fn's error stops the scan and is returned.
 	Load(ctx context.Context, campaign string, after int64, fn func(Event) error) error
 	// Stream is Load for folding, the hot path of every command: it passes
-	// one reused Event whose Seq and Prev are empty and whose Data is valid
+	// one reused Event whose Seq and Prev are empty, whose Hash is set on
+	// the stream's newest event only (the head), and whose Data is valid
 	// only during the call (copy what must outlive it).
 	Stream(ctx context.Context, campaign string, after int64, fn func(*Event) error) error
 	// LoadTypes streams only the events of the given types with version >

@@ -416,7 +416,12 @@ func (s *Store) Load(ctx context.Context, campaign string, after int64, fn func(
 // (Data views the driver's string and is valid only during fn), and only
 // `at` parsed besides.
 func (s *Store) Stream(ctx context.Context, campaign string, after int64, fn func(*events.Event) error) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT version, action, type, data, at, hash FROM events WHERE campaign = ? AND version > ? ORDER BY version`, campaign, after)
+	// The hash is read for the newest event only (the subquery runs once,
+	// in the statement's own snapshot of the file): folding needs the head,
+	// not every link.
+	rows, err := s.db.QueryContext(ctx, `SELECT version, action, type, data, at,
+		CASE WHEN version = (SELECT max(version) FROM events WHERE campaign = ?1) THEN hash ELSE '' END
+		FROM events WHERE campaign = ?1 AND version > ?2 ORDER BY version`, campaign, after)
 	if err != nil {
 		return mapErr(err)
 	}
@@ -436,6 +441,28 @@ func (s *Store) Stream(ctx context.Context, campaign string, after int64, fn fun
 			e.At, lastAt = t, at
 		}
 		if err := fn(&e); err != nil {
+			return err
+		}
+	}
+	return mapErr(rows.Err())
+}
+
+// StreamEffect implements events.EffectStore from an index of its own
+// (migration 0004), which holds those events' payloads in version order.
+func (s *Store) StreamEffect(ctx context.Context, campaign string, after int64, fn func(version int64, typ string, data []byte) error) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT version, type, data FROM events INDEXED BY events_effect
+		WHERE campaign = ? AND version > ? AND type IN ('action.undone', 'action.redone') ORDER BY version`, campaign, after)
+	if err != nil {
+		return mapErr(err)
+	}
+	defer rows.Close()
+	var version int64
+	var typ, data string
+	for rows.Next() {
+		if err := rows.Scan(&version, &typ, &data); err != nil {
+			return mapErr(err)
+		}
+		if err := fn(version, typ, unsafe.Slice(unsafe.StringData(data), len(data))); err != nil {
 			return err
 		}
 	}
