@@ -25,4 +25,5 @@ func (Engine) DecodeState(c engines.Campaign, data []byte) (engines.State, error
 func (Engine) StateFormat() string { return stateFormat }
 
 // stateFormat changes whenever the shape of State does.
-const stateFormat = "1"
+// 2: finished games kept as a History.
+const stateFormat = "2"

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"warlog/engines"
 	"warlog/engines/dice"
 )
 
@@ -158,9 +159,15 @@ type State struct {
 	// Wins and Played count games per player.
 	Wins   map[string]int
 	Played map[string]int
-	Games  []*Record
-	B      *Board
+	// Past are the games before the newest, which never change again;
+	// Games holds the newest only (over or not).
+	Past  engines.History[*Record]
+	Games []*Record
+	B     *Board
 }
+
+// games are every game of the campaign, oldest first.
+func (s *State) games() []*Record { return append(slices.Clip(s.Past.All()), s.Games...) }
 
 // Now implements engines.Turner: the game and the round the newest action
 // belongs to.
@@ -310,7 +317,10 @@ func (s *State) Apply(typ string, payload any) error {
 			s.Played[mp.Player]++
 		}
 		s.B = b
-		s.Games = append(s.Games, &Record{Board: b, Start: e.Mothers})
+		for _, old := range s.Games { // at most one: the game before this
+			s.Past.Add(old)
+		}
+		s.Games = []*Record{{Board: b, Start: e.Mothers}}
 		return nil
 	}
 	b := s.B

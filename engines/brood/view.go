@@ -79,10 +79,10 @@ func (s *State) Status() engines.Status {
 // Roster implements engines.State: the campaign table, games won per player
 // in the campaign's mode (a Brood campaign plays one mode; RULINGS).
 func (s *State) Roster() engines.Roster {
-	r := engines.Roster{Notes: []string{fmt.Sprintf("%s mode: a Life Point costs %d Plasmid; %d game(s) played", s.Mode, RegenCost(s.Mode), len(s.Games))}}
+	r := engines.Roster{Notes: []string{fmt.Sprintf("%s mode: a Life Point costs %d Plasmid; %d game(s) played", s.Mode, RegenCost(s.Mode), len(s.games()))}}
 	var players []string
 	seen := map[string]bool{}
-	for _, g := range s.Games {
+	for _, g := range s.games() {
 		for _, mp := range g.Start {
 			if !seen[mp.Player] {
 				seen[mp.Player] = true
@@ -105,7 +105,7 @@ func (s *State) Roster() engines.Roster {
 // spawns each lost per round, and what it did to Life and Plasmid.
 func (s *State) Scenarios() []engines.ScenarioSummary {
 	var out []engines.ScenarioSummary
-	for _, g := range s.Games {
+	for _, g := range s.games() {
 		b := g.Board
 		sum := engines.ScenarioSummary{Name: b.Name, Turn: b.Round, Ended: b.Over,
 			Brief: fmt.Sprintf("%d x %d grid, %s game", b.Size, b.Size, s.Mode)}
@@ -145,7 +145,7 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 // winsAfter counts the winner's wins up to and including game g.
 func (s *State) winsAfter(g *Record) int {
 	n := 0
-	for _, h := range s.Games {
+	for _, h := range s.games() {
 		if h.Board.Over && h.Board.Winner == g.Board.Winner {
 			n++
 		}

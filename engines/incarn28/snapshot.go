@@ -21,4 +21,5 @@ func (Engine) DecodeState(c engines.Campaign, data []byte) (engines.State, error
 func (Engine) StateFormat() string { return stateFormat }
 
 // stateFormat changes whenever the shape of State does.
-const stateFormat = "1"
+// 2: game records kept as a History.
+const stateFormat = "2"

@@ -1,7 +1,6 @@
 package incarn28
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -194,10 +193,10 @@ type Record struct {
 
 // State is an Incarn28 campaign folded from its log.
 type State struct {
-	Campaign engines.Campaign `json:"campaign"`
-	Gangs    []*Gang          `json:"gangs"`
-	Battle   *Battle          `json:"battle,omitempty"`
-	Records  []Record         `json:"records,omitempty"`
+	Campaign engines.Campaign        `json:"campaign"`
+	Gangs    []*Gang                 `json:"gangs"`
+	Battle   *Battle                 `json:"battle,omitempty"`
+	Records  engines.History[Record] `json:"records"`
 }
 
 // Key names a figure uniquely: side and name.
@@ -249,16 +248,21 @@ func enemies(a, b *Figure) bool {
 }
 
 // clone deep-copies the state through JSON, so Decide can apply its own
-// facts to a copy.
+// facts to a copy. The records of finished games never change, so the copy
+// shares them (a History: what the copy records never reaches the
+// original), and a decision costs the size of the game in progress.
 func (s *State) clone() *State {
-	b, err := json.Marshal(s)
+	tmp := *s
+	tmp.Records = engines.History[Record]{}
+	b, err := engines.MarshalState(&tmp)
 	if err != nil {
 		panic(err)
 	}
 	var c State
-	if err := json.Unmarshal(b, &c); err != nil {
+	if err := engines.UnmarshalState(b, &c); err != nil {
 		panic(err)
 	}
+	c.Records = s.Records
 	return &c
 }
 
@@ -495,7 +499,7 @@ func (s *State) Apply(typ string, payload any) error {
 				}
 			}
 		}
-		s.Records = append(s.Records, rec)
+		s.Records.Add(rec)
 		b.Current = nil
 	default:
 		return fmt.Errorf("incarn28 cannot apply %s", typ)

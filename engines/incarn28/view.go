@@ -176,7 +176,7 @@ func (s *State) Roster() engines.Roster {
 			})
 		}
 	}
-	for _, rec := range s.Records {
+	for _, rec := range s.Records.All() {
 		res := "no winner"
 		if rec.Winner != "" {
 			res = rec.Winner + " won"
@@ -197,7 +197,7 @@ func (s *State) Now() (string, int) {
 // Scenarios implements engines.Chronicler.
 func (s *State) Scenarios() []engines.ScenarioSummary {
 	var out []engines.ScenarioSummary
-	for _, rec := range s.Records {
+	for _, rec := range s.Records.All() {
 		sum := engines.ScenarioSummary{Name: rec.Name, Turn: rec.Rounds, Ended: true, Why: rec.Why}
 		if rec.Winner != "" {
 			sum.Result = rec.Winner + " wins"
