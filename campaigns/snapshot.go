@@ -1,8 +1,8 @@
 package campaigns
 
 import (
+	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -12,14 +12,16 @@ import (
 
 // snapshotKey names this build's snapshot format; a snapshot written in
 // another is never read.
-const snapshotKey = "campaign-state/1"
+const snapshotKey = "campaign-state/2"
 
 // DefaultSnapshotEvery is how many events a campaign grows between
 // snapshots: a command replays at most about this many after restoring one.
 const DefaultSnapshotEvery = 256
 
-// savedState is a snapshot's data: the service's bookkeeping and the
-// engine's own encoding of the game state, with the rules that folded it.
+// savedState heads a snapshot's data: the service's bookkeeping and the
+// rules and format of the game state, which follows on the next line in
+// the engine's own encoding (kept out of this JSON, so that restoring does
+// not scan it twice).
 type savedState struct {
 	Campaign    engines.Campaign `json:"campaign"`
 	Created     time.Time        `json:"created"`
@@ -27,7 +29,6 @@ type savedState struct {
 	Redoable    []string         `json:"redoable,omitempty"`
 	Rules       string           `json:"rules"`
 	Format      string           `json:"format"`
-	Game        json.RawMessage  `json:"game"`
 }
 
 // SnapshotEvery sets how many events pass between snapshots; 0 turns
@@ -61,10 +62,11 @@ func (s *Service) SaveSnapshot(ctx context.Context, st *State) error {
 		return err
 	}
 	data, err := engines.MarshalState(savedState{Campaign: st.Campaign, Created: st.Created, ProgramDice: st.ProgramDice,
-		Redoable: st.redoable, Rules: st.engine.RulesVersion(), Format: sn.StateFormat(), Game: game})
+		Redoable: st.redoable, Rules: st.engine.RulesVersion(), Format: sn.StateFormat()})
 	if err != nil {
 		return err
 	}
+	data = append(append(data, '\n'), game...)
 	err = store.SaveSnapshot(ctx, events.Snapshot{Campaign: st.Campaign.Name, Version: st.Version, Head: st.Head, Key: snapshotKey, Data: data})
 	if err == nil {
 		st.base = st.Version
@@ -154,8 +156,12 @@ func (s *Service) staleAt(ctx context.Context, name string, version int64, eff e
 }
 
 func (s *Service) decodeSnapshot(snap events.Snapshot) (*State, error) {
+	head, gameData, ok := bytes.Cut(snap.Data, []byte{'\n'})
+	if !ok {
+		return nil, fmt.Errorf("snapshot without its game state")
+	}
 	var saved savedState
-	if err := engines.UnmarshalState(snap.Data, &saved); err != nil {
+	if err := engines.UnmarshalState(head, &saved); err != nil {
 		return nil, err
 	}
 	eng, ok := s.engines[saved.Campaign.Game]
@@ -166,7 +172,7 @@ func (s *Service) decodeSnapshot(snap events.Snapshot) (*State, error) {
 	if !ok || sn.StateFormat() != saved.Format {
 		return nil, fmt.Errorf("no snapshots, or of another format")
 	}
-	game, err := sn.DecodeState(saved.Campaign, saved.Game)
+	game, err := sn.DecodeState(saved.Campaign, gameData)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package engines
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 )
@@ -78,5 +79,62 @@ func (h *History[T]) UnmarshalJSON(b []byte) error {
 		return fmt.Errorf("a history is a JSON array, not %.16s", b)
 	}
 	*h = History[T]{raw: append([]byte(nil), b...)}
+	return nil
+}
+
+// Encoded is the history's JSON array, without decoding it when it was
+// restored and nothing was added since.
+func (h *History[T]) Encoded() ([]byte, error) {
+	if h.raw != nil && len(h.items) == 0 {
+		return h.raw, nil
+	}
+	return h.MarshalJSON()
+}
+
+// SetEncoded restores the history from its JSON array, to decode on first
+// read. The bytes are kept, not copied: they must not change afterwards.
+func (h *History[T]) SetEncoded(b []byte) { *h = History[T]{raw: b} }
+
+// Part is a piece of a snapshot kept beside the state's JSON rather than
+// in it: a History, which a restore then never has to scan.
+type Part interface {
+	Encoded() ([]byte, error)
+	SetEncoded([]byte)
+}
+
+// EncodeParts writes a snapshot as the JSON of v (with its parts left
+// empty) followed by each part's JSON, one per line: JSON as we write it
+// holds no raw newline.
+func EncodeParts(v any, parts ...Part) ([]byte, error) {
+	out, err := MarshalState(v)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range parts {
+		b, err := p.Encoded()
+		if err != nil {
+			return nil, err
+		}
+		out = append(append(out, '\n'), b...)
+	}
+	return out, nil
+}
+
+// DecodeParts reads what EncodeParts wrote into v and its parts. The
+// parts keep their bytes of data.
+func DecodeParts(data []byte, v any, parts ...Part) error {
+	head, rest, _ := bytes.Cut(data, []byte{'\n'})
+	if err := UnmarshalState(head, v); err != nil {
+		return err
+	}
+	for i, p := range parts {
+		var b []byte
+		var found bool
+		b, rest, found = bytes.Cut(rest, []byte{'\n'})
+		if len(b) == 0 || (!found && i < len(parts)-1) {
+			return fmt.Errorf("snapshot: part %d of %d is missing", i+1, len(parts))
+		}
+		p.SetEncoded(b)
+	}
 	return nil
 }

@@ -4,15 +4,21 @@ import (
 	"warlog/engines"
 )
 
-// EncodeState implements engines.Snapshotter: the state is plain exported
-// data, so its JSON is the snapshot. B, the board in play, is the last
+// EncodeState implements engines.Snapshotter: the state's JSON, with the
+// history of finished games beside it as a part of its own, which a
+// restore keeps undecoded without even scanning it. B, the board in play, is the last
 // game's board: DecodeState links it again rather than keep two copies.
-func (Engine) EncodeState(st engines.State) ([]byte, error) { return engines.MarshalState(st) }
+func (Engine) EncodeState(st engines.State) ([]byte, error) {
+	s := st.(*State)
+	tmp := *s
+	tmp.Past = engines.History[*Record]{}
+	return engines.EncodeParts(&tmp, &s.Past)
+}
 
 // DecodeState implements engines.Snapshotter.
 func (Engine) DecodeState(c engines.Campaign, data []byte) (engines.State, error) {
 	st := Engine{}.NewState(c).(*State)
-	if err := engines.UnmarshalState(data, st); err != nil {
+	if err := engines.DecodeParts(data, st, &st.Past); err != nil {
 		return nil, err
 	}
 	if n := len(st.Games); st.B != nil && n > 0 {
@@ -24,6 +30,7 @@ func (Engine) DecodeState(c engines.Campaign, data []byte) (engines.State, error
 // StateFormat implements engines.Snapshotter.
 func (Engine) StateFormat() string { return stateFormat }
 
-// stateFormat changes whenever the shape of State does.
+// stateFormat changes whenever the shape of State does (3: the history
+// as a part beside the JSON).
 // 2: finished games kept as a History.
-const stateFormat = "2"
+const stateFormat = "3"

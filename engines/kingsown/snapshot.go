@@ -4,14 +4,20 @@ import (
 	"warlog/engines"
 )
 
-// EncodeState implements engines.Snapshotter: the state is plain exported
-// data, so its JSON is the snapshot.
-func (Engine) EncodeState(st engines.State) ([]byte, error) { return engines.MarshalState(st) }
+// EncodeState implements engines.Snapshotter: the state's JSON, with the
+// history of finished battles beside it as a part of its own, which a
+// restore keeps undecoded without even scanning it.
+func (Engine) EncodeState(st engines.State) ([]byte, error) {
+	s := st.(*State)
+	tmp := *s
+	tmp.Past = engines.History[Record]{}
+	return engines.EncodeParts(&tmp, &s.Past)
+}
 
 // DecodeState implements engines.Snapshotter.
 func (Engine) DecodeState(c engines.Campaign, data []byte) (engines.State, error) {
 	st := newState(c)
-	if err := engines.UnmarshalState(data, st); err != nil {
+	if err := engines.DecodeParts(data, st, &st.Past); err != nil {
 		return nil, err
 	}
 	return st, nil
@@ -20,6 +26,7 @@ func (Engine) DecodeState(c engines.Campaign, data []byte) (engines.State, error
 // StateFormat implements engines.Snapshotter.
 func (Engine) StateFormat() string { return stateFormat }
 
-// stateFormat changes whenever the shape of State does.
+// stateFormat changes whenever the shape of State does (3: the history
+// as a part beside the JSON).
 // 2: past fights kept as a History.
-const stateFormat = "2"
+const stateFormat = "3"
