@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 	"warlog/engines"
@@ -188,14 +189,20 @@ func (e *CardError) Error() string {
 	return e.Msg
 }
 
+// The card file's patterns are compiled on first use: every warlog
+// command would otherwise pay for them at start.
 var (
-	reStat   = regexp.MustCompile(`(?i)^(skill|move|res|resistance|hits)\s*:?\s*(-?\d+)$`)
-	reWeapon = regexp.MustCompile(`(?i)^(.+?)\s+M\s*(-?\d+)\s+R\s*(-?\d+)(\s+sweep)?$`)
-	reBare   = regexp.MustCompile(`^(-?\d+)\s*·\s*(-?\d+)\s*·\s*(-?\d+)\s*·\s*(-?\d+)$`)
-	reKwNum  = regexp.MustCompile(`(?i)^(durable|multi)\s*:?\s*(-?\d+)$`)
-	reSide   = regexp.MustCompile(`(?i)^side\s*:?\s+(.+)$`)
-	reArmour = regexp.MustCompile(`(?i)^(?:armou?r\s*:?\s+)?(none|leather|chain|plate)$`)
+	reStat   = lazyRegexp(`(?i)^(skill|move|res|resistance|hits)\s*:?\s*(-?\d+)$`)
+	reWeapon = lazyRegexp(`(?i)^(.+?)\s+M\s*(-?\d+)\s+R\s*(-?\d+)(\s+sweep)?$`)
+	reBare   = lazyRegexp(`^(-?\d+)\s*·\s*(-?\d+)\s*·\s*(-?\d+)\s*·\s*(-?\d+)$`)
+	reKwNum  = lazyRegexp(`(?i)^(durable|multi)\s*:?\s*(-?\d+)$`)
+	reSide   = lazyRegexp(`(?i)^side\s*:?\s+(.+)$`)
+	reArmour = lazyRegexp(`(?i)^(?:armou?r\s*:?\s+)?(none|leather|chain|plate)$`)
 )
+
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
 
 // CardDraft collects a card as it is read, remembering which numbers were
 // given so armour fills only the rest.
@@ -223,7 +230,7 @@ func (d *CardDraft) SetStat(name string, v int) {
 // AddKeyword reads one keyword, armour name or "Shield".
 func (d *CardDraft) AddKeyword(item string) error {
 	k := strings.ToLower(strings.Join(strings.Fields(item), " "))
-	if m := reKwNum.FindStringSubmatch(k); m != nil {
+	if m := reKwNum().FindStringSubmatch(k); m != nil {
 		n, _ := strconv.Atoi(m[2])
 		if n < 1 {
 			return fmt.Errorf("%s needs a number of 1 or more, e.g. %s 1", titleWord(m[1]), titleWord(m[1]))
@@ -235,7 +242,7 @@ func (d *CardDraft) AddKeyword(item string) error {
 		}
 		return nil
 	}
-	if m := reArmour.FindStringSubmatch(k); m != nil {
+	if m := reArmour().FindStringSubmatch(k); m != nil {
 		d.Armour = strings.ToLower(m[1])
 		return nil
 	}
@@ -349,7 +356,7 @@ func (d *CardDraft) Finish() (Card, error) {
 // ParseWeapon reads "Sword:2:1", "Sword:2:1:Sweep" or "Sword M2 R1 [Sweep]".
 func ParseWeapon(s string) (Weapon, error) {
 	s = strings.TrimSpace(s)
-	if m := reWeapon.FindStringSubmatch(s); m != nil {
+	if m := reWeapon().FindStringSubmatch(s); m != nil {
 		mi, _ := strconv.Atoi(m[2])
 		re, _ := strconv.Atoi(m[3])
 		return Weapon{Name: strings.TrimSpace(m[1]), Might: mi, Reach: re, Sweep: m[4] != ""}, nil
@@ -418,7 +425,7 @@ func ParseCards(text, side string) ([]Card, error) {
 		if first {
 			d = &CardDraft{line: ln}
 		}
-		if m := reBare.FindStringSubmatch(line); m != nil && !first {
+		if m := reBare().FindStringSubmatch(line); m != nil && !first {
 			for j, k := range []string{"skill", "move", "res", "hits"} {
 				v, _ := strconv.Atoi(m[j+1])
 				d.SetStat(k, v)
@@ -453,7 +460,7 @@ func ParseCards(text, side string) ([]Card, error) {
 	return out, nil
 }
 
-var reSpellRest = regexp.MustCompile(`(?i)^([MR]\d+|sweep|[-—–:(])`)
+var reSpellRest = lazyRegexp(`(?i)^([MR]\d+|sweep|[-—–:(])`)
 
 // spellItem recognises a spell line: the spell's name alone or followed by
 // its numbers or reminder text ("Firebolt M5 R8", "Ward R4 — ...").
@@ -466,19 +473,19 @@ func spellItem(it string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if len(f) == 1 || reSpellRest.MatchString(f[1]) {
+	if len(f) == 1 || reSpellRest().MatchString(f[1]) {
 		return n, true
 	}
 	return "", false
 }
 
 func readItem(d *CardDraft, it string, lineStart bool) error {
-	if m := reStat.FindStringSubmatch(it); m != nil {
+	if m := reStat().FindStringSubmatch(it); m != nil {
 		v, _ := strconv.Atoi(m[2])
 		d.SetStat(m[1], v)
 		return nil
 	}
-	if m := reSide.FindStringSubmatch(it); m != nil {
+	if m := reSide().FindStringSubmatch(it); m != nil {
 		s := strings.TrimSpace(m[1])
 		if err := ValidateName("side", s); err != nil {
 			return err
@@ -489,7 +496,7 @@ func readItem(d *CardDraft, it string, lineStart bool) error {
 	if n, ok := spellItem(it); ok {
 		return d.AddSpell(n)
 	}
-	if reWeapon.MatchString(it) {
+	if reWeapon().MatchString(it) {
 		w, err := ParseWeapon(it)
 		if err != nil {
 			return err

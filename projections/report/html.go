@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"strings"
+	"sync"
 )
 
 //go:embed report.html.tmpl
@@ -45,18 +46,21 @@ func colourOf(names []string, i int) string {
 	return palette[i%len(palette)]
 }
 
-var page = template.Must(template.New("report").Funcs(template.FuncMap{
-	"inc":  func(i int) int { return i + 1 },
-	"join": strings.Join,
-	"cell": cell,
-	"fmtf": func(f float64) string { return fmt.Sprintf("%.2f", f) },
-}).Parse(htmlTemplate))
+// page is parsed on first use, not at every warlog's start.
+var page = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Funcs(template.FuncMap{
+		"inc":  func(i int) int { return i + 1 },
+		"join": strings.Join,
+		"cell": cell,
+		"fmtf": func(f float64) string { return fmt.Sprintf("%.2f", f) },
+	}).Parse(htmlTemplate))
+})
 
 // HTML writes the report as one self-contained page: inline CSS and inline
 // SVG, no script, no external resource. All user text goes through
 // html/template's contextual escaping.
 func HTML(w io.Writer, r *Report) error {
-	return page.Execute(w, htmlView(r))
+	return page().Execute(w, htmlView(r))
 }
 
 type htmlPage struct {
