@@ -27,10 +27,13 @@ func (counter) RulesVersion() string { return "test-1" }
 func (counter) Register(r *events.Registry) {
 	r.Register("counter.added", added{})
 }
-func (counter) NewState(engines.Campaign) engines.State      { return &counterState{} }
-func (counter) EncodeState(st engines.State) ([]byte, error) { return json.Marshal(st) }
-func (counter) StateFormat() string                          { return "1" }
-func (counter) DecodeState(_ engines.Campaign, b []byte) (engines.State, error) {
+func (counter) NewState(engines.Campaign) engines.State { return &counterState{} }
+func (counter) EncodeState(st engines.State) ([]byte, [][]byte, error) {
+	b, err := json.Marshal(st)
+	return b, nil, err
+}
+func (counter) StateFormat() string { return "1" }
+func (counter) DecodeState(_ engines.Campaign, b []byte, _ engines.Parts) (engines.State, error) {
 	var st counterState
 	return &st, json.Unmarshal(b, &st)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"warlog/engines"
@@ -57,7 +58,7 @@ func (s *Service) SaveSnapshot(ctx context.Context, st *State) error {
 	if !ok {
 		return nil
 	}
-	game, err := sn.EncodeState(st.Game)
+	game, parts, err := sn.EncodeState(st.Game)
 	if err != nil {
 		return err
 	}
@@ -67,7 +68,8 @@ func (s *Service) SaveSnapshot(ctx context.Context, st *State) error {
 		return err
 	}
 	data = append(append(data, '\n'), game...)
-	err = store.SaveSnapshot(ctx, events.Snapshot{Campaign: st.Campaign.Name, Version: st.Version, Head: st.Head, Key: snapshotKey, Data: data})
+	err = store.SaveSnapshot(ctx, events.Snapshot{Campaign: st.Campaign.Name, Version: st.Version, Head: st.Head, Key: snapshotKey,
+		Data: data, Parts: joinParts(parts)})
 	if err == nil {
 		st.base = st.Version
 	}
@@ -172,7 +174,7 @@ func (s *Service) decodeSnapshot(snap events.Snapshot) (*State, error) {
 	if !ok || sn.StateFormat() != saved.Format {
 		return nil, fmt.Errorf("no snapshots, or of another format")
 	}
-	game, err := sn.DecodeState(saved.Campaign, gameData)
+	game, err := sn.DecodeState(saved.Campaign, gameData, partsOf(snap))
 	if err != nil {
 		return nil, err
 	}
@@ -204,4 +206,38 @@ func (s *Service) Rebuild(ctx context.Context) (campaigns int, evs int64, droppe
 		}
 	}
 	return len(names), evs, dropped, nil
+}
+
+// joinParts keeps a snapshot's parts in one value, one per line (JSON as
+// we write it holds no raw newline).
+func joinParts(parts [][]byte) []byte {
+	if len(parts) == 0 {
+		return nil
+	}
+	return bytes.Join(parts, []byte{'\n'})
+}
+
+// partsOf reads a restored snapshot's parts from the store once, when the
+// state first asks for one.
+func partsOf(snap events.Snapshot) engines.Parts {
+	all := sync.OnceValues(func() ([][]byte, error) {
+		if snap.LoadParts == nil {
+			return nil, nil
+		}
+		b, err := snap.LoadParts()
+		if err != nil || len(b) == 0 {
+			return nil, err
+		}
+		return bytes.Split(b, []byte{'\n'}), nil
+	})
+	return func(i int) ([]byte, error) {
+		parts, err := all()
+		if err != nil {
+			return nil, err
+		}
+		if i >= len(parts) {
+			return nil, fmt.Errorf("snapshot of %q at version %d: part %d is missing", snap.Campaign, snap.Version, i+1)
+		}
+		return parts[i], nil
+	}
 }

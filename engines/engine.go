@@ -196,8 +196,12 @@ func DecodeCommon(verb string, args json.RawMessage) (Command, bool, error) {
 // every later Decide and Apply); the replay equivalence test checks that
 // for every engine that implements it.
 type Snapshotter interface {
-	EncodeState(State) ([]byte, error)
-	DecodeState(c Campaign, data []byte) (State, error)
+	// EncodeState gives the state's encoding and, apart, the parts a
+	// restore may never need (EncodeParts).
+	EncodeState(State) (state []byte, parts [][]byte, err error)
+	// DecodeState restores a state; parts reads a part from the store
+	// when the state first needs it (DecodeParts).
+	DecodeState(c Campaign, state []byte, parts Parts) (State, error)
 	// StateFormat names the shape of the encoded state; it changes with
 	// the shape, and a snapshot of another format is never read.
 	StateFormat() string

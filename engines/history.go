@@ -1,7 +1,6 @@
 package engines
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 )
@@ -15,9 +14,10 @@ import (
 // The zero value is an empty history. A copy shares the records; Add on a
 // copy never shows in the original.
 type History[T any] struct {
-	raw   []byte // a JSON array restored from a snapshot, not yet decoded
-	items []T    // decoded, then added (after raw's records while raw is kept)
-	err   error  // a failed decode, reported by Err
+	load  func() ([]byte, error) // reads raw from a snapshot, on first use
+	raw   []byte                 // a JSON array restored, not yet decoded
+	items []T                    // decoded, then added (after raw's records while raw is kept)
+	err   error                  // a failed load or decode, reported by Err
 }
 
 // Add records one finished battle or game.
@@ -28,6 +28,9 @@ func (h *History[T]) Add(v T) {
 // All returns every record, oldest first (decoding them if need be). The
 // slice is shared: do not change it.
 func (h *History[T]) All() []T {
+	if h.load != nil {
+		h.fetch()
+	}
 	if h.raw != nil {
 		var old []T
 		if err := UnmarshalState(h.raw, &old); err != nil {
@@ -59,7 +62,7 @@ func (h *History[T]) Err() error { return h.err }
 
 // MarshalJSON writes the records as a JSON array.
 func (h History[T]) MarshalJSON() ([]byte, error) {
-	if h.raw == nil {
+	if h.raw == nil && h.load == nil {
 		if h.items == nil {
 			return []byte("[]"), nil
 		}
@@ -85,56 +88,70 @@ func (h *History[T]) UnmarshalJSON(b []byte) error {
 // Encoded is the history's JSON array, without decoding it when it was
 // restored and nothing was added since.
 func (h *History[T]) Encoded() ([]byte, error) {
+	if h.load != nil && h.raw == nil && len(h.items) == 0 {
+		h.fetch()
+	}
 	if h.raw != nil && len(h.items) == 0 {
-		return h.raw, nil
+		return h.raw, h.err
 	}
 	return h.MarshalJSON()
 }
 
-// SetEncoded restores the history from its JSON array, to decode on first
-// read. The bytes are kept, not copied: they must not change afterwards.
-func (h *History[T]) SetEncoded(b []byte) { *h = History[T]{raw: b} }
+// SetSource restores the history from a loader of its JSON array, called
+// the first time the history is read (or saved again).
+func (h *History[T]) SetSource(load func() ([]byte, error)) { *h = History[T]{load: load} }
 
-// Part is a piece of a snapshot kept beside the state's JSON rather than
-// in it: a History, which a restore then never has to scan.
-type Part interface {
-	Encoded() ([]byte, error)
-	SetEncoded([]byte)
+// fetch runs the loader once.
+func (h *History[T]) fetch() {
+	b, err := h.load()
+	h.load = nil
+	if err != nil {
+		h.err = err
+		return
+	}
+	if len(b) > 0 {
+		h.raw = b
+	}
 }
 
-// EncodeParts writes a snapshot as the JSON of v (with its parts left
-// empty) followed by each part's JSON, one per line: JSON as we write it
-// holds no raw newline.
-func EncodeParts(v any, parts ...Part) ([]byte, error) {
-	out, err := MarshalState(v)
+// Part is a piece of a snapshot kept beside the state rather than in it:
+// a History, which a restore then neither reads nor scans until it is
+// needed.
+type Part interface {
+	Encoded() ([]byte, error)
+	SetSource(func() ([]byte, error))
+}
+
+// Parts gives the i-th part of a snapshot being restored, reading it from
+// the store on first use.
+type Parts func(i int) ([]byte, error)
+
+// EncodeParts encodes a state for a snapshot: the JSON of v, whose parts
+// must be left empty in it, and each part's JSON apart.
+func EncodeParts(v any, parts ...Part) ([]byte, [][]byte, error) {
+	state, err := MarshalState(v)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	var out [][]byte
 	for _, p := range parts {
 		b, err := p.Encoded()
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		out = append(append(out, '\n'), b...)
+		out = append(out, b)
 	}
-	return out, nil
+	return state, out, nil
 }
 
-// DecodeParts reads what EncodeParts wrote into v and its parts. The
-// parts keep their bytes of data.
-func DecodeParts(data []byte, v any, parts ...Part) error {
-	head, rest, _ := bytes.Cut(data, []byte{'\n'})
-	if err := UnmarshalState(head, v); err != nil {
+// DecodeParts restores what EncodeParts wrote: the state now, each part
+// when it is first read.
+func DecodeParts(state []byte, load Parts, v any, parts ...Part) error {
+	if err := UnmarshalState(state, v); err != nil {
 		return err
 	}
 	for i, p := range parts {
-		var b []byte
-		var found bool
-		b, rest, found = bytes.Cut(rest, []byte{'\n'})
-		if len(b) == 0 || (!found && i < len(parts)-1) {
-			return fmt.Errorf("snapshot: part %d of %d is missing", i+1, len(parts))
-		}
-		p.SetEncoded(b)
+		p.SetSource(func() ([]byte, error) { return load(i) })
 	}
 	return nil
 }

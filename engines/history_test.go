@@ -66,3 +66,34 @@ func TestHistory(t *testing.T) {
 		t.Error("an object was taken for a history")
 	}
 }
+
+// A history restored from a snapshot's parts is not read until it is
+// needed, is read once, and additions before that keep their order.
+func TestHistoryFromParts(t *testing.T) {
+	var h holder
+	h.Past.Add(rec{Name: "a", N: 1})
+	h.Past.Add(rec{Name: "b", N: 2})
+	tmp := h
+	tmp.Past = History[rec]{}
+	state, parts, err := EncodeParts(&tmp, &h.Past)
+	if err != nil || len(parts) != 1 {
+		t.Fatalf("EncodeParts: %d parts, %v", len(parts), err)
+	}
+	loads := 0
+	var back holder
+	err = DecodeParts(state, func(i int) ([]byte, error) { loads++; return parts[i], nil }, &back, &back.Past)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back.Past.Add(rec{Name: "c", N: 3})
+	if last, _ := back.Past.Last(); loads != 0 || last.N != 3 {
+		t.Fatalf("adding and reading the newest record loaded the part %d times", loads)
+	}
+	if got := back.Past.All(); loads != 1 || len(got) != 3 || got[0].Name != "a" || got[2].Name != "c" {
+		t.Errorf("after %d loads the history is %v", loads, got)
+	}
+	back.Past.All()
+	if loads != 1 {
+		t.Errorf("the part was loaded %d times", loads)
+	}
+}

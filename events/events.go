@@ -106,6 +106,10 @@ type Snapshot struct {
 	Head     string
 	Key      string
 	Data     []byte
+	// Parts is what a restore may never need (the history of finished
+	// battles): stored beside Data and, on reading, left to LoadParts.
+	Parts     []byte
+	LoadParts func() ([]byte, error)
 }
 
 // Snapshots is what a Store that keeps snapshots offers besides the log.

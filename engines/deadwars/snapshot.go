@@ -6,8 +6,8 @@ import (
 
 // EncodeState implements engines.Snapshotter: the state's JSON, with the
 // history of finished battles beside it as a part of its own, which a
-// restore keeps undecoded without even scanning it.
-func (Engine) EncodeState(st engines.State) ([]byte, error) {
+// restore does not even read until the history is first needed.
+func (Engine) EncodeState(st engines.State) ([]byte, [][]byte, error) {
 	s := st.(*State)
 	tmp := *s
 	tmp.Past = engines.History[*Battle]{}
@@ -15,9 +15,9 @@ func (Engine) EncodeState(st engines.State) ([]byte, error) {
 }
 
 // DecodeState implements engines.Snapshotter.
-func (Engine) DecodeState(c engines.Campaign, data []byte) (engines.State, error) {
+func (Engine) DecodeState(c engines.Campaign, data []byte, parts engines.Parts) (engines.State, error) {
 	st := newState(c)
-	if err := engines.DecodeParts(data, st, &st.Past); err != nil {
+	if err := engines.DecodeParts(data, parts, st, &st.Past); err != nil {
 		return nil, err
 	}
 	return st, nil
@@ -26,7 +26,7 @@ func (Engine) DecodeState(c engines.Campaign, data []byte) (engines.State, error
 // StateFormat implements engines.Snapshotter.
 func (Engine) StateFormat() string { return stateFormat }
 
-// stateFormat changes whenever the shape of State does (3: the history
-// as a part beside the JSON) (2: finished
+// stateFormat changes whenever the shape of State does (4: the history
+// as a part beside the JSON, read when first needed) (2: finished
 // battles moved to Past).
-const stateFormat = "3"
+const stateFormat = "4"

@@ -21,17 +21,18 @@ type savedGame struct {
 }
 
 // EncodeState implements engines.Snapshotter.
-func (Engine) EncodeState(st engines.State) ([]byte, error) {
+func (Engine) EncodeState(st engines.State) ([]byte, [][]byte, error) {
 	s := st.(*State)
 	out := saved{Campaign: s.campaign, Cards: s.cards, Starters: s.starters}
 	for _, g := range s.games {
 		out.Games = append(out.Games, savedGame{Game: *g, LastKarma: g.lastKarma, LastLife: g.lastLife})
 	}
-	return engines.MarshalState(out)
+	b, err := engines.MarshalState(out)
+	return b, nil, err
 }
 
 // DecodeState implements engines.Snapshotter.
-func (Engine) DecodeState(c engines.Campaign, data []byte) (engines.State, error) {
+func (Engine) DecodeState(c engines.Campaign, data []byte, _ engines.Parts) (engines.State, error) {
 	var in saved
 	if err := engines.UnmarshalState(data, &in); err != nil {
 		return nil, err

@@ -502,8 +502,12 @@ func (s *Store) SaveSnapshot(ctx context.Context, snap events.Snapshot) error {
 		return mapErr(err)
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO snapshots (campaign, key, version, head, data) VALUES (?, ?, ?, ?, ?)`,
-		snap.Campaign, snap.Key, snap.Version, snap.Head, snap.Data); err != nil {
+	parts := snap.Parts
+	if parts == nil {
+		parts = []byte{}
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO snapshots (campaign, key, version, head, data, parts) VALUES (?, ?, ?, ?, ?, ?)`,
+		snap.Campaign, snap.Key, snap.Version, snap.Head, snap.Data, parts); err != nil {
 		return mapErr(err)
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM snapshots WHERE campaign = ? AND (key <> ? OR version NOT IN
@@ -545,6 +549,15 @@ func (s *Store) EachSnapshot(ctx context.Context, campaign, key string, version 
 		}
 		if err != nil {
 			return mapErr(err)
+		}
+		version := snap.Version
+		snap.LoadParts = func() ([]byte, error) {
+			var parts []byte
+			err := s.db.QueryRowContext(ctx, `SELECT parts FROM snapshots WHERE campaign = ? AND key = ? AND version = ?`, campaign, key, version).Scan(&parts)
+			if errors.Is(err, sql.ErrNoRows) {
+				return nil, fmt.Errorf("the snapshot of %q at version %d was replaced while in use; run the command again", campaign, version)
+			}
+			return parts, mapErr(err)
 		}
 		if !fn(snap) {
 			return nil

@@ -363,6 +363,18 @@ func testSnapshots(t *testing.T, s events.Store) {
 	if got := fmt.Sprint(list("k", 3)); got != "[2:two]" {
 		t.Errorf("snapshots up to 3: %s", got)
 	}
+	if err := snaps.SaveSnapshot(ctx, events.Snapshot{Campaign: "c", Version: 3, Head: evs[2].Hash, Key: "parts", Data: []byte("state"), Parts: []byte("history")}); err != nil {
+		t.Fatal(err)
+	}
+	err := snaps.EachSnapshot(ctx, "c", "parts", 9, func(sn events.Snapshot) bool {
+		if parts, err := sn.LoadParts(); err != nil || string(parts) != "history" || string(sn.Data) != "state" {
+			t.Errorf("a snapshot with parts read back as %q and %q (%v)", sn.Data, parts, err)
+		}
+		return false
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if got := list("other key", 9); len(got) != 0 {
 		t.Errorf("snapshots of another key: %v", got)
 	}
