@@ -11,8 +11,8 @@ import (
 // restores it undecoded: the JSON is kept and decoded the first time the
 // history is read. Adding to it does not decode it.
 //
-// The zero value is an empty history. A copy shares the records; Add on a
-// copy never shows in the original.
+// The zero value is an empty history. Copy makes a copy that shares the
+// records but whose additions never show in the original.
 type History[T any] struct {
 	load  func() ([]byte, error) // reads raw from a snapshot, on first use
 	raw   []byte                 // a JSON array restored, not yet decoded
@@ -21,8 +21,13 @@ type History[T any] struct {
 }
 
 // Add records one finished battle or game.
-func (h *History[T]) Add(v T) {
-	h.items = append(slices.Clip(h.items), v)
+func (h *History[T]) Add(v T) { h.items = append(h.items, v) }
+
+// Copy is a history sharing h's records, to which adding never shows in h
+// (nor adding to h in it).
+func (h History[T]) Copy() History[T] {
+	h.items = slices.Clip(h.items)
+	return h
 }
 
 // All returns every record, oldest first (decoding them if need be). The

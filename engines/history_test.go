@@ -36,6 +36,7 @@ func TestHistory(t *testing.T) {
 	}
 	back.Past.Add(rec{Name: "new", N: 4})
 	copyOf := back
+	copyOf.Past = back.Past.Copy()
 	copyOf.Past.Add(rec{Name: "copy only", N: 5})
 	want := []rec{{"b", 1}, {"b", 2}, {"b", 3}, {"new", 4}}
 	if got := back.Past.All(); !reflect.DeepEqual(got, want) {

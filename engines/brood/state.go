@@ -256,6 +256,7 @@ func (b *Board) Has(m *Mother, e string) bool {
 
 func (s *State) clone() *State {
 	c := *s
+	c.Past = s.Past.Copy()
 	c.Wins = map[string]int{}
 	for k, v := range s.Wins {
 		c.Wins[k] = v

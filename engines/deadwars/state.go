@@ -161,7 +161,7 @@ func (s *State) clone() *State {
 	if err := engines.UnmarshalState(b, &c); err != nil {
 		panic(err)
 	}
-	c.Past = s.Past
+	c.Past = s.Past.Copy()
 	return &c
 }
 

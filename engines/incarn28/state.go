@@ -262,7 +262,7 @@ func (s *State) clone() *State {
 	if err := engines.UnmarshalState(b, &c); err != nil {
 		panic(err)
 	}
-	c.Records = s.Records
+	c.Records = s.Records.Copy()
 	return &c
 }
 

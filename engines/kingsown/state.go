@@ -145,7 +145,7 @@ func (s *State) clone() *State {
 	if err := engines.UnmarshalState(b, &out); err != nil {
 		panic(err)
 	}
-	out.Past = s.Past
+	out.Past = s.Past.Copy()
 	return &out
 }
 
