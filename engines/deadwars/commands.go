@@ -31,18 +31,14 @@ func (Engine) Register(r *events.Registry) {
 	r.Register(TypeForceCreated, ForceCreated{})
 	r.Register(TypeFigureRecruited, FigureRecruited{})
 	r.Register(TypeScenarioStarted, ScenarioStarted{})
-	r.Register(TypePoolRolled, PoolRolled{})
 	r.Register(TypeDoubleChanged, DoubleChanged{})
-	r.Register(TypeFigureMoved, FigureMoved{})
-	r.Register(TypeContactChanged, ContactChanged{})
-	r.Register(TypeAttackMade, AttackMade{})
 	r.Register(TypeDefendSet, DefendSet{})
 	r.Register(TypeSpellCast, SpellCast{})
 	r.Register(TypeSoulTried, SoulTried{})
-	r.Register(TypeTurnEnded, TurnEnded{})
 	r.Register(TypeHumansActed, HumansActed{})
 	r.Register(TypeShrineCounted, ShrineCounted{})
 	r.Register(TypeScenarioEnded, ScenarioEnded{})
+	registerHot(r)
 }
 
 // DecodeCommand implements engines.Engine.

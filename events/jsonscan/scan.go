@@ -47,6 +47,14 @@ func New(data []byte) *Scanner { return &Scanner{data: data} }
 // Err is the first error met, nil when the object was read whole.
 func (s *Scanner) Err() error { return s.err }
 
+// Fail records an error found by the caller (in a Sub's object, say), if
+// none was met before.
+func (s *Scanner) Fail(err error) {
+	if s.err == nil {
+		s.err = err
+	}
+}
+
 func (s *Scanner) fail(format string, args ...any) {
 	if s.err == nil {
 		s.err = fmt.Errorf("json at byte %d: %s", s.pos, fmt.Sprintf(format, args...))
@@ -178,6 +186,9 @@ func (s *Scanner) String() string {
 	}
 	return string(raw)
 }
+
+// Null reads a null if that is the current value, and says so.
+func (s *Scanner) Null() bool { return s.null() }
 
 func (s *Scanner) null() bool {
 	if s.peek() == 'n' && s.pos+4 <= len(s.data) && string(s.data[s.pos:s.pos+4]) == "null" {
@@ -384,6 +395,18 @@ func (s *Scanner) Raw() []byte {
 		return nil
 	}
 	return append([]byte(nil), s.data[start:s.pos]...)
+}
+
+// Sub returns a scanner over the current value, an object, and moves past
+// it: for a nested object read field by field.
+func (s *Scanner) Sub() *Scanner {
+	s.space()
+	start := s.pos
+	s.Skip()
+	if s.err != nil {
+		return &Scanner{err: s.err}
+	}
+	return New(s.data[start:s.pos])
 }
 
 // Decode reads the current value with encoding/json into v: the way out for

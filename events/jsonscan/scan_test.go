@@ -151,3 +151,42 @@ func BenchmarkScan(b *testing.B) {
 		}
 	}
 }
+
+// A nested object reads through Sub, and its errors reach the outer
+// scanner through Fail.
+func TestSub(t *testing.T) {
+	s := New([]byte(`{"ref":{"side":"red","name":"Ann \"A\""},"n":2}`))
+	var side, name string
+	n := 0
+	for s.Next() {
+		switch string(s.Key()) {
+		case "ref":
+			sub := s.Sub()
+			for sub.Next() {
+				switch string(sub.Key()) {
+				case "side":
+					side = sub.String()
+				case "name":
+					name = sub.String()
+				}
+			}
+			s.Fail(sub.Err())
+		case "n":
+			n = s.Int()
+		}
+	}
+	if s.Err() != nil || side != "red" || name != `Ann "A"` || n != 2 {
+		t.Errorf("read %q %q %d (%v)", side, name, n, s.Err())
+	}
+	s = New([]byte(`{"ref":{"side":3}}`))
+	for s.Next() {
+		sub := s.Sub()
+		for sub.Next() {
+			_ = sub.String()
+		}
+		s.Fail(sub.Err())
+	}
+	if s.Err() == nil {
+		t.Error("a number where a string belongs in a nested object was accepted")
+	}
+}
