@@ -163,6 +163,7 @@ func TestUndoRedoProperty(t *testing.T) {
 		history := []string{snapshot(t, s, st)}
 		var undone []string // snapshots undone, newest last
 		for step := 0; step < 60; step++ {
+			checkCounts(t, s, name, step)
 			switch op := rng.IntN(10); {
 			case op < 5:
 				res, err := s.Do(ctx, name, "", add{}, Options{})
@@ -215,6 +216,24 @@ func TestUndoRedoProperty(t *testing.T) {
 		if err := verify(ctx, s, name); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// checkCounts compares the action counts a state keeps as it folds (and
+// its snapshots carry) with the action list read from the log.
+func checkCounts(t *testing.T, s *Service, name string, step int) {
+	t.Helper()
+	st, err := s.Load(context.Background(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acts, err := s.Actions(context.Background(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.ActionCount() != len(acts) || st.InEffectCount() != len(acts.InEffect()) {
+		t.Fatalf("step %d: the state counts %d actions, %d in effect; the log has %d, %d in effect",
+			step, st.ActionCount(), st.InEffectCount(), len(acts), len(acts.InEffect()))
 	}
 }
 

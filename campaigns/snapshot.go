@@ -13,7 +13,7 @@ import (
 
 // snapshotKey names this build's snapshot format; a snapshot written in
 // another is never read.
-const snapshotKey = "campaign-state/2"
+const snapshotKey = "campaign-state/3"
 
 // DefaultSnapshotEvery is how many events a campaign grows between
 // snapshots: a command replays at most about this many after restoring one.
@@ -28,6 +28,9 @@ type savedState struct {
 	Created     time.Time        `json:"created"`
 	ProgramDice int              `json:"program_dice"`
 	Redoable    []string         `json:"redoable,omitempty"`
+	Actions     int              `json:"actions"`
+	Meta        int              `json:"meta"`
+	Undone      int              `json:"undone"`
 	Rules       string           `json:"rules"`
 	Format      string           `json:"format"`
 }
@@ -63,7 +66,8 @@ func (s *Service) SaveSnapshot(ctx context.Context, st *State) error {
 		return err
 	}
 	data, err := engines.MarshalState(savedState{Campaign: st.Campaign, Created: st.Created, ProgramDice: st.ProgramDice,
-		Redoable: st.redoable, Rules: st.engine.RulesVersion(), Format: sn.StateFormat()})
+		Redoable: st.redoable, Actions: st.actions, Meta: st.meta, Undone: st.undone,
+		Rules: st.engine.RulesVersion(), Format: sn.StateFormat()})
 	if err != nil {
 		return err
 	}
@@ -179,7 +183,8 @@ func (s *Service) decodeSnapshot(snap events.Snapshot) (*State, error) {
 		return nil, err
 	}
 	return &State{Campaign: saved.Campaign, Created: saved.Created, Version: snap.Version, Head: snap.Head,
-		ProgramDice: saved.ProgramDice, redoable: saved.Redoable, Game: game, engine: eng, base: snap.Version}, nil
+		ProgramDice: saved.ProgramDice, redoable: saved.Redoable, actions: saved.Actions, meta: saved.Meta, undone: saved.Undone,
+		Game: game, engine: eng, base: snap.Version}, nil
 }
 
 // Rebuild drops every snapshot, replays each campaign from its first event

@@ -47,6 +47,8 @@ type State struct {
 	ProgramDice int
 	// redoable is the stack of actions undone since the last new action.
 	redoable []string
+	// counts of the log's actions, kept as it folds (campaign show).
+	actions, meta, undone int
 	Game     engines.State
 	engine   engines.Engine
 	// base is the version of the snapshot the state was loaded from, 0
@@ -60,6 +62,13 @@ func (st *State) Engine() engines.Engine { return st.engine }
 // Base is the version of the snapshot this state was loaded from; 0 when
 // the whole log was replayed.
 func (st *State) Base() int64 { return st.base }
+
+// ActionCount is how many actions the log holds, undos and redos included.
+func (st *State) ActionCount() int { return st.actions }
+
+// InEffectCount is how many actions could be undone now: in effect, not an
+// undo or redo, not the campaign's creation.
+func (st *State) InEffectCount() int { return max(st.actions-st.meta-1-st.undone, 0) }
 
 // CanRedo lists the actions `redo` would restore, newest first.
 func (st *State) CanRedo() []string {
@@ -146,6 +155,16 @@ func (s *Service) actionsAfter(ctx context.Context, name string, from int64) (Ac
 	return out, nil
 }
 
+// LastInEffect is the newest action that undo would take back, nil when
+// there is none.
+func (s *Service) LastInEffect(ctx context.Context, st *State) (*Action, error) {
+	live, err := s.lastInEffect(ctx, st, 1)
+	if err != nil || len(live) == 0 {
+		return nil, err
+	}
+	return live[0], nil
+}
+
 // lastInEffect returns the newest n actions in effect, oldest first (fewer
 // if the campaign has fewer), reading back from the end of the log in
 // growing windows rather than the whole list: undo on a long campaign.
@@ -220,8 +239,11 @@ func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error
 		if err != nil {
 			return fmt.Errorf("campaign %q: %w", e.Campaign, err)
 		}
+		st.actions++
 		if verb != VerbUndo && verb != VerbRedo {
 			st.redoable = st.redoable[:0]
+		} else {
+			st.meta++
 		}
 		return nil
 	case events.TypeActionUndone, events.TypeActionRedone:
@@ -232,8 +254,12 @@ func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error
 		ref := p.(events.ActionRef)
 		if e.Type == events.TypeActionUndone {
 			st.redoable = append(st.redoable, ref.Action)
-		} else if n := len(st.redoable); n > 0 && st.redoable[n-1] == ref.Action {
-			st.redoable = st.redoable[:n-1]
+			st.undone++
+		} else {
+			st.undone--
+			if n := len(st.redoable); n > 0 && st.redoable[n-1] == ref.Action {
+				st.redoable = st.redoable[:n-1]
+			}
 		}
 		return nil
 	}

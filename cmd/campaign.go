@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -78,11 +77,7 @@ func runCampaignNew(c *cobra.Command, app *cmdutil.App, o *campaignNewOptions, n
 		return err
 	}
 	if app.JSON {
-		cj, err := campaignJSON(c.Context(), svc, st)
-		if err != nil {
-			return err
-		}
-		return app.PrintJSON(cj)
+		return app.PrintJSON(campaignJSON(st))
 	}
 	fmt.Fprintf(app.Out, "campaign %s created (%s); it is now the current campaign\n", name, gameTitle(st.Campaign.Game))
 	return nil
@@ -103,16 +98,12 @@ type CampaignJSON struct {
 	Engine   bool   `json:"engine"`
 }
 
-func campaignJSON(ctx context.Context, svc *campaigns.Service, st *campaigns.State) (CampaignJSON, error) {
-	acts, err := svc.Actions(ctx, st.Campaign.Name)
-	if err != nil {
-		return CampaignJSON{}, err
-	}
+func campaignJSON(st *campaigns.State) CampaignJSON {
 	return CampaignJSON{
 		Name: st.Campaign.Name, Game: st.Campaign.Game, Title: gameTitle(st.Campaign.Game), Mode: st.Campaign.Mode,
 		Seed: st.Campaign.Seed, Created: st.Created.Format("2006-01-02 15:04"), Version: st.Version, Head: st.Head,
-		Actions: len(acts), InEffect: len(acts.InEffect()), Engine: st.Engine() != nil,
-	}, nil
+		Actions: st.ActionCount(), InEffect: st.InEffectCount(), Engine: st.Engine() != nil,
+	}
 }
 
 func newCampaignListCommand(app *cmdutil.App) *cobra.Command {
@@ -141,11 +132,7 @@ func newCampaignListCommand(app *cmdutil.App) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				cj, err := campaignJSON(c.Context(), svc, st)
-				if err != nil {
-					return err
-				}
-				list = append(list, cj)
+				list = append(list, campaignJSON(st))
 			}
 			if app.JSON {
 				return app.PrintJSON(map[string]any{"current": current, "campaigns": nonNil(list)})
@@ -182,14 +169,7 @@ func newCampaignShowCommand(app *cmdutil.App) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			svc, err := app.Service()
-			if err != nil {
-				return err
-			}
-			cj, err := campaignJSON(c.Context(), svc, st)
-			if err != nil {
-				return err
-			}
+			cj := campaignJSON(st)
 			if app.JSON {
 				return app.PrintJSON(cj)
 			}

@@ -241,12 +241,12 @@ func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 			picks = append(picks, engines.Pick{Value: strconv.Itoa(i), Label: label})
 			help[strconv.Itoa(i)] = ch.Help
 		}
-		acts, err := svc.Actions(ctx, name)
+		last, err := svc.LastInEffect(ctx, st)
 		if err != nil {
 			return err
 		}
-		if live := acts.InEffect(); len(live) > 0 {
-			picks = append(picks, engines.Pick{Value: menuUndo, Label: "Undo: " + live[len(live)-1].Label})
+		if last != nil {
+			picks = append(picks, engines.Pick{Value: menuUndo, Label: "Undo: " + last.Label})
 			help[menuUndo] = "take the last action back; nothing is deleted, and the same dice come back if it is made again"
 		}
 		picks = append(picks, engines.Pick{Value: menuQuit, Label: "Quit (everything so far is saved)"})
