@@ -49,8 +49,8 @@ type State struct {
 	redoable []string
 	// counts of the log's actions, kept as it folds (campaign show).
 	actions, meta, undone int
-	Game     engines.State
-	engine   engines.Engine
+	Game                  engines.State
+	engine                engines.Engine
 	// base is the version of the snapshot the state was loaded from, 0
 	// when it was replayed from the start.
 	base int64
