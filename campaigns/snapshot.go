@@ -15,6 +15,10 @@ import (
 // another is never read.
 const snapshotKey = "campaign-state/3"
 
+// SnapshotKey is the snapshot format of this build (a benchmark's cached
+// campaign must have been grown with it).
+func SnapshotKey() string { return snapshotKey }
+
 // DefaultSnapshotEvery is how many events a campaign grows between
 // snapshots: a command replays at most about this many after restoring one.
 const DefaultSnapshotEvery = 256

@@ -25,8 +25,8 @@ const genVersion = "1"
 // growCampaign returns a database holding the game's demo battle grown to
 // at least n events by random legal play (testdata/gen), and the
 // campaign's name. A grown database is cached in the user's cache directory
-// (keyed by game, size, walk, schema and the game's rules and state
-// format) and copied to a
+// (keyed by game, size, walk, schema, snapshot format and the game's
+// rules and state format) and copied to a
 // temporary directory for each caller, which may write to its copy.
 func growCampaign(tb testing.TB, game string, n int64) (db, name string) {
 	tb.Helper()
@@ -51,7 +51,7 @@ func cachedCampaign(game string, n int64) (string, string, error) {
 		return "", "", fmt.Errorf("no demo for %s", game)
 	}
 	name := section[0][2]
-	key := []string{game, fmt.Sprint(n), "gen" + genVersion, fmt.Sprint("schema", sqlite.SchemaVersion())}
+	key := []string{game, fmt.Sprint(n), "gen" + genVersion, fmt.Sprint("schema", sqlite.SchemaVersion()), campaigns.SnapshotKey()}
 	for _, e := range Engines() {
 		if e.Game() != game {
 			continue
