@@ -15,21 +15,28 @@ import (
 // guardEvents is the size of the grown campaigns the guards replay.
 const guardEvents = 3000
 
+// openGrown opens a copy of the game's grown guard campaign.
+func openGrown(t *testing.T, game string) (*sqlite.Store, string) {
+	t.Helper()
+	db, name := growCampaign(t, game, guardEvents)
+	store, err := sqlite.Open(db, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return store, name
+}
+
 // Every payload of every game decodes through the registry (hand-written
 // decoders and goccy/go-json) to exactly what encoding/json gives: the fast
 // path changes nothing a replay sees.
 func TestRegistryDecodesAsEncodingJSON(t *testing.T) {
 	for _, game := range benchGames() {
 		t.Run(game, func(t *testing.T) {
-			db, name := growCampaign(t, game, guardEvents)
-			store, err := sqlite.Open(db, sqlite.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer store.Close()
+			store, name := openGrown(t, game)
 			reg := campaigns.New(store, Engines()...).Registry()
 			types := map[string]bool{}
-			err = store.Load(context.Background(), name, 0, func(e events.Event) error {
+			err := store.Load(context.Background(), name, 0, func(e events.Event) error {
 				got, err := reg.Decode(e)
 				if err != nil {
 					return err
@@ -66,12 +73,7 @@ func TestReplayAllocationBudget(t *testing.T) {
 	ctx := context.Background()
 	for _, game := range benchGames() {
 		t.Run(game, func(t *testing.T) {
-			db, name := growCampaign(t, game, guardEvents)
-			store, err := sqlite.Open(db, sqlite.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer store.Close()
+			store, name := openGrown(t, game)
 			svc := campaigns.New(store, Engines()...)
 			svc.SnapshotEvery(0)
 			if _, err := svc.Load(ctx, name); err != nil { // warm the statement cache

@@ -323,37 +323,14 @@ func (s *Scanner) literal(word string) bool {
 }
 
 // Ints reads an array of integers; null gives nil, [] an empty slice.
-func (s *Scanner) Ints() []int {
-	if s.null() {
-		return nil
-	}
-	if s.peek() != '[' {
-		s.fail("want an array for %q", s.key)
-		return nil
-	}
-	s.pos++
-	out := []int{}
-	if s.peek() == ']' {
-		s.pos++
-		return out
-	}
-	for s.err == nil {
-		out = append(out, s.Int())
-		switch s.peek() {
-		case ',':
-			s.pos++
-		case ']':
-			s.pos++
-			return out
-		default:
-			s.fail("want ',' or ']' in %q", s.key)
-		}
-	}
-	return nil
-}
+func (s *Scanner) Ints() []int { return readArray(s, s.Int) }
 
 // Strings reads an array of strings; null gives nil, [] an empty slice.
-func (s *Scanner) Strings() []string {
+func (s *Scanner) Strings() []string { return readArray(s, s.String) }
+
+// readArray reads an array whose elements elem reads; null gives nil, []
+// an empty slice.
+func readArray[T any](s *Scanner, elem func() T) []T {
 	if s.null() {
 		return nil
 	}
@@ -362,13 +339,13 @@ func (s *Scanner) Strings() []string {
 		return nil
 	}
 	s.pos++
-	out := []string{}
+	out := []T{}
 	if s.peek() == ']' {
 		s.pos++
 		return out
 	}
 	for s.err == nil {
-		out = append(out, s.String())
+		out = append(out, elem())
 		switch s.peek() {
 		case ',':
 			s.pos++
