@@ -46,9 +46,6 @@ func (h *History[T]) All() []T {
 	return h.items
 }
 
-// Len is how many records there are.
-func (h *History[T]) Len() int { return len(h.All()) }
-
 // Last returns the newest record; ok is false when there is none.
 func (h *History[T]) Last() (v T, ok bool) {
 	if n := len(h.items); n > 0 { // added since the restore: no decode

@@ -45,7 +45,7 @@ func TestHistory(t *testing.T) {
 	if got := copyOf.Past.All(); len(got) != 5 || got[4].Name != "copy only" {
 		t.Errorf("the copy's history %v", got)
 	}
-	if got := back.Past.Len(); got != 4 {
+	if got := len(back.Past.All()); got != 4 {
 		t.Errorf("the original has %d records after the copy added one; want 4", got)
 	}
 	if last, ok := back.Past.Last(); !ok || last.N != 4 {

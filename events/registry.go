@@ -74,10 +74,3 @@ func (r *Registry) Decode(e Event) (any, error) {
 	}
 	return p.Elem().Interface(), nil
 }
-
-func unmarshal(e Event, v any) error {
-	if err := json.Unmarshal(e.Data, v); err != nil {
-		return fmt.Errorf("event %d (%s): payload does not decode: %w", e.Version, e.Type, err)
-	}
-	return nil
-}

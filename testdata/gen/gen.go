@@ -179,23 +179,36 @@ func act(svc *campaigns.Service, st *campaigns.State, rng *rand.Rand, step int, 
 		b.Label = b.Verb
 	}
 	facts := append([]events.Fact{{Type: events.TypeActionBegun, Data: b}}, d.Facts()...)
+	planned, err := plan(svc, st, facts)
+	if err != nil {
+		return false, err
+	}
+	for _, f := range facts {
+		if f.Type == dice.Type {
+			stats.Dice++
+		}
+	}
+	*batch = append(*batch, planned)
+	return true, nil
+}
+
+// plan turns one decided action's facts into the JSON the store will hold
+// and folds them into st, as a command folds what it appended: the next
+// decision sees them before the batch is written.
+func plan(svc *campaigns.Service, st *campaigns.State, facts []events.Fact) (sqlite.Batch, error) {
 	id := campaigns.NewActionID()
 	for i := range facts {
 		data, err := events.Marshal(facts[i])
 		if err != nil {
-			return false, err
+			return sqlite.Batch{}, err
 		}
 		facts[i].Data = data
-		if facts[i].Type == dice.Type {
-			stats.Dice++
-		}
 		e := events.Event{Campaign: st.Campaign.Name, Version: st.Version + 1, Action: id, Type: facts[i].Type, Data: data}
 		if err := svc.Fold(st, &e); err != nil {
-			return false, fmt.Errorf("folding %s: %w", facts[i].Type, err)
+			return sqlite.Batch{}, fmt.Errorf("folding %s: %w", facts[i].Type, err)
 		}
 	}
-	*batch = append(*batch, sqlite.Batch{Action: id, Facts: facts})
-	return true, nil
+	return sqlite.Batch{Action: id, Facts: facts}, nil
 }
 
 // pick chooses an action the way a table plays: the game's own actions
@@ -290,20 +303,11 @@ func Rolls(ctx context.Context, svc *campaigns.Service, store *sqlite.Store, cam
 		if st.Engine() != nil {
 			b.Rules = st.Engine().RulesVersion()
 		}
-		id := campaigns.NewActionID()
-		facts := []events.Fact{{Type: events.TypeActionBegun, Data: b}, {Type: dice.Type, Data: r}}
-		for i := range facts {
-			data, err := events.Marshal(facts[i])
-			if err != nil {
-				return err
-			}
-			facts[i].Data = data
-			e := events.Event{Campaign: campaign, Version: st.Version + 1, Action: id, Type: facts[i].Type, Data: data}
-			if err := svc.Fold(st, &e); err != nil {
-				return err
-			}
+		planned, err := plan(svc, st, []events.Fact{{Type: events.TypeActionBegun, Data: b}, {Type: dice.Type, Data: r}})
+		if err != nil {
+			return err
 		}
-		batch = append(batch, sqlite.Batch{Action: id, Facts: facts})
+		batch = append(batch, planned)
 		if len(batch) >= o.Batch || st.Version >= o.Events {
 			v, head, err := store.AppendBatches(ctx, campaign, st.Version-int64(2*len(batch)), batch)
 			if err != nil {
