@@ -1,9 +1,6 @@
 package cmd
 
 import (
-	"github.com/spf13/cobra"
-
-	"warlog/cmd/cmdutil"
 	"warlog/engines"
 )
 
@@ -14,17 +11,6 @@ func Engines() []engines.Engine {
 	for _, e := range []engines.Engine{koEngine(), dwEngine(), broodEngine(), i28Engine(), rcEngine()} {
 		if e != nil {
 			out = append(out, e)
-		}
-	}
-	return out
-}
-
-// GameCommands are the per-game command trees (warlog ko, warlog dw, ...).
-func GameCommands(app *cmdutil.App) []*cobra.Command {
-	var out []*cobra.Command
-	for _, c := range []*cobra.Command{koCommand(app), dwCommand(app), broodCommand(app), i28Command(app), rcCommand(app)} {
-		if c != nil {
-			out = append(out, c)
 		}
 	}
 	return out
