@@ -90,9 +90,9 @@ func registerHot(r *events.Registry) {
 					v.Into = &ref
 				}
 			case "left":
-				s.Decode(&v.Left)
+				v.Left = readRefs(s)
 			case "free":
-				s.Decode(&v.Free)
+				v.Free = readFrees(s)
 			default:
 				s.Skip()
 			}
@@ -131,12 +131,217 @@ func registerHot(r *events.Registry) {
 		}
 		return v, s.Err()
 	})
+	registerRest(r)
 }
 
-// readRef reads a {"side":..,"name":..} object.
+// registerRest binds the other facts of a battle to hand-written decoders
+// too: spells and battle starts and ends are few but large, and what
+// reflection costs on them showed in a full replay.
+func registerRest(r *events.Registry) {
+	events.RegisterDecoder(r, TypeSpellCast, func(b []byte) (SpellCast, error) {
+		var v SpellCast
+		s := jsonscan.New(b)
+		for s.Next() {
+			switch string(s.Key()) {
+			case "caster":
+				v.Caster = readRef(s)
+			case "spell":
+				v.Spell = s.String()
+			case "cost":
+				v.Cost = s.Int()
+			case "target":
+				v.Target = readRef(s)
+			case "hit_roll":
+				v.HitRoll = s.Int()
+			case "hit":
+				v.Hit = s.Bool()
+			case "save_roll":
+				v.SaveRoll = s.Int()
+			case "saved":
+				v.Saved = s.Bool()
+			case "wounded":
+				v.Wounded = s.Bool()
+			case "killed":
+				v.Killed = s.Bool()
+			case "kp":
+				v.KP = s.Int()
+			case "healed":
+				v.Healed = s.Bool()
+			case "into":
+				if !s.Null() {
+					ref := readRef(s)
+					v.Into = &ref
+				}
+			case "left":
+				v.Left = readRefs(s)
+			default:
+				s.Skip()
+			}
+		}
+		return v, s.Err()
+	})
+	events.RegisterDecoder(r, TypeScenarioStarted, func(b []byte) (ScenarioStarted, error) {
+		var v ScenarioStarted
+		s := jsonscan.New(b)
+		for s.Next() {
+			switch string(s.Key()) {
+			case "name":
+				v.Name = s.String()
+			case "brief":
+				v.Brief = s.String()
+			case "sides":
+				v.Sides = s.Strings()
+			case "deploy":
+				v.Deploy = s.Strings()
+			case "roll_off":
+				v.RollOff = nil
+				if s.Array() {
+					v.RollOff = [][]int{}
+					for i := 0; s.Elem(i); i++ {
+						v.RollOff = append(v.RollOff, s.Ints())
+					}
+				}
+			case "humans":
+				v.Humans = nil
+				if s.Array() {
+					v.Humans = []HumanSet{}
+					for i := 0; s.Elem(i); i++ {
+						var h HumanSet
+						if !s.Null() {
+							sub := s.Object()
+							for sub.Next() {
+								switch string(sub.Key()) {
+								case "name":
+									h.Name = sub.String()
+								case "class":
+									h.Class = sub.String()
+								default:
+									sub.Skip()
+								}
+							}
+							s.Fail(sub.Err())
+						}
+						v.Humans = append(v.Humans, h)
+					}
+				}
+			default:
+				s.Skip()
+			}
+		}
+		return v, s.Err()
+	})
+	events.RegisterDecoder(r, TypeScenarioEnded, func(b []byte) (ScenarioEnded, error) {
+		var v ScenarioEnded
+		s := jsonscan.New(b)
+		for s.Next() {
+			switch string(s.Key()) {
+			case "winner":
+				v.Winner = s.String()
+			case "result":
+				v.Result = s.String()
+			case "why":
+				v.Why = s.String()
+			case "scores":
+				v.Scores = readIntMap(s)
+			case "declared":
+				v.Declared = s.Bool()
+			default:
+				s.Skip()
+			}
+		}
+		return v, s.Err()
+	})
+	events.RegisterDecoder(r, TypeDoubleChanged, func(b []byte) (DoubleChanged, error) {
+		var v DoubleChanged
+		s := jsonscan.New(b)
+		for s.Next() {
+			switch string(s.Key()) {
+			case "player":
+				v.Player = s.String()
+			case "face":
+				v.Face = s.Int()
+			case "to":
+				v.To = s.Int()
+			default:
+				s.Skip()
+			}
+		}
+		return v, s.Err()
+	})
+	events.RegisterDecoder(r, TypeDefendSet, func(b []byte) (DefendSet, error) {
+		var v DefendSet
+		s := jsonscan.New(b)
+		for s.Next() {
+			switch string(s.Key()) {
+			case "figure":
+				v.Figure = readRef(s)
+			case "die":
+				v.Die = s.Int()
+			default:
+				s.Skip()
+			}
+		}
+		return v, s.Err()
+	})
+	events.RegisterDecoder(r, TypeSoulTried, func(b []byte) (SoulTried, error) {
+		var v SoulTried
+		s := jsonscan.New(b)
+		for s.Next() {
+			switch string(s.Key()) {
+			case "figure":
+				v.Figure = readRef(s)
+			case "dice":
+				v.Dice = s.Ints()
+			case "roll":
+				v.Roll = s.Int()
+			case "mod":
+				v.Mod = s.Int()
+			case "need":
+				v.Need = s.Int()
+			case "collected":
+				v.Collected = s.Bool()
+			default:
+				s.Skip()
+			}
+		}
+		return v, s.Err()
+	})
+	events.RegisterDecoder(r, TypeHumansActed, func(b []byte) (HumansActed, error) {
+		var v HumansActed
+		s := jsonscan.New(b)
+		for s.Next() {
+			switch string(s.Key()) {
+			case "round":
+				v.Round = s.Int()
+			default:
+				s.Skip()
+			}
+		}
+		return v, s.Err()
+	})
+	events.RegisterDecoder(r, TypeShrineCounted, func(b []byte) (ShrineCounted, error) {
+		var v ShrineCounted
+		s := jsonscan.New(b)
+		for s.Next() {
+			switch string(s.Key()) {
+			case "counts":
+				v.Counts = readIntMap(s)
+			default:
+				s.Skip()
+			}
+		}
+		return v, s.Err()
+	})
+}
+
+// readRef reads a {"side":..,"name":..} object; null gives the zero Ref,
+// as encoding/json leaves the field.
 func readRef(s *jsonscan.Scanner) Ref {
 	var ref Ref
-	sub := s.Sub()
+	if s.Null() {
+		return ref
+	}
+	sub := s.Object()
 	for sub.Next() {
 		switch string(sub.Key()) {
 		case "side":
@@ -149,4 +354,58 @@ func readRef(s *jsonscan.Scanner) Ref {
 	}
 	s.Fail(sub.Err())
 	return ref
+}
+
+// readRefs reads an array of Refs; null gives nil, [] an empty slice.
+func readRefs(s *jsonscan.Scanner) []Ref {
+	if !s.Array() {
+		return nil
+	}
+	out := []Ref{}
+	for i := 0; s.Elem(i); i++ {
+		out = append(out, readRef(s))
+	}
+	return out
+}
+
+// readFrees reads an array of FreeAttacks; null gives nil, [] an empty
+// slice.
+func readFrees(s *jsonscan.Scanner) []FreeAttack {
+	if !s.Array() {
+		return nil
+	}
+	out := []FreeAttack{}
+	for i := 0; s.Elem(i); i++ {
+		var f FreeAttack
+		if !s.Null() {
+			sub := s.Object()
+			for sub.Next() {
+				switch string(sub.Key()) {
+				case "by":
+					f.By = readRef(&sub)
+				case "target":
+					f.Target = readRef(&sub)
+				default:
+					sub.Skip()
+				}
+			}
+			s.Fail(sub.Err())
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// readIntMap reads an object of integers into a map; null gives nil.
+func readIntMap(s *jsonscan.Scanner) map[string]int {
+	sub, ok := s.Map()
+	if !ok {
+		return nil
+	}
+	m := map[string]int{}
+	for sub.Next() {
+		m[sub.MapKey()] = sub.Int()
+	}
+	s.Fail(sub.Err())
+	return m
 }
