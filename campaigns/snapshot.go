@@ -3,6 +3,7 @@ package campaigns
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -121,7 +122,7 @@ func (s *Service) restore(ctx context.Context, name string) (*State, events.Effe
 		if stale {
 			return true // an older one may still hold
 		}
-		st, err := s.decodeSnapshot(snap)
+		st, err := s.decodeSnapshot(ctx, snap)
 		if err != nil {
 			return true // from other rules, or unreadable: a cache miss
 		}
@@ -165,7 +166,7 @@ func (s *Service) staleAt(ctx context.Context, name string, version int64, eff e
 	return false, nil
 }
 
-func (s *Service) decodeSnapshot(snap events.Snapshot) (*State, error) {
+func (s *Service) decodeSnapshot(ctx context.Context, snap events.Snapshot) (*State, error) {
 	head, gameData, ok := bytes.Cut(snap.Data, []byte{'\n'})
 	if !ok {
 		return nil, fmt.Errorf("snapshot without its game state")
@@ -182,7 +183,7 @@ func (s *Service) decodeSnapshot(snap events.Snapshot) (*State, error) {
 	if !ok || sn.StateFormat() != saved.Format {
 		return nil, fmt.Errorf("no snapshots, or of another format")
 	}
-	game, err := sn.DecodeState(saved.Campaign, gameData, partsOf(snap))
+	game, err := sn.DecodeState(saved.Campaign, gameData, s.partsOf(ctx, snap))
 	if err != nil {
 		return nil, err
 	}
@@ -227,8 +228,9 @@ func joinParts(parts [][]byte) []byte {
 }
 
 // partsOf reads a restored snapshot's parts from the store once, when the
-// state first asks for one.
-func partsOf(snap events.Snapshot) engines.Parts {
+// state first asks for one; if that fails, or a part does not decode, the
+// parts are rebuilt by replaying the log up to the snapshot's version.
+func (s *Service) partsOf(ctx context.Context, snap events.Snapshot) engines.Parts {
 	all := sync.OnceValues(func() ([][]byte, error) {
 		if snap.LoadParts == nil {
 			return nil, nil
@@ -239,14 +241,46 @@ func partsOf(snap events.Snapshot) engines.Parts {
 		}
 		return bytes.Split(b, []byte{'\n'}), nil
 	})
-	return func(i int) ([]byte, error) {
-		parts, err := all()
-		if err != nil {
-			return nil, err
+	rebuilt := sync.OnceValues(func() ([][]byte, error) { return s.partsAt(ctx, snap.Campaign, snap.Version) })
+	part := func(all func() ([][]byte, error)) func(int) ([]byte, error) {
+		return func(i int) ([]byte, error) {
+			parts, err := all()
+			if err != nil {
+				return nil, err
+			}
+			if i >= len(parts) {
+				return nil, fmt.Errorf("snapshot of %q at version %d: part %d is missing", snap.Campaign, snap.Version, i+1)
+			}
+			return parts[i], nil
 		}
-		if i >= len(parts) {
-			return nil, fmt.Errorf("snapshot of %q at version %d: part %d is missing", snap.Campaign, snap.Version, i+1)
-		}
-		return parts[i], nil
 	}
+	return engines.Parts{Read: part(all), Rebuild: part(rebuilt)}
+}
+
+// partsAt replays campaign's log up to version, without snapshots, and
+// returns the parts a snapshot there holds. A snapshot is used only while
+// no action begun at or before its version has changed effect since, so
+// the actions in effect now are those in effect then.
+func (s *Service) partsAt(ctx context.Context, name string, version int64) ([][]byte, error) {
+	eff, err := events.LoadEffect(ctx, s.store, name, 0)
+	if err != nil {
+		return nil, err
+	}
+	st := &State{Head: events.Genesis}
+	errEnough := errors.New("enough")
+	err = s.store.Stream(ctx, name, 0, func(e *events.Event) error {
+		if e.Version > version {
+			return errEnough
+		}
+		return s.fold(st, e, eff.Undone)
+	})
+	if err != nil && !errors.Is(err, errEnough) {
+		return nil, err
+	}
+	sn, ok := st.engine.(engines.Snapshotter)
+	if !ok || st.Version != version {
+		return nil, fmt.Errorf("campaign %q: no state at version %d to rebuild a snapshot's parts from", name, version)
+	}
+	_, parts, err := sn.EncodeState(st.Game)
+	return parts, err
 }

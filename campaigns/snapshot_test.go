@@ -2,6 +2,7 @@ package campaigns
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -69,7 +70,7 @@ func TestStaleSnapshotIsNotUsed(t *testing.T) {
 	if st.Base() != second.Version-1 {
 		t.Errorf("after undoing the actions from version %d the load started at snapshot %d; want %d, the newest one before them", second.Version, st.Base(), second.Version-1)
 	}
-	if got := st.Game.(*counterState); len(got.Steps) != 1 || got.Steps[0] != before.Steps[0] || got.Total != before.Steps[0] {
+	if got := st.Game.(*counterState); len(got.Steps.All()) != 1 || got.Steps.All()[0] != before.Steps.All()[0] || got.Total != before.Steps.All()[0] {
 		t.Fatalf("after undoing 3 of 4 adds the state is %+v; want only the first add of %+v", got, before)
 	}
 
@@ -77,7 +78,7 @@ func TestStaleSnapshotIsNotUsed(t *testing.T) {
 		t.Fatal(err)
 	}
 	st = load(t, s, "c")
-	if got := st.Game.(*counterState); got.Total != before.Total || len(got.Steps) != 4 {
+	if got := st.Game.(*counterState); got.Total != before.Total || len(got.Steps.All()) != 4 {
 		t.Errorf("after redo the state is %+v, want %+v", got, before)
 	}
 	if st.Base() != second.Version-1 {
@@ -164,7 +165,7 @@ func TestUndoManyReadsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	adds(t, s, "c", 1)
-	steps := load(t, s, "c").Game.(*counterState).Steps
+	steps := load(t, s, "c").Game.(*counterState).Steps.All()
 	res, err := s.Undo(ctx, "c", 250, "", Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -174,10 +175,59 @@ func TestUndoManyReadsBack(t *testing.T) {
 	for _, v := range steps[:50] {
 		want += v
 	}
-	if len(got.Steps) != 50 || got.Total != want {
-		t.Errorf("after undoing 250 of 300 adds: %d steps, total %d; want 50 steps, total %d", len(got.Steps), got.Total, want)
+	if len(got.Steps.All()) != 50 || got.Total != want {
+		t.Errorf("after undoing 250 of 300 adds: %d steps, total %d; want 50 steps, total %d", len(got.Steps.All()), got.Total, want)
 	}
 	if _, err := s.Undo(ctx, "c", 51, "", Options{}); err == nil || !strings.Contains(err.Error(), "only 50 actions are in effect") {
 		t.Errorf("undo 51 of 50: %v", err)
+	}
+}
+
+// A snapshot's history part that cannot be read when first needed (the
+// snapshot pruned while the command ran) or does not decode (a damaged
+// file) is rebuilt from the log: the history is never silently short.
+func TestLostOrDamagedPartsAreRebuilt(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	s.SnapshotEvery(1)
+	mustCreate(t, s, "c", 4)
+	adds(t, s, "c", 5)
+	want := slices.Clone(load(t, s, "c").Game.(*counterState).Steps.All())
+	store := s.Store().(events.Snapshots)
+
+	// Pruned: restored from a snapshot, which is gone before the history
+	// is read.
+	st := load(t, s, "c")
+	if st.Base() == 0 {
+		t.Fatal("the load used no snapshot")
+	}
+	if _, err := store.DropSnapshots(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := st.Game.(*counterState).Steps; !slices.Equal(got.All(), want) || got.Err() != nil {
+		t.Errorf("history after the snapshot was pruned: %v (%v), want %v", got.All(), got.Err(), want)
+	}
+
+	// Damaged: a snapshot whose part is not the JSON it should be.
+	adds(t, s, "c", 1)
+	st = load(t, s, "c")
+	want = slices.Clone(st.Game.(*counterState).Steps.All())
+	var snap events.Snapshot
+	err := store.EachSnapshot(ctx, "c", snapshotKey, st.Version, func(sn events.Snapshot) bool { snap = sn; return false })
+	if err != nil || snap.Version != st.Version {
+		t.Fatalf("no snapshot at the head: %v %d", err, snap.Version)
+	}
+	for _, part := range []string{`[4, 2, "x`, `{"not":"an array"}`, ``} {
+		snap.Parts = []byte(part)
+		if err := store.SaveSnapshot(ctx, snap); err != nil {
+			t.Fatal(err)
+		}
+		got := load(t, s, "c")
+		if got.Base() != st.Version {
+			t.Fatalf("part %q: the load started at %d, not the snapshot %d", part, got.Base(), st.Version)
+		}
+		if h := got.Game.(*counterState).Steps; !slices.Equal(h.All(), want) || h.Err() != nil {
+			t.Errorf("part %q: history %v (%v), want %v", part, h.All(), h.Err(), want)
+		}
 	}
 }

@@ -14,10 +14,11 @@ import (
 // The zero value is an empty history. Copy makes a copy that shares the
 // records but whose additions never show in the original.
 type History[T any] struct {
-	load  func() ([]byte, error) // reads raw from a snapshot, on first use
-	raw   []byte                 // a JSON array restored, not yet decoded
-	items []T                    // decoded, then added (after raw's records while raw is kept)
-	err   error                  // a failed load or decode, reported by Err
+	load    func() ([]byte, error) // reads raw from a snapshot, on first use
+	rebuild func() ([]byte, error) // recomputes raw when load fails or raw does not decode
+	raw     []byte                 // a JSON array restored, not yet decoded
+	items   []T                    // decoded, then added (after raw's records while raw is kept)
+	err     error                  // a load or decode that failed even rebuilt, reported by Err
 }
 
 // Add records one finished battle or game.
@@ -38,8 +39,16 @@ func (h *History[T]) All() []T {
 	}
 	if h.raw != nil {
 		var old []T
-		if err := UnmarshalState(h.raw, &old); err != nil {
-			h.err = err
+		err := UnmarshalState(h.raw, &old)
+		if err != nil { // a damaged snapshot: rebuild the records
+			var b []byte
+			if b, err = h.recover(err); err == nil {
+				old = nil
+				err = UnmarshalState(b, &old)
+			}
+		}
+		if err != nil {
+			h.err, old = err, nil
 		}
 		h.items, h.raw = append(old, h.items...), nil
 	}
@@ -58,8 +67,9 @@ func (h *History[T]) Last() (v T, ok bool) {
 	return all[len(all)-1], true
 }
 
-// Err is the error of a decode that failed (a damaged snapshot); nil
-// otherwise.
+// Err is the error of a history that could neither be read from its
+// snapshot nor rebuilt from the log (which then fails to read too, so the
+// command fails elsewhere); nil otherwise.
 func (h *History[T]) Err() error { return h.err }
 
 // MarshalJSON writes the records as a JSON array.
@@ -100,13 +110,19 @@ func (h *History[T]) Encoded() ([]byte, error) {
 }
 
 // SetSource restores the history from a loader of its JSON array, called
-// the first time the history is read (or saved again).
-func (h *History[T]) SetSource(load func() ([]byte, error)) { *h = History[T]{load: load} }
+// the first time the history is read (or saved again), and from rebuild
+// (which may be nil) when the loader fails or what it read does not decode.
+func (h *History[T]) SetSource(load, rebuild func() ([]byte, error)) {
+	*h = History[T]{load: load, rebuild: rebuild}
+}
 
 // fetch runs the loader once.
 func (h *History[T]) fetch() {
 	b, err := h.load()
 	h.load = nil
+	if err != nil {
+		b, err = h.recover(err)
+	}
 	if err != nil {
 		h.err = err
 		return
@@ -116,17 +132,37 @@ func (h *History[T]) fetch() {
 	}
 }
 
+// recover gives the records' JSON rebuilt when the snapshot's copy was
+// lost or damaged (cause), once.
+func (h *History[T]) recover(cause error) ([]byte, error) {
+	if h.rebuild == nil {
+		return nil, cause
+	}
+	rebuild := h.rebuild
+	h.rebuild = nil
+	b, err := rebuild()
+	if err != nil {
+		return nil, fmt.Errorf("%v; rebuilding it: %w", cause, err)
+	}
+	return b, nil
+}
+
 // Part is a piece of a snapshot kept beside the state rather than in it:
 // a History, which a restore then neither reads nor scans until it is
 // needed.
 type Part interface {
 	Encoded() ([]byte, error)
-	SetSource(func() ([]byte, error))
+	SetSource(load, rebuild func() ([]byte, error))
 }
 
-// Parts gives the i-th part of a snapshot being restored, reading it from
-// the store on first use.
-type Parts func(i int) ([]byte, error)
+// Parts are the parts of a snapshot being restored. Read reads the i-th
+// from the store on first use; Rebuild (if not nil) recomputes it from the
+// log, for when Read fails or gives a part that does not decode (a damaged
+// file, or the snapshot pruned while the command ran).
+type Parts struct {
+	Read    func(i int) ([]byte, error)
+	Rebuild func(i int) ([]byte, error)
+}
 
 // EncodeParts encodes a state for a snapshot: the JSON of v, whose parts
 // must be left empty in it, and each part's JSON apart.
@@ -153,7 +189,11 @@ func DecodeParts(state []byte, load Parts, v any, parts ...Part) error {
 		return err
 	}
 	for i, p := range parts {
-		p.SetSource(func() ([]byte, error) { return load(i) })
+		var rebuild func() ([]byte, error)
+		if load.Rebuild != nil {
+			rebuild = func() ([]byte, error) { return load.Rebuild(i) }
+		}
+		p.SetSource(func() ([]byte, error) { return load.Read(i) }, rebuild)
 	}
 	return nil
 }

@@ -82,7 +82,7 @@ func TestHistoryFromParts(t *testing.T) {
 	}
 	loads := 0
 	var back holder
-	err = DecodeParts(state, func(i int) ([]byte, error) { loads++; return parts[i], nil }, &back, &back.Past)
+	err = DecodeParts(state, Parts{Read: func(i int) ([]byte, error) { loads++; return parts[i], nil }}, &back, &back.Past)
 	if err != nil {
 		t.Fatal(err)
 	}
