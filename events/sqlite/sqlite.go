@@ -632,9 +632,16 @@ func (s *Store) Version(ctx context.Context, campaign string) (int64, error) {
 	return v.Int64, mapErr(err)
 }
 
-// Campaigns implements events.Store.
+// Campaigns implements events.Store. It hops from one campaign to the next
+// along the (campaign, version) index and orders them by their first
+// event, so its cost grows with the number of campaigns, not of events.
 func (s *Store) Campaigns(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT campaign FROM events GROUP BY campaign ORDER BY min(seq)`)
+	rows, err := s.db.QueryContext(ctx, `WITH RECURSIVE names(name) AS (
+			SELECT min(campaign) FROM events
+			UNION ALL
+			SELECT (SELECT min(campaign) FROM events WHERE campaign > names.name) FROM names WHERE names.name IS NOT NULL)
+		SELECT name FROM names WHERE name IS NOT NULL
+		ORDER BY (SELECT seq FROM events WHERE campaign = name AND version = 1)`)
 	if err != nil {
 		return nil, mapErr(err)
 	}
