@@ -193,29 +193,30 @@ func (s *Service) decodeSnapshot(ctx context.Context, snap events.Snapshot) (*St
 }
 
 // Rebuild drops every snapshot, replays each campaign from its first event
-// and saves a fresh snapshot at its head. It returns the campaigns, the
-// events replayed and the snapshots dropped.
-func (s *Service) Rebuild(ctx context.Context) (campaigns int, evs int64, dropped int, err error) {
+// and saves a fresh snapshot at its head when it has grown past the
+// threshold. It returns the campaigns, the events replayed and the
+// snapshots dropped and saved.
+func (s *Service) Rebuild(ctx context.Context) (campaigns int, evs int64, dropped, saved int, err error) {
 	if store, ok := s.store.(events.Snapshots); ok {
 		if dropped, err = store.DropSnapshots(ctx); err != nil {
-			return 0, 0, 0, err
+			return 0, 0, 0, 0, err
 		}
 	}
 	names, err := s.List(ctx)
 	if err != nil {
-		return 0, 0, dropped, err
+		return 0, 0, dropped, 0, err
 	}
 	for _, n := range names {
 		st, err := s.Load(ctx, n)
 		if err != nil {
-			return 0, 0, dropped, err
+			return 0, 0, dropped, saved, err
 		}
 		evs += st.Version
-		if s.snapshotEvery > 0 && st.Version >= int64(s.snapshotEvery) {
-			_ = s.SaveSnapshot(ctx, st)
+		if s.snapshotEvery > 0 && st.Version >= int64(s.snapshotEvery) && s.SaveSnapshot(ctx, st) == nil && st.base == st.Version {
+			saved++
 		}
 	}
-	return len(names), evs, dropped, nil
+	return len(names), evs, dropped, saved, nil
 }
 
 // joinParts keeps a snapshot's parts in one value, one per line (JSON as

@@ -140,12 +140,13 @@ func TestRebuildDropsSnapshots(t *testing.T) {
 	s.SnapshotEvery(4)
 	mustCreate(t, s, "c", 4)
 	total := adds(t, s, "c", 6)
-	n, evs, dropped, err := s.Rebuild(ctx)
+	mustCreate(t, s, "small", 5) // 2 events: below the threshold, no snapshot
+	n, evs, dropped, saved, err := s.Rebuild(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n != 1 || evs != 2+6*3 || dropped < 1 {
-		t.Errorf("rebuild: %d campaigns, %d events, %d snapshots dropped; want 1, 20, some", n, evs, dropped)
+	if n != 2 || evs != 2+6*3+2 || dropped < 1 || saved != 1 {
+		t.Errorf("rebuild: %d campaigns, %d events, %d snapshots dropped, %d saved; want 2, 22, some, 1", n, evs, dropped, saved)
 	}
 	st := load(t, s, "c")
 	if st.Base() != st.Version || st.Game.(*counterState).Total != total {

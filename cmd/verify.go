@@ -155,14 +155,14 @@ snapshot is saved per campaign; they are only a cache, so no output changes.`,
 			if err != nil {
 				return err
 			}
-			names, total, dropped, err := svc.Rebuild(c.Context())
+			names, total, dropped, saved, err := svc.Rebuild(c.Context())
 			if err != nil {
 				return err
 			}
 			if app.JSON {
-				return app.PrintJSON(map[string]any{"campaigns": names, "events": total, "snapshots_dropped": dropped})
+				return app.PrintJSON(map[string]any{"campaigns": names, "events": total, "snapshots_dropped": dropped, "snapshots_saved": saved})
 			}
-			fmt.Fprintf(app.Out, "rebuilt %d campaign(s) from %d events\n", names, total)
+			fmt.Fprintf(app.Out, "rebuilt %d campaign(s) from %d events (%d snapshot(s) dropped, %d saved)\n", names, total, dropped, saved)
 			return nil
 		},
 	}
