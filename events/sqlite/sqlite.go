@@ -6,9 +6,11 @@ package sqlite
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"embed"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -495,24 +497,40 @@ func (s *Store) LoadTypes(ctx context.Context, campaign string, after int64, typ
 const keepSnapshots = 4
 
 // SaveSnapshot implements events.Snapshots. Snapshots of other keys (other
-// rules) are dropped with the oldest of this one.
+// rules) are dropped with the oldest of this one. Parts are stored once per
+// content (by SHA-256) and shared by the snapshots that hold the same.
 func (s *Store) SaveSnapshot(ctx context.Context, snap events.Snapshot) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return mapErr(err)
 	}
 	defer tx.Rollback()
-	parts := snap.Parts
-	if parts == nil {
-		parts = []byte{}
+	hash := ""
+	if len(snap.Parts) > 0 {
+		sum := sha256.Sum256(snap.Parts)
+		hash = hex.EncodeToString(sum[:])
+		var known int
+		err := tx.QueryRowContext(ctx, `SELECT count(*) FROM snapshot_parts WHERE campaign = ? AND hash = ?`, snap.Campaign, hash).Scan(&known)
+		if err != nil {
+			return mapErr(err)
+		}
+		if known == 0 {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO snapshot_parts (campaign, hash, data) VALUES (?, ?, ?)`, snap.Campaign, hash, snap.Parts); err != nil {
+				return mapErr(err)
+			}
+		}
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO snapshots (campaign, key, version, head, data, parts) VALUES (?, ?, ?, ?, ?, ?)`,
-		snap.Campaign, snap.Key, snap.Version, snap.Head, snap.Data, parts); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO snapshots (campaign, key, version, head, data, parts, parts_hash) VALUES (?, ?, ?, ?, ?, x'', ?)`,
+		snap.Campaign, snap.Key, snap.Version, snap.Head, snap.Data, hash); err != nil {
 		return mapErr(err)
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM snapshots WHERE campaign = ? AND (key <> ? OR version NOT IN
 		(SELECT version FROM snapshots WHERE campaign = ? AND key = ? ORDER BY version DESC LIMIT ?))`,
 		snap.Campaign, snap.Key, snap.Campaign, snap.Key, keepSnapshots); err != nil {
+		return mapErr(err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM snapshot_parts WHERE campaign = ? AND hash NOT IN
+		(SELECT parts_hash FROM snapshots WHERE campaign = ?)`, snap.Campaign, snap.Campaign); err != nil {
 		return mapErr(err)
 	}
 	return mapErr(tx.Commit())
@@ -553,9 +571,15 @@ func (s *Store) EachSnapshot(ctx context.Context, campaign, key string, version 
 		version := snap.Version
 		snap.LoadParts = func() ([]byte, error) {
 			var parts []byte
-			err := s.db.QueryRowContext(ctx, `SELECT parts FROM snapshots WHERE campaign = ? AND key = ? AND version = ?`, campaign, key, version).Scan(&parts)
+			var missing bool
+			err := s.db.QueryRowContext(ctx, `SELECT CASE s.parts_hash WHEN '' THEN s.parts ELSE p.data END, s.parts_hash <> '' AND p.data IS NULL
+				FROM snapshots s LEFT JOIN snapshot_parts p ON p.campaign = s.campaign AND p.hash = s.parts_hash
+				WHERE s.campaign = ? AND s.key = ? AND s.version = ?`, campaign, key, version).Scan(&parts, &missing)
 			if errors.Is(err, sql.ErrNoRows) {
 				return nil, fmt.Errorf("the snapshot of %q at version %d was replaced while in use; run the command again", campaign, version)
+			}
+			if err == nil && missing {
+				return nil, fmt.Errorf("the snapshot of %q at version %d has lost its parts", campaign, version)
 			}
 			return parts, mapErr(err)
 		}
@@ -568,12 +592,20 @@ func (s *Store) EachSnapshot(ctx context.Context, campaign, key string, version 
 
 // DropSnapshots implements events.Snapshots.
 func (s *Store) DropSnapshots(ctx context.Context) (int, error) {
-	res, err := s.db.ExecContext(ctx, `DELETE FROM snapshots`)
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, mapErr(err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `DELETE FROM snapshots`)
 	if err != nil {
 		return 0, mapErr(err)
 	}
 	n, _ := res.RowsAffected()
-	return int(n), nil
+	if _, err := tx.ExecContext(ctx, `DELETE FROM snapshot_parts`); err != nil {
+		return 0, mapErr(err)
+	}
+	return int(n), mapErr(tx.Commit())
 }
 
 // Batch is one action of a bulk append.
