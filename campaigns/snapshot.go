@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"warlog/engines"
@@ -76,14 +77,29 @@ func (s *Service) SaveSnapshot(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	data = append(append(data, '\n'), game...)
-	err = store.SaveSnapshot(ctx, events.Snapshot{Campaign: st.Campaign.Name, Version: st.Version, Head: st.Head, Key: snapshotKey,
-		Data: data, Parts: joinParts(parts)})
+	snap := events.Snapshot{Campaign: st.Campaign.Name, Version: st.Version, Head: st.Head, Key: snapshotKey,
+		Data: append(append(data, '\n'), game...)}
+	err = errNotShared
+	if st.restored.share(parts) {
+		// The parts the state was restored with, shared; the store refuses
+		// if their copy is gone, and then the snapshot keeps its own.
+		snap.PartsHash = st.restored.hash
+		err = store.SaveSnapshot(ctx, snap)
+		snap.PartsHash = ""
+	}
+	if err != nil {
+		if snap.Parts, err = st.restored.fill(parts); err != nil {
+			return err
+		}
+		err = store.SaveSnapshot(ctx, snap)
+	}
 	if err == nil {
 		st.base = st.Version
 	}
 	return err
 }
+
+var errNotShared = errors.New("parts not shared")
 
 // restore starts a Load: the newest snapshot that is still valid, or an
 // empty state at version 0, and the undo bookkeeping written after it (all
@@ -183,13 +199,14 @@ func (s *Service) decodeSnapshot(ctx context.Context, snap events.Snapshot) (*St
 	if !ok || sn.StateFormat() != saved.Format {
 		return nil, fmt.Errorf("no snapshots, or of another format")
 	}
-	game, err := sn.DecodeState(saved.Campaign, gameData, s.partsOf(ctx, snap))
+	restored := s.partsOf(ctx, snap)
+	game, err := sn.DecodeState(saved.Campaign, gameData, restored.parts)
 	if err != nil {
 		return nil, err
 	}
 	return &State{Campaign: saved.Campaign, Created: saved.Created, Version: snap.Version, Head: snap.Head,
 		ProgramDice: saved.ProgramDice, redoable: saved.Redoable, actions: saved.Actions, meta: saved.Meta, undone: saved.Undone,
-		Game: game, engine: eng, base: snap.Version}, nil
+		Game: game, engine: eng, base: snap.Version, restored: restored}, nil
 }
 
 // Rebuild drops every snapshot, replays each campaign from its first event
@@ -228,10 +245,52 @@ func joinParts(parts [][]byte) []byte {
 	return bytes.Join(parts, []byte{'\n'})
 }
 
+// restoredParts are the parts of the snapshot a state was restored from.
+type restoredParts struct {
+	parts   engines.Parts
+	hash    string       // the stored copy they came from; "" if inline
+	rebuilt *atomic.Bool // the copy could not be read: never share it
+}
+
+// share reports whether a snapshot of parts (EncodeState's, nil for each
+// unchanged) can share the stored copy the state was restored with.
+func (r *restoredParts) share(parts [][]byte) bool {
+	if r == nil || r.hash == "" || r.rebuilt.Load() || len(parts) == 0 {
+		return false
+	}
+	for _, p := range parts {
+		if p != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// fill reads the unchanged (nil) parts back and joins them all for a
+// snapshot that keeps a copy of its own.
+func (r *restoredParts) fill(parts [][]byte) ([]byte, error) {
+	for i, p := range parts {
+		if p != nil {
+			continue
+		}
+		if r == nil {
+			return nil, fmt.Errorf("part %d unchanged, but the state was not restored", i+1)
+		}
+		b, err := r.parts.Read(i)
+		if err != nil {
+			if b, err = r.parts.Rebuild(i); err != nil {
+				return nil, err
+			}
+		}
+		parts[i] = b
+	}
+	return joinParts(parts), nil
+}
+
 // partsOf reads a restored snapshot's parts from the store once, when the
 // state first asks for one; if that fails, or a part does not decode, the
 // parts are rebuilt by replaying the log up to the snapshot's version.
-func (s *Service) partsOf(ctx context.Context, snap events.Snapshot) engines.Parts {
+func (s *Service) partsOf(ctx context.Context, snap events.Snapshot) *restoredParts {
 	all := sync.OnceValues(func() ([][]byte, error) {
 		if snap.LoadParts == nil {
 			return nil, nil
@@ -242,7 +301,11 @@ func (s *Service) partsOf(ctx context.Context, snap events.Snapshot) engines.Par
 		}
 		return bytes.Split(b, []byte{'\n'}), nil
 	})
-	rebuilt := sync.OnceValues(func() ([][]byte, error) { return s.partsAt(ctx, snap.Campaign, snap.Version) })
+	r := &restoredParts{hash: snap.PartsHash, rebuilt: new(atomic.Bool)}
+	rebuilt := sync.OnceValues(func() ([][]byte, error) {
+		r.rebuilt.Store(true)
+		return s.partsAt(ctx, snap.Campaign, snap.Version)
+	})
 	part := func(all func() ([][]byte, error)) func(int) ([]byte, error) {
 		return func(i int) ([]byte, error) {
 			parts, err := all()
@@ -255,7 +318,8 @@ func (s *Service) partsOf(ctx context.Context, snap events.Snapshot) engines.Par
 			return parts[i], nil
 		}
 	}
-	return engines.Parts{Read: part(all), Rebuild: part(rebuilt)}
+	r.parts = engines.Parts{Read: part(all), Rebuild: part(rebuilt)}
+	return r
 }
 
 // partsAt replays campaign's log up to version, without snapshots, and

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"warlog/events"
+	"warlog/events/sqlite"
 )
 
 // adds makes n counter actions and returns the total after them.
@@ -230,5 +231,61 @@ func TestLostOrDamagedPartsAreRebuilt(t *testing.T) {
 		if h := got.Game.(*counterState).Steps; !slices.Equal(h.All(), want) || h.Err() != nil {
 			t.Errorf("part %q: history %v (%v), want %v", part, h.All(), h.Err(), want)
 		}
+	}
+}
+
+// A snapshot of a state whose history has not changed since its restore
+// shares the stored copy of the history instead of reading and writing it
+// again; once the history changes, the next snapshot stores its own. Parts
+// that had to be rebuilt are never shared.
+func TestUnchangedPartsAreShared(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	s.SnapshotEvery(1)
+	mustCreate(t, s, "c", 6)
+	adds(t, s, "c", 3)
+	want := slices.Clone(load(t, s, "c").Game.(*counterState).Steps.All())
+	db := s.Store().(*sqlite.Store).DB()
+	copies := func() (n int) {
+		t.Helper()
+		if err := db.QueryRow(`SELECT count(*) FROM snapshot_parts`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for range 3 { // free rolls leave the history as it was
+		if _, err := s.FreeRoll(ctx, "c", "d6", "test", Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var shared int
+	if err := db.QueryRow(`SELECT count(*) FROM snapshots WHERE parts_hash = (SELECT parts_hash FROM snapshots ORDER BY version DESC LIMIT 1)`).Scan(&shared); err != nil {
+		t.Fatal(err)
+	}
+	if shared != 4 || copies() != 1 {
+		t.Errorf("after 3 rolls: %d snapshots share the newest parts, %d copies kept; want 4 sharing one copy", shared, copies())
+	}
+	if got := load(t, s, "c").Game.(*counterState).Steps.All(); !slices.Equal(got, want) {
+		t.Errorf("history from a shared snapshot %v, want %v", got, want)
+	}
+	adds(t, s, "c", 1)
+	if copies() != 2 {
+		t.Errorf("after an add the history changed: %d copies, want 2 (the old one still shared by older snapshots)", copies())
+	}
+
+	// Lost: the restore rebuilds the parts, and the next snapshot stores them.
+	if _, err := db.Exec(`DELETE FROM snapshot_parts`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.FreeRoll(ctx, "c", "d6", "test", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	st := load(t, s, "c")
+	if got := st.Game.(*counterState).Steps.All(); len(got) != len(want)+1 {
+		t.Errorf("history after its copy was lost: %v", got)
+	}
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM snapshot_parts`).Scan(&n); err != nil || n == 0 {
+		t.Errorf("no copy stored again after the loss (%d, %v)", n, err)
 	}
 }

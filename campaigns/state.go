@@ -54,6 +54,8 @@ type State struct {
 	// base is the version of the snapshot the state was loaded from, 0
 	// when it was replayed from the start.
 	base int64
+	// restored: the parts of that snapshot, which a new one may share.
+	restored *restoredParts
 }
 
 // Engine is the game's engine, nil when this build has none for it.

@@ -197,7 +197,8 @@ func DecodeCommon(verb string, args json.RawMessage) (Command, bool, error) {
 // for every engine that implements it.
 type Snapshotter interface {
 	// EncodeState gives the state's encoding and, apart, the parts a
-	// restore may never need (EncodeParts).
+	// restore may never need (EncodeParts); a nil part is one unchanged
+	// since DecodeState, which the caller reads from the snapshot if needs be.
 	EncodeState(State) (state []byte, parts [][]byte, err error)
 	// DecodeState restores a state; parts reads a part from the store
 	// when the state first needs it (DecodeParts).

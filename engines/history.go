@@ -19,10 +19,17 @@ type History[T any] struct {
 	raw     []byte                 // a JSON array restored, not yet decoded
 	items   []T                    // decoded, then added (after raw's records while raw is kept)
 	err     error                  // a load or decode that failed even rebuilt, reported by Err
+	// restored: the records are exactly those of the source (nothing
+	// added since SetSource), so a new snapshot may share the old copy.
+	restored bool
 }
 
 // Add records one finished battle or game.
-func (h *History[T]) Add(v T) { h.items = append(h.items, v) }
+func (h *History[T]) Add(v T) { h.items, h.restored = append(h.items, v), false }
+
+// Unchanged reports whether the history holds exactly what its source gave
+// (a snapshot's part, readable), nothing added since.
+func (h *History[T]) Unchanged() bool { return h.restored && h.err == nil }
 
 // Copy is a history sharing h's records, to which adding never shows in h
 // (nor adding to h in it).
@@ -113,7 +120,7 @@ func (h *History[T]) Encoded() ([]byte, error) {
 // the first time the history is read (or saved again), and from rebuild
 // (which may be nil) when the loader fails or what it read does not decode.
 func (h *History[T]) SetSource(load, rebuild func() ([]byte, error)) {
-	*h = History[T]{load: load, rebuild: rebuild}
+	*h = History[T]{load: load, rebuild: rebuild, restored: true}
 }
 
 // fetch runs the loader once.
@@ -153,6 +160,7 @@ func (h *History[T]) recover(cause error) ([]byte, error) {
 type Part interface {
 	Encoded() ([]byte, error)
 	SetSource(load, rebuild func() ([]byte, error))
+	Unchanged() bool
 }
 
 // Parts are the parts of a snapshot being restored. Read reads the i-th
@@ -165,7 +173,9 @@ type Parts struct {
 }
 
 // EncodeParts encodes a state for a snapshot: the JSON of v, whose parts
-// must be left empty in it, and each part's JSON apart.
+// must be left empty in it, and each part's JSON apart; nil for a part
+// unchanged since it was restored (Unchanged), which the snapshot it came
+// from already holds and which is then not even read.
 func EncodeParts(v any, parts ...Part) ([]byte, [][]byte, error) {
 	state, err := MarshalState(v)
 	if err != nil {
@@ -173,6 +183,10 @@ func EncodeParts(v any, parts ...Part) ([]byte, [][]byte, error) {
 	}
 	var out [][]byte
 	for _, p := range parts {
+		if p.Unchanged() {
+			out = append(out, nil)
+			continue
+		}
 		b, err := p.Encoded()
 		if err != nil {
 			return nil, nil, err

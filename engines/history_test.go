@@ -98,3 +98,41 @@ func TestHistoryFromParts(t *testing.T) {
 		t.Errorf("the part was loaded %d times", loads)
 	}
 }
+
+// A history restored and not added to encodes as an unchanged (nil) part
+// without being read; its copies too, until one is added to.
+func TestUnchangedHistoryIsNotReadToEncode(t *testing.T) {
+	var h holder
+	h.Past.Add(rec{Name: "a", N: 1})
+	tmp := h
+	tmp.Past = History[rec]{}
+	state, parts, err := EncodeParts(&tmp, &h.Past)
+	if err != nil || len(parts) != 1 || parts[0] == nil {
+		t.Fatalf("a history built by adding encodes as %q, %v", parts, err)
+	}
+	loads := 0
+	var back holder
+	if err := DecodeParts(state, Parts{Read: func(i int) ([]byte, error) { loads++; return parts[i], nil }}, &back, &back.Past); err != nil {
+		t.Fatal(err)
+	}
+	cp := back.Past.Copy()
+	for _, p := range []*History[rec]{&back.Past, &cp} {
+		if _, again, err := EncodeParts(&tmp, p); err != nil || len(again) != 1 || again[0] != nil || !p.Unchanged() {
+			t.Errorf("restored, nothing added: parts %q, %v", again, err)
+		}
+	}
+	back.Past.All() // reading does not change it
+	if _, again, _ := EncodeParts(&tmp, &back.Past); again[0] != nil || loads != 1 {
+		t.Errorf("after reading: parts %q, %d loads", again, loads)
+	}
+	cp.Add(rec{Name: "b", N: 2})
+	if _, again, _ := EncodeParts(&tmp, &cp); again[0] == nil || cp.Unchanged() || !back.Past.Unchanged() {
+		t.Errorf("after adding to the copy: parts %q; the original unchanged %v", again, back.Past.Unchanged())
+	}
+	bad := History[rec]{}
+	bad.SetSource(func() ([]byte, error) { return []byte("[{"), nil }, nil)
+	bad.All()
+	if bad.Unchanged() {
+		t.Error("a history whose part does not decode says it is unchanged")
+	}
+}

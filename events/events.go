@@ -110,6 +110,11 @@ type Snapshot struct {
 	// battles): stored beside Data and, on reading, left to LoadParts.
 	Parts     []byte
 	LoadParts func() ([]byte, error)
+	// PartsHash names a stored copy of parts that snapshots share. Read,
+	// it is the snapshot's ("" when it keeps its parts inline or has
+	// none); saved with Parts nil, the snapshot shares that copy, which
+	// must exist (the parts did not change since the snapshot restored).
+	PartsHash string
 }
 
 // Snapshots is what a Store that keeps snapshots offers besides the log.

@@ -506,7 +506,17 @@ func (s *Store) SaveSnapshot(ctx context.Context, snap events.Snapshot) error {
 	}
 	defer tx.Rollback()
 	hash := ""
-	if len(snap.Parts) > 0 {
+	if snap.Parts == nil && snap.PartsHash != "" {
+		var known int
+		err := tx.QueryRowContext(ctx, `SELECT count(*) FROM snapshot_parts WHERE campaign = ? AND hash = ?`, snap.Campaign, snap.PartsHash).Scan(&known)
+		if err != nil {
+			return mapErr(err)
+		}
+		if known == 0 {
+			return fmt.Errorf("snapshot of %q at version %d: no stored parts %.12s to share", snap.Campaign, snap.Version, snap.PartsHash)
+		}
+		hash = snap.PartsHash
+	} else if len(snap.Parts) > 0 {
 		sum := sha256.Sum256(snap.Parts)
 		hash = hex.EncodeToString(sum[:])
 		var known int
@@ -541,7 +551,7 @@ func (s *Store) SaveSnapshot(ctx context.Context, snap events.Snapshot) error {
 // about to see it, with no cursor open while fn runs (fn may query the
 // store: a cursor held open would make it take a second connection).
 func (s *Store) EachSnapshot(ctx context.Context, campaign, key string, version int64, fn func(events.Snapshot) bool) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT s.version, s.head FROM snapshots s
+	rows, err := s.db.QueryContext(ctx, `SELECT s.version, s.head, s.parts_hash FROM snapshots s
 		JOIN events e ON e.campaign = s.campaign AND e.version = s.version AND e.hash = s.head
 		WHERE s.campaign = ? AND s.key = ? AND s.version <= ? ORDER BY s.version DESC`, campaign, key, version)
 	if err != nil {
@@ -550,7 +560,7 @@ func (s *Store) EachSnapshot(ctx context.Context, campaign, key string, version 
 	var list []events.Snapshot
 	for rows.Next() {
 		snap := events.Snapshot{Campaign: campaign, Key: key}
-		if err := rows.Scan(&snap.Version, &snap.Head); err != nil {
+		if err := rows.Scan(&snap.Version, &snap.Head, &snap.PartsHash); err != nil {
 			rows.Close()
 			return mapErr(err)
 		}
