@@ -38,7 +38,7 @@ func registerHot(r *events.Registry) {
 			case "target":
 				v.Target = readRef(s)
 			case "dice":
-				v.Dice = s.Ints()
+				v.Dice = s.SizedInts()
 			case "free":
 				v.Free = s.Bool()
 			case "hit_roll":
@@ -105,9 +105,9 @@ func registerHot(r *events.Registry) {
 		for s.Next() {
 			switch string(s.Key()) {
 			case "player":
-				v.Player = s.String()
+				v.Player = s.InternedString(&names)
 			case "faces":
-				v.Faces = s.Ints()
+				v.Faces = s.SizedInts()
 			default:
 				s.Skip()
 			}
@@ -120,11 +120,11 @@ func registerHot(r *events.Registry) {
 		for s.Next() {
 			switch string(s.Key()) {
 			case "player":
-				v.Player = s.String()
+				v.Player = s.InternedString(&names)
 			case "lost":
-				v.Lost = s.Ints()
+				v.Lost = s.SizedInts()
 			case "drift":
-				v.Drift = s.Ints()
+				v.Drift = s.SizedInts()
 			default:
 				s.Skip()
 			}
@@ -146,7 +146,7 @@ func registerRest(r *events.Registry) {
 			case "caster":
 				v.Caster = readRef(s)
 			case "spell":
-				v.Spell = s.String()
+				v.Spell = s.InternedString(&names)
 			case "cost":
 				v.Cost = s.Int()
 			case "target":
@@ -188,17 +188,17 @@ func registerRest(r *events.Registry) {
 			case "name":
 				v.Name = s.String()
 			case "brief":
-				v.Brief = s.String()
+				v.Brief = s.InternedString(&names)
 			case "sides":
-				v.Sides = s.Strings()
+				v.Sides = s.InternedStrings(&names)
 			case "deploy":
-				v.Deploy = s.Strings()
+				v.Deploy = s.InternedStrings(&names)
 			case "roll_off":
 				v.RollOff = nil
 				if s.Array() {
 					v.RollOff = [][]int{}
 					for i := 0; s.Elem(i); i++ {
-						v.RollOff = append(v.RollOff, s.Ints())
+						v.RollOff = append(v.RollOff, s.SizedInts())
 					}
 				}
 			case "humans":
@@ -207,19 +207,15 @@ func registerRest(r *events.Registry) {
 					v.Humans = []HumanSet{}
 					for i := 0; s.Elem(i); i++ {
 						var h HumanSet
-						if !s.Null() {
-							sub := s.Object()
-							for sub.Next() {
-								switch string(sub.Key()) {
-								case "name":
-									h.Name = sub.String()
-								case "class":
-									h.Class = sub.String()
-								default:
-									sub.Skip()
-								}
+						for j := 0; s.Field(j); j++ {
+							switch string(s.Key()) {
+							case "name":
+								h.Name = s.InternedString(&names)
+							case "class":
+								h.Class = s.InternedString(&names)
+							default:
+								s.Skip()
 							}
-							s.Fail(sub.Err())
 						}
 						v.Humans = append(v.Humans, h)
 					}
@@ -236,9 +232,9 @@ func registerRest(r *events.Registry) {
 		for s.Next() {
 			switch string(s.Key()) {
 			case "winner":
-				v.Winner = s.String()
+				v.Winner = s.InternedString(&names)
 			case "result":
-				v.Result = s.String()
+				v.Result = s.InternedString(&names)
 			case "why":
 				v.Why = s.String()
 			case "scores":
@@ -257,7 +253,7 @@ func registerRest(r *events.Registry) {
 		for s.Next() {
 			switch string(s.Key()) {
 			case "player":
-				v.Player = s.String()
+				v.Player = s.InternedString(&names)
 			case "face":
 				v.Face = s.Int()
 			case "to":
@@ -291,7 +287,7 @@ func registerRest(r *events.Registry) {
 			case "figure":
 				v.Figure = readRef(s)
 			case "dice":
-				v.Dice = s.Ints()
+				v.Dice = s.SizedInts()
 			case "roll":
 				v.Roll = s.Int()
 			case "mod":
@@ -334,25 +330,23 @@ func registerRest(r *events.Registry) {
 	})
 }
 
+// names interns the sides and figure names the facts repeat.
+var names jsonscan.Interner
+
 // readRef reads a {"side":..,"name":..} object; null gives the zero Ref,
 // as encoding/json leaves the field.
 func readRef(s *jsonscan.Scanner) Ref {
 	var ref Ref
-	if s.Null() {
-		return ref
-	}
-	sub := s.Object()
-	for sub.Next() {
-		switch string(sub.Key()) {
+	for i := 0; s.Field(i); i++ {
+		switch string(s.Key()) {
 		case "side":
-			ref.Side = sub.String()
+			ref.Side = s.InternedString(&names)
 		case "name":
-			ref.Name = sub.String()
+			ref.Name = s.InternedString(&names)
 		default:
-			sub.Skip()
+			s.Skip()
 		}
 	}
-	s.Fail(sub.Err())
 	return ref
 }
 
@@ -377,19 +371,15 @@ func readFrees(s *jsonscan.Scanner) []FreeAttack {
 	out := []FreeAttack{}
 	for i := 0; s.Elem(i); i++ {
 		var f FreeAttack
-		if !s.Null() {
-			sub := s.Object()
-			for sub.Next() {
-				switch string(sub.Key()) {
-				case "by":
-					f.By = readRef(&sub)
-				case "target":
-					f.Target = readRef(&sub)
-				default:
-					sub.Skip()
-				}
+		for j := 0; s.Field(j); j++ {
+			switch string(s.Key()) {
+			case "by":
+				f.By = readRef(s)
+			case "target":
+				f.Target = readRef(s)
+			default:
+				s.Skip()
 			}
-			s.Fail(sub.Err())
 		}
 		out = append(out, f)
 	}
@@ -398,14 +388,12 @@ func readFrees(s *jsonscan.Scanner) []FreeAttack {
 
 // readIntMap reads an object of integers into a map; null gives nil.
 func readIntMap(s *jsonscan.Scanner) map[string]int {
-	sub, ok := s.Map()
-	if !ok {
+	if s.Null() {
 		return nil
 	}
 	m := map[string]int{}
-	for sub.Next() {
-		m[sub.MapKey()] = sub.Int()
+	for i := 0; s.Field(i); i++ {
+		m[s.MapKey()] = s.Int()
 	}
-	s.Fail(sub.Err())
 	return m
 }

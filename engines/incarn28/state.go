@@ -218,11 +218,18 @@ func (s *State) gang(player string) *Gang {
 // fig returns the battle figure with key k.
 func (b *Battle) fig(k string) *Figure {
 	for _, f := range b.Figures {
-		if f.Key() == k {
+		if f.hasKey(k) {
 			return f
 		}
 	}
 	return nil
+}
+
+// hasKey reports whether k is the figure's Key, without building it: the
+// fold looks figures up for nearly every fact.
+func (f *Figure) hasKey(k string) bool {
+	n := len(f.Side)
+	return len(k) == n+1+len(f.Name) && k[n] == '/' && k[:n] == f.Side && k[n+1:] == f.Name
 }
 
 // opponent of a player side; "" for the Deathbeast.
@@ -299,9 +306,14 @@ func (s *State) Apply(typ string, payload any) error {
 	case BattleStarted:
 		b := &Battle{Name: p.Name, Sides: p.Sides, Objectives: map[string][]int{}, Done: map[string][]int{},
 			Overseer: map[string]bool{}, Desecrate: map[string]int{}, RemovedPerR: map[string][]int{}}
-		for _, f := range p.Figures {
-			f := f
-			b.Figures = append(b.Figures, &f)
+		// One copy of all the figures rather than one allocation each: a
+		// replay starts a battle every few dozen events.
+		figs := append([]Figure(nil), p.Figures...)
+		if len(figs) > 0 {
+			b.Figures = make([]*Figure, len(figs))
+			for i := range figs {
+				b.Figures[i] = &figs[i]
+			}
 		}
 		s.Battle = b
 	case ObjectivesRolled:
@@ -484,9 +496,19 @@ func (s *State) Apply(typ string, payload any) error {
 		rec := Record{Name: b.Name, Rounds: b.Round, Sides: b.Sides, Winner: p.Winner, Why: p.Why, Ended: true,
 			Forces: map[string][]Incarn{}, Removed: map[string][]int{}}
 		for _, f := range b.Figures {
-			if f.Starting || f.Tag == "" {
-				rec.Forces[f.Side] = append(rec.Forces[f.Side], f.Incarn)
+			if !f.Starting && f.Tag != "" {
+				continue
 			}
+			if _, ok := rec.Forces[f.Side]; !ok { // size each side's list once
+				n := 0
+				for _, g := range b.Figures {
+					if g.Side == f.Side && (g.Starting || g.Tag == "") {
+						n++
+					}
+				}
+				rec.Forces[f.Side] = make([]Incarn, 0, n)
+			}
+			rec.Forces[f.Side] = append(rec.Forces[f.Side], f.Incarn)
 		}
 		for k, v := range b.RemovedPerR {
 			rec.Removed[k] = append([]int(nil), v...)

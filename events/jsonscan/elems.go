@@ -2,18 +2,28 @@ package jsonscan
 
 import "encoding/json"
 
-// Arrays of any element type and maps read in place, so that a decoder of
-// a payload holding objects in arrays (or string-keyed maps) need not fall
-// back to encoding/json for that field:
+// Arrays of any element type, nested objects and maps read in place, so
+// that a decoder of a payload holding objects in arrays (or string-keyed
+// maps) need not fall back to encoding/json for that field:
 //
 //	if s.Array() {
 //		v.Refs = []Ref{}
 //		for i := 0; s.Elem(i); i++ {
-//			v.Refs = append(v.Refs, readRef(s))
+//			var r Ref
+//			for j := 0; s.Field(j); j++ {
+//				switch string(s.Key()) {
+//				case "side":
+//					r.Side = s.String()
+//				default:
+//					s.Skip()
+//				}
+//			}
+//			v.Refs = append(v.Refs, r)
 //		}
 //	}
 //
-// A caller's loop costs no closure, so the scanner can stay on its stack.
+// A caller's loop costs no closure and no second scanner, so nothing but
+// the values read is allocated and each byte is read once.
 
 // Array starts reading the current value as an array. It reports false for
 // null (encoding/json leaves a slice nil) and on an error; otherwise call
@@ -51,31 +61,55 @@ func (s *Scanner) Elem(i int) bool {
 	return false
 }
 
-// Map starts reading the current value as an object whose keys are data
-// (a Go map): false for null (encoding/json leaves a map nil) and on an
-// error; otherwise read it with Next, MapKey and the value methods, on the
-// scanner it returns. Unlike Sub, the scanner is a value the caller keeps.
-func (s *Scanner) Map() (Scanner, bool) {
-	if s.null() {
-		return Scanner{}, false
-	}
-	if s.peek() != '{' {
-		s.fail("want an object for %q", s.key)
-		return Scanner{}, false
-	}
-	return s.Object(), s.err == nil
-}
-
-// Object returns a scanner over the current value, an object, and moves
-// past it, like Sub; being a value, it can stay on the caller's stack.
-func (s *Scanner) Object() Scanner {
-	s.space()
-	start := s.pos
-	s.Skip()
+// Field moves to key i (counted from 0) of the current value, an object
+// read in place (without a scanner of its own, unlike Sub): false at its
+// end, for null (encoding/json then leaves a struct as it is) and on an
+// error. Key gives the key; every value must be read or skipped before the
+// next call. A map, which null leaves nil, checks Null first.
+func (s *Scanner) Field(i int) bool {
 	if s.err != nil {
-		return Scanner{err: s.err}
+		return false
 	}
-	return Scanner{data: s.data[start:s.pos]}
+	if i == 0 {
+		if s.null() {
+			return false
+		}
+		if s.peek() != '{' {
+			s.fail("want an object for %q", s.key)
+			return false
+		}
+		s.pos++
+		if s.peek() == '}' {
+			s.pos++
+			return false
+		}
+	} else {
+		switch s.peek() {
+		case ',':
+			s.pos++
+		case '}':
+			s.pos++
+			return false
+		default:
+			s.fail("want ',' or '}' after %q", s.key)
+			return false
+		}
+	}
+	if s.peek() != '"' {
+		s.fail("want a key")
+		return false
+	}
+	k, ok := s.rawString()
+	if !ok {
+		return false
+	}
+	s.key = k
+	if s.peek() != ':' {
+		s.fail("want ':'")
+		return false
+	}
+	s.pos++
+	return true
 }
 
 // MapKey is the current key as a string, unescaped as encoding/json

@@ -3,8 +3,10 @@ package jsonscan
 import (
 	"encoding/json"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 type ref struct {
@@ -13,8 +15,10 @@ type ref struct {
 }
 
 // nested is a payload shape with arrays of objects and of arrays, maps and
-// a pointer to an object: what Array, Elem, Object and Map read.
+// a pointer to an object: what Array, Elem, Field, MapKey and the interned
+// and sized readers read.
 type nested struct {
+	Tags  []string         `json:"tags"`
 	Refs  []ref            `json:"refs"`
 	Grid  [][]int          `json:"grid"`
 	Into  *ref             `json:"into"`
@@ -23,27 +27,22 @@ type nested struct {
 	Lists map[string][]int `json:"lists"`
 }
 
-func scanRef(s *Scanner) ref {
+func scanRef(s *Scanner, in *Interner) ref {
 	var r ref
-	if s.Null() {
-		return r
-	}
-	sub := s.Object()
-	for sub.Next() {
-		switch string(sub.Key()) {
+	for i := 0; s.Field(i); i++ {
+		switch string(s.Key()) {
 		case "side":
-			r.Side = sub.String()
+			r.Side = s.InternedString(in)
 		case "name":
-			r.Name = sub.String()
+			r.Name = s.InternedString(in)
 		default:
-			sub.Skip()
+			s.Skip()
 		}
 	}
-	s.Fail(sub.Err())
 	return r
 }
 
-func scanNested(data []byte) (nested, error) {
+func scanNested(data []byte, in *Interner) (nested, error) {
 	var v nested
 	s := New(data)
 	for s.Next() {
@@ -53,42 +52,42 @@ func scanNested(data []byte) (nested, error) {
 			if s.Array() {
 				v.Refs = []ref{}
 				for i := 0; s.Elem(i); i++ {
-					v.Refs = append(v.Refs, scanRef(s))
+					v.Refs = append(v.Refs, scanRef(s, in))
 				}
 			}
+		case "tags":
+			v.Tags = s.InternedStrings(in)
 		case "grid":
 			v.Grid = nil
 			if s.Array() {
 				v.Grid = [][]int{}
 				for i := 0; s.Elem(i); i++ {
-					v.Grid = append(v.Grid, s.Ints())
+					v.Grid = append(v.Grid, s.SizedInts())
 				}
 			}
 		case "into":
 			v.Into = nil
 			if !s.Null() {
-				r := scanRef(s)
+				r := scanRef(s, in)
 				v.Into = &r
 			}
 		case "one":
-			v.One = scanRef(s)
+			v.One = scanRef(s, in)
 		case "count":
 			v.Count = nil
-			if m, ok := s.Map(); ok {
+			if !s.Null() {
 				v.Count = map[string]int{}
-				for m.Next() {
-					v.Count[m.MapKey()] = m.Int()
+				for i := 0; s.Field(i); i++ {
+					v.Count[s.MapKey()] = s.Int()
 				}
-				s.Fail(m.Err())
 			}
 		case "lists":
 			v.Lists = nil
-			if m, ok := s.Map(); ok {
+			if !s.Null() {
 				v.Lists = map[string][]int{}
-				for m.Next() {
-					v.Lists[m.MapKey()] = m.Ints()
+				for i := 0; s.Field(i); i++ {
+					v.Lists[s.MapKey()] = s.SizedInts()
 				}
-				s.Fail(m.Err())
 			}
 		default:
 			s.Skip()
@@ -105,22 +104,32 @@ var nestedSamples = []string{
 	` { "grid" : [ [1, 2] , [ ] , null , [ -3 ] ] , "into" : { "side" : "s" , "name" : "n" , "z" : [1] } } `,
 	`{"count":{"Zoë":1,"a\"b":2,"\u00e9":3,"":0,"n":null},"lists":{"x":[1],"y":null,"z":[]}}`,
 	`{"one":null,"refs":[{"side":"a","extra":{"k":[1,2]}}]}`,
+	`{"tags":["a","b\"c","Zoë","a"],"refs":[{"side":"a","name":"a"}]}`,
+	`{"tags":[],"grid":[[]]}`,
+	`{"tags":null}`,
 }
 
-// Every sample reads as encoding/json reads it.
+// shared is an interner the tests share, so that some reads hit strings an
+// earlier one left.
+var shared Interner
+
+// Every sample reads as encoding/json reads it, interned or not, the
+// second interned read finding the strings of the first.
 func TestNestedSameAsEncodingJSON(t *testing.T) {
 	for _, in := range nestedSamples {
-		got, err := scanNested([]byte(in))
-		if err != nil {
-			t.Errorf("%s: %v", in, err)
-			continue
-		}
 		var want nested
 		if err := json.Unmarshal([]byte(in), &want); err != nil {
 			t.Fatalf("%s: encoding/json: %v", in, err)
 		}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%s:\n got %#v\nwant %#v", in, got, want)
+		for _, interner := range []*Interner{nil, &shared, &shared} {
+			got, err := scanNested([]byte(in), interner)
+			if err != nil {
+				t.Errorf("%s: %v", in, err)
+				continue
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s:\n got %#v\nwant %#v", in, got, want)
+			}
 		}
 	}
 }
@@ -131,11 +140,11 @@ func TestNestedRefusesBadJSON(t *testing.T) {
 	for _, in := range []string{
 		`{"refs":[{"side":"a"},]}`, `{"refs":[,{"side":"a"}]}`, `{"refs":[{"side":"a"} {"side":"b"}]}`,
 		`{"refs":{"side":"a"}}`, `{"refs":[{"side":3}]}`, `{"refs":["a"]}`, `{"refs":[`, `{"refs":[{"side":"a"}`,
-		`{"grid":[[1],[2,]]}`, `{"grid":[1]}`, `{"into":"x"}`, `{"one":{"side":"a",}}`,
+		`{"grid":[[1],[2,]]}`, `{"tags":["a",]}`, `{"tags":[1]}`, `{"tags":"a"}`, `{"grid":[1]}`, `{"into":"x"}`, `{"one":{"side":"a",}}`,
 		`{"count":[1]}`, `{"count":{"a":"1"}}`, `{"count":{"a":1,}}`, `{"count":{"a" 1}}`, `{"lists":{"a":[1,]}}`,
 		"{\"count\":{\"a\x01\":1}}",
 	} {
-		if _, err := scanNested([]byte(in)); err == nil {
+		if _, err := scanNested([]byte(in), &shared); err == nil {
 			t.Errorf("%q was accepted", in)
 		}
 	}
@@ -147,7 +156,7 @@ func FuzzNestedSameAsEncodingJSON(f *testing.F) {
 	for _, s := range nestedSamples {
 		f.Add(s)
 	}
-	known := []string{"refs", "grid", "into", "one", "count", "lists", "side", "name"}
+	known := []string{"tags", "refs", "grid", "into", "one", "count", "lists", "side", "name"}
 	f.Fuzz(func(t *testing.T, in string) {
 		var want nested
 		if err := json.Unmarshal([]byte(in), &want); err != nil {
@@ -156,7 +165,7 @@ func FuzzNestedSameAsEncodingJSON(f *testing.F) {
 		if foldedKey(t, []byte(in), known) {
 			return // encoding/json matches keys in any case; we write only one
 		}
-		got, err := scanNested([]byte(in))
+		got, err := scanNested([]byte(in), &shared)
 		if err != nil {
 			return
 		}
@@ -209,43 +218,67 @@ func foldedKey(t *testing.T, data []byte, known []string) bool {
 	return false
 }
 
-// Reading arrays of objects and maps keeps the scanner on the stack: the
-// only allocations are the values returned.
+// Reading arrays of objects in place allocates nothing but the values
+// read, and interned strings nothing once seen.
 func TestNestedAllocations(t *testing.T) {
-	in := []byte(`{"refs":[{"side":"red","name":"Ann"}],"one":{"side":"b","name":"c"}}`)
-	n := testing.AllocsPerRun(100, func() {
-		s := New(in)
-		var side, name string
-		for s.Next() {
-			switch string(s.Key()) {
-			case "refs":
-				if s.Array() {
-					for i := 0; s.Elem(i); i++ {
-						sub := s.Object()
-						for sub.Next() {
-							_ = sub.Key()
-							sub.Skip()
-						}
-						s.Fail(sub.Err())
-					}
-				}
-			case "one":
-				sub := s.Object()
-				for sub.Next() {
-					if string(sub.Key()) == "side" {
-						side = sub.String()
-					} else {
-						name = sub.String()
-					}
-				}
-				s.Fail(sub.Err())
-			}
+	in := []byte(`{"refs":[{"side":"red","name":"Ann"},{"side":"red","name":"Bob"}],"one":{"side":"b","name":"c"},"tags":["x","y"],"grid":[[1,2,3]]}`)
+	var interner Interner
+	read := func() {
+		v, err := scanNested(in, &interner)
+		if err != nil || len(v.Refs) != 2 || v.One.Name != "c" {
+			t.Fatal(v, err)
 		}
-		if s.Err() != nil || side != "b" || name != "c" {
-			t.Fatal(s.Err(), side, name)
+	}
+	read()
+	// refs (grown by append: two), tags and grid's row (sized: one each),
+	// grid itself (one): no scanner, closure or string.
+	if n := testing.AllocsPerRun(100, read); n > 5 {
+		t.Errorf("%v allocations per read, want 5", n)
+	}
+}
+
+// The interner gives back equal strings, shared once seen, and keeps
+// strings of a hash slot apart.
+func TestInterner(t *testing.T) {
+	var in Interner
+	intern := func(b []byte) string {
+		s := New([]byte(strconv.Quote(string(b))))
+		v := s.InternedString(&in)
+		if s.Err() != nil {
+			t.Fatal(s.Err())
 		}
-	})
-	if n > 2 { // the two strings
-		t.Errorf("%v allocations per read, want at most 2", n)
+		return v
+	}
+	a := intern([]byte("Ann"))
+	b := intern([]byte("Ann"))
+	if a != "Ann" || unsafe.StringData(a) != unsafe.StringData(b) {
+		t.Errorf("%q and %q are not one string", a, b)
+	}
+	for i := range 5000 { // more strings than slots: every slot replaced
+		k := strconv.Itoa(i)
+		if got := intern([]byte(k)); got != k {
+			t.Fatalf("interned %q as %q", k, got)
+		}
+	}
+	long := strings.Repeat("x", internMax+1)
+	if got := intern([]byte(long)); got != long {
+		t.Errorf("a long string came back as %q", got)
+	}
+	if got := New([]byte(`"Ann"`)).InternedString(nil); got != "Ann" {
+		t.Errorf("a nil interner gave %q", got)
+	}
+}
+
+// count sizes arrays exactly for the JSON our encoder writes, and guesses
+// without harm for anything else.
+func TestCount(t *testing.T) {
+	for in, want := range map[string]int{
+		`[]`: 0, `[ ]`: 0, `[1]`: 1, `[1,2,3]`: 3, `["a,b","c\"],"]`: 2, `[[1,2],{"a":[3,4]},5]`: 3, `[1,2`: 2,
+	} {
+		s := New([]byte(in))
+		s.pos = 1
+		if got := s.count(); got != want {
+			t.Errorf("%s: counted %d, want %d", in, got, want)
+		}
 	}
 }
