@@ -2,6 +2,7 @@ package campaigns
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"warlog/engines"
@@ -22,12 +23,19 @@ type Step struct {
 // Replay folds a campaign's log like Load and calls fn after each action
 // (undone ones included, marked and not folded) with the state as it stands
 // then. It returns the final state.
+//
+// It replays the log as it stood when it began: an undo another warlog
+// appends meanwhile is neither folded nor counted in what is undone.
 func (s *Service) Replay(ctx context.Context, name string, fn func(st *State, step Step) error) (*State, error) {
+	end, err := s.store.Version(ctx, name)
+	if err != nil {
+		return nil, err
+	}
 	eff, err := events.LoadEffect(ctx, s.store, name, 0)
 	if err != nil {
 		return nil, err
 	}
-	undone := eff.Undone
+	undone := eff.UndoneAt(end)
 	st := &State{Head: events.Genesis}
 	var cur *Step
 	var beforeScenario string
@@ -54,7 +62,11 @@ func (s *Service) Replay(ctx context.Context, name string, fn func(st *State, st
 		cur = nil
 		return err
 	}
+	errEnd := errors.New("the end of the log as it stood")
 	err = s.store.Load(ctx, name, 0, func(e events.Event) error {
+		if e.Version > end {
+			return errEnd
+		}
 		if e.Type == events.TypeActionBegun {
 			if err := flush(); err != nil {
 				return err
@@ -86,7 +98,7 @@ func (s *Service) Replay(ctx context.Context, name string, fn func(st *State, st
 		}
 		return nil
 	})
-	if err != nil {
+	if err != nil && !errors.Is(err, errEnd) {
 		return nil, err
 	}
 	if err := flush(); err != nil {

@@ -46,10 +46,28 @@ type Effect struct {
 	Changes []Change
 }
 
+// UndoneAt is the actions out of effect as the log stood at version end:
+// the changes made after it left out.
+func (e Effect) UndoneAt(end int64) map[string]bool {
+	undone := make(map[string]bool, len(e.Undone))
+	for _, c := range e.Changes {
+		if c.At > end {
+			break
+		}
+		if c.Undo {
+			undone[c.Ref.Action] = true
+		} else {
+			delete(undone, c.Ref.Action)
+		}
+	}
+	return undone
+}
+
 // Change is one action.undone or action.redone event.
 type Change struct {
-	At  int64 // the version of the undone/redone event
-	Ref ActionRef
+	At   int64 // the version of the undone/redone event
+	Ref  ActionRef
+	Undo bool // an undo; false: a redo
 }
 
 // LoadEffect reads a stream's undo bookkeeping written after version
@@ -68,7 +86,7 @@ func LoadEffect(ctx context.Context, s Store, campaign string, after int64) (Eff
 		} else {
 			delete(eff.Undone, r.Action)
 		}
-		eff.Changes = append(eff.Changes, Change{At: version, Ref: r})
+		eff.Changes = append(eff.Changes, Change{At: version, Ref: r, Undo: typ == TypeActionUndone})
 		return nil
 	}
 	if es, ok := s.(EffectStore); ok {
