@@ -33,8 +33,9 @@ type Options struct {
 	// Seed makes the walk repeatable: the same seed and the same start give
 	// the same log (except the times).
 	Seed uint64
-	// UndoPercent and RedoPercent are the chances, per step, of an undo of
-	// the last one or two actions and of a redo (when one is possible).
+	// UndoPercent and RedoPercent are the chances, after each action, of
+	// an undo of the last one or two actions and of a redo (when one is
+	// possible).
 	UndoPercent, RedoPercent int
 	// Batch is how many actions go into one transaction; 0 means 500.
 	Batch int
@@ -91,8 +92,10 @@ func Grow(ctx context.Context, svc *campaigns.Service, store *sqlite.Store, camp
 		if err := ctx.Err(); err != nil {
 			return stats, err
 		}
+		// Undo and redo follow an action, as at a table (a walk that keeps
+		// failing to find an answer may undo its way out after a while).
 		r := rng.IntN(100)
-		if r < o.UndoPercent+o.RedoPercent {
+		if (idle == 0 || idle > 200) && r < o.UndoPercent+o.RedoPercent {
 			if err := flush(); err != nil {
 				return stats, err
 			}
@@ -214,16 +217,18 @@ func plan(svc *campaigns.Service, st *campaigns.State, facts []events.Fact) (sql
 // pick chooses an action the way a table plays: the game's own actions
 // nearly always; starting or ending a battle (the shared commands) only
 // when nothing else is on the menu or once in a while, so that battles run
-// their course instead of being ended after a move or two; and founding or
-// recruiting rarely once a campaign has its forces, since a club's roster
-// stays a handful of players while the battles go on.
+// their course instead of being ended after a move or two; and founding,
+// recruiting or entering a score rarely once a campaign has its forces,
+// since a club's roster stays a handful of players while the battles go on
+// and a score is entered once a game.
 func pick(rng *rand.Rand, choices []engines.Choice) engines.Choice {
 	var play, grow, shared []engines.Choice
 	for _, c := range choices {
 		switch {
 		case c.Game == "":
 			shared = append(shared, c)
-		case strings.HasPrefix(c.Label, "Found ") || strings.HasPrefix(c.Label, "Recruit "):
+		case strings.HasPrefix(c.Label, "Found ") || strings.HasPrefix(c.Label, "Recruit ") ||
+			strings.HasPrefix(c.Label, "Enter a revealed ") || strings.HasPrefix(c.Label, "Mark a "):
 			grow = append(grow, c)
 		default:
 			play = append(play, c)
@@ -255,7 +260,7 @@ func Answer(rng *rand.Rand, ch engines.Choice, step int) (map[string]string, boo
 			continue
 		}
 		var fits []string
-		for _, v := range []string{fmt.Sprintf("N%d", step), "Ann,Ben", "Ann,Ben,Cas", "Ann", "red=3,3", "blue=6,6", "8", "4", "2", "1", "6", "insect", "mammal", ""} {
+		for _, v := range []string{fmt.Sprintf("N%d", step), "Ann,Ben", "Ann,Ben,Cas", "Ann", "red=3,3", "blue=6,6", "8", "4", "2", "1", "6", "insect", "mammal", "Sword M2 R1", "mammal=3 bird=2", ""} {
 			if v == "" && !q.Optional {
 				continue
 			}
