@@ -73,7 +73,7 @@ func cachedCampaign(game string, n int64) (string, string, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", "", err
 	}
-	tmp := path + ".tmp"
+	tmp := fmt.Sprintf("%s.%d.tmp", path, os.Getpid()) // two benchmark runs may grow the same one
 	os.Remove(tmp)
 	for _, args := range section {
 		var out, errb bytes.Buffer

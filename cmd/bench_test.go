@@ -246,7 +246,7 @@ func millionCampaign(tb testing.TB) (string, string) {
 	big := strings.TrimSuffix(src, ".db") + fmt.Sprintf("-rolls%d.db", size)
 	growMu.Lock()
 	if _, err := os.Stat(big); err != nil {
-		tmp := big + ".tmp"
+		tmp := fmt.Sprintf("%s.%d.tmp", big, os.Getpid())
 		os.Remove(tmp)
 		err := copyFile(src, tmp)
 		if err == nil {
