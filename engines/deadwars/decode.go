@@ -336,6 +336,9 @@ var names jsonscan.Interner
 // readRef reads a {"side":..,"name":..} object; null gives the zero Ref,
 // as encoding/json leaves the field.
 func readRef(s *jsonscan.Scanner) Ref {
+	if side, name, ok := s.StringPair("side", "name", &names); ok {
+		return Ref{Side: side, Name: name}
+	}
 	var ref Ref
 	for i := 0; s.Field(i); i++ {
 		switch string(s.Key()) {

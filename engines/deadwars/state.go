@@ -266,6 +266,17 @@ func (b *Battle) takeDie(face int) bool {
 	return true
 }
 
+// countFace counts the faces showing face.
+func countFace(faces []int, face int) int {
+	n := 0
+	for _, v := range faces {
+		if v == face {
+			n++
+		}
+	}
+	return n
+}
+
 // addDie puts a die in the pool, or in the player's magic pool if it shows Magic.
 func (b *Battle) addDie(player string, face int) {
 	if face == 6 {
@@ -318,6 +329,9 @@ func (s *State) Apply(typ string, payload any) error {
 	switch p := payload.(type) {
 	case PoolRolled:
 		b.Pool = nil
+		if n := len(p.Faces) - countFace(p.Faces, 6); n > 0 { // Magic faces go to the magic pool
+			b.Pool = make([]int, 0, n)
+		}
 		for _, v := range p.Faces {
 			b.addDie(p.Player, v)
 		}
@@ -485,13 +499,29 @@ func (s *State) applyStart(p ScenarioStarted) error {
 	b := &Battle{Name: p.Name, Brief: p.Brief, Sides: p.Sides, Deploy: p.Deploy, RollOff: p.RollOff,
 		Round: 1, Phase: PhaseRoll, Magic: map[string]int{}, KP: map[string]int{}, Souls: map[string]int{},
 		HumansKilled: map[string]int{}, Removed: map[string][]int{}}
+	// The figures share one array, allocated once: a replay starts a
+	// battle every hundred events or so.
+	n := len(p.Humans)
+	for _, side := range p.Sides {
+		if f := s.Force(side); f != nil {
+			n += len(f.Figures)
+		}
+	}
+	figs := make([]Fig, 0, n)
+	add := func(f Fig) {
+		figs = append(figs, f)
+		b.Figures = append(b.Figures, &figs[len(figs)-1])
+	}
+	if n > 0 {
+		b.Figures = make([]*Fig, 0, n)
+	}
 	for _, side := range p.Sides {
 		f := s.Force(side)
 		if f == nil {
 			return fmt.Errorf("deadwars: scenario with unknown force %q", side)
 		}
 		for _, m := range f.Figures {
-			b.Figures = append(b.Figures, &Fig{Side: f.Player, Name: m.Name, Rank: m.Rank, Class: m.Class, Champion: m.Champion})
+			add(Fig{Side: f.Player, Name: m.Name, Rank: m.Rank, Class: m.Class, Champion: m.Champion})
 		}
 		b.Removed[side] = make([]int, Turns)
 		b.Magic[side] = 0
@@ -501,7 +531,7 @@ func (s *State) applyStart(p ScenarioStarted) error {
 		b.Removed[HumansSide] = make([]int, Turns)
 	}
 	for _, h := range p.Humans {
-		b.Figures = append(b.Figures, &Fig{Side: HumansSide, Name: h.Name, Rank: Guard, Class: h.Class})
+		add(Fig{Side: HumansSide, Name: h.Name, Rank: Guard, Class: h.Class})
 	}
 	for _, old := range s.Battles { // at most one: the battle before this
 		s.Past.Add(old)

@@ -28,6 +28,9 @@ type nested struct {
 }
 
 func scanRef(s *Scanner, in *Interner) ref {
+	if side, name, ok := s.StringPair("side", "name", in); ok {
+		return ref{side, name}
+	}
 	var r ref
 	for i := 0; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -107,6 +110,8 @@ var nestedSamples = []string{
 	`{"tags":["a","b\"c","Zoë","a"],"refs":[{"side":"a","name":"a"}]}`,
 	`{"tags":[],"grid":[[]]}`,
 	`{"tags":null}`,
+	`{"refs":[{"side":"a","name":"b"},{"side":"a\"","name":"b"},{"name":"b","side":"a"},{"side":"a","name":"b","x":1},{"side":"é","name":"b"},{"side":"a","name":"b" }]}`,
+	`{"one":{"side":"","name":""},"into":{"side":"a","name":"Zoë"}}`,
 }
 
 // shared is an interner the tests share, so that some reads hit strings an
@@ -141,6 +146,8 @@ func TestNestedRefusesBadJSON(t *testing.T) {
 		`{"refs":[{"side":"a"},]}`, `{"refs":[,{"side":"a"}]}`, `{"refs":[{"side":"a"} {"side":"b"}]}`,
 		`{"refs":{"side":"a"}}`, `{"refs":[{"side":3}]}`, `{"refs":["a"]}`, `{"refs":[`, `{"refs":[{"side":"a"}`,
 		`{"grid":[[1],[2,]]}`, `{"tags":["a",]}`, `{"tags":[1]}`, `{"tags":"a"}`, `{"grid":[1]}`, `{"into":"x"}`, `{"one":{"side":"a",}}`,
+		`{"one":{"side":"a","name":"b"`, `{"one":{"side":"a","name":"b}`, `{"one":{"side":"a","name":3}}`,
+		"{\"one\":{\"side\":\"a\",\"name\":\"b\x01\"}}", `{"one":{"side":"a","name":"b"}x}`,
 		`{"count":[1]}`, `{"count":{"a":"1"}}`, `{"count":{"a":1,}}`, `{"count":{"a" 1}}`, `{"lists":{"a":[1,]}}`,
 		"{\"count\":{\"a\x01\":1}}",
 	} {
@@ -279,6 +286,34 @@ func TestCount(t *testing.T) {
 		s.pos = 1
 		if got := s.count(); got != want {
 			t.Errorf("%s: counted %d, want %d", in, got, want)
+		}
+	}
+}
+
+// StringPair reads only the exact form it names, and leaves anything else
+// untouched for the general read.
+func TestStringPair(t *testing.T) {
+	for in, want := range map[string]bool{
+		`{"side":"a","name":"b"}`:       true,
+		`{"side":"","name":""}`:         true,
+		`{"name":"b","side":"a"}`:       false,
+		`{"side":"a", "name":"b"}`:      false,
+		`{"side":"a\"","name":"b"}`:     false,
+		`{"side":"é","name":"b"}`:       false,
+		`{"side":"a","name":"b","x":1}`: false,
+		`{"side":"a","name":"b"`:        false,
+		`null`:                          false,
+	} {
+		s := New([]byte(in))
+		side, name, ok := s.StringPair("side", "name", &shared)
+		if ok != want {
+			t.Errorf("%s: read %v, want %v", in, ok, want)
+		}
+		if ok && (side != "a" && side != "" || name != "b" && name != "") {
+			t.Errorf("%s: read %q %q", in, side, name)
+		}
+		if !ok && s.pos != 0 {
+			t.Errorf("%s: moved to %d without reading", in, s.pos)
 		}
 	}
 }

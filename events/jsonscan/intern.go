@@ -46,18 +46,10 @@ func (s *Scanner) InternedString(in *Interner) string {
 	if s.peek() != '"' {
 		return s.String() // null, or the error
 	}
-	h := uint32(fnvOffset)
-	for i := s.pos + 1; i < len(s.data); i++ {
-		c := s.data[i]
-		if c == '"' {
-			raw := s.data[s.pos+1 : i]
-			s.pos = i + 1
-			return in.intern(raw, h)
-		}
-		if c == '\\' || c >= 0x80 || c < 0x20 {
-			break
-		}
-		h = (h ^ uint32(c)) * fnvPrime
+	if end, h, ok := plainAt(s.data, s.pos+1); ok {
+		raw := s.data[s.pos+1 : end]
+		s.pos = end + 1
+		return in.intern(raw, h)
 	}
 	return s.String()
 }
