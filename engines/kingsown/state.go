@@ -34,13 +34,15 @@ const DefaultTurns = 6
 
 // Member is a figure of the campaign roster.
 type Member struct {
-	Card     Card     `json:"card"`
-	Skill    int      `json:"skill"` // campaign Skill
-	Dead     bool     `json:"dead,omitempty"`
-	Fought   int      `json:"fought,omitempty"`
-	SatOut   int      `json:"sat_out,omitempty"`
-	Removals int      `json:"removals,omitempty"`
-	Fights   []string `json:"fights,omitempty"` // how each fight ended for it
+	Card     Card `json:"card"`
+	Skill    int  `json:"skill"` // campaign Skill
+	Dead     bool `json:"dead,omitempty"`
+	Fought   int  `json:"fought,omitempty"`
+	SatOut   int  `json:"sat_out,omitempty"`
+	Removals int  `json:"removals,omitempty"`
+	// How each fight ended for it is not kept here: it grows with the
+	// campaign and is read only by the roster, which takes it from Past
+	// (fightsOf).
 }
 
 // Fig is a figure in the fight in progress.
@@ -419,7 +421,6 @@ func (s *State) Apply(typ string, payload any) error {
 			if o.Fate == StatusDown {
 				m.Dead = true
 			}
-			m.Fights = append(m.Fights, p.Name+": "+o.Fate)
 		}
 		s.Past.Add(Record{Battle: b, Ended: p})
 		s.Battle = nil
@@ -578,18 +579,33 @@ func (m *Member) RosterStatus() string {
 	return "available"
 }
 
+// fightsOf is how each fight ended for each roster figure, oldest first,
+// by key(side, name) (names are unique per side, so a fight's outcome is
+// the figure's of that name).
+func (s *State) fightsOf() map[string][]string {
+	out := map[string][]string{}
+	for _, r := range s.Past.All() {
+		for _, o := range r.Ended.Outcomes {
+			k := key(o.Side, o.Name)
+			out[k] = append(out[k], r.Ended.Name+": "+o.Fate)
+		}
+	}
+	return out
+}
+
 // Roster implements engines.State.
 func (s *State) Roster() engines.Roster {
 	r := engines.Roster{}
 	if s.Battle != nil {
 		r.Notes = append(r.Notes, "fight in progress: "+s.Battle.Name)
 	}
+	fights := s.fightsOf()
 	for _, m := range s.Members {
 		row := engines.Row{
 			{Key: "name", Value: m.Card.Name}, {Key: "side", Value: m.Card.Side}, {Key: "status", Value: m.RosterStatus()},
 			{Key: "skill", Value: m.Skill}, {Key: "card_skill", Value: m.Card.Skill},
 			{Key: "scenarios", Value: m.Fought}, {Key: "sat_out", Value: m.SatOut}, {Key: "removals", Value: m.Removals},
-			{Key: "fights", Value: append([]string{}, m.Fights...)},
+			{Key: "fights", Value: append([]string{}, fights[key(m.Card.Side, m.Card.Name)]...)},
 		}
 		if m.Card.Unique() {
 			row = append(row, engines.Field{Key: "unique", Value: true})
