@@ -5,13 +5,14 @@ import (
 )
 
 // saved is the snapshot form of a State, whose fields are unexported: the
-// same data, with each game's memory of the turn's last Karma and last
-// kill or rebirth (which Lesson Learned and Sympathy answer) kept too.
+// same data, with the last game's memory of the turn's last Karma and last
+// kill or rebirth (which Lesson Learned and Sympathy answer) kept too. The
+// games before the last are a part beside it (engines.EncodeParts).
 type saved struct {
 	Campaign engines.Campaign `json:"campaign"`
 	Cards    map[string]Card  `json:"cards"`
 	Starters map[string]Card  `json:"starters"`
-	Games    []savedGame      `json:"games"`
+	Last     *savedGame       `json:"last,omitempty"`
 }
 
 type savedGame struct {
@@ -24,30 +25,29 @@ type savedGame struct {
 func (Engine) EncodeState(st engines.State) ([]byte, [][]byte, error) {
 	s := st.(*State)
 	out := saved{Campaign: s.campaign, Cards: s.cards, Starters: s.starters}
-	for _, g := range s.games {
-		out.Games = append(out.Games, savedGame{Game: *g, LastKarma: g.lastKarma, LastLife: g.lastLife})
+	if g := s.last; g != nil {
+		out.Last = &savedGame{Game: *g, LastKarma: g.lastKarma, LastLife: g.lastLife}
 	}
-	b, err := engines.MarshalState(out)
-	return b, nil, err
+	return engines.EncodeParts(out, &s.past)
 }
 
 // DecodeState implements engines.Snapshotter.
-func (Engine) DecodeState(c engines.Campaign, data []byte, _ engines.Parts) (engines.State, error) {
+func (Engine) DecodeState(c engines.Campaign, data []byte, parts engines.Parts) (engines.State, error) {
 	var in saved
-	if err := engines.UnmarshalState(data, &in); err != nil {
+	s := newState(c)
+	if err := engines.DecodeParts(data, parts, &in, &s.past); err != nil {
 		return nil, err
 	}
-	s := newState(c)
 	if in.Cards != nil {
 		s.cards = in.Cards
 	}
 	if in.Starters != nil {
 		s.starters = in.Starters
 	}
-	for _, sg := range in.Games {
+	if sg := in.Last; sg != nil {
 		g := sg.Game
 		g.lastKarma, g.lastLife = sg.LastKarma, sg.LastLife
-		s.games = append(s.games, &g)
+		s.last = &g
 	}
 	return s, nil
 }
@@ -55,5 +55,6 @@ func (Engine) DecodeState(c engines.Campaign, data []byte, _ engines.Parts) (eng
 // StateFormat implements engines.Snapshotter.
 func (Engine) StateFormat() string { return stateFormat }
 
-// stateFormat changes whenever the shape of State does.
-const stateFormat = "1"
+// stateFormat changes whenever the shape of State does (2: the games
+// before the last as a part beside the JSON, read when first needed).
+const stateFormat = "2"

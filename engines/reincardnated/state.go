@@ -173,7 +173,20 @@ type State struct {
 	campaign engines.Campaign
 	cards    map[string]Card // Beings by lower-case name
 	starters map[string]Card // Starter Beings by lower-case name
-	games    []*Game
+	// past are the games before the last, oldest first: ended, never
+	// changed again, and in a long campaign most of the state, so a
+	// snapshot keeps them apart (engines.History).
+	past engines.History[*Game]
+	last *Game // the game in progress, or the last one ended; nil before the first
+}
+
+// games are every game of the campaign, oldest first (reading the past).
+func (s *State) games() []*Game {
+	all := slices.Clip(s.past.All())
+	if s.last != nil {
+		all = append(all, s.last)
+	}
+	return all
 }
 
 func newState(c engines.Campaign) *State {
@@ -182,8 +195,8 @@ func newState(c engines.Campaign) *State {
 
 // game is the game in progress, nil between games.
 func (s *State) game() *Game {
-	if n := len(s.games); n > 0 && !s.games[n-1].Ended {
-		return s.games[n-1]
+	if s.last != nil && !s.last.Ended {
+		return s.last
 	}
 	return nil
 }
@@ -207,11 +220,11 @@ func (s *State) Card(name string) (Card, bool) {
 // Players lists the players of the game in progress (or the last game), in
 // turn order, for completion.
 func (s *State) Players() []string {
-	if len(s.games) == 0 {
+	if s.last == nil {
 		return nil
 	}
 	var out []string
-	for _, p := range s.games[len(s.games)-1].Players {
+	for _, p := range s.last.Players {
 		out = append(out, p.Name)
 	}
 	return out
@@ -243,9 +256,9 @@ func (s *State) clone() *State {
 	for k, v := range s.starters {
 		c.starters[k] = v
 	}
-	c.games = slices.Clone(s.games)
-	if n := len(c.games); n > 0 {
-		c.games[n-1] = c.games[n-1].clone()
+	c.past = s.past.Copy()
+	if s.last != nil {
+		c.last = s.last.clone()
 	}
 	return c
 }
@@ -665,7 +678,13 @@ func (s *State) start(p GameStarted) {
 		st := Card{Name: defaultStarter, Type: "plant"}
 		g.Players = append(g.Players, &Player{Name: name, Starter: st, Hand: StartHand})
 	}
-	s.games = append(s.games, g)
+	if s.last != nil {
+		// What Lesson Learned and Sympathy answer lasts a turn: nothing of
+		// an ended game's is answered once the next has begun.
+		s.last.lastKarma, s.last.lastLife = nil, nil
+		s.past.Add(s.last)
+	}
+	s.last = g
 }
 
 func (s *State) note(p CardNoted) error {

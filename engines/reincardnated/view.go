@@ -10,10 +10,10 @@ import (
 // Status implements engines.State: the game in progress, else the last
 // game played.
 func (s *State) Status() engines.Status {
-	if len(s.games) == 0 {
+	g := s.last
+	if g == nil {
 		return engines.Status{Notes: []string{"no game yet; start one with `warlog scenario start NAME --players A,B,C`"}}
 	}
-	g := s.games[len(s.games)-1]
 	st := engines.Status{Scenario: g.Name, Turn: g.Round, Phase: phase(g)}
 	cur := g.current()
 	switch {
@@ -144,10 +144,10 @@ type standing struct {
 	last                     int
 }
 
-func (s *State) standings() []*standing {
+func standings(games []*Game) []*standing {
 	by := map[string]*standing{}
 	var order []*standing
-	for _, g := range s.games {
+	for _, g := range games {
 		if !g.Ended {
 			continue
 		}
@@ -179,7 +179,8 @@ func (s *State) standings() []*standing {
 func (s *State) Roster() engines.Roster {
 	r := engines.Roster{}
 	ended := 0
-	for _, g := range s.games {
+	games := s.games()
+	for _, g := range games {
 		if g.Ended {
 			ended++
 		}
@@ -188,7 +189,7 @@ func (s *State) Roster() engines.Roster {
 	if g := s.game(); g != nil {
 		r.Notes = append(r.Notes, fmt.Sprintf("Game %s is in progress (round %d).", g.Name, g.Round))
 	}
-	for _, st := range s.standings() {
+	for _, st := range standings(games) {
 		r.Players = append(r.Players, engines.Row{
 			{Key: "name", Value: st.name},
 			{Key: "games", Value: st.games},
@@ -213,7 +214,8 @@ func (s *State) Now() (string, int) {
 // ended, the scores.
 func (s *State) Scenarios() []engines.ScenarioSummary {
 	var out []engines.ScenarioSummary
-	for _, g := range s.games {
+	games := s.games()
+	for i, g := range games {
 		sum := engines.ScenarioSummary{Name: g.Name, Turn: g.Round, Ended: g.Ended}
 		for _, p := range g.Players {
 			killed := make([]int, g.Round)
@@ -237,7 +239,7 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 				why = append(why, fmt.Sprintf("%s %d (%s)", sc.Player, sc.Total, strings.Join(parts, "; ")))
 			}
 			sum.Why = strings.Join(why, ". ") + "."
-			for _, st := range s.standingsUpTo(g) {
+			for _, st := range standings(games[:i+1]) {
 				sum.Consequences = append(sum.Consequences, fmt.Sprintf("%s: campaign total %d, %s in %s", st.name, st.total, plural(st.wins, "win", "wins"), plural(st.games, "game", "games")))
 			}
 		}
@@ -246,24 +248,13 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 	return out
 }
 
-// standingsUpTo is the standings after game g ended.
-func (s *State) standingsUpTo(g *Game) []*standing {
-	for i, x := range s.games {
-		if x == g {
-			sub := &State{games: s.games[:i+1]}
-			return sub.standings()
-		}
-	}
-	return nil
-}
-
 // CurrentScores are the scores of the game in progress as they stand, or
 // the final scores of the last game once ended; name is "" before any game.
 func (s *State) CurrentScores() (name string, scores []Score, winners []string, final bool) {
-	if len(s.games) == 0 {
+	g := s.last
+	if g == nil {
 		return "", nil, nil, false
 	}
-	g := s.games[len(s.games)-1]
 	if g.Ended {
 		return g.Name, g.Scores, g.Winners, true
 	}
