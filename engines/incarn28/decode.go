@@ -14,7 +14,24 @@ func registerHot(r *events.Registry) {
 	events.RegisterDecoder(r, TypeActivated, func(b []byte) (Activated, error) {
 		var v Activated
 		s := jsonscan.New(b)
-		for s.Next() {
+		i := 0
+		if s.Expect(`{"figure":`) { // the keys in the order our encoder writes them
+			i = 1
+			v.Figure = s.InternedString(&names)
+			if s.Expect(`,"natural":`) {
+				v.Natural = s.Int()
+			}
+			if s.Expect(`,"steps":`) {
+				v.Steps = s.InternedStrings(&names)
+			}
+			if s.Expect(`,"act_r":`) {
+				v.ACTR = s.Int()
+			}
+			if s.Expect(`,"acs":`) {
+				v.ACs = s.Int()
+			}
+		}
+		for ; s.Field(i); i++ {
 			switch string(s.Key()) {
 			case "figure":
 				v.Figure = s.InternedString(&names)
@@ -36,12 +53,26 @@ func registerHot(r *events.Registry) {
 				s.Skip()
 			}
 		}
-		return v, s.Err()
+		return v, s.Done()
 	})
 	events.RegisterDecoder(r, TypeACsSpent, func(b []byte) (ACsSpent, error) {
 		var v ACsSpent
 		s := jsonscan.New(b)
-		for s.Next() {
+		i := 0
+		if s.Expect(`{"figure":`) { // the keys in the order our encoder writes them
+			i = 1
+			v.Figure = s.InternedString(&names)
+			if s.Expect(`,"acs":`) {
+				v.ACs = s.Int()
+			}
+			if s.Expect(`,"for":`) {
+				v.For = s.InternedString(&names)
+			}
+			if s.Expect(`,"what":`) {
+				v.What = s.InternedString(&names)
+			}
+		}
+		for ; s.Field(i); i++ {
 			switch string(s.Key()) {
 			case "figure":
 				v.Figure = s.InternedString(&names)
@@ -55,12 +86,26 @@ func registerHot(r *events.Registry) {
 				s.Skip()
 			}
 		}
-		return v, s.Err()
+		return v, s.Done()
 	})
 	events.RegisterDecoder(r, TypeStatusChanged, func(b []byte) (StatusChanged, error) {
 		var v StatusChanged
 		s := jsonscan.New(b)
-		for s.Next() {
+		i := 0
+		if s.Expect(`{"figure":`) { // the keys in the order our encoder writes them
+			i = 1
+			v.Figure = s.InternedString(&names)
+			if s.Expect(`,"status":`) {
+				v.Status = s.InternedString(&names)
+			}
+			if s.Expect(`,"why":`) {
+				v.Why = s.InternedString(&names)
+			}
+			if s.Expect(`,"by":`) {
+				v.By = s.InternedString(&names)
+			}
+		}
+		for ; s.Field(i); i++ {
 			switch string(s.Key()) {
 			case "figure":
 				v.Figure = s.InternedString(&names)
@@ -74,12 +119,23 @@ func registerHot(r *events.Registry) {
 				s.Skip()
 			}
 		}
-		return v, s.Err()
+		return v, s.Done()
 	})
 	events.RegisterDecoder(r, TypeActivationEnded, func(b []byte) (ActivationEnded, error) {
 		var v ActivationEnded
 		s := jsonscan.New(b)
-		for s.Next() {
+		i := 0
+		if s.Expect(`{"figure":`) { // the keys in the order our encoder writes them
+			i = 1
+			v.Figure = s.InternedString(&names)
+			if s.Expect(`,"saved":`) {
+				v.Saved = s.Int()
+			}
+			if s.Expect(`,"next":`) {
+				v.Next = s.InternedString(&names)
+			}
+		}
+		for ; s.Field(i); i++ {
 			switch string(s.Key()) {
 			case "figure":
 				v.Figure = s.InternedString(&names)
@@ -95,12 +151,23 @@ func registerHot(r *events.Registry) {
 				s.Skip()
 			}
 		}
-		return v, s.Err()
+		return v, s.Done()
 	})
 	events.RegisterDecoder(r, TypeObjectiveCompleted, func(b []byte) (ObjectiveCompleted, error) {
 		var v ObjectiveCompleted
 		s := jsonscan.New(b)
-		for s.Next() {
+		i := 0
+		if s.Expect(`{"player":`) { // the keys in the order our encoder writes them
+			i = 1
+			v.Player = s.InternedString(&names)
+			if s.Expect(`,"objective":`) {
+				v.Objective = s.Int()
+			}
+			if s.Expect(`,"how":`) {
+				v.How = s.InternedString(&names)
+			}
+		}
+		for ; s.Field(i); i++ {
 			switch string(s.Key()) {
 			case "player":
 				v.Player = s.InternedString(&names)
@@ -112,7 +179,7 @@ func registerHot(r *events.Registry) {
 				s.Skip()
 			}
 		}
-		return v, s.Err()
+		return v, s.Done()
 	})
 	registerRest(r)
 }
@@ -447,7 +514,42 @@ func readIncarnField(s *jsonscan.Scanner, in *Incarn) bool {
 // readFigure reads a battle figure (its Incarn's keys inline) into f; null
 // leaves it as it is, as encoding/json does.
 func readFigure(s *jsonscan.Scanner, f *Figure) {
-	for i := 0; s.Field(i); i++ {
+	i := 0
+	if s.Expect(`{"name":`) { // the keys in the order our encoder writes them
+		i = 1
+		f.Name = s.InternedString(&names)
+		if s.Expect(`,"skill":`) {
+			f.Skill = s.InternedString(&names)
+		}
+		if s.Expect(`,"toughness":`) {
+			f.Toughness = s.InternedString(&names)
+		}
+		if s.Expect(`,"flesh":`) {
+			f.Flesh = s.InternedStrings(&names)
+		}
+		if s.Expect(`,"items":`) {
+			f.Items = s.InternedStrings(&names)
+		}
+		if s.Expect(`,"side":`) {
+			f.Side = s.InternedString(&names)
+		}
+		if s.Expect(`,"origin":`) {
+			f.Origin = s.InternedString(&names)
+		}
+		if s.Expect(`,"status":`) {
+			f.Status = s.InternedString(&names)
+		}
+		if s.Expect(`,"tag":`) {
+			f.Tag = s.InternedString(&names)
+		}
+		if s.Expect(`,"for":`) {
+			f.For = s.InternedString(&names)
+		}
+		if s.Expect(`,"starting":`) {
+			f.Starting = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
 		if readIncarnField(s, &f.Incarn) {
 			continue
 		}

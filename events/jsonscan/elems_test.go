@@ -317,3 +317,45 @@ func TestStringPair(t *testing.T) {
 		}
 	}
 }
+
+// Expect reads only the text it names; Done reads a payload walked with
+// Field to its end, refusing text after it.
+func TestExpectAndDone(t *testing.T) {
+	read := func(in string) (string, int, error) {
+		s := New([]byte(in))
+		var name string
+		var n int
+		i := 0
+		if s.Expect(`{"name":`) {
+			i = 1
+			name = s.String()
+			if s.Expect(`,"n":`) {
+				n = s.Int()
+			}
+		}
+		for ; s.Field(i); i++ {
+			switch string(s.Key()) {
+			case "name":
+				name = s.String()
+			case "n":
+				n = s.Int()
+			default:
+				s.Skip()
+			}
+		}
+		return name, n, s.Done()
+	}
+	for _, in := range []string{`{"name":"a","n":2}`, `{"n":2,"name":"a"}`, ` {"name" : "a", "n":2} `, `{"name":"a","x":[1],"n":2}`, `{"name":"b","n":1,"name":"a","n":2}`} {
+		if name, n, err := read(in); name != "a" || n != 2 || err != nil {
+			t.Errorf("%s: read %q %d (%v)", in, name, n, err)
+		}
+	}
+	if name, n, err := read(`null`); name != "" || n != 0 || err != nil {
+		t.Errorf("null: read %q %d (%v), want nothing as encoding/json", name, n, err)
+	}
+	for _, in := range []string{`{"name":"a","n":2} x`, `{"name":"a","n":2`, `{"name":"a",}`, `{"name":3}`, `[]`, ``} {
+		if _, _, err := read(in); err == nil {
+			t.Errorf("%q was accepted", in)
+		}
+	}
+}

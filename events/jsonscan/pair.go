@@ -52,3 +52,39 @@ func plainAt(d []byte, p int) (end int, h uint32, ok bool) {
 	}
 	return 0, 0, false
 }
+
+// Expect moves past lit if the text at the current position (no space
+// skipped) begins with it, and reports whether it did. A decoder reads the
+// keys of an object in the order our encoder writes them with it, ahead of
+// the key-by-key loop that reads anything else:
+//
+//	i := 0
+//	if s.Expect(`{"name":`) {
+//		v.Name, i = s.String(), 1
+//		if s.Expect(`,"skill":`) {
+//			v.Skill = s.String()
+//		}
+//	}
+//	for ; s.Field(i); i++ {
+//		// every key, as usual
+//	}
+//
+// A key so met costs a comparison of its bytes rather than a read and a
+// switch.
+func (s *Scanner) Expect(lit string) bool {
+	if s.err == nil && hasAt(s.data, s.pos, lit) {
+		s.pos += len(lit)
+		return true
+	}
+	return false
+}
+
+// Done ends the read of a whole payload walked with Field (rather than
+// Next): it checks that nothing but space follows the object, and returns
+// the first error met.
+func (s *Scanner) Done() error {
+	if s.err == nil {
+		s.end()
+	}
+	return s.err
+}
