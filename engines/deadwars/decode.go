@@ -14,7 +14,18 @@ func registerHot(r *events.Registry) {
 	events.RegisterDecoder(r, TypeContactChanged, func(b []byte) (ContactChanged, error) {
 		var v ContactChanged
 		s := jsonscan.New(b)
-		for s.Next() {
+		i := 0
+		if s.Expect(`{"a":`) { // the keys in the order our encoder writes them
+			i = 1
+			v.A = readRef(s)
+			if s.Expect(`,"b":`) {
+				v.B = readRef(s)
+			}
+			if s.Expect(`,"apart":`) {
+				v.Apart = s.Bool()
+			}
+		}
+		for ; s.Field(i); i++ {
 			switch string(s.Key()) {
 			case "a":
 				v.A = readRef(s)
@@ -26,12 +37,59 @@ func registerHot(r *events.Registry) {
 				s.Skip()
 			}
 		}
-		return v, s.Err()
+		return v, s.Done()
 	})
 	events.RegisterDecoder(r, TypeAttackMade, func(b []byte) (AttackMade, error) {
 		var v AttackMade
 		s := jsonscan.New(b)
-		for s.Next() {
+		i := 0
+		if s.Expect(`{"by":`) { // the keys in the order our encoder writes them
+			i = 1
+			v.By = readRef(s)
+			if s.Expect(`,"target":`) {
+				v.Target = readRef(s)
+			}
+			if s.Expect(`,"dice":`) {
+				v.Dice = s.SizedInts()
+			}
+			if s.Expect(`,"free":`) {
+				v.Free = s.Bool()
+			}
+			if s.Expect(`,"hit_roll":`) {
+				v.HitRoll = s.Int()
+			}
+			if s.Expect(`,"hit_mod":`) {
+				v.HitMod = s.Int()
+			}
+			if s.Expect(`,"hit_need":`) {
+				v.HitNeed = s.Int()
+			}
+			if s.Expect(`,"hit":`) {
+				v.Hit = s.Bool()
+			}
+			if s.Expect(`,"save_roll":`) {
+				v.SaveRoll = s.Int()
+			}
+			if s.Expect(`,"save_mod":`) {
+				v.SaveMod = s.Int()
+			}
+			if s.Expect(`,"save_need":`) {
+				v.SaveNeed = s.Int()
+			}
+			if s.Expect(`,"saved":`) {
+				v.Saved = s.Bool()
+			}
+			if s.Expect(`,"wounded":`) {
+				v.Wounded = s.Bool()
+			}
+			if s.Expect(`,"killed":`) {
+				v.Killed = s.Bool()
+			}
+			if s.Expect(`,"kp":`) {
+				v.KP = s.Int()
+			}
+		}
+		for ; s.Field(i); i++ {
 			switch string(s.Key()) {
 			case "by":
 				v.By = readRef(s)
@@ -67,12 +125,29 @@ func registerHot(r *events.Registry) {
 				s.Skip()
 			}
 		}
-		return v, s.Err()
+		return v, s.Done()
 	})
 	events.RegisterDecoder(r, TypeFigureMoved, func(b []byte) (FigureMoved, error) {
 		var v FigureMoved
 		s := jsonscan.New(b)
-		for s.Next() {
+		i := 0
+		if s.Expect(`{"figure":`) { // the keys in the order our encoder writes them
+			i = 1
+			v.Figure = readRef(s)
+			if s.Expect(`,"die":`) {
+				v.Die = s.Int()
+			}
+			if s.Expect(`,"dash":`) {
+				v.Dash = s.Bool()
+			}
+			if s.Expect(`,"magic":`) {
+				v.Magic = s.Bool()
+			}
+			if s.Expect(`,"inches":`) {
+				v.Inches = s.Int()
+			}
+		}
+		for ; s.Field(i); i++ {
 			switch string(s.Key()) {
 			case "figure":
 				v.Figure = readRef(s)
@@ -97,12 +172,20 @@ func registerHot(r *events.Registry) {
 				s.Skip()
 			}
 		}
-		return v, s.Err()
+		return v, s.Done()
 	})
 	events.RegisterDecoder(r, TypePoolRolled, func(b []byte) (PoolRolled, error) {
 		var v PoolRolled
 		s := jsonscan.New(b)
-		for s.Next() {
+		i := 0
+		if s.Expect(`{"player":`) { // the keys in the order our encoder writes them
+			i = 1
+			v.Player = s.InternedString(&names)
+			if s.Expect(`,"faces":`) {
+				v.Faces = s.SizedInts()
+			}
+		}
+		for ; s.Field(i); i++ {
 			switch string(s.Key()) {
 			case "player":
 				v.Player = s.InternedString(&names)
@@ -112,12 +195,23 @@ func registerHot(r *events.Registry) {
 				s.Skip()
 			}
 		}
-		return v, s.Err()
+		return v, s.Done()
 	})
 	events.RegisterDecoder(r, TypeTurnEnded, func(b []byte) (TurnEnded, error) {
 		var v TurnEnded
 		s := jsonscan.New(b)
-		for s.Next() {
+		i := 0
+		if s.Expect(`{"player":`) { // the keys in the order our encoder writes them
+			i = 1
+			v.Player = s.InternedString(&names)
+			if s.Expect(`,"lost":`) {
+				v.Lost = s.SizedInts()
+			}
+			if s.Expect(`,"drift":`) {
+				v.Drift = s.SizedInts()
+			}
+		}
+		for ; s.Field(i); i++ {
 			switch string(s.Key()) {
 			case "player":
 				v.Player = s.InternedString(&names)
@@ -129,7 +223,7 @@ func registerHot(r *events.Registry) {
 				s.Skip()
 			}
 		}
-		return v, s.Err()
+		return v, s.Done()
 	})
 	registerRest(r)
 }
@@ -141,7 +235,45 @@ func registerRest(r *events.Registry) {
 	events.RegisterDecoder(r, TypeSpellCast, func(b []byte) (SpellCast, error) {
 		var v SpellCast
 		s := jsonscan.New(b)
-		for s.Next() {
+		i := 0
+		if s.Expect(`{"caster":`) { // the keys in the order our encoder writes them
+			i = 1
+			v.Caster = readRef(s)
+			if s.Expect(`,"spell":`) {
+				v.Spell = s.InternedString(&names)
+			}
+			if s.Expect(`,"cost":`) {
+				v.Cost = s.Int()
+			}
+			if s.Expect(`,"target":`) {
+				v.Target = readRef(s)
+			}
+			if s.Expect(`,"hit_roll":`) {
+				v.HitRoll = s.Int()
+			}
+			if s.Expect(`,"hit":`) {
+				v.Hit = s.Bool()
+			}
+			if s.Expect(`,"save_roll":`) {
+				v.SaveRoll = s.Int()
+			}
+			if s.Expect(`,"saved":`) {
+				v.Saved = s.Bool()
+			}
+			if s.Expect(`,"wounded":`) {
+				v.Wounded = s.Bool()
+			}
+			if s.Expect(`,"killed":`) {
+				v.Killed = s.Bool()
+			}
+			if s.Expect(`,"kp":`) {
+				v.KP = s.Int()
+			}
+			if s.Expect(`,"healed":`) {
+				v.Healed = s.Bool()
+			}
+		}
+		for ; s.Field(i); i++ {
 			switch string(s.Key()) {
 			case "caster":
 				v.Caster = readRef(s)
@@ -178,7 +310,7 @@ func registerRest(r *events.Registry) {
 				s.Skip()
 			}
 		}
-		return v, s.Err()
+		return v, s.Done()
 	})
 	events.RegisterDecoder(r, TypeScenarioStarted, func(b []byte) (ScenarioStarted, error) {
 		var v ScenarioStarted
