@@ -26,7 +26,8 @@ func (Engine) DecodeState(c engines.Campaign, data []byte, parts engines.Parts) 
 // StateFormat implements engines.Snapshotter.
 func (Engine) StateFormat() string { return stateFormat }
 
-// stateFormat changes whenever the shape of State does (4: the history
-// as a part beside the JSON, read when first needed) (2: finished
-// battles moved to Past).
-const stateFormat = "4"
+// stateFormat changes whenever the shape of State does (5: a force's
+// results read from the battles, not kept with it) (4: the history as a
+// part beside the JSON, read when first needed) (2: finished battles moved
+// to Past).
+const stateFormat = "5"

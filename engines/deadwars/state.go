@@ -31,7 +31,9 @@ type Force struct {
 	Lost    int       `json:"lost"`
 	Drawn   int       `json:"drawn"`
 	KP      int       `json:"kp"`
-	Results []string  `json:"results"`
+	// Each battle's result for the force is not kept here: it grows with
+	// the campaign and only the roster reads it, from the battles
+	// (resultsOf).
 }
 
 // Member is a figure of a force and its campaign record.
@@ -552,19 +554,15 @@ func (s *State) applyEnd(p ScenarioEnded) error {
 			continue
 		}
 		f.Played++
-		outcome := "drew"
 		switch p.Winner {
 		case "":
 			f.Drawn++
 		case side:
 			f.Won++
-			outcome = "won"
 		default:
 			f.Lost++
-			outcome = "lost"
 		}
 		f.KP += b.KP[side]
-		f.Results = append(f.Results, fmt.Sprintf("%s (%s): %s, %s", b.Name, BriefTitle(b.Brief), outcome, plural(b.KP[side], "kill point", "kill points")))
 		for _, fig := range b.Figures {
 			if fig.Side != side {
 				continue

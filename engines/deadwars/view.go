@@ -166,12 +166,41 @@ func (s *State) forceNote(f *Force) string {
 	return n
 }
 
+// resultsOf is each force's result in every battle it has ended, oldest
+// first. A battle's sides are all forces (scenario start refuses others),
+// so this is what the force's record counts.
+func (s *State) resultsOf() map[*Force][]string {
+	out := map[*Force][]string{}
+	for _, b := range append(slices.Clip(s.Past.All()), s.Battles...) {
+		if !b.Over {
+			continue
+		}
+		for _, side := range b.Sides {
+			f := s.Force(side)
+			if f == nil {
+				continue
+			}
+			outcome := "drew"
+			switch b.Winner {
+			case "":
+			case side:
+				outcome = "won"
+			default:
+				outcome = "lost"
+			}
+			out[f] = append(out[f], fmt.Sprintf("%s (%s): %s, %s", b.Name, BriefTitle(b.Brief), outcome, plural(b.KP[side], "kill point", "kill points")))
+		}
+	}
+	return out
+}
+
 // Roster implements engines.State: every force's figures and their records.
 func (s *State) Roster() engines.Roster {
 	var r engines.Roster
+	results := s.resultsOf()
 	for _, f := range s.Forces {
 		r.Notes = append(r.Notes, s.forceNote(f))
-		for _, res := range f.Results {
+		for _, res := range results[f] {
 			r.Notes = append(r.Notes, "  "+res)
 		}
 		for _, m := range f.Figures {
