@@ -10,21 +10,21 @@ func DecodeRolled(data []byte) (Rolled, error) {
 	for s.Next() {
 		switch string(s.Key()) {
 		case "notation":
-			r.Notation = s.String()
+			r.Notation = s.InternedString(&rolledText)
 		case "sides":
 			r.Sides = s.Int()
 		case "values":
-			r.Values = s.Ints()
+			r.Values = s.SizedInts()
 		case "mod":
 			r.Mod = s.Int()
 		case "source":
-			r.Source = s.String()
+			r.Source = s.InternedString(&rolledText)
 		case "purpose":
-			r.Purpose = s.String()
+			r.Purpose = s.InternedString(&rolledText)
 		case "index":
 			r.Index = s.Int()
 		case "by":
-			r.By = s.String()
+			r.By = s.InternedString(&rolledText)
 		case "success":
 			r.Success = s.BoolPtr()
 		default:
@@ -33,3 +33,7 @@ func DecodeRolled(data []byte) (Rolled, error) {
 	}
 	return r, s.Err()
 }
+
+// rolledText interns the notations, sources, purposes and names that a
+// long log repeats in every roll.
+var rolledText jsonscan.Interner

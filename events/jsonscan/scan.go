@@ -323,41 +323,11 @@ func (s *Scanner) literal(word string) bool {
 }
 
 // Ints reads an array of integers; null gives nil, [] an empty slice.
-func (s *Scanner) Ints() []int { return readArray(s, s.Int) }
+func (s *Scanner) Ints() []int { return s.SizedInts() }
 
 // Strings reads an array of strings; null gives nil, [] an empty slice.
-func (s *Scanner) Strings() []string { return readArray(s, s.String) }
-
-// readArray reads an array whose elements elem reads; null gives nil, []
-// an empty slice.
-func readArray[T any](s *Scanner, elem func() T) []T {
-	if s.null() {
-		return nil
-	}
-	if s.peek() != '[' {
-		s.fail("want an array for %q", s.key)
-		return nil
-	}
-	s.pos++
-	out := []T{}
-	if s.peek() == ']' {
-		s.pos++
-		return out
-	}
-	for s.err == nil {
-		out = append(out, elem())
-		switch s.peek() {
-		case ',':
-			s.pos++
-		case ']':
-			s.pos++
-			return out
-		default:
-			s.fail("want ',' or ']' in %q", s.key)
-		}
-	}
-	return nil
-}
+// (Neither passes a method value, which would move the scanner to the heap.)
+func (s *Scanner) Strings() []string { return s.InternedStrings(nil) }
 
 // Raw returns the current value's JSON as written (a copy), for fields kept
 // as json.RawMessage; null gives nil.
