@@ -513,6 +513,51 @@ func ValidateName(kind, name string) error { return engines.ValidateName(kind, n
 
 func key(side, name string) string { return strings.ToLower(side) + "\x00" + strings.ToLower(name) }
 
+// sameKey is key(side1, name1) == key(side2, name2) without building either:
+// the replay looks figures up for every fact.
+func sameKey(side1, name1, side2, name2 string) bool {
+	return lowerEqual(side1, side2) && lowerEqual(name1, name2)
+}
+
+// lowerEqual is strings.ToLower(a) == strings.ToLower(b), allocating only
+// for text beyond ASCII.
+func lowerEqual(a, b string) bool {
+	if len(a) == len(b) {
+		ascii := true
+		for i := 0; i < len(a); i++ {
+			ca, cb := a[i], b[i]
+			if ca >= 0x80 || cb >= 0x80 {
+				ascii = false
+				break
+			}
+			if 'A' <= ca && ca <= 'Z' {
+				ca += 'a' - 'A'
+			}
+			if 'A' <= cb && cb <= 'Z' {
+				cb += 'a' - 'A'
+			}
+			if ca != cb {
+				return false
+			}
+		}
+		if ascii {
+			return true
+		}
+	} else if isASCII(a) && isASCII(b) {
+		return false
+	}
+	return strings.ToLower(a) == strings.ToLower(b)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // DefaultGrunt is the rulings' Orc grunt, used when the campaign sets none.
 var DefaultGrunt = Card{Name: "Orc grunt", Side: NestSide, Skill: 2, Move: 4, Res: 1, Hits: 1,
 	Weapons: []Weapon{{Name: "Cleaver", Might: 2, Reach: 1}}}

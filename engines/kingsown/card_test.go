@@ -163,3 +163,19 @@ func TestParseWeapon(t *testing.T) {
 		t.Error("Sword:two:1 accepted")
 	}
 }
+
+// sameKey agrees with comparing keys, ASCII or not.
+func TestSameKey(t *testing.T) {
+	words := []string{"", "a", "A", "Orc", "orc", "ORC", "orcs", "Élan", "élan", "ÉLAN", "elan", "K", "\u212a", "k", "straße", "STRASSE", "Σ", "σ", "ς"}
+	for _, s1 := range words {
+		for _, n1 := range words {
+			for _, s2 := range words {
+				for _, n2 := range []string{n1, "orc", "Élan"} {
+					if got, want := sameKey(s1, n1, s2, n2), key(s1, n1) == key(s2, n2); got != want {
+						t.Errorf("sameKey(%q, %q, %q, %q) = %v, keys say %v", s1, n1, s2, n2, got, want)
+					}
+				}
+			}
+		}
+	}
+}

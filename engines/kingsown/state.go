@@ -153,7 +153,7 @@ func (s *State) clone() *State {
 
 func (s *State) member(r Ref) *Member {
 	for _, m := range s.Members {
-		if key(m.Card.Side, m.Card.Name) == key(r.Side, r.Name) {
+		if sameKey(m.Card.Side, m.Card.Name, r.Side, r.Name) {
 			return m
 		}
 	}
@@ -162,7 +162,7 @@ func (s *State) member(r Ref) *Member {
 
 func (b *Battle) fig(r Ref) *Fig {
 	for _, f := range b.Figures {
-		if key(f.Card.Side, f.Card.Name) == key(r.Side, r.Name) {
+		if sameKey(f.Card.Side, f.Card.Name, r.Side, r.Name) {
 			return f
 		}
 	}
