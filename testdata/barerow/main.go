@@ -1,8 +1,10 @@
 // Command barerow is the floor the append benchmark measures warlog
 // against: a process that opens an SQLite file with the same driver and the
 // same settings as warlog (WAL, synchronous=FULL, immediate transactions),
-// inserts one bare row and commits. Whatever warlog spends beyond this on
-// one action (loading the campaign, deciding, hashing) is its own.
+// reads the newest row's number, inserts one bare row after it and commits
+// (the issue's "open, read version, insert, commit"). Whatever warlog
+// spends beyond this on one action (loading the campaign, deciding,
+// hashing) is its own.
 //
 //	go build -o barerow ./testdata/barerow && ./barerow rows.db
 package main
@@ -43,7 +45,11 @@ func run(path string) error {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.Exec(`INSERT INTO rows (data) VALUES (?)`, `{"notation":"1d6","sides":6,"values":[4],"source":"program","purpose":"free roll"}`); err != nil {
+	var version int64
+	if err := tx.QueryRow(`SELECT coalesce(max(id), 0) FROM rows`).Scan(&version); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(`INSERT INTO rows (id, data) VALUES (?, ?)`, version+1, `{"notation":"1d6","sides":6,"values":[4],"source":"program","purpose":"free roll"}`); err != nil {
 		return err
 	}
 	return tx.Commit()
