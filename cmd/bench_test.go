@@ -61,8 +61,8 @@ func binaries(tb testing.TB) (warlog, barerow string) {
 		if binError != nil {
 			return
 		}
-		for _, b := range [][2]string{{"warlog", "."}, {"barerow", "./testdata/barerow"}} {
-			cmd := exec.Command("go", "build", "-o", filepath.Join(binDir, b[0]), b[1])
+		for _, b := range [][3]string{{"warlog", ".", ""}, {"barerow", "./testdata/barerow", ""}, {"barerow-libs", "./testdata/barerow", "libs"}} {
+			cmd := exec.Command("go", "build", "-tags", b[2], "-o", filepath.Join(binDir, b[0]), b[1])
 			cmd.Dir = ".."
 			cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 			if out, err := cmd.CombinedOutput(); err != nil {
@@ -76,6 +76,10 @@ func binaries(tb testing.TB) (warlog, barerow string) {
 	}
 	return filepath.Join(binDir, "warlog"), filepath.Join(binDir, "barerow")
 }
+
+// bareRowWithLibs is the bare-row floor linked with warlog's required
+// libraries (testdata/barerow, -tags libs), built by binaries.
+func bareRowWithLibs() string { return filepath.Join(binDir, "barerow-libs") }
 
 // proc runs one process to its end and returns its wall time and peak
 // resident memory.
@@ -185,7 +189,9 @@ func plainScan(tb testing.TB, store *sqlite.Store, campaign string) int64 {
 
 // BenchmarkAppend: one action (`warlog roll d6`) on a large campaign, the
 // whole process, against a process that commits one bare row with the same
-// driver and settings (target: at most 1.5x).
+// driver and settings (target: at most 1.5x). It also times that bare row
+// from a process linked with the libraries warlog must use, the floor any
+// warlog starts from.
 func BenchmarkAppend(b *testing.B) {
 	bin, bare := binaries(b)
 	for _, game := range benchGames() {
@@ -195,11 +201,15 @@ func BenchmarkAppend(b *testing.B) {
 			rowsDB := filepath.Join(b.TempDir(), "rows.db")
 			proc(b, home, bare, rowsDB)
 			proc(b, home, bin, "--db", db, "-c", name, "status")
-			var app, floor, start time.Duration
+			libsDB := filepath.Join(b.TempDir(), "rows-libs.db")
+			proc(b, home, bareRowWithLibs(), libsDB)
+			var app, floor, libs, start time.Duration
 			n := 0
 			for b.Loop() {
 				d, _ := proc(b, home, bare, rowsDB)
 				floor += d
+				d, _ = proc(b, home, bareRowWithLibs(), libsDB)
+				libs += d
 				d, _ = proc(b, home, bin, "--db", db, "-c", name, "roll", "d6", "--for", "scatter")
 				app += d
 				d, _ = proc(b, home, bin, "--version")
@@ -212,6 +222,10 @@ func BenchmarkAppend(b *testing.B) {
 			// What the append costs beyond warlog's own start, against the
 			// whole bare-row process (whose start is a smaller binary's).
 			b.ReportMetric(float64(app-start)/float64(floor), "(append-version)/bare")
+			// The same bare row from a process that only links the libraries
+			// warlog is required to use: the part of the ratio that is their
+			// start, before warlog does anything.
+			b.ReportMetric(float64(libs)/float64(floor), "bare+libs/bare")
 		})
 	}
 }
