@@ -522,6 +522,9 @@ func sameKey(side1, name1, side2, name2 string) bool {
 // lowerEqual is strings.ToLower(a) == strings.ToLower(b), allocating only
 // for text beyond ASCII.
 func lowerEqual(a, b string) bool {
+	if a == b { // most often: the facts' names are interned
+		return true
+	}
 	if len(a) == len(b) {
 		ascii := true
 		for i := 0; i < len(a); i++ {

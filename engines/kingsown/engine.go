@@ -267,6 +267,7 @@ func (Engine) Register(r *events.Registry) {
 	r.Register(TypeLockedOut, LockedOut{})
 	r.Register(TypeTurnEnded, TurnEnded{})
 	r.Register(TypeScenarioEnded, ScenarioEnded{})
+	registerHot(r)
 }
 
 // Commands.

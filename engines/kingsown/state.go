@@ -160,6 +160,26 @@ func (s *State) member(r Ref) *Member {
 	return nil
 }
 
+// memberFrom is member(r) looking from index i on first (then before i),
+// with the index found plus one: a fight's outcomes list the roster in its
+// order, so each outcome's member is at or just after the last one's, and
+// a fight's end costs the roster's length rather than its square. Names
+// are unique per side (Recruit refuses a second), so the match found is
+// the one member finds.
+func (s *State) memberFrom(i int, r Ref) (*Member, int) {
+	for j := i; j < len(s.Members); j++ {
+		if m := s.Members[j]; sameKey(m.Card.Side, m.Card.Name, r.Side, r.Name) {
+			return m, j + 1
+		}
+	}
+	for j := 0; j < i && j < len(s.Members); j++ {
+		if m := s.Members[j]; sameKey(m.Card.Side, m.Card.Name, r.Side, r.Name) {
+			return m, j + 1
+		}
+	}
+	return nil, i
+}
+
 func (b *Battle) fig(r Ref) *Fig {
 	for _, f := range b.Figures {
 		if sameKey(f.Card.Side, f.Card.Name, r.Side, r.Name) {
@@ -254,9 +274,16 @@ func (s *State) Apply(typ string, payload any) error {
 		}
 	case ScenarioStarted:
 		nb := &Battle{Name: p.Name, Brief: p.Brief, Turns: p.Turns, Turn: 1, Phase: PhaseInitiative, Sides: p.Sides, Grunt: p.Grunt}
-		for _, fd := range p.Figures {
-			nb.Figures = append(nb.Figures, &Fig{Card: fd.Card, Member: fd.Member, Skill: fd.Skill, StartSkill: fd.Skill,
-				Hits: fd.Card.Hits, Status: StatusActive, Facing: "front", JoinedTurn: 1})
+		if len(p.Figures) > 0 {
+			// One block for the fight's figures rather than one allocation
+			// each: a replay starts a fight every few dozen facts.
+			figs := make([]Fig, len(p.Figures))
+			nb.Figures = make([]*Fig, len(p.Figures))
+			for i, fd := range p.Figures {
+				figs[i] = Fig{Card: fd.Card, Member: fd.Member, Skill: fd.Skill, StartSkill: fd.Skill,
+					Hits: fd.Card.Hits, Status: StatusActive, Facing: "front", JoinedTurn: 1}
+				nb.Figures[i] = &figs[i]
+			}
 		}
 		s.Battle = nb
 	case GruntSpawned:
@@ -406,8 +433,10 @@ func (s *State) Apply(typ string, payload any) error {
 		if err := needBattle(); err != nil {
 			return err
 		}
+		next := 0
 		for _, o := range p.Outcomes {
-			m := s.member(Ref{Side: o.Side, Name: o.Name})
+			var m *Member
+			m, next = s.memberFrom(next, Ref{Side: o.Side, Name: o.Name})
 			if m == nil {
 				return fmt.Errorf("%s: no roster figure %s of %s", typ, o.Name, o.Side)
 			}

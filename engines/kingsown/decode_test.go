@@ -1,0 +1,230 @@
+package kingsown
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"warlog/events"
+)
+
+// decodeSeeds are payloads of every fact with a hand decoder, as our
+// encoder writes them and bent (space, other key orders, escapes, nulls,
+// unknown keys): the fast paths and their key-by-key fallback.
+var decodeSeeds = map[string][]string{
+	TypeScenarioEnded: {
+		`{"name":"Ambush on the road","turn":1,"removed":{"hunters":1,"orcs":0},"winner":"orcs","result":"orcs win on removals (removed: hunters 1, orcs 0)","outcomes":[{"side":"hunters","name":"Bors","fate":"survived","skill":3,"new_skill":3},{"side":"hunters","name":"Brand","fate":"broken","skill":2,"new_skill":1},{"side":"orcs","name":"Gorm","fate":"survived","skill":3,"new_skill":3,"removals":1}]}`,
+		`{"name":"1","turn":2,"removed":{"4":0,"nest":0},"winner":"4","declared":true,"nest_down":false,"result":"the Nest still stands","outcomes":[{"side":"orcs","name":"Gorm","fate":"sat out","skill":3,"new_skill":3}]}`,
+		`{"outcomes":null,"removed":null,"nest_down":null,"result":"a draw on removals"}`,
+		`{"outcomes":[],"removed":{},"nest_down":true,"declared":false}`,
+		`{ "name" : "Zo\u00eb" , "removed" : { "Zo\u00eb" : 2 , "a\"b" : null } , "outcomes" : [ null , { "removals" : 2 , "side" : "x" } ] }`,
+		`{"name":"x","extra":[1,{"a":null}],"turn":null}`,
+	},
+	TypeScenarioStarted: {
+		`{"name":"mammal","brief":"nest","turns":6,"sides":["orcs","nest"],"figures":[{"card":{"name":"Gorm","side":"orcs","skill":3,"move":3,"res":2,"hits":4,"armour":"chain","weapons":[{"name":"Cleaver","might":2,"reach":1},{"name":"Knife","might":1,"reach":1}],"fearless":true,"multi":2},"skill":3,"member":true},{"card":{"name":"Nest","side":"nest","skill":0,"move":0,"res":1,"hits":3,"static":true,"durable":1},"skill":0}],"grunt":{"name":"Orc grunt","side":"nest","skill":2,"move":4,"res":1,"hits":1,"weapons":[{"name":"Cleaver","might":2,"reach":1}]}}`,
+		`{"name":"Ambush","turns":6,"sides":["hunters","orcs"],"figures":[{"card":{"name":"Wyn","side":"hunters","skill":3,"move":4,"res":1,"hits":1,"armour":"leather","shield":true,"weapons":[{"name":"Staff","might":1,"reach":1,"sweep":true}],"no_rear":true,"frenzy":true,"sure_footed":true,"ponderous":true,"mob":true,"spells":["Firebolt","Sparks","Ward","Teleport","Rally"]},"skill":3,"member":true}]}`,
+		`{"grunt":null,"figures":null,"sides":null}`,
+		`{"figures":[],"sides":[],"grunt":{}}`,
+		`{"figures":[null,{},{"card":null},{"member":false,"card":{"weapons":null,"spells":null}},{"card":{"weapons":[],"spells":[],"multi":3,"name":"a\u00e9"}}]}`,
+		`{"figures":[{"card":{"weapons":[null,{},{"sweep":false,"name":"Bow","reach":12}]}}]}`,
+	},
+	TypeAttackMade: {
+		`{"attacker":{"side":"nest","name":"Orc grunt 1"},"weapon":{"name":"Cleaver","might":2,"reach":1},"targets":[{"side":"4","name":"6"}],"rear":true}`,
+		`{"attacker":{"side":"a","name":"b"},"weapon":{"name":"Sparks","might":2,"reach":6,"sweep":true},"targets":[{"side":"c","name":"d"},{"side":"c","name":"e"}]}`,
+		`{"targets":null,"weapon":null,"attacker":null}`,
+		`{"targets":[],"attacker":{"name":"b","side":"a"}}`,
+		`{"targets":[null,{},{"side":"Zo\u00eb"}]}`,
+	},
+	TypeMoved: {
+		`{"side":"nest","name":"Orc grunt 1","move":"withdraw","facing":"front"}`,
+		`{"side":"hunters","name":"Wyn","move":"half","facing":"rear","rough":true,"stopped":true,"pair_next":true}`,
+		`{"facing":"left","name":"x\ty","side":null}`,
+	},
+	TypeWithdrawn:        {`{"side":"hunters","name":"Bors"}`, `{"name":"Bors"}`, `{}`},
+	TypeAttackPhaseBegun: {`{}`, `{"stayed":[{"side":"hunters","name":"Bors"},{"side":"blue=6,6","name":"N158"}]}`, `{"stayed":null}`, `{"stayed":[]}`},
+	TypeInitiativeWon: {
+		`{"rolls":[[3,5]],"winner":"blue=6,6","first":"hunters"}`,
+		`{"rolls":[[3,3],[2,1]],"winner":"a","first":"b"}`,
+		`{"rolls":null}`, `{"rolls":[]}`, `{"first":"x","rolls":[null,[],[1]]}`,
+	},
+	TypeHitLost:     {`{"target":{"side":"nest","name":"Nest"},"hits":2}`, `{"hits":0,"target":{"side":"a","name":"b"}}`},
+	TypeHitResisted: {`{"target":{"side":"nest","name":"Nest"}}`, `{"target":{"side":"nest","name":"Nest"},"durable":true}`, `{"target":null}`},
+	TypeGruntSpawned: {
+		`{"card":{"name":"Orc grunt 1","side":"nest","skill":2,"move":4,"res":1,"hits":1,"weapons":[{"name":"Cleaver","might":2,"reach":1}]},"roll":2}`,
+		`{"roll":6,"card":null}`,
+	},
+	TypeTurnEnded: {`{"turn":2}`, `{"turn":1,"last":true}`, `{"last":false}`},
+	TypeMissed:    {`{"target":{"side":"orcs","name":"Gorm"},"roll":4}`},
+	TypeStepBegun: {`{"skill":2}`, `{}`},
+	TypeSkillLost: {`{"target":{"side":"Ann","name":"blue=6,6"},"skill":0}`},
+	TypeDown:      {`{"target":{"side":"nest","name":"Orc grunt 1"},"by":{"side":"Ann,Ben,Cas","name":"4"}}`, `{"target":{"side":"a","name":"b"}}`, `{"by":null}`, `{"by":{}}`},
+	TypeBroken:    {`{"target":{"side":"4","name":"blue=6,6"},"by":{"side":"Sword M2 R1","name":"blue=6,6"}}`},
+	TypeRecruited: {`{"card":{"name":"Wyn","side":"hunters","skill":3,"move":4,"res":1,"hits":1,"armour":"leather","weapons":[{"name":"Staff","might":1,"reach":1}],"spells":["Firebolt","Sparks","Ward","Teleport","Rally"]}}`, `{"card":null}`},
+}
+
+func decodeRegistry() *events.Registry {
+	r := events.NewRegistry()
+	Engine{}.Register(r)
+	return r
+}
+
+// checkDecode decodes data as typ through the registry and through
+// encoding/json and fails if both read it and the values differ.
+func checkDecode(t *testing.T, r *events.Registry, typ string, data []byte) {
+	got, err := r.Decode(events.Event{Type: typ, Data: data})
+	if err != nil {
+		return
+	}
+	want := reflect.New(reflect.TypeOf(got))
+	if err := json.Unmarshal(data, want.Interface()); err != nil || ambiguousJSON(data, reflect.TypeOf(got)) {
+		return
+	}
+	if !reflect.DeepEqual(got, want.Elem().Interface()) {
+		t.Errorf("%s %s:\n got %#v\nwant %#v", typ, data, got, want.Elem().Interface())
+	}
+}
+
+// Every hand decoder reads its seeds, and reads them as encoding/json does.
+func TestDecodersAsEncodingJSON(t *testing.T) {
+	r := decodeRegistry()
+	for typ, seeds := range decodeSeeds {
+		for _, in := range seeds {
+			if _, err := r.Decode(events.Event{Type: typ, Data: []byte(in)}); err != nil {
+				t.Errorf("%s %s: %v", typ, in, err)
+			}
+			checkDecode(t, r, typ, []byte(in))
+		}
+	}
+}
+
+// A key written with an escape is refused rather than read otherwise than
+// encoding/json reads it.
+func TestDecodersRefuseEscapedKeys(t *testing.T) {
+	r := decodeRegistry()
+	for _, in := range []string{`{"sid\u0065":"a","name":"b"}`, `{"target":{"sid\u0065":"a","name":"b"},"hits":2}`} {
+		typ := TypeMoved
+		if strings.Contains(in, "target") {
+			typ = TypeHitLost
+		}
+		if v, err := r.Decode(events.Event{Type: typ, Data: []byte(in)}); err == nil {
+			t.Errorf("%s %s: read as %#v, want a refusal", typ, in, v)
+		}
+	}
+}
+
+// Every fact the engine registers with a hand decoder has seeds here.
+func TestDecodeSeedsCoverHandDecoders(t *testing.T) {
+	r := decodeRegistry()
+	for _, typ := range []string{TypeScenarioEnded, TypeScenarioStarted, TypeAttackMade, TypeMoved, TypeAttackPhaseBegun,
+		TypeInitiativeWon, TypeHitLost, TypeHitResisted, TypeGruntSpawned, TypeTurnEnded, TypeMissed, TypeStepBegun,
+		TypeSkillLost, TypeWithdrawn, TypeDown, TypeBroken, TypeRecruited} {
+		if len(decodeSeeds[typ]) == 0 {
+			t.Errorf("no seeds for %s", typ)
+		}
+		if !r.Known(typ) {
+			t.Errorf("%s is not registered", typ)
+		}
+	}
+}
+
+// For any payload encoding/json reads, a hand decoder gives the same value
+// or refuses it (it may refuse what encoding/json bends, such as a key in
+// another case or a field given twice).
+func FuzzDecodersAsEncodingJSON(f *testing.F) {
+	var types []string
+	for typ := range decodeSeeds {
+		types = append(types, typ)
+	}
+	sort.Strings(types)
+	for i, typ := range types {
+		for _, in := range decodeSeeds[typ] {
+			f.Add(uint8(i), in)
+		}
+	}
+	r := decodeRegistry()
+	f.Fuzz(func(t *testing.T, which uint8, in string) {
+		checkDecode(t, r, types[int(which)%len(types)], []byte(in))
+	})
+}
+
+// ambiguousJSON reports whether data has an object with a key twice (where
+// encoding/json merges what the second gives into what the first gave) or
+// a key that matches one of the type's field names only in another case:
+// JSON our encoder never writes, where the hand decoders may differ.
+func ambiguousJSON(data []byte, typ reflect.Type) bool {
+	names := map[string]bool{}
+	fieldNames(typ, names, map[reflect.Type]bool{})
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type frame struct {
+		keys   map[string]bool
+		object bool
+		key    bool // the next string is a key
+	}
+	var stack []*frame
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return false
+		}
+		if err != nil {
+			return true
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if top != nil && top.object && top.key {
+			k, _ := tok.(string)
+			if top.keys[k] {
+				return true
+			}
+			top.keys[k] = true
+			for n := range names {
+				if k != n && strings.EqualFold(k, n) {
+					return true
+				}
+			}
+			top.key = false
+			continue
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, &frame{keys: map[string]bool{}, object: true, key: true})
+			continue
+		case json.Delim('['):
+			stack = append(stack, &frame{})
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) > 0 && stack[len(stack)-1].object {
+			stack[len(stack)-1].key = true
+		}
+	}
+}
+
+// fieldNames gathers the JSON names of typ's fields, nested ones too.
+func fieldNames(typ reflect.Type, names map[string]bool, seen map[reflect.Type]bool) {
+	for typ.Kind() == reflect.Pointer || typ.Kind() == reflect.Slice || typ.Kind() == reflect.Map {
+		typ = typ.Elem()
+	}
+	if typ.Kind() != reflect.Struct || seen[typ] {
+		return
+	}
+	seen[typ] = true
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" && !f.Anonymous { // an embedded struct's fields are its own
+			name = f.Name
+		}
+		if name != "" {
+			names[name] = true
+		}
+		fieldNames(f.Type, names, seen)
+	}
+}
