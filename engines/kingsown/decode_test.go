@@ -1,15 +1,11 @@
 package kingsown
 
 import (
-	"bytes"
-	"encoding/json"
-	"io"
-	"reflect"
-	"sort"
 	"strings"
 	"testing"
 
 	"warlog/events"
+	"warlog/events/decodetest"
 )
 
 // decodeSeeds are payloads of every fact with a hand decoder, as our
@@ -72,33 +68,9 @@ func decodeRegistry() *events.Registry {
 	return r
 }
 
-// checkDecode decodes data as typ through the registry and through
-// encoding/json and fails if both read it and the values differ.
-func checkDecode(t *testing.T, r *events.Registry, typ string, data []byte) {
-	got, err := r.Decode(events.Event{Type: typ, Data: data})
-	if err != nil {
-		return
-	}
-	want := reflect.New(reflect.TypeOf(got))
-	if err := json.Unmarshal(data, want.Interface()); err != nil || ambiguousJSON(data, reflect.TypeOf(got)) {
-		return
-	}
-	if !reflect.DeepEqual(got, want.Elem().Interface()) {
-		t.Errorf("%s %s:\n got %#v\nwant %#v", typ, data, got, want.Elem().Interface())
-	}
-}
-
 // Every hand decoder reads its seeds, and reads them as encoding/json does.
 func TestDecodersAsEncodingJSON(t *testing.T) {
-	r := decodeRegistry()
-	for typ, seeds := range decodeSeeds {
-		for _, in := range seeds {
-			if _, err := r.Decode(events.Event{Type: typ, Data: []byte(in)}); err != nil {
-				t.Errorf("%s %s: %v", typ, in, err)
-			}
-			checkDecode(t, r, typ, []byte(in))
-		}
-	}
+	decodetest.Seeds(t, decodeRegistry(), decodeSeeds)
 }
 
 // A key written with an escape is refused rather than read otherwise than
@@ -132,99 +104,7 @@ func TestDecodeSeedsCoverHandDecoders(t *testing.T) {
 }
 
 // For any payload encoding/json reads, a hand decoder gives the same value
-// or refuses it (it may refuse what encoding/json bends, such as a key in
-// another case or a field given twice).
+// or refuses it.
 func FuzzDecodersAsEncodingJSON(f *testing.F) {
-	var types []string
-	for typ := range decodeSeeds {
-		types = append(types, typ)
-	}
-	sort.Strings(types)
-	for i, typ := range types {
-		for _, in := range decodeSeeds[typ] {
-			f.Add(uint8(i), in)
-		}
-	}
-	r := decodeRegistry()
-	f.Fuzz(func(t *testing.T, which uint8, in string) {
-		checkDecode(t, r, types[int(which)%len(types)], []byte(in))
-	})
-}
-
-// ambiguousJSON reports whether data has an object with a key twice (where
-// encoding/json merges what the second gives into what the first gave) or
-// a key that matches one of the type's field names only in another case:
-// JSON our encoder never writes, where the hand decoders may differ.
-func ambiguousJSON(data []byte, typ reflect.Type) bool {
-	names := map[string]bool{}
-	fieldNames(typ, names, map[reflect.Type]bool{})
-	dec := json.NewDecoder(bytes.NewReader(data))
-	type frame struct {
-		keys   map[string]bool
-		object bool
-		key    bool // the next string is a key
-	}
-	var stack []*frame
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			return false
-		}
-		if err != nil {
-			return true
-		}
-		var top *frame
-		if len(stack) > 0 {
-			top = stack[len(stack)-1]
-		}
-		if top != nil && top.object && top.key {
-			k, _ := tok.(string)
-			if top.keys[k] {
-				return true
-			}
-			top.keys[k] = true
-			for n := range names {
-				if k != n && strings.EqualFold(k, n) {
-					return true
-				}
-			}
-			top.key = false
-			continue
-		}
-		switch tok {
-		case json.Delim('{'):
-			stack = append(stack, &frame{keys: map[string]bool{}, object: true, key: true})
-			continue
-		case json.Delim('['):
-			stack = append(stack, &frame{})
-			continue
-		case json.Delim('}'), json.Delim(']'):
-			stack = stack[:len(stack)-1]
-		}
-		if len(stack) > 0 && stack[len(stack)-1].object {
-			stack[len(stack)-1].key = true
-		}
-	}
-}
-
-// fieldNames gathers the JSON names of typ's fields, nested ones too.
-func fieldNames(typ reflect.Type, names map[string]bool, seen map[reflect.Type]bool) {
-	for typ.Kind() == reflect.Pointer || typ.Kind() == reflect.Slice || typ.Kind() == reflect.Map {
-		typ = typ.Elem()
-	}
-	if typ.Kind() != reflect.Struct || seen[typ] {
-		return
-	}
-	seen[typ] = true
-	for i := range typ.NumField() {
-		f := typ.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "" && !f.Anonymous { // an embedded struct's fields are its own
-			name = f.Name
-		}
-		if name != "" {
-			names[name] = true
-		}
-		fieldNames(f.Type, names, seen)
-	}
+	decodetest.Fuzz(f, decodeRegistry(), decodeSeeds)
 }
