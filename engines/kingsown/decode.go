@@ -110,12 +110,15 @@ func decodeScenarioEnded(b []byte) (ScenarioEnded, error) {
 }
 
 // readOutcomes reads an array of Outcomes; null gives nil, [] an empty
-// slice.
+// slice. It gathers them on the stack and allocates the slice once, at
+// its length: one per roster figure, they are too many to grow a slice by
+// appends and too long an array (a kilobyte) to count first (Len).
 func readOutcomes(s *jsonscan.Scanner) []Outcome {
 	if !s.Array() {
 		return nil
 	}
-	out := make([]Outcome, 0, s.Len())
+	var buf [32]Outcome
+	out := buf[:0]
 	for i := 0; s.Elem(i); i++ {
 		var o Outcome
 		j := 0
@@ -158,7 +161,7 @@ func readOutcomes(s *jsonscan.Scanner) []Outcome {
 		}
 		out = append(out, o)
 	}
-	return out
+	return append(make([]Outcome, 0, len(out)), out...)
 }
 
 // readIntMap reads an object of integers into a map; null gives nil.
@@ -218,12 +221,13 @@ func decodeScenarioStarted(b []byte) (ScenarioStarted, error) {
 }
 
 // readFielded reads an array of Fielded; null gives nil, [] an empty
-// slice.
+// slice. Like readOutcomes, it gathers them on the stack first.
 func readFielded(s *jsonscan.Scanner) []Fielded {
 	if !s.Array() {
 		return nil
 	}
-	out := make([]Fielded, 0, s.Len())
+	var buf [16]Fielded
+	out := buf[:0]
 	for i := 0; s.Elem(i); i++ {
 		var f Fielded
 		j := 0
@@ -251,7 +255,7 @@ func readFielded(s *jsonscan.Scanner) []Fielded {
 		}
 		out = append(out, f)
 	}
-	return out
+	return append(make([]Fielded, 0, len(out)), out...)
 }
 
 // readCardPtr reads a *Card: null gives nil.
@@ -379,18 +383,20 @@ func readCardFlags(s *jsonscan.Scanner, c *Card) {
 }
 
 // readWeapons reads an array of Weapons; null gives nil, [] an empty
-// slice.
+// slice. Like the other arrays, it gathers them on the stack first and
+// allocates the slice once.
 func readWeapons(s *jsonscan.Scanner) []Weapon {
 	if !s.Array() {
 		return nil
 	}
-	out := make([]Weapon, 0, s.Len())
+	var buf [4]Weapon
+	out := buf[:0]
 	for i := 0; s.Elem(i); i++ {
 		var w Weapon
 		readWeapon(s, &w)
 		out = append(out, w)
 	}
-	return out
+	return append(make([]Weapon, 0, len(out)), out...)
 }
 
 // readWeapon reads a weapon's object into w; null leaves w as it is.
@@ -449,13 +455,14 @@ func readRefs(s *jsonscan.Scanner) []Ref {
 	if !s.Array() {
 		return nil
 	}
-	out := make([]Ref, 0, s.Len())
+	var buf [8]Ref
+	out := buf[:0]
 	for i := 0; s.Elem(i); i++ {
 		var r Ref
 		readRef(s, &r)
 		out = append(out, r)
 	}
-	return out
+	return append(make([]Ref, 0, len(out)), out...)
 }
 
 func decodeAttackMade(b []byte) (AttackMade, error) {
@@ -619,11 +626,12 @@ func readRolls(s *jsonscan.Scanner) [][]int {
 	if !s.Array() {
 		return nil
 	}
-	out := make([][]int, 0, s.Len())
+	var buf [4][]int
+	out := buf[:0]
 	for i := 0; s.Elem(i); i++ {
 		out = append(out, s.SizedInts())
 	}
-	return out
+	return append(make([][]int, 0, len(out)), out...)
 }
 
 func decodeHitLost(b []byte) (HitLost, error) {
