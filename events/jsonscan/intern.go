@@ -13,9 +13,10 @@ type Interner struct {
 
 const (
 	internSlots = 1024
-	// internMax is the longest string interned: longer ones (sentences,
-	// labels) rarely repeat.
-	internMax = 32
+	// internMax is the longest string interned: a roll's purpose ("attack
+	// of Vlad on Igor, Ann's turn 3") repeats and runs to 60-90 bytes;
+	// longer text (labels, reasons) rarely does.
+	internMax = 96
 )
 
 // FNV-1a, which a string's bytes feed as they are read.
