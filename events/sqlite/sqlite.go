@@ -420,8 +420,12 @@ func (s *Store) Load(ctx context.Context, campaign string, after int64, fn func(
 func (s *Store) Stream(ctx context.Context, campaign string, after int64, fn func(*events.Event) error) error {
 	// The hash is read for the newest event only (the subquery runs once,
 	// in the statement's own snapshot of the file): folding needs the head,
-	// not every link.
-	rows, err := s.db.QueryContext(ctx, `SELECT version, action, type, data, at,
+	// not every link. The time is read with each action's first event only:
+	// an action's events are appended together and share one time (Append),
+	// and an action warlog writes begins with action.begun; one that does
+	// not (another writer's) has its time looked up.
+	rows, err := s.db.QueryContext(ctx, `SELECT version, action, type, data,
+		CASE WHEN type = 'action.begun' THEN at END,
 		CASE WHEN version = (SELECT max(version) FROM events WHERE campaign = ?1) THEN hash ELSE '' END
 		FROM events WHERE campaign = ?1 AND version > ?2 ORDER BY version`, campaign, after)
 	if err != nil {
@@ -429,18 +433,27 @@ func (s *Store) Stream(ctx context.Context, campaign string, after int64, fn fun
 	}
 	defer rows.Close()
 	e := events.Event{Campaign: campaign}
-	var data, at, lastAt string
+	var data, lastAt, lastAction string
+	var at sql.NullString
 	for rows.Next() {
 		if err := rows.Scan(&e.Version, &e.Action, &e.Type, &data, &at, &e.Hash); err != nil {
 			return mapErr(err)
 		}
 		e.Data = unsafe.Slice(unsafe.StringData(data), len(data))
-		if at != lastAt { // an action's events share one time: parse it once
-			t, err := time.Parse(events.TimeFormat, at)
+		if !at.Valid && e.Action != lastAction {
+			err := s.db.QueryRowContext(ctx, `SELECT at FROM events WHERE campaign = ? AND version = ?`, campaign, e.Version).Scan(&at.String)
 			if err != nil {
-				return fmt.Errorf("event %d of %q has an unreadable time %q: %w", e.Version, campaign, at, events.ErrCorrupt)
+				return mapErr(err)
 			}
-			e.At, lastAt = t, at
+			at.Valid = true
+		}
+		lastAction = e.Action
+		if at.Valid && at.String != lastAt { // an action's events share one time: parse it once
+			t, err := time.Parse(events.TimeFormat, at.String)
+			if err != nil {
+				return fmt.Errorf("event %d of %q has an unreadable time %q: %w", e.Version, campaign, at.String, events.ErrCorrupt)
+			}
+			e.At, lastAt = t, at.String
 		}
 		if err := fn(&e); err != nil {
 			return err
