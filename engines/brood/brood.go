@@ -34,6 +34,7 @@ func (Engine) Register(r *events.Registry) {
 	for typ, proto := range payloads {
 		r.Register(typ, proto)
 	}
+	registerHot(r)
 }
 
 // NewState implements engines.Engine.
