@@ -55,6 +55,7 @@ func (Engine) Register(r *events.Registry) {
 	r.Register(TypePurposeRevealed, PurposeRevealed{})
 	r.Register(TypeGoalMarked, GoalMarked{})
 	r.Register(TypeGameEnded, GameEnded{})
+	registerHot(r)
 }
 
 // NewState implements engines.Engine.
