@@ -92,8 +92,7 @@ func ambiguous(data []byte, typ reflect.Type) bool {
 		if len(stack) > 0 {
 			top = stack[len(stack)-1]
 		}
-		if top != nil && top.object && top.key {
-			k, _ := tok.(string)
+		if k, isKey := tok.(string); isKey && top != nil && top.object && top.key {
 			if top.keys[k] {
 				return true
 			}
