@@ -323,21 +323,22 @@ func (s *Service) partsOf(ctx context.Context, snap events.Snapshot) *restoredPa
 }
 
 // partsAt replays campaign's log up to version, without snapshots, and
-// returns the parts a snapshot there holds. A snapshot is used only while
-// no action begun at or before its version has changed effect since, so
-// the actions in effect now are those in effect then.
+// returns the parts a snapshot there holds: folded with the actions in
+// effect as the log stood at that version, as the snapshot was (another
+// warlog may have undone one of them since the restore).
 func (s *Service) partsAt(ctx context.Context, name string, version int64) ([][]byte, error) {
 	eff, err := events.LoadEffect(ctx, s.store, name, 0)
 	if err != nil {
 		return nil, err
 	}
+	undone := eff.UndoneAt(version)
 	st := &State{Head: events.Genesis}
 	errEnough := errors.New("enough")
 	err = s.store.Stream(ctx, name, 0, func(e *events.Event) error {
 		if e.Version > version {
 			return errEnough
 		}
-		return s.fold(st, e, eff.Undone)
+		return s.fold(st, e, undone)
 	})
 	if err != nil && !errors.Is(err, errEnough) {
 		return nil, err

@@ -2,6 +2,7 @@ package campaigns
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -287,5 +288,72 @@ func TestUnchangedPartsAreShared(t *testing.T) {
 	var n int
 	if err := db.QueryRow(`SELECT count(*) FROM snapshot_parts`).Scan(&n); err != nil || n == 0 {
 		t.Errorf("no copy stored again after the loss (%d, %v)", n, err)
+	}
+}
+
+// A snapshot saved after a damaged part was rebuilt stores the rebuilt
+// records, not the damaged ones again.
+func TestRebuiltPartsAreSavedRebuilt(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	s.SnapshotEvery(1)
+	mustCreate(t, s, "c", 8)
+	adds(t, s, "c", 4)
+	st := load(t, s, "c")
+	want := slices.Clone(st.Game.(*counterState).Steps.All())
+	store := s.Store().(events.Snapshots)
+	var snap events.Snapshot
+	if err := store.EachSnapshot(ctx, "c", snapshotKey, st.Version, func(sn events.Snapshot) bool { snap = sn; return false }); err != nil {
+		t.Fatal(err)
+	}
+	snap.Parts, snap.PartsHash = []byte(`[4, 2, "x`), ""
+	if err := store.SaveSnapshot(ctx, snap); err != nil {
+		t.Fatal(err)
+	}
+	got := load(t, s, "c")
+	if h := got.Game.(*counterState).Steps.All(); !slices.Equal(h, want) {
+		t.Fatalf("rebuilt history %v, want %v", h, want)
+	}
+	if err := s.SaveSnapshot(ctx, got); err != nil {
+		t.Fatal(err)
+	}
+	err := store.EachSnapshot(ctx, "c", snapshotKey, got.Version, func(sn events.Snapshot) bool {
+		b, err := sn.LoadParts()
+		var steps []int
+		if err != nil || json.Unmarshal(b, &steps) != nil || !slices.Equal(steps, want) {
+			t.Errorf("the snapshot saved after the rebuild holds %q (%v), want %v", b, err, want)
+		}
+		return false
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Parts rebuilt after another warlog undid an action are those of the
+// snapshot's version, as the rest of the restored state is.
+func TestPartsRebuiltAsOfTheSnapshot(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	s.SnapshotEvery(1)
+	mustCreate(t, s, "c", 9)
+	total := adds(t, s, "c", 5)
+	st := load(t, s, "c") // restored from the snapshot at its head
+	if st.Base() != st.Version {
+		t.Fatalf("loaded from %d, not the snapshot at %d", st.Base(), st.Version)
+	}
+	other := New(s.Store(), counter{})
+	if _, err := other.Undo(ctx, "c", 1, "", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Store().(events.Snapshots).DropSnapshots(ctx); err != nil {
+		t.Fatal(err)
+	}
+	sum := 0
+	for _, n := range st.Game.(*counterState).Steps.All() {
+		sum += n
+	}
+	if sum != total || st.Game.(*counterState).Total != total {
+		t.Errorf("history sums to %d, the state's total is %d; want both %d", sum, st.Game.(*counterState).Total, total)
 	}
 }

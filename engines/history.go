@@ -88,7 +88,11 @@ func (h History[T]) MarshalJSON() ([]byte, error) {
 		return MarshalState(h.items)
 	}
 	c := h
-	return MarshalState(c.All())
+	all := c.All()
+	if c.err != nil { // never a short history for a whole one
+		return nil, c.err
+	}
+	return MarshalState(all)
 }
 
 // UnmarshalJSON keeps the array to decode on first read.
@@ -110,8 +114,11 @@ func (h *History[T]) Encoded() ([]byte, error) {
 	if h.load != nil && h.raw == nil && len(h.items) == 0 {
 		h.fetch()
 	}
+	if h.err != nil {
+		return nil, h.err
+	}
 	if h.raw != nil && len(h.items) == 0 {
-		return h.raw, h.err
+		return h.raw, nil
 	}
 	return h.MarshalJSON()
 }
@@ -151,6 +158,7 @@ func (h *History[T]) recover(cause error) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%v; rebuilding it: %w", cause, err)
 	}
+	h.restored = false // the stored copy is not this: a new snapshot keeps its own
 	return b, nil
 }
 

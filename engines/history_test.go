@@ -2,6 +2,7 @@ package engines
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"testing"
 )
@@ -134,5 +135,28 @@ func TestUnchangedHistoryIsNotReadToEncode(t *testing.T) {
 	bad.All()
 	if bad.Unchanged() {
 		t.Error("a history whose part does not decode says it is unchanged")
+	}
+}
+
+// A history that can be neither read nor rebuilt never encodes as a short
+// one: a snapshot of it fails instead of keeping only the newest records.
+func TestUnreadableHistoryDoesNotEncode(t *testing.T) {
+	var h History[rec]
+	fail := func() ([]byte, error) { return nil, errors.New("the file is gone") }
+	h.SetSource(fail, fail)
+	h.Add(rec{Name: "new", N: 7})
+	if b, err := h.Encoded(); err == nil {
+		t.Errorf("Encoded = %s, no error", b)
+	}
+	if b, err := h.MarshalJSON(); err == nil {
+		t.Errorf("MarshalJSON = %s, no error", b)
+	}
+
+	// Rebuilt after a damaged read, it is no longer what the source holds.
+	var g History[rec]
+	g.SetSource(func() ([]byte, error) { return []byte(`[{"name":"a","n":1},`), nil },
+		func() ([]byte, error) { return []byte(`[{"name":"a","n":1}]`), nil })
+	if all := g.All(); len(all) != 1 || g.Unchanged() || g.Err() != nil {
+		t.Errorf("rebuilt history %v, unchanged %v, err %v", all, g.Unchanged(), g.Err())
 	}
 }
