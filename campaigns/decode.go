@@ -35,7 +35,7 @@ func decodeBegun(data []byte) (Begun, error) {
 		case "rules":
 			b.Rules = s.String()
 		default:
-			s.Skip()
+			s.SkipField()
 		}
 	}
 	return b, s.Err()
@@ -50,7 +50,7 @@ func beganVerb(e *events.Event) (string, error) {
 			verb := s.String()
 			return verb, s.Err()
 		}
-		s.Skip()
+		s.SkipField()
 	}
 	return "", s.Err()
 }

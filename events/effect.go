@@ -117,7 +117,7 @@ func DecodeActionRef(data []byte) (ActionRef, error) {
 		case "version":
 			r.Version = s.Int64()
 		default:
-			s.Skip()
+			s.SkipField()
 		}
 	}
 	return r, s.Err()

@@ -1,9 +1,6 @@
 package brood
 
 import (
-	"bytes"
-	"errors"
-
 	"warlog/events"
 	"warlog/events/jsonscan"
 )
@@ -42,21 +39,6 @@ func registerHot(r *events.Registry) {
 // factText interns the players, spawn names and keywords the facts repeat.
 var factText jsonscan.Interner
 
-// errEscapedKey refuses a key written with an escape, which encoding/json
-// would unescape and match to a field while the key switches compare the
-// key as written. Our encoder never escapes a key.
-var errEscapedKey = errors.New("brood: an escaped key in a fact")
-
-// skip passes over the value of a key no field takes, refusing an escaped
-// key (see errEscapedKey).
-func skip(s *jsonscan.Scanner) {
-	if bytes.IndexByte(s.Key(), '\\') >= 0 {
-		s.Fail(errEscapedKey)
-		return
-	}
-	s.Skip()
-}
-
 // readPath reads an array of Squares; null gives nil, [] an empty slice.
 // It gathers them on the stack and allocates the slice once, at its
 // length.
@@ -83,7 +65,7 @@ func readPath(s *jsonscan.Scanner) []Square {
 			case "y":
 				q.Y = s.Int()
 			default:
-				skip(s)
+				s.SkipField()
 			}
 		}
 		out = append(out, q)
@@ -126,7 +108,7 @@ func readMothers(s *jsonscan.Scanner) []MotherPlace {
 			case "y":
 				m.Y = s.Int()
 			default:
-				skip(s)
+				s.SkipField()
 			}
 		}
 		out = append(out, m)
@@ -152,7 +134,7 @@ func decodeTurnBegan(b []byte) (TurnBegan, error) {
 		case "round":
 			v.Round = s.Int()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -171,7 +153,7 @@ func decodeTurnEnded(b []byte) (TurnEnded, error) {
 		case "player":
 			v.Player = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -205,7 +187,7 @@ func decodePlasmidGained(b []byte) (PlasmidGained, error) {
 		case "source":
 			v.Source = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -234,7 +216,7 @@ func decodePlasmidSpent(b []byte) (PlasmidSpent, error) {
 		case "on":
 			v.On = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -288,7 +270,7 @@ func decodeSpawnCreated(b []byte) (SpawnCreated, error) {
 		case "via":
 			v.Via = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -322,7 +304,7 @@ func decodeStatRaised(b []byte) (StatRaised, error) {
 		case "points":
 			v.Points = s.Int()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -351,7 +333,7 @@ func decodeSpawnMoved(b []byte) (SpawnMoved, error) {
 		case "cost":
 			v.Cost = s.Int()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -410,7 +392,7 @@ func decodeCombatFought(b []byte) (CombatFought, error) {
 		case "counts":
 			v.Counts = s.Bool()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -439,7 +421,7 @@ func decodeSpawnRemoved(b []byte) (SpawnRemoved, error) {
 		case "by":
 			v.By = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -468,7 +450,7 @@ func decodePointsAbsorbed(b []byte) (PointsAbsorbed, error) {
 		case "from":
 			v.From = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -502,7 +484,7 @@ func decodeMotherEvolved(b []byte) (MotherEvolved, error) {
 		case "proxy":
 			v.Proxy = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -536,7 +518,7 @@ func decodeSubversionTried(b []byte) (SubversionTried, error) {
 		case "spawn_dice":
 			v.SpawnDice = s.SizedInts()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -570,7 +552,7 @@ func decodeMotherMoved(b []byte) (MotherMoved, error) {
 		case "cost":
 			v.Cost = s.Int()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -589,7 +571,7 @@ func decodeMotherAttacked(b []byte) (MotherAttacked, error) {
 		case "player":
 			v.Player = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -618,7 +600,7 @@ func decodeGameEnded(b []byte) (GameEnded, error) {
 		case "reason":
 			v.Reason = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -652,7 +634,7 @@ func decodeGameStarted(b []byte) (GameStarted, error) {
 		case "mothers":
 			v.Mothers = readMothers(s)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -672,7 +654,7 @@ func decodeSpawnAbsorbed(b []byte) (SpawnAbsorbed, error) {
 		case "player":
 			v.Player = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -692,7 +674,7 @@ func decodeSpawnMutated(b []byte) (SpawnMutated, error) {
 		case "mutation":
 			v.Mutation = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -712,7 +694,7 @@ func decodeSpawnSubverted(b []byte) (SpawnSubverted, error) {
 		case "player":
 			v.Player = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()

@@ -34,7 +34,7 @@ func registerHot(r *events.Registry) {
 			case "apart":
 				v.Apart = s.Bool()
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Done()
@@ -122,7 +122,7 @@ func registerHot(r *events.Registry) {
 			case "kp":
 				v.KP = s.Int()
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Done()
@@ -169,7 +169,7 @@ func registerHot(r *events.Registry) {
 			case "free":
 				v.Free = readFrees(s)
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Done()
@@ -192,7 +192,7 @@ func registerHot(r *events.Registry) {
 			case "faces":
 				v.Faces = s.SizedInts()
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Done()
@@ -220,7 +220,7 @@ func registerHot(r *events.Registry) {
 			case "drift":
 				v.Drift = s.SizedInts()
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Done()
@@ -307,7 +307,7 @@ func registerRest(r *events.Registry) {
 			case "left":
 				v.Left = readRefs(s)
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Done()
@@ -346,14 +346,14 @@ func registerRest(r *events.Registry) {
 							case "class":
 								h.Class = s.InternedString(&names)
 							default:
-								s.Skip()
+								s.SkipField()
 							}
 						}
 						v.Humans = append(v.Humans, h)
 					}
 				}
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -374,7 +374,7 @@ func registerRest(r *events.Registry) {
 			case "declared":
 				v.Declared = s.Bool()
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -391,7 +391,7 @@ func registerRest(r *events.Registry) {
 			case "to":
 				v.To = s.Int()
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -406,7 +406,7 @@ func registerRest(r *events.Registry) {
 			case "die":
 				v.Die = s.Int()
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -429,7 +429,7 @@ func registerRest(r *events.Registry) {
 			case "collected":
 				v.Collected = s.Bool()
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -442,7 +442,7 @@ func registerRest(r *events.Registry) {
 			case "round":
 				v.Round = s.Int()
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -455,7 +455,7 @@ func registerRest(r *events.Registry) {
 			case "counts":
 				v.Counts = readIntMap(s)
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -479,7 +479,7 @@ func readRef(s *jsonscan.Scanner) Ref {
 		case "name":
 			ref.Name = s.InternedString(&names)
 		default:
-			s.Skip()
+			s.SkipField()
 		}
 	}
 	return ref
@@ -513,7 +513,7 @@ func readFrees(s *jsonscan.Scanner) []FreeAttack {
 			case "target":
 				f.Target = readRef(s)
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		out = append(out, f)

@@ -28,7 +28,7 @@ func DecodeRolled(data []byte) (Rolled, error) {
 		case "success":
 			r.Success = s.BoolPtr()
 		default:
-			s.Skip()
+			s.SkipField()
 		}
 	}
 	return r, s.Err()

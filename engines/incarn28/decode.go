@@ -50,7 +50,7 @@ func registerHot(r *events.Registry) {
 			case "wasted":
 				v.Wasted = s.Bool()
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Done()
@@ -83,7 +83,7 @@ func registerHot(r *events.Registry) {
 			case "what":
 				v.What = s.InternedString(&names)
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Done()
@@ -116,7 +116,7 @@ func registerHot(r *events.Registry) {
 			case "by":
 				v.By = s.InternedString(&names)
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Done()
@@ -148,7 +148,7 @@ func registerHot(r *events.Registry) {
 			case "round_over":
 				v.RoundOver = s.Bool()
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Done()
@@ -176,7 +176,7 @@ func registerHot(r *events.Registry) {
 			case "how":
 				v.How = s.InternedString(&names)
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Done()
@@ -212,7 +212,7 @@ func registerRest(r *events.Registry) {
 					v.Figures = append([]Figure{}, figs...)
 				}
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -227,7 +227,7 @@ func registerRest(r *events.Registry) {
 			case "why":
 				v.Why = s.String()
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -269,7 +269,7 @@ func registerRest(r *events.Registry) {
 			case "why":
 				v.Why = s.InternedString(&names)
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -296,7 +296,7 @@ func registerRest(r *events.Registry) {
 					}
 				}
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -313,7 +313,7 @@ func registerRest(r *events.Registry) {
 			case "cost":
 				v.Cost = s.Int()
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -328,7 +328,7 @@ func registerRest(r *events.Registry) {
 			case "name":
 				v.Name = s.InternedString(&names)
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -345,7 +345,7 @@ func registerRest(r *events.Registry) {
 			case "overseer":
 				v.Overseer = s.Bool()
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -360,7 +360,7 @@ func registerRest(r *events.Registry) {
 			case "mist_edge":
 				v.MistEdge = s.InternedString(&names)
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -377,7 +377,7 @@ func registerRest(r *events.Registry) {
 			case "first":
 				v.First = s.InternedString(&names)
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -392,7 +392,7 @@ func registerRest(r *events.Registry) {
 			case "first":
 				v.First = s.InternedString(&names)
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -407,7 +407,7 @@ func registerRest(r *events.Registry) {
 			case "why":
 				v.Why = s.String()
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -422,7 +422,7 @@ func registerRest(r *events.Registry) {
 			case "hits":
 				v.Hits = s.Int()
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -439,7 +439,7 @@ func registerRest(r *events.Registry) {
 			case "not":
 				v.Not = s.InternedString(&names)
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -456,7 +456,7 @@ func registerRest(r *events.Registry) {
 			case "target":
 				v.Target = s.InternedString(&names)
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -471,7 +471,7 @@ func registerRest(r *events.Registry) {
 			case "reach":
 				v.Reach = s.Int()
 			default:
-				s.Skip()
+				s.SkipField()
 			}
 		}
 		return v, s.Err()
@@ -486,7 +486,7 @@ var names jsonscan.Interner
 func readIncarn(s *jsonscan.Scanner, in *Incarn) {
 	for i := 0; s.Field(i); i++ {
 		if !readIncarnField(s, in) {
-			s.Skip()
+			s.SkipField()
 		}
 	}
 }
@@ -593,7 +593,7 @@ func readFigure(s *jsonscan.Scanner, f *Figure) {
 		case "slain_by":
 			f.SlainBy = s.InternedString(&names)
 		default:
-			s.Skip()
+			s.SkipField()
 		}
 	}
 }

@@ -1,9 +1,6 @@
 package kingsown
 
 import (
-	"bytes"
-	"errors"
-
 	"warlog/events"
 	"warlog/events/jsonscan"
 )
@@ -39,21 +36,6 @@ func registerHot(r *events.Registry) {
 
 // factText interns the sides, names, weapons and keywords the facts repeat.
 var factText jsonscan.Interner
-
-// errEscapedKey refuses a key written with an escape, which encoding/json
-// would unescape and match to a field while the key switches compare the
-// key as written. Our encoder never escapes a key.
-var errEscapedKey = errors.New("kingsown: an escaped key in a fact")
-
-// skip passes over the value of a key no field takes, refusing an escaped
-// key (see errEscapedKey).
-func skip(s *jsonscan.Scanner) {
-	if bytes.IndexByte(s.Key(), '\\') >= 0 {
-		s.Fail(errEscapedKey)
-		return
-	}
-	s.Skip()
-}
 
 func decodeScenarioEnded(b []byte) (ScenarioEnded, error) {
 	var v ScenarioEnded
@@ -103,7 +85,7 @@ func decodeScenarioEnded(b []byte) (ScenarioEnded, error) {
 		case "outcomes":
 			v.Outcomes = readOutcomes(s)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -156,7 +138,7 @@ func readOutcomes(s *jsonscan.Scanner) []Outcome {
 			case "removals":
 				o.Removals = s.Int()
 			default:
-				skip(s)
+				s.SkipField()
 			}
 		}
 		out = append(out, o)
@@ -214,7 +196,7 @@ func decodeScenarioStarted(b []byte) (ScenarioStarted, error) {
 		case "grunt":
 			v.Grunt = readCardPtr(s)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -250,7 +232,7 @@ func readFielded(s *jsonscan.Scanner) []Fielded {
 			case "member":
 				f.Member = s.Bool()
 			default:
-				skip(s)
+				s.SkipField()
 			}
 		}
 		out = append(out, f)
@@ -342,7 +324,7 @@ func readCard(s *jsonscan.Scanner, c *Card) {
 		case "spells":
 			c.Spells = s.InternedStrings(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 }
@@ -426,7 +408,7 @@ func readWeapon(s *jsonscan.Scanner, w *Weapon) {
 		case "sweep":
 			w.Sweep = s.Bool()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 }
@@ -445,7 +427,7 @@ func readRef(s *jsonscan.Scanner, r *Ref) {
 		case "name":
 			r.Name = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 }
@@ -493,7 +475,7 @@ func decodeAttackMade(b []byte) (AttackMade, error) {
 		case "rear":
 			v.Rear = s.Bool()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -542,7 +524,7 @@ func decodeMoved(b []byte) (Moved, error) {
 		case "pair_next":
 			v.PairNext = s.Bool()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -566,7 +548,7 @@ func decodeWithdrawn(b []byte) (Withdrawn, error) {
 		case "name":
 			v.Name = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -585,7 +567,7 @@ func decodeAttackPhaseBegun(b []byte) (AttackPhaseBegun, error) {
 		case "stayed":
 			v.Stayed = readRefs(s)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -614,7 +596,7 @@ func decodeInitiativeWon(b []byte) (InitiativeWon, error) {
 		case "first":
 			v.First = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -652,7 +634,7 @@ func decodeHitLost(b []byte) (HitLost, error) {
 		case "hits":
 			v.Hits = s.Int()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -676,7 +658,7 @@ func decodeHitResisted(b []byte) (HitResisted, error) {
 		case "durable":
 			v.Durable = s.Bool()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -700,7 +682,7 @@ func decodeMissed(b []byte) (Missed, error) {
 		case "roll":
 			v.Roll = s.Int()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -724,7 +706,7 @@ func decodeSkillLost(b []byte) (SkillLost, error) {
 		case "skill":
 			v.Skill = s.Int()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -748,7 +730,7 @@ func decodeTakenOut(b []byte) (TakenOut, error) {
 		case "by":
 			v.By = readRefPtr(s)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -782,7 +764,7 @@ func decodeGruntSpawned(b []byte) (GruntSpawned, error) {
 		case "roll":
 			v.Roll = s.Int()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -796,7 +778,7 @@ func decodeRecruited(b []byte) (Recruited, error) {
 		case "card":
 			readCard(s, &v.Card)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -820,7 +802,7 @@ func decodeTurnEnded(b []byte) (TurnEnded, error) {
 		case "last":
 			v.Last = s.Bool()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -839,7 +821,7 @@ func decodeStepBegun(b []byte) (StepBegun, error) {
 		case "skill":
 			v.Skill = s.Int()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()

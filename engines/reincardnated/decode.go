@@ -1,9 +1,6 @@
 package reincardnated
 
 import (
-	"bytes"
-	"errors"
-
 	"warlog/events"
 	"warlog/events/jsonscan"
 )
@@ -40,21 +37,6 @@ func registerHot(r *events.Registry) {
 // factText interns the players, Beings, cards and reasons the facts repeat.
 var factText jsonscan.Interner
 
-// errEscapedKey refuses a key written with an escape, which encoding/json
-// would unescape and match to a field while the key switches compare the
-// key as written. Our encoder never escapes a key.
-var errEscapedKey = errors.New("reincardnated: an escaped key in a fact")
-
-// skip passes over the value of a key no field takes, refusing an escaped
-// key (see errEscapedKey).
-func skip(s *jsonscan.Scanner) {
-	if bytes.IndexByte(s.Key(), '\\') >= 0 {
-		s.Fail(errEscapedKey)
-		return
-	}
-	s.Skip()
-}
-
 // readBeing reads a Being's object into b; null leaves b as it is, as
 // encoding/json does.
 func readBeing(s *jsonscan.Scanner, b *Being) {
@@ -78,7 +60,7 @@ func readBeing(s *jsonscan.Scanner, b *Being) {
 		case "dead":
 			b.Dead = s.Bool()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 }
@@ -115,7 +97,7 @@ func readCard(s *jsonscan.Scanner, c *Card) {
 		case "human":
 			c.Human = s.Bool()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 }
@@ -142,7 +124,7 @@ func readPurpose(s *jsonscan.Scanner, p *LifePurpose) {
 		case "goals":
 			p.Goals = readGoals(s)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 }
@@ -190,7 +172,7 @@ func readGoals(s *jsonscan.Scanner) []Goal {
 			case "met":
 				g.Met = s.Bool()
 			default:
-				skip(s)
+				s.SkipField()
 			}
 		}
 		out = append(out, g)
@@ -228,7 +210,7 @@ func readScores(s *jsonscan.Scanner) []Score {
 			case "total":
 				sc.Total = s.Int()
 			default:
-				skip(s)
+				s.SkipField()
 			}
 		}
 		out = append(out, sc)
@@ -261,7 +243,7 @@ func readLines(s *jsonscan.Scanner) []Line {
 			case "points":
 				l.Points = s.Int()
 			default:
-				skip(s)
+				s.SkipField()
 			}
 		}
 		out = append(out, l)
@@ -302,7 +284,7 @@ func decodeTurnEnded(b []byte) (TurnEnded, error) {
 		case "over":
 			v.Over = s.Bool()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -351,7 +333,7 @@ func decodePoolChanged(b []byte) (PoolChanged, error) {
 		case "discard":
 			v.Discard = s.Int()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -385,7 +367,7 @@ func decodeBeingEntered(b []byte) (BeingEntered, error) {
 		case "from_player":
 			v.FromPlayer = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -414,7 +396,7 @@ func decodeGameEnded(b []byte) (GameEnded, error) {
 		case "why":
 			v.Why = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -448,7 +430,7 @@ func decodeKarmaDrawn(b []byte) (KarmaDrawn, error) {
 		case "why":
 			v.Why = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -472,7 +454,7 @@ func decodePurposeRevealed(b []byte) (PurposeRevealed, error) {
 		case "purpose":
 			readPurpose(s, &v.Purpose)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -501,7 +483,7 @@ func decodeKarmaDiscarded(b []byte) (KarmaDiscarded, error) {
 		case "why":
 			v.Why = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -525,7 +507,7 @@ func decodeCardNoted(b []byte) (CardNoted, error) {
 		case "starter_of":
 			v.StarterOf = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -579,7 +561,7 @@ func decodeKarmaPlayed(b []byte) (KarmaPlayed, error) {
 		case "extra":
 			v.Extra = s.Bool()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -608,7 +590,7 @@ func decodeBeingVoided(b []byte) (BeingVoided, error) {
 		case "by":
 			v.By = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -637,7 +619,7 @@ func decodeBeingMoved(b []byte) (BeingMoved, error) {
 		case "by":
 			v.By = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -671,7 +653,7 @@ func decodeBeingLife(b []byte) (BeingLife, error) {
 		case "undo":
 			v.Undo = s.Bool()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -700,7 +682,7 @@ func decodeGoalMarked(b []byte) (GoalMarked, error) {
 		case "met":
 			v.Met = s.Bool()
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -724,7 +706,7 @@ func decodeGameStarted(b []byte) (GameStarted, error) {
 		case "players":
 			v.Players = s.InternedStrings(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -743,7 +725,7 @@ func decodeHumanTaken(b []byte) (HumanTaken, error) {
 		case "player":
 			v.Player = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()
@@ -763,7 +745,7 @@ func decodePurposeSeen(b []byte) (PurposeSeen, error) {
 		case "target":
 			v.Target = s.InternedString(&factText)
 		default:
-			skip(s)
+			s.SkipField()
 		}
 	}
 	return v, s.Done()

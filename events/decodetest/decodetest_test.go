@@ -31,3 +31,18 @@ func TestAmbiguous(t *testing.T) {
 		}
 	}
 }
+
+func TestEscapeFirstKey(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"player":"Ann"}`: `{"\u0070layer":"Ann"}`,
+		`{ "a":{"b":1}}`:   `{ "a":{"\u0062":1}}`,
+		`{"":1}`:           ``,
+		`[1,2]`:            ``,
+		`{"_x":1}`:         ``,
+	} {
+		got, ok := escapeFirstKey(in)
+		if ok != (want != "") || got != want {
+			t.Errorf("escapeFirstKey(%s) = %s, %v; want %s", in, got, ok, want)
+		}
+	}
+}

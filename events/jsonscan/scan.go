@@ -26,6 +26,7 @@
 package jsonscan
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -368,6 +369,18 @@ func (s *Scanner) Decode(v any) {
 	if err := json.Unmarshal(s.data[start:s.pos], v); err != nil {
 		s.fail("%q: %v", s.key, err)
 	}
+}
+
+// SkipField passes over the value of a key no field takes. A key written
+// with an escape is refused instead: encoding/json would unescape it and
+// might match it to a field, while a decoder's key switch compares the key
+// as written (our encoder never escapes a field's key).
+func (s *Scanner) SkipField() {
+	if bytes.IndexByte(s.key, '\\') >= 0 {
+		s.fail("an escaped key %q is not read", s.key)
+		return
+	}
+	s.Skip()
 }
 
 // Skip passes over the current value, whatever it is.

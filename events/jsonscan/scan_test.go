@@ -190,3 +190,22 @@ func TestSub(t *testing.T) {
 		t.Error("a number where a string belongs in a nested object was accepted")
 	}
 }
+
+// SkipField passes over an unknown key's value but refuses a key written
+// with an escape, which encoding/json might match to a field.
+func TestSkipField(t *testing.T) {
+	for in, ok := range map[string]bool{`{"x":[1,{"y":2}],"n":3}`: true, `{"\u006e":4,"n":3}`: false} {
+		s := New([]byte(in))
+		n := 0
+		for s.Next() {
+			if string(s.Key()) == "n" {
+				n = s.Int()
+			} else {
+				s.SkipField()
+			}
+		}
+		if (s.Err() == nil) != ok || ok && n != 3 {
+			t.Errorf("%s: n %d, err %v", in, n, s.Err())
+		}
+	}
+}
