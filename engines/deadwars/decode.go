@@ -370,7 +370,7 @@ func registerRest(r *events.Registry) {
 			case "why":
 				v.Why = s.String()
 			case "scores":
-				v.Scores = readIntMap(s)
+				v.Scores = s.IntMap()
 			case "declared":
 				v.Declared = s.Bool()
 			default:
@@ -453,7 +453,7 @@ func registerRest(r *events.Registry) {
 		for s.Next() {
 			switch string(s.Key()) {
 			case "counts":
-				v.Counts = readIntMap(s)
+				v.Counts = s.IntMap()
 			default:
 				s.SkipField()
 			}
@@ -519,16 +519,4 @@ func readFrees(s *jsonscan.Scanner) []FreeAttack {
 		out = append(out, f)
 	}
 	return out
-}
-
-// readIntMap reads an object of integers into a map; null gives nil.
-func readIntMap(s *jsonscan.Scanner) map[string]int {
-	if s.Null() {
-		return nil
-	}
-	m := map[string]int{}
-	for i := 0; s.Field(i); i++ {
-		m[s.MapKey()] = s.Int()
-	}
-	return m
 }

@@ -373,7 +373,7 @@ func registerRest(r *events.Registry) {
 			case "round":
 				v.Round = s.Int()
 			case "rolls":
-				v.Rolls = readIntMap(s)
+				v.Rolls = s.IntMap()
 			case "first":
 				v.First = s.InternedString(&names)
 			default:
@@ -388,7 +388,7 @@ func registerRest(r *events.Registry) {
 		for s.Next() {
 			switch string(s.Key()) {
 			case "rolls":
-				v.Rolls = readIntMap(s)
+				v.Rolls = s.IntMap()
 			case "first":
 				v.First = s.InternedString(&names)
 			default:
@@ -596,16 +596,4 @@ func readFigure(s *jsonscan.Scanner, f *Figure) {
 			s.SkipField()
 		}
 	}
-}
-
-// readIntMap reads an object of integers into a map; null gives nil.
-func readIntMap(s *jsonscan.Scanner) map[string]int {
-	if s.Null() {
-		return nil
-	}
-	m := map[string]int{}
-	for i := 0; s.Field(i); i++ {
-		m[s.MapKey()] = s.Int()
-	}
-	return m
 }

@@ -48,7 +48,7 @@ func decodeScenarioEnded(b []byte) (ScenarioEnded, error) {
 			v.Turn = s.Int()
 		}
 		if s.Expect(`,"removed":`) {
-			v.Removed = readIntMap(s)
+			v.Removed = s.IntMap()
 		}
 		if s.Expect(`,"winner":`) {
 			v.Winner = s.InternedString(&factText)
@@ -73,7 +73,7 @@ func decodeScenarioEnded(b []byte) (ScenarioEnded, error) {
 		case "turn":
 			v.Turn = s.Int()
 		case "removed":
-			v.Removed = readIntMap(s)
+			v.Removed = s.IntMap()
 		case "winner":
 			v.Winner = s.InternedString(&factText)
 		case "declared":
@@ -144,18 +144,6 @@ func readOutcomes(s *jsonscan.Scanner) []Outcome {
 		out = append(out, o)
 	}
 	return append(make([]Outcome, 0, len(out)), out...)
-}
-
-// readIntMap reads an object of integers into a map; null gives nil.
-func readIntMap(s *jsonscan.Scanner) map[string]int {
-	if s.Null() {
-		return nil
-	}
-	m := map[string]int{}
-	for i := 0; s.Field(i); i++ {
-		m[s.MapKey()] = s.Int()
-	}
-	return m
 }
 
 func decodeScenarioStarted(b []byte) (ScenarioStarted, error) {

@@ -107,7 +107,7 @@ func readPurpose(s *jsonscan.Scanner, p *LifePurpose) {
 	j := 0
 	if s.Expect(`{"types":`) {
 		j = 1
-		p.Types = readIntMap(s)
+		p.Types = s.IntMap()
 		if s.Expect(`,"death":`) {
 			p.Death = s.Int()
 		}
@@ -118,7 +118,7 @@ func readPurpose(s *jsonscan.Scanner, p *LifePurpose) {
 	for ; s.Field(j); j++ {
 		switch string(s.Key()) {
 		case "types":
-			p.Types = readIntMap(s)
+			p.Types = s.IntMap()
 		case "death":
 			p.Death = s.Int()
 		case "goals":
@@ -127,18 +127,6 @@ func readPurpose(s *jsonscan.Scanner, p *LifePurpose) {
 			s.SkipField()
 		}
 	}
-}
-
-// readIntMap reads an object of integers into a map; null gives nil.
-func readIntMap(s *jsonscan.Scanner) map[string]int {
-	if s.Null() {
-		return nil
-	}
-	m := map[string]int{}
-	for i := 0; s.Field(i); i++ {
-		m[s.MapKey()] = s.Int()
-	}
-	return m
 }
 
 // readGoals reads an array of Goals; null gives nil, [] an empty slice.

@@ -112,6 +112,19 @@ func (s *Scanner) Field(i int) bool {
 	return true
 }
 
+// IntMap reads an object of integers as encoding/json reads a
+// map[string]int: null gives nil, {} an empty map.
+func (s *Scanner) IntMap() map[string]int {
+	if s.Null() {
+		return nil
+	}
+	m := map[string]int{}
+	for i := 0; s.Field(i); i++ {
+		m[s.MapKey()] = s.Int()
+	}
+	return m
+}
+
 // MapKey is the current key as a string, unescaped as encoding/json
 // unescapes a map's key.
 func (s *Scanner) MapKey() string {
