@@ -3,6 +3,7 @@ package events
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"warlog/events/jsonscan"
 )
@@ -49,7 +50,7 @@ type Effect struct {
 // UndoneAt is the actions out of effect as the log stood at version end:
 // the changes made after it left out.
 func (e Effect) UndoneAt(end int64) map[string]bool {
-	undone := make(map[string]bool, len(e.Undone))
+	undone := map[string]bool{}
 	for _, c := range e.Changes {
 		if c.At > end {
 			break
@@ -75,26 +76,24 @@ type Change struct {
 // that began after that version can only have been undone after it, so this
 // is all a replay of the events after a snapshot at that version needs.
 func LoadEffect(ctx context.Context, s Store, campaign string, after int64) (Effect, error) {
-	eff := Effect{After: after, Undone: map[string]bool{}}
+	eff := Effect{After: after}
 	add := func(version int64, typ string, data []byte) error {
 		r, err := DecodeActionRef(data)
 		if err != nil {
 			return fmt.Errorf("event %d (%s): payload does not decode: %w", version, typ, err)
 		}
-		if typ == TypeActionUndone {
-			eff.Undone[r.Action] = true
-		} else {
-			delete(eff.Undone, r.Action)
-		}
 		eff.Changes = append(eff.Changes, Change{At: version, Ref: r, Undo: typ == TypeActionUndone})
 		return nil
 	}
+	var err error
 	if es, ok := s.(EffectStore); ok {
-		return eff, es.StreamEffect(ctx, campaign, after, add)
+		err = es.StreamEffect(ctx, campaign, after, add)
+	} else {
+		err = s.LoadTypes(ctx, campaign, after, []string{TypeActionUndone, TypeActionRedone}, func(e Event) error {
+			return add(e.Version, e.Type, e.Data)
+		})
 	}
-	err := s.LoadTypes(ctx, campaign, after, []string{TypeActionUndone, TypeActionRedone}, func(e Event) error {
-		return add(e.Version, e.Type, e.Data)
-	})
+	eff.Undone = eff.UndoneAt(math.MaxInt64)
 	return eff, err
 }
 
