@@ -3,7 +3,7 @@ package campaigns
 import (
 	"warlog/engines/dice"
 	"warlog/events"
-	"warlog/events/jsonscan"
+	"warlog/internal/jsonscan"
 )
 
 // registerCore binds the service's own event types, with hand-written

@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/campaigns"
-	"warlog/cmd/cmdutil"
+	"warlog/internal/cmdutil"
 )
 
 func newCampaignCommand(app *cmdutil.App) *cobra.Command {

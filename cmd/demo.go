@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"warlog/cmd/cmdutil"
+	"warlog/internal/cmdutil"
 )
 
 type demoOptions struct {

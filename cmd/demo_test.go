@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"warlog/cmd/cmdutil"
+	"warlog/internal/cmdutil"
 )
 
 // The demo is seeded and its clock and action ids are fixed: its whole

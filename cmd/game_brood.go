@@ -4,9 +4,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/cmd/brood"
-	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	eng "warlog/engines/brood"
+	"warlog/internal/cmdutil"
 )
 
 // This file wires Brood Mother into warlog: its engine, its command tree

@@ -3,10 +3,10 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
-	"warlog/cmd/cmdutil"
 	"warlog/cmd/dw"
 	"warlog/engines"
 	"warlog/engines/deadwars"
+	"warlog/internal/cmdutil"
 )
 
 // This file wires the deadwars game into warlog: its engine, its command tree

@@ -3,10 +3,10 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
-	"warlog/cmd/cmdutil"
 	"warlog/cmd/i28"
 	"warlog/engines"
 	"warlog/engines/incarn28"
+	"warlog/internal/cmdutil"
 )
 
 // This file wires the incarn28 game into warlog: its engine, its command tree

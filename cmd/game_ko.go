@@ -3,10 +3,10 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
-	"warlog/cmd/cmdutil"
 	"warlog/cmd/ko"
 	"warlog/engines"
 	"warlog/engines/kingsown"
+	"warlog/internal/cmdutil"
 )
 
 // This file wires the kingsown game into warlog: its engine, its command tree

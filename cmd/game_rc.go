@@ -3,10 +3,10 @@ package cmd
 import (
 	"github.com/spf13/cobra"
 
-	"warlog/cmd/cmdutil"
 	"warlog/cmd/rc"
 	"warlog/engines"
 	"warlog/engines/reincardnated"
+	"warlog/internal/cmdutil"
 )
 
 // This file wires the reincardnated game into warlog: its engine, its command tree

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"warlog/cmd/cmdutil"
+	"warlog/internal/cmdutil"
 )
 
 // Every command a user can reach, the games' included, has a short line

@@ -9,9 +9,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/campaigns"
-	"warlog/cmd/cmdutil"
 	"warlog/engines/dice"
 	"warlog/events"
+	"warlog/internal/cmdutil"
 )
 
 func newRollCommand(app *cmdutil.App) *cobra.Command {

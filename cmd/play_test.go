@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	"warlog/events"
+	"warlog/internal/cmdutil"
 )
 
 // tally is a tiny prompted game for testing `play` itself: a side scores a

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"warlog/cmd/cmdutil"
+	"warlog/internal/cmdutil"
 	"warlog/projections/report"
 )
 

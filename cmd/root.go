@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/campaigns"
-	"warlog/cmd/cmdutil"
+	"warlog/internal/cmdutil"
 )
 
 // Version is the program's version, shown by --version.

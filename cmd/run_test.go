@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"warlog/cmd/cmdutil"
+	"warlog/internal/cmdutil"
 )
 
 // run executes one command line in-process against db and returns stdout,

@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"warlog/cmd/cmdutil"
 	"warlog/engines"
+	"warlog/internal/cmdutil"
 )
 
 func newStatusCommand(app *cmdutil.App) *cobra.Command {

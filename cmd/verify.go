@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"warlog/cmd/cmdutil"
 	"warlog/events"
+	"warlog/internal/cmdutil"
 )
 
 // VerifyJSON is the --json shape of `warlog verify`.

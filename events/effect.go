@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"warlog/events/jsonscan"
+	"warlog/internal/jsonscan"
 )
 
 // Event types every stream shares; engines define their own beside these.

@@ -49,7 +49,7 @@ var (
 
 // Store is an append-only log of campaign streams. The SQLite store in
 // events/sqlite is the default; a shared server store would implement the same
-// interface and pass the same test suite (events/storetest).
+// interface and pass the same test suite (internal/storetest).
 type Store interface {
 	// Append stores one action's facts as consecutive versions after
 	// expected, all or nothing. It returns the stored events.

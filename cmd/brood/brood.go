@@ -13,9 +13,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/campaigns"
-	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	eng "warlog/engines/brood"
+	"warlog/internal/cmdutil"
 )
 
 // Game is the campaign game these commands act on.

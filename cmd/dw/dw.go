@@ -11,9 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	"warlog/engines/deadwars"
+	"warlog/internal/cmdutil"
 )
 
 // Game is the campaign game these commands act on.

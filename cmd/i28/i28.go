@@ -11,9 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	"warlog/engines/incarn28"
+	"warlog/internal/cmdutil"
 )
 
 // Game is the campaign game this command tree acts on.

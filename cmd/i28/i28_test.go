@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"warlog/cmd/cmdutil"
+	"warlog/internal/cmdutil"
 )
 
 // Every command of `warlog i28` has a short help and an example.

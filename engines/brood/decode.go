@@ -2,7 +2,7 @@ package brood
 
 import (
 	"warlog/events"
-	"warlog/events/jsonscan"
+	"warlog/internal/jsonscan"
 )
 
 // registerHot binds the facts a Brood Mother campaign writes (turns,

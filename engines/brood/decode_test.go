@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"warlog/events"
-	"warlog/events/decodetest"
+	"warlog/internal/decodetest"
 )
 
 // decodeSeeds are payloads of every fact with a hand decoder, as our

@@ -2,7 +2,7 @@ package deadwars
 
 import (
 	"warlog/events"
-	"warlog/events/jsonscan"
+	"warlog/internal/jsonscan"
 )
 
 // registerHot binds the facts a Deadwars battle writes most (contacts,

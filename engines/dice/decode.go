@@ -1,6 +1,6 @@
 package dice
 
-import "warlog/events/jsonscan"
+import "warlog/internal/jsonscan"
 
 // DecodeRolled reads a dice.rolled payload without reflection: rolls are
 // the events a replay meets most.

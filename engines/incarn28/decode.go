@@ -2,7 +2,7 @@ package incarn28
 
 import (
 	"warlog/events"
-	"warlog/events/jsonscan"
+	"warlog/internal/jsonscan"
 )
 
 // registerHot binds the facts a game of Incarn28 writes most (every

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"warlog/events"
-	"warlog/events/decodetest"
+	"warlog/internal/decodetest"
 )
 
 // decodeSeeds are payloads of every fact, as our encoder writes them and

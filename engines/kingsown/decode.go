@@ -2,7 +2,7 @@ package kingsown
 
 import (
 	"warlog/events"
-	"warlog/events/jsonscan"
+	"warlog/internal/jsonscan"
 )
 
 // registerHot binds the facts a King's Own campaign writes most (fight

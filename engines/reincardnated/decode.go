@@ -2,7 +2,7 @@ package reincardnated
 
 import (
 	"warlog/events"
-	"warlog/events/jsonscan"
+	"warlog/internal/jsonscan"
 )
 
 // registerHot binds the facts a Reincardnated campaign writes most (turn

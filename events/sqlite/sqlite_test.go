@@ -16,7 +16,7 @@ import (
 
 	"warlog/events"
 	"warlog/events/sqlite"
-	"warlog/events/storetest"
+	"warlog/internal/storetest"
 )
 
 // mustOpen opens (creating) the store at path and closes it when the test ends.
