@@ -86,7 +86,7 @@ func New(store events.Store, engs ...engines.Engine) *Service {
 	s := &Service{store: store, engines: map[string]engines.Engine{}, registry: events.NewRegistry(), snapshotEvery: DefaultSnapshotEvery}
 	registerCore(s.registry)
 	for _, e := range engs {
-		s.engines[e.Game()] = e
+		s.engines[e.Info().Name] = e
 		e.Register(s.registry)
 	}
 	return s

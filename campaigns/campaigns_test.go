@@ -13,41 +13,22 @@ import (
 
 	"warlog/engines"
 	"warlog/engines/dice"
+	"warlog/engines/kit"
 	"warlog/events"
 	"warlog/events/sqlite"
 )
 
-// counter is a minimal game for testing the service: each Add rolls a d6 and
-// adds it; Spend subtracts a fixed amount and is refused below zero.
-type counter struct{}
-
-func (counter) Game() string         { return "kingsown" }
-func (counter) Title() string        { return "counter" }
-func (counter) RulesVersion() string { return "test-1" }
-func (counter) Register(r *events.Registry) {
-	r.Register("counter.added", added{})
-}
-func (counter) NewState(engines.Campaign) engines.State { return &counterState{} }
-func (counter) EncodeState(st engines.State) ([]byte, [][]byte, error) {
-	s := st.(*counterState)
-	tmp := *s
-	tmp.Steps = engines.History[int]{}
-	return engines.EncodeParts(&tmp, &s.Steps)
-}
-func (counter) StateFormat() string { return "1" }
-func (counter) DecodeState(_ engines.Campaign, b []byte, parts engines.Parts) (engines.State, error) {
-	var st counterState
-	return &st, engines.DecodeParts(b, parts, &st, &st.Steps)
-}
-func (counter) DecodeCommand(verb string, args json.RawMessage) (engines.Command, error) {
-	switch verb {
-	case "add":
-		return add{}, nil
-	case "spend":
-		var s spend
-		return s, json.Unmarshal(args, &s)
+// counter is a minimal game for testing the service, built on the engine
+// kit: each Add rolls a d6 and adds it; Spend subtracts a fixed amount and
+// is refused below zero.
+func counter() engines.Engine {
+	return &kit.Game[*counterState]{
+		GameInfo: engines.GameInfo{Name: "kingsown", Title: "counter"},
+		Rules:    1,
+		New:      func(engines.Campaign) *counterState { return &counterState{} },
+		Facts:    []kit.Fact[*counterState]{kit.On("counter.added", (*counterState).added)},
+		Commands: []kit.Command[*counterState]{kit.Do((*counterState).add), kit.Do((*counterState).spend)},
 	}
-	return nil, engines.ErrUnknownCommand
 }
 
 type added struct {
@@ -70,32 +51,28 @@ type counterState struct {
 	Steps engines.History[int] `json:"steps"`
 }
 
-func (s *counterState) Apply(typ string, p any) error {
-	if a, ok := p.(added); ok {
-		s.Total += a.N
-		s.Steps.Add(a.N)
-	}
+func (s *counterState) added(a added) error {
+	s.Total += a.N
+	s.Steps.Add(a.N)
 	return nil
 }
 
-func (s *counterState) Decide(c engines.Command, d *engines.Decision) error {
-	switch c := c.(type) {
-	case add:
-		v, err := d.Roll1(6, "add")
-		if err != nil {
-			return err
-		}
-		d.Emit("counter.added", added{N: v})
-		d.Label("added %d", v)
-	case spend:
-		if c.N > s.Total {
-			return engines.Refuse("Spend", "cannot spend %d of %d", c.N, s.Total)
-		}
-		d.Emit("counter.added", added{N: -c.N})
-		d.Label("spent %d", c.N)
-	default:
-		return engines.ErrUnknownCommand
+func (s *counterState) add(_ add, d *engines.Decision) error {
+	v, err := d.Roll1(6, "add")
+	if err != nil {
+		return err
 	}
+	d.Emit("counter.added", added{N: v})
+	d.Label("added %d", v)
+	return nil
+}
+
+func (s *counterState) spend(c spend, d *engines.Decision) error {
+	if c.N > s.Total {
+		return engines.Refuse("Spend", "cannot spend %d of %d", c.N, s.Total)
+	}
+	d.Emit("counter.added", added{N: -c.N})
+	d.Label("spent %d", c.N)
 	return nil
 }
 
@@ -111,7 +88,7 @@ func newService(t *testing.T) *Service {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	return New(st, counter{})
+	return New(st, counter())
 }
 
 func mustCreate(t *testing.T, s *Service, name string, seed uint64) {

@@ -62,7 +62,7 @@ func (s *Service) Do(ctx context.Context, campaign, game string, cmd engines.Com
 			if err != nil {
 				return err
 			}
-			return g.Decide(cmd, d)
+			return st.engine.Decide(g, cmd, d)
 		}})
 }
 

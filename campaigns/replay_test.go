@@ -34,13 +34,13 @@ func TestReplayIgnoresAnUndoWrittenMeanwhile(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { real.Close() })
-	other := New(real, counter{})
+	other := New(real, counter())
 	mustCreate(t, other, "c", 7)
 	want := adds(t, other, "c", 3)
 	end := load(t, other, "c").Version
 
 	store := &undoBeforeLoad{Store: real}
-	s := New(store, counter{})
+	s := New(store, counter())
 	store.meanwhile = func() {
 		if _, err := other.Undo(ctx, "c", 1, "", Options{}); err != nil {
 			t.Fatal(err)

@@ -342,7 +342,7 @@ func TestPartsRebuiltAsOfTheSnapshot(t *testing.T) {
 	if st.Base() != st.Version {
 		t.Fatalf("loaded from %d, not the snapshot at %d", st.Base(), st.Version)
 	}
-	other := New(s.Store(), counter{})
+	other := New(s.Store(), counter())
 	if _, err := other.Undo(ctx, "c", 1, "", Options{}); err != nil {
 		t.Fatal(err)
 	}

@@ -286,7 +286,7 @@ func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error
 		}
 	}
 	if st.Game != nil {
-		if err := st.Game.Apply(e.Type, payload); err != nil {
+		if err := st.engine.Apply(st.Game, e.Type, payload); err != nil {
 			return fmt.Errorf("campaign %q, event %d (%s): %w", e.Campaign, e.Version, e.Type, err)
 		}
 	}

@@ -53,7 +53,7 @@ func cachedCampaign(game string, n int64) (string, string, error) {
 	name := section[0][2]
 	key := []string{game, fmt.Sprint(n), "gen" + genVersion, fmt.Sprint("schema", sqlite.SchemaVersion()), campaigns.SnapshotKey()}
 	for _, e := range Engines() {
-		if e.Game() != game {
+		if e.Info().Name != game {
 			continue
 		}
 		key = append(key, e.RulesVersion())

@@ -42,7 +42,7 @@ func benchGames() []string {
 	}
 	var out []string
 	for _, e := range Engines() {
-		out = append(out, e.Game())
+		out = append(out, e.Info().Name)
 	}
 	return out
 }

@@ -12,7 +12,7 @@ import (
 // This file wires Brood Mother into warlog: its engine, its command tree
 // (warlog brood) and its part of the demo.
 
-func broodEngine() engines.Engine { return eng.New() }
+func broodEngine() engines.Engine { return engines.Legacy(eng.New()) }
 
 func broodCommand(app *cmdutil.App) *cobra.Command { return brood.NewCommand(app) }
 

@@ -12,7 +12,7 @@ import (
 // This file wires the deadwars game into warlog: its engine, its command tree
 // (warlog dw) and its part of the demo.
 
-func dwEngine() engines.Engine { return deadwars.Engine{} }
+func dwEngine() engines.Engine { return engines.Legacy(deadwars.Engine{}) }
 
 func dwCommand(app *cmdutil.App) *cobra.Command { return dw.NewCommand(app) }
 

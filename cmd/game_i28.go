@@ -12,7 +12,7 @@ import (
 // This file wires the incarn28 game into warlog: its engine, its command tree
 // (warlog i28) and its part of the demo.
 
-func i28Engine() engines.Engine { return incarn28.New() }
+func i28Engine() engines.Engine { return engines.Legacy(incarn28.New()) }
 
 func i28Command(app *cmdutil.App) *cobra.Command { return i28.NewCommand(app) }
 

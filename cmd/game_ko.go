@@ -12,7 +12,7 @@ import (
 // This file wires the kingsown game into warlog: its engine, its command tree
 // (warlog ko) and its part of the demo.
 
-func koEngine() engines.Engine { return kingsown.New() }
+func koEngine() engines.Engine { return engines.Legacy(kingsown.New()) }
 
 func koCommand(app *cmdutil.App) *cobra.Command { return ko.NewCommand(app) }
 

@@ -12,7 +12,7 @@ import (
 // This file wires the reincardnated game into warlog: its engine, its command tree
 // (warlog rc) and its part of the demo.
 
-func rcEngine() engines.Engine { return reincardnated.New() }
+func rcEngine() engines.Engine { return engines.Legacy(reincardnated.New()) }
 
 func rcCommand(app *cmdutil.App) *cobra.Command { return rc.New(app) }
 

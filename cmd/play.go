@@ -217,7 +217,7 @@ func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 		}
 		pr, ok := g.(engines.Prompter)
 		if !ok {
-			return fmt.Errorf("%s does not offer prompted turns yet; use the `warlog %s` commands", st.Engine().Title(), gameCommand(st.Campaign.Game))
+			return fmt.Errorf("%s does not offer prompted turns yet; use the `warlog %s` commands", st.Engine().Info().Title, gameCommand(st.Campaign.Game))
 		}
 		scenario, _ := nowOf(g)
 		if wasIn != "" && scenario == "" {

@@ -117,7 +117,7 @@ func (s *tallyState) Choices() []engines.Choice {
 func playSession(t *testing.T, db, input string) (string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	app := &cmdutil.App{In: strings.NewReader(input), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally{}}}
+	app := &cmdutil.App{In: strings.NewReader(input), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{engines.Legacy(tally{})}}
 	code := Run(context.Background(), app, []string{"--db", db, "play"})
 	if errb.Len() > 0 {
 		t.Logf("stderr: %s", errb.String())
@@ -131,7 +131,7 @@ func playSession(t *testing.T, db, input string) (string, int) {
 func TestPlayAccessibleSession(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "p.db")
 	var out, errb bytes.Buffer
-	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally{}}}
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{engines.Legacy(tally{})}}
 	if code := Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown", "--seed", "4"}); code != 0 {
 		t.Fatal(errb.String())
 	}
@@ -187,7 +187,7 @@ func TestPlayAccessibleSession(t *testing.T) {
 func TestPlayEndsWithReport(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "p.db")
 	var out, errb bytes.Buffer
-	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally{}}}
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{engines.Legacy(tally{})}}
 	Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown"})
 	lines := []string{"1", "Final"}
 	for i := 0; i < 8; i++ { // eight shots of at least 1 each: someone reaches 8
@@ -210,7 +210,7 @@ func TestPlayEndsWithReport(t *testing.T) {
 func TestPlayInputEndsOnAnInvalidAnswer(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "p.db")
 	var out, errb bytes.Buffer
-	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally{}}}
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{engines.Legacy(tally{})}}
 	Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown"})
 	got, code := playSession(t, db, "1\nX\n42\n")
 	if code != 0 || !strings.Contains(got, "Left the game") {

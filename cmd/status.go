@@ -143,21 +143,9 @@ A flag the campaign's game does not take is refused.`,
   warlog scenario start "Friday" --players Ann,Ben,Cas`,
 		Args: cmdutil.ExactArgs(1, "the scenario's NAME"),
 		RunE: func(c *cobra.Command, args []string) error {
-			cmd := engines.StartScenario{Name: args[0], Brief: o.brief, Turns: o.turns, Params: map[string][]string{}}
+			cmd := engines.StartScenario{Name: args[0], Brief: o.brief, Turns: o.turns, Size: o.size, Mothers: o.mothers, Players: o.players}
 			for _, f := range o.field {
 				cmd.Field = append(cmd.Field, strings.TrimSpace(f))
-			}
-			if o.size != 0 {
-				cmd.Params["size"] = []string{strconv.Itoa(o.size)}
-			}
-			if len(o.mothers) > 0 {
-				cmd.Params["mother"] = o.mothers
-			}
-			if len(o.players) > 0 {
-				cmd.Params["players"] = o.players
-			}
-			if len(cmd.Params) == 0 {
-				cmd.Params = nil
 			}
 			_, err := app.Do(c.Context(), "", cmd)
 			return err

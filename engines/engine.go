@@ -9,18 +9,27 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"warlog/engines/dice"
 	"warlog/events"
 )
 
-// Engine is one game's rules. The campaigns layer keeps a list of them.
-type Engine interface {
-	// Game is the name used in `campaign new --game` and the log ("kingsown").
-	Game() string
+// GameInfo names a game: the one place a game's identity is written.
+type GameInfo struct {
+	// Name is the name used in `campaign new --game` and the log ("kingsown").
+	Name string
 	// Title is the game's name for people ("The King's Own").
-	Title() string
-	// RulesVersion is recorded with every action this engine decides.
+	Title string
+}
+
+// Engine is one game's rules. Every game's engine is a kit.Game: the
+// game declares its facts and commands once and the kit derives the rest.
+type Engine interface {
+	// Info names the game.
+	Info() GameInfo
+	// RulesVersion is recorded with every action this engine decides
+	// ("kingsown/1").
 	RulesVersion() string
 	// Register adds the engine's event payload types to r.
 	Register(r *events.Registry)
@@ -29,17 +38,20 @@ type Engine interface {
 	// DecodeCommand rebuilds a recorded command from its verb and arguments,
 	// so that an action can be decided again later.
 	DecodeCommand(verb string, args json.RawMessage) (Command, error)
-}
-
-// State is a game's folded state for one campaign.
-type State interface {
-	// Apply folds one fact in effect. It never fails on a fact its own
+	// Apply folds one fact in effect into st. It never fails on a fact the
 	// engine produced; an error means the log holds something it cannot
 	// read. payload is the value the registry decoded (or the emitted one).
-	Apply(typ string, payload any) error
-	// Decide checks cmd against the rules and records the new facts in d.
-	// It must not change the state. An error names the broken rule.
-	Decide(cmd Command, d *Decision) error
+	Apply(st State, typ string, payload any) error
+	// Decide checks cmd against the rules on st and records the new facts
+	// in d. It never changes st. An error names the broken rule.
+	Decide(st State, cmd Command, d *Decision) error
+	// StartOptions are the options of `scenario start` the game takes
+	// beyond its name, brief, turn limit and field.
+	StartOptions() []Option
+}
+
+// State is a game's folded state for one campaign, as the screens read it.
+type State interface {
 	// Status is the battle in progress, for `status`.
 	Status() Status
 	// Roster is the campaign's figures, for `roster`.
@@ -66,6 +78,10 @@ type Decision struct {
 	roller *dice.Roller
 	facts  []events.Fact
 	label  string
+	// fold folds each emitted fact into the state the decision works on
+	// (set by the kit); err is the first fold that failed.
+	fold func(typ string, payload any) error
+	err  error
 }
 
 // NewDecision hands a decision its dice.
@@ -78,7 +94,9 @@ func (d *Decision) Roll(count, sides int, purpose string) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.facts = append(d.facts, events.Fact{Type: dice.Type, Data: r})
+	if err := d.Emit(dice.Type, r); err != nil {
+		return nil, err
+	}
 	return r.Values, nil
 }
 
@@ -99,7 +117,9 @@ func (d *Decision) RollBy(by string, count, sides int, purpose string) ([]int, e
 		return nil, err
 	}
 	r.By = by
-	d.facts = append(d.facts, events.Fact{Type: dice.Type, Data: r})
+	if err := d.Emit(dice.Type, r); err != nil {
+		return nil, err
+	}
 	return r.Values, nil
 }
 
@@ -115,10 +135,27 @@ func (d *Decision) Judge(success bool) {
 	}
 }
 
-// Emit records a fact.
-func (d *Decision) Emit(typ string, data any) {
+// Emit records a fact and folds it into the state the command is being
+// decided on, so that what the command checks next sees it. The error is
+// that of the fold (a fact the state cannot take: a bug in the engine); it
+// is also kept and returned by Err, so a caller may go on and check once.
+func (d *Decision) Emit(typ string, data any) error {
 	d.facts = append(d.facts, events.Fact{Type: typ, Data: data})
+	if d.fold == nil {
+		return nil
+	}
+	err := d.fold(typ, data)
+	if err != nil && d.err == nil {
+		d.err = err
+	}
+	return err
 }
+
+// Fold sets how emitted facts fold into the state being decided on.
+func (d *Decision) Fold(fold func(typ string, payload any) error) { d.fold = fold }
+
+// Err is the first fold of an emitted fact that failed.
+func (d *Decision) Err() error { return d.err }
 
 // Label sets the short human description shown by `log`, `undo` and reports.
 func (d *Decision) Label(format string, args ...any) { d.label = fmt.Sprintf(format, args...) }
@@ -154,18 +191,113 @@ func Refuse(rule, format string, args ...any) error {
 // ErrUnknownCommand: the engine has no such verb.
 var ErrUnknownCommand = errors.New("this game has no such command")
 
-// StartScenario begins a battle; every game takes it, each reading the
-// fields it uses and refusing the ones it cannot.
+// StartScenario begins a battle; every game takes it. Name, Brief, Turns
+// and Field are the shared options; the rest are typed options that only
+// the games declaring them (Engine.StartOptions) take, and the kit refuses
+// one given to a game that does not.
 type StartScenario struct {
-	Name   string              `json:"name"`
-	Brief  string              `json:"brief,omitempty"`
-	Turns  int                 `json:"turns,omitempty"`
-	Field  []string            `json:"field,omitempty"`
-	Params map[string][]string `json:"params,omitempty"`
+	Name  string   `json:"name"`
+	Brief string   `json:"brief,omitempty"`
+	Turns int      `json:"turns,omitempty"`
+	Field []string `json:"field,omitempty"`
+	// Size is the side of a square board (OptSize).
+	Size int `json:"size,omitempty"`
+	// Mothers are PLAYER=X,Y placements (OptMother).
+	Mothers []string `json:"mothers,omitempty"`
+	// Players are the players in turn order (OptPlayers).
+	Players []string `json:"players,omitempty"`
+}
+
+// UnmarshalJSON reads a recorded start, including the string map of
+// options that warlog 0.1.0 recorded ("params": {"size": ["16"]}).
+func (c *StartScenario) UnmarshalJSON(b []byte) error {
+	type plain StartScenario
+	var v struct {
+		plain
+		Params map[string][]string `json:"params"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*c = StartScenario(v.plain)
+	for k, vals := range v.Params {
+		switch k {
+		case "size":
+			if len(vals) > 0 {
+				n, err := strconv.Atoi(vals[0])
+				if err != nil {
+					return fmt.Errorf("scenario start: size %q is not a number", vals[0])
+				}
+				c.Size = n
+			}
+		case "mother":
+			c.Mothers = append(c.Mothers, vals...)
+		case "players":
+			c.Players = append(c.Players, vals...)
+		default:
+			return fmt.Errorf("scenario start: unknown option %q", k)
+		}
+	}
+	return nil
 }
 
 // Verb implements Command.
 func (StartScenario) Verb() string { return "scenario start" }
+
+// Option is one typed option of `scenario start` beyond the shared ones.
+type Option struct {
+	// Name is the option's name ("size"); Value names its value for help
+	// ("N"); Help says what it is, in a few words.
+	Name, Value, Help string
+	// Kind is the option's type.
+	Kind OptionKind
+	// set reports whether a start gives the option.
+	set func(StartScenario) bool
+}
+
+// Given reports whether c gives the option.
+func (o Option) Given(c StartScenario) bool { return o.set(c) }
+
+// OptionKind is the type of an option's value.
+type OptionKind int
+
+// Kinds of options.
+const (
+	// TextOption is one text value.
+	TextOption OptionKind = iota + 1
+	// IntOption is a whole number.
+	IntOption
+	// ListOption is a list of text values, repeated or comma-separated.
+	ListOption
+	// RepeatedOption is a list of text values, one per use of the option.
+	RepeatedOption
+)
+
+// The typed options of `scenario start`.
+var (
+	OptSize    = Option{Name: "size", Value: "N", Help: "the side of the square board", Kind: IntOption, set: func(c StartScenario) bool { return c.Size != 0 }}
+	OptMother  = Option{Name: "mother", Value: "PLAYER=X,Y", Help: "a Mother's centre square, one per player", Kind: RepeatedOption, set: func(c StartScenario) bool { return len(c.Mothers) > 0 }}
+	OptPlayers = Option{Name: "players", Value: "A,B,...", Help: "the players in turn order", Kind: ListOption, set: func(c StartScenario) bool { return len(c.Players) > 0 }}
+	// OptBrief, OptTurns and OptField are the shared options, which a game
+	// declares too when it reads them.
+	OptBrief = Option{Name: "brief", Value: "BRIEF", Help: "the scenario's brief", Kind: TextOption, set: func(c StartScenario) bool { return c.Brief != "" }}
+	OptTurns = Option{Name: "turns", Value: "N", Help: "the turn limit", Kind: IntOption, set: func(c StartScenario) bool { return c.Turns != 0 }}
+	OptField = Option{Name: "field", Value: "A,B,...", Help: "the figures or forces to field", Kind: ListOption, set: func(c StartScenario) bool { return len(c.Field) > 0 }}
+)
+
+// Given lists the typed options c gives, shared ones included.
+func (c StartScenario) Given() []Option {
+	var out []Option
+	for _, o := range StartOptions {
+		if o.Given(c) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// StartOptions are every option of `scenario start`, in help order.
+var StartOptions = []Option{OptBrief, OptTurns, OptField, OptSize, OptMother, OptPlayers}
 
 // EndScenario closes the battle in progress.
 type EndScenario struct {
@@ -174,20 +306,6 @@ type EndScenario struct {
 
 // Verb implements Command.
 func (EndScenario) Verb() string { return "scenario end" }
-
-// DecodeCommon decodes the commands every engine shares; ok is false for
-// other verbs.
-func DecodeCommon(verb string, args json.RawMessage) (Command, bool, error) {
-	switch verb {
-	case StartScenario{}.Verb():
-		var c StartScenario
-		return c, true, json.Unmarshal(args, &c)
-	case EndScenario{}.Verb():
-		var c EndScenario
-		return c, true, json.Unmarshal(args, &c)
-	}
-	return nil, false, nil
-}
 
 // Snapshotter is implemented by engines whose state can be saved and
 // restored: a campaign then keeps snapshots of it and a command replays

@@ -7,9 +7,10 @@ import "warlog/engines/dice"
 // battle with one, so every line it prints is one the rules accept,
 // whatever the seed.
 type Rehearsal struct {
-	State State
-	Seed  uint64
-	next  int
+	Engine Engine
+	State  State
+	Seed   uint64
+	next   int
 }
 
 // Try decides cmd and, when the rules accept it, folds its facts and
@@ -17,11 +18,11 @@ type Rehearsal struct {
 func (r *Rehearsal) Try(cmd Command) bool {
 	roller := dice.NewRoller(r.Seed, r.next, nil)
 	d := NewDecision(roller)
-	if err := r.State.Decide(cmd, d); err != nil {
+	if err := r.Engine.Decide(r.State, cmd, d); err != nil {
 		return false
 	}
 	for _, f := range d.Facts() {
-		if err := r.State.Apply(f.Type, f.Data); err != nil {
+		if err := r.Engine.Apply(r.State, f.Type, f.Data); err != nil {
 			return false
 		}
 	}

@@ -14,7 +14,7 @@ func sampleMap(t *testing.T) eng.Map {
 	t.Helper()
 	s := eng.New().NewState(engines.Campaign{Name: "t", Game: "brood"}).(*eng.State)
 	for _, cmd := range []engines.Command{
-		engines.StartScenario{Name: "G", Params: map[string][]string{"size": {"8"}, "mother": {"red=2,2", "blue=7,7"}}},
+		engines.StartScenario{Name: "G", Size: 8, Mothers: []string{"red=2,2", "blue=7,7"}},
 		eng.Spawn{X: 4, Y: 4},
 	} {
 		d := engines.NewDecision(dice.NewRoller(1, 0, []int{}))

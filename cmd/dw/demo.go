@@ -60,7 +60,7 @@ type player struct {
 // line joins the script.
 func (p *player) try(args []string, cmd engines.Command) bool {
 	if p.r == nil {
-		p.r = &engines.Rehearsal{State: p.st, Seed: p.seed}
+		p.r = &engines.Rehearsal{Engine: engines.Legacy(deadwars.Engine{}), State: p.st, Seed: p.seed}
 	}
 	if !p.r.Try(cmd) {
 		return false

@@ -118,21 +118,20 @@ func (x *decider) start(c engines.StartScenario) error {
 	if x.b != nil && !x.b.Over {
 		return engines.Refuse("OneGame", "game %s is still being played; end it first with warlog scenario end", x.b.Name)
 	}
-	if c.Brief != "" || c.Turns != 0 || len(c.Field) > 0 || len(c.Params["players"]) > 0 {
+	if c.Brief != "" || c.Turns != 0 || len(c.Field) > 0 || len(c.Players) > 0 {
 		return engines.Refuse("Setup", "Brood Mother takes only --size N and --mother PLAYER=X,Y (twice); --brief, --turns, --field and --players are for other games")
 	}
 	if err := validName("scenario", c.Name); err != nil {
 		return engines.Refuse("Setup", "%v", err)
 	}
 	size := DefaultSize
-	if v := c.Params["size"]; len(v) > 0 {
-		n, err := strconv.Atoi(v[0])
-		if err != nil || n < MinSize || n > MaxSize {
-			return engines.Refuse("GridSize", "--size %s: the grid is %d to %d squares a side", v[0], MinSize, MaxSize)
+	if n := c.Size; n != 0 {
+		if n < MinSize || n > MaxSize {
+			return engines.Refuse("GridSize", "--size %d: the grid is %d to %d squares a side", n, MinSize, MaxSize)
 		}
 		size = n
 	}
-	ms := c.Params["mother"]
+	ms := c.Mothers
 	if len(ms) != 2 {
 		return engines.Refuse("TwoMothers", "Brood Mother is played by two players: give --mother PLAYER=X,Y twice (%d given)", len(ms))
 	}

@@ -2,6 +2,7 @@ package brood
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -212,7 +213,7 @@ func TestGameEndAndRoster(t *testing.T) {
 		}
 	}
 	// A new game may start; the wins stay.
-	g.must(engines.StartScenario{Name: "G2", Params: map[string][]string{"mother": {"blue=3,3", "red=10,10"}}})
+	g.must(engines.StartScenario{Name: "G2", Mothers: []string{"blue=3,3", "red=10,10"}})
 	if g.s.B.Size != 16 || g.s.B.Current().Player != "blue" || g.s.Wins["red"] != 1 {
 		t.Fatalf("second game: size %d, first %s, red wins %d", g.s.B.Size, g.s.B.Current().Player, g.s.Wins["red"])
 	}
@@ -222,11 +223,11 @@ func TestGameEndAndRoster(t *testing.T) {
 func TestStartRefusals(t *testing.T) {
 	g := newGame(t, "")
 	start := func(size string, mothers ...string) engines.StartScenario {
-		p := map[string][]string{"mother": mothers}
+		c := engines.StartScenario{Name: "G", Mothers: mothers}
 		if size != "" {
-			p["size"] = []string{size}
+			c.Size, _ = strconv.Atoi(size)
 		}
-		return engines.StartScenario{Name: "G", Params: p}
+		return c
 	}
 	g.refused("TwoMothers", start("", "red=3,3"))
 	g.refused("MotherPlace", start("8", "red=1,3", "blue=6,6"))
@@ -234,7 +235,7 @@ func TestStartRefusals(t *testing.T) {
 	g.refused("MotherPlace", start("", "red=3,3", "blue=5,5"))
 	g.refused("GridSize", start("7", "red=2,2", "blue=5,5"))
 	g.refused("Setup", start("", "red=3,3", "RED=9,9"))
-	g.refused("Setup", engines.StartScenario{Name: "G", Turns: 6, Params: map[string][]string{"mother": {"a=3,3", "b=9,9"}}})
+	g.refused("Setup", engines.StartScenario{Name: "G", Turns: 6, Mothers: []string{"a=3,3", "b=9,9"}})
 	g.must(start("", "red=3,3", "blue=6,3"))
 	g.refused("OneGame", start("", "red=3,3", "blue=9,9"))
 }

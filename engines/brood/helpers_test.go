@@ -35,7 +35,7 @@ func newGame(t *testing.T, mode string) *game {
 func started(t *testing.T, mode string) *game {
 	t.Helper()
 	g := newGame(t, mode)
-	g.must(engines.StartScenario{Name: "G1", Params: map[string][]string{"size": {"8"}, "mother": {"red=2,2", "blue=7,7"}}})
+	g.must(engines.StartScenario{Name: "G1", Size: 8, Mothers: []string{"red=2,2", "blue=7,7"}})
 	return g
 }
 

@@ -122,9 +122,13 @@ func (s *State) startChoice() engines.Choice {
 			{Key: "second", Prompt: "The second player and her Mother's centre, PLAYER=X,Y (e.g. blue=14,14)?", Check: checkMother},
 		},
 		Build: func(a map[string]string) (engines.Command, error) {
-			c := engines.StartScenario{Name: a["name"], Params: map[string][]string{"mother": {a["first"], a["second"]}}}
+			c := engines.StartScenario{Name: a["name"], Mothers: []string{a["first"], a["second"]}}
 			if a["size"] != "" {
-				c.Params["size"] = []string{a["size"]}
+				n, err := strconv.Atoi(a["size"])
+				if err != nil {
+					return nil, fmt.Errorf("size %q: give a whole number", a["size"])
+				}
+				c.Size = n
 			}
 			return c, nil
 		},

@@ -200,7 +200,7 @@ func TestChoicesBeforeAndAfterAGame(t *testing.T) {
 	}
 	starts := by["Start a game"]
 	sort.Strings(starts)
-	if len(starts) != 2 || !strings.Contains(starts[0], `"mother":["red=2,2","blue=7,7"],"size":["10"]`) || !strings.HasSuffix(starts[1], `"mother":["red=2,2","blue=7,7"]}}`) {
+	if len(starts) != 2 || !strings.HasSuffix(starts[0], `"name":"G2","mothers":["red=2,2","blue=7,7"]}`) || !strings.HasSuffix(starts[1], `"size":10,"mothers":["red=2,2","blue=7,7"]}`) {
 		t.Fatalf("start commands %v", starts)
 	}
 	// Free-text answers are checked before anything is recorded.
@@ -388,7 +388,7 @@ func TestStatusNotesCarryTheMap(t *testing.T) {
 		}
 	}
 	big := newGame(t, "")
-	big.must(engines.StartScenario{Name: "Big", Params: map[string][]string{"size": {"32"}, "mother": {"red=3,3", "blue=30,30"}}})
+	big.must(engines.StartScenario{Name: "Big", Size: 32, Mothers: []string{"red=3,3", "blue=30,30"}})
 	if notes := strings.Join(big.s.Status().Notes, "\n"); strings.Contains(notes, "map,") {
 		t.Errorf("a 32-square grid's map in the notes:\n%s", notes)
 	}

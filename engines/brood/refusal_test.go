@@ -38,7 +38,7 @@ func TestMoreRefusals(t *testing.T) {
 	g2.refused("Mitosis", Mutate{Spawn: "R1", Mutation: Mitosis})
 	g2.refused("Winner", engines.EndScenario{Winner: "green"})
 	g2.must(engines.EndScenario{})
-	g2.refused("Setup", engines.StartScenario{Name: "G2", Params: map[string][]string{"mother": {"red:3,3", "blue=9,9"}}})
+	g2.refused("Setup", engines.StartScenario{Name: "G2", Mothers: []string{"red:3,3", "blue=9,9"}})
 
 	// A Proxy takes one evolution.
 	g3 := started(t, "")
@@ -59,7 +59,7 @@ func TestEndScenario(t *testing.T) {
 		t.Fatalf("a concession: wins %v", g.s.Wins)
 	}
 	g.refused("NoGame", engines.EndScenario{})
-	g.must(engines.StartScenario{Name: "G2", Params: map[string][]string{"size": {"8"}, "mother": {"red=2,2", "blue=7,7"}}})
+	g.must(engines.StartScenario{Name: "G2", Size: 8, Mothers: []string{"red=2,2", "blue=7,7"}})
 	g.must(engines.EndScenario{})
 	if g.s.Wins["blue"] != 1 || g.s.Wins["red"] != 0 || g.s.Played["red"] != 2 {
 		t.Fatalf("no winner: wins %v, played %v", g.s.Wins, g.s.Played)

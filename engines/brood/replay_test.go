@@ -78,7 +78,7 @@ func TestDecodeCommand(t *testing.T) {
 		Attack{Spawn: "R1", Target: "blue", OnTie: "counter"}, MotherAttack{Order: []string{"B1"}}, MotherMove{X: 3, Y: 4},
 		Absorb{Spawn: "R2"}, Regenerate{N: 2}, Mutate{Spawn: "R1", Mutation: Mitosis, AtX: 5, AtY: 4},
 		Evolve{Evolution: Fontification, Font: "R3"}, Subvert{Spawn: "B1"}, EndTurn{},
-		engines.StartScenario{Name: "G", Params: map[string][]string{"size": {"8"}}}, engines.EndScenario{Winner: "red"},
+		engines.StartScenario{Name: "G", Size: 8}, engines.EndScenario{Winner: "red"},
 	} {
 		raw, err := json.Marshal(c)
 		if err != nil {

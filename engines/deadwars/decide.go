@@ -182,7 +182,11 @@ func (w *work) start(c engines.StartScenario) error {
 	if c.Turns != 0 && c.Turns != Turns {
 		return engines.Refuse("Scenario", "a Deadwars game is %d turns each; drop --turns %d", Turns, c.Turns)
 	}
-	for k := range c.Params {
+	for _, o := range c.Given() {
+		k := o.Name
+		if k == "brief" || k == "turns" || k == "field" {
+			continue
+		}
 		return engines.Refuse("Scenario", "Deadwars takes no --%s; name the two forces with --field PLAYER,PLAYER", k)
 	}
 	var sides []string

@@ -306,7 +306,7 @@ func (g *game) start(c engines.StartScenario) error {
 	if err := engines.ValidateName("game", c.Name); err != nil {
 		return engines.Refuse("Game", "%v", err)
 	}
-	if c.Brief != "" || c.Turns != 0 || len(c.Params) > 0 {
+	if c.Brief != "" || c.Turns != 0 || c.Size != 0 || len(c.Mothers) > 0 || len(c.Players) > 0 {
 		return engines.Refuse("Game", "Incarn28 rolls its objectives and twist; it takes no --brief, --turns or game options (only --field PLAYER,PLAYER)")
 	}
 	var sides []*Gang

@@ -250,8 +250,8 @@ func incarnRow(in Incarn) engines.Row {
 
 // Interface checks.
 var (
-	_ engines.Engine     = Engine{}
-	_ engines.State      = (*State)(nil)
-	_ engines.Chronicler = (*State)(nil)
-	_ engines.Turner     = (*State)(nil)
+	_ engines.LegacyEngine = Engine{}
+	_ engines.State        = (*State)(nil)
+	_ engines.Chronicler   = (*State)(nil)
+	_ engines.Turner       = (*State)(nil)
 )

@@ -257,7 +257,7 @@ func (x *dec) start(c engines.StartScenario) error {
 	if err := ValidateName("scenario", c.Name); err != nil {
 		return engines.Refuse("Scenario", "%v", err)
 	}
-	if len(c.Params) > 0 {
+	if c.Size != 0 || len(c.Mothers) > 0 || len(c.Players) > 0 {
 		return engines.Refuse("Scenario", "The King's Own takes --brief, --turns and --field only")
 	}
 	brief := strings.ToLower(strings.TrimSpace(c.Brief))

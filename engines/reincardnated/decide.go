@@ -426,12 +426,12 @@ func (t *tx) startGame(c engines.StartScenario) error {
 	if c.Brief != "" || c.Turns != 0 || len(c.Field) > 0 {
 		return engines.Refuse("Setup", "Reincardnated takes only --players A,B,C (no --brief, --turns or --field)")
 	}
-	for k := range c.Params {
-		if k != "players" {
+	for _, o := range c.Given() {
+		if k := o.Name; k != "players" {
 			return engines.Refuse("Setup", "Reincardnated takes only --players A,B,C, not --%s", k)
 		}
 	}
-	players := c.Params["players"]
+	players := c.Players
 	if len(players) < MinPlayers || len(players) > MaxPlayers {
 		return engines.Refuse("Players", "Reincardnated is for 2 to 6 players; %d given (--players A,B,C in turn order)", len(players))
 	}

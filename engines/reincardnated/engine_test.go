@@ -13,7 +13,7 @@ import (
 func TestDecodeCommandRoundTrip(t *testing.T) {
 	n := 3
 	for _, cmd := range []engines.Command{
-		engines.StartScenario{Name: "G", Params: map[string][]string{"players": {"Ann", "Ben"}}},
+		engines.StartScenario{Name: "G", Players: []string{"Ann", "Ben"}},
 		engines.EndScenario{},
 		Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Prefers: "insect", Lower: "bird"}},
 		Incarnate{Player: "Ann", Being: "Ant", CardInfo: CardInfo{Type: "insect", Human: true}, Kind: "preferred"},

@@ -31,7 +31,7 @@ func newTable(t testing.TB) *table {
 func game(t testing.TB, players ...string) *table {
 	t.Helper()
 	tb := newTable(t)
-	tb.do(engines.StartScenario{Name: "Game", Params: map[string][]string{"players": players}})
+	tb.do(engines.StartScenario{Name: "Game", Players: players})
 	return tb
 }
 

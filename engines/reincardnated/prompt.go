@@ -25,7 +25,7 @@ func (s *State) Choices() []engines.Choice {
 				for _, p := range strings.Split(a["players"], ",") {
 					players = append(players, strings.TrimSpace(p))
 				}
-				return engines.StartScenario{Name: a["name"], Params: map[string][]string{"players": players}}, nil
+				return engines.StartScenario{Name: a["name"], Players: players}, nil
 			},
 		}}
 	}

@@ -26,13 +26,13 @@ func TestStartDealsStartersKarmaAndPool(t *testing.T) {
 func TestStartRefusals(t *testing.T) {
 	tb := newTable(t)
 	start := func(players ...string) engines.StartScenario {
-		return engines.StartScenario{Name: "G", Params: map[string][]string{"players": players}}
+		return engines.StartScenario{Name: "G", Players: players}
 	}
 	// seed 002 line 30: "2-6 players".
 	tb.refuse(start("Ann"), "Players", "2 to 6 players; 1 given")
 	tb.refuse(start("A", "B", "C", "D", "E", "F", "G"), "Players", "7 given")
 	tb.refuse(start("Ann", "ann"), "Players", "named twice")
-	tb.refuse(engines.StartScenario{Name: "G", Turns: 6, Params: map[string][]string{"players": {"A", "B"}}}, "Setup", "only --players")
+	tb.refuse(engines.StartScenario{Name: "G", Turns: 6, Players: []string{"A", "B"}}, "Setup", "only --players")
 	tb.do(start("Ann", "Ben"))
 	tb.refuse(start("Cas", "Dee"), "Game", "still in progress")
 }

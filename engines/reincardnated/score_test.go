@@ -123,7 +123,7 @@ func TestRosterAcrossGames(t *testing.T) {
 	tb := newTable(t)
 	zero := 0
 	playGame := func(name string, players []string, birds map[string]int) {
-		tb.do(engines.StartScenario{Name: name, Params: map[string][]string{"players": players}})
+		tb.do(engines.StartScenario{Name: name, Players: players})
 		for p, n := range birds {
 			for i := 0; i < n; i++ {
 				tb.build(p, name+p+string(rune('a'+i))+":bird")

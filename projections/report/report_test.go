@@ -156,7 +156,7 @@ func play(t *testing.T) (*campaigns.Service, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	svc := campaigns.New(st, duel{})
+	svc := campaigns.New(st, engines.Legacy(duel{}))
 	ctx := context.Background()
 	seed := uint64(3)
 	name := "<i>Club</i> [x](javascript:alert(1))"

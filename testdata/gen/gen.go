@@ -167,7 +167,7 @@ func act(svc *campaigns.Service, st *campaigns.State, rng *rand.Rand, step int, 
 	}
 	roller := dice.NewRoller(st.Campaign.Seed, st.ProgramDice, nil)
 	d := engines.NewDecision(roller)
-	if err := st.Game.Decide(cmd, d); err != nil {
+	if err := st.Engine().Decide(st.Game, cmd, d); err != nil {
 		return false, nil // refused: nothing written, as a command would
 	}
 	if len(d.Facts()) == 0 {

@@ -1,0 +1,298 @@
+// Package kit is the machine every game's rules engine is built from. A game
+// declares, once and in one place, its facts (an event type, a payload type
+// and how the payload folds into the state) and its commands (a command
+// type and how it decides); everything else follows from that declaration:
+// registering the payloads, dispatching Apply and Decide, decoding a
+// recorded command, deciding on a copy of the state with every emitted fact
+// folded into the copy at once, snapshots and the version of their format.
+//
+// A game's package then reads the same as every other's:
+//
+//	var Engine = &kit.Game[*State]{
+//		GameInfo: engines.GameInfo{Name: "kingsown", Title: "The King's Own"},
+//		Rules:    1,
+//		New:  newState,
+//		Facts: []kit.Fact[*State]{
+//			kit.On(TypeMoved, (*State).applyMoved),
+//			...
+//		},
+//		Commands: []kit.Command[*State]{
+//			kit.Do((*State).move),
+//			...
+//		},
+//	}
+package kit
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"sync"
+
+	"warlog/engines"
+	"warlog/engines/dice"
+	"warlog/events"
+)
+
+// Game is one game's engine, declared. S is the game's state, a pointer to
+// a struct (*State); it implements engines.Engine.
+type Game[S engines.State] struct {
+	// GameInfo names the game: its name in the log and its title.
+	engines.GameInfo
+	// Rules is the version of the rules the engine decides by, recorded
+	// with every action as "name/N". Raise it when a rule changes what a
+	// command decides.
+	Rules int
+	// StateVersion is raised when the meaning of the state changes while
+	// its shape stays; a change of shape changes the snapshot format by
+	// itself (StateFormat).
+	StateVersion int
+	// New is the state of a new campaign.
+	New func(engines.Campaign) S
+	// Facts are the game's event types and how each folds into the state.
+	Facts []Fact[S]
+	// Commands are the game's commands and how each decides.
+	Commands []Command[S]
+	// Options are what `scenario start` takes beyond a name, brief, turn
+	// limit and field, as typed options.
+	Options []engines.Option
+
+	once     sync.Once
+	facts    map[string]*Fact[S]
+	commands map[string]*Command[S]
+	byType   map[reflect.Type]*Command[S]
+	format   string
+	parts    []int // the state's fields that are snapshot parts
+}
+
+// Fact declares one event type of a game.
+type Fact[S any] struct {
+	typ      string
+	payload  reflect.Type
+	apply    func(S, any) error
+	register func(*events.Registry)
+}
+
+// Type is the event type.
+func (f Fact[S]) Type() string { return f.typ }
+
+// Payload is the payload's Go type.
+func (f Fact[S]) Payload() reflect.Type { return f.payload }
+
+// FactDecoder is implemented by payloads with a generated decoder
+// (`go generate`, internal/factgen): a replay reads them without reflection.
+type FactDecoder interface {
+	DecodeFact(data []byte) error
+}
+
+// On declares that facts of type typ carry a P and fold into the state with
+// apply. A P with a generated decoder (FactDecoder) is decoded by it.
+func On[S, P any](typ string, apply func(S, P) error) Fact[S] {
+	return Fact[S]{
+		typ:     typ,
+		payload: reflect.TypeFor[P](),
+		apply: func(s S, p any) error {
+			v, ok := p.(P)
+			if !ok {
+				return fmt.Errorf("%s: payload is a %T, not a %v", typ, p, reflect.TypeFor[P]())
+			}
+			return apply(s, v)
+		},
+		register: func(r *events.Registry) {
+			var zero P
+			if _, ok := any(&zero).(FactDecoder); ok {
+				events.RegisterDecoder(r, typ, func(b []byte) (P, error) {
+					var v P
+					err := any(&v).(FactDecoder).DecodeFact(b)
+					return v, err
+				})
+				return
+			}
+			r.Register(typ, zero)
+		},
+	}
+}
+
+// Command declares one command of a game.
+type Command[S any] struct {
+	verb   string
+	typ    reflect.Type
+	decide func(S, engines.Command, *engines.Decision) error
+	decode func(json.RawMessage) (engines.Command, error)
+}
+
+// Verb is the command's name in the log ("ko move").
+func (c Command[S]) Verb() string { return c.verb }
+
+// Type is the command's Go type.
+func (c Command[S]) Type() reflect.Type { return c.typ }
+
+// Do declares a command: its type C (whose Verb names it in the log) and
+// how it decides. decide works on a copy of the state: every fact it emits
+// through the decision is folded into that copy at once, so later checks
+// see it, and the state the command was asked of never changes.
+func Do[S any, C engines.Command](decide func(S, C, *engines.Decision) error) Command[S] {
+	var zero C
+	return Command[S]{
+		verb: zero.Verb(),
+		typ:  reflect.TypeFor[C](),
+		decide: func(s S, c engines.Command, d *engines.Decision) error {
+			return decide(s, c.(C), d)
+		},
+		decode: func(args json.RawMessage) (engines.Command, error) {
+			var c C
+			if len(args) == 0 {
+				return c, nil
+			}
+			err := json.Unmarshal(args, &c)
+			return c, err
+		},
+	}
+}
+
+// init builds the lookup tables from the declaration, once.
+func (g *Game[S]) init() {
+	g.once.Do(func() {
+		g.facts = make(map[string]*Fact[S], len(g.Facts))
+		for i := range g.Facts {
+			f := &g.Facts[i]
+			if _, dup := g.facts[f.typ]; dup {
+				panic(fmt.Sprintf("%s: fact %s declared twice", g.Name, f.typ))
+			}
+			g.facts[f.typ] = f
+		}
+		g.commands = make(map[string]*Command[S], len(g.Commands))
+		g.byType = make(map[reflect.Type]*Command[S], len(g.Commands))
+		for i := range g.Commands {
+			c := &g.Commands[i]
+			if _, dup := g.commands[c.verb]; dup {
+				panic(fmt.Sprintf("%s: command %q declared twice", g.Name, c.verb))
+			}
+			g.commands[c.verb], g.byType[c.typ] = c, c
+		}
+		st := reflect.TypeFor[S]()
+		if st.Kind() != reflect.Pointer || st.Elem().Kind() != reflect.Struct {
+			panic(fmt.Sprintf("%s: the state must be a pointer to a struct, not %v", g.Name, st))
+		}
+		for i := 0; i < st.Elem().NumField(); i++ {
+			if reflect.PointerTo(st.Elem().Field(i).Type).Implements(partType) {
+				g.parts = append(g.parts, i)
+			}
+		}
+		g.format = strconv.Itoa(g.StateVersion) + "." + Fingerprint(st.Elem())
+	})
+}
+
+var partType = reflect.TypeFor[engines.Part]()
+
+// Info implements engines.Engine.
+func (g *Game[S]) Info() engines.GameInfo { return g.GameInfo }
+
+// RulesVersion implements engines.Engine: "name/N".
+func (g *Game[S]) RulesVersion() string { return g.Name + "/" + strconv.Itoa(g.Rules) }
+
+// Register implements engines.Engine: every declared payload type, with its
+// generated decoder where it has one.
+func (g *Game[S]) Register(r *events.Registry) {
+	g.init()
+	for _, f := range g.Facts {
+		f.register(r)
+	}
+}
+
+// NewState implements engines.Engine.
+func (g *Game[S]) NewState(c engines.Campaign) engines.State { return g.New(c) }
+
+// Verbs lists the game's commands in declaration order.
+func (g *Game[S]) Verbs() []string {
+	out := make([]string, len(g.Commands))
+	for i, c := range g.Commands {
+		out[i] = c.verb
+	}
+	return out
+}
+
+// StartOptions implements engines.Engine.
+func (g *Game[S]) StartOptions() []engines.Option { return slices.Clone(g.Options) }
+
+// DecodeCommand implements engines.Engine: a recorded command back to its
+// value, so that an action can be decided again.
+func (g *Game[S]) DecodeCommand(verb string, args json.RawMessage) (engines.Command, error) {
+	g.init()
+	c, ok := g.commands[verb]
+	if !ok {
+		return nil, fmt.Errorf("%w: %q", engines.ErrUnknownCommand, verb)
+	}
+	return c.decode(args)
+}
+
+// Apply implements engines.Engine: one fact in effect folded into st. A
+// fact no game declares (a free roll's dice) changes nothing.
+func (g *Game[S]) Apply(st engines.State, typ string, payload any) error {
+	g.init()
+	f, ok := g.facts[typ]
+	if !ok {
+		if typ == dice.Type {
+			return nil
+		}
+		return fmt.Errorf("%s has no fact %q", g.Title, typ)
+	}
+	return f.apply(st.(S), payload)
+}
+
+// Decide implements engines.Engine: cmd decided on a copy of st, each fact
+// folded into the copy as it is emitted.
+func (g *Game[S]) Decide(st engines.State, cmd engines.Command, d *engines.Decision) error {
+	g.init()
+	c, ok := g.byType[reflect.TypeOf(cmd)]
+	if !ok {
+		return fmt.Errorf("%s %q: %w", g.Title, cmd.Verb(), engines.ErrUnknownCommand)
+	}
+	work := engines.Clone(st.(S))
+	d.Fold(func(typ string, p any) error { return g.Apply(work, typ, p) })
+	if err := c.decide(work, cmd, d); err != nil {
+		return err
+	}
+	return d.Err()
+}
+
+// StateFormat implements engines.Snapshotter: the state version and a
+// fingerprint of the state's shape, so a snapshot of another shape is never
+// read, whether or not anyone remembered to raise StateVersion.
+func (g *Game[S]) StateFormat() string {
+	g.init()
+	return g.format
+}
+
+// EncodeState implements engines.Snapshotter: the state's JSON, and apart
+// from it each History the state holds (a part a restore reads only when
+// the history is first needed).
+func (g *Game[S]) EncodeState(st engines.State) ([]byte, [][]byte, error) {
+	g.init()
+	v := reflect.ValueOf(st).Elem()
+	tmp := reflect.New(v.Type())
+	tmp.Elem().Set(v)
+	parts := make([]engines.Part, len(g.parts))
+	for i, f := range g.parts {
+		parts[i] = v.Field(f).Addr().Interface().(engines.Part)
+		tmp.Elem().Field(f).SetZero()
+	}
+	return engines.EncodeParts(tmp.Interface(), parts...)
+}
+
+// DecodeState implements engines.Snapshotter.
+func (g *Game[S]) DecodeState(c engines.Campaign, data []byte, load engines.Parts) (engines.State, error) {
+	g.init()
+	st := g.New(c)
+	v := reflect.ValueOf(st).Elem()
+	parts := make([]engines.Part, len(g.parts))
+	for i, f := range g.parts {
+		parts[i] = v.Field(f).Addr().Interface().(engines.Part)
+	}
+	if err := engines.DecodeParts(data, load, st, parts...); err != nil {
+		return nil, err
+	}
+	return st, nil
+}

@@ -1,0 +1,201 @@
+package kit_test
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"warlog/engines"
+	"warlog/engines/dice"
+	"warlog/engines/kit"
+	"warlog/events"
+)
+
+// tally is the smallest game the kit can hold: a Bump rolls a d6 and adds
+// it; a Cap refuses a total above its limit. Bump checks, after emitting,
+// that its own fact is already folded into the state it decides on.
+type tally struct {
+	Total int                  `json:"total"`
+	Past  engines.History[int] `json:"past"`
+	seen  int                  // an unexported field: copied too
+}
+
+type bumped struct {
+	N int `json:"n"`
+}
+
+type bump struct{}
+
+func (bump) Verb() string { return "t bump" }
+
+type capAt struct {
+	Limit int `json:"limit"`
+}
+
+func (capAt) Verb() string { return "t cap" }
+
+func (s *tally) Status() engines.Status { return engines.Status{} }
+func (s *tally) Roster() engines.Roster { return engines.Roster{} }
+
+func (s *tally) bumped(p bumped) error {
+	s.Total += p.N
+	s.Past.Add(p.N)
+	s.seen++
+	return nil
+}
+
+func (s *tally) bump(_ bump, d *engines.Decision) error {
+	v, err := d.Roll1(6, "bump")
+	if err != nil {
+		return err
+	}
+	before := s.Total
+	d.Emit("t.bumped", bumped{N: v})
+	if s.Total != before+v {
+		return errors.New("the emitted fact was not folded into the state being decided on")
+	}
+	d.Label("bumped %d", v)
+	return nil
+}
+
+func (s *tally) capAt(c capAt, _ *engines.Decision) error {
+	if s.Total > c.Limit {
+		return engines.Refuse("Cap", "the total %d is over %d", s.Total, c.Limit)
+	}
+	return nil
+}
+
+func game() *kit.Game[*tally] {
+	return &kit.Game[*tally]{
+		GameInfo: engines.GameInfo{Name: "tally", Title: "Tally"},
+		Rules:    2,
+		New:      func(engines.Campaign) *tally { return &tally{} },
+		Facts:    []kit.Fact[*tally]{kit.On("t.bumped", (*tally).bumped)},
+		Commands: []kit.Command[*tally]{kit.Do((*tally).bump), kit.Do((*tally).capAt)},
+		Options:  []engines.Option{engines.OptTurns},
+	}
+}
+
+func TestDeclarationGivesDispatch(t *testing.T) {
+	g := game()
+	if got := g.RulesVersion(); got != "tally/2" {
+		t.Errorf("RulesVersion %q, want tally/2", got)
+	}
+	r := events.NewRegistry()
+	g.Register(r)
+	if !r.Known("t.bumped") {
+		t.Error("the declared fact is not registered")
+	}
+	st := g.NewState(engines.Campaign{})
+	d := engines.NewDecision(dice.NewRoller(1, 0, nil))
+	if err := g.Decide(st, bump{}, d); err != nil {
+		t.Fatal(err)
+	}
+	if st.(*tally).Total != 0 {
+		t.Error("Decide changed the state it was asked of")
+	}
+	for _, f := range d.Facts() {
+		if err := g.Apply(st, f.Type, f.Data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st.(*tally).Total == 0 || st.(*tally).seen != 1 {
+		t.Errorf("after folding: total %d, seen %d", st.(*tally).Total, st.(*tally).seen)
+	}
+	err := g.Decide(st, capAt{Limit: 0}, engines.NewDecision(dice.NewRoller(1, 1, nil)))
+	var re *engines.RuleError
+	if !errors.As(err, &re) || re.Rule != "Cap" {
+		t.Errorf("cap 0: %v, want a Cap refusal", err)
+	}
+	c, err := g.DecodeCommand("t cap", []byte(`{"limit":3}`))
+	if err != nil || c != (capAt{Limit: 3}) {
+		t.Errorf("DecodeCommand: %v, %v", c, err)
+	}
+	if _, err := g.DecodeCommand("t nope", nil); !errors.Is(err, engines.ErrUnknownCommand) {
+		t.Errorf("an unknown verb: %v", err)
+	}
+	if err := g.Apply(st, "t.unknown", nil); err == nil {
+		t.Error("a fact the game does not declare folded without complaint")
+	}
+	if err := g.Apply(st, dice.Type, dice.Rolled{}); err != nil {
+		t.Errorf("dice folded into a game that ignores them: %v", err)
+	}
+}
+
+func TestStartOptionsAreRefusedWhenNotDeclared(t *testing.T) {
+	g := game()
+	if got := g.StartOptions(); len(got) != 1 || got[0].Name != "turns" {
+		t.Errorf("StartOptions %v", got)
+	}
+}
+
+// The snapshot format follows the state's shape: a field added, renamed or
+// retagged changes it, so a missed version bump cannot read an old
+// snapshot into a new shape.
+func TestFingerprintFollowsShape(t *testing.T) {
+	type a struct {
+		X int `json:"x"`
+	}
+	type renamed struct {
+		X int `json:"y"`
+	}
+	type retyped struct {
+		X string `json:"x"`
+	}
+	type grown struct {
+		X int `json:"x"`
+		Y int `json:"y"`
+	}
+	type hidden struct {
+		X int `json:"x"`
+		y int
+	}
+	base := kit.Fingerprint(reflect.TypeFor[a]())
+	for name, typ := range map[string]reflect.Type{"renamed": reflect.TypeFor[renamed](), "retyped": reflect.TypeFor[retyped](), "grown": reflect.TypeFor[grown]()} {
+		if kit.Fingerprint(typ) == base {
+			t.Errorf("%s: same fingerprint as the original", name)
+		}
+	}
+	if kit.Fingerprint(reflect.TypeFor[hidden]()) != base {
+		t.Error("an unexported field, which a snapshot does not keep, changed the fingerprint")
+	}
+	if f := game().StateFormat(); !strings.HasPrefix(f, "0.") || len(f) < 6 {
+		t.Errorf("StateFormat %q, want the state version and a fingerprint", f)
+	}
+}
+
+// Clone copies deeply (unexported fields too), keeps two pointers to one
+// value pointing to one value, and shares a History.
+func TestClone(t *testing.T) {
+	type fig struct{ Name string }
+	type state struct {
+		Figs  []*fig
+		First *fig
+		Marks map[string][]int
+		Past  engines.History[string]
+		n     int
+	}
+	f := &fig{Name: "Bors"}
+	s := &state{Figs: []*fig{f}, First: f, Marks: map[string][]int{"a": {1}}, n: 3}
+	s.Past.Add("old")
+	c := engines.Clone(s)
+	c.Figs[0].Name = "Wyn"
+	c.Marks["a"][0] = 9
+	c.Past.Add("new")
+	if f.Name != "Bors" || s.Marks["a"][0] != 1 {
+		t.Error("the copy shares what it should have copied")
+	}
+	if c.First != c.Figs[0] {
+		t.Error("two pointers to one figure became two figures")
+	}
+	if c.n != 3 {
+		t.Error("an unexported field was not copied")
+	}
+	if got := s.Past.All(); len(got) != 1 {
+		t.Errorf("adding to the copy's history reached the original: %v", got)
+	}
+	if got := c.Past.All(); len(got) != 2 || got[0] != "old" {
+		t.Errorf("the copy's history: %v", got)
+	}
+}
