@@ -18,42 +18,6 @@ import (
 	"warlog/events"
 )
 
-// Game is a game warlog accepts for a campaign.
-type Game struct {
-	Name    string // as given to --game
-	Title   string
-	Command string // the game's command: `warlog ko`
-}
-
-// Games are every game of the project, whether or not its engine is in
-// this build: a campaign of a game can be created before its engine lands.
-var Games = []Game{
-	{"kingsown", "The King's Own", "ko"},
-	{"deadwars", "Deadwars", "dw"},
-	{"brood", "Brood Mother", "brood"},
-	{"incarn28", "Incarn28", "i28"},
-	{"reincardnated", "Reincardnated", "rc"},
-}
-
-// GameNames lists the --game values.
-func GameNames() []string {
-	out := make([]string, len(Games))
-	for i, g := range Games {
-		out[i] = g.Name
-	}
-	return out
-}
-
-// FindGame returns the game named name (case-insensitive).
-func FindGame(name string) (Game, bool) {
-	for _, g := range Games {
-		if strings.EqualFold(g.Name, name) {
-			return g, true
-		}
-	}
-	return Game{}, false
-}
-
 // Event types of the campaign itself.
 const (
 	TypeCreated = "campaign.created"
@@ -74,7 +38,10 @@ type Begun struct {
 
 // Service is the application service over one store.
 type Service struct {
-	store    events.Store
+	store events.Store
+	// games are the engines of this build in the order given; engines
+	// finds one by its game's name.
+	games    []engines.Engine
 	engines  map[string]engines.Engine
 	registry *events.Registry
 	// snapshotEvery: see SnapshotEvery.
@@ -85,6 +52,7 @@ type Service struct {
 func New(store events.Store, engs ...engines.Engine) *Service {
 	s := &Service{store: store, engines: map[string]engines.Engine{}, registry: events.NewRegistry(), snapshotEvery: DefaultSnapshotEvery}
 	registerCore(s.registry)
+	s.games = engs
 	for _, e := range engs {
 		s.engines[e.Info().Name] = e
 		e.Register(s.registry)
@@ -102,6 +70,35 @@ func (s *Service) Registry() *events.Registry { return s.registry }
 func (s *Service) Engine(game string) (engines.Engine, bool) {
 	e, ok := s.engines[game]
 	return e, ok
+}
+
+// Games names the games of this build, in the order they were given.
+func (s *Service) Games() []engines.GameInfo {
+	out := make([]engines.GameInfo, len(s.games))
+	for i, e := range s.games {
+		out[i] = e.Info()
+	}
+	return out
+}
+
+// gameNames lists the --game values.
+func (s *Service) gameNames() []string {
+	var out []string
+	for _, g := range s.Games() {
+		out = append(out, g.Name)
+	}
+	return out
+}
+
+// WrongGameError: a command of one game was given to a campaign of another.
+type WrongGameError struct {
+	Campaign string
+	// Plays is the campaign's game; Asked the game of the command.
+	Plays, Asked engines.GameInfo
+}
+
+func (e *WrongGameError) Error() string {
+	return fmt.Sprintf("campaign %q plays %s; that command is for %s", e.Campaign, e.Plays.Title, e.Asked.Title)
 }
 
 // Errors of the service; cmd maps them to exit status 1 with their text.
@@ -138,28 +135,31 @@ type CreateOptions struct {
 	ActionID string
 }
 
-// Modes are Brood Mother's regeneration modes; other games take none.
-var Modes = []string{"fast", "standard", "campaign"}
-
 // Create starts a new campaign stream.
 func (s *Service) Create(ctx context.Context, name string, o CreateOptions) (*State, error) {
 	if err := ValidateName("campaign", name); err != nil {
 		return nil, err
 	}
-	g, ok := FindGame(o.Game)
-	if !ok {
-		return nil, fmt.Errorf("unknown game %q; choose one of %s", o.Game, strings.Join(GameNames(), ", "))
-	}
-	mode := strings.ToLower(o.Mode)
-	if g.Name == "brood" {
-		if mode == "" {
-			mode = "standard"
+	var eng engines.Engine
+	for _, e := range s.games {
+		if strings.EqualFold(e.Info().Name, o.Game) {
+			eng = e
 		}
-		if !contains(Modes, mode) {
-			return nil, fmt.Errorf("unknown mode %q; Brood Mother plays fast, standard or campaign", o.Mode)
+	}
+	if eng == nil {
+		return nil, fmt.Errorf("unknown game %q; choose one of %s", o.Game, strings.Join(s.gameNames(), ", "))
+	}
+	g := eng.Info()
+	mode := strings.ToLower(o.Mode)
+	if modes := eng.Modes(); len(modes) > 0 {
+		if mode == "" {
+			mode = modes[0]
+		}
+		if !contains(modes, mode) {
+			return nil, fmt.Errorf("unknown mode %q; %s plays %s", o.Mode, g.Title, strings.Join(modes, ", "))
 		}
 	} else if mode != "" {
-		return nil, fmt.Errorf("--mode is for Brood Mother only; %s has no modes", g.Title)
+		return nil, fmt.Errorf("--mode is for games with modes; %s has none", g.Title)
 	}
 	seed := RandomSeed()
 	if o.Seed != nil {

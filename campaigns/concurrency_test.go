@@ -18,7 +18,9 @@ import (
 	"time"
 
 	"warlog/campaigns"
+	"warlog/engines"
 	"warlog/engines/dice"
+	"warlog/engines/kit"
 	"warlog/events"
 	"warlog/events/sqlite"
 )
@@ -88,7 +90,7 @@ func TestConcurrentProcesses(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := campaigns.New(st).Create(ctx, concurrentName, campaigns.CreateOptions{Game: "kingsown", Seed: &seed}); err != nil {
+		if _, err := campaigns.New(st, rollsOnly).Create(ctx, concurrentName, campaigns.CreateOptions{Game: "kingsown", Seed: &seed}); err != nil {
 			t.Fatal(err)
 		}
 		st.Close()
@@ -232,7 +234,7 @@ func TestConcurrentProcesses(t *testing.T) {
 	// Program dice are drawn by index from the seed: the k-th die in
 	// effect is the same whoever rolled it, so the replayed state counts
 	// exactly the committed dice.
-	state, err := campaigns.New(st).Load(ctx, concurrentName)
+	state, err := campaigns.New(st, rollsOnly).Load(ctx, concurrentName)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,7 +282,7 @@ func concurrencyChild(t *testing.T) {
 		t.Fatalf("child %d: open: %v", id, err)
 	}
 	defer st.Close()
-	svc := campaigns.New(st)
+	svc := campaigns.New(st, rollsOnly)
 	out, err := os.Create(filepath.Join(dir, fmt.Sprintf("out-%d.jsonl", id)))
 	if err != nil {
 		t.Fatal(err)
@@ -328,7 +330,7 @@ func TestConcurrentRetries(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { st.Close() })
-		return campaigns.New(st)
+		return campaigns.New(st, rollsOnly)
 	}
 	first := open()
 	seed := uint64(11)
@@ -394,3 +396,12 @@ func TestConcurrentRetries(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// rollsOnly is a game with no rules of its own: these tests make free
+// rolls only.
+var rollsOnly = &kit.Game[*bare]{GameInfo: engines.GameInfo{Name: "kingsown", Title: "The King's Own"}, New: func(engines.Campaign) *bare { return &bare{} }}
+
+type bare struct{}
+
+func (*bare) Status() engines.Status { return engines.Status{} }
+func (*bare) Roster() engines.Roster { return engines.Roster{} }

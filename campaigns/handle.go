@@ -230,9 +230,14 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 			return nil, err
 		}
 		if rq.game != "" && rq.game != st.Campaign.Game {
-			g, _ := FindGame(st.Campaign.Game)
-			mine, _ := FindGame(rq.game)
-			return nil, fmt.Errorf("campaign %q plays %s; `warlog %s` is for %s: use `warlog %s`", campaign, g.Title, mine.Command, mine.Title, g.Command)
+			plays, asked := engines.GameInfo{Name: st.Campaign.Game, Title: st.Campaign.Game}, engines.GameInfo{Name: rq.game, Title: rq.game}
+			if e, ok := s.engines[st.Campaign.Game]; ok {
+				plays = e.Info()
+			}
+			if e, ok := s.engines[rq.game]; ok {
+				asked = e.Info()
+			}
+			return nil, &WrongGameError{Campaign: campaign, Plays: plays, Asked: asked}
 		}
 		if o.ActionID != "" {
 			if res, err := s.replayed(ctx, st, id, rq.verb, args, o.Dice); res != nil || err != nil {

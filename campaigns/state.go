@@ -296,8 +296,7 @@ func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error
 // GameState returns the game state or says plainly why there is none.
 func (st *State) GameState() (engines.State, error) {
 	if st.Game == nil {
-		g, _ := FindGame(st.Campaign.Game)
-		return nil, fmt.Errorf("campaign %q plays %s: %w", st.Campaign.Name, g.Title, ErrNoEngine)
+		return nil, fmt.Errorf("campaign %q plays %s: %w", st.Campaign.Name, st.Campaign.Game, ErrNoEngine)
 	}
 	return st.Game, nil
 }

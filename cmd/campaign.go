@@ -40,19 +40,19 @@ func newCampaignNewCommand(app *cmdutil.App) *cobra.Command {
 (see warlog use). Its seed fixes every die the program rolls for it: give
 --seed N to make a campaign reproducible, otherwise a random seed is drawn.
 
-Games: ` + strings.Join(campaigns.GameNames(), ", ") + `.
+Games: ` + strings.Join(app.GameNames(), ", ") + `.
 --mode is Brood Mother's regeneration mode: fast, standard (default) or campaign.`,
 		Example: `  warlog campaign new "Autumn League" --game kingsown
   warlog campaign new Hive --game brood --mode fast`,
 		Args: cmdutil.ExactArgs(1, "the campaign's NAME"),
 		RunE: func(c *cobra.Command, args []string) error { return runCampaignNew(c, app, o, args[0]) },
 	}
-	c.Flags().StringVar(&o.game, "game", "", "the game: "+strings.Join(campaigns.GameNames(), "|"))
+	c.Flags().StringVar(&o.game, "game", "", "the game: "+strings.Join(app.GameNames(), "|"))
 	c.Flags().StringVar(&o.seed, "seed", "", "fix the seed of the program's dice (a whole number)")
 	c.Flags().StringVar(&o.mode, "mode", "", "Brood Mother only: fast|standard|campaign")
 	_ = c.MarkFlagRequired("game")
-	_ = c.RegisterFlagCompletionFunc("game", cobra.FixedCompletions(campaigns.GameNames(), cobra.ShellCompDirectiveNoFileComp))
-	_ = c.RegisterFlagCompletionFunc("mode", cobra.FixedCompletions(campaigns.Modes, cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("game", cobra.FixedCompletions(app.GameNames(), cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("mode", cobra.FixedCompletions(app.Modes(), cobra.ShellCompDirectiveNoFileComp))
 	return c
 }
 

@@ -20,7 +20,7 @@ func TestSubcommandNames(t *testing.T) {
 		want = append(want, c.Name())
 	}
 	var got []string
-	for _, sc := range subcommands() {
+	for _, sc := range allSubcommands() {
 		c := sc.build(&cmdutil.App{Engines: Engines()})
 		if c.Name() != sc.name || len(c.Aliases) > 0 {
 			t.Errorf("subcommands lists %q, which builds %q (aliases %v)", sc.name, c.Name(), c.Aliases)

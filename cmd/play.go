@@ -400,8 +400,8 @@ func nowOf(g engines.State) (string, int) {
 }
 
 func gameCommand(game string) string {
-	if g, ok := campaigns.FindGame(game); ok {
-		return g.Command
+	if g, ok := findGame(game); ok {
+		return g.Use
 	}
 	return game
 }

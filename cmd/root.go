@@ -13,7 +13,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"warlog/campaigns"
 	"warlog/internal/cmdutil"
 )
 
@@ -33,6 +32,18 @@ func Main() int {
 // Tests call it with their own streams and a temporary database.
 func Run(ctx context.Context, app *cmdutil.App, args []string) int {
 	root := newRoot(app, namedSubcommand(args))
+	if app.GameCommand == nil {
+		app.GameCommand = gameCommand
+	}
+	if app.Usage == nil {
+		var full *cobra.Command
+		app.Usage = func(verb string) string {
+			if full == nil { // only a refusal or a status names another command
+				full = newRoot(app, "")
+			}
+			return usageOf(full, verb)
+		}
+	}
 	root.SetArgs(args)
 	root.SetIn(app.In)
 	root.SetOut(app.Out)
@@ -42,7 +53,7 @@ func Run(ctx context.Context, app *cmdutil.App, args []string) int {
 		err = cerr
 	}
 	if err != nil {
-		fmt.Fprintf(app.Err, "warlog: %s\n", oneLine(err.Error()))
+		fmt.Fprintf(app.Err, "warlog: %s\n", oneLine(app.Explain(err)))
 	}
 	return cmdutil.ExitCode(err)
 }
@@ -94,12 +105,16 @@ func subcommands() []subcommand {
 		{"demo", newDemoCommand},
 		{"report", newReportCommand},
 		{"play", newPlayCommand},
-		{"ko", koCommand},
-		{"dw", dwCommand},
-		{"brood", broodCommand},
-		{"i28", i28Command},
-		{"rc", rcCommand},
 	}
+}
+
+// allSubcommands are the shared commands and then each game's.
+func allSubcommands() []subcommand {
+	out := subcommands()
+	for _, g := range Games() {
+		out = append(out, subcommand{g.Use, g.Command})
+	}
+	return out
 }
 
 type subcommand struct {
@@ -137,7 +152,7 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 	pf.StringVar(&app.ActionID, "action-id", "", "an id that makes this action idempotent: a retry with the same id is not recorded twice")
 	_ = root.RegisterFlagCompletionFunc("campaign", completeCampaigns(app))
 
-	for _, sc := range subcommands() {
+	for _, sc := range allSubcommands() {
 		if only != "" && sc.name != only {
 			continue
 		}
@@ -165,7 +180,7 @@ func namedSubcommand(args []string) string {
 		case strings.HasPrefix(a, "-"):
 			return ""
 		default:
-			for _, sc := range subcommands() {
+			for _, sc := range allSubcommands() {
 				if sc.name == a {
 					return a
 				}
@@ -188,10 +203,24 @@ func completeCampaigns(app *cmdutil.App) func(*cobra.Command, []string, string) 
 	}
 }
 
+// usageOf writes the command a verb names as it is typed, with the
+// arguments its usage line gives: "warlog i28 recruit PLAYER NAME...".
+func usageOf(root *cobra.Command, verb string) string {
+	c, rest, err := root.Find(strings.Fields(verb))
+	if err != nil || c == root || len(rest) > 0 {
+		return "warlog " + verb
+	}
+	line := c.CommandPath()
+	if _, args, ok := strings.Cut(c.Use, " "); ok {
+		line += " " + args
+	}
+	return line
+}
+
 // gameTitle names a game for people.
 func gameTitle(name string) string {
-	if g, ok := campaigns.FindGame(name); ok {
-		return g.Title
+	if g, ok := findGame(name); ok {
+		return g.Engine.Info().Title
 	}
 	return name
 }

@@ -55,6 +55,9 @@ func PrintStatus(app *cmdutil.App, s engines.Status) error {
 	for _, n := range s.Notes {
 		fmt.Fprintln(app.Out, "  "+n)
 	}
+	if len(s.Next) > 0 {
+		fmt.Fprintln(app.Out, "  next: "+app.Commands(s.Next))
+	}
 	for _, rows := range [][]engines.Row{s.Figures, s.Players, s.Sides} {
 		if len(rows) == 0 {
 			continue
@@ -93,6 +96,9 @@ func newRosterCommand(app *cmdutil.App) *cobra.Command {
 			fmt.Fprintf(app.Out, "%s · %s\n", r.Campaign, gameTitle(st.Campaign.Game))
 			for _, n := range r.Notes {
 				fmt.Fprintln(app.Out, "  "+n)
+			}
+			if len(r.Next) > 0 {
+				fmt.Fprintln(app.Out, "  next: "+app.Commands(r.Next))
 			}
 			for _, rows := range [][]engines.Row{r.Figures, r.Players} {
 				if len(rows) > 0 {

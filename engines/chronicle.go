@@ -27,6 +27,21 @@ type ScenarioSummary struct {
 	// Consequences are what the fight did to the campaign, one line each
 	// ("Bors was Broken: campaign Skill 3 -> 2").
 	Consequences []string `json:"consequences,omitempty"`
+	// Outcome is how the scenario ended, as the engine stated it; nil
+	// while it is being played. Result, Why, Winner and Consequences
+	// follow from it (FromOutcome).
+	Outcome *Outcome `json:"-"`
+}
+
+// FromOutcome sets the result, the winner and the consequences from the
+// outcome, when the scenario has one.
+func (s *ScenarioSummary) FromOutcome() {
+	o := s.Outcome
+	if o == nil {
+		return
+	}
+	s.Ended = true
+	s.Result, s.Why, s.Winner, s.Consequences = o.Result, o.Why, o.WinnerName(), o.Consequences()
 }
 
 // SideSummary is one side (or player) of a battle.

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"warlog/engines/dice"
 	"warlog/events"
@@ -45,9 +46,11 @@ type Engine interface {
 	// Decide checks cmd against the rules on st and records the new facts
 	// in d. It never changes st. An error names the broken rule.
 	Decide(st State, cmd Command, d *Decision) error
-	// StartOptions are the options of `scenario start` the game takes
-	// beyond its name, brief, turn limit and field.
+	// StartOptions are the options of `scenario start` the game takes.
 	StartOptions() []Option
+	// Modes are the ways a campaign of the game can be played (Brood
+	// Mother's regeneration), the default first; none for most games.
+	Modes() []string
 }
 
 // State is a game's folded state for one campaign, as the screens read it.
@@ -169,11 +172,15 @@ func (d *Decision) LabelText() string { return d.label }
 // Roller is the decision's dice source.
 func (d *Decision) Roller() *dice.Roller { return d.roller }
 
-// RuleError is a refusal: the command breaks a rule of the game. Rule names
-// the rule ("Multi", "Firebolt"), Msg says what was wrong and what is right.
+// RuleError is a refusal: the command breaks a rule of the game. It speaks
+// rules, not command lines: Rule names the rule ("Multi", "Firebolt"), Msg
+// says in the game's words what was wrong and what would be right, and Try
+// names the commands that would be allowed now, by verb ("i28 round"), for
+// the command line to write out in its own syntax after Msg.
 type RuleError struct {
 	Rule string
 	Msg  string
+	Try  []string
 }
 
 func (e *RuleError) Error() string {
@@ -186,6 +193,39 @@ func (e *RuleError) Error() string {
 // Refuse builds a *RuleError.
 func Refuse(rule, format string, args ...any) error {
 	return &RuleError{Rule: rule, Msg: fmt.Sprintf(format, args...)}
+}
+
+// RefuseTry builds a *RuleError that points to the commands (verbs) that
+// would be allowed.
+func RefuseTry(rule string, try []string, format string, args ...any) error {
+	return &RuleError{Rule: rule, Msg: fmt.Sprintf(format, args...), Try: try}
+}
+
+// OptionError refuses a scenario start that gives options its game does
+// not take; the command line names them in its own syntax.
+type OptionError struct {
+	Game  string
+	Given []Option // the options given that the game does not take
+	Takes []Option // the options it takes
+}
+
+func (e *OptionError) Error() string {
+	return fmt.Sprintf("%s takes %s when a scenario starts, not %s (Scenario)", e.Game, optionNames(e.Takes, "no options"), optionNames(e.Given, ""))
+}
+
+// optionNames lists options by name: "size and mother".
+func optionNames(opts []Option, none string) string {
+	if len(opts) == 0 {
+		return none
+	}
+	names := make([]string, len(opts))
+	for i, o := range opts {
+		names[i] = o.Name
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // ErrUnknownCommand: the engine has no such verb.

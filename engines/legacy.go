@@ -52,6 +52,13 @@ func (l legacy) Decide(st State, cmd Command, d *Decision) error {
 
 func (l legacy) StartOptions() []Option { return StartOptions }
 
+func (l legacy) Modes() []string {
+	if m, ok := l.LegacyEngine.(interface{ Modes() []string }); ok {
+		return m.Modes()
+	}
+	return nil
+}
+
 // DecodeCommon decodes the commands every engine shares; ok is false for
 // other verbs.
 func DecodeCommon(verb string, args json.RawMessage) (Command, bool, error) {

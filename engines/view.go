@@ -67,8 +67,12 @@ type Status struct {
 	Scenario string `json:"scenario"`
 	Turn     int    `json:"turn"`
 	Phase    string `json:"phase"`
-	// Notes are lines shown above the table: whose move, pools, limits.
-	Notes   []string `json:"notes,omitempty"`
+	// Notes are lines shown above the table: whose move, pools, limits,
+	// in the game's words.
+	Notes []string `json:"notes,omitempty"`
+	// Next are the commands (verbs: "i28 round") the rules expect now, for
+	// the command line to name in its own syntax.
+	Next    []string `json:"next,omitempty"`
 	Figures []Row    `json:"figures,omitempty"`
 	Sides   []Row    `json:"sides,omitempty"`
 	Players []Row    `json:"players,omitempty"`
@@ -78,6 +82,8 @@ type Status struct {
 type Roster struct {
 	Campaign string   `json:"campaign"`
 	Notes    []string `json:"notes,omitempty"`
+	// Next: as Status.Next.
+	Next []string `json:"next,omitempty"`
 	// Figures is always present in JSON (CLI.md), empty for games of players.
 	Figures []Row `json:"figures"`
 	Players []Row `json:"players,omitempty"`

@@ -18,8 +18,8 @@ import (
 	"warlog/internal/cmdutil"
 )
 
-// Game is the campaign game these commands act on.
-const Game = "brood"
+// game is the name of the game these commands belong to.
+const game = "brood"
 
 // NewCommand builds `warlog brood`.
 func NewCommand(app *cmdutil.App) *cobra.Command {
@@ -32,7 +32,7 @@ Influence, raise them, mutate them and fight with 2d6 until a Mother falls.
 
 Start a game with:
   warlog campaign new Hive --game brood --mode standard
-  warlog scenario start "Game 1" --size 16 --mother red=3,3 --mother blue=14,14
+  warlog scenario start "game 1" --size 16 --mother red=3,3 --mother blue=14,14
 
 Squares are X,Y from the top left. Spawns are named by the program (R1, R2 for
 red) unless you give --name. Every action is the current player's; end it
@@ -66,7 +66,7 @@ with --dice.`,
 }
 
 func do(c *cobra.Command, app *cmdutil.App, cmd engines.Command) error {
-	_, err := app.Do(c.Context(), Game, cmd)
+	_, err := app.Do(c.Context(), game, cmd)
 	return err
 }
 
@@ -91,8 +91,7 @@ func state(ctx context.Context, app *cmdutil.App) (*eng.State, error) {
 	}
 	b, ok := g.(*eng.State)
 	if !ok {
-		other, _ := campaigns.FindGame(st.Campaign.Game)
-		return nil, fmt.Errorf("campaign %q plays %s; `warlog brood` is for Brood Mother: use `warlog %s`", st.Campaign.Name, other.Title, other.Command)
+		return nil, &campaigns.WrongGameError{Campaign: st.Campaign.Name, Plays: st.Engine().Info(), Asked: engines.Legacy(eng.New()).Info()}
 	}
 	return b, nil
 }

@@ -17,7 +17,7 @@ func Demo(seed string) [][]string {
 	if err != nil {
 		return nil
 	}
-	p := &player{st: deadwars.Engine{}.NewState(engines.Campaign{Name: "Deadwars demo", Game: Game, Seed: n}).(*deadwars.State), seed: n}
+	p := &player{st: deadwars.Engine{}.NewState(engines.Campaign{Name: "Deadwars demo", Game: game, Seed: n}).(*deadwars.State), seed: n}
 	p.lines = append(p.lines, []string{"campaign", "new", "Deadwars demo", "--game", "deadwars", "--seed", seed})
 	setup := []struct {
 		args []string

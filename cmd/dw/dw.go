@@ -16,8 +16,8 @@ import (
 	"warlog/internal/cmdutil"
 )
 
-// Game is the campaign game these commands act on.
-const Game = "deadwars"
+// game is the name of the game these commands belong to.
+const game = "deadwars"
 
 // NewCommand builds the `warlog dw` tree.
 func NewCommand(app *cmdutil.App) *cobra.Command {
@@ -40,7 +40,7 @@ and --leave. Start and end battles with ` + "`warlog scenario start|end`" + `
 (--brief soul-collectors|hunt-the-hunters|death-shrine|head-count).`,
 		Example: `  warlog dw force Ann --clan dracula
   warlog dw recruit Ann Vlad --class wizard --champion
-  warlog scenario start "Game 1" --brief head-count
+  warlog scenario start "game 1" --brief head-count
   warlog dw roll
   warlog dw attack Vlad Jack --die 2,3`,
 		Args: cmdutil.NoArgs,
@@ -107,7 +107,7 @@ func figureNames(c *cobra.Command, app *cmdutil.App) []string {
 }
 
 func run(c *cobra.Command, app *cmdutil.App, cmd engines.Command) error {
-	_, err := app.Do(c.Context(), Game, cmd)
+	_, err := app.Do(c.Context(), game, cmd)
 	return err
 }
 

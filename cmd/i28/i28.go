@@ -16,8 +16,8 @@ import (
 	"warlog/internal/cmdutil"
 )
 
-// Game is the campaign game this command tree acts on.
-const Game = "incarn28"
+// game is the name of the game these commands belong to.
+const game = "incarn28"
 
 // NewCommand builds `warlog i28`.
 func NewCommand(app *cmdutil.App) *cobra.Command {
@@ -54,7 +54,7 @@ Play:    warlog scenario start NAME (rolls objectives and the twist), then
 }
 
 func do(c *cobra.Command, app *cmdutil.App, cmd engines.Command) error {
-	_, err := app.Do(c.Context(), Game, cmd)
+	_, err := app.Do(c.Context(), game, cmd)
 	return err
 }
 

@@ -19,8 +19,8 @@ import (
 // game is the engine's name, for app.Do.
 const game = "reincardnated"
 
-// New builds `warlog rc` and its subcommands.
-func New(app *cmdutil.App) *cobra.Command {
+// NewCommand builds `warlog rc` and its subcommands.
+func NewCommand(app *cmdutil.App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "rc",
 		Short: "Reincardnated: lifelines, Karma, Life Purposes and scores",

@@ -26,6 +26,9 @@ func (Engine) Game() string { return "brood" }
 // Title implements engines.Engine.
 func (Engine) Title() string { return "Brood Mother" }
 
+// Modes are the regeneration modes a campaign plays by, the default first.
+func (Engine) Modes() []string { return []string{"standard", "fast", "campaign"} }
+
 // RulesVersion implements engines.Engine.
 func (Engine) RulesVersion() string { return "brood/1" }
 

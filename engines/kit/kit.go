@@ -55,9 +55,12 @@ type Game[S engines.State] struct {
 	Facts []Fact[S]
 	// Commands are the game's commands and how each decides.
 	Commands []Command[S]
-	// Options are what `scenario start` takes beyond a name, brief, turn
-	// limit and field, as typed options.
+	// Options are the options of `scenario start` the game reads, typed
+	// (engines.OptTurns, ...); a start that gives another is refused.
 	Options []engines.Option
+	// CampaignModes are the ways a campaign can be played, the default
+	// first (Brood Mother's regeneration); none for most games.
+	CampaignModes []string
 
 	once     sync.Once
 	facts    map[string]*Fact[S]
@@ -217,6 +220,9 @@ func (g *Game[S]) Verbs() []string {
 // StartOptions implements engines.Engine.
 func (g *Game[S]) StartOptions() []engines.Option { return slices.Clone(g.Options) }
 
+// Modes implements engines.Engine.
+func (g *Game[S]) Modes() []string { return slices.Clone(g.CampaignModes) }
+
 // DecodeCommand implements engines.Engine: a recorded command back to its
 // value, so that an action can be decided again.
 func (g *Game[S]) DecodeCommand(verb string, args json.RawMessage) (engines.Command, error) {
@@ -246,6 +252,11 @@ func (g *Game[S]) Apply(st engines.State, typ string, payload any) error {
 // folded into the copy as it is emitted.
 func (g *Game[S]) Decide(st engines.State, cmd engines.Command, d *engines.Decision) error {
 	g.init()
+	if start, ok := cmd.(engines.StartScenario); ok {
+		if err := g.checkOptions(start); err != nil {
+			return err
+		}
+	}
 	c, ok := g.byType[reflect.TypeOf(cmd)]
 	if !ok {
 		return fmt.Errorf("%s %q: %w", g.Title, cmd.Verb(), engines.ErrUnknownCommand)
@@ -256,6 +267,21 @@ func (g *Game[S]) Decide(st engines.State, cmd engines.Command, d *engines.Decis
 		return err
 	}
 	return d.Err()
+}
+
+// checkOptions refuses a start that gives an option the game does not
+// declare.
+func (g *Game[S]) checkOptions(c engines.StartScenario) error {
+	var extra []engines.Option
+	for _, o := range c.Given() {
+		if !slices.ContainsFunc(g.Options, func(d engines.Option) bool { return d.Name == o.Name }) {
+			extra = append(extra, o)
+		}
+	}
+	if len(extra) == 0 {
+		return nil
+	}
+	return &engines.OptionError{Game: g.Title, Given: extra, Takes: slices.Clone(g.Options)}
 }
 
 // StateFormat implements engines.Snapshotter: the state version and a

@@ -128,6 +128,12 @@ func TestStartOptionsAreRefusedWhenNotDeclared(t *testing.T) {
 	if got := g.StartOptions(); len(got) != 1 || got[0].Name != "turns" {
 		t.Errorf("StartOptions %v", got)
 	}
+	st := g.NewState(engines.Campaign{})
+	err := g.Decide(st, engines.StartScenario{Name: "G", Turns: 3, Size: 8}, engines.NewDecision(dice.NewRoller(1, 0, nil)))
+	var oe *engines.OptionError
+	if !errors.As(err, &oe) || len(oe.Given) != 1 || oe.Given[0].Name != "size" {
+		t.Errorf("a start with a size for a game that takes turns only: %v", err)
+	}
 }
 
 // The snapshot format follows the state's shape: a field added, renamed or

@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/spf13/cobra"
 	"io"
 	"os"
 	"path/filepath"
@@ -41,6 +42,14 @@ type App struct {
 	// hashes included, is the same on every run.
 	Clock func() time.Time
 	IDs   func() string
+
+	// Usage writes a command, named by its verb ("i28 round"), as it is
+	// typed: `warlog i28 round`. The root sets it; engines name commands
+	// by verb only.
+	Usage func(verb string) string
+	// GameCommand names a game's command ("ko" for "kingsown"); the root
+	// sets it.
+	GameCommand func(game string) string
 
 	store *sqlite.Store
 	svc   *campaigns.Service
@@ -120,7 +129,7 @@ func (a *App) CurrentCampaign(ctx context.Context) (string, error) {
 		}
 		switch len(list) {
 		case 0:
-			return "", fmt.Errorf("no campaign yet; create one: warlog campaign new NAME --game %s", strings.Join(campaigns.GameNames(), "|"))
+			return "", fmt.Errorf("no campaign yet; create one: warlog campaign new NAME --game %s", strings.Join(a.GameNames(), "|"))
 		case 1:
 			return list[0], nil
 		default:
@@ -239,4 +248,34 @@ func (a *App) NextActionID() string {
 func parseDice(s string) ([]int, error) {
 	// dice.ParseHand gives the message; kept here so every command agrees.
 	return parseHand(s)
+}
+
+// Game is one game of this build as the command line knows it.
+type Game struct {
+	// Engine is its rules.
+	Engine engines.Engine
+	// Use is its command's name ("ko"); Command builds that command.
+	Use     string
+	Command func(*App) *cobra.Command
+	// Demo is the command lines the demo plays for the game, with the
+	// demo's seed.
+	Demo func(seed string) [][]string
+}
+
+// GameNames lists the --game values of this build.
+func (a *App) GameNames() []string {
+	out := make([]string, len(a.Engines))
+	for i, e := range a.Engines {
+		out[i] = e.Info().Name
+	}
+	return out
+}
+
+// Modes lists the --mode values of this build's games.
+func (a *App) Modes() []string {
+	var out []string
+	for _, e := range a.Engines {
+		out = append(out, e.Modes()...)
+	}
+	return out
 }

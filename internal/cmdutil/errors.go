@@ -8,6 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"warlog/campaigns"
+	"warlog/engines"
 	"warlog/engines/dice"
 )
 
@@ -33,6 +35,61 @@ func (e *UsageError) Error() string {
 }
 
 func (e *UsageError) Unwrap() error { return e.Err }
+
+// Commands writes verbs as commands to type, joined with "or".
+func (a *App) Commands(verbs []string) string {
+	out := make([]string, len(verbs))
+	for i, v := range verbs {
+		if a.Usage != nil {
+			out[i] = "`" + a.Usage(v) + "`"
+		} else {
+			out[i] = "`warlog " + v + "`"
+		}
+	}
+	return strings.Join(out, " or ")
+}
+
+// Explain is an error's message for people: a refusal's rule in its words,
+// followed by the commands that would be allowed, in the command line's
+// syntax.
+func (a *App) Explain(err error) string {
+	var wg *campaigns.WrongGameError
+	if errors.As(err, &wg) && a.GameCommand != nil {
+		return fmt.Sprintf("campaign %q plays %s; `warlog %s` is for %s: use `warlog %s`",
+			wg.Campaign, wg.Plays.Title, a.GameCommand(wg.Asked.Name), wg.Asked.Title, a.GameCommand(wg.Plays.Name))
+	}
+	var oe *engines.OptionError
+	if errors.As(err, &oe) {
+		return fmt.Sprintf("%s takes %s when a scenario starts, not %s (Scenario)", oe.Game, flagList(oe.Takes, "only a NAME"), flagList(oe.Given, ""))
+	}
+	var re *engines.RuleError
+	if !errors.As(err, &re) || len(re.Try) == 0 {
+		return err.Error()
+	}
+	msg := err.Error()
+	inner := re.Error()
+	line := re.Msg + ": " + a.Commands(re.Try)
+	if re.Rule != "" {
+		line += " (" + re.Rule + ")"
+	}
+	// Keep whatever the refusal was wrapped in.
+	return strings.Replace(msg, inner, line, 1)
+}
+
+// flagList writes options as flags: "--size N and --mother PLAYER=X,Y".
+func flagList(opts []engines.Option, none string) string {
+	if len(opts) == 0 {
+		return none
+	}
+	out := make([]string, len(opts))
+	for i, o := range opts {
+		out[i] = "--" + o.Name + " " + o.Value
+	}
+	if len(out) == 1 {
+		return out[0]
+	}
+	return strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
+}
 
 // ErrInterrupted: the user left a prompt (Esc, Ctrl-C); exit 130.
 var ErrInterrupted = errors.New("interrupted")

@@ -151,6 +151,7 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 		if sr == nil {
 			sr = &ScenarioReport{}
 		}
+		s.FromOutcome()
 		sr.ScenarioSummary = s
 		padRemovals(&sr.ScenarioSummary)
 		sr.Dice = diceStats(c.rolls[s.Name], opt)

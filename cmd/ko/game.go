@@ -1,28 +1,24 @@
-package cmd
+package ko
 
 import (
-	"github.com/spf13/cobra"
-
-	"warlog/cmd/ko"
 	"warlog/engines"
 	"warlog/engines/kingsown"
 	"warlog/internal/cmdutil"
 )
 
-// This file wires the kingsown game into warlog: its engine, its command tree
-// (warlog ko) and its part of the demo.
+// Game is The King's Own as this build of warlog knows it: its engine, its command
+// tree and its part of the demo.
+func Game() cmdutil.Game {
+	return cmdutil.Game{Engine: engines.Legacy(kingsown.New()), Use: "ko", Command: NewCommand, Demo: demoLines}
+}
 
-func koEngine() engines.Engine { return engines.Legacy(kingsown.New()) }
-
-func koCommand(app *cmdutil.App) *cobra.Command { return ko.NewCommand(app) }
-
-// koDemo is the command lines the demo plays for this game, with the
+// demoLines is the command lines the demo plays for this game, with the
 // demo's seed: a King's Own campaign of two fights with the program's
 // dice. Every line is legal whatever the dice show: Gorm's rear Knife
 // attacks on Brand (Durable 1) roll nothing and always suppress, so Brand is
 // Broken in the first fight (campaign Skill 2 -> 1) and recovers by sitting
 // out the second, the Nest, whose attacks cannot take it Down in one turn.
-func koDemo(seed string) [][]string {
+func demoLines(seed string) [][]string {
 	return [][]string{
 		{"campaign", "new", "King's Own demo", "--game", "kingsown", "--seed", seed},
 		{"ko", "recruit", "Bors", "--side", "hunters", "--skill", "3", "--hits", "2", "--armour", "leather", "--shield", "--weapon", "Sword:2:1"},

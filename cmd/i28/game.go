@@ -1,22 +1,18 @@
-package cmd
+package i28
 
 import (
-	"github.com/spf13/cobra"
-
-	"warlog/cmd/i28"
 	"warlog/engines"
 	"warlog/engines/incarn28"
 	"warlog/internal/cmdutil"
 )
 
-// This file wires the incarn28 game into warlog: its engine, its command tree
-// (warlog i28) and its part of the demo.
+// Game is Incarn28 as this build of warlog knows it: its engine, its command
+// tree and its part of the demo.
+func Game() cmdutil.Game {
+	return cmdutil.Game{Engine: engines.Legacy(incarn28.New()), Use: "i28", Command: NewCommand, Demo: demoLines}
+}
 
-func i28Engine() engines.Engine { return engines.Legacy(incarn28.New()) }
-
-func i28Command(app *cmdutil.App) *cobra.Command { return i28.NewCommand(app) }
-
-// i28Demo is the command lines the demo plays for this game, with the
+// demoLines is the command lines the demo plays for this game, with the
 // demo's seed: a Sacrosanct and a Schism gang with the same two incarns
 // play one round with the program's dice. Only the objective, twist and
 // deployment roll-off dice are entered by hand (Ann: Loot and Sanctify; Ben:
@@ -25,7 +21,7 @@ func i28Command(app *cmdutil.App) *cobra.Command { return i28.NewCommand(app) }
 // no incarn whose turn depends on the dice: activate takes the next in
 // line, attack the activating incarn, and a target resolves among its
 // enemies.
-func i28Demo(seed string) [][]string {
+func demoLines(seed string) [][]string {
 	return [][]string{
 		{"campaign", "new", "Incarn28 demo", "--game", "incarn28", "--seed", seed},
 		{"i28", "fleshtype", "aberrant"},

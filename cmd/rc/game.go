@@ -1,25 +1,21 @@
-package cmd
+package rc
 
 import (
-	"github.com/spf13/cobra"
-
-	"warlog/cmd/rc"
 	"warlog/engines"
 	"warlog/engines/reincardnated"
 	"warlog/internal/cmdutil"
 )
 
-// This file wires the reincardnated game into warlog: its engine, its command tree
-// (warlog rc) and its part of the demo.
+// Game is Reincardnated as this build of warlog knows it: its engine, its command
+// tree and its part of the demo.
+func Game() cmdutil.Game {
+	return cmdutil.Game{Engine: engines.Legacy(reincardnated.New()), Use: "rc", Command: NewCommand, Demo: demoLines}
+}
 
-func rcEngine() engines.Engine { return engines.Legacy(reincardnated.New()) }
-
-func rcCommand(app *cmdutil.App) *cobra.Command { return rc.New(app) }
-
-// rcDemo is the command lines the demo plays for this game, with the
+// demoLines is the command lines the demo plays for this game, with the
 // demo's seed: a short two-player game of Reincardnated played to the Human
 // Form, its last turn, and the scores.
-func rcDemo(seed string) [][]string {
+func demoLines(seed string) [][]string {
 	lines := []string{
 		"scenario start Evening --players Ann,Ben",
 		"rc starter Ann Fern --incarnates insect,marine",

@@ -1,0 +1,13 @@
+package brood
+
+import (
+	"warlog/engines"
+	eng "warlog/engines/brood"
+	"warlog/internal/cmdutil"
+)
+
+// Game is Brood Mother as this build of warlog knows it: its engine, its command
+// tree and its part of the demo.
+func Game() cmdutil.Game {
+	return cmdutil.Game{Engine: engines.Legacy(eng.New()), Use: "brood", Command: NewCommand, Demo: Demo}
+}

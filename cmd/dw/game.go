@@ -1,0 +1,13 @@
+package dw
+
+import (
+	"warlog/engines"
+	"warlog/engines/deadwars"
+	"warlog/internal/cmdutil"
+)
+
+// Game is Deadwars as this build of warlog knows it: its engine, its command
+// tree and its part of the demo.
+func Game() cmdutil.Game {
+	return cmdutil.Game{Engine: engines.Legacy(deadwars.Engine{}), Use: "dw", Command: NewCommand, Demo: Demo}
+}
