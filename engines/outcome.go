@@ -45,19 +45,26 @@ type Fate struct {
 	// Carries is what it takes into the campaign, in a few words
 	// ("campaign Skill 3 -> 2"); "" when nothing changes.
 	Carries string `json:"carries"`
+	// Told is the fate as a sentence ("Bors was Broken: campaign Skill
+	// 3 -> 2"); "" to say it as its name and what it carries.
+	Told string `json:"told"`
 	// Removals counts the enemy figures it removed.
 	Removals int `json:"removals"`
 }
 
 // Consequences are the outcome's lines about the campaign, one per figure
-// whose fate carries something forward ("Bors: campaign Skill 3 -> 2").
+// whose fate is told or carries something forward ("Bors: campaign Skill
+// 3 -> 2").
 func (o *Outcome) Consequences() []string {
 	if o == nil {
 		return nil
 	}
 	var out []string
 	for _, f := range o.Figures {
-		if f.Carries != "" {
+		switch {
+		case f.Told != "":
+			out = append(out, f.Told)
+		case f.Carries != "":
 			out = append(out, f.Name+": "+f.Carries)
 		}
 	}

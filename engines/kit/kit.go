@@ -118,6 +118,13 @@ func On[S, P any](typ string, apply func(S, P) error) Fact[S] {
 	}
 }
 
+// Record declares a fact the state does not fold: it is kept in the log for
+// the reader (a report tells it), and changes nothing the rules look at.
+func Record[S, P any](typ string) Fact[S] {
+	f := On(typ, func(S, P) error { return nil })
+	return f
+}
+
 // Command declares one command of a game.
 type Command[S any] struct {
 	verb   string
