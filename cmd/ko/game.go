@@ -1,7 +1,6 @@
 package ko
 
 import (
-	"warlog/engines"
 	"warlog/engines/kingsown"
 	"warlog/internal/cmdutil"
 )
@@ -9,7 +8,7 @@ import (
 // Game is The King's Own as this build of warlog knows it: its engine, its command
 // tree and its part of the demo.
 func Game() cmdutil.Game {
-	return cmdutil.Game{Engine: engines.Legacy(kingsown.New()), Use: "ko", Command: NewCommand, Demo: demoLines}
+	return cmdutil.Game{Engine: kingsown.Engine, Use: "ko", Command: NewCommand, Demo: demoLines}
 }
 
 // demoLines is the command lines the demo plays for this game, with the

@@ -29,7 +29,7 @@ func open(t *testing.T) *svc {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	x := &svc{t: t, s: campaigns.New(st, engines.Legacy(kingsown.New())), name: "Hunt"}
+	x := &svc{t: t, s: campaigns.New(st, kingsown.Engine), name: "Hunt"}
 	seed := uint64(7)
 	if _, err := x.s.Create(context.Background(), x.name, campaigns.CreateOptions{Game: "kingsown", Seed: &seed}); err != nil {
 		t.Fatal(err)

@@ -7,85 +7,45 @@ import (
 	"warlog/engines"
 )
 
-// dec is one decision in progress: a private copy of the state that folds
-// every fact as it is emitted, so later rules see earlier results while the
-// state Decide was given stays untouched.
-type dec struct {
-	st  *State
-	d   *engines.Decision
-	err error
-}
-
-func (x *dec) emit(typ string, p any) {
-	x.d.Emit(typ, p)
-	if err := x.st.Apply(typ, p); err != nil && x.err == nil {
-		x.err = err
-	}
-}
-
 // roll rolls one d6 for a side.
-func (x *dec) roll(by, purpose string) (int, error) {
-	v, err := x.d.RollBy(by, 1, 6, purpose)
+func (s *State) roll(by, purpose string, d *engines.Decision) (int, error) {
+	v, err := d.RollBy(by, 1, 6, purpose)
 	if err != nil {
 		return 0, err
 	}
 	return v[0], nil
 }
 
-// Decide implements engines.State.
-func (s *State) Decide(cmd engines.Command, d *engines.Decision) error {
-	x := &dec{st: s.clone(), d: d}
-	var err error
-	switch c := cmd.(type) {
-	case engines.StartScenario:
-		err = x.start(c)
-	case engines.EndScenario:
-		err = x.end(c)
-	case Recruit:
-		err = x.recruit(c)
-	case SetBriefCard:
-		err = x.briefCard(c)
-	case Initiative:
-		err = x.initiative(c)
-	case Move:
-		err = x.move(c)
-	case Next:
-		err = x.next()
-	case Attack:
-		err = x.attack(c)
-	case Cast:
-		err = x.cast(c)
-	default:
-		return fmt.Errorf("%w: %s", engines.ErrUnknownCommand, cmd.Verb())
+func (s *State) battle(verb string, d *engines.Decision) (*Battle, error) {
+	if s.Battle == nil {
+		return nil, engines.RefuseTry("Phase", []string{"scenario start"}, "no fight is in progress; `ko %s` needs one: start it", verb)
 	}
-	if err != nil {
-		return err
-	}
-	return x.err
+	return s.Battle, nil
 }
 
-func (x *dec) battle(verb string) (*Battle, error) {
-	if x.st.Battle == nil {
-		return nil, engines.Refuse("Phase", "no fight is in progress; `warlog ko %s` needs one: warlog scenario start NAME", verb)
-	}
-	return x.st.Battle, nil
-}
-
-func (x *dec) phase(verb, want string) (*Battle, error) {
-	b, err := x.battle(verb)
+func (s *State) phase(verb, want string, d *engines.Decision) (*Battle, error) {
+	b, err := s.battle(verb, d)
 	if err != nil {
 		return nil, err
 	}
 	if b.Phase != want {
-		hint := map[string]string{
-			PhaseInitiative: "roll initiative first: warlog ko initiative",
-			PhaseMovement:   "the figures are moving: warlog ko move FIGURE ..., then warlog ko next",
-			PhaseAttack:     "the figures are attacking: warlog ko attack/cast ..., then warlog ko next",
-			PhaseOver:       "the turn limit is reached: warlog scenario end",
-		}[b.Phase]
-		return nil, engines.Refuse("Phase", "`ko %s` belongs to the %s phase, and turn %d is in the %s phase; %s", verb, want, b.Turn, b.Phase, hint)
+		hint, try := phaseHint(b.Phase)
+		return nil, engines.RefuseTry("Phase", try, "`ko %s` belongs to the %s phase, and turn %d is in the %s phase; %s", verb, want, b.Turn, b.Phase, hint)
 	}
 	return b, nil
+}
+
+// phaseHint says what a phase expects, and by which commands.
+func phaseHint(phase string) (string, []string) {
+	switch phase {
+	case PhaseInitiative:
+		return "roll initiative first", []string{"ko initiative"}
+	case PhaseMovement:
+		return "the figures are moving, then the phase closes", []string{"ko move", "ko next"}
+	case PhaseAttack:
+		return "the figures are attacking, then the phase closes", []string{"ko attack", "ko cast", "ko next"}
+	}
+	return "the turn limit is reached", []string{"scenario end"}
 }
 
 // lookup finds the items named by name: an exact name (case-insensitive)
@@ -148,19 +108,19 @@ func (s *State) findMember(name string) (*Member, error) {
 	case 1:
 		return pick[0], nil
 	case 0:
-		return nil, engines.Refuse("Name", "no figure %q in the roster; `warlog roster` lists them", name)
+		return nil, engines.RefuseTry("Name", []string{"roster"}, "no figure %q in the roster; the roster lists them", name)
 	}
 	return nil, ambiguous(name, pick, card)
 }
 
 // --- campaign ---
 
-func (x *dec) recruit(c Recruit) error {
-	if x.st.Battle != nil {
-		return engines.Refuse("Recruit", "a fight is in progress; recruit between fights (after warlog scenario end)")
+func (s *State) recruit(c Recruit, d *engines.Decision) error {
+	if s.Battle != nil {
+		return engines.RefuseTry("Recruit", []string{"scenario end"}, "a fight is in progress; recruit between fights, once it ends")
 	}
 	if len(c.Cards) == 0 {
-		return engines.Refuse("Recruit", "no card given; give a NAME with --side and numbers, or --card FILE")
+		return engines.Refuse("Recruit", "no card given; give a figure's name, side and numbers, or a card file")
 	}
 	var names []string
 	for _, card := range c.Cards {
@@ -168,12 +128,12 @@ func (x *dec) recruit(c Recruit) error {
 			return err
 		}
 		if strings.EqualFold(card.Side, NestSide) {
-			return engines.Refuse("Recruit", "the side %q belongs to the Nest brief; recruit %s on another side (its card can be set with warlog ko brief-card)", NestSide, card.Name)
+			return engines.RefuseTry("Recruit", []string{"ko brief-card"}, "the side %q belongs to the Nest brief; recruit %s on another side (the Nest's own card is set apart)", NestSide, card.Name)
 		}
-		if m := x.st.member(Ref{card.Side, card.Name}); m != nil {
+		if m := s.member(Ref{card.Side, card.Name}); m != nil {
 			return engines.Refuse("Names", "the side %s already has a figure named %s; names are unique per side", m.Card.Side, m.Card.Name)
 		}
-		x.emit(TypeRecruited, Recruited{Card: card})
+		d.Emit(TypeRecruited, Recruited{Card: card})
 		n := card.Name
 		if card.Unique() {
 			n += " (Skill 5: a unique character)"
@@ -182,9 +142,9 @@ func (x *dec) recruit(c Recruit) error {
 	}
 	if len(names) == 1 {
 		cd := c.Cards[0]
-		x.d.Label("%s joins the %s: Skill %d, Move %d, Res %d, Hits %d.", names[0], cd.Side, cd.Skill, cd.Move, cd.Res, cd.Hits)
+		d.Label("%s joins the %s: Skill %d, Move %d, Res %d, Hits %d.", names[0], cd.Side, cd.Skill, cd.Move, cd.Res, cd.Hits)
 	} else {
-		x.d.Label("%d figures join the roster: %s.", len(names), strings.Join(names, ", "))
+		d.Label("%d figures join the roster: %s.", len(names), strings.Join(names, ", "))
 	}
 	return nil
 }
@@ -207,7 +167,7 @@ func validCard(c Card) error {
 // Ruling: the rulings make the Orc grunt "editable per campaign"; the edit
 // is an action of its own (`ko brief-card`), read when a fight starts, so a
 // fight in progress keeps the cards it started with.
-func (x *dec) briefCard(c SetBriefCard) error {
+func (s *State) briefCard(c SetBriefCard, d *engines.Decision) error {
 	card := c.Card
 	switch c.Role {
 	case "nest":
@@ -225,8 +185,8 @@ func (x *dec) briefCard(c SetBriefCard) error {
 	if err := validCard(card); err != nil {
 		return err
 	}
-	x.emit(TypeBriefCardSet, BriefCardSet{Role: c.Role, Card: card})
-	x.d.Label("From now on the Nest brief uses this card for its %s: %s.", c.Role, strings.ReplaceAll(strings.TrimSpace(card.Text()), "\n", " · "))
+	d.Emit(TypeBriefCardSet, BriefCardSet{Role: c.Role, Card: card})
+	d.Label("From now on the Nest brief uses this card for its %s: %s.", c.Role, strings.ReplaceAll(strings.TrimSpace(card.Text()), "\n", " · "))
 	return nil
 }
 
@@ -250,15 +210,12 @@ func (s *State) gruntCard() Card {
 // side ("nest") is one of them, so the roster figures fielded must all be
 // of one side. Recruiting during a fight is refused: recruits join at the
 // next fight.
-func (x *dec) start(c engines.StartScenario) error {
-	if x.st.Battle != nil {
-		return engines.Refuse("Scenario", "the fight %s is in progress; end it first: warlog scenario end", x.st.Battle.Name)
+func (s *State) start(c engines.StartScenario, d *engines.Decision) error {
+	if s.Battle != nil {
+		return engines.RefuseTry("Scenario", []string{"scenario end"}, "the fight %s is in progress; end it first", s.Battle.Name)
 	}
 	if err := ValidateName("scenario", c.Name); err != nil {
 		return engines.Refuse("Scenario", "%v", err)
-	}
-	if c.Size != 0 || len(c.Mothers) > 0 || len(c.Players) > 0 {
-		return engines.Refuse("Scenario", "The King's Own takes --brief, --turns and --field only")
 	}
 	brief := strings.ToLower(strings.TrimSpace(c.Brief))
 	if brief != "" && brief != "nest" {
@@ -266,7 +223,7 @@ func (x *dec) start(c engines.StartScenario) error {
 	}
 	turns := c.Turns
 	if turns < 0 {
-		return engines.Refuse("TurnLimit", "--turns %d: give a turn limit of 1 or more (0: the default %d)", turns, DefaultTurns)
+		return engines.Refuse("TurnLimit", "a turn limit of %d: give 1 or more (0: the default %d)", turns, DefaultTurns)
 	}
 	if turns == 0 {
 		turns = DefaultTurns
@@ -275,7 +232,7 @@ func (x *dec) start(c engines.StartScenario) error {
 	if len(c.Field) > 0 {
 		seen := map[*Member]bool{}
 		for _, n := range c.Field {
-			m, err := x.st.findMember(n)
+			m, err := s.findMember(n)
 			if err != nil {
 				return err
 			}
@@ -292,14 +249,14 @@ func (x *dec) start(c engines.StartScenario) error {
 			chosen = append(chosen, m)
 		}
 	} else {
-		for _, m := range x.st.Members {
+		for _, m := range s.Members {
 			if !m.Dead && m.Skill >= 1 {
 				chosen = append(chosen, m)
 			}
 		}
 	}
 	if len(chosen) == 0 {
-		return engines.Refuse("Field", "nobody can be fielded; recruit figures first: warlog ko recruit --card FILE")
+		return engines.RefuseTry("Field", []string{"ko recruit"}, "nobody can be fielded; recruit figures first")
 	}
 	var sides []string
 	for _, m := range chosen {
@@ -315,10 +272,10 @@ func (x *dec) start(c engines.StartScenario) error {
 		if len(sides) != 1 {
 			return engines.Refuse("Sides", "the Nest brief is one side against the Nest; the figures fielded are of %s: field one side with --field", strings.Join(sides, ", "))
 		}
-		nest := x.st.nestCard()
+		nest := s.nestCard()
 		nest.Side = NestSide
 		started.Figures = append(started.Figures, Fielded{Card: nest})
-		g := x.st.gruntCard()
+		g := s.gruntCard()
 		g.Side = NestSide
 		started.Grunt = &g
 		sides = append(sides, NestSide)
@@ -326,7 +283,7 @@ func (x *dec) start(c engines.StartScenario) error {
 		return engines.Refuse("Sides", "a fight has two sides; the figures fielded are of %s: recruit or field two sides, or use --brief nest", strings.Join(sides, ", "))
 	}
 	started.Sides = sides
-	x.emit(TypeScenarioStarted, started)
+	d.Emit(TypeScenarioStarted, started)
 	var names []string
 	for _, f := range started.Figures {
 		names = append(names, f.Card.Name)
@@ -336,7 +293,7 @@ func (x *dec) start(c engines.StartScenario) error {
 		plural = ""
 	}
 	label := fmt.Sprintf("%s begins: %s against %s, %d turn%s; fielded %s.", c.Name, sides[0], sides[1], turns, plural, strings.Join(names, ", "))
-	x.d.Label("%s", label)
+	d.Label("%s", label)
 	return nil
 }
 
@@ -356,8 +313,8 @@ func containsFold(list []string, s string) bool {
 // else the side with fewer figures removed (equal: "draw").
 // Ruling: "Removals scored" counts the enemies a figure took Down or Broke
 // with its own attacks and spells; Withdrawn figures score for nobody.
-func (x *dec) end(c engines.EndScenario) error {
-	b, err := x.battle("scenario end")
+func (s *State) end(c engines.EndScenario, d *engines.Decision) error {
+	b, err := s.battle("scenario end", d)
 	if err != nil {
 		return err
 	}
@@ -413,7 +370,7 @@ func (x *dec) end(c engines.EndScenario) error {
 	}
 	result += fmt.Sprintf(" (removed: %s %d, %s %d)", b.Sides[0], ev.Removed[b.Sides[0]], b.Sides[1], ev.Removed[b.Sides[1]])
 	ev.Result = result
-	for _, m := range x.st.Members {
+	for _, m := range s.Members {
 		if m.Dead {
 			continue
 		}
@@ -446,7 +403,7 @@ func (x *dec) end(c engines.EndScenario) error {
 		}
 		ev.Outcomes = append(ev.Outcomes, o)
 	}
-	x.emit(TypeScenarioEnded, ev)
+	d.Emit(TypeScenarioEnded, ev)
 	var cons []string
 	for _, o := range ev.Outcomes {
 		if o.Fate != "survived" && !(o.Fate == "sat out" && o.NewSkill == o.Skill) {
@@ -457,7 +414,7 @@ func (x *dec) end(c engines.EndScenario) error {
 	if len(cons) > 0 {
 		label += " " + strings.Join(cons, "; ") + "."
 	}
-	x.d.Label("%s", label)
+	d.Label("%s", label)
 	return nil
 }
 
@@ -467,8 +424,8 @@ func (x *dec) end(c engines.EndScenario) error {
 //
 // Ruling: --first is the choice of the side that won the roll-off, said at
 // the table; without it the winner moves first.
-func (x *dec) initiative(c Initiative) error {
-	b, err := x.phase("initiative", PhaseInitiative)
+func (s *State) initiative(c Initiative, d *engines.Decision) error {
+	b, err := s.phase("initiative", PhaseInitiative, d)
 	if err != nil {
 		return err
 	}
@@ -487,12 +444,12 @@ func (x *dec) initiative(c Initiative) error {
 	if b.Brief == "nest" {
 		if n := b.nest(); n != nil && n.Status != StatusDown {
 			// seed 003 line 43: at the start of every turn it is intact, roll 1d6.
-			v, err := x.roll(NestSide, "Nest spawn roll (1 or 2 spawns an Orc grunt)")
+			v, err := s.roll(NestSide, "Nest spawn roll (1 or 2 spawns an Orc grunt)", d)
 			if err != nil {
 				return err
 			}
 			if v <= 2 {
-				g := x.st.gruntCard()
+				g := s.gruntCard()
 				if b.Grunt != nil {
 					g = *b.Grunt
 				}
@@ -504,7 +461,7 @@ func (x *dec) initiative(c Initiative) error {
 						break
 					}
 				}
-				x.emit(TypeGruntSpawned, GruntSpawned{Card: g, Roll: v})
+				d.Emit(TypeGruntSpawned, GruntSpawned{Card: g, Roll: v})
 				parts = append(parts, fmt.Sprintf("the Nest rolls %d: %s spawns beside it", v, g.Name))
 			} else {
 				parts = append(parts, fmt.Sprintf("the Nest rolls %d: nothing spawns", v))
@@ -514,11 +471,11 @@ func (x *dec) initiative(c Initiative) error {
 	ev := InitiativeWon{}
 	a, bb := b.Sides[0], b.Sides[1]
 	for round := 0; ; round++ {
-		va, err := x.roll(a, "initiative roll for "+a+" (higher wins)")
+		va, err := s.roll(a, "initiative roll for "+a+" (higher wins)", d)
 		if err != nil {
 			return err
 		}
-		vb, err := x.roll(bb, "initiative roll for "+bb+" (higher wins)")
+		vb, err := s.roll(bb, "initiative roll for "+bb+" (higher wins)", d)
 		if err != nil {
 			return err
 		}
@@ -538,22 +495,22 @@ func (x *dec) initiative(c Initiative) error {
 	if first != "" {
 		ev.First = first
 	}
-	x.emit(TypeInitiativeWon, ev)
+	d.Emit(TypeInitiativeWon, ev)
 	var rolls []string
 	for _, r := range ev.Rolls {
 		rolls = append(rolls, fmt.Sprintf("%s %d, %s %d", a, r[0], bb, r[1]))
 	}
-	s := fmt.Sprintf("Turn %d: ", b.Turn)
+	line := fmt.Sprintf("Turn %d: ", b.Turn)
 	if len(parts) > 0 {
-		s += strings.Join(parts, "; ") + "; "
+		line += strings.Join(parts, "; ") + "; "
 	}
-	s += "initiative " + strings.Join(rolls, ", then ")
+	line += "initiative " + strings.Join(rolls, ", then ")
 	if ev.First == ev.Winner {
-		s += fmt.Sprintf(": %s win and move first.", ev.Winner)
+		line += fmt.Sprintf(": %s win and move first.", ev.Winner)
 	} else {
-		s += fmt.Sprintf(": %s win and send %s first.", ev.Winner, ev.First)
+		line += fmt.Sprintf(": %s win and send %s first.", ev.Winner, ev.First)
 	}
-	x.d.Label("%s", s)
+	d.Label("%s", line)
 	return nil
 }
 
@@ -567,8 +524,8 @@ var moveKinds = []string{"stay", "half", "full", "withdraw"}
 // pair makes the same declaration and each rolls for rough ground in turn.
 // Ruling: a failed rough-ground roll on a withdrawal stops the figure at the
 // edge of the rough ground: it does not leave.
-func (x *dec) move(c Move) error {
-	b, err := x.phase("move", PhaseMovement)
+func (s *State) move(c Move, d *engines.Decision) error {
+	b, err := s.phase("move", PhaseMovement, d)
 	if err != nil {
 		return err
 	}
@@ -636,11 +593,11 @@ func (x *dec) move(c Move) error {
 				sentence += " through rough ground, Sure-Footed"
 			} else {
 				// seed 003 line 12: rubble and water need a Skill roll to enter and to leave.
-				v, err := x.roll(g.Card.Side, fmt.Sprintf("rough ground Skill roll for %s (needs %d or less)", g.Card.Name, g.Skill))
+				v, err := s.roll(g.Card.Side, fmt.Sprintf("rough ground Skill roll for %s (needs %d or less)", g.Card.Name, g.Skill), d)
 				if err != nil {
 					return err
 				}
-				x.d.Judge(v <= g.Skill)
+				d.Judge(v <= g.Skill)
 				if v > g.Skill {
 					mv.Stopped = true
 					sentence = fmt.Sprintf("%s tries to %s through rough ground but rolls %d against Skill %d: stopped at the edge, no attack this turn", g.Card.Name, kind, v, g.Skill)
@@ -650,14 +607,14 @@ func (x *dec) move(c Move) error {
 			}
 		}
 		sentence += ", facing " + mv.Facing
-		x.emit(TypeMoved, mv)
+		d.Emit(TypeMoved, mv)
 		if kind == "withdraw" && !mv.Stopped {
-			x.emit(TypeWithdrawn, Withdrawn{Ref: g.Ref()})
+			d.Emit(TypeWithdrawn, Withdrawn{Ref: g.Ref()})
 			sentence += "; Withdrawn"
 		}
 		sentences = append(sentences, sentence)
 	}
-	x.d.Label("%s.", strings.Join(sentences, "; "))
+	d.Label("%s.", strings.Join(sentences, "; "))
 	return nil
 }
 
@@ -678,16 +635,16 @@ func moveWords(kind string, move int) string {
 // Ruling: at the turn limit the fight stops (phase "over") and waits for
 // `scenario end`, which applies the campaign's consequences, so that ending
 // stays one action that undo can take back.
-func (x *dec) next() error {
-	b, err := x.battle("next")
+func (s *State) next(_ Next, d *engines.Decision) error {
+	b, err := s.battle("next", d)
 	if err != nil {
 		return err
 	}
 	switch b.Phase {
 	case PhaseInitiative:
-		return engines.Refuse("Phase", "turn %d has not begun: roll initiative first (warlog ko initiative)", b.Turn)
+		return engines.RefuseTry("Phase", []string{"ko initiative"}, "turn %d has not begun: roll initiative first", b.Turn)
 	case PhaseOver:
-		return engines.Refuse("TurnLimit", "the turn limit (%d) is reached: end the fight with warlog scenario end", b.Turns)
+		return engines.RefuseTry("TurnLimit", []string{"scenario end"}, "the turn limit (%d) is reached: end the fight", b.Turns)
 	case PhaseMovement:
 		ev := AttackPhaseBegun{}
 		var names []string
@@ -697,23 +654,23 @@ func (x *dec) next() error {
 				names = append(names, f.Card.Name)
 			}
 		}
-		x.emit(TypeAttackPhaseBegun, ev)
-		s := fmt.Sprintf("Turn %d: movement is over", b.Turn)
+		d.Emit(TypeAttackPhaseBegun, ev)
+		line := fmt.Sprintf("Turn %d: movement is over", b.Turn)
 		switch len(names) {
 		case 0:
 		case 1:
-			s += "; " + names[0] + " stays where it is"
+			line += "; " + names[0] + " stays where it is"
 		default:
-			s += "; " + strings.Join(names, ", ") + " stay where they are"
+			line += "; " + strings.Join(names, ", ") + " stay where they are"
 		}
-		x.d.Label("%s; attacks by Skill, highest first.", s)
+		d.Label("%s; attacks by Skill, highest first.", line)
 	case PhaseAttack:
 		turn, last := b.Turn, b.Turn >= b.Turns
-		x.emit(TypeTurnEnded, TurnEnded{Turn: turn, Last: last})
+		d.Emit(TypeTurnEnded, TurnEnded{Turn: turn, Last: last})
 		if last {
-			x.d.Label("Turn %d ends: the turn limit is reached; end the fight with warlog scenario end.", turn)
+			d.Label("Turn %d ends: the turn limit is reached; the fight can end now.", turn)
 		} else {
-			x.d.Label("Turn %d ends.", turn)
+			d.Label("Turn %d ends.", turn)
 		}
 	}
 	return nil
@@ -726,7 +683,7 @@ func (x *dec) next() error {
 // Ruling: where Frenzy (a grant) and Ponderous (a denial) meet, the grant
 // wins (seed line 14): a Ponderous figure with Frenzy may attack after any
 // move.
-func (x *dec) mayAttack(b *Battle, f *Fig, what string) error {
+func (s *State) mayAttack(b *Battle, f *Fig, what string, d *engines.Decision) error {
 	switch {
 	case f.Card.Static:
 		return engines.Refuse("Static", "%s is static: it does not attack", f.Card.Name)
@@ -750,9 +707,9 @@ func (x *dec) mayAttack(b *Battle, f *Fig, what string) error {
 }
 
 // beginStep closes the step in progress when a lower one starts.
-func (x *dec) beginStep(b *Battle, f *Fig) {
+func (s *State) beginStep(b *Battle, f *Fig, d *engines.Decision) {
 	if b.Step == 0 || f.StepSkill < b.Step {
-		x.emit(TypeStepBegun, StepBegun{Skill: f.StepSkill})
+		d.Emit(TypeStepBegun, StepBegun{Skill: f.StepSkill})
 	}
 }
 
@@ -760,7 +717,7 @@ func (x *dec) beginStep(b *Battle, f *Fig) {
 //
 // Ruling: a figure already Down, Broken or Withdrawn cannot be targeted,
 // even while it still strikes in its own Skill step.
-func (x *dec) targets(b *Battle, att *Fig, names []string, allowSelf bool) ([]*Fig, error) {
+func (s *State) targets(b *Battle, att *Fig, names []string, allowSelf bool, d *engines.Decision) ([]*Fig, error) {
 	var out []*Fig
 	for _, n := range names {
 		t, err := b.find(n)
@@ -788,8 +745,8 @@ func (x *dec) targets(b *Battle, att *Fig, names []string, allowSelf bool) ([]*F
 // Ruling: an ordinary attack targets an enemy; only Sweep strikes friends,
 // because the seed's Sweep hits "friend and foe" in its arc.
 // Ruling: --rear applies to every target of the attack.
-func (x *dec) attack(c Attack) error {
-	b, err := x.phase("attack", PhaseAttack)
+func (s *State) attack(c Attack, d *engines.Decision) error {
+	b, err := s.phase("attack", PhaseAttack, d)
 	if err != nil {
 		return err
 	}
@@ -797,11 +754,11 @@ func (x *dec) attack(c Attack) error {
 	if err != nil {
 		return err
 	}
-	if err := x.mayAttack(b, att, "attack"); err != nil {
+	if err := s.mayAttack(b, att, "attack", d); err != nil {
 		return err
 	}
 	if len(att.Card.Weapons) == 0 {
-		return engines.Refuse("Weapon", "%s has no weapon; it can only cast (warlog ko cast)", att.Card.Name)
+		return engines.RefuseTry("Weapon", []string{"ko cast"}, "%s has no weapon; it can only cast", att.Card.Name)
 	}
 	w := att.Card.Weapons[0]
 	if c.Weapon != "" {
@@ -827,9 +784,9 @@ func (x *dec) attack(c Attack) error {
 		}
 	}
 	if len(c.Targets) == 0 {
-		return engines.Refuse("Target", "name a target: warlog ko attack %s TARGET", att.Card.Name)
+		return engines.RefuseTry("Target", []string{"ko attack"}, "%s needs a target to attack", att.Card.Name)
 	}
-	ts, err := x.targets(b, att, c.Targets, false)
+	ts, err := s.targets(b, att, c.Targets, false, d)
 	if err != nil {
 		return err
 	}
@@ -844,15 +801,15 @@ func (x *dec) attack(c Attack) error {
 			return engines.Refuse("NoRear", "%s is No Rear: it cannot be attacked from the rear; attack it from the front", t.Card.Name)
 		}
 	}
-	x.beginStep(b, att)
+	s.beginStep(b, att, d)
 	ev := AttackMade{Attacker: att.Ref(), Weapon: w, Rear: c.Rear}
 	for _, t := range ts {
 		ev.Targets = append(ev.Targets, t.Ref())
 	}
-	x.emit(TypeAttackMade, ev)
+	d.Emit(TypeAttackMade, ev)
 	var parts []string
 	for _, t := range ts {
-		s, err := x.resolve(att, t, w.Might, c.Rear, true)
+		s, err := s.resolve(att, t, w.Might, c.Rear, true, d)
 		if err != nil {
 			return err
 		}
@@ -862,7 +819,7 @@ func (x *dec) attack(c Attack) error {
 	if c.Rear {
 		how = "strikes from the rear"
 	}
-	x.d.Label("%s %s with %s (M%d): %s.", att.Card.Name, how, w.Name, w.Might, strings.Join(parts, "; "))
+	d.Label("%s %s with %s (M%d): %s.", att.Card.Name, how, w.Name, w.Might, strings.Join(parts, "; "))
 	return nil
 }
 
@@ -872,7 +829,7 @@ func (x *dec) attack(c Attack) error {
 // Ruling: the shield meets the first front hit of the turn whatever its
 // Might; an M3+ hit goes through it and still spends it, so a later front
 // hit that turn is not stopped.
-func (x *dec) resolve(att, t *Fig, might int, rear, roll bool) (string, error) {
+func (s *State) resolve(att, t *Fig, might int, rear, roll bool, d *engines.Decision) (string, error) {
 	tn := t.Card.Name
 	hitRoll := 0
 	switch {
@@ -881,87 +838,87 @@ func (x *dec) resolve(att, t *Fig, might int, rear, roll bool) (string, error) {
 	case rear:
 		// seed 003 line 8: an attack from the rear skips the Skill roll.
 	case roll:
-		v, err := x.roll(att.Card.Side, fmt.Sprintf("hit roll for %s against %s (needs %d or less)", att.Card.Name, tn, att.Skill))
+		v, err := s.roll(att.Card.Side, fmt.Sprintf("hit roll for %s against %s (needs %d or less)", att.Card.Name, tn, att.Skill), d)
 		if err != nil {
 			return "", err
 		}
 		hitRoll = v
-		x.d.Judge(v <= att.Skill)
+		d.Judge(v <= att.Skill)
 		if v > att.Skill {
-			x.emit(TypeMissed, Missed{Target: t.Ref(), Roll: v})
+			d.Emit(TypeMissed, Missed{Target: t.Ref(), Roll: v})
 			return fmt.Sprintf("%s: rolls %d against Skill %d, a miss", tn, v, att.Skill), nil
 		}
 	}
-	var s string
+	var line string
 	switch {
 	case t.Card.Static:
-		s = tn + ": hits automatically"
+		line = tn + ": hits automatically"
 	case rear:
-		s = tn + ": from the rear, no hit roll"
+		line = tn + ": from the rear, no hit roll"
 	case roll:
-		s = fmt.Sprintf("%s: rolls %d against Skill %d, a hit", tn, hitRoll, att.Skill)
+		line = fmt.Sprintf("%s: rolls %d against Skill %d, a hit", tn, hitRoll, att.Skill)
 	default:
-		s = tn + ": struck"
+		line = tn + ": struck"
 	}
 	// seed 003 line 30: the first hit each turn from the front is stopped unless M3+.
 	if t.Card.Shield && !rear && !t.ShieldUsed {
-		x.emit(TypeShieldUsed, ShieldUsed{Target: t.Ref(), Stopped: might < 3})
+		d.Emit(TypeShieldUsed, ShieldUsed{Target: t.Ref(), Stopped: might < 3})
 		if might < 3 {
-			return s + ", stopped by its shield", nil
+			return line + ", stopped by its shield", nil
 		}
-		s += " (M3 or more goes through its shield)"
+		line += " (M3 or more goes through its shield)"
 	}
 	damaged := false
 	if t.Card.Durable > 0 && might <= t.Card.Durable {
 		// seed 003 line 20: weapons of Might n or less cannot damage it at all.
-		x.emit(TypeHitResisted, HitResisted{Target: t.Ref(), Durable: true})
-		s += fmt.Sprintf(", but Durable %d shrugs off M%d", t.Card.Durable, might)
+		d.Emit(TypeHitResisted, HitResisted{Target: t.Ref(), Durable: true})
+		line += fmt.Sprintf(", but Durable %d shrugs off M%d", t.Card.Durable, might)
 	} else {
 		// seed 003 line 8: 1d6 + Might against the defender's 1d6 + Res.
 		res := t.Res()
-		a, err := x.roll(att.Card.Side, fmt.Sprintf("attacker's damage die for %s (d6+%d against %s's d6+%d; higher takes a Hit)", att.Card.Name, might, tn, res))
+		a, err := s.roll(att.Card.Side, fmt.Sprintf("attacker's damage die for %s (d6+%d against %s's d6+%d; higher takes a Hit)", att.Card.Name, might, tn, res), d)
 		if err != nil {
 			return "", err
 		}
-		dv, err := x.roll(t.Card.Side, defenderNeeds(tn, a, might, res))
+		dv, err := s.roll(t.Card.Side, defenderNeeds(tn, a, might, res), d)
 		if err != nil {
 			return "", err
 		}
-		s += fmt.Sprintf(", %d+%d against %d+%d", a, might, dv, res)
+		line += fmt.Sprintf(", %d+%d against %d+%d", a, might, dv, res)
 		if a+might > dv+res {
 			damaged = true
-			x.emit(TypeHitLost, HitLost{Target: t.Ref(), Hits: t.Hits - 1})
-			s += fmt.Sprintf(", one Hit (%d left)", t.Hits)
+			d.Emit(TypeHitLost, HitLost{Target: t.Ref(), Hits: t.Hits - 1})
+			line += fmt.Sprintf(", one Hit (%d left)", t.Hits)
 		} else {
-			x.emit(TypeHitResisted, HitResisted{Target: t.Ref()})
-			s += ", the armour holds"
+			d.Emit(TypeHitResisted, HitResisted{Target: t.Ref()})
+			line += ", the armour holds"
 		}
 	}
 	by := att.Ref()
 	if damaged {
 		if t.Hits <= 0 {
 			// seed 003 line 8: at 0 Hits the figure is Down.
-			x.emit(TypeDown, TakenOut{Target: t.Ref(), By: &by})
-			s += "; " + tn + " is Down"
+			d.Emit(TypeDown, Down{Target: t.Ref(), By: &by})
+			line += "; " + tn + " is Down"
 		}
-		return s, nil
+		return line, nil
 	}
 	// seed 003 line 9: Suppression, only if the Might is at least the Res.
 	switch {
 	case t.Card.Static:
-		return s, nil
+		return line, nil
 	case t.Card.Fearless:
-		return s + "; Fearless, not suppressed", nil
+		return line + "; Fearless, not suppressed", nil
 	case might < t.Res():
-		return s + fmt.Sprintf("; M%d is under Res %d, no Suppression", might, t.Res()), nil
+		return line + fmt.Sprintf("; M%d is under Res %d, no Suppression", might, t.Res()), nil
 	}
-	x.emit(TypeSkillLost, SkillLost{Target: t.Ref(), Skill: t.Skill - 1})
-	s += fmt.Sprintf("; suppressed to Skill %d", t.Skill)
+	d.Emit(TypeSkillLost, SkillLost{Target: t.Ref(), Skill: t.Skill - 1})
+	line += fmt.Sprintf("; suppressed to Skill %d", t.Skill)
 	if t.Skill <= 0 {
-		x.emit(TypeBroken, TakenOut{Target: t.Ref(), By: &by})
-		s += "; " + tn + " is Broken"
+		d.Emit(TypeBroken, Broken{Target: t.Ref(), By: &by})
+		line += "; " + tn + " is Broken"
 	}
-	return s, nil
+	return line, nil
 }
 
 // defenderNeeds is the purpose of the defender's damage die: what it must
@@ -987,8 +944,8 @@ func defenderNeeds(target string, a, might, res int) string {
 // Skill in this fight (nothing to recover is refused before the cast roll).
 // Ward lasts until the turn ends, which is before the caster's side next
 // moves. A failed cast still spends the attack.
-func (x *dec) cast(c Cast) error {
-	b, err := x.phase("cast", PhaseAttack)
+func (s *State) cast(c Cast, d *engines.Decision) error {
+	b, err := s.phase("cast", PhaseAttack, d)
 	if err != nil {
 		return err
 	}
@@ -1006,10 +963,10 @@ func (x *dec) cast(c Cast) error {
 	if cs.LockedTurn == b.Turn {
 		return engines.Refuse("Firebolt", "%s failed a Firebolt last turn and is locked out of spells in turn %d; it may still attack with a weapon", cs.Card.Name, b.Turn)
 	}
-	if err := x.mayAttack(b, cs, "cast"); err != nil {
+	if err := s.mayAttack(b, cs, "cast", d); err != nil {
 		return err
 	}
-	ts, err := x.targets(b, cs, c.Targets, true)
+	ts, err := s.targets(b, cs, c.Targets, true, d)
 	if err != nil {
 		return err
 	}
@@ -1017,45 +974,8 @@ func (x *dec) cast(c Cast) error {
 	if facing != "" && facing != "front" && facing != "rear" {
 		return engines.Refuse("Facing", "facing %q: a figure faces front or rear, nothing else", c.Facing)
 	}
-	switch spell {
-	case "Firebolt":
-		if len(ts) != 1 {
-			return engines.Refuse("Firebolt", "Firebolt strikes one target; name one")
-		}
-		if strings.EqualFold(ts[0].Card.Side, cs.Card.Side) {
-			return engines.Refuse("Firebolt", "%s is on %s's own side; Firebolt strikes one enemy", ts[0].Card.Name, cs.Card.Name)
-		}
-	case "Sparks":
-		if len(ts) == 0 {
-			return engines.Refuse("Sparks", "Sparks sweeps every figure in its arc; name each target")
-		}
-		for _, t := range ts {
-			if t == cs {
-				return engines.Refuse("Sparks", "%s cannot catch itself in its own Sparks", cs.Card.Name)
-			}
-		}
-	case "Ward", "Teleport":
-		if len(ts) == 0 {
-			ts = []*Fig{cs}
-		}
-		if len(ts) != 1 || !strings.EqualFold(ts[0].Card.Side, cs.Card.Side) {
-			return engines.Refuse(spell, "%s takes one friendly figure (the caster included)", spell)
-		}
-	case "Rally":
-		if len(ts) != 1 {
-			return engines.Refuse("Rally", "Rally takes one friendly figure other than the caster")
-		}
-		t := ts[0]
-		switch {
-		case t == cs:
-			return engines.Refuse("Rally", "%s cannot Rally itself; Rally takes a friendly figure other than the caster", cs.Card.Name)
-		case !strings.EqualFold(t.Card.Side, cs.Card.Side):
-			return engines.Refuse("Rally", "%s is not a friendly figure", t.Card.Name)
-		case t.Skill < 1:
-			return engines.Refuse("Rally", "%s is at Skill 0; Rally needs Skill 1 or more", t.Card.Name)
-		case t.Skill >= t.StartSkill:
-			return engines.Refuse("Rally", "%s has lost no Skill in this fight (Skill %d); nothing to rally", t.Card.Name, t.Skill)
-		}
+	if ts, err = spellTargets(spell, cs, ts); err != nil {
+		return err
 	}
 	if c.Rear && spell != "Firebolt" && spell != "Sparks" {
 		return engines.Refuse(spell, "--rear is for Firebolt and Sparks")
@@ -1067,28 +987,28 @@ func (x *dec) cast(c Cast) error {
 			}
 		}
 	}
-	x.beginStep(b, cs)
+	s.beginStep(b, cs, d)
 	// seed 003 line 13: roll Skill to cast.
-	v, err := x.roll(cs.Card.Side, fmt.Sprintf("cast roll for %s's %s (needs %d or less)", cs.Card.Name, spell, cs.Skill))
+	v, err := s.roll(cs.Card.Side, fmt.Sprintf("cast roll for %s's %s (needs %d or less)", cs.Card.Name, spell, cs.Skill), d)
 	if err != nil {
 		return err
 	}
 	ok = v <= cs.Skill
-	x.d.Judge(ok)
+	d.Judge(ok)
 	ev := SpellCast{Caster: cs.Ref(), Spell: spell, Roll: v, Success: ok}
 	for _, t := range ts {
 		ev.Targets = append(ev.Targets, t.Ref())
 	}
-	x.emit(TypeSpellCast, ev)
+	d.Emit(TypeSpellCast, ev)
 	head := fmt.Sprintf("%s casts %s, rolling %d against Skill %d", cs.Card.Name, spell, v, cs.Skill)
 	if !ok {
 		if spell == "Firebolt" {
 			// seed 003 line 41: locked out of Spells for the next turn on a failed cast.
-			x.emit(TypeLockedOut, LockedOut{Caster: cs.Ref(), Turn: b.Turn + 1})
-			x.d.Label("%s: the spell fails, and %s is locked out of spells next turn.", head, cs.Card.Name)
+			d.Emit(TypeLockedOut, LockedOut{Caster: cs.Ref(), Turn: b.Turn + 1})
+			d.Label("%s: the spell fails, and %s is locked out of spells next turn.", head, cs.Card.Name)
 			return nil
 		}
-		x.d.Label("%s: the spell fails.", head)
+		d.Label("%s: the spell fails.", head)
 		return nil
 	}
 	switch spell {
@@ -1099,27 +1019,73 @@ func (x *dec) cast(c Cast) error {
 		}
 		var parts []string
 		for _, t := range ts {
-			s, err := x.resolve(cs, t, might, c.Rear, false)
+			line, err := s.resolve(cs, t, might, c.Rear, false, d)
 			if err != nil {
 				return err
 			}
-			parts = append(parts, s)
+			parts = append(parts, line)
 		}
-		x.d.Label("%s: it works (M%d): %s.", head, might, strings.Join(parts, "; "))
+		d.Label("%s: it works (M%d): %s.", head, might, strings.Join(parts, "; "))
 	case "Ward":
-		x.emit(TypeWarded, Warded{Target: ts[0].Ref()})
-		x.d.Label("%s: %s counts as Res 4 for the rest of the turn.", head, ts[0].Card.Name)
+		d.Emit(TypeWarded, Warded{Target: ts[0].Ref()})
+		d.Label("%s: %s counts as Res 4 for the rest of the turn.", head, ts[0].Card.Name)
 	case "Teleport":
 		f := facing
 		if f == "" {
 			f = ts[0].Facing
 		}
-		x.emit(TypeTeleported, Teleported{Target: ts[0].Ref(), Facing: f})
-		x.d.Label("%s: %s is placed up to 8\" away, facing %s.", head, ts[0].Card.Name, f)
+		d.Emit(TypeTeleported, Teleported{Target: ts[0].Ref(), Facing: f})
+		d.Label("%s: %s is placed up to 8\" away, facing %s.", head, ts[0].Card.Name, f)
 	case "Rally":
 		t := ts[0]
-		x.emit(TypeRallied, Rallied{Target: t.Ref(), Skill: t.Skill + 1})
-		x.d.Label("%s: %s steadies, Skill %d.", head, t.Card.Name, t.Skill)
+		d.Emit(TypeRallied, Rallied{Target: t.Ref(), Skill: t.Skill + 1})
+		d.Label("%s: %s steadies, Skill %d.", head, t.Card.Name, t.Skill)
 	}
 	return nil
+}
+
+// spellTargets checks the targets a spell is cast on (ts as named; none
+// for Ward and Teleport is the caster) and gives them.
+func spellTargets(spell string, cs *Fig, ts []*Fig) ([]*Fig, error) {
+	switch spell {
+	case "Firebolt":
+		if len(ts) != 1 {
+			return nil, engines.Refuse("Firebolt", "Firebolt strikes one target; name one")
+		}
+		if strings.EqualFold(ts[0].Card.Side, cs.Card.Side) {
+			return nil, engines.Refuse("Firebolt", "%s is on %s's own side; Firebolt strikes one enemy", ts[0].Card.Name, cs.Card.Name)
+		}
+	case "Sparks":
+		if len(ts) == 0 {
+			return nil, engines.Refuse("Sparks", "Sparks sweeps every figure in its arc; name each target")
+		}
+		for _, t := range ts {
+			if t == cs {
+				return nil, engines.Refuse("Sparks", "%s cannot catch itself in its own Sparks", cs.Card.Name)
+			}
+		}
+	case "Ward", "Teleport":
+		if len(ts) == 0 {
+			ts = []*Fig{cs}
+		}
+		if len(ts) != 1 || !strings.EqualFold(ts[0].Card.Side, cs.Card.Side) {
+			return nil, engines.Refuse(spell, "%s takes one friendly figure (the caster included)", spell)
+		}
+	case "Rally":
+		if len(ts) != 1 {
+			return nil, engines.Refuse("Rally", "Rally takes one friendly figure other than the caster")
+		}
+		t := ts[0]
+		switch {
+		case t == cs:
+			return nil, engines.Refuse("Rally", "%s cannot Rally itself; Rally takes a friendly figure other than the caster", cs.Card.Name)
+		case !strings.EqualFold(t.Card.Side, cs.Card.Side):
+			return nil, engines.Refuse("Rally", "%s is not a friendly figure", t.Card.Name)
+		case t.Skill < 1:
+			return nil, engines.Refuse("Rally", "%s is at Skill 0; Rally needs Skill 1 or more", t.Card.Name)
+		case t.Skill >= t.StartSkill:
+			return nil, engines.Refuse("Rally", "%s has lost no Skill in this fight (Skill %d); nothing to rally", t.Card.Name, t.Skill)
+		}
+	}
+	return ts, nil
 }

@@ -6,369 +6,52 @@
 package kingsown
 
 import (
-	"encoding/json"
-	"fmt"
-
 	"warlog/engines"
-	"warlog/events"
+	"warlog/engines/kit"
 )
 
-// Engine is The King's Own.
-type Engine struct{}
-
-// New returns the engine.
-func New() Engine { return Engine{} }
-
-// Game implements engines.Engine.
-func (Engine) Game() string { return "kingsown" }
-
-// Title implements engines.Engine.
-func (Engine) Title() string { return "The King's Own" }
-
-// RulesVersion implements engines.Engine.
-func (Engine) RulesVersion() string { return "kingsown/1" }
-
-// NewState implements engines.Engine.
-func (Engine) NewState(c engines.Campaign) engines.State { return newState(c) }
-
-// Event types, past tense, prefixed with the game.
-const (
-	TypeRecruited        = "kingsown.figure_recruited"
-	TypeBriefCardSet     = "kingsown.brief_card_set"
-	TypeScenarioStarted  = "kingsown.scenario_started"
-	TypeGruntSpawned     = "kingsown.grunt_spawned"
-	TypeInitiativeWon    = "kingsown.initiative_won"
-	TypeMoved            = "kingsown.figure_moved"
-	TypeWithdrawn        = "kingsown.figure_withdrawn"
-	TypeAttackPhaseBegun = "kingsown.attack_phase_begun"
-	TypeStepBegun        = "kingsown.skill_step_begun"
-	TypeAttackMade       = "kingsown.attack_made"
-	TypeSpellCast        = "kingsown.spell_cast"
-	TypeMissed           = "kingsown.attack_missed"
-	TypeShieldUsed       = "kingsown.shield_used"
-	TypeHitLost          = "kingsown.hit_lost"
-	TypeHitResisted      = "kingsown.hit_resisted"
-	TypeSkillLost        = "kingsown.skill_lost"
-	TypeDown             = "kingsown.figure_down"
-	TypeBroken           = "kingsown.figure_broken"
-	TypeWarded           = "kingsown.figure_warded"
-	TypeTeleported       = "kingsown.figure_teleported"
-	TypeRallied          = "kingsown.skill_rallied"
-	TypeLockedOut        = "kingsown.caster_locked_out"
-	TypeTurnEnded        = "kingsown.turn_ended"
-	TypeScenarioEnded    = "kingsown.scenario_ended"
-)
-
-// Ref names a figure of a fight: its side and name.
-type Ref struct {
-	Side string `json:"side"`
-	Name string `json:"name"`
-}
-
-// Recruited: a figure joined the campaign's roster.
-type Recruited struct {
-	Card Card `json:"card"`
-}
-
-// BriefCardSet: the campaign's card for the Nest or its Orc grunt.
-type BriefCardSet struct {
-	Role string `json:"role"` // "nest" or "grunt"
-	Card Card   `json:"card"`
-}
-
-// Fielded is one figure as a fight starts: its card and the Skill it starts at.
-type Fielded struct {
-	Card   Card `json:"card"`
-	Skill  int  `json:"skill"`
-	Member bool `json:"member,omitempty"` // from the campaign roster
-}
-
-// ScenarioStarted: a fight began.
-type ScenarioStarted struct {
-	Name    string    `json:"name"`
-	Brief   string    `json:"brief,omitempty"`
-	Turns   int       `json:"turns"`
-	Sides   []string  `json:"sides"`
-	Figures []Fielded `json:"figures"`
-	Grunt   *Card     `json:"grunt,omitempty"`
-}
-
-// GruntSpawned: the Nest's spawn roll brought an Orc grunt.
-type GruntSpawned struct {
-	Card Card `json:"card"`
-	Roll int  `json:"roll"`
-}
-
-// InitiativeWon: the roll-off and who moves first.
-type InitiativeWon struct {
-	Rolls  [][]int `json:"rolls"` // each round: side A's die, side B's die
-	Winner string  `json:"winner"`
-	First  string  `json:"first"`
-}
-
-// Moved: a figure's declared move.
-type Moved struct {
-	Ref
-	Move   string `json:"move"` // stay, half, full, withdraw
-	Facing string `json:"facing"`
-	Rough  bool   `json:"rough,omitempty"`
-	// Stopped: the rough-ground roll failed; the move is spent at the edge
-	// and the figure does not attack this turn.
-	Stopped bool `json:"stopped,omitempty"`
-	// PairNext: a Mob pair's first figure; the same step goes on.
-	PairNext bool `json:"pair_next,omitempty"`
-}
-
-// Withdrawn: a figure left the table by its edge.
-type Withdrawn struct {
-	Ref
-}
-
-// AttackPhaseBegun: movement closed; the figures that did not move stayed.
-type AttackPhaseBegun struct {
-	Stayed []Ref `json:"stayed,omitempty"`
-}
-
-// StepBegun: the attacks of one Skill step began; the step before it closed.
-type StepBegun struct {
-	Skill int `json:"skill"`
-}
-
-// AttackMade: a figure used one of its attacks with a weapon.
-type AttackMade struct {
-	Attacker Ref    `json:"attacker"`
-	Weapon   Weapon `json:"weapon"`
-	Targets  []Ref  `json:"targets"`
-	Rear     bool   `json:"rear,omitempty"`
-}
-
-// SpellCast: a figure used one of its attacks to cast.
-type SpellCast struct {
-	Caster  Ref    `json:"caster"`
-	Spell   string `json:"spell"`
-	Roll    int    `json:"roll"`
-	Success bool   `json:"success"`
-	Targets []Ref  `json:"targets,omitempty"`
-}
-
-// Missed: the hit roll failed.
-type Missed struct {
-	Target Ref `json:"target"`
-	Roll   int `json:"roll"`
-}
-
-// ShieldUsed: the first front hit of the turn met the target's shield;
-// Stopped unless the weapon was M3 or more.
-type ShieldUsed struct {
-	Target  Ref  `json:"target"`
-	Stopped bool `json:"stopped"`
-}
-
-// HitLost: the damage roll took one Hit.
-type HitLost struct {
-	Target Ref `json:"target"`
-	Hits   int `json:"hits"` // left
-}
-
-// HitResisted: a hit that did no damage (armour won, or Durable).
-type HitResisted struct {
-	Target  Ref  `json:"target"`
-	Durable bool `json:"durable,omitempty"`
-}
-
-// SkillLost: Suppression took one Skill.
-type SkillLost struct {
-	Target Ref `json:"target"`
-	Skill  int `json:"skill"` // left
-}
-
-// TakenOut: a figure went Down or Broken; By is who did it.
-type TakenOut struct {
-	Target Ref  `json:"target"`
-	By     *Ref `json:"by,omitempty"`
-}
-
-// Warded: the target counts as Res 4 for the rest of the turn.
-type Warded struct {
-	Target Ref `json:"target"`
-}
-
-// Teleported: the target was placed elsewhere and set its facing.
-type Teleported struct {
-	Target Ref    `json:"target"`
-	Facing string `json:"facing"`
-}
-
-// Rallied: the target got back one Skill lost in this fight.
-type Rallied struct {
-	Target Ref `json:"target"`
-	Skill  int `json:"skill"`
-}
-
-// LockedOut: a failed Firebolt; the caster cannot cast in Turn.
-type LockedOut struct {
-	Caster Ref `json:"caster"`
-	Turn   int `json:"turn"`
-}
-
-// TurnEnded: the attack phase closed. Last: the turn limit was reached.
-type TurnEnded struct {
-	Turn int  `json:"turn"`
-	Last bool `json:"last,omitempty"`
-}
-
-// Outcome is what a fight did to one figure of the campaign roster.
-type Outcome struct {
-	Side string `json:"side"`
-	Name string `json:"name"`
-	// Fate: down, broken, withdrawn, survived or sat out.
-	Fate     string `json:"fate"`
-	Skill    int    `json:"skill"`     // campaign Skill going in
-	NewSkill int    `json:"new_skill"` // campaign Skill after
-	Removals int    `json:"removals,omitempty"`
-}
-
-// ScenarioEnded: the fight closed; the removal count per side, the brief's
-// result and what it does to the campaign roster.
-type ScenarioEnded struct {
-	Name     string         `json:"name"`
-	Turn     int            `json:"turn"`
-	Removed  map[string]int `json:"removed"`
-	Winner   string         `json:"winner,omitempty"`
-	Declared bool           `json:"declared,omitempty"`
-	NestDown *bool          `json:"nest_down,omitempty"`
-	Result   string         `json:"result"`
-	Outcomes []Outcome      `json:"outcomes"`
-}
-
-// Register implements engines.Engine.
-func (Engine) Register(r *events.Registry) {
-	r.Register(TypeRecruited, Recruited{})
-	r.Register(TypeBriefCardSet, BriefCardSet{})
-	r.Register(TypeScenarioStarted, ScenarioStarted{})
-	r.Register(TypeGruntSpawned, GruntSpawned{})
-	r.Register(TypeInitiativeWon, InitiativeWon{})
-	r.Register(TypeMoved, Moved{})
-	r.Register(TypeWithdrawn, Withdrawn{})
-	r.Register(TypeAttackPhaseBegun, AttackPhaseBegun{})
-	r.Register(TypeStepBegun, StepBegun{})
-	r.Register(TypeAttackMade, AttackMade{})
-	r.Register(TypeSpellCast, SpellCast{})
-	r.Register(TypeMissed, Missed{})
-	r.Register(TypeShieldUsed, ShieldUsed{})
-	r.Register(TypeHitLost, HitLost{})
-	r.Register(TypeHitResisted, HitResisted{})
-	r.Register(TypeSkillLost, SkillLost{})
-	r.Register(TypeDown, TakenOut{})
-	r.Register(TypeBroken, TakenOut{})
-	r.Register(TypeWarded, Warded{})
-	r.Register(TypeTeleported, Teleported{})
-	r.Register(TypeRallied, Rallied{})
-	r.Register(TypeLockedOut, LockedOut{})
-	r.Register(TypeTurnEnded, TurnEnded{})
-	r.Register(TypeScenarioEnded, ScenarioEnded{})
-	registerHot(r)
-}
-
-// Commands.
-
-// Recruit adds figures to the campaign roster.
-type Recruit struct {
-	Cards []Card `json:"cards"`
-}
-
-// Verb implements engines.Command.
-func (Recruit) Verb() string { return "ko recruit" }
-
-// SetBriefCard replaces the Nest's or the Orc grunt's card for this campaign.
-type SetBriefCard struct {
-	Role string `json:"role"`
-	Card Card   `json:"card"`
-}
-
-// Verb implements engines.Command.
-func (SetBriefCard) Verb() string { return "ko brief-card" }
-
-// Initiative rolls the Nest's spawn (while it stands) and the roll-off.
-// First is the side the winner sends first ("" : the winner).
-type Initiative struct {
-	First string `json:"first,omitempty"`
-}
-
-// Verb implements engines.Command.
-func (Initiative) Verb() string { return "ko initiative" }
-
-// Move declares a figure's move. Pair names the second figure of a Mob pair.
-type Move struct {
-	Figure string `json:"figure"`
-	Move   string `json:"move"`
-	Facing string `json:"facing,omitempty"`
-	Rough  bool   `json:"rough,omitempty"`
-	Pair   string `json:"pair,omitempty"`
-}
-
-// Verb implements engines.Command.
-func (Move) Verb() string { return "ko move" }
-
-// Next closes the phase: movement to attack, attack to the next turn.
-type Next struct{}
-
-// Verb implements engines.Command.
-func (Next) Verb() string { return "ko next" }
-
-// Attack is one attack with a weapon against one target, or several with
-// Sweep.
-type Attack struct {
-	Attacker string   `json:"attacker"`
-	Targets  []string `json:"targets"`
-	Weapon   string   `json:"weapon,omitempty"`
-	Rear     bool     `json:"rear,omitempty"`
-}
-
-// Verb implements engines.Command.
-func (Attack) Verb() string { return "ko attack" }
-
-// Cast is one spell, counted as the caster's attack.
-type Cast struct {
-	Caster  string   `json:"caster"`
-	Spell   string   `json:"spell"`
-	Targets []string `json:"targets,omitempty"`
-	Facing  string   `json:"facing,omitempty"` // Teleport
-	Rear    bool     `json:"rear,omitempty"`   // Firebolt, Sparks
-}
-
-// Verb implements engines.Command.
-func (Cast) Verb() string { return "ko cast" }
-
-// decodeAs decodes a recorded command of type T.
-func decodeAs[T engines.Command](args json.RawMessage) (engines.Command, error) {
-	var x T
-	if len(args) == 0 {
-		return x, nil
-	}
-	err := json.Unmarshal(args, &x)
-	return x, err
-}
-
-// decoders rebuild each of the game's commands from its verb.
-var decoders = map[string]func(json.RawMessage) (engines.Command, error){
-	Recruit{}.Verb():      decodeAs[Recruit],
-	SetBriefCard{}.Verb(): decodeAs[SetBriefCard],
-	Initiative{}.Verb():   decodeAs[Initiative],
-	Move{}.Verb():         decodeAs[Move],
-	Next{}.Verb():         decodeAs[Next],
-	Attack{}.Verb():       decodeAs[Attack],
-	Cast{}.Verb():         decodeAs[Cast],
-}
-
-// DecodeCommand implements engines.Engine.
-func (Engine) DecodeCommand(verb string, args json.RawMessage) (engines.Command, error) {
-	if c, ok, err := engines.DecodeCommon(verb, args); ok {
-		return c, err
-	}
-	dec, ok := decoders[verb]
-	if !ok {
-		return nil, fmt.Errorf("%w: %q", engines.ErrUnknownCommand, verb)
-	}
-	return dec(args)
+// Engine is The King's Own, declared: its facts and how each folds into
+// the state, its commands and how each decides.
+var Engine = &kit.Game[*State]{
+	GameInfo: engines.GameInfo{Name: "kingsown", Title: "The King's Own"},
+	Rules:    1,
+	New:      newState,
+	Options:  []engines.Option{engines.OptBrief, engines.OptTurns, engines.OptField},
+	Facts: []kit.Fact[*State]{
+		kit.On(TypeRecruited, (*State).onRecruited),
+		kit.On(TypeBriefCardSet, (*State).onBriefCardSet),
+		kit.On(TypeScenarioStarted, (*State).onScenarioStarted),
+		kit.On(TypeGruntSpawned, (*State).onGruntSpawned),
+		kit.On(TypeInitiativeWon, (*State).onInitiativeWon),
+		kit.On(TypeMoved, (*State).onMoved),
+		kit.On(TypeWithdrawn, (*State).onWithdrawn),
+		kit.On(TypeAttackPhaseBegun, (*State).onAttackPhaseBegun),
+		kit.On(TypeStepBegun, (*State).onStepBegun),
+		kit.On(TypeAttackMade, (*State).onAttackMade),
+		kit.On(TypeSpellCast, (*State).onSpellCast),
+		kit.Record[*State, Missed](TypeMissed),
+		kit.On(TypeShieldUsed, (*State).onShieldUsed),
+		kit.On(TypeHitLost, (*State).onHitLost),
+		kit.Record[*State, HitResisted](TypeHitResisted),
+		kit.On(TypeSkillLost, (*State).onSkillLost),
+		kit.On(TypeDown, (*State).onDown),
+		kit.On(TypeBroken, (*State).onBroken),
+		kit.On(TypeWarded, (*State).onWarded),
+		kit.On(TypeTeleported, (*State).onTeleported),
+		kit.On(TypeRallied, (*State).onRallied),
+		kit.On(TypeLockedOut, (*State).onLockedOut),
+		kit.On(TypeTurnEnded, (*State).onTurnEnded),
+		kit.On(TypeScenarioEnded, (*State).onScenarioEnded),
+	},
+	Commands: []kit.Command[*State]{
+		kit.Do((*State).recruit),
+		kit.Do((*State).briefCard),
+		kit.Do((*State).start),
+		kit.Do((*State).end),
+		kit.Do((*State).initiative),
+		kit.Do((*State).move),
+		kit.Do((*State).next),
+		kit.Do((*State).attack),
+		kit.Do((*State).cast),
+	},
 }

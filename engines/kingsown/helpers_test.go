@@ -54,7 +54,7 @@ func try(t *testing.T, s *State, cmd engines.Command, hand ...int) (*engines.Dec
 	}
 	r := dice.NewRoller(1, 0, q)
 	d := engines.NewDecision(r)
-	err := s.Decide(cmd, d)
+	err := Engine.Decide(s, cmd, d)
 	if after := snapshot(t, s); after != before {
 		t.Fatalf("%s: Decide changed the state", cmd.Verb())
 	}
@@ -66,7 +66,7 @@ func try(t *testing.T, s *State, cmd engines.Command, hand ...int) (*engines.Dec
 	}
 	for _, f := range d.Facts() {
 		// Fold the payload as the store gives it back: through JSON.
-		if err := s.Apply(f.Type, roundTrip(t, f.Type, f.Data)); err != nil {
+		if err := Engine.Apply(s, f.Type, roundTrip(t, f.Type, f.Data)); err != nil {
 			t.Fatalf("%s: Apply(%s): %v", cmd.Verb(), f.Type, err)
 		}
 	}
@@ -93,7 +93,7 @@ func refuse(t *testing.T, s *State, cmd engines.Command, rule string, hand ...in
 var testRegistry = func() *events.Registry {
 	r := events.NewRegistry()
 	r.Register(dice.Type, dice.Rolled{})
-	New().Register(r)
+	Engine.Register(r)
 	return r
 }()
 

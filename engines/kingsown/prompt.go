@@ -10,7 +10,7 @@ import (
 	"warlog/engines/dice"
 )
 
-// Choices implements engines.Prompter: the actions `warlog play` offers now.
+// Choices implements engines.Prompter: the actions play offers now.
 // Every action, figure and target on offer is first put to Decide (on the
 // program's dice, the result thrown away), so the menu is the rules' own
 // answer, never a list kept beside them: a figure that moved its full Move
@@ -33,17 +33,11 @@ func (s *State) Choices() []engines.Choice {
 	return append(out, s.endChoice(b))
 }
 
-// legal asks the rules whether cmd would be accepted now. The fights of
-// the past decide nothing, so the probe leaves them out: Decide copies the
-// state it is given, and a long campaign would make every probe slower.
+// legal asks the rules whether cmd would be accepted now (the copy a
+// decision works on shares the fights of the past, so a long campaign
+// does not make a probe slower).
 func (s *State) legal(cmd engines.Command) bool {
-	return s.probe().Decide(cmd, engines.NewDecision(dice.NewRoller(s.Campaign.Seed, 0, nil))) == nil
-}
-
-// probe is the state without its past fights, sharing the rest (Decide
-// never changes the state it is given).
-func (s *State) probe() *State {
-	return &State{Campaign: s.Campaign, Members: s.Members, Nest: s.Nest, Grunt: s.Grunt, Battle: s.Battle}
+	return Engine.Decide(s, cmd, engines.NewDecision(dice.NewRoller(s.Campaign.Seed, 0, nil))) == nil
 }
 
 // refName is the name a command gives f: its own name, or SIDE/NAME when
@@ -743,7 +737,7 @@ func (s *State) spellChoice(b *Battle, f *Fig, spell string) (engines.Choice, bo
 func (s *State) endChoice(b *Battle) engines.Choice {
 	result := ""
 	d := engines.NewDecision(dice.NewRoller(s.Campaign.Seed, 0, nil))
-	if s.probe().Decide(engines.EndScenario{}, d) == nil {
+	if Engine.Decide(s, engines.EndScenario{}, d) == nil {
 		for _, f := range d.Facts() {
 			if e, ok := f.Data.(ScenarioEnded); ok {
 				result = e.Result

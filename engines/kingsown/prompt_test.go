@@ -93,7 +93,7 @@ func builds(t *testing.T, s *State, ch engines.Choice) []engines.Command {
 func accept(t *testing.T, s *State, cmd engines.Command) error {
 	t.Helper()
 	before := snapshot(t, s)
-	err := s.Decide(cmd, engines.NewDecision(dice.NewRoller(7, 0, nil)))
+	err := Engine.Decide(s, cmd, engines.NewDecision(dice.NewRoller(7, 0, nil)))
 	if snapshot(t, s) != before {
 		t.Fatalf("%s: Decide changed the state", cmd.Verb())
 	}
@@ -490,7 +490,7 @@ func TestDicePurposesSayWhatIsNeeded(t *testing.T) {
 	needs := func(s *State, cmd engines.Command, hand ...int) []string {
 		t.Helper()
 		r := dice.NewRoller(1, 0, hand)
-		must(t, s.Decide(cmd, engines.NewDecision(r)))
+		must(t, Engine.Decide(s, cmd, engines.NewDecision(r)))
 		var out []string
 		for _, n := range r.Used() {
 			out = append(out, n.Purpose)

@@ -653,12 +653,12 @@ func TestCommandsDecodeAsRecorded(t *testing.T) {
 	} {
 		b, err := json.Marshal(c)
 		must(t, err)
-		got, err := New().DecodeCommand(c.Verb(), b)
+		got, err := Engine.DecodeCommand(c.Verb(), b)
 		if err != nil || !reflect.DeepEqual(got, c) {
 			t.Errorf("%s: decoded %+v (%v), want %+v", c.Verb(), got, err, c)
 		}
 	}
-	if _, err := New().DecodeCommand("ko dance", nil); !errors.Is(err, engines.ErrUnknownCommand) {
+	if _, err := Engine.DecodeCommand("ko dance", nil); !errors.Is(err, engines.ErrUnknownCommand) {
 		t.Errorf("unknown verb: %v", err)
 	}
 }

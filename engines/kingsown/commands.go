@@ -1,0 +1,69 @@
+package kingsown
+
+// Recruit adds figures to the campaign roster.
+type Recruit struct {
+	Cards []Card `json:"cards"`
+}
+
+// Verb implements engines.Command.
+func (Recruit) Verb() string { return "ko recruit" }
+
+// SetBriefCard replaces the Nest's or the Orc grunt's card for this campaign.
+type SetBriefCard struct {
+	Role string `json:"role"`
+	Card Card   `json:"card"`
+}
+
+// Verb implements engines.Command.
+func (SetBriefCard) Verb() string { return "ko brief-card" }
+
+// Initiative rolls the Nest's spawn (while it stands) and the roll-off.
+// First is the side the winner sends first ("" : the winner).
+type Initiative struct {
+	First string `json:"first,omitempty"`
+}
+
+// Verb implements engines.Command.
+func (Initiative) Verb() string { return "ko initiative" }
+
+// Move declares a figure's move. Pair names the second figure of a Mob pair.
+type Move struct {
+	Figure string `json:"figure"`
+	Move   string `json:"move"`
+	Facing string `json:"facing,omitempty"`
+	Rough  bool   `json:"rough,omitempty"`
+	Pair   string `json:"pair,omitempty"`
+}
+
+// Verb implements engines.Command.
+func (Move) Verb() string { return "ko move" }
+
+// Next closes the phase: movement to attack, attack to the next turn.
+type Next struct{}
+
+// Verb implements engines.Command.
+func (Next) Verb() string { return "ko next" }
+
+// Attack is one attack with a weapon against one target, or several with
+// Sweep.
+type Attack struct {
+	Attacker string   `json:"attacker"`
+	Targets  []string `json:"targets"`
+	Weapon   string   `json:"weapon,omitempty"`
+	Rear     bool     `json:"rear,omitempty"`
+}
+
+// Verb implements engines.Command.
+func (Attack) Verb() string { return "ko attack" }
+
+// Cast is one spell, counted as the caster's attack.
+type Cast struct {
+	Caster  string   `json:"caster"`
+	Spell   string   `json:"spell"`
+	Targets []string `json:"targets,omitempty"`
+	Facing  string   `json:"facing,omitempty"` // Teleport
+	Rear    bool     `json:"rear,omitempty"`   // Firebolt, Sparks
+}
+
+// Verb implements engines.Command.
+func (Cast) Verb() string { return "ko cast" }

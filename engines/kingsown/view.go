@@ -1,0 +1,233 @@
+package kingsown
+
+// What the screens and reports read of the state: the battle in
+// progress, the roster, every fight as the chronicle tells it.
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"warlog/engines"
+)
+
+func (r Record) summary(s *State) engines.ScenarioSummary {
+	sum := s.summary(r.Battle)
+	sum.Outcome = r.outcome()
+	sum.FromOutcome()
+	return sum
+}
+
+// outcome is how the fight ended, as the chronicle and the reports read
+// it: the winner (or a draw), each side's removals of the enemy, and what
+// the fight did to each figure of the campaign roster (the Nest and its
+// grunts are not the campaign's, so they have no fate here).
+func (r Record) outcome() *engines.Outcome {
+	e := r.Ended
+	o := &engines.Outcome{Winner: e.Winner, Result: e.Result, Why: whyOf(e)}
+	if e.Winner == "draw" {
+		o.Winner, o.Draw = "", true
+	}
+	for _, sd := range r.Battle.Sides {
+		o.Sides = append(o.Sides, engines.SideResult{Name: sd, Won: !o.Draw && strings.EqualFold(sd, o.Winner),
+			Score: e.Removed[r.Battle.other(sd)], Scored: "removals"})
+	}
+	for _, oc := range e.Outcomes {
+		f := engines.Fate{ID: key(oc.Side, oc.Name), Name: oc.Name, Side: oc.Side, Fate: oc.Fate, Removals: oc.Removals, Told: consequence(oc)}
+		if oc.NewSkill != oc.Skill {
+			f.Carries = fmt.Sprintf("campaign Skill %d -> %d", oc.Skill, oc.NewSkill)
+		}
+		if oc.Fate == StatusDown {
+			f.Carries = "dead"
+		}
+		o.Figures = append(o.Figures, f)
+	}
+	return o
+}
+
+func whyOf(p ScenarioEnded) string {
+	var parts []string
+	sides := make([]string, 0, len(p.Removed))
+	for sd := range p.Removed {
+		sides = append(sides, sd)
+	}
+	sort.Strings(sides)
+	for _, sd := range sides {
+		parts = append(parts, fmt.Sprintf("%s lost %d", sd, p.Removed[sd]))
+	}
+	return fmt.Sprintf("Ended after turn %d; figures removed: %s.", p.Turn, strings.Join(parts, ", "))
+}
+
+func consequence(o Outcome) string {
+	switch o.Fate {
+	case StatusDown:
+		return fmt.Sprintf("%s went Down: dead", o.Name)
+	case StatusBroken:
+		return fmt.Sprintf("%s was Broken: campaign Skill %d -> %d", o.Name, o.Skill, o.NewSkill)
+	case "sat out":
+		if o.NewSkill != o.Skill {
+			return fmt.Sprintf("%s sat out and recovered: campaign Skill %d -> %d", o.Name, o.Skill, o.NewSkill)
+		}
+		return fmt.Sprintf("%s sat out", o.Name)
+	case StatusWithdrawn:
+		return fmt.Sprintf("%s withdrew: campaign Skill stays %d", o.Name, o.NewSkill)
+	}
+	return fmt.Sprintf("%s came through: campaign Skill stays %d", o.Name, o.NewSkill)
+}
+
+// summary tells the fight b as the chronicle does.
+func (s *State) summary(b *Battle) engines.ScenarioSummary {
+	sum := engines.ScenarioSummary{Name: b.Name, Brief: b.Brief, Turn: b.Turn}
+	for _, side := range b.Sides {
+		ss := engines.SideSummary{Name: side, RemovedPerTurn: make([]int, b.Turn), Forces: []engines.Row{}}
+		for _, f := range b.Figures {
+			if !strings.EqualFold(f.Card.Side, side) {
+				continue
+			}
+			r := engines.Row{{Key: "name", Value: f.Card.Name}, {Key: "side", Value: f.Card.Side},
+				{Key: "skill", Value: f.StartSkill}, {Key: "hits", Value: f.Card.Hits}}
+			if f.JoinedTurn > 1 {
+				r = append(r, engines.Field{Key: "joined_turn", Value: f.JoinedTurn})
+			}
+			ss.Forces = append(ss.Forces, r)
+			if f.Out() && f.OutTurn >= 1 && f.OutTurn <= b.Turn {
+				ss.RemovedPerTurn[f.OutTurn-1]++
+			}
+		}
+		sum.Sides = append(sum.Sides, ss)
+	}
+	return sum
+}
+
+// Scenarios implements engines.Chronicler: every fight, the one in
+// progress last.
+func (s *State) Scenarios() []engines.ScenarioSummary {
+	var out []engines.ScenarioSummary
+	for _, r := range s.Past.All() {
+		out = append(out, r.summary(s))
+	}
+	if s.Battle != nil {
+		out = append(out, s.summary(s.Battle))
+	}
+	return out
+}
+
+// Now implements engines.Turner. Between the `next` that closes a turn and
+// the initiative of the following one, nothing has happened in the new turn
+// yet, so the action that closed the turn is filed under it.
+func (s *State) Now() (string, int) {
+	if s.Battle == nil {
+		return "", 0
+	}
+	if s.Battle.Phase == PhaseInitiative && s.Battle.Turn > 1 {
+		return s.Battle.Name, s.Battle.Turn - 1
+	}
+	return s.Battle.Name, s.Battle.Turn
+}
+
+// Status implements engines.State.
+func (s *State) Status() engines.Status {
+	b := s.Battle
+	if b == nil {
+		st := engines.Status{Notes: []string{"no fight in progress"}, Next: []string{"scenario start"}}
+		if r, ok := s.Past.Last(); ok {
+			last := r.Ended
+			st.Notes = append(st.Notes, fmt.Sprintf("last fight: %s — %s", last.Name, last.Result))
+		}
+		return st
+	}
+	st := engines.Status{Scenario: b.Name, Turn: b.Turn, Phase: b.Phase}
+	st.Notes = append(st.Notes, fmt.Sprintf("turn %d of %d", b.Turn, b.Turns))
+	if b.Brief != "" {
+		st.Notes = append(st.Notes, "brief: "+b.Brief)
+	}
+	switch b.Phase {
+	case PhaseInitiative:
+		st.Next = []string{"ko initiative"}
+	case PhaseMovement:
+		if b.ToMove != "" {
+			st.Notes = append(st.Notes, "to move: "+b.ToMove)
+		} else {
+			st.Notes = append(st.Notes, "every figure has moved")
+			st.Next = []string{"ko next"}
+		}
+	case PhaseAttack:
+		if b.Step != 0 {
+			st.Notes = append(st.Notes, fmt.Sprintf("attacking: Skill %d step", b.Step))
+		} else {
+			st.Notes = append(st.Notes, "attacks go by Skill, highest first")
+		}
+	case PhaseOver:
+		st.Notes = append(st.Notes, "the turn limit is reached")
+		st.Next = []string{"scenario end"}
+	}
+	for _, f := range b.Figures {
+		if f.LockedTurn >= b.Turn {
+			st.Notes = append(st.Notes, fmt.Sprintf("%s cannot cast in turn %d (Firebolt)", f.Card.Name, f.LockedTurn))
+		}
+	}
+	for _, f := range b.Figures {
+		left := 0
+		if !f.Card.Static && (!f.Out() || f.Pending) {
+			left = f.Card.Attacks() - f.Attacks
+		}
+		r := engines.Row{
+			{Key: "name", Value: f.Card.Name}, {Key: "side", Value: f.Card.Side}, {Key: "status", Value: f.Status},
+			{Key: "skill", Value: f.Skill}, {Key: "start_skill", Value: f.StartSkill},
+			{Key: "move", Value: f.Card.Move}, {Key: "res", Value: f.Res()}, {Key: "hits", Value: f.Hits},
+			{Key: "attacks_left", Value: left}, {Key: "moved", Value: f.Moved}, {Key: "facing", Value: f.Facing},
+		}
+		st.Figures = append(st.Figures, r)
+	}
+	for _, side := range b.Sides {
+		st.Sides = append(st.Sides, engines.Row{{Key: "name", Value: side}, {Key: "removed", Value: b.removed(side)}})
+	}
+	return st
+}
+
+// RosterStatus is a roster figure's state: available, recovering or dead.
+func (m *Member) RosterStatus() string {
+	switch {
+	case m.Dead:
+		return "dead"
+	case m.Skill < m.Card.Skill:
+		return "recovering"
+	}
+	return "available"
+}
+
+// fightsOf is how each fight ended for each roster figure, oldest first,
+// by key(side, name) (names are unique per side, so a fight's outcome is
+// the figure's of that name).
+func (s *State) fightsOf() map[string][]string {
+	out := map[string][]string{}
+	for _, r := range s.Past.All() {
+		for _, o := range r.Ended.Outcomes {
+			k := key(o.Side, o.Name)
+			out[k] = append(out[k], r.Ended.Name+": "+o.Fate)
+		}
+	}
+	return out
+}
+
+// Roster implements engines.State.
+func (s *State) Roster() engines.Roster {
+	r := engines.Roster{}
+	if s.Battle != nil {
+		r.Notes = append(r.Notes, "fight in progress: "+s.Battle.Name)
+	}
+	fights := s.fightsOf()
+	for _, m := range s.Members {
+		row := engines.Row{
+			{Key: "name", Value: m.Card.Name}, {Key: "side", Value: m.Card.Side}, {Key: "status", Value: m.RosterStatus()},
+			{Key: "skill", Value: m.Skill}, {Key: "card_skill", Value: m.Card.Skill},
+			{Key: "scenarios", Value: m.Fought}, {Key: "sat_out", Value: m.SatOut}, {Key: "removals", Value: m.Removals},
+			{Key: "fights", Value: append([]string{}, fights[key(m.Card.Side, m.Card.Name)]...)},
+		}
+		if m.Card.Unique() {
+			row = append(row, engines.Field{Key: "unique", Value: true})
+		}
+		r.Figures = append(r.Figures, row)
+	}
+	return r
+}
