@@ -115,15 +115,6 @@ func newRosterCommand(app *cmdutil.App) *cobra.Command {
 	}
 }
 
-type scenarioStartOptions struct {
-	brief   string
-	turns   int
-	field   []string
-	size    int
-	mothers []string
-	players []string
-}
-
 func newScenarioCommand(app *cmdutil.App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "scenario",
@@ -132,38 +123,52 @@ func newScenarioCommand(app *cmdutil.App) *cobra.Command {
   warlog scenario end`,
 		Args: cmdutil.NoArgs,
 	}
-	o := &scenarioStartOptions{}
-	start := &cobra.Command{
+	var start *cobra.Command
+	var cmd engines.StartScenario
+	start = &cobra.Command{
 		Use:   "start NAME",
 		Short: "Start a battle",
-		Long: `Start a battle of the current campaign. Which flags a game reads:
-  The King's Own   --brief nest, --turns N, --field A,B,...
-  Deadwars         --brief soul-collectors|hunt-the-hunters|death-shrine|head-count,
-                   --field PLAYER,PLAYER when the campaign has more than two forces
-  Brood Mother     --size 16, --mother PLAYER=X,Y (twice)
-  Incarn28         (objectives and the twist are rolled)
-  Reincardnated    --players A,B,C (in turn order)
-A flag the campaign's game does not take is refused.`,
+		Long: `Start a battle of the current campaign. Which options each game takes:
+` + startOptionsHelp(app) + `
+An option the campaign's game does not take is refused.`,
 		Example: `  warlog scenario start "The Nest" --brief nest --turns 6 --field Bors,Wyn
   warlog scenario start "Game 1" --size 16 --mother red=3,3 --mother blue=14,14
   warlog scenario start "Friday" --players Ann,Ben,Cas`,
 		Args: cmdutil.ExactArgs(1, "the scenario's NAME"),
 		RunE: func(c *cobra.Command, args []string) error {
-			cmd := engines.StartScenario{Name: args[0], Brief: o.brief, Turns: o.turns, Size: o.size, Mothers: o.mothers, Players: o.players}
-			for _, f := range o.field {
-				cmd.Field = append(cmd.Field, strings.TrimSpace(f))
+			cmd.Name = args[0]
+			for i, f := range cmd.Field {
+				cmd.Field[i] = strings.TrimSpace(f)
 			}
 			_, err := app.Do(c.Context(), "", cmd)
 			return err
 		},
 	}
 	f := start.Flags()
-	f.StringVar(&o.brief, "brief", "", "the scenario's brief (per game)")
-	f.IntVar(&o.turns, "turns", 0, "the turn limit (0: the game's default)")
-	f.StringSliceVar(&o.field, "field", nil, "the figures to field, comma-separated (default: all available)")
-	f.IntVar(&o.size, "size", 0, "Brood Mother: the grid's side, 8 to 64")
-	f.StringArrayVar(&o.mothers, "mother", nil, "Brood Mother: PLAYER=X,Y, a Mother's centre square (give one per player)")
-	f.StringSliceVar(&o.players, "players", nil, "Reincardnated: the players in turn order, comma-separated")
+	for _, o := range engines.StartOptions {
+		switch v := o.Field(&cmd).(type) {
+		case *string:
+			f.StringVar(v, o.Name, "", o.Help)
+		case *int:
+			f.IntVar(v, o.Name, 0, o.Help)
+		case *[]string:
+			if o.Kind == engines.RepeatedOption {
+				f.StringArrayVar(v, o.Name, nil, o.Help)
+			} else {
+				f.StringSliceVar(v, o.Name, nil, o.Help)
+			}
+		}
+		if fl := f.Lookup(o.Name); fl != nil {
+			fl.Usage += " (" + strings.Join(gamesTaking(app, o), ", ") + ")"
+		}
+	}
+	_ = start.RegisterFlagCompletionFunc("brief", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		var out []string
+		for _, e := range app.Engines {
+			out = append(out, e.Briefs()...)
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	})
 	var winner string
 	end := &cobra.Command{
 		Use:   "end",
@@ -179,4 +184,38 @@ A flag the campaign's game does not take is refused.`,
 	end.Flags().StringVar(&winner, "winner", "", "the winning side, where the game lets the players declare it")
 	c.AddCommand(start, end)
 	return c
+}
+
+// startOptionsHelp lists, game by game, the options of scenario start each
+// takes, from the games' declarations.
+func startOptionsHelp(app *cmdutil.App) string {
+	var b strings.Builder
+	for _, e := range app.Engines {
+		var opts []string
+		for _, o := range e.StartOptions() {
+			v := o.Value
+			if o.Name == "brief" && len(e.Briefs()) > 0 {
+				v = strings.Join(e.Briefs(), "|")
+			}
+			opts = append(opts, "--"+o.Name+" "+v)
+		}
+		if len(opts) == 0 {
+			opts = []string{"(a NAME only)"}
+		}
+		fmt.Fprintf(&b, "  %-16s %s\n", e.Info().Title, strings.Join(opts, ", "))
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// gamesTaking names the games that take the option o.
+func gamesTaking(app *cmdutil.App, o engines.Option) []string {
+	var out []string
+	for _, e := range app.Engines {
+		for _, d := range e.StartOptions() {
+			if d.Name == o.Name {
+				out = append(out, e.Info().Title)
+			}
+		}
+	}
+	return out
 }

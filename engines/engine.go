@@ -51,6 +51,11 @@ type Engine interface {
 	// Modes are the ways a campaign of the game can be played (Brood
 	// Mother's regeneration), the default first; none for most games.
 	Modes() []string
+	// Briefs are the briefs a scenario of the game may be started with.
+	Briefs() []string
+	// Verbs are the game's commands by the names the log records, in
+	// declaration order.
+	Verbs() []string
 }
 
 // State is a game's folded state for one campaign, as the screens read it.
@@ -284,19 +289,34 @@ func (c *StartScenario) UnmarshalJSON(b []byte) error {
 // Verb implements Command.
 func (StartScenario) Verb() string { return "scenario start" }
 
-// Option is one typed option of `scenario start` beyond the shared ones.
+// Option is one typed option of `scenario start`.
 type Option struct {
 	// Name is the option's name ("size"); Value names its value for help
 	// ("N"); Help says what it is, in a few words.
 	Name, Value, Help string
-	// Kind is the option's type.
+	// Kind is the option's type: the field it fills is a *string, an *int
+	// or a *[]string.
 	Kind OptionKind
-	// set reports whether a start gives the option.
-	set func(StartScenario) bool
+	// field is the field of a start the option fills.
+	field func(c *StartScenario) any
 }
 
+// Field is the field of c the option fills: a *string (TextOption), an
+// *int (IntOption) or a *[]string (ListOption, RepeatedOption).
+func (o Option) Field(c *StartScenario) any { return o.field(c) }
+
 // Given reports whether c gives the option.
-func (o Option) Given(c StartScenario) bool { return o.set(c) }
+func (o Option) Given(c StartScenario) bool {
+	switch v := o.field(&c).(type) {
+	case *string:
+		return *v != ""
+	case *int:
+		return *v != 0
+	case *[]string:
+		return len(*v) > 0
+	}
+	return false
+}
 
 // OptionKind is the type of an option's value.
 type OptionKind int
@@ -307,22 +327,21 @@ const (
 	TextOption OptionKind = iota + 1
 	// IntOption is a whole number.
 	IntOption
-	// ListOption is a list of text values, repeated or comma-separated.
+	// ListOption is a list of text values, comma-separated.
 	ListOption
 	// RepeatedOption is a list of text values, one per use of the option.
 	RepeatedOption
 )
 
-// The typed options of `scenario start`.
+// The options of `scenario start`, each declared once; a game takes those
+// it lists in its declaration.
 var (
-	OptSize    = Option{Name: "size", Value: "N", Help: "the side of the square board", Kind: IntOption, set: func(c StartScenario) bool { return c.Size != 0 }}
-	OptMother  = Option{Name: "mother", Value: "PLAYER=X,Y", Help: "a Mother's centre square, one per player", Kind: RepeatedOption, set: func(c StartScenario) bool { return len(c.Mothers) > 0 }}
-	OptPlayers = Option{Name: "players", Value: "A,B,...", Help: "the players in turn order", Kind: ListOption, set: func(c StartScenario) bool { return len(c.Players) > 0 }}
-	// OptBrief, OptTurns and OptField are the shared options, which a game
-	// declares too when it reads them.
-	OptBrief = Option{Name: "brief", Value: "BRIEF", Help: "the scenario's brief", Kind: TextOption, set: func(c StartScenario) bool { return c.Brief != "" }}
-	OptTurns = Option{Name: "turns", Value: "N", Help: "the turn limit", Kind: IntOption, set: func(c StartScenario) bool { return c.Turns != 0 }}
-	OptField = Option{Name: "field", Value: "A,B,...", Help: "the figures or forces to field", Kind: ListOption, set: func(c StartScenario) bool { return len(c.Field) > 0 }}
+	OptBrief   = Option{Name: "brief", Value: "BRIEF", Help: "the scenario's brief", Kind: TextOption, field: func(c *StartScenario) any { return &c.Brief }}
+	OptTurns   = Option{Name: "turns", Value: "N", Help: "the turn limit (0: the game's default)", Kind: IntOption, field: func(c *StartScenario) any { return &c.Turns }}
+	OptField   = Option{Name: "field", Value: "A,B,...", Help: "the figures or forces to field (default: all available)", Kind: ListOption, field: func(c *StartScenario) any { return &c.Field }}
+	OptSize    = Option{Name: "size", Value: "N", Help: "the side of the square board", Kind: IntOption, field: func(c *StartScenario) any { return &c.Size }}
+	OptMother  = Option{Name: "mother", Value: "PLAYER=X,Y", Help: "a Mother's centre square (one per player)", Kind: RepeatedOption, field: func(c *StartScenario) any { return &c.Mothers }}
+	OptPlayers = Option{Name: "players", Value: "A,B,...", Help: "the players in turn order", Kind: ListOption, field: func(c *StartScenario) any { return &c.Players }}
 )
 
 // Given lists the typed options c gives, shared ones included.

@@ -52,6 +52,10 @@ func (l legacy) Decide(st State, cmd Command, d *Decision) error {
 
 func (l legacy) StartOptions() []Option { return StartOptions }
 
+func (l legacy) Briefs() []string { return nil }
+
+func (l legacy) Verbs() []string { return nil }
+
 func (l legacy) Modes() []string {
 	if m, ok := l.LegacyEngine.(interface{ Modes() []string }); ok {
 		return m.Modes()

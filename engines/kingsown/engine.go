@@ -17,6 +17,9 @@ var Engine = &kit.Game[*State]{
 	Rules:    1,
 	New:      newState,
 	Options:  []engines.Option{engines.OptBrief, engines.OptTurns, engines.OptField},
+	// The Nest is the seed's one brief; any other name is a fight of two
+	// sides (Ruling).
+	ScenarioBriefs: []string{"nest"},
 	Facts: []kit.Fact[*State]{
 		kit.On(TypeRecruited, (*State).onRecruited),
 		kit.On(TypeBriefCardSet, (*State).onBriefCardSet),

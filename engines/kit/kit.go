@@ -61,6 +61,8 @@ type Game[S engines.State] struct {
 	// CampaignModes are the ways a campaign can be played, the default
 	// first (Brood Mother's regeneration); none for most games.
 	CampaignModes []string
+	// ScenarioBriefs are the briefs a scenario may start with (OptBrief).
+	ScenarioBriefs []string
 
 	once     sync.Once
 	facts    map[string]*Fact[S]
@@ -226,6 +228,9 @@ func (g *Game[S]) Verbs() []string {
 
 // StartOptions implements engines.Engine.
 func (g *Game[S]) StartOptions() []engines.Option { return slices.Clone(g.Options) }
+
+// Briefs implements engines.Engine.
+func (g *Game[S]) Briefs() []string { return slices.Clone(g.ScenarioBriefs) }
 
 // Modes implements engines.Engine.
 func (g *Game[S]) Modes() []string { return slices.Clone(g.CampaignModes) }
