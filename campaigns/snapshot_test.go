@@ -357,3 +357,67 @@ func TestPartsRebuiltAsOfTheSnapshot(t *testing.T) {
 		t.Errorf("history sums to %d, the state's total is %d; want both %d", sum, st.Game.(*counterState).Total, total)
 	}
 }
+
+// tamperSnapshots runs one statement on the snapshots with a plain
+// connection of the modernc driver, as someone with the sqlite3 shell
+// would, and says how many rows it changed.
+func tamperSnapshots(t *testing.T, s *Service, q string, args ...any) int64 {
+	t.Helper()
+	res, err := s.Store().(*sqlite.Store).DB().Exec(q, args...)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	n, _ := res.RowsAffected()
+	return n
+}
+
+// Issue 17, item 2: a snapshot whose data was edited by hand is a cache
+// miss (its stored hash no longer matches, ARCHITECTURE.md "Snapshots"):
+// the load starts from an older snapshot and shows the log's truth, and a
+// command decides on that truth, not on the forgery.
+func TestEditedSnapshotIsAMiss(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	s.SnapshotEvery(1)
+	mustCreate(t, s, "c", 11)
+	total := adds(t, s, "c", 4)
+	st := load(t, s, "c")
+	if st.Base() != st.Version {
+		t.Fatalf("loaded from %d, not the snapshot at the head %d", st.Base(), st.Version)
+	}
+	if n := tamperSnapshots(t, s, `UPDATE snapshots SET data = replace(data, '"total":'||?, '"total":1000') WHERE version = ?`, total, st.Version); n != 1 {
+		t.Fatalf("tampered %d snapshots, want 1", n)
+	}
+	got := load(t, s, "c")
+	if got.Base() == st.Version {
+		t.Errorf("the load started from the edited snapshot at %d", got.Base())
+	}
+	if g := got.Game.(*counterState).Total; g != total {
+		t.Errorf("total %d after the snapshot was edited, want the log's %d", g, total)
+	}
+	res, err := s.Do(ctx, "c", "", spend{N: 999}, Options{})
+	if err == nil {
+		t.Errorf("spending 999 of %d was accepted on the edited snapshot's total: %s", total, res.Label)
+	}
+}
+
+// Issue 17, item 2: a shared part (the history, snapshot_parts) edited by
+// hand no longer hashes to its key: it is rebuilt from the log, and the
+// history shown is the log's, not the forgery.
+func TestEditedPartIsRebuilt(t *testing.T) {
+	s := newService(t)
+	s.SnapshotEvery(1)
+	mustCreate(t, s, "c", 12)
+	adds(t, s, "c", 4)
+	want := slices.Clone(load(t, s, "c").Game.(*counterState).Steps.All())
+	if n := tamperSnapshots(t, s, `UPDATE snapshot_parts SET data = '[6,6,6,6]'`); n == 0 {
+		t.Fatal("no part to tamper with")
+	}
+	st := load(t, s, "c")
+	if st.Base() == 0 {
+		t.Fatal("the load used no snapshot")
+	}
+	if got := st.Game.(*counterState).Steps; !slices.Equal(got.All(), want) || got.Err() != nil {
+		t.Errorf("history after its part was edited: %v (%v), want the log's %v", got.All(), got.Err(), want)
+	}
+}

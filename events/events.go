@@ -8,6 +8,9 @@ package events
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"time"
@@ -110,11 +113,37 @@ type Snapshot struct {
 	// battles): stored beside Data and, on reading, left to LoadParts.
 	Parts     []byte
 	LoadParts func() ([]byte, error)
-	// PartsHash names a stored copy of parts that snapshots share. Read,
-	// it is the snapshot's ("" when it keeps its parts inline or has
-	// none); saved with Parts nil, the snapshot shares that copy, which
-	// must exist (the parts did not change since the snapshot restored).
+	// PartsHash names a stored copy of parts that snapshots share: the
+	// SHA-256 of their bytes, which LoadParts checks. Read, it is the
+	// snapshot's ("" when it has none); saved with Parts nil, the snapshot
+	// shares that copy, which must exist (the parts did not change since
+	// the snapshot restored).
 	PartsHash string
+}
+
+// SnapshotHash is the content hash a store keeps with a snapshot: SHA-256
+// over its campaign, key, version, head, data and the hash of its parts
+// (PartsHash, itself the SHA-256 of the parts' bytes), each field
+// length-prefixed as in the chain. A store reads a snapshot only while its
+// stored hash still matches: one edited by hand, or saved by a warlog that
+// kept none, is a cache miss. (Anyone who can edit the file can also
+// recompute this hash; `warlog verify` recomputes every snapshot by replay.)
+func SnapshotHash(s Snapshot) string {
+	h := sha256.New()
+	var n [binary.MaxVarintLen64]byte
+	field := func(b []byte) {
+		h.Write(n[:binary.PutUvarint(n[:], uint64(len(b)))])
+		h.Write(b)
+	}
+	var v [binary.MaxVarintLen64]byte
+	field([]byte("warlog snapshot 1"))
+	field([]byte(s.Campaign))
+	field([]byte(s.Key))
+	field(v[:binary.PutVarint(v[:], s.Version)])
+	field([]byte(s.Head))
+	field(s.Data)
+	field([]byte(s.PartsHash))
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // Snapshots is what a Store that keeps snapshots offers besides the log.
@@ -124,8 +153,9 @@ type Snapshots interface {
 	// and key, and keeps only the newest few of the campaign.
 	SaveSnapshot(ctx context.Context, s Snapshot) error
 	// EachSnapshot passes the campaign's snapshots with the given key at or
-	// below version, newest first, whose Head still matches the log, until
-	// fn returns false.
+	// below version, newest first, whose Head still matches the log and
+	// whose content still matches its SnapshotHash, until fn returns false.
+	// LoadParts fails when the parts are gone or no longer match PartsHash.
 	EachSnapshot(ctx context.Context, campaign, key string, version int64, fn func(Snapshot) bool) error
 	// DropSnapshots deletes every snapshot and says how many there were.
 	DropSnapshots(ctx context.Context) (int, error)
