@@ -142,6 +142,14 @@ func (s *Service) restore(ctx context.Context, name string) (*State, events.Effe
 		if err != nil {
 			return true // from other rules, or unreadable: a cache miss
 		}
+		agrees, err := s.agreesWithLog(ctx, snap, st)
+		if err != nil {
+			ferr = err
+			return false
+		}
+		if !agrees {
+			return true // edited, though its hash was made to fit: a miss
+		}
 		found = st
 		return false
 	})
@@ -155,6 +163,35 @@ func (s *Service) restore(ctx context.Context, name string) (*State, events.Effe
 		return fresh()
 	}
 	return found, eff, nil
+}
+
+// agreesWithLog checks what the dice of the next action depend on, in a
+// state restored from snap, against the log itself: nothing the dice
+// depend on may live only in a cache (ARCHITECTURE.md, "Snapshots"). The
+// campaign as created (its seed) must be the log's campaign.created, and
+// the index of the next program die the one the newest program roll in
+// effect at the snapshot's version gives. Two indexed reads of a few rows.
+func (s *Service) agreesWithLog(ctx context.Context, snap events.Snapshot, st *State) (bool, error) {
+	var created []events.Event
+	err := s.store.LoadTypes(ctx, snap.Campaign, 0, []string{TypeCreated}, func(e events.Event) error {
+		created = append(created, e)
+		return nil
+	})
+	if err != nil {
+		return false, err
+	}
+	if len(created) != 1 {
+		return false, nil
+	}
+	p, err := s.registry.Decode(created[0])
+	if err != nil {
+		return false, fmt.Errorf("campaign %q: %w", snap.Campaign, err)
+	}
+	if c, ok := p.(Created); !ok || c != st.Campaign || !created[0].At.Equal(st.Created) {
+		return false, nil
+	}
+	next, err := s.programDiceAt(ctx, snap.Campaign, snap.Version)
+	return next == st.ProgramDice, err
 }
 
 // staleAt reports whether an action that began at or before version

@@ -2,11 +2,13 @@ package campaigns
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
 
+	"warlog/engines/dice"
 	"warlog/events"
 	"warlog/events/sqlite"
 )
@@ -419,5 +421,90 @@ func TestEditedPartIsRebuilt(t *testing.T) {
 	}
 	if got := st.Game.(*counterState).Steps; !slices.Equal(got.All(), want) || got.Err() != nil {
 		t.Errorf("history after its part was edited: %v (%v), want the log's %v", got.All(), got.Err(), want)
+	}
+}
+
+// resealSnapshots recomputes the stored hash of every snapshot, as a
+// careful forger would after editing one (events.SnapshotHash is public
+// knowledge): what the hash cannot catch.
+func resealSnapshots(t *testing.T, db *sql.DB) {
+	t.Helper()
+	rows, err := db.Query(`SELECT campaign, key, version, head, data, parts_hash FROM snapshots`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []events.Snapshot
+	for rows.Next() {
+		var sn events.Snapshot
+		if err := rows.Scan(&sn.Campaign, &sn.Key, &sn.Version, &sn.Head, &sn.Data, &sn.PartsHash); err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, sn)
+	}
+	rows.Close()
+	for _, sn := range all {
+		if _, err := db.Exec(`UPDATE snapshots SET hash = ? WHERE campaign = ? AND key = ? AND version = ?`, events.SnapshotHash(sn), sn.Campaign, sn.Key, sn.Version); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Issue 17, item 2: "editing the snapshot's program-dice index changes
+// every later program roll, and those wrong dice enter the chain." Nothing
+// the dice depend on lives only in a cache (ARCHITECTURE.md "Snapshots"):
+// with the index (or the seed) edited in every snapshot and the hashes
+// recomputed, the next action still rolls the die the log says comes next
+// (the newest program roll in effect: its Index plus its count of dice),
+// also with undone and redone actions among them.
+func TestProgramDiceComeFromTheLog(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct{ name, edit string }{
+		{"index", `UPDATE snapshots SET data = replace(data, '"program_dice":', '"program_dice":7') WHERE instr(data, '"program_dice":')`},
+		{"seed", `UPDATE snapshots SET data = replace(data, '"seed":13', '"seed":15') WHERE instr(data, '"seed":13')`},
+	} {
+		for _, undo := range []string{"none", "undo", "undo and redo"} {
+			t.Run(c.name+", "+undo, func(t *testing.T) {
+				s := newService(t)
+				s.SnapshotEvery(1)
+				mustCreate(t, s, "c", 13)
+				adds(t, s, "c", 6)
+				switch undo {
+				case "undo":
+					if _, err := s.Undo(ctx, "c", 2, "", Options{}); err != nil {
+						t.Fatal(err)
+					}
+				case "undo and redo":
+					if _, err := s.Undo(ctx, "c", 3, "", Options{}); err != nil {
+						t.Fatal(err)
+					}
+					if _, err := s.Redo(ctx, "c", 1, Options{}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				scratch := New(s.Store(), counter{})
+				scratch.SnapshotEvery(0)
+				want := load(t, scratch, "c").ProgramDice // folded from the whole log
+				db := s.Store().(*sqlite.Store).DB()
+				if n := tamperSnapshots(t, s, c.edit); n == 0 {
+					t.Fatalf("%s changed nothing", c.edit)
+				}
+				resealSnapshots(t, db)
+				res, err := s.Do(ctx, "c", "", add{}, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var r dice.Rolled
+				for _, e := range res.Events {
+					if e.Type == dice.Type {
+						if err := json.Unmarshal(e.Data, &r); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				if r.Index != want || len(r.Values) != 1 || r.Values[0] != dice.Die(13, want, 6) {
+					t.Errorf("the add after the edit rolled %v at index %d; want die %d of seed 13, %d", r.Values, r.Index, want, dice.Die(13, want, 6))
+				}
+			})
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"warlog/campaigns"
+	"warlog/events"
 	"warlog/events/sqlite"
 )
 
@@ -113,5 +114,72 @@ func TestEditedSnapshotShowsTheLog(t *testing.T) {
 				t.Error("the log grew on the forged state")
 			}
 		})
+	}
+}
+
+// resealDB recomputes every snapshot's stored hash after an edit, as a
+// careful forger would (events.SnapshotHash is no secret).
+func resealDB(t *testing.T, db string) {
+	t.Helper()
+	conn, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	rows, err := conn.Query(`SELECT campaign, key, version, head, data, parts_hash FROM snapshots`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []events.Snapshot
+	for rows.Next() {
+		var sn events.Snapshot
+		if err := rows.Scan(&sn.Campaign, &sn.Key, &sn.Version, &sn.Head, &sn.Data, &sn.PartsHash); err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, sn)
+	}
+	rows.Close()
+	for _, sn := range all {
+		if _, err := conn.Exec(`UPDATE snapshots SET hash = ? WHERE campaign = ? AND key = ? AND version = ?`, events.SnapshotHash(sn), sn.Campaign, sn.Key, sn.Version); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Issue 17, item 2: "editing the snapshot's program-dice index changes
+// every later program roll, and those wrong dice enter the chain." The
+// index comes from the log (the newest program roll in effect), so a roll
+// after the edit, even with the snapshot's hash recomputed, shows the dice
+// the untouched copy shows.
+func TestProgramDiceSurviveAnEditedSnapshot(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "w.db")
+	for _, args := range [][]string{
+		{"campaign", "new", "D", "--game", "deadwars", "--seed", "5"},
+		{"roll", "2d6"}, {"roll", "d6", "--dice", "4"}, {"roll", "3d6"}, {"roll", "2d6"}, {"undo"},
+	} {
+		if _, e, code := run(t, db, args...); code != 0 {
+			t.Fatalf("%v: %s", args, e)
+		}
+	}
+	saveSnapshotNow(t, db, "D")
+	clean := filepath.Join(dir, "clean.db")
+	if err := copyFile(db, clean); err != nil {
+		t.Fatal(err)
+	}
+	if n := tamperDB(t, db, `UPDATE snapshots SET data = replace(data, '"program_dice":5', '"program_dice":40') WHERE instr(data, '"program_dice":5')`); n != 1 {
+		t.Fatalf("the snapshot holds no program_dice 5 (%d changed)", n)
+	}
+	resealDB(t, db)
+	want, e, code := run(t, clean, "roll", "4d6")
+	if code != 0 {
+		t.Fatal(e)
+	}
+	got, e, code := run(t, db, "roll", "4d6")
+	if code != 0 {
+		t.Fatal(e)
+	}
+	if got != want {
+		t.Errorf("after the index was edited: %s, want (as the untouched copy) %s", got, want)
 	}
 }

@@ -87,6 +87,16 @@ type Store interface {
 	Close() error
 }
 
+// ProgramRollStore is a Store with a fast path to the newest dice the
+// program rolled (dice.rolled events whose source is "program"), which a
+// restore reads instead of trusting a snapshot's count of them.
+type ProgramRollStore interface {
+	// LastProgramRolls returns up to n such events of campaign at or
+	// below version upTo, newest first, with Version, Action, Type and
+	// Data set.
+	LastProgramRolls(ctx context.Context, campaign string, upTo int64, n int) ([]Event, error)
+}
+
 // Marshal encodes a fact's payload as the JSON stored in the log.
 func Marshal(f Fact) (json.RawMessage, error) {
 	if f.Data == nil {

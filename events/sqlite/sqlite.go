@@ -484,6 +484,31 @@ func (s *Store) StreamEffect(ctx context.Context, campaign string, after int64, 
 	return mapErr(rows.Err())
 }
 
+// LastProgramRolls implements events.ProgramRollStore through the partial
+// index of migration 0008, whose condition the query repeats word for word
+// (SQLite uses a partial index only then).
+func (s *Store) LastProgramRolls(ctx context.Context, campaign string, upTo int64, n int) ([]events.Event, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT version, action, type, data FROM events INDEXED BY events_program_rolls
+		WHERE campaign = ? AND version <= ?
+		AND type = 'dice.rolled' AND CASE WHEN json_valid(data) THEN json_extract(data, '$.source') END = 'program'
+		ORDER BY version DESC LIMIT ?`, campaign, upTo, n)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	var out []events.Event
+	for rows.Next() {
+		e := events.Event{Campaign: campaign}
+		var data string
+		if err := rows.Scan(&e.Version, &e.Action, &e.Type, &data); err != nil {
+			return nil, mapErr(err)
+		}
+		e.Data = []byte(data)
+		out = append(out, e)
+	}
+	return out, mapErr(rows.Err())
+}
+
 // LoadTypes implements events.Store.
 func (s *Store) LoadTypes(ctx context.Context, campaign string, after int64, types []string, fn func(events.Event) error) error {
 	if len(types) == 0 {
