@@ -508,3 +508,59 @@ func TestProgramDiceComeFromTheLog(t *testing.T) {
 		}
 	}
 }
+
+// CheckSnapshots (what `warlog verify` runs) finds every snapshot a sound
+// warlog saved equal to the log replayed to its version, with the actions
+// in effect as the log stood then: after adds, undos (which leave the
+// newer snapshots stale: still true pictures of their versions) and redos,
+// every stored snapshot is compared and none is at fault. An edited one,
+// even resealed, is named by its version.
+func TestCheckSnapshotsAgreeWithTheLog(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	s.SnapshotEvery(1)
+	mustCreate(t, s, "c", 14)
+	db := s.Store().(*sqlite.Store).DB()
+	stored := func() (n int) {
+		t.Helper()
+		if err := db.QueryRow(`SELECT count(*) FROM snapshots`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	steps := []func() error{
+		func() error { adds(t, s, "c", 3); return nil },
+		func() error { _, err := s.Undo(ctx, "c", 2, "", Options{}); return err },
+		func() error { _, err := s.Redo(ctx, "c", 1, Options{}); return err },
+		func() error { adds(t, s, "c", 2); return nil },
+		func() error { _, err := s.Undo(ctx, "c", 3, "", Options{}); return err },
+		func() error { _, err := s.FreeRoll(ctx, "c", "2d6", "test", Options{}); return err },
+		func() error { _, err := s.Undo(ctx, "c", 1, "", Options{}); return err },
+		func() error { _, err := s.Redo(ctx, "c", 1, Options{}); return err },
+	}
+	for i, step := range steps {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+		replayed, faults, err := s.CheckSnapshots(ctx, "c", true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(faults) != 0 || replayed != stored() {
+			t.Fatalf("after step %d: %d of %d snapshots replayed, faults %v; want all, none", i+1, replayed, stored(), faults)
+		}
+		if q, faults, err := s.CheckSnapshots(ctx, "c", false); q != 0 || len(faults) != 0 || err != nil {
+			t.Errorf("without replay: %d replayed, %v, %v", q, faults, err)
+		}
+	}
+	var v int64
+	if err := db.QueryRow(`SELECT min(version) FROM snapshots`).Scan(&v); err != nil {
+		t.Fatal(err)
+	}
+	tamperSnapshots(t, s, `UPDATE snapshots SET data = replace(data, '"actions":', '"actions":1') WHERE version = ?`, v)
+	resealSnapshots(t, db)
+	_, faults, err := s.CheckSnapshots(ctx, "c", true)
+	if err != nil || len(faults) != 1 || faults[0].Version != v || faults[0].Campaign != "c" {
+		t.Errorf("after the snapshot at %d was edited and resealed: %+v, %v; want it named", v, faults, err)
+	}
+}

@@ -2,7 +2,11 @@ package cmd
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -182,4 +186,109 @@ func TestProgramDiceSurviveAnEditedSnapshot(t *testing.T) {
 	if got != want {
 		t.Errorf("after the index was edited: %s, want (as the untouched copy) %s", got, want)
 	}
+}
+
+// reKeyParts edits the stored parts with edit and files them under the
+// SHA-256 of their new bytes, pointing the snapshots at the new key, then
+// reseals the snapshots: a forgery every hash agrees with.
+func reKeyParts(t *testing.T, db string, edit func(string) string) {
+	t.Helper()
+	conn, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var key, data string
+	if err := conn.QueryRow(`SELECT hash, data FROM snapshot_parts`).Scan(&key, &data); err != nil {
+		t.Fatal(err)
+	}
+	forged := edit(data)
+	if forged == data {
+		t.Fatal("the edit changed nothing in the parts")
+	}
+	sum := sha256.Sum256([]byte(forged))
+	newKey := hex.EncodeToString(sum[:])
+	for _, q := range []string{`UPDATE snapshot_parts SET hash = ?2, data = ?3 WHERE hash = ?1`, `UPDATE snapshots SET parts_hash = ?2 WHERE parts_hash = ?1`} {
+		if _, err := conn.Exec(q, key, newKey, forged); err != nil {
+			t.Fatal(err)
+		}
+	}
+	conn.Close()
+	resealDB(t, db)
+}
+
+// Issue 17, item 2: "verify passes in every case." verify now recomputes
+// each stored snapshot by replay (CLI.md: "chain, head, snapshots (by
+// replay)") and names the campaign and version of one that differs, exit
+// 1, with `warlog rebuild` as the way out; --quick skips the replay but
+// still checks each snapshot's own hashes. The forgeries: the state (Bors
+// renamed Mallory) and the program-dice index, each with its hash
+// recomputed, the history re-keyed and resealed, and a plain edit that no
+// longer matches its hash.
+func TestVerifyRecomputesSnapshots(t *testing.T) {
+	cases := []struct {
+		name   string
+		forge  func(t *testing.T, db string)
+		reason string
+		quick  bool // whether --quick catches it too
+	}{
+		{"state, resealed", func(t *testing.T, db string) {
+			tamperDB(t, db, `UPDATE snapshots SET data = replace(data, 'Bors', 'Mallory')`)
+			resealDB(t, db)
+		}, "its state differs from the log replayed to that version", false},
+		{"program dice, resealed", func(t *testing.T, db string) {
+			tamperDB(t, db, `UPDATE snapshots SET data = replace(data, '"program_dice":', '"program_dice":1')`)
+			resealDB(t, db)
+		}, "its state differs from the log replayed to that version", false},
+		{"history, re-keyed and resealed", func(t *testing.T, db string) {
+			reKeyParts(t, db, func(s string) string { return strings.ReplaceAll(s, "Bors", "Mallory") })
+		}, "its history (parts) differs from the log replayed to that version", false},
+		{"state, hash left alone", func(t *testing.T, db string) {
+			tamperDB(t, db, `UPDATE snapshots SET data = replace(data, 'Bors', 'Mallory')`)
+		}, "its content does not match its stored hash", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			db, name, _, _ := koWithSnapshot(t)
+			out, e, code := run(t, db, "verify")
+			if code != 0 || !strings.Contains(out, "1 snapshot(s) match a replay") {
+				t.Fatalf("verify before the forgery: exit %d\n%s%s", code, out, e)
+			}
+			c.forge(t, db)
+			var version int64
+			if err := sqlQueryRow(t, db, `SELECT version FROM snapshots`, &version); err != nil {
+				t.Fatal(err)
+			}
+			o, e, code := run(t, db, "verify")
+			want := fmt.Sprintf("campaign %q: the snapshot at version %d is stale or forged: %s", name, version, c.reason)
+			wantRefused(t, "verify", o, e, code, want, "`warlog rebuild` recreates them")
+			o, e, code = run(t, db, "verify", "--quick")
+			if c.quick {
+				wantRefused(t, "verify --quick", o, e, code, want)
+			} else if code != 0 || strings.Contains(o, "snapshot") {
+				t.Errorf("verify --quick: exit %d, want 0 without a replay of the snapshot\n%s%s", code, o, e)
+			}
+			js, _, code := run(t, db, "verify", "--json")
+			var v VerifyJSON
+			if err := json.Unmarshal([]byte(js), &v); err != nil || code != 1 || v.OK || len(v.Campaigns) != 1 || len(v.Campaigns[0].SnapshotFaults) != 1 {
+				t.Errorf("verify --json: exit %d, %+v (%v)", code, v, err)
+			}
+			if o, e, code := run(t, db, "rebuild"); code != 0 {
+				t.Fatalf("rebuild: %s%s", o, e)
+			}
+			if o, e, code := run(t, db, "verify"); code != 0 {
+				t.Errorf("verify after rebuild: exit %d\n%s%s", code, o, e)
+			}
+		})
+	}
+}
+
+func sqlQueryRow(t *testing.T, db, q string, dest ...any) error {
+	t.Helper()
+	conn, err := sql.Open("sqlite", db)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	return conn.QueryRow(q).Scan(dest...)
 }

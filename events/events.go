@@ -169,4 +169,18 @@ type Snapshots interface {
 	EachSnapshot(ctx context.Context, campaign, key string, version int64, fn func(Snapshot) bool) error
 	// DropSnapshots deletes every snapshot and says how many there were.
 	DropSnapshots(ctx context.Context) (int, error)
+	// AuditSnapshots returns every stored snapshot of campaign with key,
+	// oldest first, read whole (Data and Parts), each with the fault that
+	// keeps EachSnapshot from passing it or its parts from loading.
+	AuditSnapshots(ctx context.Context, campaign, key string) ([]SnapshotAudit, error)
+}
+
+// SnapshotAudit is one stored snapshot as `warlog verify` sees it.
+type SnapshotAudit struct {
+	Snapshot
+	// Fault says why the snapshot would never be read ("" when nothing
+	// is wrong with it as stored): its head is not the log's hash at its
+	// version, its content does not match its hash, or its parts are gone
+	// or do not match theirs.
+	Fault string
 }

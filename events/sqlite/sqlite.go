@@ -658,6 +658,43 @@ func partsHash(parts []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// AuditSnapshots implements events.Snapshots, in one statement (one
+// consistent view of snapshots, parts and log).
+func (s *Store) AuditSnapshots(ctx context.Context, campaign, key string) ([]events.SnapshotAudit, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT s.version, s.head, s.data, s.parts_hash, s.hash, e.hash, p.data
+		FROM snapshots s
+		LEFT JOIN events e ON e.campaign = s.campaign AND e.version = s.version
+		LEFT JOIN snapshot_parts p ON p.campaign = s.campaign AND p.hash = s.parts_hash
+		WHERE s.campaign = ? AND s.key = ? ORDER BY s.version`, campaign, key)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	var out []events.SnapshotAudit
+	for rows.Next() {
+		a := events.SnapshotAudit{Snapshot: events.Snapshot{Campaign: campaign, Key: key}}
+		var sum string
+		var logHash sql.NullString
+		if err := rows.Scan(&a.Version, &a.Head, &a.Data, &a.PartsHash, &sum, &logHash, &a.Parts); err != nil {
+			return nil, mapErr(err)
+		}
+		switch {
+		case !logHash.Valid:
+			a.Fault = "the log has no event at its version (was the log cut short?)"
+		case logHash.String != a.Head:
+			a.Fault = "its head is not the log's hash at its version"
+		case events.SnapshotHash(a.Snapshot) != sum:
+			a.Fault = "its content does not match its stored hash"
+		case a.PartsHash != "" && a.Parts == nil:
+			a.Fault = "its parts are missing"
+		case a.PartsHash != "" && partsHash(a.Parts) != a.PartsHash:
+			a.Fault = "its parts do not match their hash"
+		}
+		out = append(out, a)
+	}
+	return out, mapErr(rows.Err())
+}
+
 // DropSnapshots implements events.Snapshots.
 func (s *Store) DropSnapshots(ctx context.Context) (int, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
