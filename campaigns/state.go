@@ -199,7 +199,7 @@ func (s *Service) programDiceAt(ctx context.Context, name string, version int64)
 		return s.programDiceByScan(ctx, name, version)
 	}
 	upTo := version
-	for n := 16; ; n *= 4 {
+	for n := 4; ; n *= 8 {
 		rolls, err := ps.LastProgramRolls(ctx, name, upTo, n)
 		if err != nil || len(rolls) == 0 {
 			return 0, err
