@@ -462,7 +462,7 @@ func TestProgramDiceComeFromTheLog(t *testing.T) {
 		{"index", `UPDATE snapshots SET data = replace(data, '"program_dice":', '"program_dice":7') WHERE instr(data, '"program_dice":')`},
 		{"seed", `UPDATE snapshots SET data = replace(data, '"seed":13', '"seed":15') WHERE instr(data, '"seed":13')`},
 	} {
-		for _, undo := range []string{"none", "undo", "undo and redo"} {
+		for _, undo := range []string{"none", "undo", "undo and redo", "undo 5 (past the first rolls read back)", "hand dice last"} {
 			t.Run(c.name+", "+undo, func(t *testing.T) {
 				s := newService(t)
 				s.SnapshotEvery(1)
@@ -480,10 +480,31 @@ func TestProgramDiceComeFromTheLog(t *testing.T) {
 					if _, err := s.Redo(ctx, "c", 1, Options{}); err != nil {
 						t.Fatal(err)
 					}
+				case "undo 5 (past the first rolls read back)":
+					if _, err := s.Undo(ctx, "c", 5, "", Options{}); err != nil {
+						t.Fatal(err)
+					}
+				case "hand dice last":
+					for range 3 {
+						if _, err := s.FreeRoll(ctx, "c", "2d6", "test", Options{Dice: []int{3, 4}}); err != nil {
+							t.Fatal(err)
+						}
+					}
 				}
 				scratch := New(s.Store(), counter{})
 				scratch.SnapshotEvery(0)
-				want := load(t, scratch, "c").ProgramDice // folded from the whole log
+				head := load(t, scratch, "c")
+				want := head.ProgramDice // folded from the whole log
+				// Read back through the index of program rolls, and by a
+				// scan of every roll: both give the count folded.
+				for _, f := range []func(context.Context, string, int64) (int, error){s.programDiceAt, s.programDiceByScan} {
+					if got, err := f(ctx, "c", head.Version); err != nil || got != want {
+						t.Errorf("the next program die from the log: %d, %v; the replay counts %d", got, err, want)
+					}
+				}
+				if st := load(t, s, "c"); st.Base() == 0 {
+					t.Error("an untouched snapshot was not used")
+				}
 				db := s.Store().(*sqlite.Store).DB()
 				if n := tamperSnapshots(t, s, c.edit); n == 0 {
 					t.Fatalf("%s changed nothing", c.edit)
