@@ -2,9 +2,11 @@ package campaigns
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -67,18 +69,11 @@ func (s *Service) SaveSnapshot(ctx context.Context, st *State) error {
 	if !ok {
 		return nil
 	}
-	game, parts, err := sn.EncodeState(st.Game)
+	data, parts, err := encodeSnapshot(st, sn)
 	if err != nil {
 		return err
 	}
-	data, err := engines.MarshalState(savedState{Campaign: st.Campaign, Created: st.Created, ProgramDice: st.ProgramDice,
-		Redoable: st.redoable, Actions: st.actions, Meta: st.meta, Undone: st.undone,
-		Rules: st.engine.RulesVersion(), Format: sn.StateFormat()})
-	if err != nil {
-		return err
-	}
-	snap := events.Snapshot{Campaign: st.Campaign.Name, Version: st.Version, Head: st.Head, Key: snapshotKey,
-		Data: append(append(data, '\n'), game...)}
+	snap := events.Snapshot{Campaign: st.Campaign.Name, Version: st.Version, Head: st.Head, Key: snapshotKey, Data: data}
 	err = errNotShared
 	if st.restored.share(parts) {
 		// The parts the state was restored with, shared; the store refuses
@@ -100,6 +95,143 @@ func (s *Service) SaveSnapshot(ctx context.Context, st *State) error {
 }
 
 var errNotShared = errors.New("parts not shared")
+
+// encodeSnapshot is what a snapshot of st holds: its data (the service's
+// bookkeeping, a newline, the game state in the engine's encoding) and the
+// game's parts (nil for each unchanged since the state was restored).
+func encodeSnapshot(st *State, sn engines.Snapshotter) (data []byte, parts [][]byte, err error) {
+	game, parts, err := sn.EncodeState(st.Game)
+	if err != nil {
+		return nil, nil, err
+	}
+	data, err = engines.MarshalState(savedState{Campaign: st.Campaign, Created: st.Created, ProgramDice: st.ProgramDice,
+		Redoable: st.redoable, Actions: st.actions, Meta: st.meta, Undone: st.undone,
+		Rules: st.engine.RulesVersion(), Format: sn.StateFormat()})
+	if err != nil {
+		return nil, nil, err
+	}
+	return append(append(data, '\n'), game...), parts, nil
+}
+
+// SnapshotFault is a stored snapshot that does not hold what the log says.
+type SnapshotFault struct {
+	Campaign string
+	Version  int64
+	Reason   string
+}
+
+// CheckSnapshots checks the stored snapshots of campaign name that this
+// build would read: each must pass its store's own checks (its content
+// hash, its head against the log, its parts' hash) and, with replay, hold
+// exactly what the log replayed from its first event to the snapshot's
+// version gives, folded with the actions in effect as the log stood then
+// (a snapshot made stale by a later undo is still a true picture of its
+// version). One replay serves consecutive snapshots unless an action it
+// folded changed effect between them. It returns how many snapshots were
+// compared with a replay and those at fault, oldest first. Snapshots of
+// other rules are never read and not compared.
+func (s *Service) CheckSnapshots(ctx context.Context, name string, replay bool) (replayed int, faults []SnapshotFault, err error) {
+	store, ok := s.store.(events.Snapshots)
+	if !ok {
+		return 0, nil, nil
+	}
+	audits, err := store.AuditSnapshots(ctx, name, snapshotKey)
+	if err != nil {
+		return 0, nil, err
+	}
+	var todo []events.SnapshotAudit
+	for _, a := range audits {
+		if a.Fault != "" {
+			faults = append(faults, SnapshotFault{name, a.Version, a.Fault})
+		} else if replay {
+			todo = append(todo, a)
+		}
+	}
+	if len(todo) == 0 {
+		return 0, faults, nil
+	}
+	eff, err := events.LoadEffect(ctx, s.store, name, 0)
+	if err != nil {
+		return 0, nil, err
+	}
+	errRestart := errors.New("restart")
+	for i := 0; i < len(todo); {
+		st := &State{Head: events.Genesis}
+		undone := eff.UndoneAt(todo[i].Version)
+		err := s.store.Stream(ctx, name, 0, func(e *events.Event) error {
+			if err := s.fold(st, e, undone); err != nil {
+				return err
+			}
+			for i < len(todo) && todo[i].Version == e.Version {
+				reason, err := s.compareSnapshot(st, todo[i])
+				if err != nil {
+					return err
+				}
+				if reason != errOtherRules {
+					replayed++
+					if reason != "" {
+						faults = append(faults, SnapshotFault{name, e.Version, reason})
+					}
+				}
+				i++
+				if i == len(todo) {
+					return errRestart // done
+				}
+				between := events.Effect{Changes: slices.DeleteFunc(slices.Clone(eff.Changes), func(c events.Change) bool { return c.At > todo[i].Version })}
+				changed, err := s.staleAt(ctx, name, e.Version, between)
+				if err != nil {
+					return err
+				}
+				if changed {
+					return errRestart // what was folded is not the next snapshot's
+				}
+				undone = eff.UndoneAt(todo[i].Version)
+			}
+			return nil
+		})
+		if err != nil && !errors.Is(err, errRestart) {
+			return replayed, nil, err
+		}
+		if err == nil { // the log ended first: cut short since the audit
+			for ; i < len(todo); i++ {
+				faults = append(faults, SnapshotFault{name, todo[i].Version, "the log has no event at its version (was the log cut short?)"})
+			}
+		}
+	}
+	slices.SortStableFunc(faults, func(a, b SnapshotFault) int { return cmp.Compare(a.Version, b.Version) })
+	return replayed, faults, nil
+}
+
+// errOtherRules is compareSnapshot's answer for a snapshot of another
+// build's rules, which is never read and cannot be compared.
+const errOtherRules = "of other rules"
+
+// compareSnapshot compares a stored snapshot with st, the log replayed to
+// its version, byte for byte as a snapshot of st would be stored; it says
+// what differs ("" for nothing).
+func (s *Service) compareSnapshot(st *State, a events.SnapshotAudit) (string, error) {
+	head, _, _ := bytes.Cut(a.Data, []byte{'\n'})
+	var saved savedState
+	readable := engines.UnmarshalState(head, &saved) == nil
+	sn, ok := st.engine.(engines.Snapshotter)
+	if !ok || st.Game == nil {
+		return errOtherRules, nil // this build keeps no snapshots of the game: never read
+	}
+	if readable && (saved.Rules != st.engine.RulesVersion() || saved.Format != sn.StateFormat()) {
+		return errOtherRules, nil
+	}
+	data, parts, err := encodeSnapshot(st, sn)
+	if err != nil {
+		return "", fmt.Errorf("campaign %q: encode the state at version %d: %w", st.Campaign.Name, st.Version, err)
+	}
+	switch {
+	case !bytes.Equal(data, a.Data):
+		return "its state differs from the log replayed to that version", nil
+	case !bytes.Equal(joinParts(parts), a.Parts):
+		return "its history (parts) differs from the log replayed to that version", nil
+	}
+	return "", nil
+}
 
 // restore starts a Load: the newest snapshot that is still valid, or an
 // empty state at version 0, and the undo bookkeeping written after it (all
@@ -142,6 +274,14 @@ func (s *Service) restore(ctx context.Context, name string) (*State, events.Effe
 		if err != nil {
 			return true // from other rules, or unreadable: a cache miss
 		}
+		agrees, err := s.agreesWithLog(ctx, snap, st)
+		if err != nil {
+			ferr = err
+			return false
+		}
+		if !agrees {
+			return true // edited, though its hash was made to fit: a miss
+		}
 		found = st
 		return false
 	})
@@ -155,6 +295,35 @@ func (s *Service) restore(ctx context.Context, name string) (*State, events.Effe
 		return fresh()
 	}
 	return found, eff, nil
+}
+
+// agreesWithLog checks what the dice of the next action depend on, in a
+// state restored from snap, against the log itself: nothing the dice
+// depend on may live only in a cache (ARCHITECTURE.md, "Snapshots"). The
+// campaign as created (its seed) must be the log's campaign.created, and
+// the index of the next program die the one the newest program roll in
+// effect at the snapshot's version gives. Two indexed reads of a few rows.
+func (s *Service) agreesWithLog(ctx context.Context, snap events.Snapshot, st *State) (bool, error) {
+	var created []events.Event
+	err := s.store.LoadTypes(ctx, snap.Campaign, 0, []string{TypeCreated}, func(e events.Event) error {
+		created = append(created, e)
+		return nil
+	})
+	if err != nil {
+		return false, err
+	}
+	if len(created) != 1 {
+		return false, nil
+	}
+	p, err := s.registry.Decode(created[0])
+	if err != nil {
+		return false, fmt.Errorf("campaign %q: %w", snap.Campaign, err)
+	}
+	if c, ok := p.(Created); !ok || c != st.Campaign || !created[0].At.Equal(st.Created) {
+		return false, nil
+	}
+	next, err := s.programDiceAt(ctx, snap.Campaign, snap.Version)
+	return next == st.ProgramDice, err
 }
 
 // staleAt reports whether an action that began at or before version

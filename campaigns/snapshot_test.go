@@ -2,11 +2,13 @@ package campaigns
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
 
+	"warlog/engines/dice"
 	"warlog/events"
 	"warlog/events/sqlite"
 )
@@ -355,5 +357,231 @@ func TestPartsRebuiltAsOfTheSnapshot(t *testing.T) {
 	}
 	if sum != total || st.Game.(*counterState).Total != total {
 		t.Errorf("history sums to %d, the state's total is %d; want both %d", sum, st.Game.(*counterState).Total, total)
+	}
+}
+
+// tamperSnapshots runs one statement on the snapshots with a plain
+// connection of the modernc driver, as someone with the sqlite3 shell
+// would, and says how many rows it changed.
+func tamperSnapshots(t *testing.T, s *Service, q string, args ...any) int64 {
+	t.Helper()
+	res, err := s.Store().(*sqlite.Store).DB().Exec(q, args...)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	n, _ := res.RowsAffected()
+	return n
+}
+
+// Issue 17, item 2: a snapshot whose data was edited by hand is a cache
+// miss (its stored hash no longer matches, ARCHITECTURE.md "Snapshots"):
+// the load starts from an older snapshot and shows the log's truth, and a
+// command decides on that truth, not on the forgery.
+func TestEditedSnapshotIsAMiss(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	s.SnapshotEvery(1)
+	mustCreate(t, s, "c", 11)
+	total := adds(t, s, "c", 4)
+	st := load(t, s, "c")
+	if st.Base() != st.Version {
+		t.Fatalf("loaded from %d, not the snapshot at the head %d", st.Base(), st.Version)
+	}
+	if n := tamperSnapshots(t, s, `UPDATE snapshots SET data = replace(data, '"total":'||?, '"total":1000') WHERE version = ?`, total, st.Version); n != 1 {
+		t.Fatalf("tampered %d snapshots, want 1", n)
+	}
+	got := load(t, s, "c")
+	if got.Base() == st.Version {
+		t.Errorf("the load started from the edited snapshot at %d", got.Base())
+	}
+	if g := got.Game.(*counterState).Total; g != total {
+		t.Errorf("total %d after the snapshot was edited, want the log's %d", g, total)
+	}
+	res, err := s.Do(ctx, "c", "", spend{N: 999}, Options{})
+	if err == nil {
+		t.Errorf("spending 999 of %d was accepted on the edited snapshot's total: %s", total, res.Label)
+	}
+}
+
+// Issue 17, item 2: a shared part (the history, snapshot_parts) edited by
+// hand no longer hashes to its key: it is rebuilt from the log, and the
+// history shown is the log's, not the forgery.
+func TestEditedPartIsRebuilt(t *testing.T) {
+	s := newService(t)
+	s.SnapshotEvery(1)
+	mustCreate(t, s, "c", 12)
+	adds(t, s, "c", 4)
+	want := slices.Clone(load(t, s, "c").Game.(*counterState).Steps.All())
+	if n := tamperSnapshots(t, s, `UPDATE snapshot_parts SET data = '[6,6,6,6]'`); n == 0 {
+		t.Fatal("no part to tamper with")
+	}
+	st := load(t, s, "c")
+	if st.Base() == 0 {
+		t.Fatal("the load used no snapshot")
+	}
+	if got := st.Game.(*counterState).Steps; !slices.Equal(got.All(), want) || got.Err() != nil {
+		t.Errorf("history after its part was edited: %v (%v), want the log's %v", got.All(), got.Err(), want)
+	}
+}
+
+// resealSnapshots recomputes the stored hash of every snapshot, as a
+// careful forger would after editing one (events.SnapshotHash is public
+// knowledge): what the hash cannot catch.
+func resealSnapshots(t *testing.T, db *sql.DB) {
+	t.Helper()
+	rows, err := db.Query(`SELECT campaign, key, version, head, data, parts_hash FROM snapshots`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []events.Snapshot
+	for rows.Next() {
+		var sn events.Snapshot
+		if err := rows.Scan(&sn.Campaign, &sn.Key, &sn.Version, &sn.Head, &sn.Data, &sn.PartsHash); err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, sn)
+	}
+	rows.Close()
+	for _, sn := range all {
+		if _, err := db.Exec(`UPDATE snapshots SET hash = ? WHERE campaign = ? AND key = ? AND version = ?`, events.SnapshotHash(sn), sn.Campaign, sn.Key, sn.Version); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Issue 17, item 2: "editing the snapshot's program-dice index changes
+// every later program roll, and those wrong dice enter the chain." Nothing
+// the dice depend on lives only in a cache (ARCHITECTURE.md "Snapshots"):
+// with the index (or the seed) edited in every snapshot and the hashes
+// recomputed, the next action still rolls the die the log says comes next
+// (the newest program roll in effect: its Index plus its count of dice),
+// also with undone and redone actions among them.
+func TestProgramDiceComeFromTheLog(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct{ name, edit string }{
+		{"index", `UPDATE snapshots SET data = replace(data, '"program_dice":', '"program_dice":7') WHERE instr(data, '"program_dice":')`},
+		{"seed", `UPDATE snapshots SET data = replace(data, '"seed":13', '"seed":15') WHERE instr(data, '"seed":13')`},
+	} {
+		for _, undo := range []string{"none", "undo", "undo and redo", "undo 5 (past the first rolls read back)", "hand dice last"} {
+			t.Run(c.name+", "+undo, func(t *testing.T) {
+				s := newService(t)
+				s.SnapshotEvery(1)
+				mustCreate(t, s, "c", 13)
+				adds(t, s, "c", 6)
+				switch undo {
+				case "undo":
+					if _, err := s.Undo(ctx, "c", 2, "", Options{}); err != nil {
+						t.Fatal(err)
+					}
+				case "undo and redo":
+					if _, err := s.Undo(ctx, "c", 3, "", Options{}); err != nil {
+						t.Fatal(err)
+					}
+					if _, err := s.Redo(ctx, "c", 1, Options{}); err != nil {
+						t.Fatal(err)
+					}
+				case "undo 5 (past the first rolls read back)":
+					if _, err := s.Undo(ctx, "c", 5, "", Options{}); err != nil {
+						t.Fatal(err)
+					}
+				case "hand dice last":
+					for range 3 {
+						if _, err := s.FreeRoll(ctx, "c", "2d6", "test", Options{Dice: []int{3, 4}}); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				scratch := New(s.Store(), counter())
+				scratch.SnapshotEvery(0)
+				head := load(t, scratch, "c")
+				want := head.ProgramDice // folded from the whole log
+				// Read back through the index of program rolls, and by a
+				// scan of every roll: both give the count folded.
+				for _, f := range []func(context.Context, string, int64) (int, error){s.programDiceAt, s.programDiceByScan} {
+					if got, err := f(ctx, "c", head.Version); err != nil || got != want {
+						t.Errorf("the next program die from the log: %d, %v; the replay counts %d", got, err, want)
+					}
+				}
+				if st := load(t, s, "c"); st.Base() == 0 {
+					t.Error("an untouched snapshot was not used")
+				}
+				db := s.Store().(*sqlite.Store).DB()
+				if n := tamperSnapshots(t, s, c.edit); n == 0 {
+					t.Fatalf("%s changed nothing", c.edit)
+				}
+				resealSnapshots(t, db)
+				res, err := s.Do(ctx, "c", "", add{}, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var r dice.Rolled
+				for _, e := range res.Events {
+					if e.Type == dice.Type {
+						if err := json.Unmarshal(e.Data, &r); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				if r.Index != want || len(r.Values) != 1 || r.Values[0] != dice.Die(13, want, 6) {
+					t.Errorf("the add after the edit rolled %v at index %d; want die %d of seed 13, %d", r.Values, r.Index, want, dice.Die(13, want, 6))
+				}
+			})
+		}
+	}
+}
+
+// CheckSnapshots (what `warlog verify` runs) finds every snapshot a sound
+// warlog saved equal to the log replayed to its version, with the actions
+// in effect as the log stood then: after adds, undos (which leave the
+// newer snapshots stale: still true pictures of their versions) and redos,
+// every stored snapshot is compared and none is at fault. An edited one,
+// even resealed, is named by its version.
+func TestCheckSnapshotsAgreeWithTheLog(t *testing.T) {
+	ctx := context.Background()
+	s := newService(t)
+	s.SnapshotEvery(1)
+	mustCreate(t, s, "c", 14)
+	db := s.Store().(*sqlite.Store).DB()
+	stored := func() (n int) {
+		t.Helper()
+		if err := db.QueryRow(`SELECT count(*) FROM snapshots`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	steps := []func() error{
+		func() error { adds(t, s, "c", 3); return nil },
+		func() error { _, err := s.Undo(ctx, "c", 2, "", Options{}); return err },
+		func() error { _, err := s.Redo(ctx, "c", 1, Options{}); return err },
+		func() error { adds(t, s, "c", 2); return nil },
+		func() error { _, err := s.Undo(ctx, "c", 3, "", Options{}); return err },
+		func() error { _, err := s.FreeRoll(ctx, "c", "2d6", "test", Options{}); return err },
+		func() error { _, err := s.Undo(ctx, "c", 1, "", Options{}); return err },
+		func() error { _, err := s.Redo(ctx, "c", 1, Options{}); return err },
+	}
+	for i, step := range steps {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+		replayed, faults, err := s.CheckSnapshots(ctx, "c", true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(faults) != 0 || replayed != stored() {
+			t.Fatalf("after step %d: %d of %d snapshots replayed, faults %v; want all, none", i+1, replayed, stored(), faults)
+		}
+		if q, faults, err := s.CheckSnapshots(ctx, "c", false); q != 0 || len(faults) != 0 || err != nil {
+			t.Errorf("without replay: %d replayed, %v, %v", q, faults, err)
+		}
+	}
+	var v int64
+	if err := db.QueryRow(`SELECT min(version) FROM snapshots`).Scan(&v); err != nil {
+		t.Fatal(err)
+	}
+	tamperSnapshots(t, s, `UPDATE snapshots SET data = replace(data, '"actions":', '"actions":1') WHERE version = ?`, v)
+	resealSnapshots(t, db)
+	_, faults, err := s.CheckSnapshots(ctx, "c", true)
+	if err != nil || len(faults) != 1 || faults[0].Version != v || faults[0].Campaign != "c" {
+		t.Errorf("after the snapshot at %d was edited and resealed: %+v, %v; want it named", v, faults, err)
 	}
 }

@@ -184,6 +184,78 @@ func (s *Service) lastInEffect(ctx context.Context, st *State, n int) ([]*Action
 	}
 }
 
+// programDiceAt is the index of the next program die as the log stood at
+// version: the newest program roll in effect then, its Index plus its count
+// of dice (every program roll records the index of its first die), 0 when
+// there is none. Program dice in effect always run 0, 1, 2, ... without a
+// gap (undo takes back the newest actions, redo puts back the newest
+// undone), so that is the count of them. It reads back from version through
+// the store's index of program rolls, in growing batches, and the undo
+// bookkeeping from the oldest roll read: a few rows, however long the
+// campaign. A store without that index has the rolls scanned instead.
+func (s *Service) programDiceAt(ctx context.Context, name string, version int64) (int, error) {
+	ps, ok := s.store.(events.ProgramRollStore)
+	if !ok {
+		return s.programDiceByScan(ctx, name, version)
+	}
+	upTo := version
+	for n := 4; ; n *= 8 {
+		rolls, err := ps.LastProgramRolls(ctx, name, upTo, n)
+		if err != nil || len(rolls) == 0 {
+			return 0, err
+		}
+		eff, err := events.LoadEffect(ctx, s.store, name, rolls[len(rolls)-1].Version-1)
+		if err != nil {
+			return 0, err
+		}
+		undone := eff.UndoneAt(version)
+		for _, e := range rolls {
+			if undone[e.Action] {
+				continue
+			}
+			if r, ok, err := s.programRoll(e); err != nil || ok {
+				return r.Index + len(r.Values), err
+			}
+		}
+		if len(rolls) < n {
+			return 0, nil
+		}
+		upTo = rolls[len(rolls)-1].Version - 1
+	}
+}
+
+// programDiceByScan is programDiceAt reading every roll up to version.
+func (s *Service) programDiceByScan(ctx context.Context, name string, version int64) (int, error) {
+	eff, err := events.LoadEffect(ctx, s.store, name, 0)
+	if err != nil {
+		return 0, err
+	}
+	undone := eff.UndoneAt(version)
+	next := 0
+	err = s.store.LoadTypes(ctx, name, 0, []string{dice.Type}, func(e events.Event) error {
+		if e.Version > version || undone[e.Action] {
+			return nil
+		}
+		r, ok, err := s.programRoll(e)
+		if ok {
+			next = r.Index + len(r.Values)
+		}
+		return err
+	})
+	return next, err
+}
+
+// programRoll decodes a dice.rolled event and reports whether the program
+// rolled it.
+func (s *Service) programRoll(e events.Event) (dice.Rolled, bool, error) {
+	p, err := s.registry.Decode(e)
+	if err != nil {
+		return dice.Rolled{}, false, fmt.Errorf("campaign %q, event %d: %w", e.Campaign, e.Version, err)
+	}
+	r, ok := p.(dice.Rolled)
+	return r, ok && r.Source == dice.Program, nil
+}
+
 // Load folds a campaign's state: from its newest snapshot still valid, if
 // any, then every event after it of the actions in effect, in order.
 func (s *Service) Load(ctx context.Context, name string) (*State, error) {

@@ -145,6 +145,12 @@ func TestReplayEquivalence(t *testing.T) {
 						t.Fatalf("round %d, step %d (%s): the state loaded from the snapshot at %d differs from the replay:\n got %s\nwant %s", round, step, res.Label, restored.Base(), got, want)
 					}
 				}
+				// What verify runs: every snapshot the walk left equals the
+				// log replayed to its version (issue 17, item 2; no false
+				// alarm after undos and redos).
+				if replayed, faults, err := svc.CheckSnapshots(ctx, name, true); err != nil || len(faults) != 0 || (snapshots && replayed == 0) {
+					t.Errorf("round %d: %d snapshots replayed, faults %+v, %v", round, replayed, faults, err)
+				}
 				st.Close()
 			}
 			t.Logf("%s: %d of %d random steps recorded, %d of them undo or redo; %d loads from a snapshot", title, done, total, undone, fromSnapshot)

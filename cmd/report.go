@@ -2,8 +2,12 @@ package cmd
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -16,6 +20,7 @@ type reportOptions struct {
 	campaign   bool
 	format     string
 	out        string
+	force      bool
 	showUndone bool
 }
 
@@ -29,7 +34,13 @@ turn, removals per turn, the result and why, what the fight did to the campaign,
 dice statistics per player, notable moments, and the log's head hash so readers
 can check it with warlog verify --head. --campaign writes the chronicle of every
 scenario instead. HTML is one self-contained file (inline CSS and SVG charts, no
-script, nothing fetched). Undone actions are left out unless --show-undone.`,
+script, nothing fetched). Undone actions are left out unless --show-undone.
+
+--out writes the report to a file (mode 0644: readable by everyone, as a
+report is meant to be shared) through a temporary file in the same directory
+and a rename, so a reader never sees half a report. An existing file is
+replaced only with --force; a symbolic link is never followed, and the
+campaign database and its -wal and -shm files are refused by any name.`,
 		Example: `  warlog report
   warlog report --format html --out nest.html
   warlog report --scenario "The Nest" --format json
@@ -45,7 +56,8 @@ script, nothing fetched). Undone actions are left out unless --show-undone.`,
 	// NAME: -c NAME (or --of NAME) still chooses the campaign.
 	f.StringVarP(&app.Campaign, "of", "c", "", "the campaign to report on (default: the current one)")
 	f.StringVar(&o.format, "format", "md", "md, html or json")
-	f.StringVar(&o.out, "out", "", "write to this file instead of stdout")
+	f.StringVar(&o.out, "out", "", "write to this file instead of stdout (mode 0644)")
+	f.BoolVar(&o.force, "force", false, "with --out, replace the file if it exists")
 	f.BoolVar(&o.showUndone, "show-undone", false, "show undone actions, struck through")
 	_ = c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"md", "html", "json"}, cobra.ShellCompDirectiveNoFileComp))
 	return c
@@ -67,6 +79,12 @@ func runReport(c *cobra.Command, app *cmdutil.App, o *reportOptions) error {
 	if render == nil {
 		return &cmdutil.UsageError{Err: fmt.Errorf("--format %q: choose md, html or json", o.format)}
 	}
+	if o.out != "" {
+		// Refused before anything is built: nothing is written.
+		if err := checkReportOut(app.ResolvedDB(), o.out, o.force); err != nil {
+			return err
+		}
+	}
 	name, err := app.CurrentCampaign(c.Context())
 	if err != nil {
 		return err
@@ -84,9 +102,107 @@ func runReport(c *cobra.Command, app *cmdutil.App, o *reportOptions) error {
 		_, err := app.Out.Write(b.Bytes())
 		return err
 	}
-	if err := os.WriteFile(o.out, b.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("write the report: %w", err)
+	if err := writeReport(app.ResolvedDB(), o.out, b.Bytes(), o.force); err != nil {
+		return err
 	}
 	fmt.Fprintf(app.Err, "wrote %s (%d bytes)\n", o.out, b.Len())
+	return nil
+}
+
+// dbFiles are the campaign database and the side files SQLite keeps beside
+// it; a report must never land on any of them.
+func dbFiles(db string) []string {
+	return []string{db, db + "-wal", db + "-shm", db + "-journal"}
+}
+
+// checkReportOut refuses a report's output path that is the campaign
+// database or one of its side files (by path, by the directory's identity
+// and the name, and by the file's identity: another spelling, a symlinked
+// directory or a hard link is caught), a symbolic link (never followed), a
+// directory or device, and an existing file unless force.
+func checkReportOut(db, out string, force bool) error {
+	absOut, err := filepath.Abs(out)
+	if err != nil {
+		return fmt.Errorf("--out %s: %w", out, err)
+	}
+	outDir, _ := os.Stat(filepath.Dir(absOut))
+	outFile, _ := os.Stat(absOut) // follows links: a link to the database is the database
+	for _, f := range dbFiles(db) {
+		absF, err := filepath.Abs(f)
+		if err != nil {
+			continue
+		}
+		same := absF == absOut
+		if !same && outDir != nil && strings.EqualFold(filepath.Base(absF), filepath.Base(absOut)) {
+			// The same name in the same directory, spelled through a link
+			// (EqualFold: on a case-insensitive disk W.DB is w.db).
+			dbDir, err := os.Stat(filepath.Dir(absF))
+			same = err == nil && os.SameFile(outDir, dbDir)
+		}
+		if !same && outFile != nil {
+			fi, err := os.Stat(f)
+			same = err == nil && os.SameFile(outFile, fi)
+		}
+		if same {
+			return fmt.Errorf("--out %s is the campaign database %s or one of its side files: writing the report there would destroy the log; give another file, e.g. --out report.md", out, db)
+		}
+	}
+	fi, err := os.Lstat(out)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("--out %s: %w", out, err)
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("--out %s is a symbolic link, which warlog does not write through; give the path of the file itself, or another file", out)
+	case !fi.Mode().IsRegular():
+		return fmt.Errorf("--out %s is not a regular file (a directory?); give a file's path, e.g. --out report.md", out)
+	case !force:
+		return fmt.Errorf("--out %s already exists; add --force to replace it, or give another file", out)
+	}
+	return nil
+}
+
+// writeReport writes data to out through a temporary file in the same
+// directory, renamed into place once complete (a hard link when the file
+// must not be replaced, which fails if another program created it
+// meanwhile). The file is mode 0644.
+func writeReport(db, out string, data []byte, force bool) error {
+	f, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("write the report: %w", err)
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp) // gone already once renamed
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("write the report: %w", err)
+	}
+	// Checked again: the target may have changed while the report was built.
+	if err := checkReportOut(db, out, force); err != nil {
+		return err
+	}
+	if !force {
+		err := os.Link(tmp, out)
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("--out %s already exists; add --force to replace it, or give another file", out)
+		}
+		if err == nil {
+			return nil
+		}
+		// No hard links on this disk: the rename below, checked just before.
+	}
+	if err := os.Rename(tmp, out); err != nil {
+		return fmt.Errorf("write the report: %w", err)
+	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"warlog/campaigns"
 	"warlog/events"
 	"warlog/internal/cmdutil"
 )
@@ -25,22 +26,39 @@ type VerifyCampaign struct {
 	Events   int64  `json:"events"`
 	Head     string `json:"head"`
 	HeadAt   int64  `json:"head_found_at,omitempty"`
+	// Snapshots is how many stored snapshots were recomputed by replay
+	// (none with --quick); those that differ are in SnapshotFaults.
+	Snapshots int `json:"snapshots_replayed,omitempty"`
+	// SnapshotFaults name the stored snapshots that do not match the log.
+	SnapshotFaults []string `json:"snapshot_faults,omitempty"`
 }
 
 func newVerifyCommand(app *cmdutil.App) *cobra.Command {
 	var head string
+	var quick bool
 	c := &cobra.Command{
 		Use:   "verify",
-		Short: "Check every campaign's hash chain and the database's integrity",
+		Short: "Check every campaign's hash chain, its snapshots and the database's integrity",
 		Long: `Recompute the hash chain of every campaign and run SQLite's integrity check.
 Exit 1 naming the first broken campaign and version when an event was edited,
 deleted, reordered or inserted by hand; otherwise print one line with each
 campaign's head hash. A head hash published earlier (in a report, say) can be
 checked with --head: if it is no longer in the chain, the log was cut or
 rewritten after it. With --head the current campaign is checked, or every
-campaign when none is chosen.`,
+campaign when none is chosen.
+
+Snapshots (saved states that spare a command replaying the whole log) are
+checked too: each must match its own hash and the log's hash at its version,
+and is recomputed by replaying the log up to that version. One that differs
+was edited by hand or damaged; verify names its campaign and version and exits
+1. Snapshots are only a cache: warlog rebuild recreates them from the log.
+--quick skips the replay (a long campaign's snapshots take a full replay).
+
+Exit status: 0 all sound; 1 a broken chain, a missing head, a snapshot that
+does not match the log, or a damaged file.`,
 		Example: `  warlog verify
   warlog verify --head 3fa2c1d09b7e
+  warlog verify --quick
   warlog verify --json`,
 		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -65,12 +83,26 @@ campaign when none is chosen.`,
 			if err != nil {
 				return fail(err)
 			}
+			var faults []campaigns.SnapshotFault
 			for _, n := range names {
 				r, err := events.VerifyStream(ctx, svc.Store(), n)
 				if err != nil {
 					return fail(err)
 				}
-				out.Campaigns = append(out.Campaigns, VerifyCampaign{Campaign: n, Events: r.Events, Head: r.Head})
+				v := VerifyCampaign{Campaign: n, Events: r.Events, Head: r.Head}
+				replayed, fs, err := svc.CheckSnapshots(ctx, n, !quick)
+				if err != nil {
+					return fail(err)
+				}
+				v.Snapshots = replayed
+				for _, f := range fs {
+					v.SnapshotFaults = append(v.SnapshotFaults, fmt.Sprintf("version %d: %s", f.Version, f.Reason))
+				}
+				faults = append(faults, fs...)
+				out.Campaigns = append(out.Campaigns, v)
+			}
+			if len(faults) > 0 {
+				return fail(snapshotFaults(faults))
 			}
 			if head != "" {
 				if err := checkHead(c, app, &out, head); err != nil {
@@ -84,6 +116,9 @@ campaign when none is chosen.`,
 			parts := make([]string, len(out.Campaigns))
 			for i, v := range out.Campaigns {
 				parts[i] = fmt.Sprintf("%s: %d events, head %s", v.Campaign, v.Events, v.Head)
+				if v.Snapshots > 0 {
+					parts[i] += fmt.Sprintf(", %d snapshot(s) match a replay", v.Snapshots)
+				}
 				if v.HeadAt > 0 {
 					parts[i] += fmt.Sprintf(" (given head found at version %d)", v.HeadAt)
 				}
@@ -93,7 +128,18 @@ campaign when none is chosen.`,
 		},
 	}
 	c.Flags().StringVar(&head, "head", "", "a head hash published earlier; fails if the chain no longer holds it")
+	c.Flags().BoolVar(&quick, "quick", false, "do not recompute snapshots by replay (their hashes are still checked)")
 	return c
+}
+
+// snapshotFaults says in one line which snapshots do not match the log,
+// and what to do.
+func snapshotFaults(faults []campaigns.SnapshotFault) error {
+	parts := make([]string, len(faults))
+	for i, f := range faults {
+		parts[i] = fmt.Sprintf("campaign %q: the snapshot at version %d is stale or forged: %s", f.Campaign, f.Version, f.Reason)
+	}
+	return fmt.Errorf("%s; the log itself verifies, and snapshots are only a cache of it: `warlog rebuild` recreates them from the log", strings.Join(parts, "; "))
 }
 
 func checkHead(c *cobra.Command, app *cmdutil.App, out *VerifyJSON, head string) error {

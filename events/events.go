@@ -8,6 +8,9 @@ package events
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"time"
@@ -84,6 +87,16 @@ type Store interface {
 	Close() error
 }
 
+// ProgramRollStore is a Store with a fast path to the newest dice the
+// program rolled (dice.rolled events whose source is "program"), which a
+// restore reads instead of trusting a snapshot's count of them.
+type ProgramRollStore interface {
+	// LastProgramRolls returns up to n such events of campaign at or
+	// below version upTo, newest first, with Version, Action, Type and
+	// Data set.
+	LastProgramRolls(ctx context.Context, campaign string, upTo int64, n int) ([]Event, error)
+}
+
 // Marshal encodes a fact's payload as the JSON stored in the log.
 func Marshal(f Fact) (json.RawMessage, error) {
 	if f.Data == nil {
@@ -110,11 +123,37 @@ type Snapshot struct {
 	// battles): stored beside Data and, on reading, left to LoadParts.
 	Parts     []byte
 	LoadParts func() ([]byte, error)
-	// PartsHash names a stored copy of parts that snapshots share. Read,
-	// it is the snapshot's ("" when it keeps its parts inline or has
-	// none); saved with Parts nil, the snapshot shares that copy, which
-	// must exist (the parts did not change since the snapshot restored).
+	// PartsHash names a stored copy of parts that snapshots share: the
+	// SHA-256 of their bytes, which LoadParts checks. Read, it is the
+	// snapshot's ("" when it has none); saved with Parts nil, the snapshot
+	// shares that copy, which must exist (the parts did not change since
+	// the snapshot restored).
 	PartsHash string
+}
+
+// SnapshotHash is the content hash a store keeps with a snapshot: SHA-256
+// over its campaign, key, version, head, data and the hash of its parts
+// (PartsHash, itself the SHA-256 of the parts' bytes), each field
+// length-prefixed as in the chain. A store reads a snapshot only while its
+// stored hash still matches: one edited by hand, or saved by a warlog that
+// kept none, is a cache miss. (Anyone who can edit the file can also
+// recompute this hash; `warlog verify` recomputes every snapshot by replay.)
+func SnapshotHash(s Snapshot) string {
+	h := sha256.New()
+	var n [binary.MaxVarintLen64]byte
+	field := func(b []byte) {
+		h.Write(n[:binary.PutUvarint(n[:], uint64(len(b)))])
+		h.Write(b)
+	}
+	var v [binary.MaxVarintLen64]byte
+	field([]byte("warlog snapshot 1"))
+	field([]byte(s.Campaign))
+	field([]byte(s.Key))
+	field(v[:binary.PutVarint(v[:], s.Version)])
+	field([]byte(s.Head))
+	field(s.Data)
+	field([]byte(s.PartsHash))
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // Snapshots is what a Store that keeps snapshots offers besides the log.
@@ -124,9 +163,24 @@ type Snapshots interface {
 	// and key, and keeps only the newest few of the campaign.
 	SaveSnapshot(ctx context.Context, s Snapshot) error
 	// EachSnapshot passes the campaign's snapshots with the given key at or
-	// below version, newest first, whose Head still matches the log, until
-	// fn returns false.
+	// below version, newest first, whose Head still matches the log and
+	// whose content still matches its SnapshotHash, until fn returns false.
+	// LoadParts fails when the parts are gone or no longer match PartsHash.
 	EachSnapshot(ctx context.Context, campaign, key string, version int64, fn func(Snapshot) bool) error
 	// DropSnapshots deletes every snapshot and says how many there were.
 	DropSnapshots(ctx context.Context) (int, error)
+	// AuditSnapshots returns every stored snapshot of campaign with key,
+	// oldest first, read whole (Data and Parts), each with the fault that
+	// keeps EachSnapshot from passing it or its parts from loading.
+	AuditSnapshots(ctx context.Context, campaign, key string) ([]SnapshotAudit, error)
+}
+
+// SnapshotAudit is one stored snapshot as `warlog verify` sees it.
+type SnapshotAudit struct {
+	Snapshot
+	// Fault says why the snapshot would never be read ("" when nothing
+	// is wrong with it as stored): its head is not the log's hash at its
+	// version, its content does not match its hash, or its parts are gone
+	// or do not match theirs.
+	Fault string
 }

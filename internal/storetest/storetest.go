@@ -368,6 +368,23 @@ func testSnapshots(t *testing.T, s events.Store) {
 	if got := fmt.Sprint(list("k", 3)); got != "[2:two]" {
 		t.Errorf("snapshots up to 3: %s", got)
 	}
+	// The audit (verify's view) lists every stored one, oldest first, read
+	// whole, the one of another history with its fault.
+	audit := func(key string) string {
+		t.Helper()
+		as, err := snaps.AuditSnapshots(ctx, "c", key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, a := range as {
+			out = append(out, fmt.Sprintf("%d:%s:%s:%t", a.Version, a.Data, a.Parts, a.Fault != ""))
+		}
+		return fmt.Sprint(out)
+	}
+	if got := audit("k"); got != "[2:two::false 3:forged::true 4:four again::false]" {
+		t.Errorf("audit of key k: %s", got)
+	}
 	if err := snaps.SaveSnapshot(ctx, events.Snapshot{Campaign: "c", Version: 3, Head: evs[2].Hash, Key: "parts", Data: []byte("state"), Parts: []byte("history")}); err != nil {
 		t.Fatal(err)
 	}
@@ -382,6 +399,9 @@ func testSnapshots(t *testing.T, s events.Store) {
 	}
 	if got := list("other key", 9); len(got) != 0 {
 		t.Errorf("snapshots of another key: %v", got)
+	}
+	if got := audit("parts"); got != "[3:state:history:false]" {
+		t.Errorf("audit of key parts: %s", got)
 	}
 	for v := int64(5); v <= 9; v++ {
 		save(v, evs[v-1].Hash, "k", fmt.Sprint(v))
