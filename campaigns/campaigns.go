@@ -186,7 +186,7 @@ func (s *Service) List(ctx context.Context) ([]string, error) { return s.store.C
 
 // Exists reports whether a campaign has a stream.
 func (s *Service) Exists(ctx context.Context, name string) (bool, error) {
-	v, err := s.store.Version(ctx, name)
+	v, err := events.Version(ctx, s.store, name)
 	return v > 0, err
 }
 

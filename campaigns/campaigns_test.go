@@ -325,7 +325,7 @@ func TestRefusalAndIdempotency(t *testing.T) {
 	ctx := context.Background()
 	s := newService(t)
 	mustCreate(t, s, "c", 1)
-	before, _ := s.Store().Version(ctx, "c")
+	before, _ := events.Version(ctx, s.Store(), "c")
 	if _, err := s.Do(ctx, "c", "", spend{N: 3}, Options{}); err == nil {
 		t.Fatal("spending more than the total was allowed")
 	}
@@ -335,7 +335,7 @@ func TestRefusalAndIdempotency(t *testing.T) {
 	if _, err := s.Do(ctx, "c", "", add{}, Options{Dice: []int{2, 3}}); !errors.Is(err, dice.ErrTooMany) {
 		t.Fatalf("two dice for one: %v", err)
 	}
-	if after, _ := s.Store().Version(ctx, "c"); after != before {
+	if after, _ := events.Version(ctx, s.Store(), "c"); after != before {
 		t.Fatalf("refusals wrote %d events", after-before)
 	}
 	o := Options{ActionID: "retry-1", Dice: []int{4}}

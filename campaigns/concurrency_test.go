@@ -376,7 +376,7 @@ func TestConcurrentRetries(t *testing.T) {
 				t.Errorf("round %d, try %d: got events ending %s, another try got %s", round, i, r.Events[1].Hash, head)
 			}
 		}
-		evs, err := first.Store().Action(ctx, concurrentName, id)
+		evs, err := events.Action(ctx, first.Store(), concurrentName, id)
 		if err != nil || len(evs) != 2 {
 			t.Errorf("round %d: the action is stored as %d events (%v), want 2", round, len(evs), err)
 		}

@@ -194,7 +194,7 @@ func (s *Service) Redo(ctx context.Context, campaign string, n int, o Options) (
 
 // action reads one action's begun event.
 func (s *Service) action(ctx context.Context, campaign, id string) (*Action, error) {
-	evs, err := s.store.Action(ctx, campaign, id)
+	evs, err := events.Action(ctx, s.store, campaign, id)
 	if err != nil {
 		return nil, err
 	}
@@ -295,7 +295,7 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 // replayed answers a command whose action id is already stored: the same
 // command is a no-op that succeeds, another is a conflict.
 func (s *Service) replayed(ctx context.Context, st *State, id, verb string, args []byte, hand []int) (*Result, error) {
-	prior, err := s.store.Action(ctx, st.Campaign.Name, id)
+	prior, err := events.Action(ctx, s.store, st.Campaign.Name, id)
 	if err != nil || len(prior) == 0 {
 		return nil, err
 	}

@@ -27,7 +27,7 @@ type Step struct {
 // It replays the log as it stood when it began: an undo another warlog
 // appends meanwhile is neither folded nor counted in what is undone.
 func (s *Service) Replay(ctx context.Context, name string, fn func(st *State, step Step) error) (*State, error) {
-	end, err := s.store.Version(ctx, name)
+	end, err := events.Version(ctx, s.store, name)
 	if err != nil {
 		return nil, err
 	}

@@ -158,7 +158,7 @@ func (s *Service) CheckSnapshots(ctx context.Context, name string, replay bool) 
 	for i := 0; i < len(todo); {
 		st := &State{Head: events.Genesis}
 		undone := eff.UndoneAt(todo[i].Version)
-		err := s.store.Stream(ctx, name, 0, func(e *events.Event) error {
+		err := events.Stream(ctx, s.store, name, 0, func(e *events.Event) error {
 			if err := s.fold(st, e, undone); err != nil {
 				return err
 			}
@@ -305,7 +305,7 @@ func (s *Service) restore(ctx context.Context, name string) (*State, events.Effe
 // effect at the snapshot's version gives. Two indexed reads of a few rows.
 func (s *Service) agreesWithLog(ctx context.Context, snap events.Snapshot, st *State) (bool, error) {
 	var created []events.Event
-	err := s.store.LoadTypes(ctx, snap.Campaign, 0, []string{TypeCreated}, func(e events.Event) error {
+	err := events.LoadTypes(ctx, s.store, snap.Campaign, 0, []string{TypeCreated}, func(e events.Event) error {
 		created = append(created, e)
 		return nil
 	})
@@ -335,7 +335,7 @@ func (s *Service) staleAt(ctx context.Context, name string, version int64, eff e
 		}
 		began := c.Ref.Version
 		if began == 0 { // written before refs carried it: look it up
-			evs, err := s.store.Action(ctx, name, c.Ref.Action)
+			evs, err := events.Action(ctx, s.store, name, c.Ref.Action)
 			if err != nil {
 				return false, err
 			}
@@ -503,7 +503,7 @@ func (s *Service) partsAt(ctx context.Context, name string, version int64) ([][]
 	undone := eff.UndoneAt(version)
 	st := &State{Head: events.Genesis}
 	errEnough := errors.New("enough")
-	err = s.store.Stream(ctx, name, 0, func(e *events.Event) error {
+	err = events.Stream(ctx, s.store, name, 0, func(e *events.Event) error {
 		if e.Version > version {
 			return errEnough
 		}

@@ -133,7 +133,7 @@ func (s *Service) actionsAfter(ctx context.Context, name string, from int64) (Ac
 		return nil, err
 	}
 	var out Actions
-	err = s.store.LoadTypes(ctx, name, from, []string{events.TypeActionBegun, events.TypeActionUndone, events.TypeActionRedone}, func(e events.Event) error {
+	err = events.LoadTypes(ctx, s.store, name, from, []string{events.TypeActionBegun, events.TypeActionUndone, events.TypeActionRedone}, func(e events.Event) error {
 		p, err := s.registry.Decode(e)
 		if err != nil {
 			return fmt.Errorf("campaign %q: %w", name, err)
@@ -232,7 +232,7 @@ func (s *Service) programDiceByScan(ctx context.Context, name string, version in
 	}
 	undone := eff.UndoneAt(version)
 	next := 0
-	err = s.store.LoadTypes(ctx, name, 0, []string{dice.Type}, func(e events.Event) error {
+	err = events.LoadTypes(ctx, s.store, name, 0, []string{dice.Type}, func(e events.Event) error {
 		if e.Version > version || undone[e.Action] {
 			return nil
 		}
@@ -269,7 +269,7 @@ func (s *Service) Load(ctx context.Context, name string) (*State, error) {
 			known[c.At] = true
 		}
 		raced := false
-		err = s.store.Stream(ctx, name, st.Version, func(e *events.Event) error {
+		err = events.Stream(ctx, s.store, name, st.Version, func(e *events.Event) error {
 			if (e.Type == events.TypeActionUndone || e.Type == events.TypeActionRedone) && !known[e.Version] {
 				// Another warlog undid something after the bookkeeping
 				// was read: what was folded may include it. Read again.

@@ -73,7 +73,7 @@ func runCampaignNew(c *cobra.Command, app *cmdutil.App, o *campaignNewOptions, n
 	if err != nil {
 		return err
 	}
-	if err := svc.Store().SetSetting(c.Context(), cmdutil.SettingCurrent, name); err != nil {
+	if err := svc.Use(c.Context(), name); err != nil {
 		return err
 	}
 	if app.JSON {
@@ -122,7 +122,7 @@ func newCampaignListCommand(app *cmdutil.App) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			current, err := svc.Store().Setting(c.Context(), cmdutil.SettingCurrent)
+			current, err := svc.Current(c.Context())
 			if err != nil {
 				return err
 			}
@@ -205,7 +205,7 @@ func newUseCommand(app *cmdutil.App) *cobra.Command {
 				return err
 			}
 			svc, _ := app.Service()
-			if err := svc.Store().SetSetting(c.Context(), cmdutil.SettingCurrent, name); err != nil {
+			if err := svc.Use(c.Context(), name); err != nil {
 				return err
 			}
 			if app.JSON {

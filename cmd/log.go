@@ -9,9 +9,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/campaigns"
-	"warlog/engines/dice"
 	"warlog/events"
 	"warlog/internal/cmdutil"
+	"warlog/projections/logview"
 )
 
 func newRollCommand(app *cmdutil.App) *cobra.Command {
@@ -80,58 +80,27 @@ event instead. --json gives every event with an "undone" flag.`,
 }
 
 func runLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, name string, all bool) error {
-	undone, err := events.Undone(ctx, svc.Store(), name)
+	l, err := logview.Build(ctx, svc, name)
 	if err != nil {
 		return err
 	}
-	var evs []events.Event
-	if err := svc.Store().Load(ctx, name, 0, func(e events.Event) error { evs = append(evs, e); return nil }); err != nil {
-		return err
-	}
 	if app.JSON {
-		out := LogJSON{Campaign: name, Events: []cmdutil.EventJSON{}}
-		for _, e := range evs {
-			out.Events = append(out.Events, cmdutil.EventJSON{Seq: e.Seq, Version: e.Version, Action: e.Action, Type: e.Type, Data: e.Data, At: e.At.Format(events.TimeFormat), Undone: undone[e.Action]})
-			out.Head = e.Hash
+		out := LogJSON{Campaign: name, Head: l.Head, Events: []cmdutil.EventJSON{}}
+		for _, e := range l.Events {
+			out.Events = append(out.Events, cmdutil.EventJSON{Seq: e.Seq, Version: e.Version, Action: e.Action, Type: e.Type, Data: e.Data, At: e.At.Format(events.TimeFormat), Undone: e.Undone})
 		}
 		return app.PrintJSON(out)
 	}
 	if all {
-		rows := make([][]string, len(evs))
-		for i, e := range evs {
-			rows[i] = []string{strconv.FormatInt(e.Version, 10), short(e.Action), e.Type, string(e.Data), mark(undone[e.Action])}
+		rows := make([][]string, len(l.Events))
+		for i, e := range l.Events {
+			rows[i] = []string{strconv.FormatInt(e.Version, 10), short(e.Action), e.Type, string(e.Data), mark(e.Undone)}
 		}
 		return cmdutil.Table(app.Out, []string{"v", "action", "type", "data", "undone"}, rows)
 	}
-	type line struct {
-		id, at, label string
-		dice          []string
-	}
-	var lines []*line
-	byID := map[string]*line{}
-	for _, e := range evs {
-		p, err := svc.Registry().Decode(e)
-		if err != nil {
-			return err
-		}
-		switch v := p.(type) {
-		case campaigns.Begun:
-			l := &line{id: e.Action, at: e.At.Local().Format("01-02 15:04"), label: v.Label}
-			lines = append(lines, l)
-			byID[e.Action] = l
-		case dice.Rolled:
-			if l := byID[e.Action]; l != nil {
-				d := joinInts(v.Values)
-				if v.Source == dice.Hand {
-					d += "h"
-				}
-				l.dice = append(l.dice, d)
-			}
-		}
-	}
-	rows := make([][]string, len(lines))
-	for i, l := range lines {
-		rows[i] = []string{short(l.id), l.at, l.label, strings.Join(l.dice, " "), mark(undone[l.id])}
+	rows := make([][]string, len(l.Actions))
+	for i, a := range l.Actions {
+		rows[i] = []string{short(a.ID), a.At.Local().Format("01-02 15:04"), a.Label, strings.Join(a.Dice, " "), mark(a.Undone)}
 	}
 	return cmdutil.Table(app.Out, []string{"action", "at", "what", "dice", "undone"}, rows)
 }
@@ -148,14 +117,6 @@ func mark(b bool) string {
 		return "undone"
 	}
 	return ""
-}
-
-func joinInts(v []int) string {
-	s := make([]string, len(v))
-	for i, x := range v {
-		s[i] = strconv.Itoa(x)
-	}
-	return strings.Join(s, ",")
 }
 
 func newUndoCommand(app *cmdutil.App) *cobra.Command {

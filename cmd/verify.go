@@ -75,7 +75,7 @@ does not match the log, or a damaged file.`,
 				}
 				return err
 			}
-			if err := svc.Store().Check(ctx); err != nil {
+			if err := svc.CheckStore(ctx); err != nil {
 				out.Integrity = err.Error()
 				return fail(err)
 			}
@@ -85,7 +85,7 @@ does not match the log, or a damaged file.`,
 			}
 			var faults []campaigns.SnapshotFault
 			for _, n := range names {
-				r, err := events.VerifyStream(ctx, svc.Store(), n)
+				r, err := svc.VerifyChain(ctx, n)
 				if err != nil {
 					return fail(err)
 				}
@@ -147,7 +147,7 @@ func checkHead(c *cobra.Command, app *cmdutil.App, out *VerifyJSON, head string)
 	var names []string
 	if app.Campaign != "" {
 		names = []string{app.Campaign}
-	} else if cur, _ := svc.Store().Setting(c.Context(), cmdutil.SettingCurrent); cur != "" {
+	} else if cur, _ := svc.Current(c.Context()); cur != "" {
 		names = []string{cur}
 	} else {
 		for _, v := range out.Campaigns {
@@ -155,7 +155,7 @@ func checkHead(c *cobra.Command, app *cmdutil.App, out *VerifyJSON, head string)
 		}
 	}
 	for _, n := range names {
-		at, err := events.CheckHead(c.Context(), svc.Store(), n, head)
+		at, err := svc.CheckHead(c.Context(), n, head)
 		if errors.Is(err, events.ErrHeadNotFound) {
 			continue
 		}

@@ -18,6 +18,9 @@ type Outcome struct {
 	// Figures are the fates of the figures that fought (and of the campaign's
 	// figures that sat the scenario out).
 	Figures []Fate `json:"figures"`
+	// Campaign is what the scenario carries into the campaign apart from
+	// its figures, a line each ("Ann's gang records a win").
+	Campaign []string `json:"campaign"`
 }
 
 // SideResult is how one side or player finished a scenario.
@@ -52,9 +55,9 @@ type Fate struct {
 	Removals int `json:"removals"`
 }
 
-// Consequences are the outcome's lines about the campaign, one per figure
+// Consequences are the outcome's lines about the campaign: one per figure
 // whose fate is told or carries something forward ("Bors: campaign Skill
-// 3 -> 2").
+// 3 -> 2"), then the lines beyond the figures (Campaign).
 func (o *Outcome) Consequences() []string {
 	if o == nil {
 		return nil
@@ -68,7 +71,7 @@ func (o *Outcome) Consequences() []string {
 			out = append(out, f.Name+": "+f.Carries)
 		}
 	}
-	return out
+	return append(out, o.Campaign...)
 }
 
 // WinnerName is the winner as the chronicle keeps it: the winning side or

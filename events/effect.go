@@ -89,7 +89,7 @@ func LoadEffect(ctx context.Context, s Store, campaign string, after int64) (Eff
 	if es, ok := s.(EffectStore); ok {
 		err = es.StreamEffect(ctx, campaign, after, add)
 	} else {
-		err = s.LoadTypes(ctx, campaign, after, []string{TypeActionUndone, TypeActionRedone}, func(e Event) error {
+		err = LoadTypes(ctx, s, campaign, after, []string{TypeActionUndone, TypeActionRedone}, func(e Event) error {
 			return add(e.Version, e.Type, e.Data)
 		})
 	}

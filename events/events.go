@@ -50,9 +50,12 @@ var (
 	ErrCorrupt = errors.New("the database file is damaged or not a warlog database")
 )
 
-// Store is an append-only log of campaign streams. The SQLite store in
-// events/sqlite is the default; a shared server store would implement the same
-// interface and pass the same test suite (internal/storetest).
+// Store is an append-only log of campaign streams: what every backend must
+// do. The SQLite store (events/sqlite) is the default, the memory store
+// (events/memory) serves tests; both pass one suite (internal/storetest).
+// What a backend may do faster or besides (a replay path, a type index,
+// settings, snapshots, an integrity check) are capabilities of their own
+// below; the functions of this package use them when a store has them.
 type Store interface {
 	// Append stores one action's facts as consecutive versions after
 	// expected, all or nothing. It returns the stored events.
@@ -63,28 +66,49 @@ type Store interface {
 	// Load streams the events of campaign with version > after, in order.
 	// fn's error stops the scan and is returned.
 	Load(ctx context.Context, campaign string, after int64, fn func(Event) error) error
-	// Stream is Load for folding, the hot path of every command: it passes
-	// one reused Event whose Seq and Prev are empty, whose Hash is set on
-	// the stream's newest event only (the head), and whose Data is valid
-	// only during the call (copy what must outlive it).
-	Stream(ctx context.Context, campaign string, after int64, fn func(*Event) error) error
-	// LoadTypes streams only the events of the given types with version >
-	// after, in order.
-	LoadTypes(ctx context.Context, campaign string, after int64, types []string, fn func(Event) error) error
-	// Action returns the events of one action, in order; none if unknown.
-	Action(ctx context.Context, campaign, action string) ([]Event, error)
-	// Version is the newest version of campaign's stream, 0 if empty.
-	Version(ctx context.Context, campaign string) (int64, error)
 	// Campaigns lists every stream, oldest first.
 	Campaigns(ctx context.Context) ([]string, error)
-	// Setting and SetSetting keep small local preferences (the campaign
-	// chosen with `use`); they are not part of any stream.
-	Setting(ctx context.Context, key string) (string, error)
-	SetSetting(ctx context.Context, key, value string) error
-	// Check runs the backend's own integrity check; nil when healthy.
-	Check(ctx context.Context) error
 	// Close releases the store.
 	Close() error
+}
+
+// Streamer is a Store with a replay path for folding, the hot path of every
+// command: Stream is Load passing one reused Event whose Seq and Prev are
+// empty, whose Hash is set on the stream's newest event only (the head),
+// and whose Data is valid only during the call (copy what must outlive it).
+type Streamer interface {
+	Stream(ctx context.Context, campaign string, after int64, fn func(*Event) error) error
+}
+
+// TypeLoader is a Store with an index by event type: LoadTypes streams only
+// the events of the given types with version > after, in order.
+type TypeLoader interface {
+	LoadTypes(ctx context.Context, campaign string, after int64, types []string, fn func(Event) error) error
+}
+
+// ActionLoader is a Store with an index by action: Action returns the
+// events of one action, in order; none if unknown.
+type ActionLoader interface {
+	Action(ctx context.Context, campaign, action string) ([]Event, error)
+}
+
+// Versioner is a Store that knows a stream's newest version without
+// reading it: 0 for an empty or unknown stream.
+type Versioner interface {
+	Version(ctx context.Context, campaign string) (int64, error)
+}
+
+// Settings is a Store that keeps small local preferences (the campaign
+// chosen with `use`), which are part of no stream.
+type Settings interface {
+	Setting(ctx context.Context, key string) (string, error)
+	SetSetting(ctx context.Context, key, value string) error
+}
+
+// Checker is a Store with an integrity check of its own (SQLite's); nil
+// when healthy.
+type Checker interface {
+	Check(ctx context.Context) error
 }
 
 // ProgramRollStore is a Store with a fast path to the newest dice the

@@ -5,17 +5,17 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"warlog/campaigns"
 	"warlog/engines"
 	"warlog/engines/dice"
 	"warlog/engines/kingsown"
-	"warlog/events/sqlite"
+	"warlog/events"
+	"warlog/events/memory"
 )
 
-// svc is a campaigns service over a temporary SQLite file.
+// svc is a campaigns service over a log in memory.
 type svc struct {
 	t    *testing.T
 	s    *campaigns.Service
@@ -24,10 +24,7 @@ type svc struct {
 
 func open(t *testing.T) *svc {
 	t.Helper()
-	st, err := sqlite.Open(filepath.Join(t.TempDir(), "warlog.db"), sqlite.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := memory.New(nil)
 	t.Cleanup(func() { st.Close() })
 	x := &svc{t: t, s: campaigns.New(st, kingsown.Engine), name: "Hunt"}
 	seed := uint64(7)
@@ -52,7 +49,7 @@ func (x *svc) do(cmd engines.Command, hand ...int) *campaigns.Result {
 
 func (x *svc) version() int64 {
 	x.t.Helper()
-	v, err := x.s.Store().Version(context.Background(), x.name)
+	v, err := events.Version(context.Background(), x.s.Store(), x.name)
 	if err != nil {
 		x.t.Fatal(err)
 	}

@@ -4,7 +4,6 @@
 package sqlite
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -307,7 +306,7 @@ func (s *Store) Append(ctx context.Context, campaign string, expected int64, act
 		return nil, mapErr(err)
 	}
 	if len(stored) > 0 {
-		if !sameContent(stored, facts, datas) {
+		if !events.SameContent(stored, facts, datas) {
 			return nil, fmt.Errorf("action %s: %w", action, events.ErrActionConflict)
 		}
 		return stored, nil
@@ -343,18 +342,6 @@ func (s *Store) Append(ctx context.Context, campaign string, expected int64, act
 		return nil, mapErr(err)
 	}
 	return out, nil
-}
-
-func sameContent(stored []events.Event, facts []events.Fact, datas [][]byte) bool {
-	if len(stored) != len(facts) {
-		return false
-	}
-	for i := range stored {
-		if stored[i].Type != facts[i].Type || !bytes.Equal(stored[i].Data, datas[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 type querier interface {

@@ -55,9 +55,6 @@ type App struct {
 	svc   *campaigns.Service
 }
 
-// SettingCurrent is the settings key of the campaign chosen with `use`.
-const SettingCurrent = "current_campaign"
-
 // DefaultDBPath is $XDG_DATA_HOME/warlog/warlog.db, else
 // ~/.local/share/warlog/warlog.db.
 func (a *App) DefaultDBPath() string {
@@ -96,9 +93,6 @@ func (a *App) Service() (*campaigns.Service, error) {
 	return a.svc, nil
 }
 
-// Store is the opened store (nil before Service).
-func (a *App) Store() *sqlite.Store { return a.store }
-
 // Close closes the store if it was opened.
 func (a *App) Close() error {
 	if a.store == nil {
@@ -118,7 +112,7 @@ func (a *App) CurrentCampaign(ctx context.Context) (string, error) {
 	}
 	name := a.Campaign
 	if name == "" {
-		if name, err = svc.Store().Setting(ctx, SettingCurrent); err != nil {
+		if name, err = svc.Current(ctx); err != nil {
 			return "", err
 		}
 	}

@@ -17,7 +17,7 @@ import (
 	"warlog/campaigns"
 	"warlog/engines"
 	"warlog/events"
-	"warlog/events/sqlite"
+	"warlog/events/memory"
 )
 
 var update = flag.Bool("update", os.Getenv("UPDATE_GOLDEN") != "", "rewrite the golden files")
@@ -151,10 +151,7 @@ func (s *duelState) Now() (string, int) {
 func play(t *testing.T) (*campaigns.Service, string) {
 	t.Helper()
 	clock := time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
-	st, err := sqlite.Open(filepath.Join(t.TempDir(), "r.db"), sqlite.Options{Now: func() time.Time { return clock }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := memory.New(func() time.Time { return clock })
 	t.Cleanup(func() { st.Close() })
 	svc := campaigns.New(st, engines.Legacy(duel{}))
 	ctx := context.Background()

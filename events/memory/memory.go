@@ -1,0 +1,202 @@
+// Package memory is an events.Store held in memory: the same contract as
+// the SQLite store (internal/storetest holds both to it), for tests that
+// need no file. It keeps settings and answers versions and actions from
+// its own indexes; everything else goes through the events package's
+// fallbacks.
+package memory
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"warlog/events"
+)
+
+// Store is a log in memory, safe for concurrent use. The zero value is not
+// usable: call New.
+type Store struct {
+	mu       sync.Mutex
+	streams  map[string][]events.Event
+	order    []string // campaigns, oldest first
+	settings map[string]string
+	seq      int64
+	now      func() time.Time
+	failOn   string
+	closed   bool
+}
+
+// New returns an empty store whose events are stamped with now (nil: the
+// system clock).
+func New(now func() time.Time) *Store {
+	if now == nil {
+		now = time.Now
+	}
+	return &Store{streams: map[string][]events.Event{}, settings: map[string]string{}, now: now}
+}
+
+// FailOn makes every later append of an event of type typ fail, as a
+// broken disk would in the middle of an action: for the all-or-nothing
+// test.
+func (s *Store) FailOn(typ string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failOn = typ
+}
+
+// errClosed: the store was closed.
+var errClosed = errors.New("the store is closed")
+
+// Append implements events.Store.
+func (s *Store) Append(ctx context.Context, campaign string, expected int64, action string, facts []events.Fact) ([]events.Event, error) {
+	if len(facts) == 0 {
+		return nil, errors.New("append: an action needs at least one event")
+	}
+	datas := make([][]byte, len(facts))
+	for i, f := range facts {
+		b, err := events.Marshal(f)
+		if err != nil {
+			return nil, fmt.Errorf("append %s: %w", f.Type, err)
+		}
+		datas[i] = b
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil, errClosed
+	}
+	stream := s.streams[campaign]
+	if stored := actionOf(stream, action); len(stored) > 0 {
+		if !events.SameContent(stored, facts, datas) {
+			return nil, fmt.Errorf("action %s: %w", action, events.ErrActionConflict)
+		}
+		return stored, nil
+	}
+	cur, prev := int64(len(stream)), events.Genesis
+	if cur > 0 {
+		prev = stream[cur-1].Hash
+	}
+	if cur != expected {
+		return nil, fmt.Errorf("campaign %q is at version %d, expected %d: %w", campaign, cur, expected, events.ErrConcurrency)
+	}
+	at := s.now().UTC().Truncate(time.Millisecond)
+	out := make([]events.Event, len(facts))
+	for i, f := range facts {
+		if s.failOn != "" && f.Type == s.failOn {
+			return nil, fmt.Errorf("append %s: the store failed on purpose", f.Type)
+		}
+		e := events.Event{Seq: s.seq + int64(i) + 1, Campaign: campaign, Version: cur + int64(i) + 1, Action: action, Type: f.Type, Data: datas[i], At: at, Prev: prev}
+		e.Hash = events.Hash(prev, e)
+		out[i], prev = e, e.Hash
+	}
+	if cur == 0 {
+		s.order = append(s.order, campaign)
+	}
+	s.seq += int64(len(out))
+	s.streams[campaign] = append(stream, out...)
+	return clone(out), nil
+}
+
+// actionOf is one action's events in a stream.
+func actionOf(stream []events.Event, action string) []events.Event {
+	var out []events.Event
+	for _, e := range stream {
+		if e.Action == action {
+			out = append(out, e)
+		}
+	}
+	return clone(out)
+}
+
+// clone copies events, so that a caller never holds the store's payloads.
+func clone(in []events.Event) []events.Event {
+	out := make([]events.Event, len(in))
+	for i, e := range in {
+		e.Data = append([]byte(nil), e.Data...)
+		out[i] = e
+	}
+	return out
+}
+
+// Load implements events.Store.
+func (s *Store) Load(ctx context.Context, campaign string, after int64, fn func(events.Event) error) error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return errClosed
+	}
+	stream := s.streams[campaign]
+	if after < 0 {
+		after = 0
+	}
+	var todo []events.Event
+	if after < int64(len(stream)) {
+		todo = clone(stream[after:])
+	}
+	s.mu.Unlock()
+	for _, e := range todo {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := fn(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Campaigns implements events.Store.
+func (s *Store) Campaigns(context.Context) ([]string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.order...), nil
+}
+
+// Close implements events.Store.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closed = true
+	return nil
+}
+
+// Version implements events.Versioner.
+func (s *Store) Version(_ context.Context, campaign string) (int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return int64(len(s.streams[campaign])), nil
+}
+
+// Action implements events.ActionLoader.
+func (s *Store) Action(_ context.Context, campaign, action string) ([]events.Event, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return actionOf(s.streams[campaign], action), nil
+}
+
+// Setting implements events.Settings.
+func (s *Store) Setting(_ context.Context, key string) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.settings[key], nil
+}
+
+// SetSetting implements events.Settings.
+func (s *Store) SetSetting(_ context.Context, key, value string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.settings[key] = value
+	return nil
+}
+
+var (
+	_ events.Store        = (*Store)(nil)
+	_ events.Versioner    = (*Store)(nil)
+	_ events.ActionLoader = (*Store)(nil)
+	_ events.Settings     = (*Store)(nil)
+)

@@ -1,0 +1,81 @@
+// Package logview is a campaign's log as a player reads it: one entry per
+// action (when, what it did, the dice it used, whether it is undone), and
+// beside it every stored event with whether its action is in effect.
+package logview
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"warlog/campaigns"
+	"warlog/engines/dice"
+	"warlog/events"
+)
+
+// Log is a campaign's log.
+type Log struct {
+	Campaign string
+	// Head is the hash of the newest event.
+	Head string
+	// Actions are the actions, oldest first.
+	Actions []Action
+	// Events are every stored event, oldest first.
+	Events []Event
+}
+
+// Action is one user action.
+type Action struct {
+	ID    string
+	At    time.Time
+	Label string
+	// Dice are its rolls, each as "4,2" with an "h" for dice entered by
+	// hand ("4,2h").
+	Dice   []string
+	Undone bool
+}
+
+// Event is one stored event and whether its action is undone now.
+type Event struct {
+	events.Event
+	Undone bool
+}
+
+// Build reads the campaign's log through the service.
+func Build(ctx context.Context, svc *campaigns.Service, campaign string) (*Log, error) {
+	l := &Log{Campaign: campaign}
+	byID := map[string]int{}
+	err := svc.Events(ctx, campaign, func(e events.Event, p any, undone bool) error {
+		l.Events = append(l.Events, Event{Event: e, Undone: undone})
+		l.Head = e.Hash
+		switch v := p.(type) {
+		case campaigns.Begun:
+			byID[e.Action] = len(l.Actions)
+			l.Actions = append(l.Actions, Action{ID: e.Action, At: e.At, Label: v.Label, Undone: undone})
+		case dice.Rolled:
+			if i, ok := byID[e.Action]; ok {
+				l.Actions[i].Dice = append(l.Actions[i].Dice, Faces(v))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// Faces writes a roll's faces as the log shows them: "4,2", with "h" after
+// dice entered by hand.
+func Faces(r dice.Rolled) string {
+	s := make([]string, len(r.Values))
+	for i, x := range r.Values {
+		s[i] = strconv.Itoa(x)
+	}
+	out := strings.Join(s, ",")
+	if r.Source == dice.Hand {
+		out += "h"
+	}
+	return out
+}
