@@ -10,9 +10,9 @@ import (
 // Status implements engines.State: the game in progress, else the last
 // game played.
 func (s *State) Status() engines.Status {
-	g := s.last
+	g := s.Last
 	if g == nil {
-		return engines.Status{Notes: []string{"no game yet; start one with `warlog scenario start NAME --players A,B,C`"}}
+		return engines.Status{Notes: []string{"no game yet; start one with its players in turn order"}, Next: []string{"scenario start"}}
 	}
 	st := engines.Status{Scenario: g.Name, Turn: g.Round, Phase: phase(g)}
 	cur := g.current()
@@ -20,16 +20,19 @@ func (s *State) Status() engines.Status {
 	case g.Ended:
 		st.Notes = append(st.Notes, fmt.Sprintf("The game is over: %s", resultText(g.Scores, g.Winners)))
 	case g.Over:
-		st.Notes = append(st.Notes, "Every last turn is played: enter each Life Purpose with `warlog rc purpose` and score with `warlog scenario end`.")
+		st.Notes = append(st.Notes, "Every last turn is played: enter each Life Purpose, then score the game.")
+		st.Next = []string{"rc purpose", "scenario end"}
 	default:
 		next := "first action: play Karma, or incarnate as the second action"
 		switch {
 		case g.Incarn:
-			next = "incarnated: the turn's actions are done (Karma an ability allows: --extra); `warlog rc end-turn`"
+			next = "incarnated: the turn's actions are done (Karma an ability allows is an extra play)"
+			st.Next = []string{"rc end-turn"}
 		case g.Actions == 1:
 			next = "second action: play Karma or incarnate"
 		case g.Actions >= 2:
-			next = "both actions used; `warlog rc end-turn`"
+			next = "both actions used"
+			st.Next = []string{"rc end-turn"}
 		}
 		last := ""
 		if g.LastLeft > 0 {
@@ -185,7 +188,7 @@ func (s *State) Roster() engines.Roster {
 			ended++
 		}
 	}
-	r.Notes = append(r.Notes, fmt.Sprintf("%s played; %s known to the campaign.", plural(ended, "game", "games"), plural(len(s.cards), "Being card", "Being cards")))
+	r.Notes = append(r.Notes, fmt.Sprintf("%s played; %s known to the campaign.", plural(ended, "game", "games"), plural(len(s.Beings), "Being card", "Being cards")))
 	if g := s.game(); g != nil {
 		r.Notes = append(r.Notes, fmt.Sprintf("Game %s is in progress (round %d).", g.Name, g.Round))
 	}
@@ -251,7 +254,7 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 // CurrentScores are the scores of the game in progress as they stand, or
 // the final scores of the last game once ended; name is "" before any game.
 func (s *State) CurrentScores() (name string, scores []Score, winners []string, final bool) {
-	g := s.last
+	g := s.Last
 	if g == nil {
 		return "", nil, nil, false
 	}
