@@ -9,8 +9,11 @@ import (
 // How each fact folds into the state: one method per fact, named after its
 // payload. None of them fails on a fact the engine wrote.
 
-// playing is the game in progress that a fact folds into. Every fact but a
-// Karma played closes what Lesson Learned may answer.
+// playing is the game in progress that a fact folds into. A fact of a
+// player's play belongs to the round in progress (Filed ends); an end of
+// turn, and what the table enters between turns (a Life Purpose, a goal,
+// counts), do not begin a round. Every fact but a Karma played closes what
+// Lesson Learned may answer.
 func (s *State) playing(typ string) (*Game, error) {
 	g := s.game()
 	if g == nil {
@@ -18,6 +21,11 @@ func (s *State) playing(typ string) (*Game, error) {
 	}
 	if typ != TypeKarmaPlayed {
 		g.LastKarma = nil
+	}
+	switch typ {
+	case TypeTurnEnded, TypePurposeRevealed, TypeGoalMarked, TypePoolChanged:
+	default:
+		g.Filed = 0
 	}
 	return g, nil
 }
@@ -266,13 +274,22 @@ func (s *State) onHumanTaken(p HumanTaken) error {
 	return nil
 }
 
-// onTurnEnded passes the turn.
+// onTurnEnded passes the turn. An end of turn that opens a new round is
+// filed under the round it closed until a player plays in the new one; the
+// one that ends the game opens no round.
 func (s *State) onTurnEnded(p TurnEnded) error {
 	g, err := s.playing(TypeTurnEnded)
 	if err != nil {
 		return err
 	}
-	g.Current, g.Round, g.LastLeft, g.Over = p.Next, p.Round, p.LastLeft, p.Over
+	g.Filed = 0
+	if !p.Over {
+		if p.Round > g.Round {
+			g.Filed = g.Round
+		}
+		g.Round = p.Round
+	}
+	g.Current, g.LastLeft, g.Over = p.Next, p.LastLeft, p.Over
 	g.Actions, g.Incarn = 0, false
 	g.LastLife = nil
 	return nil
@@ -304,10 +321,17 @@ func (s *State) onGoalMarked(p GoalMarked) error {
 	return nil
 }
 
-// onGameEnded closes the game with its scores.
+// onGameEnded closes the game with its scores. A round that no player has
+// played in was not played: the game ended with the round before.
 func (s *State) onGameEnded(p GameEnded) error {
-	g, err := s.playing(TypeGameEnded)
-	if err != nil {
+	g := s.game()
+	if g == nil {
+		return fmt.Errorf("%s with no game in progress", TypeGameEnded)
+	}
+	if g.Filed > 0 {
+		g.Round = g.Filed
+	}
+	if _, err := s.playing(TypeGameEnded); err != nil {
 		return err
 	}
 	g.Ended, g.Scores, g.Winners = true, p.Scores, p.Winners

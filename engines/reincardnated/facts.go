@@ -154,7 +154,9 @@ type HumanTaken struct {
 	Player string `json:"player"`
 }
 
-// TurnEnded ends a turn; the fields are the new turn's position.
+// TurnEnded ends a turn; the fields are the new turn's position. The turn
+// that ends the game opens no new round: Round is the round it closed (a
+// log of 0.1.0 wrote the next round there, which the fold ignores).
 type TurnEnded struct {
 	Player   string `json:"player"`
 	Next     int    `json:"next"`

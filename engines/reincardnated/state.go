@@ -132,8 +132,12 @@ type Game struct {
 	Players []*Player `json:"players"`
 	Current int       `json:"current"` // index of the player whose turn it is
 	Round   int       `json:"round"`
-	Actions int       `json:"actions"` // actions used this turn: 0, 1 or 2
-	Incarn  bool      `json:"incarn,omitempty"`
+	// Filed is the round an end of turn closed while no player has played
+	// in the next one (0 otherwise): that end of turn, and what the table
+	// enters before anyone plays again, belong to the round it closed (Now).
+	Filed   int  `json:"filed,omitempty"`
+	Actions int  `json:"actions"` // actions used this turn: 0, 1 or 2
+	Incarn  bool `json:"incarn,omitempty"`
 	Counts
 	HumanBy  string `json:"human_by,omitempty"`
 	LastLeft int    `json:"last_left"` // last turns still to play after the Human Form; -1 before

@@ -243,7 +243,9 @@ func (s *State) human(c Human, d *engines.Decision) error {
 // Ruling: the hand limit is checked for the player whose turn ends only
 // (the seed's "at the end of your turn"); a hand grown past 7 on another's
 // turn is cut at the end of its owner's next turn. A turn may end with no
-// action taken.
+// action taken. The end of the turn that closes a round belongs to that
+// round (RULINGS Reincardnated "Rounds"); the one that ends the game opens
+// no new round.
 func (s *State) endTurn(c EndTurn, d *engines.Decision) error {
 	g, err := s.live()
 	if err != nil {
@@ -275,7 +277,7 @@ func (s *State) endTurn(c EndTurn, d *engines.Decision) error {
 		over = last == 0
 	}
 	next, round := (g.Current+1)%len(g.Players), g.Round
-	if next == 0 {
+	if next == 0 && !over {
 		round++
 	}
 	d.Emit(TypeTurnEnded, TurnEnded{Player: p.Name, Next: next, Round: round, LastLeft: last, Over: over})

@@ -205,9 +205,15 @@ func (s *State) Roster() engines.Roster {
 	return r
 }
 
-// Now implements engines.Turner: the game in progress and its round.
+// Now implements engines.Turner: the game in progress and the round its
+// newest fact belongs to. The end of the turn that closes a round belongs
+// to that round (RULINGS Reincardnated "Rounds"), and so does what the
+// table enters before a player plays in the next one.
 func (s *State) Now() (string, int) {
 	if g := s.game(); g != nil {
+		if g.Filed > 0 {
+			return g.Name, g.Filed
+		}
 		return g.Name, g.Round
 	}
 	return "", 0
