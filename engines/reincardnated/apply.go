@@ -321,8 +321,9 @@ func (s *State) onGoalMarked(p GoalMarked) error {
 	return nil
 }
 
-// onGameEnded closes the game with its scores. A round that no player has
-// played in was not played: the game ended with the round before.
+// onGameEnded closes the game and states its outcome from the scores and
+// the Lifelines as they stand. A round that no player has played in was
+// not played: the game ended with the round before.
 func (s *State) onGameEnded(p GameEnded) error {
 	g := s.game()
 	if g == nil {
@@ -335,5 +336,6 @@ func (s *State) onGameEnded(p GameEnded) error {
 		return err
 	}
 	g.Ended, g.Scores, g.Winners = true, p.Scores, p.Winners
+	g.Outcome = s.outcome(g)
 	return nil
 }

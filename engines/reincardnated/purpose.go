@@ -165,15 +165,3 @@ func (s *State) endGame(c engines.EndScenario, d *engines.Decision) error {
 	d.Label("Game %s ends (%s): %s", g.Name, why, resultText(scores, winners))
 	return nil
 }
-
-func resultText(scores []Score, winners []string) string {
-	var parts []string
-	for _, s := range scores {
-		parts = append(parts, fmt.Sprintf("%s %d", s.Player, s.Total))
-	}
-	head := winners[0] + " wins"
-	if len(winners) > 1 {
-		head = strings.Join(winners, " and ") + " share the win"
-	}
-	return fmt.Sprintf("%s; %s.", head, strings.Join(parts, ", "))
-}

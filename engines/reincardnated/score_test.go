@@ -199,12 +199,7 @@ func TestRoundsKeepTheirClosingEndOfTurn(t *testing.T) {
 	tb.do(Purpose{Player: "Ann", Types: map[string]int{"bird": 2}})
 	_, round := tb.s.Now()
 	eq(t, "a Life Purpose entered after round 1", round, 1)
-	for _, p := range []string{"Ann", "Ben"} {
-		tb.do(Purpose{Player: p, Types: map[string]int{"bird": 2}})
-	}
-	zero := 0
-	tb.do(Pool{Deck: &zero, Hidden: &zero})
-	tb.do(engines.EndScenario{})
+	tb.endByBeingsRunOut()
 	eq(t, "rounds played", tb.s.Scenarios()[0].Turn, 1)
 	eq(t, "status round", tb.s.Status().Turn, 1)
 

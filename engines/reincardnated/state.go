@@ -149,6 +149,8 @@ type Game struct {
 	Ended     bool       `json:"ended,omitempty"`
 	Scores    []Score    `json:"scores,omitempty"`
 	Winners   []string   `json:"winners,omitempty"`
+	// Outcome is how the game ended, stated when it ended; nil before.
+	Outcome *engines.Outcome `json:"outcome,omitempty"`
 }
 
 // Score is one player's final score, line by line.
@@ -171,6 +173,12 @@ type State struct {
 	// Starters the Starter Beings named so far.
 	Beings   map[string]Card `json:"beings"`
 	Starters map[string]Card `json:"starters"`
+	// IDs name the outcomes' figures for as long as the campaign lasts:
+	// each card ("being:ant", "starter:fern") that stood in a Lifeline
+	// when a game ended, "F1", "F2", ... in that order; Figures counts the
+	// names given (an unnamed Starter gets one of its own).
+	IDs     map[string]string `json:"ids,omitempty"`
+	Figures int               `json:"figures,omitempty"`
 	// Past are the games before the last, oldest first: ended, never
 	// changed again, and in a long campaign most of the state, so a
 	// snapshot keeps them apart (engines.History).

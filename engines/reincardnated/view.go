@@ -236,18 +236,8 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 			})
 		}
 		if g.Ended {
-			sum.Result = resultText(g.Scores, g.Winners)
-			var why []string
-			for _, sc := range g.Scores {
-				var parts []string
-				for _, l := range sc.Lines {
-					if l.Points != 0 {
-						parts = append(parts, fmt.Sprintf("%+d %s", l.Points, l.What))
-					}
-				}
-				why = append(why, fmt.Sprintf("%s %d (%s)", sc.Player, sc.Total, strings.Join(parts, "; ")))
-			}
-			sum.Why = strings.Join(why, ". ") + "."
+			sum.Outcome = g.Outcome
+			sum.FromOutcome()
 			for _, st := range standings(games[:i+1]) {
 				sum.Consequences = append(sum.Consequences, fmt.Sprintf("%s: campaign total %d, %s in %s", st.name, st.total, plural(st.wins, "win", "wins"), plural(st.games, "game", "games")))
 			}
