@@ -321,7 +321,8 @@ func drawKarma(d *engines.Decision, g *Game, p *Player, n int, why string) int {
 	return got
 }
 
-// enter adds a Being to p's Lifeline from the pool.
+// enterFromPool adds a Being of the pool to the rightmost spot of p's
+// Lifeline.
 func enterFromPool(d *engines.Decision, g *Game, p *Player, c Card, how string) error {
 	if err := checkFree(g, c.Name); err != nil {
 		return err
