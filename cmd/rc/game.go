@@ -1,7 +1,6 @@
 package rc
 
 import (
-	"warlog/engines"
 	"warlog/engines/reincardnated"
 	"warlog/internal/cmdutil"
 )
@@ -9,7 +8,7 @@ import (
 // Game is Reincardnated as this build of warlog knows it: its engine, its command
 // tree and its part of the demo.
 func Game() cmdutil.Game {
-	return cmdutil.Game{Engine: engines.Legacy(reincardnated.New()), Use: "rc", Command: NewCommand, Demo: demoLines}
+	return cmdutil.Game{Engine: reincardnated.Engine, Use: "rc", Command: NewCommand, Demo: demoLines}
 }
 
 // demoLines is the command lines the demo plays for this game, with the

@@ -1,16 +1,15 @@
 package reincardnated
 
 import (
-	"strings"
 	"testing"
 
 	"warlog/events"
 	"warlog/internal/decodetest"
 )
 
-// decodeSeeds are payloads of every fact with a hand decoder, as our
-// encoder writes them and bent (space, other key orders, escapes, nulls,
-// unknown keys): the fast paths and their key-by-key fallback.
+// decodeSeeds are payloads of every fact, as our encoder writes them and
+// bent (space, other key orders, escapes, nulls, unknown keys): the
+// generated decoders' fast paths and their key-by-key fallback.
 var decodeSeeds = map[string][]string{
 	TypeTurnEnded: {
 		`{"player":"Ben","next":0,"round":16,"last_left":-1}`,
@@ -75,15 +74,31 @@ var decodeSeeds = map[string][]string{
 	TypeGameStarted: {`{"name":"mammal","players":["blue=6","6"]}`, `{"players":null}`, `{"players":[],"name":"x"}`, `{"name":"a","players":["Ann","Ben","Cas","Dee","Eve"]}`},
 	TypeHumanTaken:  {`{"player":"red=3"}`, `{}`, `{"player":"\u00e9"}`},
 	TypePurposeSeen: {`{"player":"Ann","target":"Ann"}`, `{"target":"Ben","player":"Ann"}`, `{ "player" : "a" , "target" : "b" }`, `{"player":"a","target":"b","c":1}`},
+	TypeBeingReturned: {
+		`{"player":"Ann","being":{"name":"Owl","type":"bird","dead":true},"index":2}`,
+		`{"player":"Ann","being":{"name":"Owl","type":"bird"},"index":0}`,
+		`{"index":null,"being":null}`, `{"being":{"x":1},"index":-1}`,
+	},
+	TypeBeingSwapped: {
+		`{"player":"Ben","old":"Eel","new":{"name":"Cod","type":"marine"}}`,
+		`{"new":{"dead":true,"name":"a\"b"},"old":null}`, `{"new":null}`,
+	},
+	TypeDestinyChanged: {
+		`{"player":"Ann","card":{"by":"Ben","type":"marine","value":0}}`,
+		`{"player":"Ann","card":{"by":"Cas","type":"death","value":-4}}`,
+		`{"card":null}`, `{"card":{"value":null,"type":"bird"},"player":"\u00e9"}`,
+	},
+	TypeDestinyRemoved: {`{"player":"Ann"}`, `{}`, `{"player":null,"x":[1,{}]}`},
 }
 
 func decodeRegistry() *events.Registry {
 	r := events.NewRegistry()
-	Engine{}.Register(r)
+	Engine.Register(r)
 	return r
 }
 
-// Every hand decoder reads its seeds, and reads them as encoding/json does.
+// Every generated decoder reads its seeds, and reads them as encoding/json
+// does.
 func TestDecodersAsEncodingJSON(t *testing.T) {
 	decodetest.Seeds(t, decodeRegistry(), decodeSeeds)
 }
@@ -105,28 +120,27 @@ func TestDecodersRefuseEscapedKeys(t *testing.T) {
 	}
 }
 
-// Every fact registered with a hand decoder has seeds here, and every
-// seeded fact is registered.
-func TestDecodeSeedsCoverHandDecoders(t *testing.T) {
+// Every fact of the game has seeds here, and every seeded fact is the
+// game's.
+func TestDecodeSeedsCoverEveryFact(t *testing.T) {
 	r := decodeRegistry()
-	hand := []string{TypeTurnEnded, TypePoolChanged, TypeBeingEntered, TypeGameEnded, TypeKarmaDrawn,
-		TypePurposeRevealed, TypeKarmaDiscarded, TypeCardNoted, TypeKarmaPlayed, TypeBeingVoided, TypeBeingMoved,
-		TypeBeingKilled, TypeBeingReborn, TypeGoalMarked, TypeGameStarted, TypeHumanTaken, TypePurposeSeen}
-	for _, typ := range hand {
-		if len(decodeSeeds[typ]) == 0 {
-			t.Errorf("no seeds for %s", typ)
+	for _, f := range Engine.Facts {
+		if len(decodeSeeds[f.Type()]) == 0 {
+			t.Errorf("no seeds for %s", f.Type())
 		}
+	}
+	for typ := range decodeSeeds {
 		if !r.Known(typ) {
 			t.Errorf("%s is not registered", typ)
 		}
 	}
-	if len(decodeSeeds) != len(hand) {
-		t.Errorf("%d seeded facts, %d hand decoders: %s", len(decodeSeeds), len(hand), strings.Join(hand, ", "))
+	if len(decodeSeeds) != len(Engine.Facts) {
+		t.Errorf("%d seeded facts, %d facts", len(decodeSeeds), len(Engine.Facts))
 	}
 }
 
-// For any payload encoding/json reads, a hand decoder gives the same value
-// or refuses it.
+// For any payload encoding/json reads, a generated decoder gives the same
+// value or refuses it.
 func FuzzDecodersAsEncodingJSON(f *testing.F) {
 	decodetest.Fuzz(f, decodeRegistry(), decodeSeeds)
 }

@@ -35,7 +35,7 @@ func TestDecodeCommandRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := New().DecodeCommand(cmd.Verb(), b)
+		got, err := Engine.DecodeCommand(cmd.Verb(), b)
 		if err != nil {
 			t.Fatalf("%s: %v", cmd.Verb(), err)
 		}
@@ -43,12 +43,12 @@ func TestDecodeCommandRoundTrip(t *testing.T) {
 			t.Errorf("%s: got %#v, want %#v", cmd.Verb(), got, cmd)
 		}
 	}
-	if _, err := New().DecodeCommand("fly", []byte("{}")); !errors.Is(err, engines.ErrUnknownCommand) {
+	if _, err := Engine.DecodeCommand("fly", []byte("{}")); !errors.Is(err, engines.ErrUnknownCommand) {
 		t.Errorf("unknown verb: %v", err)
 	}
 }
 
 func TestEngineNames(t *testing.T) {
-	eq(t, "game", New().Game(), "reincardnated")
-	eq(t, "title", New().Title(), "Reincardnated")
+	eq(t, "game", Engine.Info().Name, "reincardnated")
+	eq(t, "title", Engine.Info().Title, "Reincardnated")
 }

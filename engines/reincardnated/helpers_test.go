@@ -23,8 +23,8 @@ type table struct {
 func newTable(t testing.TB) *table {
 	t.Helper()
 	reg := events.NewRegistry()
-	New().Register(reg)
-	return &table{t: t, s: New().NewState(engines.Campaign{Name: "test", Game: "reincardnated", Seed: 1}).(*State), reg: reg}
+	Engine.Register(reg)
+	return &table{t: t, s: Engine.NewState(engines.Campaign{Name: "test", Game: "reincardnated", Seed: 1}).(*State), reg: reg}
 }
 
 // game starts a game with the players in turn order.
@@ -40,7 +40,7 @@ func game(t testing.TB, players ...string) *table {
 func (tb *table) decide(cmd engines.Command) (*engines.Decision, error) {
 	r := dice.NewRoller(1, 0, []int{})
 	d := engines.NewDecision(r)
-	if err := tb.s.Decide(cmd, d); err != nil {
+	if err := Engine.Decide(tb.s, cmd, d); err != nil {
 		return nil, err
 	}
 	return d, r.Finish()
@@ -72,7 +72,7 @@ func (tb *table) do(cmd engines.Command) string {
 		if err != nil {
 			tb.t.Fatal(err)
 		}
-		if err := tb.s.Apply(f.Type, p); err != nil {
+		if err := Engine.Apply(tb.s, f.Type, p); err != nil {
 			tb.t.Fatalf("apply %s: %v", f.Type, err)
 		}
 	}
@@ -105,7 +105,7 @@ func (tb *table) snapshot() string {
 	sc, _ := json.Marshal(tb.s.Scenarios())
 	out := string(st) + string(ro) + string(ca) + string(sc)
 	if g := tb.s.game(); g != nil {
-		out += fmt.Sprintf("%+v %+v %+v", g.lastKarma, g.lastLife, g.Known)
+		out += fmt.Sprintf("%+v %+v %+v", g.LastKarma, g.LastLife, g.Known)
 		for _, p := range g.Players {
 			out += fmt.Sprintf("%+v", *p)
 			if p.Purpose != nil {

@@ -9,7 +9,7 @@ import (
 	"warlog/engines"
 )
 
-// Choices implements engines.Prompter: the actions `warlog play` offers now.
+// Choices implements engines.Prompter: the actions the play menu offers now.
 // The game rolls no dice, so no choice asks how to roll.
 func (s *State) Choices() []engines.Choice {
 	g := s.game()
@@ -76,7 +76,7 @@ func (s *State) turnChoices(g *Game) []engines.Choice {
 			label = fmt.Sprintf("%s plays an extra Karma an ability allows", cur.Name)
 		}
 		out = append(out, engines.Choice{
-			Label: label, Help: "any Karma but Lesson Learned and Sympathy; `warlog rc karma` lists them",
+			Label: label, Help: "any Karma but Lesson Learned and Sympathy",
 			Game: "reincardnated", NoDice: true,
 			Questions: []engines.Question{
 				{Key: "karma", Prompt: "Which Karma?", Options: func(map[string]string) []engines.Pick { return karmaPicks(false) }},
@@ -94,7 +94,7 @@ func (s *State) turnChoices(g *Game) []engines.Choice {
 			others = append(others, engines.Pick{Value: p.Name, Label: fmt.Sprintf("%s (%d Karma)", p.Name, p.Hand)})
 		}
 	}
-	if len(others) > 0 && (g.lastKarma != nil || g.lastLife != nil) {
+	if len(others) > 0 && (g.LastKarma != nil || g.LastLife != nil) {
 		out = append(out, engines.Choice{
 			Label: "Another player answers with Lesson Learned or Sympathy", Help: "played on someone else's turn; uses no action",
 			Game: "reincardnated", NoDice: true,
@@ -196,7 +196,7 @@ func (s *State) purposeChoices(g *Game) []engines.Choice {
 // typeOptions offers the type of a Being: the campaign's, when it knows
 // the card, else the six types.
 func (s *State) typeOptions(a map[string]string) []engines.Pick {
-	if c, ok := s.cards[strings.ToLower(a["being"])]; ok {
+	if c, ok := s.Beings[strings.ToLower(a["being"])]; ok {
 		return []engines.Pick{{Value: "", Label: fmt.Sprintf("%s, as the campaign knows it", c.Type)}}
 	}
 	var picks []engines.Pick
@@ -210,7 +210,7 @@ func (s *State) typeOptions(a map[string]string) []engines.Pick {
 // Being's card is known, else said by the player.
 func (s *State) kindOptions(p *Player) func(map[string]string) []engines.Pick {
 	return func(map[string]string) []engines.Pick {
-		act, _ := (&tx{s: s}).activeCard(p)
+		act, _ := s.activeCard(p)
 		picks := []engines.Pick{}
 		if act.Prefers != "" && act.Lower != "" {
 			picks = append(picks, engines.Pick{Value: "", Label: fmt.Sprintf("work it out (%s prefers %s, lower %s)", act.Name, act.Prefers, act.Lower)})

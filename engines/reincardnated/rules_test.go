@@ -1,6 +1,7 @@
 package reincardnated
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -32,7 +33,11 @@ func TestStartRefusals(t *testing.T) {
 	tb.refuse(start("Ann"), "Players", "2 to 6 players; 1 given")
 	tb.refuse(start("A", "B", "C", "D", "E", "F", "G"), "Players", "7 given")
 	tb.refuse(start("Ann", "ann"), "Players", "named twice")
-	tb.refuse(engines.StartScenario{Name: "G", Turns: 6, Players: []string{"A", "B"}}, "Setup", "only --players")
+	// The game takes only its players; the kit refuses other options.
+	var oe *engines.OptionError
+	if _, err := tb.decide(engines.StartScenario{Name: "G", Turns: 6, Players: []string{"A", "B"}}); !errors.As(err, &oe) || len(oe.Given) != 1 || oe.Given[0].Name != "turns" {
+		t.Errorf("a start with a turn limit: got %v, want the refusal of turns", err)
+	}
 	tb.do(start("Ann", "Ben"))
 	tb.refuse(start("Cas", "Dee"), "Game", "still in progress")
 }

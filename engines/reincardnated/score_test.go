@@ -160,10 +160,15 @@ func TestTurnerAndChronicle(t *testing.T) {
 	tb.build("Ben", "Cod:marine")
 	tb.endTurn()
 	tb.endTurn()
+	// RULINGS Reincardnated "Rounds": the end of turn that closes a round
+	// belongs to that round; what follows, to the next.
 	name, round := tb.s.Now()
 	eq(t, "name", name, "Game")
-	eq(t, "round", round, 2)
+	eq(t, "round of the end of turn that closed round 1", round, 1)
+	eq(t, "round in play", tb.g().Round, 2)
 	tb.do(Kill{Player: "Ben", Being: "Cod"})
+	_, round = tb.s.Now()
+	eq(t, "round after the next fact", round, 2)
 	sc := tb.s.Scenarios()
 	eq(t, "Ben killed in round 2", sc[0].Sides[1].RemovedPerTurn[1], 1)
 	eq(t, "not ended", sc[0].Ended, false)
@@ -182,4 +187,29 @@ func TestStatusPlayers(t *testing.T) {
 	eq(t, "lifeline", st.Players[0].String("lifeline"), "[Starter], Cod (marine)")
 	eq(t, "score hidden", st.Players[0].String("score"), "?")
 	eq(t, "phase", st.Phase, "action 1")
+}
+
+// RULINGS Reincardnated "Rounds": the end of turn that closes a round
+// belongs to that round in every count, and so does what the table enters
+// before anyone plays again; the end of the last turn opens no round.
+func TestRoundsKeepTheirClosingEndOfTurn(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.endTurn()
+	tb.endTurn()
+	tb.do(Purpose{Player: "Ann", Types: map[string]int{"bird": 2}})
+	_, round := tb.s.Now()
+	eq(t, "a Life Purpose entered after round 1", round, 1)
+	tb.endByBeingsRunOut()
+	eq(t, "rounds played", tb.s.Scenarios()[0].Turn, 1)
+	eq(t, "status round", tb.s.Status().Turn, 1)
+
+	tb = game(t, "Ann", "Ben")
+	tb.build("Ann", "A1:mammal", "A2:mammal", "A3:mammal", "A4:mammal", "A5:mammal", "A6:mammal")
+	tb.do(Human{Player: "Ann"})
+	tb.endTurn()
+	tb.endTurn() // Ben's last turn
+	eq(t, "over", tb.g().Over, true)
+	eq(t, "round of the last turn", tb.g().Round, 1)
+	_, round = tb.s.Now()
+	eq(t, "filed under", round, 1)
 }

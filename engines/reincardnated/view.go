@@ -10,9 +10,9 @@ import (
 // Status implements engines.State: the game in progress, else the last
 // game played.
 func (s *State) Status() engines.Status {
-	g := s.last
+	g := s.Last
 	if g == nil {
-		return engines.Status{Notes: []string{"no game yet; start one with `warlog scenario start NAME --players A,B,C`"}}
+		return engines.Status{Notes: []string{"no game yet; start one with its players in turn order"}, Next: []string{"scenario start"}}
 	}
 	st := engines.Status{Scenario: g.Name, Turn: g.Round, Phase: phase(g)}
 	cur := g.current()
@@ -20,16 +20,19 @@ func (s *State) Status() engines.Status {
 	case g.Ended:
 		st.Notes = append(st.Notes, fmt.Sprintf("The game is over: %s", resultText(g.Scores, g.Winners)))
 	case g.Over:
-		st.Notes = append(st.Notes, "Every last turn is played: enter each Life Purpose with `warlog rc purpose` and score with `warlog scenario end`.")
+		st.Notes = append(st.Notes, "Every last turn is played: enter each Life Purpose, then score the game.")
+		st.Next = []string{"rc purpose", "scenario end"}
 	default:
 		next := "first action: play Karma, or incarnate as the second action"
 		switch {
 		case g.Incarn:
-			next = "incarnated: the turn's actions are done (Karma an ability allows: --extra); `warlog rc end-turn`"
+			next = "incarnated: the turn's actions are done (Karma an ability allows is an extra play)"
+			st.Next = []string{"rc end-turn"}
 		case g.Actions == 1:
 			next = "second action: play Karma or incarnate"
 		case g.Actions >= 2:
-			next = "both actions used; `warlog rc end-turn`"
+			next = "both actions used"
+			st.Next = []string{"rc end-turn"}
 		}
 		last := ""
 		if g.LastLeft > 0 {
@@ -185,7 +188,7 @@ func (s *State) Roster() engines.Roster {
 			ended++
 		}
 	}
-	r.Notes = append(r.Notes, fmt.Sprintf("%s played; %s known to the campaign.", plural(ended, "game", "games"), plural(len(s.cards), "Being card", "Being cards")))
+	r.Notes = append(r.Notes, fmt.Sprintf("%s played; %s known to the campaign.", plural(ended, "game", "games"), plural(len(s.Beings), "Being card", "Being cards")))
 	if g := s.game(); g != nil {
 		r.Notes = append(r.Notes, fmt.Sprintf("Game %s is in progress (round %d).", g.Name, g.Round))
 	}
@@ -202,9 +205,15 @@ func (s *State) Roster() engines.Roster {
 	return r
 }
 
-// Now implements engines.Turner: the game in progress and its round.
+// Now implements engines.Turner: the game in progress and the round its
+// newest fact belongs to. The end of the turn that closes a round belongs
+// to that round (RULINGS Reincardnated "Rounds"), and so does what the
+// table enters before a player plays in the next one.
 func (s *State) Now() (string, int) {
 	if g := s.game(); g != nil {
+		if g.Filed > 0 {
+			return g.Name, g.Filed
+		}
 		return g.Name, g.Round
 	}
 	return "", 0
@@ -227,18 +236,8 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 			})
 		}
 		if g.Ended {
-			sum.Result = resultText(g.Scores, g.Winners)
-			var why []string
-			for _, sc := range g.Scores {
-				var parts []string
-				for _, l := range sc.Lines {
-					if l.Points != 0 {
-						parts = append(parts, fmt.Sprintf("%+d %s", l.Points, l.What))
-					}
-				}
-				why = append(why, fmt.Sprintf("%s %d (%s)", sc.Player, sc.Total, strings.Join(parts, "; ")))
-			}
-			sum.Why = strings.Join(why, ". ") + "."
+			sum.Outcome = g.Outcome
+			sum.FromOutcome()
 			for _, st := range standings(games[:i+1]) {
 				sum.Consequences = append(sum.Consequences, fmt.Sprintf("%s: campaign total %d, %s in %s", st.name, st.total, plural(st.wins, "win", "wins"), plural(st.games, "game", "games")))
 			}
@@ -251,7 +250,7 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 // CurrentScores are the scores of the game in progress as they stand, or
 // the final scores of the last game once ended; name is "" before any game.
 func (s *State) CurrentScores() (name string, scores []Score, winners []string, final bool) {
-	g := s.last
+	g := s.Last
 	if g == nil {
 		return "", nil, nil, false
 	}
