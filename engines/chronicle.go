@@ -34,18 +34,14 @@ type ScenarioSummary struct {
 }
 
 // FromOutcome sets the result, the winner and the consequences from the
-// outcome, when the scenario has one. An outcome whose figures carry nothing
-// into the campaign (a card game's) leaves the consequences the game gave.
+// outcome, when the scenario has one.
 func (s *ScenarioSummary) FromOutcome() {
 	o := s.Outcome
 	if o == nil {
 		return
 	}
 	s.Ended = true
-	s.Result, s.Why, s.Winner = o.Result, o.Why, o.WinnerName()
-	if c := o.Consequences(); len(c) > 0 {
-		s.Consequences = c
-	}
+	s.Result, s.Why, s.Winner, s.Consequences = o.Result, o.Why, o.WinnerName(), o.Consequences()
 }
 
 // SideSummary is one side (or player) of a battle.

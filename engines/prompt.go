@@ -1,6 +1,6 @@
 package engines
 
-// Prompter is implemented by game states that `warlog play` can drive: the
+// Prompter is implemented by game states that play (the prompted turns) can drive: the
 // engine, not the screen, says which actions are legal now and which figures
 // and targets each may take, so the prompts never offer an illegal move.
 type Prompter interface {

@@ -167,7 +167,7 @@ type Roller struct {
 }
 
 // NewAskingRoller takes every die from ask, one at a time, as the rules ask
-// for it: `warlog play` shows the player exactly which die is needed and why.
+// for it: play shows the player exactly which die is needed and why.
 // ask must return a face within the die's sides or an error (the player
 // gave up); the faces given are hand-entered dice like --dice.
 func NewAskingRoller(seed uint64, next int, ask func(n Need, index int) (int, error)) *Roller {

@@ -236,11 +236,15 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 			})
 		}
 		if g.Ended {
-			sum.Outcome = g.Outcome
-			sum.FromOutcome()
+			// What a game carries into the campaign is each player's
+			// standing after it, which the games before it make.
+			o := *g.Outcome
+			o.Campaign = nil
 			for _, st := range standings(games[:i+1]) {
-				sum.Consequences = append(sum.Consequences, fmt.Sprintf("%s: campaign total %d, %s in %s", st.name, st.total, plural(st.wins, "win", "wins"), plural(st.games, "game", "games")))
+				o.Campaign = append(o.Campaign, fmt.Sprintf("%s: campaign total %d, %s in %s", st.name, st.total, plural(st.wins, "win", "wins"), plural(st.games, "game", "games")))
 			}
+			sum.Outcome = &o
+			sum.FromOutcome()
 		}
 		out = append(out, sum)
 	}
