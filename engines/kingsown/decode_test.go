@@ -1,8 +1,12 @@
 package kingsown
 
 import (
+	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
+
+	fastjson "github.com/goccy/go-json"
 
 	"warlog/events"
 	"warlog/internal/decodetest"
@@ -107,4 +111,46 @@ func TestDecodeSeedsCoverHandDecoders(t *testing.T) {
 // or refuses it.
 func FuzzDecodersAsEncodingJSON(f *testing.F) {
 	decodetest.Fuzz(f, decodeRegistry(), decodeSeeds)
+}
+
+// BenchmarkDecode compares the ways a replay could decode The King's Own's
+// facts, on the first payload of each seed (as our encoder writes them): the
+// generated decoders (facts_gen.go, what the registry uses), goccy/go-json
+// (the registry's reflection path before) and encoding/json. Run with
+// `go test ./engines/kingsown -run '^$' -bench Decode -benchmem`.
+func BenchmarkDecode(b *testing.B) {
+	r := decodeRegistry()
+	var evs []events.Event
+	for typ, seeds := range decodeSeeds {
+		evs = append(evs, events.Event{Type: typ, Data: []byte(seeds[0])})
+	}
+	protos := map[string]reflect.Type{}
+	for _, e := range evs {
+		v, err := r.Decode(e)
+		if err != nil {
+			b.Fatal(err)
+		}
+		protos[e.Type] = reflect.TypeOf(v)
+	}
+	b.Run("generated", func(b *testing.B) {
+		for b.Loop() {
+			for _, e := range evs {
+				if _, err := r.Decode(e); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	for name, unmarshal := range map[string]func([]byte, any) error{"goccy": fastjson.Unmarshal, "encoding_json": json.Unmarshal} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				for _, e := range evs {
+					p := reflect.New(protos[e.Type])
+					if err := unmarshal(e.Data, p.Interface()); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
 }
