@@ -18,6 +18,10 @@ type Outcome struct {
 	// Figures are the fates of the figures that fought (and of the campaign's
 	// figures that sat the scenario out).
 	Figures []Fate `json:"figures"`
+	// Notes are the outcome's lines about the campaign that belong to no
+	// one figure ("nothing else carries over"), after the figures' in
+	// Consequences.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // SideResult is how one side or player finished a scenario.
@@ -50,7 +54,8 @@ type Fate struct {
 }
 
 // Consequences are the outcome's lines about the campaign, one per figure
-// whose fate carries something forward ("Bors: campaign Skill 3 -> 2").
+// whose fate carries something forward ("Bors: campaign Skill 3 -> 2"),
+// then its notes.
 func (o *Outcome) Consequences() []string {
 	if o == nil {
 		return nil
@@ -61,7 +66,7 @@ func (o *Outcome) Consequences() []string {
 			out = append(out, f.Name+": "+f.Carries)
 		}
 	}
-	return out
+	return append(out, o.Notes...)
 }
 
 // WinnerName is the winner as the chronicle keeps it: the winning side or
