@@ -1,157 +1,16 @@
-// Package brood is the rules engine of Brood Mother (seed 004): two Brood
-// Mothers on a square grid, a Plasmid economy, spawns that fight with 2d6,
-// mutations, evolutions and regeneration priced by the campaign's mode.
-//
-// The engine is pure: it folds facts (Apply) and turns a command into facts
-// (Decide) with the dice it is handed, in the order RULINGS.md lists.
 package brood
 
-import (
-	"encoding/json"
-	"fmt"
+// Commands. Each is what a player says at the table; the command line
+// builds them.
 
-	"warlog/engines"
-	"warlog/events"
-)
-
-// Engine is Brood Mother's rules engine.
-type Engine struct{}
-
-// New returns the engine.
-func New() Engine { return Engine{} }
-
-// Game implements engines.Engine.
-func (Engine) Game() string { return "brood" }
-
-// Title implements engines.Engine.
-func (Engine) Title() string { return "Brood Mother" }
-
-// Modes are the regeneration modes a campaign plays by, the default first.
-func (Engine) Modes() []string { return []string{"standard", "fast", "campaign"} }
-
-// RulesVersion implements engines.Engine.
-func (Engine) RulesVersion() string { return "brood/1" }
-
-// Register implements engines.Engine.
-func (Engine) Register(r *events.Registry) {
-	for typ, proto := range payloads {
-		r.Register(typ, proto)
-	}
-	registerHot(r)
-}
-
-// NewState implements engines.Engine.
-func (Engine) NewState(c engines.Campaign) engines.State {
-	mode := c.Mode
-	if mode == "" {
-		mode = ModeStandard
-	}
-	return &State{Campaign: c.Name, Mode: mode, Wins: map[string]int{}, Played: map[string]int{}}
-}
-
-// DecodeCommand implements engines.Engine.
-func (Engine) DecodeCommand(verb string, args json.RawMessage) (engines.Command, error) {
-	if c, ok, err := engines.DecodeCommon(verb, args); ok {
-		return c, err
-	}
-	switch verb {
-	case Spawn{}.Verb():
-		return decode[Spawn](args)
-	case Raise{}.Verb():
-		return decode[Raise](args)
-	case Move{}.Verb():
-		return decode[Move](args)
-	case Attack{}.Verb():
-		return decode[Attack](args)
-	case MotherAttack{}.Verb():
-		return decode[MotherAttack](args)
-	case MotherMove{}.Verb():
-		return decode[MotherMove](args)
-	case Absorb{}.Verb():
-		return decode[Absorb](args)
-	case Regenerate{}.Verb():
-		return decode[Regenerate](args)
-	case Mutate{}.Verb():
-		return decode[Mutate](args)
-	case Evolve{}.Verb():
-		return decode[Evolve](args)
-	case Subvert{}.Verb():
-		return decode[Subvert](args)
-	case EndTurn{}.Verb():
-		return decode[EndTurn](args)
-	}
-	return nil, fmt.Errorf("brood %q: %w", verb, engines.ErrUnknownCommand)
-}
-
-// decode reads a recorded command as the value Decide takes.
-func decode[T engines.Command](args json.RawMessage) (engines.Command, error) {
-	var c T
-	if len(args) > 0 {
-		if err := json.Unmarshal(args, &c); err != nil {
-			return nil, err
-		}
-	}
-	return c, nil
-}
-
-// Modes of a Brood campaign: they fix the price of a Life Point.
-const (
-	ModeFast     = "fast"
-	ModeStandard = "standard"
-	ModeCampaign = "campaign"
-)
-
-// RegenCost is the Plasmid price of one Life Point in mode.
-// seed 004 lines 55-57: fast 15, standard 10, campaign 5.
-func RegenCost(mode string) int {
-	switch mode {
-	case ModeFast:
-		return 15
-	case ModeCampaign:
-		return 5
-	}
-	return 10
-}
-
-// Numbers of the seed.
-const (
-	PlasmidIncome = 10 // seed line 12
-	PlasmidCap    = 50 // seed line 21
-	SpawnCost     = 5  // seed line 23
-	RaiseCost     = 1  // seed line 24
-	StatCap       = 10 // seed line 11
-	MaxLife       = 5  // seed lines 46, 48
-	AbsorbGain    = 5  // seed line 53
-	AbsorbPoints  = 3  // seed line 38
-	EvolveCost    = 25 // seed line 76
-	MaxEvolutions = 2  // seed line 76
-	SubvertCost   = 10 // seed line 82
-	SubvertRange  = 3  // seed line 82
-	MotherBase    = 10 // seed line 45
-	FortifyBonus  = 3  // seed line 81
-	FontIncome    = 2  // seed line 66
-	ProxyIncome   = 3  // seed line 83
-	ProxyAttack   = 5  // seed line 83
-	FirstMutation = 15 // seed line 59
-	NextMutation  = 30 // seed line 59
-	DefaultSize   = 16
-	MinSize       = 8
-	MaxSize       = 64
-	LevitateMove  = 2 // seed line 80
-	ArmorMod      = 3 // seed lines 67, 68
-)
-
-// Commands. Each is what a player says at the table; the cmd package builds
-// them from the command line.
-
-// Spawn creates a new spawn on a square: `brood spawn X,Y`.
+// Spawn creates a new spawn on a square, named Name or by the program.
 type Spawn struct {
 	X    int    `json:"x"`
 	Y    int    `json:"y"`
 	Name string `json:"name,omitempty"`
 }
 
-// Raise raises one stat of a spawn by N: `brood raise SPAWN attack 2`.
+// Raise raises one stat of a spawn by N.
 type Raise struct {
 	Spawn string `json:"spawn"`
 	Stat  string `json:"stat"`

@@ -13,7 +13,7 @@ import (
 
 var _ engines.Prompter = (*State)(nil)
 
-// Choices implements engines.Prompter: the actions `warlog play` offers now.
+// Choices implements engines.Prompter: the actions play offers now.
 // Every option it lists is asked of the rules themselves: the command it
 // would build is decided on a trial (Decide never changes the state) and
 // offered only if the engine accepts it.
@@ -48,7 +48,7 @@ func (s *State) Choices() []engines.Choice {
 // now, and whether it rolled any dice.
 func (s *State) trial(cmd engines.Command) (ok, rolled bool) {
 	d := engines.NewDecision(dice.NewRoller(1, 0, nil))
-	if err := s.Decide(cmd, d); err != nil {
+	if err := Engine.Decide(s, cmd, d); err != nil {
 		return false, false
 	}
 	for _, f := range d.Facts() {
