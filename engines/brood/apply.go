@@ -47,7 +47,8 @@ func (s *State) acted() (*Board, error) {
 }
 
 func (s *State) onGameStarted(e GameStarted) error {
-	b := &Board{Name: e.Name, Size: e.Size, Removed: map[string][]int{}, Start: e.Mothers}
+	s.Games++
+	b := &Board{Name: e.Name, Size: e.Size, Removed: map[string][]int{}, Number: s.Games, Start: e.Mothers}
 	for _, mp := range e.Mothers {
 		b.Mothers = append(b.Mothers, &Mother{Player: mp.Player, Letter: mp.Letter, X: mp.X, Y: mp.Y, Life: MaxLife})
 		s.Played[mp.Player]++
@@ -77,7 +78,7 @@ func (s *State) onTurnBegan(e TurnBegan) error {
 	for _, p := range b.Spawns {
 		p.Made, p.MoveUsed, p.Attacked, p.MovedThen = false, 0, false, false
 	}
-	b.Frenzy = ""
+	b.Frenzy, b.Struck = "", ""
 	return nil
 }
 
@@ -174,6 +175,16 @@ func (s *State) onCombatFought(e CombatFought) error {
 	if e.Kind == KindFrenzy {
 		b.Frenzy = ""
 	}
+	// A spawn that loses to a Mother, attacked by her or attacking her
+	// (beaten back: a ranged loss removes nobody), is removed next.
+	switch {
+	case e.Kind == KindMother && e.Result == "attacker":
+		b.Struck = e.Defender
+	case e.Kind == KindOnMother && e.Result == "defender":
+		b.Struck = e.Attacker
+	default:
+		b.Struck = ""
+	}
 	return nil
 }
 
@@ -200,6 +211,17 @@ func (s *State) onSpawnRemoved(e SpawnRemoved) error {
 	}
 	b := s.B
 	p.Dead = true
+	switch {
+	case e.By != "":
+		if k := b.Piece(e.By); k != nil {
+			k.Kills++
+		}
+	case b.Struck == p.Name:
+		if m := b.Enemy(p.Owner); m != nil {
+			m.Kills++
+		}
+	}
+	b.Struck = ""
 	// A spawn poisoned at the start of a round dies in the end-turn
 	// that opened it, which belongs to the round before (Now).
 	round := b.Round
@@ -386,6 +408,9 @@ func (s *State) onFrenzyLapsed(FrenzyLapsed) error {
 	return nil
 }
 
+// onGameEnded closes the game and states its outcome, from the board as
+// the game left it (so an old log, whose fact holds no outcome, gives the
+// same one).
 func (s *State) onGameEnded(e GameEnded) error {
 	b := s.B
 	if b == nil {
@@ -395,5 +420,6 @@ func (s *State) onGameEnded(e GameEnded) error {
 	if e.Winner != "" {
 		s.Wins[e.Winner]++
 	}
+	b.Outcome = s.outcome(b)
 	return nil
 }

@@ -135,6 +135,8 @@ type Piece struct {
 	// Evolution is a Proxy's own evolution.
 	Evolution string `json:"evolution,omitempty"`
 	Dead      bool   `json:"dead,omitempty"`
+	// Kills counts the enemy spawns it removed.
+	Kills int `json:"kills,omitempty"`
 	// Per turn.
 	Made      bool `json:"made,omitempty"`
 	MoveUsed  int  `json:"move_used,omitempty"`
@@ -161,6 +163,8 @@ type Mother struct {
 	Plasmid    int      `json:"plasmid"`
 	Evolutions []string `json:"evolutions,omitempty"`
 	Destroyed  bool     `json:"destroyed,omitempty"`
+	// Kills counts the enemy spawns she removed.
+	Kills int `json:"kills,omitempty"`
 	// Per turn.
 	Spawned  bool `json:"spawned,omitempty"`
 	Absorbed bool `json:"absorbed,omitempty"`
@@ -188,8 +192,15 @@ type Board struct {
 	// of a player yet (0 otherwise): the end-turn that opens a round, with
 	// its income and poison, belongs to the round it closed.
 	Filed int `json:"filed,omitempty"`
+	// Number counts the campaign's games: this is the Number-th.
+	Number int `json:"number"`
 	// Start are the Mothers as the game began.
 	Start []MotherPlace `json:"start"`
+	// Struck is the spawn a Mother has just beaten in a combat, until the
+	// next combat or turn: a removal of it with no killer is hers.
+	Struck string `json:"struck,omitempty"`
+	// Outcome is how the game ended, stated when it ended; nil before.
+	Outcome *engines.Outcome `json:"outcome,omitempty"`
 }
 
 // State is a Brood campaign: its mode, the games played and the one in
@@ -197,9 +208,10 @@ type Board struct {
 type State struct {
 	Campaign string
 	Mode     string
-	// Wins and Played count games per player.
+	// Wins and Played count games per player; Games counts the games.
 	Wins   map[string]int
 	Played map[string]int
+	Games  int
 	// Past are the games before the newest, which never change again.
 	Past engines.History[*Board]
 	// B is the newest game, over or not; nil before the first.

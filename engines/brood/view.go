@@ -116,7 +116,8 @@ func (s *State) Roster() engines.Roster {
 }
 
 // Scenarios implements engines.Chronicler: each game with its Mothers, the
-// spawns each lost per round, and what it did to Life and Plasmid.
+// spawns each lost per round, and what it did to Life and Plasmid; a game
+// that ended with the outcome it stated then.
 func (s *State) Scenarios() []engines.ScenarioSummary {
 	var out []engines.ScenarioSummary
 	for _, b := range s.games() {
@@ -129,60 +130,18 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 				Forces:         []engines.Row{{{Key: "name", Value: mp.Player + "'s Mother"}, {Key: "x", Value: mp.X}, {Key: "y", Value: mp.Y}, {Key: "life", Value: MaxLife}}},
 				RemovedPerTurn: rem})
 		}
-		for _, m := range b.Mothers {
-			sum.Consequences = append(sum.Consequences, m.Player+"'s Mother: "+b.motherLine(m))
-		}
-		if b.Over {
-			if b.Winner != "" {
-				sum.Result = b.Winner + " wins"
-				sum.Why = b.Reason + "."
-				sum.Consequences = append(sum.Consequences, fmt.Sprintf("%s: games won in %s mode now %d", b.Winner, s.Mode, s.winsAfter(b)))
-			} else {
-				sum.Result = "no winner"
-				sum.Why = b.Reason + "."
+		if b.Outcome != nil {
+			sum.Outcome = b.Outcome
+			sum.FromOutcome()
+		} else {
+			for _, m := range b.Mothers {
+				sum.Consequences = append(sum.Consequences, m.Player+"'s Mother: "+b.motherLine(m))
 			}
+			sum.Consequences = append(sum.Consequences, noCarry)
 		}
-		sum.Consequences = append(sum.Consequences, "nothing else carries over to the next game (RULINGS: a Brood campaign counts games won)")
 		out = append(out, sum)
 	}
 	return out
-}
-
-// winsAfter counts the winner's wins up to and including game g.
-func (s *State) winsAfter(g *Board) int {
-	n := 0
-	for _, h := range s.games() {
-		if h.Over && h.Winner == g.Winner {
-			n++
-		}
-		if h == g {
-			break
-		}
-	}
-	return n
-}
-
-// motherLine is what the game did to a Mother: her Life, her bank, her
-// spawns left and her evolutions.
-func (b *Board) motherLine(m *Mother) string {
-	life := fmt.Sprintf("Life %d -> %d", MaxLife, m.Life)
-	if m.Destroyed {
-		life += " (destroyed)"
-	}
-	line := fmt.Sprintf("%s; %d Plasmid in the bank; %d spawn(s) left", life, m.Plasmid, b.Allies(m.Player))
-	if len(m.Evolutions) > 0 {
-		line += "; evolved " + strings.Join(m.Evolutions, ", ")
-	}
-	return line
-}
-
-// lost counts a player's spawns removed in the game.
-func (b *Board) lost(player string) int {
-	n := 0
-	for _, v := range b.Removed[player] {
-		n += v
-	}
-	return n
 }
 
 var _ engines.Boarder = (*State)(nil)
