@@ -234,7 +234,7 @@ func (a *act) frenzy(k *Piece) {
 		return
 	}
 	a.d.Emit(TypeFrenzyGained, FrenzyGained{Spawn: k.Name})
-	a.say("Feeding Frenzy: %s may attack again at once (brood attack %s TARGET).", k.Name, k.Name)
+	a.say("Feeding Frenzy: %s may attack an adjacent spawn or Mother again, as its very next action.", k.Name)
 }
 
 func (a *act) frenzyTargets(k *Piece) []string {

@@ -234,7 +234,8 @@ type MapSpawn struct {
 	Attacked  bool     `json:"attacked"`
 }
 
-// Map is the board as `brood map --json` gives it.
+// Map is the board as data: the map the command line draws, and gives as
+// JSON.
 type Map struct {
 	Game   string `json:"game"`
 	Size   int    `json:"size"`
@@ -246,7 +247,7 @@ type Map struct {
 	Frenzy  string      `json:"frenzy,omitempty"`
 	Mothers []MapMother `json:"mothers"`
 	Spawns  []MapSpawn  `json:"spawns"`
-	// Rows are the plain map, one string per row, as `brood map` prints it
+	// Rows are the plain map, one string per row, as the map is printed
 	// without colour.
 	Rows  []string    `json:"rows"`
 	Cells [][]MapCell `json:"-"`
@@ -325,7 +326,8 @@ func (s *State) Map() (Map, bool) {
 }
 
 // MapNoteSize is the largest grid whose map the status shows in its notes
-// (wider grids would not fit a terminal line; brood map draws them all).
+// (wider grids would not fit a terminal line; the map itself draws them
+// all).
 const MapNoteSize = 20
 
 // mapNotes is the plain map as status notes, so that a player choosing
