@@ -24,7 +24,8 @@ const noCarry = "nothing else carries over to the next game (RULINGS: a Brood ca
 // in the campaign ("spawn:2:R1"), which two games of one name do not
 // share.
 func (s *State) outcome(b *Board) *engines.Outcome {
-	o := &engines.Outcome{Winner: b.Winner, Result: "no winner", Why: b.Reason + "."}
+	o := &engines.Outcome{Winner: b.Winner, Result: "no winner", Why: b.Reason + ".",
+		Sides: make([]engines.SideResult, 0, len(b.Mothers)), Figures: make([]engines.Fate, 0, len(b.Mothers)+len(b.Spawns))}
 	if b.Winner != "" {
 		o.Result = b.Winner + " wins"
 	}
@@ -41,13 +42,13 @@ func (s *State) outcome(b *Board) *engines.Outcome {
 		o.Figures = append(o.Figures, engines.Fate{ID: "mother:" + m.Player, Name: m.Player + "'s Mother", Side: m.Player,
 			Fate: fate, Carries: b.motherLine(m), Removals: m.Kills})
 	}
+	game := "spawn:" + strconv.Itoa(b.Number) + ":"
 	for _, p := range b.Spawns {
 		fate := "alive"
 		if p.Dead {
 			fate = "dead"
 		}
-		o.Figures = append(o.Figures, engines.Fate{ID: "spawn:" + strconv.Itoa(b.Number) + ":" + p.Name, Name: p.Name, Side: p.Owner,
-			Fate: fate, Removals: p.Kills})
+		o.Figures = append(o.Figures, engines.Fate{ID: game + p.Name, Name: p.Name, Side: p.Owner, Fate: fate, Removals: p.Kills})
 	}
 	if b.Winner != "" {
 		o.Notes = append(o.Notes, fmt.Sprintf("%s: games won in %s mode now %d", b.Winner, s.Mode, s.Wins[b.Winner]))
