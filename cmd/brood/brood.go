@@ -91,7 +91,7 @@ func state(ctx context.Context, app *cmdutil.App) (*eng.State, error) {
 	}
 	b, ok := g.(*eng.State)
 	if !ok {
-		return nil, &campaigns.WrongGameError{Campaign: st.Campaign.Name, Plays: st.Engine().Info(), Asked: engines.Legacy(eng.New()).Info()}
+		return nil, &campaigns.WrongGameError{Campaign: st.Campaign.Name, Plays: st.Engine().Info(), Asked: eng.Engine.Info()}
 	}
 	return b, nil
 }

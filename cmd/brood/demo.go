@@ -26,8 +26,8 @@ func demo(seed string) ([][]string, *eng.State) {
 	if err != nil {
 		return nil, nil
 	}
-	st := eng.New().NewState(engines.Campaign{Name: "Brood demo", Game: "brood", Seed: n, Mode: "standard"}).(*eng.State)
-	p := &demoPlayer{st: st, r: &engines.Rehearsal{Engine: engines.Legacy(eng.New()), State: st, Seed: n}}
+	st := eng.Engine.NewState(engines.Campaign{Name: "Brood demo", Game: "brood", Seed: n, Mode: "standard"}).(*eng.State)
+	p := &demoPlayer{st: st, r: &engines.Rehearsal{Engine: eng.Engine, State: st, Seed: n}}
 	p.lines = [][]string{{"campaign", "new", "Brood demo", "--game", "brood", "--seed", seed}}
 	start := engines.StartScenario{Name: "First brood", Size: 8, Mothers: []string{"red=2,2", "blue=7,7"}}
 	if !p.try([]string{"scenario", "start", "First brood", "--size", "8", "--mother", "red=2,2", "--mother", "blue=7,7"}, start) {

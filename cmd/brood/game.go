@@ -1,7 +1,6 @@
 package brood
 
 import (
-	"warlog/engines"
 	eng "warlog/engines/brood"
 	"warlog/internal/cmdutil"
 )
@@ -9,5 +8,5 @@ import (
 // Game is Brood Mother as this build of warlog knows it: its engine, its command
 // tree and its part of the demo.
 func Game() cmdutil.Game {
-	return cmdutil.Game{Engine: engines.Legacy(eng.New()), Use: "brood", Command: NewCommand, Demo: Demo}
+	return cmdutil.Game{Engine: eng.Engine, Use: "brood", Command: NewCommand, Demo: Demo}
 }

@@ -12,17 +12,17 @@ import (
 
 func sampleMap(t *testing.T) eng.Map {
 	t.Helper()
-	s := eng.New().NewState(engines.Campaign{Name: "t", Game: "brood"}).(*eng.State)
+	s := eng.Engine.NewState(engines.Campaign{Name: "t", Game: "brood"}).(*eng.State)
 	for _, cmd := range []engines.Command{
 		engines.StartScenario{Name: "G", Size: 8, Mothers: []string{"red=2,2", "blue=7,7"}},
 		eng.Spawn{X: 4, Y: 4},
 	} {
 		d := engines.NewDecision(dice.NewRoller(1, 0, []int{}))
-		if err := s.Decide(cmd, d); err != nil {
+		if err := eng.Engine.Decide(s, cmd, d); err != nil {
 			t.Fatal(err)
 		}
 		for _, f := range d.Facts() {
-			if err := s.Apply(f.Type, f.Data); err != nil {
+			if err := eng.Engine.Apply(s, f.Type, f.Data); err != nil {
 				t.Fatal(err)
 			}
 		}

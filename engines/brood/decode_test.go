@@ -8,9 +8,9 @@ import (
 	"warlog/internal/decodetest"
 )
 
-// decodeSeeds are payloads of every fact with a hand decoder, as our
-// encoder writes them and bent (space, other key orders, escapes, nulls,
-// unknown keys): the fast paths and their key-by-key fallback.
+// decodeSeeds are payloads of every fact, as our encoder writes them and
+// bent (space, other key orders, escapes, nulls, unknown keys): the fast
+// paths and their key-by-key fallback.
 var decodeSeeds = map[string][]string{
 	TypeGameStarted: {
 		`{"name":"mammal=3 bird=2","size":16,"mode":"standard","mothers":[{"player":"blue","letter":"B","x":6,"y":6},{"player":"red","letter":"R","x":3,"y":3}]}`,
@@ -69,15 +69,27 @@ var decodeSeeds = map[string][]string{
 	TypeSpawnAbsorbed: {`{"spawn":"R2","player":"red"}`, `{"player":"blue","spawn":"B1"}`, `{ "spawn" : "R2" , "player" : "red" }`, `{"spawn":"R\u00e9","player":"red"}`},
 	TypeMutated:       {`{"spawn":"B14","mutation":"poison-carrier"}`, `{"mutation":"leader"}`, `{"spawn":"B1","mutation":"armored","x":1}`},
 	TypeSubverted:     {`{"spawn":"B10","player":"red"}`, `{"spawn":null,"player":"red"}`, `{"player":"blue"}`},
+	TypeSpawnWounded:  {`{"spawn":"R3"}`, `{}`, `{"spawn":null,"lives":2}`},
+	TypeSpawnSaved:    {`{"spawn":"B2","by":"B5","roll":6}`, `{"roll":5}`, `{ "by" : "R\u0031" , "roll" : null }`},
+	TypeSpawnPoisoned: {`{"spawn":"R7","by":"B4"}`, `{"by":"B4"}`, `{"spawn":"R7","by":null,"x":{}}`},
+	TypeLifeLost: {
+		`{"player":"red","amount":1,"cause":"B6's attack"}`,
+		`{"player":"blue","amount":1,"cause":"the Retributive Strike of R4"}`,
+		`{"amount":-1,"cause":null}`,
+	},
+	TypeLifeGained:   {`{"player":"red","amount":1,"source":"Regenerate"}`, `{"player":"blue","amount":2,"source":"regenerate"}`, `{"source":"","amount":null}`},
+	TypeFrenzyGained: {`{"spawn":"R2"}`, `{}`, `{"spawn":"B\u00e9"}`},
+	TypeFrenzyLapsed: {`{"spawn":"B1"}`, `{"spawn":null}`, `{ "spawn" : "R2" }`},
 }
 
 func decodeRegistry() *events.Registry {
 	r := events.NewRegistry()
-	Engine{}.Register(r)
+	Engine.Register(r)
 	return r
 }
 
-// Every hand decoder reads its seeds, and reads them as encoding/json does.
+// Every generated decoder reads its seeds, and reads them as encoding/json
+// does.
 func TestDecodersAsEncodingJSON(t *testing.T) {
 	decodetest.Seeds(t, decodeRegistry(), decodeSeeds)
 }
@@ -98,15 +110,15 @@ func TestDecodersRefuseEscapedKeys(t *testing.T) {
 	}
 }
 
-// Every fact registered with a hand decoder has seeds here, and every
-// seeded fact is registered.
-func TestDecodeSeedsCoverHandDecoders(t *testing.T) {
+// Every fact the engine declares (each has a generated decoder) has seeds
+// here, and every seeded fact is registered.
+func TestDecodeSeedsCoverEveryFact(t *testing.T) {
 	r := decodeRegistry()
-	hand := []string{TypeGameStarted, TypeTurnBegan, TypeTurnEnded, TypePlasmidGained, TypePlasmidSpent,
-		TypeSpawnCreated, TypeStatRaised, TypeSpawnMoved, TypeCombatFought, TypeSpawnRemoved, TypePointsAbsorbed,
-		TypeEvolved, TypeSubvertTried, TypeMotherMoved, TypeMotherAttacked, TypeGameEnded, TypeSpawnAbsorbed,
-		TypeMutated, TypeSubverted}
-	for _, typ := range hand {
+	var facts []string
+	for _, f := range Engine.Facts {
+		facts = append(facts, f.Type())
+	}
+	for _, typ := range facts {
 		if len(decodeSeeds[typ]) == 0 {
 			t.Errorf("no seeds for %s", typ)
 		}
@@ -114,13 +126,13 @@ func TestDecodeSeedsCoverHandDecoders(t *testing.T) {
 			t.Errorf("%s is not registered", typ)
 		}
 	}
-	if len(decodeSeeds) != len(hand) {
-		t.Errorf("%d seeded facts, %d hand decoders: %s", len(decodeSeeds), len(hand), strings.Join(hand, ", "))
+	if len(decodeSeeds) != len(facts) {
+		t.Errorf("%d seeded facts, %d declared: %s", len(decodeSeeds), len(facts), strings.Join(facts, ", "))
 	}
 }
 
-// For any payload encoding/json reads, a hand decoder gives the same value
-// or refuses it.
+// For any payload encoding/json reads, a generated decoder gives the same
+// value or refuses it.
 func FuzzDecodersAsEncodingJSON(f *testing.F) {
 	decodetest.Fuzz(f, decodeRegistry(), decodeSeeds)
 }

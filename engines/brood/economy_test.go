@@ -1,6 +1,7 @@
 package brood
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -235,7 +236,11 @@ func TestStartRefusals(t *testing.T) {
 	g.refused("MotherPlace", start("", "red=3,3", "blue=5,5"))
 	g.refused("GridSize", start("7", "red=2,2", "blue=5,5"))
 	g.refused("Setup", start("", "red=3,3", "RED=9,9"))
-	g.refused("Setup", engines.StartScenario{Name: "G", Turns: 6, Mothers: []string{"a=3,3", "b=9,9"}})
+	// An option the game does not take is refused by the kit, as an option.
+	var oe *engines.OptionError
+	if err := g.fails(engines.StartScenario{Name: "G", Turns: 6, Mothers: []string{"a=3,3", "b=9,9"}}); !errors.As(err, &oe) {
+		t.Fatalf("a start with a turn limit: got %v, want an option refused", err)
+	}
 	g.must(start("", "red=3,3", "blue=6,3"))
 	g.refused("OneGame", start("", "red=3,3", "blue=9,9"))
 }

@@ -54,44 +54,44 @@ func adjacent(a, b side) bool {
 //
 // Ruling: a Spore Slinger in melee (target or attacker adjacent) adds
 // nothing to its roll: no stat and no bonus (seed 004 line 63, "no bonus").
-func (x *decider) combat(kind string, ap *Piece, am *Mother, dp *Piece, dm *Mother, counts bool) (string, error) {
-	a, d := side{ap, am}, side{dp, dm}
-	melee := adjacent(a, d)
+func (a *act) combat(kind string, ap *Piece, am *Mother, dp *Piece, dm *Mother, counts bool) (string, error) {
+	att, def := side{ap, am}, side{dp, dm}
+	melee := adjacent(att, def)
 	aMod, dMod := 0, 0
 	var notes []string
 	if ap != nil {
 		if ap.Has(SporeSlinger) && melee {
 			notes = append(notes, ap.Name+" slings nothing in melee")
 		} else {
-			aMod = x.b.AttackOf(ap)
+			aMod = a.b.AttackOf(ap)
 		}
 	} else {
-		aMod = x.b.MotherAttack(am)
+		aMod = a.b.MotherAttack(am)
 	}
 	if dp != nil {
 		if dp.Has(SporeSlinger) && melee {
 			notes = append(notes, dp.Name+" slings nothing in melee")
 		} else {
-			dMod = x.b.DefenseOf(dp)
+			dMod = a.b.DefenseOf(dp)
 		}
 	} else {
-		dMod = x.b.MotherDefense(dm)
+		dMod = a.b.MotherDefense(dm)
 	}
 	if ap != nil && ap.Has(ArmorPiercer) {
 		// seed 004 line 67.
 		dMod -= ArmorMod
-		notes = append(notes, "Armor Piercer: -3 to "+d.name())
+		notes = append(notes, "Armor Piercer: -3 to "+def.name())
 	}
 	if dp != nil && dp.Has(Armored) {
 		// seed 004 line 68.
 		aMod -= ArmorMod
-		notes = append(notes, "Armored: -3 to "+a.name())
+		notes = append(notes, "Armored: -3 to "+att.name())
 	}
-	av, err := x.d.RollBy(a.owner(), 2, 6, "attack: "+a.name())
+	av, err := a.d.RollBy(att.owner(), 2, 6, "attack: "+att.name())
 	if err != nil {
 		return "", err
 	}
-	dv, err := x.d.RollBy(d.owner(), 2, 6, "defence: "+d.name())
+	dv, err := a.d.RollBy(def.owner(), 2, 6, "defence: "+def.name())
 	if err != nil {
 		return "", err
 	}
@@ -102,7 +102,7 @@ func (x *decider) combat(kind string, ap *Piece, am *Mother, dp *Piece, dm *Moth
 	} else if dt > at {
 		res = "defender"
 	}
-	x.emit(TypeCombatFought, CombatFought{Kind: kind, Attacker: a.id(), Defender: d.id(), AttackDice: av, AttackMod: aMod,
+	a.d.Emit(TypeCombatFought, CombatFought{Kind: kind, Attacker: att.id(), Defender: def.id(), AttackDice: av, AttackMod: aMod,
 		DefendDice: dv, DefendMod: dMod, Result: res, Counts: counts})
 	verb := map[string]string{
 		KindMelee: "attacks", KindRanged: "slings spores at", KindImpunity: "strikes with impunity at",
@@ -116,7 +116,7 @@ func (x *decider) combat(kind string, ap *Piece, am *Mother, dp *Piece, dm *Moth
 	if len(notes) > 0 {
 		extra = " (" + strings.Join(notes, "; ") + ")"
 	}
-	x.say("%s %s %s%s: %d+%d %+d = %d against %d+%d %+d = %d.", a.name(), verb, d.name(), extra, av[0], av[1], aMod, at, dv[0], dv[1], dMod, dt)
+	a.say("%s %s %s%s: %d+%d %+d = %d against %d+%d %+d = %d.", att.name(), verb, def.name(), extra, av[0], av[1], aMod, at, dv[0], dv[1], dMod, dt)
 	return res, nil
 }
 
@@ -128,35 +128,35 @@ func (x *decider) combat(kind string, ap *Piece, am *Mother, dp *Piece, dm *Moth
 // Ruling: a poison death is final (no extra life, no Life-Giving save:
 // seed line 71); a Resilient spawn wounded or a spawn saved gives its
 // attacker no points; only the first adjacent Life-Giving ally rolls.
-func (x *decider) kill(v, killer *Piece, cause string, poison bool) bool {
-	if v.Dead || x.b.Over {
+func (a *act) kill(v, killer *Piece, cause string, poison bool) bool {
+	if v.Dead || a.b.Over {
 		return false
 	}
 	if v.Lives > 1 && !poison {
 		// seed 004 line 69.
-		x.emit(TypeSpawnWounded, SpawnWounded{Spawn: v.Name})
-		x.say("%s is Resilient: it loses its extra life and lives on.", v.Name)
+		a.d.Emit(TypeSpawnWounded, SpawnWounded{Spawn: v.Name})
+		a.say("%s is Resilient: it loses its extra life and lives on.", v.Name)
 		return false
 	}
 	if !poison && !v.Font() {
-		for _, g := range x.b.Living() {
+		for _, g := range a.b.Living() {
 			if g != v && g.Owner == v.Owner && g.Has(LifeGiving) && Dist(g.X, g.Y, v.X, v.Y) == 1 {
 				// seed 004 line 71.
-				rv, err := x.d.RollBy(v.Owner, 1, 6, "life-giving save: "+v.Name)
+				rv, err := a.d.RollBy(v.Owner, 1, 6, "life-giving save: "+v.Name)
 				r := 0
 				if err == nil {
 					r = rv[0]
 				}
 				if err != nil {
-					x.fail(err)
+					a.fail(err)
 					return false
 				}
 				if r >= 5 {
-					x.emit(TypeSpawnSaved, SpawnSaved{Spawn: v.Name, By: g.Name, Roll: r})
-					x.say("%s's Life-Giving touch saves %s (d6 %d).", g.Name, v.Name, r)
+					a.d.Emit(TypeSpawnSaved, SpawnSaved{Spawn: v.Name, By: g.Name, Roll: r})
+					a.say("%s's Life-Giving touch saves %s (d6 %d).", g.Name, v.Name, r)
 					return false
 				}
-				x.say("%s's Life-Giving touch fails %s (d6 %d).", g.Name, v.Name, r)
+				a.say("%s's Life-Giving touch fails %s (d6 %d).", g.Name, v.Name, r)
 				break
 			}
 		}
@@ -165,15 +165,15 @@ func (x *decider) kill(v, killer *Piece, cause string, poison bool) bool {
 	if killer != nil {
 		by = killer.Name
 	}
-	x.emit(TypeSpawnRemoved, SpawnRemoved{Spawn: v.Name, Cause: cause, By: by})
-	x.say("%s is removed (%s).", v.Name, cause)
+	a.d.Emit(TypeSpawnRemoved, SpawnRemoved{Spawn: v.Name, Cause: cause, By: by})
+	a.say("%s is removed (%s).", v.Name, cause)
 	if killer != nil && !killer.Dead {
 		// seed 004 line 38: absorption.
-		x.emit(TypePointsAbsorbed, PointsAbsorbed{Spawn: killer.Name, Points: AbsorbPoints, From: v.Name})
-		x.say("%s absorbs 3 points to raise.", killer.Name)
+		a.d.Emit(TypePointsAbsorbed, PointsAbsorbed{Spawn: killer.Name, Points: AbsorbPoints, From: v.Name})
+		a.say("%s absorbs 3 points to raise.", killer.Name)
 	}
 	if v.Has(RetributiveStrike) {
-		x.blast(v)
+		a.blast(v)
 	}
 	return true
 }
@@ -186,71 +186,65 @@ func (x *decider) kill(v, killer *Piece, cause string, poison bool) bool {
 // each death resolving at once (a Retributive Strike it sets off goes before
 // the next roll); then the Mothers lose their Life. Deaths in a blast give
 // nobody points and no Feeding Frenzy.
-func (x *decider) blast(v *Piece) {
-	x.say("%s explodes in a Retributive Strike!", v.Name)
+func (a *act) blast(v *Piece) {
+	a.say("%s explodes in a Retributive Strike!", v.Name)
 	var near []*Piece
-	for _, p := range x.b.Living() {
+	for _, p := range a.b.Living() {
 		if Dist(p.X, p.Y, v.X, v.Y) == 1 {
 			near = append(near, p)
 		}
 	}
 	boardOrder(near)
 	for _, p := range near {
-		if p.Dead || x.b.Over {
+		if p.Dead || a.b.Over {
 			continue
 		}
-		rv, err := x.d.RollBy(p.Owner, 1, 6, "retributive strike of "+v.Name+": "+p.Name)
+		rv, err := a.d.RollBy(p.Owner, 1, 6, "retributive strike of "+v.Name+": "+p.Name)
 		r := 0
 		if err == nil {
 			r = rv[0]
 		}
 		if err != nil {
-			x.fail(err)
+			a.fail(err)
 			return
 		}
 		if r <= 2 {
-			x.say("%s rolls %d and is caught.", p.Name, r)
-			x.kill(p, nil, "the Retributive Strike of "+v.Name, false)
+			a.say("%s rolls %d and is caught.", p.Name, r)
+			a.kill(p, nil, "the Retributive Strike of "+v.Name, false)
 		} else {
-			x.say("%s rolls %d and survives the blast.", p.Name, r)
+			a.say("%s rolls %d and survives the blast.", p.Name, r)
 		}
 	}
 	// Ruling: if a blast would bring both Mothers to 0, the first in turn
 	// order to reach 0 loses.
-	for _, m := range x.b.Mothers {
+	for _, m := range a.b.Mothers {
 		if MotherDist(m, v.X, v.Y) <= 1 {
-			x.loseLife(m, "the Retributive Strike of "+v.Name)
+			a.loseLife(m, "the Retributive Strike of "+v.Name)
 		}
-	}
-}
-
-func (x *decider) fail(err error) {
-	if x.err == nil {
-		x.err = err
 	}
 }
 
 // frenzy gives a Feeding Frenzy spawn that just killed one more attack, if
 // it lives and has someone adjacent to attack (seed 004 line 61).
-func (x *decider) frenzy(k *Piece) {
-	if k == nil || k.Dead || x.b.Over || !k.Has(FeedingFrenzy) || !CanStrike(k) {
+func (a *act) frenzy(k *Piece) {
+	if k == nil || k.Dead || a.b.Over || !k.Has(FeedingFrenzy) || !CanStrike(k) {
 		return
 	}
-	if len(x.frenzyTargets(k)) == 0 {
+	if len(a.frenzyTargets(k)) == 0 {
 		return
 	}
-	x.emit(TypeFrenzyGained, FrenzyGained{Spawn: k.Name})
-	x.say("Feeding Frenzy: %s may attack again at once (brood attack %s TARGET).", k.Name, k.Name)
+	a.d.Emit(TypeFrenzyGained, FrenzyGained{Spawn: k.Name})
+	a.say("Feeding Frenzy: %s may attack an adjacent spawn or Mother again, as its very next action.", k.Name)
 }
 
-func (x *decider) frenzyTargets(k *Piece) []string {
+func (a *act) frenzyTargets(k *Piece) []string {
 	var out []string
-	for _, p := range x.b.Living() {
+	for _, p := range a.b.Living() {
 		if p.Owner != k.Owner && Dist(p.X, p.Y, k.X, k.Y) == 1 {
 			out = append(out, p.Name)
 		}
 	}
-	for _, m := range x.b.Mothers {
+	for _, m := range a.b.Mothers {
 		if m.Player != k.Owner && MotherDist(m, k.X, k.Y) == 1 {
 			out = append(out, m.Player)
 		}
@@ -258,41 +252,83 @@ func (x *decider) frenzyTargets(k *Piece) []string {
 	return out
 }
 
-func (x *decider) attack(c Attack) error {
-	p, err := x.findPiece(c.Spawn)
+func (s *State) attack(c Attack, d *engines.Decision) error {
+	a, err := s.play(c, d)
 	if err != nil {
 		return err
 	}
-	frenzy := x.b.Frenzy == p.Name
-	if !frenzy {
-		cur := x.b.Current()
-		if p.Owner != cur.Player {
-			return engines.Refuse("Turn", "%s is %s's spawn; it is %s's turn", p.Name, p.Owner, cur.Player)
-		}
-		if p.Made {
-			// seed 004 line 29.
-			return engines.Refuse("NewSpawn", "%s came into play this turn; it may move and attack from next turn", p.Name)
-		}
-		if !CanStrike(p) {
-			return engines.Refuse("Font", "%s is a Plasmid Font and can no longer attack", p.Name)
-		}
-		if p.Attacked {
-			// seed 004 line 33: once per round.
-			return engines.Refuse("OneAttack", "%s has already attacked this turn; a spawn attacks once a turn", p.Name)
-		}
+	p, frenzy, err := a.attacker(c.Spawn)
+	if err != nil {
+		return err
 	}
 	switch c.OnTie {
 	case "", "counter", "end":
 	default:
-		return engines.Refuse("Tie", "on a tie the defender chooses --counter or --end, not %q", c.OnTie)
+		return engines.Refuse("Tie", "on a tie the defender chooses to counter-attack or to end the combat, not %q", c.OnTie)
 	}
-	// The target: an enemy spawn, or an enemy player's Mother.
-	tp, tm, err := x.findTarget(c.Target)
+	tp, tm, ranged, err := a.aim(p, frenzy, c.Target)
 	if err != nil {
 		return err
 	}
+	kind := KindMelee
+	switch {
+	case frenzy:
+		kind = KindFrenzy
+	case tm != nil:
+		kind = KindOnMother
+	case ranged:
+		kind = KindRanged
+	}
+	if tm != nil {
+		err = a.strikeMother(p, tm, kind, ranged, !frenzy)
+	} else {
+		err = a.fight(p, tp, kind, ranged, !frenzy, c.OnTie)
+	}
+	if err != nil {
+		return err
+	}
+	return a.done()
+}
+
+// attacker finds the spawn that attacks and checks it may: the current
+// player's, not new, able to strike and not yet attacked this turn, or
+// the spawn whose Feeding Frenzy attack is pending (frenzy).
+func (a *act) attacker(name string) (p *Piece, frenzy bool, err error) {
+	p, err = a.findPiece(name)
+	if err != nil {
+		return nil, false, err
+	}
+	if a.b.Frenzy == p.Name {
+		return p, true, nil
+	}
+	cur := a.b.Current()
+	switch {
+	case p.Owner != cur.Player:
+		return nil, false, engines.Refuse("Turn", "%s is %s's spawn; it is %s's turn", p.Name, p.Owner, cur.Player)
+	case p.Made:
+		// seed 004 line 29.
+		return nil, false, engines.Refuse("NewSpawn", "%s came into play this turn; it may move and attack from next turn", p.Name)
+	case !CanStrike(p):
+		return nil, false, engines.Refuse("Font", "%s is a Plasmid Font and can no longer attack", p.Name)
+	case p.Attacked:
+		// seed 004 line 33: once per round.
+		return nil, false, engines.Refuse("OneAttack", "%s has already attacked this turn; a spawn attacks once a turn", p.Name)
+	}
+	return p, false, nil
+}
+
+// aim finds what p attacks, an enemy spawn (tp) or an enemy player's
+// Mother (tm), and checks it is in reach; ranged is a Spore Slinger's shot.
+//
+// Ruling: a Spore Slinger shoots at 2 or 3 squares (1-2-1), at a Mother
+// too; a Feeding Frenzy attack is melee.
+func (a *act) aim(p *Piece, frenzy bool, target string) (tp *Piece, tm *Mother, ranged bool, err error) {
+	tp, tm, err = a.findTarget(target)
+	if err != nil {
+		return nil, nil, false, err
+	}
 	if (tp != nil && tp.Owner == p.Owner) || (tm != nil && tm.Player == p.Owner) {
-		return engines.Refuse("Target", "%s belongs to %s; attack an enemy spawn or Mother", c.Target, p.Owner)
+		return nil, nil, false, engines.Refuse("Target", "%s belongs to %s; attack an enemy spawn or Mother", target, p.Owner)
 	}
 	dist := 0
 	if tp != nil {
@@ -300,9 +336,6 @@ func (x *decider) attack(c Attack) error {
 	} else {
 		dist = MotherDist(tm, p.X, p.Y)
 	}
-	// Ruling: a Spore Slinger shoots at 2 or 3 squares (1-2-1), at a
-	// Mother too; a Feeding Frenzy attack is melee.
-	ranged := false
 	switch {
 	case dist == 1:
 	case (dist == 2 || dist == 3) && p.Has(SporeSlinger) && !frenzy:
@@ -315,91 +348,93 @@ func (x *decider) attack(c Attack) error {
 		if frenzy {
 			what = "1 square (a Feeding Frenzy attack is at an adjacent target)"
 		}
-		return engines.Refuse("Range", "%s is %d away from %s; it reaches %s", c.Target, dist, p.Name, what)
+		return nil, nil, false, engines.Refuse("Range", "%s is %d away from %s; it reaches %s", target, dist, p.Name, what)
 	}
-	kind := KindMelee
+	return tp, tm, ranged, nil
+}
+
+// strikeMother is p's attack on a Mother: a win takes 1 Life; a loss in
+// melee removes p.
+func (a *act) strikeMother(p *Piece, tm *Mother, kind string, ranged, counts bool) error {
+	res, err := a.combat(kind, p, nil, nil, tm, counts)
+	if err != nil {
+		return err
+	}
 	switch {
-	case frenzy:
-		kind = KindFrenzy
-	case tm != nil:
-		kind = KindOnMother
+	case res == "attacker":
+		a.loseLife(tm, p.Name+"'s attack")
+	case res == "defender" && !ranged:
+		a.kill(p, nil, "beaten back by "+tm.Player+"'s Mother", false)
+	case res == "defender":
+		a.say("The spores fail; %s is unharmed at range.", p.Name)
+	default:
+		a.say("A tie: nothing happens.")
+	}
+	return nil
+}
+
+// fight is p's attack on the spawn tp: the loser is removed, and a tie in
+// melee ends or brings the counter-attack, as the defender's player chose
+// (onTie).
+func (a *act) fight(p, tp *Piece, kind string, ranged, counts bool, onTie string) error {
+	res, err := a.combat(kind, p, nil, tp, nil, counts)
+	if err != nil {
+		return err
+	}
+	switch {
+	case res == "attacker":
+		if a.kill(tp, p, "beaten by "+p.Name, false) {
+			a.frenzy(p)
+		}
+	case res == "defender" && ranged:
+		// seed 004 line 63: no defeat for a loss at range.
+		a.say("The spores fail; %s is unharmed at range.", p.Name)
+	case res == "defender":
+		// seed 004 line 61: Feeding Frenzy is for an attacker's kill; a
+		// defender that wins gets its points only.
+		a.kill(p, tp, "beaten by "+tp.Name, false)
 	case ranged:
-		kind = KindRanged
+		a.say("A tie at range: no counter-attack.")
+	case !CanStrike(tp):
+		a.say("A tie: %s is a Font and cannot counter-attack; the combat ends.", tp.Name)
+	case onTie == "":
+		return engines.Refuse("Tie", "%s and %s tie; %s's player chooses: attack again with the choice to counter-attack (2d6 each more) or to end the combat", p.Name, tp.Name, tp.Name)
+	case onTie == "end":
+		a.say("A tie: %s lets the combat end.", tp.Name)
+	default:
+		return a.counter(p, tp)
 	}
-	if tm != nil {
-		res, err := x.combat(kind, p, nil, nil, tm, !frenzy)
-		if err != nil {
-			return err
-		}
-		switch {
-		case res == "attacker":
-			x.loseLife(tm, p.Name+"'s attack")
-		case res == "defender" && !ranged:
-			x.kill(p, nil, "beaten back by "+tm.Player+"'s Mother", false)
-		case res == "defender":
-			x.say("The spores fail; %s is unharmed at range.", p.Name)
-		default:
-			x.say("A tie: nothing happens.")
-		}
-		return nil
-	}
-	res, err := x.combat(kind, p, nil, tp, nil, !frenzy)
+	return nil
+}
+
+// counter is the defender's counter-attack after a tie (seed 004 lines
+// 39-40).
+//
+// Ruling: a counter-attack that ties again ends the combat.
+func (a *act) counter(p, tp *Piece) error {
+	res, err := a.combat(KindCounter, tp, nil, p, nil, false)
 	if err != nil {
 		return err
 	}
 	switch res {
 	case "attacker":
-		if x.kill(tp, p, "beaten by "+p.Name, false) {
-			x.frenzy(p)
+		if a.kill(p, tp, "beaten by "+tp.Name+"'s counter-attack", false) {
+			a.frenzy(tp)
 		}
 	case "defender":
-		if ranged {
-			// seed 004 line 63: no defeat for a loss at range.
-			x.say("The spores fail; %s is unharmed at range.", p.Name)
-		} else {
-			// seed 004 line 61: Feeding Frenzy is for an attacker's
-			// kill; a defender that wins gets its points only.
-			x.kill(p, tp, "beaten by "+tp.Name, false)
-		}
+		a.kill(tp, p, "beaten by "+p.Name, false)
 	default:
-		if ranged {
-			x.say("A tie at range: no counter-attack.")
-			return nil
-		}
-		if !CanStrike(tp) {
-			x.say("A tie: %s is a Font and cannot counter-attack; the combat ends.", tp.Name)
-			return nil
-		}
-		switch c.OnTie {
-		case "":
-			return engines.Refuse("Tie", "%s and %s tie; %s's player chooses: repeat the command with --counter (the counter-attack rolls 2d6 each more) or --end", p.Name, tp.Name, tp.Name)
-		case "end":
-			x.say("A tie: %s lets the combat end.", tp.Name)
-		case "counter":
-			// seed 004 lines 39-40.
-			//
-			// Ruling: a counter-attack that ties again ends the combat.
-			r2, err := x.combat(KindCounter, tp, nil, p, nil, false)
-			if err != nil {
-				return err
-			}
-			switch r2 {
-			case "attacker":
-				if x.kill(p, tp, "beaten by "+tp.Name+"'s counter-attack", false) {
-					x.frenzy(tp)
-				}
-			case "defender":
-				x.kill(tp, p, "beaten by "+p.Name, false)
-			default:
-				x.say("The counter-attack ties too; the combat ends.")
-			}
-		}
+		a.say("The counter-attack ties too; the combat ends.")
 	}
 	return nil
 }
 
-func (x *decider) motherAttack(c MotherAttack) error {
-	m := x.b.Current()
+func (s *State) motherAttack(c MotherAttack, d *engines.Decision) error {
+	a, err := s.play(c, d)
+	if err != nil {
+		return err
+	}
+	m := a.b.Current()
 	if m.Attacked {
 		// Ruling: a Mother attacks once a turn, like a spawn.
 		return engines.Refuse("MotherAttack", "%s's Mother has already attacked this turn", m.Player)
@@ -407,23 +442,23 @@ func (x *decider) motherAttack(c MotherAttack) error {
 	// Ruling: her attack reaches her own Sphere only, not the squares by
 	// her Fonts; a tie changes nothing.
 	var targets []*Piece
-	for _, p := range x.b.Living() {
-		if p.Owner != m.Player && x.b.InSoI(m, p.X, p.Y) {
+	for _, p := range a.b.Living() {
+		if p.Owner != m.Player && a.b.InSoI(m, p.X, p.Y) {
 			targets = append(targets, p)
 		}
 	}
 	if len(targets) == 0 {
-		return engines.Refuse("MotherAttack", "no enemy spawn in %s's Sphere of Influence (%d square(s)); her attack reaches only there", m.Player, x.b.SoI(m))
+		return engines.Refuse("MotherAttack", "no enemy spawn in %s's Sphere of Influence (%d square(s)); her attack reaches only there", m.Player, a.b.SoI(m))
 	}
 	boardOrder(targets)
 	var order []*Piece
 	seen := map[*Piece]bool{}
 	for _, n := range c.Order {
-		p, err := x.findPiece(n)
+		p, err := a.findPiece(n)
 		if err != nil {
 			return err
 		}
-		if p.Owner == m.Player || !x.b.InSoI(m, p.X, p.Y) {
+		if p.Owner == m.Player || !a.b.InSoI(m, p.X, p.Y) {
 			return engines.Refuse("MotherAttack", "%s is not an enemy spawn in %s's Sphere of Influence", p.Name, m.Player)
 		}
 		if !seen[p] {
@@ -436,28 +471,32 @@ func (x *decider) motherAttack(c MotherAttack) error {
 			order = append(order, p)
 		}
 	}
-	x.emit(TypeMotherAttacked, MotherAttacked{Player: m.Player})
-	x.say("%s's Mother attacks every enemy spawn in her Sphere of Influence.", m.Player)
+	a.d.Emit(TypeMotherAttacked, MotherAttacked{Player: m.Player})
+	a.say("%s's Mother attacks every enemy spawn in her Sphere of Influence.", m.Player)
 	for _, p := range order {
-		if p.Dead || x.b.Over {
+		if p.Dead || a.b.Over {
 			continue
 		}
-		res, err := x.combat(KindMother, nil, m, p, nil, false)
+		res, err := a.combat(KindMother, nil, m, p, nil, false)
 		if err != nil {
 			return err
 		}
 		if res == "attacker" {
-			x.kill(p, nil, "crushed by "+m.Player+"'s Mother", false)
+			a.kill(p, nil, "crushed by "+m.Player+"'s Mother", false)
 		} else {
-			x.say("%s holds.", p.Name)
+			a.say("%s holds.", p.Name)
 		}
 	}
-	return nil
+	return a.done()
 }
 
-func (x *decider) motherMove(c MotherMove) error {
-	m := x.b.Current()
-	if !x.b.Has(m, Levitation) {
+func (s *State) motherMove(c MotherMove, d *engines.Decision) error {
+	a, err := s.play(c, d)
+	if err != nil {
+		return err
+	}
+	m := a.b.Current()
+	if !a.b.Has(m, Levitation) {
 		return engines.Refuse("Levitation", "a Brood Mother is stationary; only Levitation lets her move")
 	}
 	// Ruling: her centre moves up to 2 a turn along a 1-2-1 path; her 3 x 3
@@ -466,10 +505,10 @@ func (x *decider) motherMove(c MotherMove) error {
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
 				sx, sy := cx+dx, cy+dy
-				if !x.b.In(sx, sy) {
+				if !a.b.In(sx, sy) {
 					return false
 				}
-				p, o := x.b.At(sx, sy)
+				p, o := a.b.At(sx, sy)
 				if p != nil || (o != nil && o != m) {
 					return false
 				}
@@ -490,13 +529,13 @@ func (x *decider) motherMove(c MotherMove) error {
 		return engines.Refuse("Levitation", "%s's Mother may move %d more this turn; %d,%d is out of reach", m.Player, left, c.X, c.Y)
 	}
 	fx, fy := m.X, m.Y
-	x.emit(TypeMotherMoved, MotherMoved{Player: m.Player, X: c.X, Y: c.Y, Cost: cost})
-	x.say("%s's Mother levitates from %d,%d to %d,%d (cost %d).", m.Player, fx, fy, c.X, c.Y, cost)
-	return nil
+	a.d.Emit(TypeMotherMoved, MotherMoved{Player: m.Player, X: c.X, Y: c.Y, Cost: cost})
+	a.say("%s's Mother levitates from %d,%d to %d,%d (cost %d).", m.Player, fx, fy, c.X, c.Y, cost)
+	return a.done()
 }
 
-func (x *decider) absorb(c Absorb) error {
-	p, m, err := x.own(c.Spawn)
+func (s *State) absorb(c Absorb, d *engines.Decision) error {
+	a, p, m, err := s.playSpawn(c, d, c.Spawn)
 	if err != nil {
 		return err
 	}
@@ -510,15 +549,19 @@ func (x *decider) absorb(c Absorb) error {
 	if MotherDist(m, p.X, p.Y) != 1 {
 		return engines.Refuse("Absorb", "%s at %d,%d is not next to %s's Mother", p.Name, p.X, p.Y, m.Player)
 	}
-	x.emit(TypeSpawnAbsorbed, SpawnAbsorbed{Spawn: p.Name, Player: m.Player})
+	a.d.Emit(TypeSpawnAbsorbed, SpawnAbsorbed{Spawn: p.Name, Player: m.Player})
 	before := m.Plasmid
-	x.gain(m, AbsorbGain, "absorbed "+p.Name)
-	x.say("%s's Mother absorbs %s: +%d Plasmid (%d -> %d).", m.Player, p.Name, AbsorbGain, before, m.Plasmid)
-	return nil
+	a.gain(m, AbsorbGain, "absorbed "+p.Name)
+	a.say("%s's Mother absorbs %s: +%d Plasmid (%d -> %d).", m.Player, p.Name, AbsorbGain, before, m.Plasmid)
+	return a.done()
 }
 
-func (x *decider) regenerate(c Regenerate) error {
-	m := x.b.Current()
+func (s *State) regenerate(c Regenerate, d *engines.Decision) error {
+	a, err := s.play(c, d)
+	if err != nil {
+		return err
+	}
+	m := a.b.Current()
 	n := c.N
 	if n == 0 {
 		n = 1
@@ -531,35 +574,35 @@ func (x *decider) regenerate(c Regenerate) error {
 		// into less Plasmid (seed line 49).
 		return engines.Refuse("MaxLife", "%s's Mother has %d Life of 5; she can regain at most %d", m.Player, m.Life, MaxLife-m.Life)
 	}
-	cost := n * RegenCost(x.s.Mode)
-	if err := x.spend(m, cost, fmt.Sprintf("%d Life Point(s) in a %s game", n, x.s.Mode)); err != nil {
+	cost := n * RegenCost(a.s.Mode)
+	if err := a.spend(m, cost, fmt.Sprintf("%d Life Point(s) in a %s game", n, a.s.Mode)); err != nil {
 		return err
 	}
-	x.gainLife(m, n, "regenerate")
-	x.say("%s's Mother spends %d Plasmid (%d a Life Point in a %s game) and regains %d Life: %d Life, %d Plasmid left.", m.Player, cost, RegenCost(x.s.Mode), x.s.Mode, n, m.Life, m.Plasmid)
-	return nil
+	a.gainLife(m, n, "regenerate")
+	a.say("%s's Mother spends %d Plasmid (%d a Life Point in a %s game) and regains %d Life: %d Life, %d Plasmid left.", m.Player, cost, RegenCost(a.s.Mode), a.s.Mode, n, m.Life, m.Plasmid)
+	return a.done()
 }
 
 // findTarget finds a living spawn or a Mother (by her player's name): an
 // exact name first, else a unique prefix.
-func (x *decider) findTarget(name string) (*Piece, *Mother, error) {
-	if m := x.b.Mother(name); m != nil {
+func (a *act) findTarget(name string) (*Piece, *Mother, error) {
+	if m := a.b.Mother(name); m != nil {
 		return nil, m, nil
 	}
-	p, err := x.findPiece(name)
+	p, err := a.findPiece(name)
 	if err == nil {
 		return p, nil, nil
 	}
 	var hit *Mother
-	for _, m := range x.b.Mothers {
+	for _, m := range a.b.Mothers {
 		if len(m.Player) > len(name) && strings.EqualFold(m.Player[:len(name)], name) {
 			hit = m
 		}
 	}
 	if hit == nil {
-		return nil, nil, engines.Refuse("Name", "no spawn or Mother %q on the board; brood map lists them", name)
+		return nil, nil, engines.RefuseTry("Name", []string{"brood map"}, "no spawn or Mother %q on the board; the map lists them", name)
 	}
-	for _, q := range x.b.Living() {
+	for _, q := range a.b.Living() {
 		if len(q.Name) > len(name) && strings.EqualFold(q.Name[:len(name)], name) {
 			return nil, nil, engines.Refuse("Name", "%q could be %s or %s's Mother; give more of the name", name, q.Name, hit.Player)
 		}

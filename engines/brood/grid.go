@@ -187,28 +187,31 @@ func (q pq) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
 func (q *pq) Push(x any)   { *q = append(*q, x.(*node)) }
 func (q *pq) Pop() (v any) { old := *q; v = old[len(old)-1]; *q = old[:len(old)-1]; return v }
 
-// Path finds the cheapest way from (fx,fy) to (tx,ty) through squares free
-// says are free, diagonals 1-2-1, preferring among the cheapest the path
-// that leaves the fewest threatened squares (thr). It returns the steps
-// after the start, or nil when the target cannot be reached.
-func Path(fx, fy, tx, ty int, free func(x, y int) bool, thr func(x, y int) int) []step {
-	type key struct{ x, y, odd int }
-	dist := map[key]*node{}
-	prev := map[key]key{}
+// spot is a square of a search and whether an odd number of diagonals led
+// there (the next diagonal then costs 2).
+type spot struct{ x, y, odd int }
+
+// explore searches outward from (fx,fy) through the squares free says are
+// free, diagonals 1-2-1, cheapest first and, of the cheapest, leaving the
+// fewest threatened squares (thr) first; budget > 0 bounds the cost. Each
+// spot is handed to visit once, when its best way is known; the search
+// ends when visit returns true. It returns the best way found to each spot
+// and the spot each came from.
+func explore(fx, fy, budget int, free func(x, y int) bool, thr func(x, y int) int, visit func(*node) bool) (map[spot]*node, map[spot]spot) {
+	best := map[spot]*node{}
+	prev := map[spot]spot{}
 	start := &node{x: fx, y: fy}
-	dist[key{fx, fy, 0}] = start
+	best[spot{fx, fy, 0}] = start
 	q := &pq{start}
-	done := map[key]bool{}
-	var goal *node
+	done := map[spot]bool{}
 	for q.Len() > 0 {
 		n := heap.Pop(q).(*node)
-		k := key{n.x, n.y, n.odd}
+		k := spot{n.x, n.y, n.odd}
 		if done[k] {
 			continue
 		}
 		done[k] = true
-		if n.x == tx && n.y == ty {
-			goal = n
+		if visit(n) {
 			break
 		}
 		leave := thr(n.x, n.y)
@@ -228,29 +231,43 @@ func Path(fx, fy, tx, ty int, free func(x, y int) bool, thr func(x, y int) int) 
 					}
 					odd = 1 - odd
 				}
-				nk := key{nx, ny, odd}
-				if done[nk] {
+				nk := spot{nx, ny, odd}
+				if done[nk] || budget > 0 && n.cost+c > budget {
 					continue
 				}
 				cand := &node{x: nx, y: ny, odd: odd, cost: n.cost + c, thr: n.thr + leave}
-				if old, ok := dist[nk]; ok && (old.cost < cand.cost || old.cost == cand.cost && old.thr <= cand.thr) {
+				if old, ok := best[nk]; ok && (old.cost < cand.cost || old.cost == cand.cost && old.thr <= cand.thr) {
 					continue
 				}
-				dist[nk] = cand
+				best[nk] = cand
 				prev[nk] = k
 				heap.Push(q, cand)
 			}
 		}
 	}
+	return best, prev
+}
+
+// Path finds the cheapest way from (fx,fy) to (tx,ty) through squares free
+// says are free, diagonals 1-2-1, preferring among the cheapest the path
+// that leaves the fewest threatened squares (thr). It returns the steps
+// after the start, or nil when the target cannot be reached.
+func Path(fx, fy, tx, ty int, free func(x, y int) bool, thr func(x, y int) int) []step {
+	var goal *node
+	best, prev := explore(fx, fy, 0, free, thr, func(n *node) bool {
+		if n.x == tx && n.y == ty {
+			goal = n
+		}
+		return goal != nil
+	})
 	if goal == nil {
 		return nil
 	}
 	var out []step
-	k := key{goal.x, goal.y, goal.odd}
+	k := spot{goal.x, goal.y, goal.odd}
 	for !(k.x == fx && k.y == fy && k.odd == 0) {
-		n := dist[k]
 		p := prev[k]
-		out = append(out, step{X: k.x, Y: k.y, Cost: n.cost - dist[p].cost})
+		out = append(out, step{X: k.x, Y: k.y, Cost: best[k].cost - best[p].cost})
 		k = p
 	}
 	slices.Reverse(out)

@@ -38,8 +38,8 @@ func names(list []Entry) string {
 	return strings.Join(out, ", ")
 }
 
-func (x *decider) mutate(c Mutate) error {
-	p, m, err := x.own(c.Spawn)
+func (s *State) mutate(c Mutate, d *engines.Decision) error {
+	a, p, m, err := s.playSpawn(c, d, c.Spawn)
 	if err != nil {
 		return err
 	}
@@ -64,13 +64,13 @@ func (x *decider) mutate(c Mutate) error {
 	default:
 		return engines.Refuse("ThirdMutation", "%s has two mutations (%s); a spawn takes at most two", p.Name, strings.Join(p.Muts, ", "))
 	}
-	if !x.b.InZone(m.Player, p.X, p.Y, p) {
+	if !a.b.InZone(m.Player, p.X, p.Y, p) {
 		return engines.Refuse("MutateWhere", "%s at %d,%d is neither in %s's Sphere of Influence nor next to her Font; it mutates only there", p.Name, p.X, p.Y, m.Player)
 	}
 	var twin *Square
 	if mut == Mitosis {
 		if c.AtX != 0 || c.AtY != 0 {
-			if Dist(p.X, p.Y, c.AtX, c.AtY) != 1 || !x.b.Empty(c.AtX, c.AtY) {
+			if Dist(p.X, p.Y, c.AtX, c.AtY) != 1 || !a.b.Empty(c.AtX, c.AtY) {
 				return engines.Refuse("Mitosis", "the twin of %s needs an empty square next to it; %d,%d is not one", p.Name, c.AtX, c.AtY)
 			}
 			twin = &Square{c.AtX, c.AtY}
@@ -78,7 +78,7 @@ func (x *decider) mutate(c Mutate) error {
 		find:
 			for dy := -1; dy <= 1; dy++ {
 				for dx := -1; dx <= 1; dx++ {
-					if (dx != 0 || dy != 0) && x.b.Empty(p.X+dx, p.Y+dy) {
+					if (dx != 0 || dy != 0) && a.b.Empty(p.X+dx, p.Y+dy) {
 						twin = &Square{p.X + dx, p.Y + dy}
 						break find
 					}
@@ -91,28 +91,32 @@ func (x *decider) mutate(c Mutate) error {
 	}
 	// Ruling: a mutation costs no Plasmid (the seed prices none).
 	points := p.Total()
-	x.emit(TypeMutated, SpawnMutated{Spawn: p.Name, Mutation: mut})
-	x.say("%s's %s (%d points) mutates: %s.", m.Player, p.Name, points, mut)
+	a.d.Emit(TypeMutated, SpawnMutated{Spawn: p.Name, Mutation: mut})
+	a.say("%s's %s (%d points) mutates: %s.", m.Player, p.Name, points, mut)
 	switch mut {
 	case Mitosis:
 		// seed 004 line 65. Ruling: the twin is a new spawn (it acts from
 		// next turn, no mutations); the original keeps its mutations.
-		name, err := x.newName(m, "")
+		name, err := a.newName(m, "")
 		if err != nil {
 			return err
 		}
-		x.emit(TypeSpawnCreated, SpawnCreated{Name: name, Owner: m.Player, X: twin.X, Y: twin.Y, Attack: 3, Defense: 3, Move: 3, Via: Mitosis})
-		x.say("It splits: %s and its twin %s at %d,%d are both 3/3/3.", p.Name, name, twin.X, twin.Y)
+		a.d.Emit(TypeSpawnCreated, SpawnCreated{Name: name, Owner: m.Player, X: twin.X, Y: twin.Y, Attack: 3, Defense: 3, Move: 3, Via: Mitosis})
+		a.say("It splits: %s and its twin %s at %d,%d are both 3/3/3.", p.Name, name, twin.X, twin.Y)
 	case PlasmidFont:
-		x.say("%s roots as a Plasmid Font: %d/%d/%d, +2 Plasmid a turn.", p.Name, p.Attack, p.Defense, p.Move)
+		a.say("%s roots as a Plasmid Font: %d/%d/%d, +2 Plasmid a turn.", p.Name, p.Attack, p.Defense, p.Move)
 	case Resilient:
-		x.say("%s must now be killed twice.", p.Name)
+		a.say("%s must now be killed twice.", p.Name)
 	}
-	return nil
+	return a.done()
 }
 
-func (x *decider) evolve(c Evolve) error {
-	m := x.b.Current()
+func (s *State) evolve(c Evolve, d *engines.Decision) error {
+	a, err := s.play(c, d)
+	if err != nil {
+		return err
+	}
+	m := a.b.Current()
 	evo := NormName(c.Evolution)
 	if !known(Evolutions, evo) {
 		return engines.Refuse("Evolution", "no evolution %q; the evolutions are %s", c.Evolution, names(Evolutions))
@@ -121,7 +125,7 @@ func (x *decider) evolve(c Evolve) error {
 	// count against the Mother's two and may not repeat one the brood has.
 	var proxy *Piece
 	if c.Proxy != "" {
-		p, _, err := x.own(c.Proxy)
+		p, _, err := a.own(c.Proxy)
 		if err != nil {
 			return err
 		}
@@ -136,16 +140,16 @@ func (x *decider) evolve(c Evolve) error {
 		// seed 004 line 76: 2 per queen.
 		return engines.Refuse("ThirdEvolution", "%s's Mother has evolved twice (%s); two is the most", m.Player, strings.Join(m.Evolutions, ", "))
 	}
-	if x.b.Has(m, evo) {
+	if a.b.Has(m, evo) {
 		// seed 004 line 76: a different upgrade each time.
 		return engines.Refuse("SameEvolution", "%s's brood already has %s; choose a different evolution", m.Player, evo)
 	}
 	var font *Piece
 	if evo == Fontification {
 		if c.Font == "" {
-			return engines.Refuse("Fontification", "name the Plasmid Font to turn into a Proxy with --font NAME")
+			return engines.Refuse("Fontification", "name the Plasmid Font to turn into a Proxy")
 		}
-		f, _, err := x.own(c.Font)
+		f, _, err := a.own(c.Font)
 		if err != nil {
 			return err
 		}
@@ -154,9 +158,9 @@ func (x *decider) evolve(c Evolve) error {
 		}
 		font = f
 	} else if c.Font != "" {
-		return engines.Refuse("Fontification", "--font is for fontification only")
+		return engines.Refuse("Fontification", "a Font is named for fontification only")
 	}
-	if err := x.spend(m, EvolveCost, "the evolution "+evo); err != nil {
+	if err := a.spend(m, EvolveCost, "the evolution "+evo); err != nil {
 		return err
 	}
 	e := MotherEvolved{Player: m.Player, Evolution: evo}
@@ -166,21 +170,25 @@ func (x *decider) evolve(c Evolve) error {
 	if font != nil {
 		e.Font = font.Name
 	}
-	x.emit(TypeEvolved, e)
+	a.d.Emit(TypeEvolved, e)
 	who := m.Player + "'s Mother"
 	if proxy != nil {
 		who = m.Player + "'s Proxy " + proxy.Name
 	}
-	x.say("%s evolves %s for %d Plasmid (%d left).", who, evo, EvolveCost, m.Plasmid)
+	a.say("%s evolves %s for %d Plasmid (%d left).", who, evo, EvolveCost, m.Plasmid)
 	if font != nil {
-		x.say("Font %s becomes a Brood Proxy: attack %d, +3 Plasmid a turn.", font.Name, font.Attack)
+		a.say("Font %s becomes a Brood Proxy: attack %d, +3 Plasmid a turn.", font.Name, font.Attack)
 	}
-	return nil
+	return a.done()
 }
 
-func (x *decider) subvert(c Subvert) error {
-	m := x.b.Current()
-	if !x.b.Has(m, Subversion) {
+func (s *State) subvert(c Subvert, d *engines.Decision) error {
+	a, err := s.play(c, d)
+	if err != nil {
+		return err
+	}
+	m := a.b.Current()
+	if !a.b.Has(m, Subversion) {
 		return engines.Refuse("Subversion", "%s's Mother has not evolved Subversion", m.Player)
 	}
 	if m.Seeded {
@@ -188,7 +196,7 @@ func (x *decider) subvert(c Subvert) error {
 		// she subverts at most once a turn.
 		return engines.Refuse("OneSeed", "%s's Mother has shot her seed this turn; she holds one at a time", m.Player)
 	}
-	p, err := x.findPiece(c.Spawn)
+	p, err := a.findPiece(c.Spawn)
 	if err != nil {
 		return err
 	}
@@ -202,38 +210,42 @@ func (x *decider) subvert(c Subvert) error {
 	if d := MotherDist(m, p.X, p.Y); d > SubvertRange {
 		return engines.Refuse("Subversion", "%s is %d squares from %s's Mother; the seed reaches 3", p.Name, d, m.Player)
 	}
-	if err := x.spend(m, SubvertCost, "a Seed of Subversion"); err != nil {
+	if err := a.spend(m, SubvertCost, "a Seed of Subversion"); err != nil {
 		return err
 	}
-	mv, err := x.d.RollBy(m.Player, 2, 6, "subversion: "+m.Player+"'s Mother")
+	mv, err := a.d.RollBy(m.Player, 2, 6, "subversion: "+m.Player+"'s Mother")
 	if err != nil {
 		return err
 	}
-	sv, err := x.d.RollBy(p.Owner, 2, 6, "subversion: "+p.Name)
+	sv, err := a.d.RollBy(p.Owner, 2, 6, "subversion: "+p.Name)
 	if err != nil {
 		return err
 	}
-	x.emit(TypeSubvertTried, SubversionTried{Player: m.Player, Spawn: p.Name, MotherDice: mv, SpawnDice: sv})
+	a.d.Emit(TypeSubvertTried, SubversionTried{Player: m.Player, Spawn: p.Name, MotherDice: mv, SpawnDice: sv})
 	mt, st := mv[0]+mv[1], sv[0]+sv[1]
 	if mt > st {
 		from := p.Owner
-		x.emit(TypeSubverted, SpawnSubverted{Spawn: p.Name, Player: m.Player})
-		x.say("%s's Mother shoots a Seed of Subversion at %s: %d+%d = %d against %d+%d = %d; %s turns from %s to %s (it acts from next turn).", m.Player, p.Name, mv[0], mv[1], mt, sv[0], sv[1], st, p.Name, from, m.Player)
+		a.d.Emit(TypeSubverted, SpawnSubverted{Spawn: p.Name, Player: m.Player})
+		a.say("%s's Mother shoots a Seed of Subversion at %s: %d+%d = %d against %d+%d = %d; %s turns from %s to %s (it acts from next turn).", m.Player, p.Name, mv[0], mv[1], mt, sv[0], sv[1], st, p.Name, from, m.Player)
 	} else {
-		x.say("%s's Mother shoots a Seed of Subversion at %s: %d+%d = %d against %d+%d = %d; it resists.", m.Player, p.Name, mv[0], mv[1], mt, sv[0], sv[1], st)
+		a.say("%s's Mother shoots a Seed of Subversion at %s: %d+%d = %d against %d+%d = %d; it resists.", m.Player, p.Name, mv[0], mv[1], mt, sv[0], sv[1], st)
 	}
-	return nil
+	return a.done()
 }
 
-func (x *decider) endTurn() error {
-	m := x.b.Current()
-	x.emit(TypeTurnEnded, TurnEnded{Player: m.Player})
-	x.say("%s ends the turn.", m.Player)
-	next := (x.b.Turn + 1) % len(x.b.Mothers)
-	round := x.b.Round
+func (s *State) endTurn(c EndTurn, d *engines.Decision) error {
+	a, err := s.play(c, d)
+	if err != nil {
+		return err
+	}
+	m := a.b.Current()
+	a.d.Emit(TypeTurnEnded, TurnEnded{Player: m.Player})
+	a.say("%s ends the turn.", m.Player)
+	next := (a.b.Turn + 1) % len(a.b.Mothers)
+	round := a.b.Round
 	if next == 0 {
 		round++
 	}
-	x.beginTurn(x.b.Mothers[next], round)
-	return nil
+	a.beginTurn(a.b.Mothers[next], round)
+	return a.done()
 }

@@ -25,8 +25,8 @@ func newGame(t *testing.T, mode string) *game {
 	t.Helper()
 	reg := events.NewRegistry()
 	reg.Register(dice.Type, dice.Rolled{})
-	New().Register(reg)
-	s := New().NewState(engines.Campaign{Name: "test", Game: "brood", Mode: mode}).(*State)
+	Engine.Register(reg)
+	s := Engine.NewState(engines.Campaign{Name: "test", Game: "brood", Mode: mode}).(*State)
 	return &game{t: t, s: s, reg: reg}
 }
 
@@ -44,7 +44,7 @@ func (g *game) try(cmd engines.Command, faces ...int) (*engines.Decision, error)
 	hand := append([]int{}, faces...)
 	r := dice.NewRoller(1, 0, hand)
 	d := engines.NewDecision(r)
-	if err := g.s.Decide(cmd, d); err != nil {
+	if err := Engine.Decide(g.s, cmd, d); err != nil {
 		return d, err
 	}
 	if err := r.Finish(); err != nil {
@@ -66,7 +66,7 @@ func (g *game) apply(f events.Fact) {
 	if err != nil {
 		g.t.Fatal(err)
 	}
-	if err := g.s.Apply(f.Type, v); err != nil {
+	if err := Engine.Apply(g.s, f.Type, v); err != nil {
 		g.t.Fatalf("apply %s: %v", f.Type, err)
 	}
 	g.log = append(g.log, f)

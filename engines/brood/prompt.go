@@ -1,7 +1,6 @@
 package brood
 
 import (
-	"container/heap"
 	"fmt"
 	"slices"
 	"strconv"
@@ -13,7 +12,7 @@ import (
 
 var _ engines.Prompter = (*State)(nil)
 
-// Choices implements engines.Prompter: the actions `warlog play` offers now.
+// Choices implements engines.Prompter: the actions play offers now.
 // Every option it lists is asked of the rules themselves: the command it
 // would build is decided on a trial (Decide never changes the state) and
 // offered only if the engine accepts it.
@@ -48,7 +47,7 @@ func (s *State) Choices() []engines.Choice {
 // now, and whether it rolled any dice.
 func (s *State) trial(cmd engines.Command) (ok, rolled bool) {
 	d := engines.NewDecision(dice.NewRoller(1, 0, nil))
-	if err := s.Decide(cmd, d); err != nil {
+	if err := Engine.Decide(s, cmd, d); err != nil {
 		return false, false
 	}
 	for _, f := range d.Facts() {
@@ -486,54 +485,14 @@ type reached struct{ cost, thr int }
 // of the cheapest paths the fewest threatened squares left. A trial move per
 // square would run Path once per square, too slow to list a whole board.
 func reach(fx, fy, budget int, free func(x, y int) bool, thr func(x, y int) int) map[Square]reached {
-	type key struct{ x, y, odd int }
-	best := map[key]*node{}
-	done := map[key]bool{}
-	start := &node{x: fx, y: fy}
-	best[key{fx, fy, 0}] = start
-	q := &pq{start}
 	out := map[Square]reached{}
-	for q.Len() > 0 {
-		n := heap.Pop(q).(*node)
-		k := key{n.x, n.y, n.odd}
-		if done[k] {
-			continue
-		}
-		done[k] = true
+	explore(fx, fy, budget, free, thr, func(n *node) bool {
 		at := Square{n.x, n.y}
 		if r, ok := out[at]; !ok || n.cost < r.cost || n.cost == r.cost && n.thr < r.thr {
 			out[at] = reached{n.cost, n.thr}
 		}
-		leave := thr(n.x, n.y)
-		for dy := -1; dy <= 1; dy++ {
-			for dx := -1; dx <= 1; dx++ {
-				if dx == 0 && dy == 0 {
-					continue
-				}
-				nx, ny := n.x+dx, n.y+dy
-				if !free(nx, ny) {
-					continue
-				}
-				c, odd := 1, n.odd
-				if dx != 0 && dy != 0 {
-					if odd == 1 {
-						c = 2
-					}
-					odd = 1 - odd
-				}
-				nk := key{nx, ny, odd}
-				if done[nk] || n.cost+c > budget {
-					continue
-				}
-				cand := &node{x: nx, y: ny, odd: odd, cost: n.cost + c, thr: n.thr + leave}
-				if old, ok := best[nk]; ok && (old.cost < cand.cost || old.cost == cand.cost && old.thr <= cand.thr) {
-					continue
-				}
-				best[nk] = cand
-				heap.Push(q, cand)
-			}
-		}
-	}
+		return false
+	})
 	delete(out, Square{fx, fy})
 	return out
 }

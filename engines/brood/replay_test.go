@@ -22,7 +22,7 @@ func TestReplayAndPureDecide(t *testing.T) {
 
 	before := g.snapshot()
 	d := engines.NewDecision(nil)
-	if err := g.s.Decide(Spawn{X: 5, Y: 6}, d); err != nil {
+	if err := Engine.Decide(g.s, Spawn{X: 5, Y: 6}, d); err != nil {
 		t.Fatal(err)
 	}
 	if g.snapshot() != before {
@@ -84,7 +84,7 @@ func TestDecodeCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := New().DecodeCommand(c.Verb(), raw)
+		got, err := Engine.DecodeCommand(c.Verb(), raw)
 		if err != nil {
 			t.Fatalf("%s: %v", c.Verb(), err)
 		}
@@ -93,7 +93,7 @@ func TestDecodeCommand(t *testing.T) {
 			t.Fatalf("%s decoded to %s (%T), want %s", c.Verb(), g1, got, raw)
 		}
 	}
-	if _, err := New().DecodeCommand("brood fly", nil); err == nil {
+	if _, err := Engine.DecodeCommand("brood fly", nil); err == nil {
 		t.Fatal("an unknown verb decoded")
 	}
 }

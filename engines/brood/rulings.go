@@ -1,8 +1,8 @@
 package brood
 
 // Rulings are the cases the seed and RULINGS.md leave open, as this engine
-// decides them (`warlog brood rulings` prints them). Each is also written
-// where the code applies it, in a comment starting "Ruling:".
+// decides them (the command line prints them as a catalogue). Each is also
+// written where the code applies it, in a comment starting "Ruling:".
 //
 // Ruling: every entry below.
 var Rulings = []Entry{

@@ -1,12 +1,57 @@
 package brood
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"warlog/engines"
-	"warlog/engines/dice"
+)
+
+// Modes of a Brood campaign: they fix the price of a Life Point.
+const (
+	ModeFast     = "fast"
+	ModeStandard = "standard"
+	ModeCampaign = "campaign"
+)
+
+// RegenCost is the Plasmid price of one Life Point in mode.
+// seed 004 lines 55-57: fast 15, standard 10, campaign 5.
+func RegenCost(mode string) int {
+	switch mode {
+	case ModeFast:
+		return 15
+	case ModeCampaign:
+		return 5
+	}
+	return 10
+}
+
+// Numbers of the seed.
+const (
+	PlasmidIncome = 10 // seed line 12
+	PlasmidCap    = 50 // seed line 21
+	SpawnCost     = 5  // seed line 23
+	RaiseCost     = 1  // seed line 24
+	StatCap       = 10 // seed line 11
+	MaxLife       = 5  // seed lines 46, 48
+	AbsorbGain    = 5  // seed line 53
+	AbsorbPoints  = 3  // seed line 38
+	EvolveCost    = 25 // seed line 76
+	MaxEvolutions = 2  // seed line 76
+	SubvertCost   = 10 // seed line 82
+	SubvertRange  = 3  // seed line 82
+	MotherBase    = 10 // seed line 45
+	FortifyBonus  = 3  // seed line 81
+	FontIncome    = 2  // seed line 66
+	ProxyIncome   = 3  // seed line 83
+	ProxyAttack   = 5  // seed line 83
+	FirstMutation = 15 // seed line 59
+	NextMutation  = 30 // seed line 59
+	DefaultSize   = 16
+	MinSize       = 8
+	MaxSize       = 64
+	LevitateMove  = 2 // seed line 80
+	ArmorMod      = 3 // seed lines 67, 68
 )
 
 // Mutation names (seed 004 lines 61-72), as the commands take them.
@@ -90,6 +135,8 @@ type Piece struct {
 	// Evolution is a Proxy's own evolution.
 	Evolution string `json:"evolution,omitempty"`
 	Dead      bool   `json:"dead,omitempty"`
+	// Kills counts the enemy spawns it removed.
+	Kills int `json:"kills,omitempty"`
 	// Per turn.
 	Made      bool `json:"made,omitempty"`
 	MoveUsed  int  `json:"move_used,omitempty"`
@@ -116,6 +163,8 @@ type Mother struct {
 	Plasmid    int      `json:"plasmid"`
 	Evolutions []string `json:"evolutions,omitempty"`
 	Destroyed  bool     `json:"destroyed,omitempty"`
+	// Kills counts the enemy spawns she removed.
+	Kills int `json:"kills,omitempty"`
 	// Per turn.
 	Spawned  bool `json:"spawned,omitempty"`
 	Absorbed bool `json:"absorbed,omitempty"`
@@ -143,12 +192,15 @@ type Board struct {
 	// of a player yet (0 otherwise): the end-turn that opens a round, with
 	// its income and poison, belongs to the round it closed.
 	Filed int `json:"filed,omitempty"`
-}
-
-// Record is a finished or running game as the chronicle tells it.
-type Record struct {
-	Board *Board
-	Start []MotherPlace
+	// Number counts the campaign's games: this is the Number-th.
+	Number int `json:"number"`
+	// Start are the Mothers as the game began.
+	Start []MotherPlace `json:"start"`
+	// Struck is the spawn a Mother has just beaten in a combat, until the
+	// next combat or turn: a removal of it with no killer is hers.
+	Struck string `json:"struck,omitempty"`
+	// Outcome is how the game ended, stated when it ended; nil before.
+	Outcome *engines.Outcome `json:"outcome,omitempty"`
 }
 
 // State is a Brood campaign: its mode, the games played and the one in
@@ -156,33 +208,22 @@ type Record struct {
 type State struct {
 	Campaign string
 	Mode     string
-	// Wins and Played count games per player.
+	// Wins and Played count games per player; Games counts the games.
 	Wins   map[string]int
 	Played map[string]int
-	// Past are the games before the newest, which never change again;
-	// Games holds the newest only (over or not).
-	Past  engines.History[*Record]
-	Games []*Record
-	B     *Board
+	Games  int
+	// Past are the games before the newest, which never change again.
+	Past engines.History[*Board]
+	// B is the newest game, over or not; nil before the first.
+	B *Board
 }
 
 // games are every game of the campaign, oldest first.
-func (s *State) games() []*Record { return append(slices.Clip(s.Past.All()), s.Games...) }
-
-// Now implements engines.Turner: the game and the round the newest action
-// belongs to.
-//
-// Ruling: an end-turn that opens a new round (with the income, Regenerate
-// and poison of the new turn's start) is filed under the round it ended,
-// until the new round's first action.
-func (s *State) Now() (string, int) {
-	if s.B == nil || s.B.Over {
-		return "", 0
+func (s *State) games() []*Board {
+	if s.B == nil {
+		return s.Past.All()
 	}
-	if s.B.Filed > 0 {
-		return s.B.Name, s.B.Filed
-	}
-	return s.B.Name, s.B.Round
+	return append(slices.Clip(s.Past.All()), s.B)
 }
 
 // Current is the Mother whose turn it is.
@@ -252,316 +293,4 @@ func (b *Board) Has(m *Mother, e string) bool {
 		}
 	}
 	return false
-}
-
-func (s *State) clone() *State {
-	c := *s
-	c.Past = s.Past.Copy()
-	c.Wins = map[string]int{}
-	for k, v := range s.Wins {
-		c.Wins[k] = v
-	}
-	c.Played = map[string]int{}
-	for k, v := range s.Played {
-		c.Played[k] = v
-	}
-	c.Games = nil
-	for _, g := range s.Games {
-		r := &Record{Start: g.Start, Board: g.Board.clone()}
-		c.Games = append(c.Games, r)
-		if g.Board == s.B {
-			c.B = r.Board
-		}
-	}
-	if s.B != nil && c.B == nil {
-		c.B = s.B.clone()
-	}
-	return &c
-}
-
-func (b *Board) clone() *Board {
-	c := *b
-	c.Mothers = nil
-	for _, m := range b.Mothers {
-		mm := *m
-		mm.Evolutions = slices.Clone(m.Evolutions)
-		c.Mothers = append(c.Mothers, &mm)
-	}
-	c.Spawns = nil
-	for _, p := range b.Spawns {
-		pp := *p
-		pp.Muts = slices.Clone(p.Muts)
-		c.Spawns = append(c.Spawns, &pp)
-	}
-	c.Removed = map[string][]int{}
-	for k, v := range b.Removed {
-		c.Removed[k] = slices.Clone(v)
-	}
-	return &c
-}
-
-// Apply implements engines.State.
-func (s *State) Apply(typ string, payload any) error {
-	if typ == dice.Type || !strings.HasPrefix(typ, "brood.") {
-		// Dice are read where they are used; facts of the shared core
-		// (free rolls, notes) change nothing on the board.
-		return nil
-	}
-	if typ == TypeGameStarted {
-		e, ok := payload.(GameStarted)
-		if !ok {
-			return fmt.Errorf("%s: payload is %T", typ, payload)
-		}
-		b := &Board{Name: e.Name, Size: e.Size, Removed: map[string][]int{}}
-		for _, mp := range e.Mothers {
-			b.Mothers = append(b.Mothers, &Mother{Player: mp.Player, Letter: mp.Letter, X: mp.X, Y: mp.Y, Life: MaxLife})
-			s.Played[mp.Player]++
-		}
-		s.B = b
-		for _, old := range s.Games { // at most one: the game before this
-			s.Past.Add(old)
-		}
-		s.Games = []*Record{{Board: b, Start: e.Mothers}}
-		return nil
-	}
-	b := s.B
-	if b == nil {
-		return fmt.Errorf("%s: no Brood game in progress", typ)
-	}
-	bad := func(what string) error { return fmt.Errorf("%s: %s", typ, what) }
-	mother := func(player string) (*Mother, error) {
-		if m := b.Mother(player); m != nil {
-			return m, nil
-		}
-		return nil, bad("no player " + player)
-	}
-	piece := func(name string) (*Piece, error) {
-		if p := b.Piece(name); p != nil {
-			return p, nil
-		}
-		return nil, bad("no spawn " + name)
-	}
-	switch payload.(type) {
-	case PlasmidSpent, StatRaised, SpawnMoved, CombatFought, MotherMoved, SpawnAbsorbed, SpawnMutated,
-		TurnEnded, MotherAttacked, SubversionTried, SpawnCreated, FrenzyGained, FrenzyLapsed:
-		// Only a player's action makes these facts (the start of a turn
-		// makes none of them): the new round has begun in earnest.
-		b.Filed = 0
-	}
-	switch e := payload.(type) {
-	case TurnBegan:
-		if e.Round > b.Round && b.Round > 0 {
-			b.Filed = b.Round
-		}
-		for i, m := range b.Mothers {
-			if m.Player == e.Player {
-				b.Turn = i
-			}
-			m.Spawned, m.Absorbed, m.Attacked, m.Seeded, m.MoveUsed = false, false, false, false, 0
-		}
-		b.Round = e.Round
-		for _, p := range b.Spawns {
-			p.Made, p.MoveUsed, p.Attacked, p.MovedThen = false, 0, false, false
-		}
-		b.Frenzy = ""
-	case TurnEnded:
-	case PlasmidGained:
-		m, err := mother(e.Player)
-		if err != nil {
-			return err
-		}
-		m.Plasmid += e.Kept
-	case PlasmidSpent:
-		m, err := mother(e.Player)
-		if err != nil {
-			return err
-		}
-		m.Plasmid -= e.Amount
-	case SpawnCreated:
-		p := &Piece{Name: e.Name, Owner: e.Owner, Creator: e.Owner, X: e.X, Y: e.Y, Attack: e.Attack, Defense: e.Defense, Move: e.Move, Lives: 1, Made: true}
-		b.Spawns = append(b.Spawns, p)
-		if e.Via != Mitosis {
-			if m := b.Mother(e.Owner); m != nil {
-				m.Spawned = true
-			}
-		}
-	case StatRaised:
-		p, err := piece(e.Spawn)
-		if err != nil {
-			return err
-		}
-		switch e.Stat {
-		case "attack":
-			p.Attack += e.By
-		case "defense":
-			p.Defense += e.By
-		case "move":
-			p.Move += e.By
-		default:
-			return bad("no stat " + e.Stat)
-		}
-		p.Points -= e.Points
-	case SpawnMoved:
-		p, err := piece(e.Spawn)
-		if err != nil {
-			return err
-		}
-		if len(e.Path) > 0 {
-			last := e.Path[len(e.Path)-1]
-			p.X, p.Y = last.X, last.Y
-		}
-		p.MoveUsed += e.Cost
-	case CombatFought:
-		if e.Counts {
-			if p := b.Piece(e.Attacker); p != nil {
-				p.Attacked = true
-				p.MovedThen = p.MoveUsed > 0
-			}
-		}
-		if e.Kind == KindFrenzy {
-			b.Frenzy = ""
-		}
-	case SpawnWounded:
-		p, err := piece(e.Spawn)
-		if err != nil {
-			return err
-		}
-		p.Lives--
-	case SpawnSaved:
-	case SpawnRemoved:
-		p, err := piece(e.Spawn)
-		if err != nil {
-			return err
-		}
-		p.Dead = true
-		// A spawn poisoned at the start of a round dies in the end-turn
-		// that opened it, which belongs to the round before (Now).
-		round := b.Round
-		if b.Filed > 0 {
-			round = b.Filed
-		}
-		r := b.Removed[p.Owner]
-		for len(r) < round {
-			r = append(r, 0)
-		}
-		if round > 0 {
-			r[round-1]++
-		}
-		b.Removed[p.Owner] = r
-		if b.Frenzy == p.Name {
-			b.Frenzy = ""
-		}
-	case PointsAbsorbed:
-		p, err := piece(e.Spawn)
-		if err != nil {
-			return err
-		}
-		p.Points += e.Points
-	case SpawnPoisoned:
-		p, err := piece(e.Spawn)
-		if err != nil {
-			return err
-		}
-		p.Attack, p.Defense, p.Move = p.Attack-2, p.Defense-2, p.Move-2
-	case SpawnAbsorbed:
-		p, err := piece(e.Spawn)
-		if err != nil {
-			return err
-		}
-		p.Dead = true
-		m, err := mother(e.Player)
-		if err != nil {
-			return err
-		}
-		m.Absorbed = true
-	case SpawnMutated:
-		p, err := piece(e.Spawn)
-		if err != nil {
-			return err
-		}
-		p.Muts = append(p.Muts, e.Mutation)
-		switch e.Mutation {
-		case PlasmidFont:
-			p.Attack, p.Move = 0, 0
-		case Resilient:
-			p.Lives++
-		case Mitosis:
-			p.Attack, p.Defense, p.Move = 3, 3, 3
-		}
-	case MotherEvolved:
-		m, err := mother(e.Player)
-		if err != nil {
-			return err
-		}
-		if e.Proxy != "" {
-			p, err := piece(e.Proxy)
-			if err != nil {
-				return err
-			}
-			p.Evolution = e.Evolution
-		} else {
-			m.Evolutions = append(m.Evolutions, e.Evolution)
-		}
-		if e.Evolution == Fontification && e.Font != "" {
-			p, err := piece(e.Font)
-			if err != nil {
-				return err
-			}
-			p.Proxy = true
-			p.Attack = ProxyAttack
-		}
-	case SubversionTried:
-		m, err := mother(e.Player)
-		if err != nil {
-			return err
-		}
-		m.Seeded = true
-	case SpawnSubverted:
-		p, err := piece(e.Spawn)
-		if err != nil {
-			return err
-		}
-		p.Owner = e.Player
-		p.Made, p.Attacked, p.MoveUsed = true, false, 0
-	case MotherMoved:
-		m, err := mother(e.Player)
-		if err != nil {
-			return err
-		}
-		m.X, m.Y = e.X, e.Y
-		m.MoveUsed += e.Cost
-	case MotherAttacked:
-		m, err := mother(e.Player)
-		if err != nil {
-			return err
-		}
-		m.Attacked = true
-	case LifeLost:
-		m, err := mother(e.Player)
-		if err != nil {
-			return err
-		}
-		m.Life -= e.Amount
-		if m.Life <= 0 {
-			m.Life, m.Destroyed = 0, true
-		}
-	case LifeGained:
-		m, err := mother(e.Player)
-		if err != nil {
-			return err
-		}
-		m.Life += e.Amount
-	case FrenzyGained:
-		b.Frenzy = e.Spawn
-	case FrenzyLapsed:
-		b.Frenzy = ""
-	case GameEnded:
-		b.Over, b.Winner, b.Loser, b.Reason = true, e.Winner, e.Loser, e.Reason
-		if e.Winner != "" {
-			s.Wins[e.Winner]++
-		}
-	default:
-		return fmt.Errorf("brood cannot read a %s fact (%T)", typ, payload)
-	}
-	return nil
 }

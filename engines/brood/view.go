@@ -2,6 +2,7 @@ package brood
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"warlog/engines"
@@ -13,7 +14,8 @@ func (s *State) Status() engines.Status {
 	st := engines.Status{}
 	b := s.B
 	if b == nil {
-		st.Notes = []string{fmt.Sprintf("no game yet (%s mode); start one: warlog scenario start NAME --size 16 --mother red=3,3 --mother blue=14,14", s.Mode)}
+		st.Notes = []string{fmt.Sprintf("no game yet (%s mode); start one", s.Mode)}
+		st.Next = []string{"scenario start"}
 		return st
 	}
 	st.Scenario, st.Turn = b.Name, b.Round
@@ -66,14 +68,26 @@ func (s *State) Status() engines.Status {
 		})
 	}
 	for _, m := range b.Mothers {
-		n := 0
-		for _, v := range b.Removed[m.Player] {
-			n += v
-		}
-		st.Sides = append(st.Sides, engines.Row{{Key: "name", Value: m.Player}, {Key: "removed", Value: n},
+		st.Sides = append(st.Sides, engines.Row{{Key: "name", Value: m.Player}, {Key: "removed", Value: b.lost(m.Player)},
 			{Key: "life", Value: m.Life}, {Key: "plasmid", Value: m.Plasmid}, {Key: "spawns", Value: b.Allies(m.Player)}})
 	}
 	return st
+}
+
+// Now implements engines.Turner: the game and the round the newest action
+// belongs to.
+//
+// Ruling: an end-turn that opens a new round (with the income, Regenerate
+// and poison of the new turn's start) is filed under the round it ended,
+// until the new round's first action.
+func (s *State) Now() (string, int) {
+	if s.B == nil || s.B.Over {
+		return "", 0
+	}
+	if s.B.Filed > 0 {
+		return s.B.Name, s.B.Filed
+	}
+	return s.B.Name, s.B.Round
 }
 
 // Roster implements engines.State: the campaign table, games won per player
@@ -102,58 +116,76 @@ func (s *State) Roster() engines.Roster {
 }
 
 // Scenarios implements engines.Chronicler: each game with its Mothers, the
-// spawns each lost per round, and what it did to Life and Plasmid.
+// spawns each lost per round, and what it did to Life and Plasmid; a game
+// that ended with the outcome it stated then.
 func (s *State) Scenarios() []engines.ScenarioSummary {
 	var out []engines.ScenarioSummary
-	for _, g := range s.games() {
-		b := g.Board
+	for _, b := range s.games() {
 		sum := engines.ScenarioSummary{Name: b.Name, Turn: b.Round, Ended: b.Over,
 			Brief: fmt.Sprintf("%d x %d grid, %s game", b.Size, b.Size, s.Mode)}
-		for i, mp := range g.Start {
-			m := b.Mothers[i]
+		for _, mp := range b.Start {
 			rem := make([]int, b.Round)
-			copy(rem, b.Removed[m.Player])
+			copy(rem, b.Removed[mp.Player])
 			sum.Sides = append(sum.Sides, engines.SideSummary{Name: mp.Player, Player: mp.Player,
 				Forces:         []engines.Row{{{Key: "name", Value: mp.Player + "'s Mother"}, {Key: "x", Value: mp.X}, {Key: "y", Value: mp.Y}, {Key: "life", Value: MaxLife}}},
 				RemovedPerTurn: rem})
-			state := fmt.Sprintf("Life %d -> %d", MaxLife, m.Life)
-			if m.Destroyed {
-				state += " (destroyed)"
-			}
-			line := fmt.Sprintf("%s's Mother: %s; %d Plasmid in the bank; %d spawn(s) left", mp.Player, state, m.Plasmid, b.Allies(m.Player))
-			if len(m.Evolutions) > 0 {
-				line += "; evolved " + strings.Join(m.Evolutions, ", ")
-			}
-			sum.Consequences = append(sum.Consequences, line)
 		}
-		if b.Over {
-			if b.Winner != "" {
-				sum.Result = b.Winner + " wins"
-				sum.Why = b.Reason + "."
-				sum.Consequences = append(sum.Consequences, fmt.Sprintf("%s: games won in %s mode now %d", b.Winner, s.Mode, s.winsAfter(g)))
-			} else {
-				sum.Result = "no winner"
-				sum.Why = b.Reason + "."
+		if b.Outcome != nil {
+			sum.Outcome = b.Outcome
+			sum.FromOutcome()
+		} else {
+			for _, m := range b.Mothers {
+				sum.Consequences = append(sum.Consequences, m.Player+"'s Mother: "+b.motherLine(m))
 			}
+			sum.Consequences = append(sum.Consequences, noCarry)
 		}
-		sum.Consequences = append(sum.Consequences, "nothing else carries over to the next game (RULINGS: a Brood campaign counts games won)")
 		out = append(out, sum)
 	}
 	return out
 }
 
-// winsAfter counts the winner's wins up to and including game g.
-func (s *State) winsAfter(g *Record) int {
-	n := 0
-	for _, h := range s.games() {
-		if h.Board.Over && h.Board.Winner == g.Board.Winner {
-			n++
+var _ engines.Boarder = (*State)(nil)
+
+// Board implements engines.Boarder: the board of the newest game as the
+// battle report draws it. Each Mother is a 3 x 3 piece from her top-left
+// square, labelled with her letter and Life; spawns, Plasmid Fonts and Brood
+// Proxies are one square each, labelled with their names; Influence lists
+// every square inside a player's Sphere of Influence or next to one of her
+// Fonts (a square in both players' reach appears once for each).
+func (s *State) Board() *engines.Board {
+	b := s.B
+	if b == nil {
+		return nil
+	}
+	out := &engines.Board{Width: b.Size, Height: b.Size, Owners: []string{}, Pieces: []engines.Piece{}}
+	for _, m := range b.Mothers {
+		out.Owners = append(out.Owners, m.Player)
+		label := m.Letter + " " + strconv.Itoa(m.Life)
+		if m.Destroyed {
+			label = m.Letter + " x"
 		}
-		if h == g {
-			break
+		out.Pieces = append(out.Pieces, engines.Piece{Kind: "mother", Owner: m.Player, Label: label, X: m.X - 1, Y: m.Y - 1, W: 3, H: 3})
+	}
+	for _, p := range b.Living() {
+		kind := "spawn"
+		switch {
+		case p.Proxy:
+			kind = "proxy"
+		case p.Font():
+			kind = "font"
+		}
+		out.Pieces = append(out.Pieces, engines.Piece{Kind: kind, Owner: p.Owner, Label: p.Name, X: p.X, Y: p.Y, W: 1, H: 1})
+	}
+	for y := 1; y <= b.Size; y++ {
+		for x := 1; x <= b.Size; x++ {
+			for _, m := range b.Mothers {
+				if b.InZone(m.Player, x, y, nil) {
+					out.Influence = append(out.Influence, engines.Square{X: x, Y: y, Owner: m.Player})
+				}
+			}
 		}
 	}
-	return n
+	return out
 }
 
 // MapCell is one square of the map as data.
@@ -202,7 +234,8 @@ type MapSpawn struct {
 	Attacked  bool     `json:"attacked"`
 }
 
-// Map is the board as `brood map --json` gives it.
+// Map is the board as data: the map the command line draws, and gives as
+// JSON.
 type Map struct {
 	Game   string `json:"game"`
 	Size   int    `json:"size"`
@@ -214,7 +247,7 @@ type Map struct {
 	Frenzy  string      `json:"frenzy,omitempty"`
 	Mothers []MapMother `json:"mothers"`
 	Spawns  []MapSpawn  `json:"spawns"`
-	// Rows are the plain map, one string per row, as `brood map` prints it
+	// Rows are the plain map, one string per row, as the map is printed
 	// without colour.
 	Rows  []string    `json:"rows"`
 	Cells [][]MapCell `json:"-"`
@@ -293,11 +326,12 @@ func (s *State) Map() (Map, bool) {
 }
 
 // MapNoteSize is the largest grid whose map the status shows in its notes
-// (wider grids would not fit a terminal line; brood map draws them all).
+// (wider grids would not fit a terminal line; the map itself draws them
+// all).
 const MapNoteSize = 20
 
 // mapNotes is the plain map as status notes, so that a player choosing
-// squares (warlog play) sees the board: X across, Y down.
+// squares (play) sees the board: X across, Y down.
 func (s *State) mapNotes() []string {
 	mp, ok := s.Map()
 	if !ok || mp.Size > MapNoteSize {

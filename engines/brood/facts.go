@@ -1,5 +1,7 @@
 package brood
 
+//go:generate go run warlog/internal/factgen
+
 // Event types. Every fact is past tense and prefixed with the game.
 const (
 	TypeGameStarted    = "brood.game_started"
@@ -73,8 +75,8 @@ type PlasmidSpent struct {
 	On     string `json:"on"`
 }
 
-// SpawnCreated: a new spawn with its stats on a square. Made is true when
-// it cannot move or attack this turn.
+// SpawnCreated: a new spawn with its stats on a square; Via is how it came
+// ("spawn", or "mitosis" for a twin).
 type SpawnCreated struct {
 	Name    string `json:"name"`
 	Owner   string `json:"owner"`
@@ -186,8 +188,8 @@ type MotherEvolved struct {
 	Proxy     string `json:"proxy,omitempty"`
 }
 
-// SubversionTried: the Mother's seed flew at Spawn; Taken says whether it
-// changed sides.
+// SubversionTried: the Mother's seed flew at Spawn, with both players'
+// dice; SpawnSubverted follows when it changed sides.
 type SubversionTried struct {
 	Player     string `json:"player"`
 	Spawn      string `json:"spawn"`
@@ -243,33 +245,4 @@ type GameEnded struct {
 	Winner string `json:"winner,omitempty"`
 	Loser  string `json:"loser,omitempty"`
 	Reason string `json:"reason"`
-}
-
-var payloads = map[string]any{
-	TypeGameStarted:    GameStarted{},
-	TypeTurnBegan:      TurnBegan{},
-	TypeTurnEnded:      TurnEnded{},
-	TypePlasmidGained:  PlasmidGained{},
-	TypePlasmidSpent:   PlasmidSpent{},
-	TypeSpawnCreated:   SpawnCreated{},
-	TypeStatRaised:     StatRaised{},
-	TypeSpawnMoved:     SpawnMoved{},
-	TypeCombatFought:   CombatFought{},
-	TypeSpawnWounded:   SpawnWounded{},
-	TypeSpawnSaved:     SpawnSaved{},
-	TypeSpawnRemoved:   SpawnRemoved{},
-	TypePointsAbsorbed: PointsAbsorbed{},
-	TypeSpawnPoisoned:  SpawnPoisoned{},
-	TypeSpawnAbsorbed:  SpawnAbsorbed{},
-	TypeMutated:        SpawnMutated{},
-	TypeEvolved:        MotherEvolved{},
-	TypeSubvertTried:   SubversionTried{},
-	TypeSubverted:      SpawnSubverted{},
-	TypeMotherMoved:    MotherMoved{},
-	TypeMotherAttacked: MotherAttacked{},
-	TypeLifeLost:       LifeLost{},
-	TypeLifeGained:     LifeGained{},
-	TypeFrenzyGained:   FrenzyGained{},
-	TypeFrenzyLapsed:   FrenzyLapsed{},
-	TypeGameEnded:      GameEnded{},
 }

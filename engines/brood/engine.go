@@ -1,0 +1,75 @@
+// Package brood is the rules engine of Brood Mother (seed 004): two Brood
+// Mothers on a square grid, a Plasmid economy, spawns that fight with 2d6,
+// mutations, evolutions and regeneration priced by the campaign's mode.
+//
+// The engine is pure: it folds facts and turns a command into facts with
+// the dice it is handed, in the order RULINGS.md lists.
+package brood
+
+import (
+	"warlog/engines"
+	"warlog/engines/kit"
+)
+
+// Engine is Brood Mother's rules engine, declared with the engine kit.
+var Engine = &kit.Game[*State]{
+	GameInfo: engines.GameInfo{Name: "brood", Title: "Brood Mother"},
+	Rules:    1,
+	New:      newState,
+	Facts: []kit.Fact[*State]{
+		kit.On(TypeGameStarted, (*State).onGameStarted),
+		kit.On(TypeTurnBegan, (*State).onTurnBegan),
+		kit.On(TypeTurnEnded, (*State).onTurnEnded),
+		kit.On(TypePlasmidGained, (*State).onPlasmidGained),
+		kit.On(TypePlasmidSpent, (*State).onPlasmidSpent),
+		kit.On(TypeSpawnCreated, (*State).onSpawnCreated),
+		kit.On(TypeStatRaised, (*State).onStatRaised),
+		kit.On(TypeSpawnMoved, (*State).onSpawnMoved),
+		kit.On(TypeCombatFought, (*State).onCombatFought),
+		kit.On(TypeSpawnWounded, (*State).onSpawnWounded),
+		kit.On(TypeSpawnSaved, (*State).onSpawnSaved),
+		kit.On(TypeSpawnRemoved, (*State).onSpawnRemoved),
+		kit.On(TypePointsAbsorbed, (*State).onPointsAbsorbed),
+		kit.On(TypeSpawnPoisoned, (*State).onSpawnPoisoned),
+		kit.On(TypeSpawnAbsorbed, (*State).onSpawnAbsorbed),
+		kit.On(TypeMutated, (*State).onSpawnMutated),
+		kit.On(TypeEvolved, (*State).onMotherEvolved),
+		kit.On(TypeSubvertTried, (*State).onSubversionTried),
+		kit.On(TypeSubverted, (*State).onSpawnSubverted),
+		kit.On(TypeMotherMoved, (*State).onMotherMoved),
+		kit.On(TypeMotherAttacked, (*State).onMotherAttacked),
+		kit.On(TypeLifeLost, (*State).onLifeLost),
+		kit.On(TypeLifeGained, (*State).onLifeGained),
+		kit.On(TypeFrenzyGained, (*State).onFrenzyGained),
+		kit.On(TypeFrenzyLapsed, (*State).onFrenzyLapsed),
+		kit.On(TypeGameEnded, (*State).onGameEnded),
+	},
+	Commands: []kit.Command[*State]{
+		kit.Do((*State).start),
+		kit.Do((*State).end),
+		kit.Do((*State).spawn),
+		kit.Do((*State).raise),
+		kit.Do((*State).move),
+		kit.Do((*State).attack),
+		kit.Do((*State).motherAttack),
+		kit.Do((*State).motherMove),
+		kit.Do((*State).absorb),
+		kit.Do((*State).regenerate),
+		kit.Do((*State).mutate),
+		kit.Do((*State).evolve),
+		kit.Do((*State).subvert),
+		kit.Do((*State).endTurn),
+	},
+	Options:       []engines.Option{engines.OptSize, engines.OptMother},
+	CampaignModes: []string{ModeStandard, ModeFast, ModeCampaign},
+}
+
+// newState is the state of a new campaign, in the campaign's mode
+// (standard when none is given).
+func newState(c engines.Campaign) *State {
+	mode := c.Mode
+	if mode == "" {
+		mode = ModeStandard
+	}
+	return &State{Campaign: c.Name, Mode: mode, Wins: map[string]int{}, Played: map[string]int{}}
+}

@@ -1,0 +1,118 @@
+package brood
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"warlog/engines"
+)
+
+// fateOf finds a figure's fate in an outcome by its ID.
+func fateOf(t *testing.T, o *engines.Outcome, id string) engines.Fate {
+	t.Helper()
+	for _, f := range o.Figures {
+		if f.ID == id {
+			return f
+		}
+	}
+	t.Fatalf("no figure %s in the outcome %+v", id, o.Figures)
+	return engines.Fate{}
+}
+
+// seed 004 line 47: "When a Brood Mother is reduced to zero life points ...
+// the opposing brood wins the game". Each game states its outcome once: the
+// winner, each player with the enemy spawns removed, each Mother's and
+// spawn's fate with the enemy spawns it removed, and the consequences the
+// chronicle shows.
+func TestOutcome(t *testing.T) {
+	g := started(t, "")
+	g.must(Spawn{X: 4, Y: 4}) // R1
+	g.put("B9", "blue", 4, 3, 1, 1, 2)
+	g.must(MotherAttack{}, 6, 6, 1, 1) // red's Mother crushes B9
+	g.endTurn()
+	g.must(Spawn{X: 5, Y: 5}) // B1
+	g.endTurn()
+	g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)
+	if g.s.B.Outcome != nil {
+		t.Fatal("an outcome before the game ended")
+	}
+	g.must(engines.EndScenario{Winner: "red"})
+
+	o := g.s.B.Outcome
+	if o == nil || o.Winner != "red" || o.Draw || o.Result != "red wins" || o.Why != "conceded." {
+		t.Fatalf("outcome %+v, want red winning by concession", o)
+	}
+	want := []engines.SideResult{
+		{Name: "red", Player: "red", Won: true, Score: 2, Scored: "enemy spawns removed"},
+		{Name: "blue", Player: "blue", Won: false, Score: 0, Scored: "enemy spawns removed"},
+	}
+	if !reflect.DeepEqual(o.Sides, want) {
+		t.Fatalf("sides %+v, want %+v", o.Sides, want)
+	}
+	for _, c := range []struct {
+		id, fate string
+		removals int
+	}{
+		{"mother:red", "standing", 1}, {"mother:blue", "standing", 0},
+		{"spawn:1:R1", "alive", 1}, {"spawn:1:B9", "dead", 0}, {"spawn:1:B1", "dead", 0},
+	} {
+		if f := fateOf(t, o, c.id); f.Fate != c.fate || f.Removals != c.removals {
+			t.Errorf("%s: %s with %d removals, want %s with %d", c.id, f.Fate, f.Removals, c.fate, c.removals)
+		}
+	}
+	lines := o.Consequences()
+	if len(lines) != 4 || !strings.HasPrefix(lines[0], "red's Mother: Life 5 -> 5; ") || !strings.HasPrefix(lines[1], "blue's Mother: Life 5 -> 5; ") ||
+		lines[2] != "red: games won in standard mode now 1" || lines[3] != noCarry {
+		t.Fatalf("consequences %q", lines)
+	}
+
+	// The next game: spawns of the same name are other figures; a Mother
+	// brought to 0 is destroyed and her enemy wins.
+	g.must(engines.StartScenario{Name: "G2", Size: 8, Mothers: []string{"red=2,2", "blue=7,7"}})
+	g.mother("red").Life = 1
+	g.put("B1", "blue", 4, 2, 5, 1, 2)
+	g.endTurn()
+	g.must(Attack{Spawn: "B1", Target: "red"}, 6, 6, 1, 1)
+	o2 := g.s.B.Outcome
+	if o2 == nil || o2.Winner != "blue" || !o2.Sides[1].Won || o2.Sides[0].Won {
+		t.Fatalf("second game's outcome %+v, want blue winning", o2)
+	}
+	if f := fateOf(t, o2, "mother:red"); f.Fate != "destroyed" || !strings.HasPrefix(f.Carries, "Life 5 -> 0 (destroyed); ") {
+		t.Fatalf("red's Mother: %+v", f)
+	}
+	fateOf(t, o2, "spawn:2:B1")
+
+	// A game stopped with no winner is no draw: nobody wins.
+	g.must(engines.StartScenario{Name: "G3", Size: 8, Mothers: []string{"red=2,2", "blue=7,7"}})
+	g.must(engines.EndScenario{})
+	o3 := g.s.B.Outcome
+	if o3 == nil || o3.Winner != "" || o3.Draw || o3.Result != "no winner" || o3.Sides[0].Won || o3.Sides[1].Won {
+		t.Fatalf("third game's outcome %+v, want no winner", o3)
+	}
+
+	var winners []string
+	for _, sc := range g.s.Scenarios() {
+		winners = append(winners, sc.Winner)
+	}
+	if !reflect.DeepEqual(winners, []string{"red", "blue", ""}) {
+		t.Fatalf("the chronicle's winners %q", winners)
+	}
+}
+
+// The outcome is worked out when the game-ended fact folds, so a log
+// written before outcomes were stated replays to the same one.
+func TestOutcomeReplays(t *testing.T) {
+	g := started(t, "")
+	g.must(Spawn{X: 4, Y: 4})
+	g.endTurn()
+	g.must(Spawn{X: 5, Y: 5})
+	g.must(engines.EndScenario{Winner: "blue"})
+	fresh := newGame(t, "")
+	for _, f := range g.log {
+		fresh.apply(f)
+	}
+	if fresh.s.B.Outcome == nil || !reflect.DeepEqual(fresh.s.B.Outcome, g.s.B.Outcome) {
+		t.Fatalf("replayed outcome %+v, want %+v", fresh.s.B.Outcome, g.s.B.Outcome)
+	}
+}
