@@ -272,8 +272,8 @@ func (s *State) Now() (string, int) {
 }
 
 var (
-	_ engines.State        = (*State)(nil)
-	_ engines.Chronicler   = (*State)(nil)
-	_ engines.Turner       = (*State)(nil)
-	_ engines.LegacyEngine = Engine{}
+	_ engines.State      = (*State)(nil)
+	_ engines.Chronicler = (*State)(nil)
+	_ engines.Turner     = (*State)(nil)
+	_ engines.Prompter   = (*State)(nil)
 )
