@@ -41,7 +41,7 @@ func (s *State) attack(c Attack, d *engines.Decision) error {
 	ev := AttackMade{By: a.Ref(), Target: t.Ref(), Free: c.Free, HitNeed: Class(a.Class).Hit}
 	if c.Free {
 		if len(c.Dice) > 0 {
-			return engines.Refuse("Free attack", "a free attack spends no die; drop --die")
+			return engines.Refuse("Free attack", "a free attack spends no die")
 		}
 		if !slices.Contains(b.Free, FreeAttack{By: a.Ref(), Target: t.Ref()}) {
 			return engines.Refuse("Free attack", "%s has no free attack on %s this turn; free attacks come from moving into base contact, or an enemy leaving it by a move", a.Name, t.Name)
@@ -91,7 +91,7 @@ func (b *Battle) reach(a, t *Fig) error {
 		return nil // the Humans' contacts are the table's
 	}
 	if Class(a.Class).Range == 0 && !b.InContact(a.Ref(), t.Ref()) {
-		return engines.Refuse("Range", "a %s attacks at 0\": %s must be in base contact with %s (move it with --into, or `warlog dw contact`)", title(a.Class), a.Name, t.Name)
+		return engines.RefuseTry("Range", []string{"dw move", "dw contact"}, "a %s attacks at 0\": %s must be in base contact with %s; move it into contact, or record the contact the table shows", title(a.Class), a.Name, t.Name)
 	}
 	if !b.InContact(a.Ref(), t.Ref()) {
 		for _, r := range b.ContactsOf(t.Ref()) {

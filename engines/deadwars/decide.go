@@ -59,7 +59,7 @@ func (s *State) force(c CreateForce, d *engines.Decision) error {
 func (s *State) recruit(c Recruit, d *engines.Decision) error {
 	f := s.Force(c.Player)
 	if f == nil {
-		return engines.Refuse("Force", "%s has no force; found one first: warlog dw force %s --clan imhotep|dracula|davy-jones", c.Player, c.Player)
+		return engines.RefuseTry("Force", []string{"dw force"}, "%s has no force; found one first", c.Player)
 	}
 	// Ruling: forces change only between battles; a force on the field
 	// takes no recruits until its scenario ends.
@@ -91,7 +91,7 @@ func (s *State) recruit(c Recruit, d *engines.Decision) error {
 	}
 	if c.Champion {
 		if rank != Hero {
-			return engines.Refuse("Champion", "a Champion is always a Hero; drop --rank %s or make it hero", rank)
+			return engines.Refuse("Champion", "a Champion is always a Hero, not a %s", title(rank))
 		}
 		if ch := f.Champion(); ch != nil {
 			return engines.Refuse("Champion", "%s's force already has its Champion, %s; a force has exactly one", f.Player, ch.Name)
@@ -115,32 +115,32 @@ func (s *State) recruit(c Recruit, d *engines.Decision) error {
 // the Hunters, one die per Human for its class, rolled again on 5 or 6.
 func (s *State) start(c engines.StartScenario, d *engines.Decision) error {
 	if b := s.Current(); b != nil {
-		return engines.Refuse("Scenario", "%s is still being fought; end it first with `warlog scenario end`", b.Name)
+		return engines.RefuseTry("Scenario", []string{"scenario end"}, "%s is still being fought; end it first", b.Name)
 	}
 	if err := checkName("scenario", c.Name); err != nil {
 		return err
 	}
 	brief := strings.ToLower(strings.TrimSpace(c.Brief))
 	if !slices.Contains(Briefs, brief) {
-		return engines.Refuse("Scenario", "Deadwars needs --brief %s; %q is none of them", strings.Join(Briefs, "|"), c.Brief)
+		return engines.Refuse("Scenario", "a Deadwars battle's brief is %s; %q is none of them", briefList(), c.Brief)
 	}
 	if c.Turns != 0 && c.Turns != Turns {
-		return engines.Refuse("Scenario", "a Deadwars game is %d turns each; drop --turns %d", Turns, c.Turns)
+		return engines.Refuse("Scenario", "a Deadwars game is %d turns each, not %d", Turns, c.Turns)
 	}
 	var sides []string
 	if len(c.Field) == 0 {
 		switch n := len(s.Forces); {
 		case n < 2:
-			return engines.Refuse("Scenario", "a battle is between two forces and the campaign has %s; found another with `warlog dw force PLAYER --clan CLAN`", plural(n, "force", "forces"))
+			return engines.RefuseTry("Scenario", []string{"dw force"}, "a battle is between two forces and the campaign has %s; found another", plural(n, "force", "forces"))
 		case n > 2:
-			return engines.Refuse("Scenario", "the campaign has %d forces; name the two that fight with --field PLAYER,PLAYER", n)
+			return engines.Refuse("Scenario", "the campaign has %d forces; field the two that fight, by their players' names", n)
 		}
 		sides = []string{s.Forces[0].Player, s.Forces[1].Player}
 	} else {
 		for _, p := range c.Field {
 			f := s.Force(p)
 			if f == nil {
-				return engines.Refuse("Scenario", "no force led by %q; `warlog roster` lists the forces", p)
+				return engines.RefuseTry("Scenario", []string{"roster"}, "no force led by %q; the roster lists the forces", p)
 			}
 			if slices.Contains(sides, f.Player) {
 				return engines.Refuse("Scenario", "%s is named twice; a battle is between two different forces", f.Player)
@@ -155,7 +155,7 @@ func (s *State) start(c engines.StartScenario, d *engines.Decision) error {
 	for _, p := range sides {
 		f := s.Force(p)
 		if f.Champion() == nil {
-			return engines.Refuse("Champion", "%s's force has no Champion; recruit one with --champion before it fights", f.Player)
+			return engines.RefuseTry("Champion", []string{"dw recruit"}, "%s's force has no Champion; recruit one before it fights", f.Player)
 		}
 		count[p] = len(f.Figures)
 	}
@@ -250,13 +250,13 @@ func (s *State) checkPlayer(b *Battle, player string) error {
 // needRolled refuses an action that spends dice before the roll.
 func needRolled(b *Battle) error {
 	if b.Phase == PhaseRoll {
-		return engines.Refuse("Turn", "%s has not rolled the action dice yet this turn; `warlog dw roll` first", b.ActivePlayer())
+		return engines.RefuseTry("Turn", []string{"dw roll"}, "%s has not rolled the action dice yet this turn; roll them first", b.ActivePlayer())
 	}
 	return nil
 }
 
-// endScenario is `warlog scenario end`: it closes a battle before its own
-// end. Ruling: with --winner the players' word stands (a side's name, or
+// endScenario is the scenario's end: it closes a battle before its own
+// end. Ruling: with a winner named the players' word stands (a side's name, or
 // "draw"); without it the battle is decided on the counts so far, except
 // Death Shrine, which needs its count.
 func (s *State) endScenario(c engines.EndScenario, d *engines.Decision) error {
@@ -272,7 +272,7 @@ func (s *State) endScenario(c engines.EndScenario, d *engines.Decision) error {
 		default:
 			f := s.Force(c.Winner)
 			if f == nil || !slices.Contains(b.Sides, f.Player) {
-				return engines.Refuse("Scenario", "--winner %q: name %s, %s or draw", c.Winner, b.Sides[0], b.Sides[1])
+				return engines.Refuse("Scenario", "the winner %q did not fight %s; name %s, %s or a draw", c.Winner, b.Name, b.Sides[0], b.Sides[1])
 			}
 			ev.Winner, ev.Result = f.Player, f.Player+" wins"
 		}
@@ -282,7 +282,7 @@ func (s *State) endScenario(c engines.EndScenario, d *engines.Decision) error {
 		return nil
 	}
 	if b.Brief == DeathShrine {
-		return engines.Refuse("Death Shrine", "Death Shrine is won at the shrine: play the 6 turns and enter `warlog dw shrine`, or end now with --winner PLAYER|draw")
+		return engines.RefuseTry("Death Shrine", []string{"dw shrine"}, "Death Shrine is won at the shrine: play the 6 turns and enter the count, or end the battle now naming its winner or a draw")
 	}
 	ev := b.decide(fmt.Sprintf("the players ended the battle in turn %d", b.Round))
 	d.Emit(TypeScenarioEnded, ev)

@@ -42,7 +42,7 @@ func (s *State) cast(c Cast, d *engines.Decision) error {
 		return engines.Refuse("Magic", "%s needs a TARGET figure", title(spell))
 	}
 	if (c.Into != "" || c.Leave) && spell != Boost {
-		return engines.Refuse("Magic", "--into and --leave are for Boost, which moves a figure")
+		return engines.Refuse("Magic", "only Boost moves a figure into or out of base contact")
 	}
 	ev := SpellCast{Caster: f.Ref(), Spell: spell, Cost: cost}
 	var t *Fig
@@ -112,7 +112,7 @@ func (s *State) cast(c Cast, d *engines.Decision) error {
 				ev.Left = append(ev.Left, r)
 			}
 			if len(ev.Left) == 0 {
-				return engines.Refuse("Contact", "%s is in base contact with no one; drop --leave", t.Name)
+				return engines.Refuse("Contact", "%s is in base contact with no one, so it cannot leave base contact", t.Name)
 			}
 		}
 		if c.Into != "" {

@@ -63,7 +63,7 @@ func (s *State) moveBy(c Move, dash bool, d *engines.Decision) error {
 			}
 		}
 		if len(ev.Left) == 0 {
-			return engines.Refuse("Contact", "%s is in base contact with no enemy; drop --leave", f.Name)
+			return engines.Refuse("Contact", "%s is in base contact with no enemy, so it cannot leave base contact", f.Name)
 		}
 	}
 	var into *Fig

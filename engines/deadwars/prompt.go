@@ -231,7 +231,7 @@ func briefPicks() []engines.Pick {
 }
 
 // fieldPicks are the pairs of forces that may fight now; with two forces
-// in the campaign the one pair is named by no --field (Value "").
+// in the campaign the one pair is named by no field (Value "").
 func (s *prober) fieldPicks() []engines.Pick {
 	if len(s.Forces) == 2 {
 		if s.ok(engines.StartScenario{Name: "Battle", Brief: HeadCount}) {

@@ -528,7 +528,7 @@ func TestChoicesScenarioSteps(t *testing.T) {
 	})
 }
 
-// The dice purposes say what the die needs: what `warlog play` shows when
+// The dice purposes say what the die needs: what play shows when
 // the player enters the dice.
 func TestDicePurposes(t *testing.T) {
 	g := newGame(t)

@@ -173,7 +173,7 @@ func (s *State) shrine(c Shrine, d *engines.Decision) error {
 	}
 	for _, p := range b.Sides {
 		if _, ok := counts[p]; !ok {
-			return engines.Refuse("Death Shrine", "give both counts: warlog dw shrine %s=N %s=N", b.Sides[0], b.Sides[1])
+			return engines.Refuse("Death Shrine", "give both counts, %s's and %s's", b.Sides[0], b.Sides[1])
 		}
 	}
 	d.Emit(TypeShrineCounted, ShrineCounted{Counts: counts})

@@ -21,7 +21,7 @@ func (s *State) roll(c RollDice, d *engines.Decision) error {
 		return err
 	}
 	if b.Phase == PhaseAct {
-		return engines.Refuse("Turn", "%s has already rolled this turn; spend the dice or `warlog dw end-turn`", b.ActivePlayer())
+		return engines.RefuseTry("Turn", []string{"dw end-turn"}, "%s has already rolled this turn; spend the dice or end the turn", b.ActivePlayer())
 	}
 	p := b.ActivePlayer()
 	n := 0
@@ -60,7 +60,7 @@ func (s *State) double(c Double, d *engines.Decision) error {
 		return engines.Refuse("Double", "Magic dice go to the magic pool when rolled and cannot be exchanged; double a pair of unspent dice 1 to 5")
 	}
 	if c.Face < 1 || c.Face > 6 || c.To < 1 || c.To > 6 {
-		return engines.Refuse("Double", "a die shows 1 to 6; give FACE and --to between 1 and 6")
+		return engines.Refuse("Double", "a die shows 1 to 6: the pair's face and the face it becomes are 1 to 6")
 	}
 	n := 0
 	for _, v := range b.Pool {
@@ -89,7 +89,7 @@ func (s *State) spend(b *Battle, faces []int, want string) error {
 	p := b.ActivePlayer()
 	clan := s.clanOf(p)
 	if len(faces) == 0 {
-		return engines.Refuse("Dice", "give the die to spend with --die N (a face of %s's unspent dice: %s)", p, poolText(b.Pool))
+		return engines.Refuse("Dice", "name the die to spend (a face of %s's unspent dice: %s)", p, poolText(b.Pool))
 	}
 	left := slices.Clone(b.Pool)
 	for _, v := range faces {

@@ -15,7 +15,8 @@ func (s *State) Status() engines.Status {
 	if b == nil {
 		st := engines.Status{Phase: "between battles"}
 		if len(s.Forces) == 0 {
-			st.Notes = []string{"No force yet: warlog dw force PLAYER --clan imhotep|dracula|davy-jones"}
+			st.Notes = []string{"No force yet"}
+			st.Next = []string{"dw force"}
 		}
 		for _, f := range s.Forces {
 			st.Notes = append(st.Notes, s.forceNote(f))
@@ -30,9 +31,11 @@ func (s *State) Status() engines.Status {
 	case PhaseAct:
 		head += fmt.Sprintf("; %s's turn (%s), spending dice", b.ActivePlayer(), ClanTitle(s.clanOf(b.ActivePlayer())))
 	case PhaseHumans:
-		head += "; the Humans attack (warlog dw humans)"
+		head += "; the Humans attack"
+		st.Next = []string{"dw humans"}
 	case PhaseShrine:
-		head += "; count the figures by the shrine (warlog dw shrine)"
+		head += "; count the figures by the shrine"
+		st.Next = []string{"dw shrine"}
 	case PhaseOver:
 		head = fmt.Sprintf("%s: over after turn %d", BriefTitle(b.Brief), b.Round)
 	}
