@@ -256,8 +256,9 @@ func (s *State) onShrineCounted(p ShrineCounted) error {
 	return nil
 }
 
-// onScenarioEnded closes the battle and adds it to the forces' and
-// figures' records.
+// onScenarioEnded closes the battle, adds it to the forces' and figures'
+// records and states its outcome (outcome.go), derived from the battle, so
+// that a log written before outcomes were kept reads alike.
 func (s *State) onScenarioEnded(p ScenarioEnded) error {
 	b := s.Current()
 	if b == nil {
@@ -297,6 +298,7 @@ func (s *State) onScenarioEnded(p ScenarioEnded) error {
 			}
 		}
 	}
+	b.Outcome = s.outcome(b)
 	return nil
 }
 

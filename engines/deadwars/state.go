@@ -112,6 +112,9 @@ type Battle struct {
 	Winner string `json:"winner"`
 	Result string `json:"result"`
 	Why    string `json:"why"`
+	// Outcome is how the battle ended, stated when it ended (outcome.go);
+	// nil while it is fought.
+	Outcome *engines.Outcome `json:"outcome,omitempty"`
 }
 
 // Fig is a figure on the battlefield.

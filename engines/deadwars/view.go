@@ -219,11 +219,13 @@ func (s *State) Roster() engines.Roster {
 	return r
 }
 
-// Scenarios implements engines.Chronicler.
+// Scenarios implements engines.Chronicler: each battle as the reports tell
+// it, with the outcome stated when it ended (the winner the chronicle
+// credits) and its consequences in the game's words.
 func (s *State) Scenarios() []engines.ScenarioSummary {
 	var out []engines.ScenarioSummary
 	for _, b := range append(slices.Clip(s.Past.All()), s.Battles...) {
-		sum := engines.ScenarioSummary{Name: b.Name, Brief: b.Brief, Turn: b.Round, Ended: b.Over, Result: b.Result, Why: b.Why}
+		sum := engines.ScenarioSummary{Name: b.Name, Brief: b.Brief, Turn: b.Round, Ended: b.Over, Result: b.Result, Why: b.Why, Outcome: b.Outcome}
 		sides := slices.Clone(b.Sides)
 		if b.Brief == HuntTheHunters {
 			sides = append(sides, HumansSide)
