@@ -118,12 +118,19 @@ func save(d *engines.Decision, ev *AttackMade, t *Fig) error {
 	d.Judge(ev.Saved)
 	if !ev.Saved {
 		ev.Wounded = true
-		ev.Killed = t.Wounds+1 >= t.MaxWounds()
-		if ev.Killed && !t.Human() {
-			ev.KP = KillPoints(t.Rank, t.Champion)
-		}
+		ev.Killed, ev.KP = wound(t)
 	}
 	return nil
+}
+
+// wound is what one more wound does to t: whether it kills, and the kill
+// points that scores (a Human's death scores none).
+func wound(t *Fig) (killed bool, kp int) {
+	killed = t.Wounds+1 >= t.MaxWounds()
+	if killed && !t.Human() {
+		kp = KillPoints(t.Rank, t.Champion)
+	}
+	return killed, kp
 }
 
 func attackLabel(ev AttackMade, a, t *Fig) string {

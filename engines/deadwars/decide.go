@@ -127,29 +127,9 @@ func (s *State) start(c engines.StartScenario, d *engines.Decision) error {
 	if c.Turns != 0 && c.Turns != Turns {
 		return engines.Refuse("Scenario", "a Deadwars game is %d turns each, not %d", Turns, c.Turns)
 	}
-	var sides []string
-	if len(c.Field) == 0 {
-		switch n := len(s.Forces); {
-		case n < 2:
-			return engines.RefuseTry("Scenario", []string{"dw force"}, "a battle is between two forces and the campaign has %s; found another", plural(n, "force", "forces"))
-		case n > 2:
-			return engines.Refuse("Scenario", "the campaign has %d forces; field the two that fight, by their players' names", n)
-		}
-		sides = []string{s.Forces[0].Player, s.Forces[1].Player}
-	} else {
-		for _, p := range c.Field {
-			f := s.Force(p)
-			if f == nil {
-				return engines.RefuseTry("Scenario", []string{"roster"}, "no force led by %q; the roster lists the forces", p)
-			}
-			if slices.Contains(sides, f.Player) {
-				return engines.Refuse("Scenario", "%s is named twice; a battle is between two different forces", f.Player)
-			}
-			sides = append(sides, f.Player)
-		}
-		if len(sides) != 2 {
-			return engines.Refuse("Scenario", "a Deadwars battle is between 2 forces; %d were named", len(sides))
-		}
+	sides, err := s.fielded(c.Field)
+	if err != nil {
+		return err
 	}
 	count := map[string]int{}
 	for _, p := range sides {
@@ -159,19 +139,9 @@ func (s *State) start(c engines.StartScenario, d *engines.Decision) error {
 		}
 		count[p] = len(f.Figures)
 	}
-	var rolls [][]int
-	for {
-		v, err := d.Roll(2, 6, rollOffPurpose(sides))
-		if err != nil {
-			return err
-		}
-		rolls = append(rolls, v)
-		if v[0] != v[1] {
-			break
-		}
-		if len(rolls) >= 50 {
-			return engines.Refuse("Deployment", "the roll-off tied %d times; roll it again", len(rolls))
-		}
+	rolls, err := rollOff(d, sides)
+	if err != nil {
+		return err
 	}
 	last := rolls[len(rolls)-1]
 	first, second := sides[0], sides[1]
@@ -187,20 +157,8 @@ func (s *State) start(c engines.StartScenario, d *engines.Decision) error {
 	var humans []HumanSet
 	var humanRolls []string
 	if brief == HuntTheHunters {
-		for i := 1; i <= HumanCount; i++ {
-			var seen []string
-			for {
-				v, err := d.Roll1(6, humanClassPurpose(i))
-				if err != nil {
-					return err
-				}
-				seen = append(seen, fmt.Sprint(v))
-				if cl := humanClass(v); cl != "" {
-					humans = append(humans, HumanSet{Name: fmt.Sprintf("Human %d", i), Class: cl})
-					humanRolls = append(humanRolls, fmt.Sprintf("%d %s (%s)", i, title(cl), strings.Join(seen, ", ")))
-					break
-				}
-			}
+		if humans, humanRolls, err = setHumans(d); err != nil {
+			return err
 		}
 	}
 	d.Emit(TypeScenarioStarted, ScenarioStarted{Name: c.Name, Brief: brief, Sides: turnOrder, Deploy: []string{first, second}, RollOff: rolls, Humans: humans})
@@ -220,6 +178,77 @@ func (s *State) start(c engines.StartScenario, d *engines.Decision) error {
 	}
 	d.Label("%s", label)
 	return nil
+}
+
+// fielded are the two forces a battle is between: the ones named, or the
+// campaign's only two.
+func (s *State) fielded(field []string) ([]string, error) {
+	if len(field) == 0 {
+		switch n := len(s.Forces); {
+		case n < 2:
+			return nil, engines.RefuseTry("Scenario", []string{"dw force"}, "a battle is between two forces and the campaign has %s; found another", plural(n, "force", "forces"))
+		case n > 2:
+			return nil, engines.Refuse("Scenario", "the campaign has %d forces; field the two that fight, by their players' names", n)
+		}
+		return []string{s.Forces[0].Player, s.Forces[1].Player}, nil
+	}
+	var sides []string
+	for _, p := range field {
+		f := s.Force(p)
+		if f == nil {
+			return nil, engines.RefuseTry("Scenario", []string{"roster"}, "no force led by %q; the roster lists the forces", p)
+		}
+		if slices.Contains(sides, f.Player) {
+			return nil, engines.Refuse("Scenario", "%s is named twice; a battle is between two different forces", f.Player)
+		}
+		sides = append(sides, f.Player)
+	}
+	if len(sides) != 2 {
+		return nil, engines.Refuse("Scenario", "a Deadwars battle is between 2 forces; %d were named", len(sides))
+	}
+	return sides, nil
+}
+
+// rollOff rolls for deployment, one die per player in the order the
+// players are named, again while tied.
+func rollOff(d *engines.Decision, sides []string) ([][]int, error) {
+	var rolls [][]int
+	for {
+		v, err := d.Roll(2, 6, rollOffPurpose(sides))
+		if err != nil {
+			return nil, err
+		}
+		rolls = append(rolls, v)
+		if v[0] != v[1] {
+			return rolls, nil
+		}
+		if len(rolls) >= 50 {
+			return nil, engines.Refuse("Deployment", "the roll-off tied %d times; roll it again", len(rolls))
+		}
+	}
+}
+
+// setHumans rolls the classes of Hunt the Hunters' Humans, one die each
+// in number order, again on 5 or 6; with each, what its dice showed.
+func setHumans(d *engines.Decision) ([]HumanSet, []string, error) {
+	var humans []HumanSet
+	var said []string
+	for i := 1; i <= HumanCount; i++ {
+		var seen []string
+		for {
+			v, err := d.Roll1(6, humanClassPurpose(i))
+			if err != nil {
+				return nil, nil, err
+			}
+			seen = append(seen, fmt.Sprint(v))
+			if cl := humanClass(v); cl != "" {
+				humans = append(humans, HumanSet{Name: fmt.Sprintf("Human %d", i), Class: cl})
+				said = append(said, fmt.Sprintf("%d %s (%s)", i, title(cl), strings.Join(seen, ", ")))
+				break
+			}
+		}
+	}
+	return humans, said, nil
 }
 
 // actor finds a figure of the active side that can act.
@@ -245,6 +274,24 @@ func (s *State) checkPlayer(b *Battle, player string) error {
 		return engines.Refuse("Turn", "%s is not fighting %s; the players are %s and %s", player, b.Name, b.Sides[0], b.Sides[1])
 	}
 	return engines.Refuse("Turn", "it is %s's turn (turn %d), not %s's", b.ActivePlayer(), b.Round, player)
+}
+
+// spender is the battle and the active player's figure named name, once
+// the action dice are rolled: what a command that spends a die on a figure
+// checks first.
+func (s *State) spender(name string) (*Battle, *Fig, error) {
+	b, err := s.turn()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := needRolled(b); err != nil {
+		return nil, nil, err
+	}
+	f, err := b.actor(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return b, f, nil
 }
 
 // needRolled refuses an action that spends dice before the roll.

@@ -62,80 +62,99 @@ func (s *State) cast(c Cast, d *engines.Decision) error {
 	}
 	ev.Target = t.Ref()
 	label := fmt.Sprintf("%s casts %s (%s) on %s", f.Name, title(spell), plural(cost, "magic die", "magic dice"), t.Name)
+	var said string
 	switch spell {
 	case Bolt:
-		if ev.HitRoll, err = roll1(d, f.Side, "hit roll, Bolt hits on 4+"); err != nil {
-			return err
-		}
-		ev.Hit = succeeds(ev.HitRoll, 0, 4)
-		d.Judge(ev.Hit)
-		label += fmt.Sprintf(": hit roll %d against 4+", ev.HitRoll)
-		if !ev.Hit {
-			label += ", a miss."
-			break
-		}
-		if ev.SaveRoll, err = roll1(d, t.Side, fmt.Sprintf("save roll, %s saves against Bolt only on a 6", t.Name)); err != nil {
-			return err
-		}
-		ev.Saved = ev.SaveRoll == 6
-		d.Judge(ev.Saved)
-		ev.Wounded = !ev.Saved
-		ev.Killed = ev.Wounded && t.Wounds+1 >= t.MaxWounds()
-		if ev.Killed && !t.Human() {
-			ev.KP = KillPoints(t.Rank, t.Champion)
-		}
-		label += fmt.Sprintf(", a hit; save %d, only a 6 saves", ev.SaveRoll) + woundText(ev.Saved, ev.Killed, t, ev.KP)
+		said, err = bolt(d, f, t, &ev)
 	case Curse:
-		ev.Wounded = true
-		ev.Killed = t.Wounds+1 >= t.MaxWounds()
-		if ev.Killed && !t.Human() {
-			ev.KP = KillPoints(t.Rank, t.Champion)
-		}
-		if ev.Killed {
-			label += fmt.Sprintf(": %s is killed", t.Name)
-			if ev.KP > 0 {
-				label += fmt.Sprintf(" (%s)", plural(ev.KP, "kill point", "kill points"))
-			}
-			label += "."
-		} else {
-			label += fmt.Sprintf(": %s takes a wound (%d of %d).", t.Name, t.Wounds+1, t.MaxWounds())
-		}
+		said = curse(t, &ev)
 	case Heal:
-		if t.Wounds == 0 {
-			return engines.Refuse("Magic", "%s has no wound to heal", t.Name)
-		}
-		ev.Healed = true
-		label += fmt.Sprintf(": a wound is healed (%d of %d wounds now).", t.Wounds-1, t.MaxWounds())
+		said, err = heal(t, &ev)
 	case Boost:
-		if c.Leave {
-			for _, r := range b.ContactsOf(t.Ref()) {
-				ev.Left = append(ev.Left, r)
-			}
-			if len(ev.Left) == 0 {
-				return engines.Refuse("Contact", "%s is in base contact with no one, so it cannot leave base contact", t.Name)
-			}
-		}
-		if c.Into != "" {
-			o, err := b.resolve(c.Into, b.enemiesOf(t.Side)...)
-			if err != nil {
-				return err
-			}
-			if o.Dead {
-				return engines.Refuse("Dead", "%s is dead", o.Name)
-			}
-			r := o.Ref()
-			ev.Into = &r
-		}
-		label += ": it moves 3\""
-		if len(ev.Left) > 0 {
-			label += " out of base contact"
-		}
-		if ev.Into != nil {
-			label += " into base contact with " + ev.Into.Name
-		}
-		label += "."
+		said, err = boost(b, c, t, &ev)
+	}
+	if err != nil {
+		return err
 	}
 	d.Emit(TypeSpellCast, ev)
-	d.Label("%s Magic pool: %d left.", label, b.Magic[p])
+	d.Label("%s%s Magic pool: %d left.", label, said, b.Magic[p])
 	return s.checkEnd(d)
+}
+
+// bolt: hit on 4+, saved only on a 6. Dice order: hit roll, then save
+// roll if hit.
+func bolt(d *engines.Decision, caster, t *Fig, ev *SpellCast) (string, error) {
+	var err error
+	if ev.HitRoll, err = roll1(d, caster.Side, "hit roll, Bolt hits on 4+"); err != nil {
+		return "", err
+	}
+	ev.Hit = succeeds(ev.HitRoll, 0, 4)
+	d.Judge(ev.Hit)
+	said := fmt.Sprintf(": hit roll %d against 4+", ev.HitRoll)
+	if !ev.Hit {
+		return said + ", a miss.", nil
+	}
+	if ev.SaveRoll, err = roll1(d, t.Side, fmt.Sprintf("save roll, %s saves against Bolt only on a 6", t.Name)); err != nil {
+		return "", err
+	}
+	ev.Saved = ev.SaveRoll == 6
+	d.Judge(ev.Saved)
+	ev.Wounded = !ev.Saved
+	if ev.Wounded {
+		ev.Killed, ev.KP = wound(t)
+	}
+	return said + fmt.Sprintf(", a hit; save %d, only a 6 saves", ev.SaveRoll) + woundText(ev.Saved, ev.Killed, t, ev.KP), nil
+}
+
+// curse: a wound, no roll.
+func curse(t *Fig, ev *SpellCast) string {
+	ev.Wounded = true
+	ev.Killed, ev.KP = wound(t)
+	if !ev.Killed {
+		return fmt.Sprintf(": %s takes a wound (%d of %d).", t.Name, t.Wounds+1, t.MaxWounds())
+	}
+	said := fmt.Sprintf(": %s is killed", t.Name)
+	if ev.KP > 0 {
+		said += fmt.Sprintf(" (%s)", plural(ev.KP, "kill point", "kill points"))
+	}
+	return said + "."
+}
+
+// heal: a wound back, refused on an unwounded figure.
+func heal(t *Fig, ev *SpellCast) (string, error) {
+	if t.Wounds == 0 {
+		return "", engines.Refuse("Magic", "%s has no wound to heal", t.Name)
+	}
+	ev.Healed = true
+	return fmt.Sprintf(": a wound is healed (%d of %d wounds now).", t.Wounds-1, t.MaxWounds()), nil
+}
+
+// boost: the figure moves 3", into or out of base contact as the table
+// shows it.
+func boost(b *Battle, c Cast, t *Fig, ev *SpellCast) (string, error) {
+	if c.Leave {
+		ev.Left = append(ev.Left, b.ContactsOf(t.Ref())...)
+		if len(ev.Left) == 0 {
+			return "", engines.Refuse("Contact", "%s is in base contact with no one, so it cannot leave base contact", t.Name)
+		}
+	}
+	if c.Into != "" {
+		o, err := b.resolve(c.Into, b.enemiesOf(t.Side)...)
+		if err != nil {
+			return "", err
+		}
+		if o.Dead {
+			return "", engines.Refuse("Dead", "%s is dead", o.Name)
+		}
+		r := o.Ref()
+		ev.Into = &r
+	}
+	said := ": it moves 3\""
+	if len(ev.Left) > 0 {
+		said += " out of base contact"
+	}
+	if ev.Into != nil {
+		said += " into base contact with " + ev.Into.Name
+	}
+	return said + ".", nil
 }

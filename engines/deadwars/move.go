@@ -23,14 +23,7 @@ func (s *State) dash(c Dash, d *engines.Decision) error { return s.moveBy(Move(c
 // Ruling: a 6 is a die like any other for a 2" move; it is taken from the
 // magic pool, where Magic dice go when rolled.
 func (s *State) moveBy(c Move, dash bool, d *engines.Decision) error {
-	b, err := s.turn()
-	if err != nil {
-		return err
-	}
-	if err := needRolled(b); err != nil {
-		return err
-	}
-	f, err := b.actor(c.Figure)
+	b, f, err := s.spender(c.Figure)
 	if err != nil {
 		return err
 	}

@@ -122,14 +122,7 @@ func facesFor(clan, action string) string {
 
 // defend puts a Defend counter on a figure (seed 001 line 57).
 func (s *State) defend(c Defend, d *engines.Decision) error {
-	b, err := s.turn()
-	if err != nil {
-		return err
-	}
-	if err := needRolled(b); err != nil {
-		return err
-	}
-	f, err := b.actor(c.Figure)
+	b, f, err := s.spender(c.Figure)
 	if err != nil {
 		return err
 	}
