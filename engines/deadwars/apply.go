@@ -3,6 +3,7 @@ package deadwars
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // How each fact folds into the state. Every die is recorded before use as
@@ -15,12 +16,13 @@ func (s *State) onForceCreated(p ForceCreated) error {
 }
 
 func (s *State) onFigureRecruited(p FigureRecruited) error {
-	f := s.Force(p.Player)
-	if f == nil {
-		return fmt.Errorf("deadwars: recruit into unknown force %q", p.Player)
+	for i, f := range s.Forces {
+		if strings.EqualFold(f.Player, p.Player) {
+			f.Figures = append(f.Figures, &Member{ID: figureID(i, len(f.Figures)), Name: p.Name, Rank: p.Rank, Class: p.Class, Champion: p.Champion})
+			return nil
+		}
 	}
-	f.Figures = append(f.Figures, &Member{Name: p.Name, Rank: p.Rank, Class: p.Class, Champion: p.Champion})
-	return nil
+	return fmt.Errorf("deadwars: recruit into unknown force %q", p.Player)
 }
 
 func (s *State) onScenarioStarted(p ScenarioStarted) error {
@@ -84,10 +86,9 @@ func (s *State) onPoolRolled(p PoolRolled) error {
 	if err != nil {
 		return err
 	}
-	b.Pool = nil
-	if n := len(p.Faces) - countFace(p.Faces, 6); n > 0 { // Magic faces go to the magic pool
-		b.Pool = make([]int, 0, n)
-	}
+	// The pool keeps its array from turn to turn (a replay rolls some
+	// thousand times); Magic faces go to the magic pool.
+	b.Pool = slices.Grow(b.Pool[:0], len(p.Faces)-countFace(p.Faces, 6))
 	for _, v := range p.Faces {
 		b.addDie(p.Player, v)
 	}
@@ -217,7 +218,7 @@ func (s *State) onTurnEnded(p TurnEnded) error {
 	if err != nil {
 		return err
 	}
-	b.Pool = nil
+	b.Pool = b.Pool[:0]
 	b.Free = nil
 	for _, f := range b.Figures {
 		f.Attacks = 0
@@ -302,6 +303,7 @@ func (s *State) onScenarioEnded(p ScenarioEnded) error {
 	return nil
 }
 
+// isHuman reports whether r is one of the Humans of Hunt the Hunters.
 func isHuman(r Ref) bool { return r.Side == HumansSide }
 
 func (b *Battle) nextRound() {

@@ -37,6 +37,7 @@ func (s *State) turn() (*Battle, error) {
 	return b, nil
 }
 
+// force founds a player's force of one clan.
 func (s *State) force(c CreateForce, d *engines.Decision) error {
 	if err := checkName("player", c.Player); err != nil {
 		return err
@@ -56,6 +57,8 @@ func (s *State) force(c CreateForce, d *engines.Decision) error {
 	return nil
 }
 
+// recruit adds a figure to a force: one Champion, a Hero who costs
+// nothing, and up to 7 points besides (seed 001 lines 14-15).
 func (s *State) recruit(c Recruit, d *engines.Decision) error {
 	f := s.Force(c.Player)
 	if f == nil {
@@ -266,6 +269,7 @@ func (b *Battle) actor(name string) (*Fig, error) {
 	return f, nil
 }
 
+// checkPlayer refuses a player named who is not the one whose turn it is.
 func (s *State) checkPlayer(b *Battle, player string) error {
 	if player == "" || strings.EqualFold(player, b.ActivePlayer()) {
 		return nil
@@ -376,6 +380,8 @@ func (s *State) checkEnd(d *engines.Decision) error {
 	return b.end(d, b.decide(why))
 }
 
+// end ends the battle in the action that met its end, whose label goes on
+// with how it ended.
 func (b *Battle) end(d *engines.Decision, ev ScenarioEnded) error {
 	d.Emit(TypeScenarioEnded, ev)
 	d.Label("%s %s ends: %s. %s", strings.TrimSpace(d.LabelText()), b.Name, ev.Result, ev.Why)

@@ -35,6 +35,9 @@ type Force struct {
 
 // Member is a figure of a force and its campaign record.
 type Member struct {
+	// ID names the figure for the whole campaign (figureID), whatever its
+	// name: the outcomes of its battles know it by it.
+	ID        string `json:"id"`
 	Name      string `json:"name"`
 	Rank      string `json:"rank"`
 	Class     string `json:"class"`

@@ -47,6 +47,8 @@ func (s *State) roll(c RollDice, d *engines.Decision) error {
 	return s.checkEnd(d)
 }
 
+// double exchanges two unspent dice showing the same face for one die of
+// any face.
 func (s *State) double(c Double, d *engines.Decision) error {
 	b, err := s.turn()
 	if err != nil {
