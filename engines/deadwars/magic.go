@@ -39,7 +39,7 @@ func (s *State) cast(c Cast, d *engines.Decision) error {
 		return engines.Refuse("Magic", "%s costs %s; %s's magic pool holds %d", title(spell), plural(cost, "magic die", "magic dice"), p, b.Magic[p])
 	}
 	if c.Target == "" {
-		return engines.Refuse("Magic", "%s needs a TARGET figure", title(spell))
+		return engines.Refuse("Magic", "%s needs a target figure", title(spell))
 	}
 	if (c.Into != "" || c.Leave) && spell != Boost {
 		return engines.Refuse("Magic", "only Boost moves a figure into or out of base contact")

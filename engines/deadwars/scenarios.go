@@ -96,7 +96,7 @@ func (s *State) humans(c Humans, d *engines.Decision) error {
 		}
 	}
 	if len(missing) > 0 {
-		return engines.Refuse("Humans", "name a target for every living Human (HUMAN=FIGURE, or HUMAN=- for none); missing: %s", strings.Join(missing, ", "))
+		return engines.Refuse("Humans", "name a target for every living Human, or that it reaches no one; missing: %s", strings.Join(missing, ", "))
 	}
 	named := map[string]*Fig{}
 	for _, h := range b.Living(HumansSide) {
@@ -109,7 +109,7 @@ func (s *State) humans(c Humans, d *engines.Decision) error {
 			return err
 		}
 		if t.Dead {
-			return engines.Refuse("Dead", "%s is dead; name a living figure for %s, or %s=-", t.Name, h.Name, strings.TrimPrefix(h.Name, "Human "))
+			return engines.Refuse("Dead", "%s is dead; name a living figure for %s, or that it reaches no one", t.Name, h.Name)
 		}
 		named[h.Name] = t
 	}
