@@ -34,14 +34,18 @@ type ScenarioSummary struct {
 }
 
 // FromOutcome sets the result, the winner and the consequences from the
-// outcome, when the scenario has one.
+// outcome, when the scenario has one. Consequences the game has written in
+// its own words stay.
 func (s *ScenarioSummary) FromOutcome() {
 	o := s.Outcome
 	if o == nil {
 		return
 	}
 	s.Ended = true
-	s.Result, s.Why, s.Winner, s.Consequences = o.Result, o.Why, o.WinnerName(), o.Consequences()
+	s.Result, s.Why, s.Winner = o.Result, o.Why, o.WinnerName()
+	if len(s.Consequences) == 0 {
+		s.Consequences = o.Consequences()
+	}
 }
 
 // SideSummary is one side (or player) of a battle.

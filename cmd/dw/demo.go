@@ -17,7 +17,7 @@ func Demo(seed string) [][]string {
 	if err != nil {
 		return nil
 	}
-	p := &player{st: deadwars.Engine{}.NewState(engines.Campaign{Name: "Deadwars demo", Game: game, Seed: n}).(*deadwars.State), seed: n}
+	p := &player{st: deadwars.Engine.NewState(engines.Campaign{Name: "Deadwars demo", Game: game, Seed: n}).(*deadwars.State), seed: n}
 	p.lines = append(p.lines, []string{"campaign", "new", "Deadwars demo", "--game", "deadwars", "--seed", seed})
 	setup := []struct {
 		args []string
@@ -60,7 +60,7 @@ type player struct {
 // line joins the script.
 func (p *player) try(args []string, cmd engines.Command) bool {
 	if p.r == nil {
-		p.r = &engines.Rehearsal{Engine: engines.Legacy(deadwars.Engine{}), State: p.st, Seed: p.seed}
+		p.r = &engines.Rehearsal{Engine: deadwars.Engine, State: p.st, Seed: p.seed}
 	}
 	if !p.r.Try(cmd) {
 		return false
@@ -102,7 +102,7 @@ func (p *player) turn(b *deadwars.Battle) {
 		if deadwars.Class(f.Class).Range == 0 && len(cur.ContactsOf(f.Ref())) == 0 && cur.Round == 1 {
 			// The forces deploy 12" apart: the first turn only closes in.
 			for _, die := range []int{1, 2} {
-				if p.try([]string{"dw", "dash", f.Name, "--die", fmt.Sprint(die)}, deadwars.Move{Figure: f.Name, Die: die, Dash: true}) {
+				if p.try([]string{"dw", "dash", f.Name, "--die", fmt.Sprint(die)}, deadwars.Dash{Figure: f.Name, Die: die}) {
 					break
 				}
 			}
@@ -110,7 +110,7 @@ func (p *player) turn(b *deadwars.Battle) {
 		}
 		if deadwars.Class(f.Class).Range == 0 && len(cur.ContactsOf(f.Ref())) == 0 {
 			for _, die := range []int{1, 2, 3, 4, 5} {
-				if p.try([]string{"dw", "dash", f.Name, "--die", fmt.Sprint(die), "--into", t}, deadwars.Move{Figure: f.Name, Die: die, Dash: true, Into: t}) ||
+				if p.try([]string{"dw", "dash", f.Name, "--die", fmt.Sprint(die), "--into", t}, deadwars.Dash{Figure: f.Name, Die: die, Into: t}) ||
 					p.try([]string{"dw", "move", f.Name, "--die", fmt.Sprint(die), "--into", t}, deadwars.Move{Figure: f.Name, Die: die, Into: t}) {
 					p.try([]string{"dw", "attack", f.Name, t, "--free"}, deadwars.Attack{Figure: f.Name, Target: t, Free: true})
 					break

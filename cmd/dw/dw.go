@@ -217,7 +217,6 @@ func dieArg(s string) (int, error) {
 
 func newMove(app *cmdutil.App, dash bool) *cobra.Command {
 	var m deadwars.Move
-	m.Dash = dash
 	use, short, long, ex := "move FIGURE --die N [--into ENEMY] [--leave]", "Move a figure 2\" on any unspent die",
 		`Spend any unspent die (a 6 comes from the magic pool) to move FIGURE 2".`,
 		`  warlog dw move Igor --die 5
@@ -244,6 +243,9 @@ this turn.`,
 			m.Figure = args[0]
 			if m.Die == 0 {
 				return &cmdutil.UsageError{Err: fmt.Errorf("give the die to spend with --die N"), Hint: c.CommandPath() + " --help"}
+			}
+			if dash {
+				return run(c, app, deadwars.Dash(m))
 			}
 			return run(c, app, m)
 		},

@@ -1,111 +1,6 @@
 package deadwars
 
-import (
-	"encoding/json"
-	"fmt"
-
-	"warlog/engines"
-	"warlog/events"
-)
-
-// RulesVersion is recorded with every action this engine decides.
-const RulesVersion = "deadwars/1"
-
-// Engine is the Deadwars rules engine.
-type Engine struct{}
-
-// Game implements engines.Engine.
-func (Engine) Game() string { return "deadwars" }
-
-// Title implements engines.Engine.
-func (Engine) Title() string { return "Deadwars" }
-
-// RulesVersion implements engines.Engine.
-func (Engine) RulesVersion() string { return RulesVersion }
-
-// NewState implements engines.Engine.
-func (Engine) NewState(c engines.Campaign) engines.State { return newState(c) }
-
-// Register implements engines.Engine.
-func (Engine) Register(r *events.Registry) {
-	r.Register(TypeForceCreated, ForceCreated{})
-	r.Register(TypeFigureRecruited, FigureRecruited{})
-	r.Register(TypeScenarioStarted, ScenarioStarted{})
-	r.Register(TypeDoubleChanged, DoubleChanged{})
-	r.Register(TypeDefendSet, DefendSet{})
-	r.Register(TypeSpellCast, SpellCast{})
-	r.Register(TypeSoulTried, SoulTried{})
-	r.Register(TypeHumansActed, HumansActed{})
-	r.Register(TypeShrineCounted, ShrineCounted{})
-	r.Register(TypeScenarioEnded, ScenarioEnded{})
-	registerHot(r)
-}
-
-// DecodeCommand implements engines.Engine.
-func (Engine) DecodeCommand(verb string, args json.RawMessage) (engines.Command, error) {
-	if c, ok, err := engines.DecodeCommon(verb, args); ok {
-		return c, err
-	}
-	var c engines.Command
-	var err error
-	switch verb {
-	case "force":
-		var v CreateForce
-		err = json.Unmarshal(args, &v)
-		c = v
-	case "recruit":
-		var v Recruit
-		err = json.Unmarshal(args, &v)
-		c = v
-	case "roll":
-		var v RollDice
-		err = json.Unmarshal(args, &v)
-		c = v
-	case "double":
-		var v Double
-		err = json.Unmarshal(args, &v)
-		c = v
-	case "move", "dash":
-		var v Move
-		err = json.Unmarshal(args, &v)
-		c = v
-	case "contact":
-		var v Contact
-		err = json.Unmarshal(args, &v)
-		c = v
-	case "attack":
-		var v Attack
-		err = json.Unmarshal(args, &v)
-		c = v
-	case "defend":
-		var v Defend
-		err = json.Unmarshal(args, &v)
-		c = v
-	case "cast":
-		var v Cast
-		err = json.Unmarshal(args, &v)
-		c = v
-	case "collect":
-		var v Collect
-		err = json.Unmarshal(args, &v)
-		c = v
-	case "end-turn":
-		var v EndTurn
-		err = json.Unmarshal(args, &v)
-		c = v
-	case "humans":
-		var v Humans
-		err = json.Unmarshal(args, &v)
-		c = v
-	case "shrine":
-		var v Shrine
-		err = json.Unmarshal(args, &v)
-		c = v
-	default:
-		return nil, fmt.Errorf("deadwars %q: %w", verb, engines.ErrUnknownCommand)
-	}
-	return c, err
-}
+import "encoding/json"
 
 // CreateForce founds a player's force of one clan.
 type CreateForce struct {
@@ -146,23 +41,34 @@ type Double struct {
 // Verb implements engines.Command.
 func (Double) Verb() string { return "double" }
 
-// Move moves a figure: 2" on any die, 4" on a Dash die (Dash true). Into
-// names the enemy it ends in base contact with; Leave says it moves out of
-// base contact with every enemy it touches.
+// Move moves a figure 2" on any die. Into names the enemy it ends in base
+// contact with; Leave says it moves out of base contact with every enemy it
+// touches.
 type Move struct {
 	Figure string `json:"figure"`
 	Die    int    `json:"die"`
-	Dash   bool   `json:"dash,omitempty"`
 	Into   string `json:"into,omitempty"`
 	Leave  bool   `json:"leave,omitempty"`
 }
 
 // Verb implements engines.Command.
-func (m Move) Verb() string {
-	if m.Dash {
-		return "dash"
-	}
-	return "move"
+func (Move) Verb() string { return "move" }
+
+// Dash moves a figure 4" on a Dash die; Into and Leave as for Move.
+type Dash Move
+
+// Verb implements engines.Command.
+func (Dash) Verb() string { return "dash" }
+
+// MarshalJSON records a dash as it always has been: a move with "dash": true.
+func (c Dash) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Figure string `json:"figure"`
+		Die    int    `json:"die"`
+		Dash   bool   `json:"dash"`
+		Into   string `json:"into,omitempty"`
+		Leave  bool   `json:"leave,omitempty"`
+	}{c.Figure, c.Die, true, c.Into, c.Leave})
 }
 
 // Contact sets base contact between two figures as the table shows it

@@ -7,9 +7,9 @@ import (
 	"warlog/internal/decodetest"
 )
 
-// decodeSeeds are payloads of every fact with a hand decoder, as our
-// encoder writes them and bent (space, other key orders, escapes, nulls,
-// unknown keys): the fast paths and their key-by-key fallback.
+// decodeSeeds are payloads of every fact, as our encoder writes them and
+// bent (space, other key orders, escapes, nulls, unknown keys): the
+// generated decoders' fast paths and their key-by-key fallback.
 var decodeSeeds = map[string][]string{
 	TypeContactChanged: {`{"a":{"side":"Ann","name":"Ghoul 1"},"b":{"side":"Ben","name":"Zombie"},"apart":true}`, `{"b":{"name":"x","side":"Ben"},"a":null}`, `{ "a" : { "side" : "Zo\u00eb" , "name" : "a\"b" } }`},
 	TypeAttackMade: {
@@ -29,18 +29,20 @@ var decodeSeeds = map[string][]string{
 	TypeDefendSet:       {`{"figure":{"side":"Ann","name":"a"},"die":4}`},
 	TypeSoulTried:       {`{"figure":{"side":"Ann","name":"a"},"dice":[4,5],"roll":9,"mod":1,"need":8,"collected":true}`},
 	TypeHumansActed:     {`{"round":3}`},
+	TypeForceCreated:    {`{"player":"Ann","clan":"dracula"}`, `{"clan":"davy-jones","player":"Zo\u00eb","x":1}`},
+	TypeFigureRecruited: {`{"player":"Ann","name":"Vlad","rank":"hero","class":"wizard","champion":true}`, `{"champion":false,"name":null,"player":"Ben"}`},
 	TypeShrineCounted:   {`{"counts":{"Ann":2,"Ben":0}}`, `{"counts":null}`},
 }
 
 func decodeRegistry() *events.Registry {
 	r := events.NewRegistry()
-	Engine{}.Register(r)
+	Engine.Register(r)
 	return r
 }
 
-// Every hand decoder reads its seeds as encoding/json does.
+// Every generated decoder reads its seeds as encoding/json does.
 func TestDecodersAsEncodingJSON(t *testing.T) { decodetest.Seeds(t, decodeRegistry(), decodeSeeds) }
 
-// For any payload encoding/json reads, a hand decoder gives the same value
-// or refuses it.
+// For any payload encoding/json reads, a generated decoder gives the same
+// value or refuses it.
 func FuzzDecodersAsEncodingJSON(f *testing.F) { decodetest.Fuzz(f, decodeRegistry(), decodeSeeds) }

@@ -18,7 +18,7 @@ func TestDecodeCommand(t *testing.T) {
 		RollDice{Player: "Ann"},
 		Double{Face: 3, To: 1},
 		Move{Figure: "Vlad", Die: 2, Into: "Jack"},
-		Move{Figure: "Vlad", Die: 1, Dash: true, Leave: true},
+		Dash{Figure: "Vlad", Die: 1, Leave: true},
 		Contact{A: "Vlad", B: "Jack", Apart: true},
 		Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2, 3}},
 		Attack{Figure: "Vlad", Target: "Jack", Free: true},
@@ -36,7 +36,7 @@ func TestDecodeCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := Engine{}.DecodeCommand(c.Verb(), args)
+		got, err := Engine.DecodeCommand(c.Verb(), args)
 		if err != nil {
 			t.Fatalf("%s: %v", c.Verb(), err)
 		}
@@ -44,7 +44,7 @@ func TestDecodeCommand(t *testing.T) {
 			t.Fatalf("%s: decoded %#v, want %#v", c.Verb(), got, c)
 		}
 	}
-	if _, err := (Engine{}).DecodeCommand("fly", nil); err == nil {
+	if _, err := Engine.DecodeCommand("fly", nil); err == nil {
 		t.Fatal("an unknown verb decoded")
 	}
 }
@@ -52,7 +52,7 @@ func TestDecodeCommand(t *testing.T) {
 // Every event type is registered with the value type Apply switches on.
 func TestRegister(t *testing.T) {
 	r := events.NewRegistry()
-	Engine{}.Register(r)
+	Engine.Register(r)
 	for _, typ := range []string{TypeForceCreated, TypeFigureRecruited, TypeScenarioStarted, TypePoolRolled,
 		TypeDoubleChanged, TypeFigureMoved, TypeContactChanged, TypeAttackMade, TypeDefendSet, TypeSpellCast,
 		TypeSoulTried, TypeTurnEnded, TypeHumansActed, TypeShrineCounted, TypeScenarioEnded} {

@@ -23,8 +23,8 @@ func newGame(t *testing.T) *game {
 	t.Helper()
 	reg := events.NewRegistry()
 	reg.Register(dice.Type, dice.Rolled{})
-	Engine{}.Register(reg)
-	return &game{t: t, st: Engine{}.NewState(engines.Campaign{Name: "test", Game: "deadwars", Seed: 1}).(*State), reg: reg}
+	Engine.Register(reg)
+	return &game{t: t, st: Engine.NewState(engines.Campaign{Name: "test", Game: "deadwars", Seed: 1}).(*State), reg: reg}
 }
 
 func (g *game) snapshot() string {
@@ -45,7 +45,7 @@ func (g *game) try(cmd engines.Command, hand ...int) (string, error) {
 	}
 	r := dice.NewRoller(1, 0, hand)
 	d := engines.NewDecision(r)
-	err := g.st.Decide(cmd, d)
+	err := Engine.Decide(g.st, cmd, d)
 	if err == nil {
 		err = r.Finish()
 	}
@@ -64,7 +64,7 @@ func (g *game) try(cmd engines.Command, hand ...int) (string, error) {
 		if err != nil {
 			g.t.Fatal(err)
 		}
-		if err := g.st.Apply(f.Type, p); err != nil {
+		if err := Engine.Apply(g.st, f.Type, p); err != nil {
 			g.t.Fatalf("Apply(%s): %v", f.Type, err)
 		}
 	}

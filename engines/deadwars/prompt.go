@@ -10,7 +10,7 @@ import (
 	"warlog/engines/dice"
 )
 
-// Choices implements engines.Prompter: the actions `warlog play` offers now.
+// Choices implements engines.Prompter: the actions play offers now.
 // Every option is asked of the rules themselves: a candidate command is
 // decided on a throwaway decision and offered only when Decide accepts it,
 // so the menu never offers what the CLI would refuse.
@@ -45,7 +45,7 @@ func (s *State) refusal(cmd engines.Command) error {
 	if b := s.Current(); b != nil {
 		probe.Battles = []*Battle{b}
 	}
-	return probe.Decide(cmd, engines.NewDecision(dice.NewRoller(s.Camp.Seed, 0, nil)))
+	return Engine.Decide(probe, cmd, engines.NewDecision(dice.NewRoller(s.Camp.Seed, 0, nil)))
 }
 
 // prober asks the rules about candidate commands for one menu,
@@ -66,7 +66,7 @@ func (s *prober) ok(cmd engines.Command) bool {
 	return v
 }
 
-var gameKey = Engine{}.Game()
+var gameKey = Engine.Name
 
 // --- between battles ---
 
@@ -231,7 +231,7 @@ func briefPicks() []engines.Pick {
 }
 
 // fieldPicks are the pairs of forces that may fight now; with two forces
-// in the campaign the one pair is named by no --field (Value "").
+// in the campaign the one pair is named by no field (Value "").
 func (s *prober) fieldPicks() []engines.Pick {
 	if len(s.Forces) == 2 {
 		if s.ok(engines.StartScenario{Name: "Battle", Brief: HeadCount}) {
@@ -441,7 +441,7 @@ func (s *prober) moveChoice(b *Battle, dash bool) []engines.Choice {
 	var dies []engines.Pick
 	for _, v := range dieFaces {
 		for _, f := range b.Living(p) {
-			if s.ok(Move{Figure: b.arg(f), Die: v, Dash: dash}) {
+			if s.ok(moveCmd(Move{Figure: b.arg(f), Die: v}, dash)) {
 				l := dieLabel(clan, v)
 				if v == 6 {
 					l = fmt.Sprintf("6 from the magic pool (%d there)", b.Magic[p])
@@ -457,7 +457,7 @@ func (s *prober) moveChoice(b *Battle, dash bool) []engines.Choice {
 	first, _ := strconv.Atoi(dies[0].Value)
 	var figPicks []engines.Pick
 	for _, f := range b.Living(p) {
-		if s.ok(Move{Figure: b.arg(f), Die: first, Dash: dash}) {
+		if s.ok(moveCmd(Move{Figure: b.arg(f), Die: first}, dash)) {
 			figs = append(figs, f)
 			figPicks = append(figPicks, engines.Pick{Value: b.arg(f), Label: ownLabel(f)})
 		}
@@ -480,22 +480,27 @@ func (s *prober) moveChoice(b *Battle, dash bool) []engines.Choice {
 			return nil
 		}
 		die, _ := strconv.Atoi(answer(a, "die", dies))
-		m := Move{Figure: a["fig"], Die: die, Dash: dash}
 		return s.contactPicks(b, f, func(into string, leave bool) engines.Command {
-			c := m
-			c.Into, c.Leave = into, leave
-			return c
+			return moveCmd(Move{Figure: a["fig"], Die: die, Into: into, Leave: leave}, dash)
 		}, true, !dash)
 	}})
 	return []engines.Choice{{
 		Label: label, Help: help, Game: gameKey, NoDice: true, Questions: qs,
 		Build: func(a map[string]string) (engines.Command, error) {
 			die, _ := strconv.Atoi(answer(a, "die", dies))
-			m := Move{Figure: a["fig"], Die: die, Dash: dash}
+			m := Move{Figure: a["fig"], Die: die}
 			m.Into, m.Leave = contactAnswer(a["contact"])
-			return m, nil
+			return moveCmd(m, dash), nil
 		},
 	}}
+}
+
+// moveCmd is m as a move, or as a dash.
+func moveCmd(m Move, dash bool) engines.Command {
+	if dash {
+		return Dash(m)
+	}
+	return m
 }
 
 // contactPicks are the base contact changes a move (or Boost) of f may
@@ -996,7 +1001,7 @@ func (s *prober) shrineChoice(b *Battle) []engines.Choice {
 	}}
 }
 
-// endChoice ends the battle before its own end (`warlog scenario end`).
+// endChoice ends the battle before its own end (scenario end).
 func (s *prober) endChoice(b *Battle) []engines.Choice {
 	var picks []engines.Pick
 	if s.ok(engines.EndScenario{}) {

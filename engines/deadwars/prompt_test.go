@@ -120,7 +120,7 @@ func offered(t *testing.T, s *State, limit int) []built {
 	all := builds(t, s, limit, true)
 	for _, b := range all {
 		d := engines.NewDecision(dice.NewRoller(5, 0, nil))
-		if err := s.Decide(b.cmd, d); err != nil {
+		if err := Engine.Decide(s, b.cmd, d); err != nil {
 			t.Fatalf("menu %q with %v built %T %+v, which Decide refuses: %v", b.choice, b.answers, b.cmd, b.cmd, err)
 		}
 	}
@@ -316,7 +316,7 @@ func TestChoicesInTurn(t *testing.T) {
 		t.Errorf("dash contacts: %v", got)
 	}
 	cmd, _ = mv.Build(map[string]string{"fig": "Igor", "contact": "into:Davy"})
-	if want := (Move{Figure: "Igor", Die: 1, Dash: true, Into: "Davy"}); cmd != want {
+	if want := (Dash{Figure: "Igor", Die: 1, Into: "Davy"}); cmd != want {
 		t.Errorf("dash built %+v, want %+v", cmd, want)
 	}
 	g.do(cmd)
@@ -528,7 +528,7 @@ func TestChoicesScenarioSteps(t *testing.T) {
 	})
 }
 
-// The dice purposes say what the die needs: what `warlog play` shows when
+// The dice purposes say what the die needs: what play shows when
 // the player enters the dice.
 func TestDicePurposes(t *testing.T) {
 	g := newGame(t)
@@ -540,7 +540,7 @@ func TestDicePurposes(t *testing.T) {
 	used := func(cmd engines.Command, hand ...int) []string {
 		t.Helper()
 		r := dice.NewRoller(1, 0, hand)
-		if err := g.st.Decide(cmd, engines.NewDecision(r)); err != nil {
+		if err := Engine.Decide(g.st, cmd, engines.NewDecision(r)); err != nil {
 			t.Fatal(err)
 		}
 		var out []string
@@ -588,7 +588,7 @@ func TestPlayThroughTheMenu(t *testing.T) {
 				t.Helper()
 				r := dice.NewRoller(uint64(40+i), next, nil)
 				d := engines.NewDecision(r)
-				if err := g.st.Decide(cmd, d); err != nil {
+				if err := Engine.Decide(g.st, cmd, d); err != nil {
 					t.Fatalf("%T %+v: %v", cmd, cmd, err)
 				}
 				next = r.Next()
@@ -662,7 +662,7 @@ func fold(t *testing.T, g *game, d *engines.Decision) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := g.st.Apply(f.Type, p); err != nil {
+		if err := Engine.Apply(g.st, f.Type, p); err != nil {
 			t.Fatalf("Apply(%s): %v", f.Type, err)
 		}
 	}

@@ -1,11 +1,3 @@
-// Package deadwars is the rules engine of Deadwars, a fantasy skirmish in
-// which each clan of the restless dead rolls a pool of action dice every turn
-// and spends them on moves, dashes, attacks, defence and magic (seed
-// seeds/001_01a5b1d56198b1b1.txt, read with rules/RULINGS.md "Deadwars").
-//
-// The engine tracks no positions: what only the table knows (a move ends in
-// base contact, a figure leaves contact, a figure stands by the shrine) is
-// said on the command line and recorded with the action.
 package deadwars
 
 import (
@@ -192,6 +184,26 @@ func BriefTitle(b string) string {
 		return "Head Count"
 	}
 	return b
+}
+
+// briefList names the scenarios for a sentence: "a, b, c or d".
+func briefList() string {
+	return strings.Join(Briefs[:len(Briefs)-1], ", ") + " or " + Briefs[len(Briefs)-1]
+}
+
+// scoreUnit is what a scenario counts for each player, one and many.
+func scoreUnit(brief string) (one, many string) {
+	switch brief {
+	case SoulCollectors:
+		return "Soul", "Souls"
+	case HuntTheHunters:
+		return "Human killed", "Humans killed"
+	case DeathShrine:
+		return "figure at the shrine", "figures at the shrine"
+	case HeadCount:
+		return "kill point", "kill points"
+	}
+	return "", ""
 }
 
 // Turns is how many turns each player has (RULINGS: 6 each unless the

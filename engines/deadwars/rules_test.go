@@ -44,7 +44,7 @@ func TestFaceTables(t *testing.T) {
 					t.Fatalf("FaceAction(%s, %d) = %s, want %s", clan, face, FaceAction(clan, face), action)
 				}
 				if action != ActDash {
-					g.refuse("Dash", Move{Figure: "Vlad", Die: face, Dash: true})
+					g.refuse("Dash", Dash{Figure: "Vlad", Die: face})
 				}
 				if action != ActAttack {
 					g.refuse("Attack", Attack{Figure: "Vlad", Target: "Davy", Dice: []int{face}})
@@ -54,7 +54,7 @@ func TestFaceTables(t *testing.T) {
 				}
 				switch action {
 				case ActDash:
-					g.do(Move{Figure: "Vlad", Die: face, Dash: true})
+					g.do(Dash{Figure: "Vlad", Die: face})
 				case ActAttack:
 					g.do(Attack{Figure: attackers[face-1], Target: "Davy", Dice: []int{face}}, 1)
 				case ActDefend:
@@ -101,9 +101,9 @@ func TestMoveAndDash(t *testing.T) {
 	g.roll(1, 5, 5, 2, 6, 6)
 	g.do(Move{Figure: "Vlad", Die: 5})
 	g.do(Move{Figure: "Renny", Die: 6}) // a 6 from the magic pool
-	g.refuse("Dash", Move{Figure: "Vlad", Die: 5, Dash: true})
-	g.do(Move{Figure: "Igor", Die: 1, Dash: true})
-	g.refuse("Dice", Move{Figure: "Igor", Die: 1, Dash: true})
+	g.refuse("Dash", Dash{Figure: "Vlad", Die: 5})
+	g.do(Dash{Figure: "Igor", Die: 1})
+	g.refuse("Dice", Dash{Figure: "Igor", Die: 1})
 	g.refuse("Dice", Move{Figure: "Igor", Die: 3})
 	b := g.battle()
 	if !slices.Equal(b.Pool, []int{2, 5}) || b.Magic["Ann"] != 1 {
@@ -123,7 +123,7 @@ func TestDouble(t *testing.T) {
 	if b := g.battle(); !slices.Equal(b.Pool, []int{1, 2, 2, 5}) {
 		t.Fatalf("pool %v, want 1,2,2,5", b.Pool)
 	}
-	g.do(Move{Figure: "Vlad", Die: 1, Dash: true})
+	g.do(Dash{Figure: "Vlad", Die: 1})
 	// A double made into a 6 goes to the magic pool.
 	g.do(Double{Face: 2, To: 6})
 	if b := g.battle(); !slices.Equal(b.Pool, []int{5}) || b.Magic["Ann"] != 2 {
@@ -140,7 +140,7 @@ func TestFreeAttackIntoContact(t *testing.T) {
 	g.start(HeadCount)
 	g.roll(1, 2, 5, 5, 5, 5)
 	g.refuse("Free attack", Attack{Figure: "Renny", Target: "Davy", Free: true}, 6, 1)
-	g.do(Move{Figure: "Renny", Die: 1, Dash: true, Into: "Davy"})
+	g.do(Dash{Figure: "Renny", Die: 1, Into: "Davy"})
 	g.do(Attack{Figure: "Renny", Target: "Davy", Free: true}, 3, 1)
 	if f := g.fig("Davy"); f.Wounds != 1 {
 		t.Fatalf("Davy wounds %d, want 1", f.Wounds)
@@ -169,7 +169,7 @@ func TestLeavingContact(t *testing.T) {
 	// Ben's Davy strikes back in Ann's turn, with no die.
 	g.do(Attack{Figure: "Davy", Target: "Renny", Free: true}, 3, 4)
 	g.refuse("Contact", Move{Figure: "Renny", Die: 5, Into: "Jack"})
-	g.do(Move{Figure: "Igor", Die: 1, Dash: true, Leave: true})
+	g.do(Dash{Figure: "Igor", Die: 1, Leave: true})
 	if b := g.battle(); len(b.Free) != 0 || b.InContact(Ref{"Ann", "Igor"}, Ref{"Ben", "Davy"}) {
 		t.Fatalf("after a dash away: free %v, contacts %v; want none", b.Free, b.Contacts)
 	}

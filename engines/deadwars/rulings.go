@@ -4,10 +4,11 @@ package deadwars
 // decides them. Each is also stated where the code applies it.
 //
 // Ruling: positions are the table's. Base contact between two figures is
-// recorded when the players say so (move or dash --into, --leave, Boost
-// --into/--leave, `dw contact`) and dropped when a figure dies; the
-// engine uses it for free attacks, "must attack the enemy in contact", the
-// 0" reach of Fighters and Berserkers, and "no attacks into a melee".
+// recorded when the players say so (a move, dash or Boost into or out of
+// contact, or contact recorded as the table shows it) and dropped when a
+// figure dies; the engine uses it for free attacks, "must attack the enemy
+// in contact", the 0" reach of Fighters and Berserkers, and "no attacks
+// into a melee".
 // Ranges above 0" (6", 12") are the players' to check.
 //
 // Ruling: contact with the Humans of Hunt the Hunters and with Souls is
@@ -24,7 +25,7 @@ package deadwars
 // doubled (they are in the pool, not among the unspent dice); a double
 // changed into a 6 goes to the magic pool.
 //
-// Ruling: free attacks are made with `dw attack FIG TARGET --free` any time
+// Ruling: free attacks are made as free attacks (Attack.Free) any time
 // before the turn ends, by either side; the ones not made lapse. Leaving
 // contact by a move offers every enemy left a free attack on the mover.
 //
@@ -48,9 +49,9 @@ package deadwars
 // Ruling: a force with no figure left ends the battle at once, decided on
 // the counts as they stand; in Death Shrine the survivor holds the shrine.
 //
-// Ruling: `warlog scenario end` closes a battle early: the players'
-// --winner PLAYER|draw stands, or without it the counts so far decide
-// (Death Shrine needs --winner, or its count after 6 turns each).
+// Ruling: the scenario's end closes a battle early: the winner (or draw)
+// the players name stands, or without one the counts so far decide (Death
+// Shrine needs the players' word, or its count after 6 turns each).
 //
 // Ruling: forces change only between battles (no recruits for a force on
 // the field). Every figure comes back at full wounds for the next battle:
@@ -58,5 +59,6 @@ package deadwars
 // results and kill points and each figure's battles, kills, kill points,
 // Souls, Humans and deaths.
 //
-// Ruling: a Deadwars battle is always 6 turns each; --turns other than 6
-// is refused, and so are Brood Mother's and Reincardnated's flags.
+// Ruling: a Deadwars battle is always 6 turns each; a start that asks for
+// other turns is refused, and one that gives another game's options
+// (a board size, Mothers, players) too.

@@ -1,17 +1,14 @@
 package deadwars
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"warlog/engines"
-	"warlog/engines/dice"
 )
 
 // State is a Deadwars campaign: the forces with their records, and the
-// battles fought (the last may be in progress). Every field is exported so
-// that a state can be cloned through JSON.
+// battles fought (the last may be in progress).
 type State struct {
 	Camp   engines.Campaign `json:"camp"`
 	Forces []*Force         `json:"forces"`
@@ -38,6 +35,9 @@ type Force struct {
 
 // Member is a figure of a force and its campaign record.
 type Member struct {
+	// ID names the figure for the whole campaign (figureID), whatever its
+	// name: the outcomes of its battles know it by it.
+	ID        string `json:"id"`
 	Name      string `json:"name"`
 	Rank      string `json:"rank"`
 	Class     string `json:"class"`
@@ -115,6 +115,9 @@ type Battle struct {
 	Winner string `json:"winner"`
 	Result string `json:"result"`
 	Why    string `json:"why"`
+	// Outcome is how the battle ended, stated when it ended (outcome.go);
+	// nil while it is fought.
+	Outcome *engines.Outcome `json:"outcome,omitempty"`
 }
 
 // Fig is a figure on the battlefield.
@@ -146,26 +149,6 @@ func (f *Fig) MaxWounds() int { return RankValue(f.Rank) }
 func (f *Fig) Human() bool { return f.Side == HumansSide }
 
 func newState(c engines.Campaign) *State { return &State{Camp: c} }
-
-// clone deep-copies the state through JSON.
-//
-// Only the newest battle ever changes; the copy shares Past (a History,
-// whose additions on the copy never reach the original): a decision costs
-// the size of one battle, not of the campaign's history.
-func (s *State) clone() *State {
-	tmp := *s
-	tmp.Past = engines.History[*Battle]{}
-	b, err := engines.MarshalState(&tmp)
-	if err != nil {
-		panic(err)
-	}
-	var c State
-	if err := engines.UnmarshalState(b, &c); err != nil {
-		panic(err)
-	}
-	c.Past = s.Past.Copy()
-	return &c
-}
 
 // Current is the battle in progress, or nil.
 func (s *State) Current() *Battle {
@@ -299,287 +282,4 @@ func (b *Battle) soulsLeft() int {
 		n -= v
 	}
 	return n
-}
-
-// Apply implements engines.State.
-func (s *State) Apply(typ string, payload any) error {
-	switch p := payload.(type) {
-	case dice.Rolled:
-		// Every die is recorded before use; the engine's own facts carry
-		// the faces it used, so the roll itself changes nothing here.
-		return nil
-	case ForceCreated:
-		s.Forces = append(s.Forces, &Force{Player: p.Player, Clan: p.Clan})
-		return nil
-	case FigureRecruited:
-		f := s.Force(p.Player)
-		if f == nil {
-			return fmt.Errorf("deadwars: recruit into unknown force %q", p.Player)
-		}
-		f.Figures = append(f.Figures, &Member{Name: p.Name, Rank: p.Rank, Class: p.Class, Champion: p.Champion})
-		return nil
-	case ScenarioStarted:
-		return s.applyStart(p)
-	case ScenarioEnded:
-		return s.applyEnd(p)
-	}
-	b := s.Current()
-	if b == nil {
-		return fmt.Errorf("deadwars: %s with no battle in progress", typ)
-	}
-	b.Filed = b.Round
-	switch p := payload.(type) {
-	case PoolRolled:
-		b.Pool = nil
-		if n := len(p.Faces) - countFace(p.Faces, 6); n > 0 { // Magic faces go to the magic pool
-			b.Pool = make([]int, 0, n)
-		}
-		for _, v := range p.Faces {
-			b.addDie(p.Player, v)
-		}
-		b.Phase = PhaseAct
-	case DoubleChanged:
-		b.takeDie(p.Face)
-		b.takeDie(p.Face)
-		b.addDie(p.Player, p.To)
-	case FigureMoved:
-		if p.Magic {
-			b.Magic[p.Figure.Side]--
-		} else {
-			b.takeDie(p.Die)
-		}
-		for _, r := range p.Left {
-			b.setContact(p.Figure, r, false)
-		}
-		if len(p.Left) > 0 {
-			if f := b.Fig(p.Figure); f != nil {
-				f.LeftContact = true
-			}
-		}
-		if p.Into != nil && !b.isHuman(*p.Into) {
-			b.setContact(p.Figure, *p.Into, true)
-		}
-		b.Free = append(b.Free, p.Free...)
-	case ContactChanged:
-		b.setContact(p.A, p.B, !p.Apart)
-	case AttackMade:
-		for _, v := range p.Dice {
-			b.takeDie(v)
-		}
-		if a := b.Fig(p.By); a != nil && !p.Free && !a.Human() {
-			a.Attacks++
-		}
-		if p.Free {
-			b.useFree(p.By, p.Target)
-		}
-		b.strike(p.By, p.Target, p.Hit, p.Saved, p.Wounded, p.Killed, p.KP)
-	case DefendSet:
-		b.takeDie(p.Die)
-		if f := b.Fig(p.Figure); f != nil {
-			f.Defend++
-		}
-	case SpellCast:
-		b.Magic[p.Caster.Side] -= p.Cost
-		switch p.Spell {
-		case Heal:
-			if t := b.Fig(p.Target); t != nil && p.Healed && t.Wounds > 0 {
-				t.Wounds--
-			}
-		case Boost:
-			for _, r := range p.Left {
-				b.setContact(p.Target, r, false)
-			}
-			if p.Into != nil && !b.isHuman(*p.Into) {
-				b.setContact(p.Target, *p.Into, true)
-			}
-		default:
-			b.strike(p.Caster, p.Target, p.Hit || p.Spell == Curse, p.Saved, p.Wounded, p.Killed, p.KP)
-		}
-	case SoulTried:
-		for _, v := range p.Dice {
-			b.takeDie(v)
-		}
-		if f := b.Fig(p.Figure); f != nil {
-			f.Attacks++
-			if p.Collected {
-				f.Souls++
-				b.Souls[f.Side]++
-			}
-		}
-	case TurnEnded:
-		b.Pool = nil
-		b.Free = nil
-		for _, f := range b.Figures {
-			f.Attacks = 0
-			f.LeftContact = false
-		}
-		if b.Active == 0 {
-			b.Active = 1
-			b.Phase = PhaseRoll
-		} else if b.Brief == HuntTheHunters && b.humansAlive() > 0 {
-			b.Phase = PhaseHumans
-		} else {
-			b.nextRound()
-		}
-	case HumansActed:
-		b.nextRound()
-	case ShrineCounted:
-		b.Shrine = map[string]int{}
-		for k, v := range p.Counts {
-			b.Shrine[k] = v
-		}
-	default:
-		return fmt.Errorf("deadwars: unknown fact %s", typ)
-	}
-	return nil
-}
-
-func (b *Battle) isHuman(r Ref) bool { return r.Side == HumansSide }
-
-func (b *Battle) nextRound() {
-	b.Active = 0
-	if b.Round >= Turns {
-		if b.Brief == DeathShrine {
-			b.Phase = PhaseShrine
-		} else {
-			b.Phase = PhaseDone
-		}
-		return
-	}
-	b.Round++
-	b.Phase = PhaseRoll
-}
-
-func (b *Battle) useFree(by, target Ref) {
-	for i, f := range b.Free {
-		if f.By == by && f.Target == target {
-			b.Free = slices.Delete(b.Free, i, i+1)
-			return
-		}
-	}
-}
-
-// strike applies an attack's or spell's outcome to its target.
-func (b *Battle) strike(by, target Ref, hit, saved, wounded, killed bool, kp int) {
-	t := b.Fig(target)
-	if t == nil || !hit {
-		return
-	}
-	if saved {
-		t.Defend = 0
-	}
-	if wounded {
-		t.Wounds++
-	}
-	if !killed {
-		return
-	}
-	t.Dead = true
-	t.KilledBy = by.Name
-	b.Contacts = slices.DeleteFunc(b.Contacts, func(c [2]Ref) bool { return c[0] == target || c[1] == target })
-	b.Free = slices.DeleteFunc(b.Free, func(f FreeAttack) bool { return f.By == target || f.Target == target })
-	if r := b.Removed[t.Side]; len(r) >= b.Round && b.Round > 0 {
-		r[b.Round-1]++
-	}
-	a := b.Fig(by)
-	if a == nil {
-		return
-	}
-	a.Kills++
-	if t.Human() {
-		a.Humans++
-		b.HumansKilled[a.Side]++
-		return
-	}
-	if !a.Human() {
-		a.KP += kp
-		b.KP[a.Side] += kp
-	}
-}
-
-func (s *State) applyStart(p ScenarioStarted) error {
-	b := &Battle{Name: p.Name, Brief: p.Brief, Sides: p.Sides, Deploy: p.Deploy, RollOff: p.RollOff,
-		Round: 1, Phase: PhaseRoll, Magic: map[string]int{}, KP: map[string]int{}, Souls: map[string]int{},
-		HumansKilled: map[string]int{}, Removed: map[string][]int{}}
-	// The figures share one array, allocated once: a replay starts a
-	// battle every hundred events or so.
-	n := len(p.Humans)
-	for _, side := range p.Sides {
-		if f := s.Force(side); f != nil {
-			n += len(f.Figures)
-		}
-	}
-	figs := make([]Fig, 0, n)
-	add := func(f Fig) {
-		figs = append(figs, f)
-		b.Figures = append(b.Figures, &figs[len(figs)-1])
-	}
-	if n > 0 {
-		b.Figures = make([]*Fig, 0, n)
-	}
-	for _, side := range p.Sides {
-		f := s.Force(side)
-		if f == nil {
-			return fmt.Errorf("deadwars: scenario with unknown force %q", side)
-		}
-		for _, m := range f.Figures {
-			add(Fig{Side: f.Player, Name: m.Name, Rank: m.Rank, Class: m.Class, Champion: m.Champion})
-		}
-		b.Removed[side] = make([]int, Turns)
-		b.Magic[side] = 0
-		b.KP[side] = 0
-	}
-	if len(p.Humans) > 0 {
-		b.Removed[HumansSide] = make([]int, Turns)
-	}
-	for _, h := range p.Humans {
-		add(Fig{Side: HumansSide, Name: h.Name, Rank: Guard, Class: h.Class})
-	}
-	for _, old := range s.Battles { // at most one: the battle before this
-		s.Past.Add(old)
-	}
-	s.Battles = []*Battle{b}
-	return nil
-}
-
-func (s *State) applyEnd(p ScenarioEnded) error {
-	b := s.Current()
-	if b == nil {
-		return fmt.Errorf("deadwars: scenario end with no battle in progress")
-	}
-	b.Over, b.Phase, b.Winner, b.Result, b.Why = true, PhaseOver, p.Winner, p.Result, p.Why
-	for _, side := range b.Sides {
-		f := s.Force(side)
-		if f == nil {
-			continue
-		}
-		f.Played++
-		switch p.Winner {
-		case "":
-			f.Drawn++
-		case side:
-			f.Won++
-		default:
-			f.Lost++
-		}
-		f.KP += b.KP[side]
-		for _, fig := range b.Figures {
-			if fig.Side != side {
-				continue
-			}
-			for _, m := range f.Figures {
-				if m.Name == fig.Name {
-					m.Scenarios++
-					m.Kills += fig.Kills
-					m.KP += fig.KP
-					m.Souls += fig.Souls
-					m.Humans += fig.Humans
-					if fig.Dead {
-						m.Deaths++
-					}
-				}
-			}
-		}
-	}
-	return nil
 }

@@ -15,7 +15,8 @@ func (s *State) Status() engines.Status {
 	if b == nil {
 		st := engines.Status{Phase: "between battles"}
 		if len(s.Forces) == 0 {
-			st.Notes = []string{"No force yet: warlog dw force PLAYER --clan imhotep|dracula|davy-jones"}
+			st.Notes = []string{"No force yet"}
+			st.Next = []string{"dw force"}
 		}
 		for _, f := range s.Forces {
 			st.Notes = append(st.Notes, s.forceNote(f))
@@ -30,9 +31,11 @@ func (s *State) Status() engines.Status {
 	case PhaseAct:
 		head += fmt.Sprintf("; %s's turn (%s), spending dice", b.ActivePlayer(), ClanTitle(s.clanOf(b.ActivePlayer())))
 	case PhaseHumans:
-		head += "; the Humans attack (warlog dw humans)"
+		head += "; the Humans attack"
+		st.Next = []string{"dw humans"}
 	case PhaseShrine:
-		head += "; count the figures by the shrine (warlog dw shrine)"
+		head += "; count the figures by the shrine"
+		st.Next = []string{"dw shrine"}
 	case PhaseOver:
 		head = fmt.Sprintf("%s: over after turn %d", BriefTitle(b.Brief), b.Round)
 	}
@@ -216,11 +219,13 @@ func (s *State) Roster() engines.Roster {
 	return r
 }
 
-// Scenarios implements engines.Chronicler.
+// Scenarios implements engines.Chronicler: each battle as the reports tell
+// it, with the outcome stated when it ended (the winner the chronicle
+// credits) and its consequences in the game's words.
 func (s *State) Scenarios() []engines.ScenarioSummary {
 	var out []engines.ScenarioSummary
 	for _, b := range append(slices.Clip(s.Past.All()), s.Battles...) {
-		sum := engines.ScenarioSummary{Name: b.Name, Brief: b.Brief, Turn: b.Round, Ended: b.Over, Result: b.Result, Why: b.Why}
+		sum := engines.ScenarioSummary{Name: b.Name, Brief: b.Brief, Turn: b.Round, Ended: b.Over, Result: b.Result, Why: b.Why, Outcome: b.Outcome}
 		sides := slices.Clone(b.Sides)
 		if b.Brief == HuntTheHunters {
 			sides = append(sides, HumansSide)
@@ -272,8 +277,8 @@ func (s *State) Now() (string, int) {
 }
 
 var (
-	_ engines.State        = (*State)(nil)
-	_ engines.Chronicler   = (*State)(nil)
-	_ engines.Turner       = (*State)(nil)
-	_ engines.LegacyEngine = Engine{}
+	_ engines.State      = (*State)(nil)
+	_ engines.Chronicler = (*State)(nil)
+	_ engines.Turner     = (*State)(nil)
+	_ engines.Prompter   = (*State)(nil)
 )

@@ -1,5 +1,7 @@
 package deadwars
 
+//go:generate go run warlog/internal/factgen
+
 // Event types, all prefixed with the game's name.
 const (
 	TypeForceCreated    = "deadwars.force_created"

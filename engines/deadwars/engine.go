@@ -1,0 +1,59 @@
+// Package deadwars is the rules engine of Deadwars, a fantasy skirmish in
+// which each clan of the restless dead rolls a pool of action dice every turn
+// and spends them on moves, dashes, attacks, defence and magic (seed
+// seeds/001_01a5b1d56198b1b1.txt, read with rules/RULINGS.md "Deadwars").
+//
+// The engine tracks no positions: what only the table knows (a move ends in
+// base contact, a figure leaves contact, a figure stands by the shrine) is
+// said on the command line and recorded with the action.
+package deadwars
+
+import (
+	"warlog/engines"
+	"warlog/engines/kit"
+)
+
+// Engine is the Deadwars rules engine.
+var Engine = &kit.Game[*State]{
+	GameInfo: engines.GameInfo{Name: "deadwars", Title: "Deadwars"},
+	Rules:    1,
+	New:      newState,
+	Facts: []kit.Fact[*State]{
+		kit.On(TypeForceCreated, (*State).onForceCreated),
+		kit.On(TypeFigureRecruited, (*State).onFigureRecruited),
+		kit.On(TypeScenarioStarted, (*State).onScenarioStarted),
+		kit.On(TypePoolRolled, (*State).onPoolRolled),
+		kit.On(TypeDoubleChanged, (*State).onDoubleChanged),
+		kit.On(TypeFigureMoved, (*State).onFigureMoved),
+		kit.On(TypeContactChanged, (*State).onContactChanged),
+		kit.On(TypeAttackMade, (*State).onAttackMade),
+		kit.On(TypeDefendSet, (*State).onDefendSet),
+		kit.On(TypeSpellCast, (*State).onSpellCast),
+		kit.On(TypeSoulTried, (*State).onSoulTried),
+		kit.On(TypeTurnEnded, (*State).onTurnEnded),
+		kit.On(TypeHumansActed, (*State).onHumansActed),
+		kit.On(TypeShrineCounted, (*State).onShrineCounted),
+		kit.On(TypeScenarioEnded, (*State).onScenarioEnded),
+	},
+	Commands: []kit.Command[*State]{
+		kit.Do((*State).force),
+		kit.Do((*State).recruit),
+		kit.Do((*State).start),
+		kit.Do((*State).roll),
+		kit.Do((*State).double),
+		kit.Do((*State).move),
+		kit.Do((*State).dash),
+		kit.Do((*State).contact),
+		kit.Do((*State).attack),
+		kit.Do((*State).defend),
+		kit.Do((*State).cast),
+		kit.Do((*State).collect),
+		kit.Do((*State).endTurn),
+		kit.Do((*State).humans),
+		kit.Do((*State).shrine),
+		kit.Do((*State).endScenario),
+	},
+	// The shared options it reads; a battle is always 6 turns each (a
+	// start that asks for other turns is refused by the rules).
+	Options: []engines.Option{engines.OptBrief, engines.OptTurns, engines.OptField},
+}

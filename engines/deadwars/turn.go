@@ -1,0 +1,180 @@
+package deadwars
+
+// The action dice: rolling, doubles, spending and the end of a turn.
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"warlog/engines"
+)
+
+// roll rolls the action pool. Dice order: all the dice at once, 1 per
+// Soldier, 2 per Guard and 3 per Hero in play.
+func (s *State) roll(c RollDice, d *engines.Decision) error {
+	b, err := s.turn()
+	if err != nil {
+		return err
+	}
+	if err := s.checkPlayer(b, c.Player); err != nil {
+		return err
+	}
+	if b.Phase == PhaseAct {
+		return engines.RefuseTry("Turn", []string{"dw end-turn"}, "%s has already rolled this turn; spend the dice or end the turn", b.ActivePlayer())
+	}
+	p := b.ActivePlayer()
+	n := 0
+	for _, f := range b.Living(p) {
+		n += RankValue(f.Rank)
+	}
+	faces, err := d.RollBy(p, n, 6, poolPurpose(p, s.clanOf(p)))
+	if err != nil {
+		return err
+	}
+	before := b.Magic[p]
+	d.Emit(TypePoolRolled, PoolRolled{Player: p, Faces: faces})
+	clan := s.clanOf(p)
+	parts := make([]string, len(faces))
+	for i, v := range faces {
+		parts[i] = fmt.Sprintf("%d %s", v, FaceAction(clan, v))
+	}
+	label := fmt.Sprintf("%s rolls %s in turn %d: %s.", p, plural(n, "action die", "action dice"), b.Round, strings.Join(parts, ", "))
+	if added := b.Magic[p] - before; added > 0 {
+		label += fmt.Sprintf(" %s to the magic pool (now %d).", plural(added, "Magic die goes", "Magic dice go"), b.Magic[p])
+	}
+	d.Label("%s", label)
+	return s.checkEnd(d)
+}
+
+// double exchanges two unspent dice showing the same face for one die of
+// any face.
+func (s *State) double(c Double, d *engines.Decision) error {
+	b, err := s.turn()
+	if err != nil {
+		return err
+	}
+	if err := needRolled(b); err != nil {
+		return err
+	}
+	p := b.ActivePlayer()
+	if c.Face == 6 {
+		return engines.Refuse("Double", "Magic dice go to the magic pool when rolled and cannot be exchanged; double a pair of unspent dice 1 to 5")
+	}
+	if c.Face < 1 || c.Face > 6 || c.To < 1 || c.To > 6 {
+		return engines.Refuse("Double", "a die shows 1 to 6: the pair's face and the face it becomes are 1 to 6")
+	}
+	n := 0
+	for _, v := range b.Pool {
+		if v == c.Face {
+			n++
+		}
+	}
+	if n < 2 {
+		return engines.Refuse("Double", "%s's unspent dice hold %d showing %d; a double needs two (unspent: %s)", p, n, c.Face, poolText(b.Pool))
+	}
+	d.Emit(TypeDoubleChanged, DoubleChanged{Player: p, Face: c.Face, To: c.To})
+	clan := s.clanOf(p)
+	d.Label("%s changes a double %d into one %d (%s).", p, c.Face, c.To, FaceAction(clan, c.To))
+	return s.checkEnd(d)
+}
+
+func poolText(pool []int) string {
+	if len(pool) == 0 {
+		return "none"
+	}
+	return facesText(pool)
+}
+
+// spend checks that the pool holds faces (with repeats) and each gives want.
+func (s *State) spend(b *Battle, faces []int, want string) error {
+	p := b.ActivePlayer()
+	clan := s.clanOf(p)
+	if len(faces) == 0 {
+		return engines.Refuse("Dice", "name the die to spend (a face of %s's unspent dice: %s)", p, poolText(b.Pool))
+	}
+	left := slices.Clone(b.Pool)
+	for _, v := range faces {
+		if want != "" {
+			if a := FaceAction(clan, v); a != want {
+				if a == "" {
+					a = "no face"
+				}
+				return engines.Refuse(want, "a %d is %s for %s; %s dice are %s", v, a, ClanTitle(clan), want, facesFor(clan, want))
+			}
+		}
+		i := slices.Index(left, v)
+		if i < 0 {
+			return engines.Refuse("Dice", "%s's unspent dice hold no %d (unspent: %s)", p, v, poolText(b.Pool))
+		}
+		left = slices.Delete(left, i, i+1)
+	}
+	return nil
+}
+
+func facesFor(clan, action string) string {
+	var out []string
+	for v := 1; v <= 6; v++ {
+		if FaceAction(clan, v) == action {
+			out = append(out, fmt.Sprint(v))
+		}
+	}
+	return strings.Join(out, " and ")
+}
+
+// defend puts a Defend counter on a figure (seed 001 line 57).
+func (s *State) defend(c Defend, d *engines.Decision) error {
+	b, f, err := s.spender(c.Figure)
+	if err != nil {
+		return err
+	}
+	if err := s.spend(b, []int{c.Die}, ActDefend); err != nil {
+		return err
+	}
+	d.Emit(TypeDefendSet, DefendSet{Figure: f.Ref(), Die: c.Die})
+	d.Label("%s defends (die %d): %s, +%d to its saves until it saves.", f.Name, c.Die, plural(f.Defend, "counter", "counters"), f.Defend)
+	return s.checkEnd(d)
+}
+
+// endTurn: unspent dice are lost, Magic stays in the pool. Dice order in
+// Soul Collectors: one die per Soul left for its drift in inches (RULINGS:
+// drift is recorded; the table moves the Souls).
+func (s *State) endTurn(c EndTurn, d *engines.Decision) error {
+	b, err := s.turn()
+	if err != nil {
+		return err
+	}
+	if err := s.checkPlayer(b, c.Player); err != nil {
+		return err
+	}
+	if err := needRolled(b); err != nil {
+		return err
+	}
+	p := b.ActivePlayer()
+	ev := TurnEnded{Player: p, Lost: slices.Clone(b.Pool)}
+	if b.Brief == SoulCollectors && b.soulsLeft() > 0 {
+		v, err := d.Roll(b.soulsLeft(), 6, fmt.Sprintf("soul drift: inches each of the %d Souls left moves", b.soulsLeft()))
+		if err != nil {
+			return err
+		}
+		ev.Drift = v
+	}
+	round := b.Round
+	d.Emit(TypeTurnEnded, ev)
+	label := fmt.Sprintf("%s ends turn %d", p, round)
+	if len(ev.Lost) > 0 {
+		label += fmt.Sprintf(", losing %s (%s)", plural(len(ev.Lost), "unspent die", "unspent dice"), facesText(ev.Lost))
+	}
+	label += fmt.Sprintf("; magic pool %d.", b.Magic[p])
+	if len(ev.Drift) > 0 {
+		label += fmt.Sprintf(" The Souls drift %s inches.", facesText(ev.Drift))
+	}
+	switch b.Phase {
+	case PhaseRoll:
+		label += fmt.Sprintf(" Turn %d: %s to roll.", b.Round, b.ActivePlayer())
+	case PhaseHumans:
+		label += " The Humans attack."
+	}
+	d.Label("%s", label)
+	return s.checkEnd(d)
+}
