@@ -10,185 +10,185 @@ import (
 var factStrings jsonscan.Interner
 
 // DecodeFact reads a CombatFought as encoding/json reads it, without reflection.
-func (v *CombatFought) DecodeFact(b []byte) error {
+func (CombatFought) DecodeFact(b []byte) (CombatFought, error) {
 	s := jsonscan.New(b)
-	*v = readCombatFought(s)
-	return s.Done()
+	v := readCombatFought(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a FrenzyGained as encoding/json reads it, without reflection.
-func (v *FrenzyGained) DecodeFact(b []byte) error {
+func (FrenzyGained) DecodeFact(b []byte) (FrenzyGained, error) {
 	s := jsonscan.New(b)
-	*v = readFrenzyGained(s)
-	return s.Done()
+	v := readFrenzyGained(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a FrenzyLapsed as encoding/json reads it, without reflection.
-func (v *FrenzyLapsed) DecodeFact(b []byte) error {
+func (FrenzyLapsed) DecodeFact(b []byte) (FrenzyLapsed, error) {
 	s := jsonscan.New(b)
-	*v = readFrenzyLapsed(s)
-	return s.Done()
+	v := readFrenzyLapsed(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a GameEnded as encoding/json reads it, without reflection.
-func (v *GameEnded) DecodeFact(b []byte) error {
+func (GameEnded) DecodeFact(b []byte) (GameEnded, error) {
 	s := jsonscan.New(b)
-	*v = readGameEnded(s)
-	return s.Done()
+	v := readGameEnded(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a GameStarted as encoding/json reads it, without reflection.
-func (v *GameStarted) DecodeFact(b []byte) error {
+func (GameStarted) DecodeFact(b []byte) (GameStarted, error) {
 	s := jsonscan.New(b)
-	*v = readGameStarted(s)
-	return s.Done()
+	v := readGameStarted(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a LifeGained as encoding/json reads it, without reflection.
-func (v *LifeGained) DecodeFact(b []byte) error {
+func (LifeGained) DecodeFact(b []byte) (LifeGained, error) {
 	s := jsonscan.New(b)
-	*v = readLifeGained(s)
-	return s.Done()
+	v := readLifeGained(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a LifeLost as encoding/json reads it, without reflection.
-func (v *LifeLost) DecodeFact(b []byte) error {
+func (LifeLost) DecodeFact(b []byte) (LifeLost, error) {
 	s := jsonscan.New(b)
-	*v = readLifeLost(s)
-	return s.Done()
+	v := readLifeLost(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a MotherAttacked as encoding/json reads it, without reflection.
-func (v *MotherAttacked) DecodeFact(b []byte) error {
+func (MotherAttacked) DecodeFact(b []byte) (MotherAttacked, error) {
 	s := jsonscan.New(b)
-	*v = readMotherAttacked(s)
-	return s.Done()
+	v := readMotherAttacked(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a MotherEvolved as encoding/json reads it, without reflection.
-func (v *MotherEvolved) DecodeFact(b []byte) error {
+func (MotherEvolved) DecodeFact(b []byte) (MotherEvolved, error) {
 	s := jsonscan.New(b)
-	*v = readMotherEvolved(s)
-	return s.Done()
+	v := readMotherEvolved(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a MotherMoved as encoding/json reads it, without reflection.
-func (v *MotherMoved) DecodeFact(b []byte) error {
+func (MotherMoved) DecodeFact(b []byte) (MotherMoved, error) {
 	s := jsonscan.New(b)
-	*v = readMotherMoved(s)
-	return s.Done()
+	v := readMotherMoved(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a PlasmidGained as encoding/json reads it, without reflection.
-func (v *PlasmidGained) DecodeFact(b []byte) error {
+func (PlasmidGained) DecodeFact(b []byte) (PlasmidGained, error) {
 	s := jsonscan.New(b)
-	*v = readPlasmidGained(s)
-	return s.Done()
+	v := readPlasmidGained(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a PlasmidSpent as encoding/json reads it, without reflection.
-func (v *PlasmidSpent) DecodeFact(b []byte) error {
+func (PlasmidSpent) DecodeFact(b []byte) (PlasmidSpent, error) {
 	s := jsonscan.New(b)
-	*v = readPlasmidSpent(s)
-	return s.Done()
+	v := readPlasmidSpent(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a PointsAbsorbed as encoding/json reads it, without reflection.
-func (v *PointsAbsorbed) DecodeFact(b []byte) error {
+func (PointsAbsorbed) DecodeFact(b []byte) (PointsAbsorbed, error) {
 	s := jsonscan.New(b)
-	*v = readPointsAbsorbed(s)
-	return s.Done()
+	v := readPointsAbsorbed(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a SpawnAbsorbed as encoding/json reads it, without reflection.
-func (v *SpawnAbsorbed) DecodeFact(b []byte) error {
+func (SpawnAbsorbed) DecodeFact(b []byte) (SpawnAbsorbed, error) {
 	s := jsonscan.New(b)
-	*v = readSpawnAbsorbed(s)
-	return s.Done()
+	v := readSpawnAbsorbed(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a SpawnCreated as encoding/json reads it, without reflection.
-func (v *SpawnCreated) DecodeFact(b []byte) error {
+func (SpawnCreated) DecodeFact(b []byte) (SpawnCreated, error) {
 	s := jsonscan.New(b)
-	*v = readSpawnCreated(s)
-	return s.Done()
+	v := readSpawnCreated(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a SpawnMoved as encoding/json reads it, without reflection.
-func (v *SpawnMoved) DecodeFact(b []byte) error {
+func (SpawnMoved) DecodeFact(b []byte) (SpawnMoved, error) {
 	s := jsonscan.New(b)
-	*v = readSpawnMoved(s)
-	return s.Done()
+	v := readSpawnMoved(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a SpawnMutated as encoding/json reads it, without reflection.
-func (v *SpawnMutated) DecodeFact(b []byte) error {
+func (SpawnMutated) DecodeFact(b []byte) (SpawnMutated, error) {
 	s := jsonscan.New(b)
-	*v = readSpawnMutated(s)
-	return s.Done()
+	v := readSpawnMutated(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a SpawnPoisoned as encoding/json reads it, without reflection.
-func (v *SpawnPoisoned) DecodeFact(b []byte) error {
+func (SpawnPoisoned) DecodeFact(b []byte) (SpawnPoisoned, error) {
 	s := jsonscan.New(b)
-	*v = readSpawnPoisoned(s)
-	return s.Done()
+	v := readSpawnPoisoned(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a SpawnRemoved as encoding/json reads it, without reflection.
-func (v *SpawnRemoved) DecodeFact(b []byte) error {
+func (SpawnRemoved) DecodeFact(b []byte) (SpawnRemoved, error) {
 	s := jsonscan.New(b)
-	*v = readSpawnRemoved(s)
-	return s.Done()
+	v := readSpawnRemoved(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a SpawnSaved as encoding/json reads it, without reflection.
-func (v *SpawnSaved) DecodeFact(b []byte) error {
+func (SpawnSaved) DecodeFact(b []byte) (SpawnSaved, error) {
 	s := jsonscan.New(b)
-	*v = readSpawnSaved(s)
-	return s.Done()
+	v := readSpawnSaved(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a SpawnSubverted as encoding/json reads it, without reflection.
-func (v *SpawnSubverted) DecodeFact(b []byte) error {
+func (SpawnSubverted) DecodeFact(b []byte) (SpawnSubverted, error) {
 	s := jsonscan.New(b)
-	*v = readSpawnSubverted(s)
-	return s.Done()
+	v := readSpawnSubverted(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a SpawnWounded as encoding/json reads it, without reflection.
-func (v *SpawnWounded) DecodeFact(b []byte) error {
+func (SpawnWounded) DecodeFact(b []byte) (SpawnWounded, error) {
 	s := jsonscan.New(b)
-	*v = readSpawnWounded(s)
-	return s.Done()
+	v := readSpawnWounded(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a StatRaised as encoding/json reads it, without reflection.
-func (v *StatRaised) DecodeFact(b []byte) error {
+func (StatRaised) DecodeFact(b []byte) (StatRaised, error) {
 	s := jsonscan.New(b)
-	*v = readStatRaised(s)
-	return s.Done()
+	v := readStatRaised(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a SubversionTried as encoding/json reads it, without reflection.
-func (v *SubversionTried) DecodeFact(b []byte) error {
+func (SubversionTried) DecodeFact(b []byte) (SubversionTried, error) {
 	s := jsonscan.New(b)
-	*v = readSubversionTried(s)
-	return s.Done()
+	v := readSubversionTried(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a TurnBegan as encoding/json reads it, without reflection.
-func (v *TurnBegan) DecodeFact(b []byte) error {
+func (TurnBegan) DecodeFact(b []byte) (TurnBegan, error) {
 	s := jsonscan.New(b)
-	*v = readTurnBegan(s)
-	return s.Done()
+	v := readTurnBegan(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a TurnEnded as encoding/json reads it, without reflection.
-func (v *TurnEnded) DecodeFact(b []byte) error {
+func (TurnEnded) DecodeFact(b []byte) (TurnEnded, error) {
 	s := jsonscan.New(b)
-	*v = readTurnEnded(s)
-	return s.Done()
+	v := readTurnEnded(s)
+	return v, s.Done()
 }
 
 func readCombatFought(s *jsonscan.Scanner) (v CombatFought) {

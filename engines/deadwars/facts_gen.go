@@ -10,108 +10,108 @@ import (
 var factStrings jsonscan.Interner
 
 // DecodeFact reads a AttackMade as encoding/json reads it, without reflection.
-func (v *AttackMade) DecodeFact(b []byte) error {
+func (AttackMade) DecodeFact(b []byte) (AttackMade, error) {
 	s := jsonscan.New(b)
-	*v = readAttackMade(s)
-	return s.Done()
+	v := readAttackMade(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a ContactChanged as encoding/json reads it, without reflection.
-func (v *ContactChanged) DecodeFact(b []byte) error {
+func (ContactChanged) DecodeFact(b []byte) (ContactChanged, error) {
 	s := jsonscan.New(b)
-	*v = readContactChanged(s)
-	return s.Done()
+	v := readContactChanged(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a DefendSet as encoding/json reads it, without reflection.
-func (v *DefendSet) DecodeFact(b []byte) error {
+func (DefendSet) DecodeFact(b []byte) (DefendSet, error) {
 	s := jsonscan.New(b)
-	*v = readDefendSet(s)
-	return s.Done()
+	v := readDefendSet(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a DoubleChanged as encoding/json reads it, without reflection.
-func (v *DoubleChanged) DecodeFact(b []byte) error {
+func (DoubleChanged) DecodeFact(b []byte) (DoubleChanged, error) {
 	s := jsonscan.New(b)
-	*v = readDoubleChanged(s)
-	return s.Done()
+	v := readDoubleChanged(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a FigureMoved as encoding/json reads it, without reflection.
-func (v *FigureMoved) DecodeFact(b []byte) error {
+func (FigureMoved) DecodeFact(b []byte) (FigureMoved, error) {
 	s := jsonscan.New(b)
-	*v = readFigureMoved(s)
-	return s.Done()
+	v := readFigureMoved(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a FigureRecruited as encoding/json reads it, without reflection.
-func (v *FigureRecruited) DecodeFact(b []byte) error {
+func (FigureRecruited) DecodeFact(b []byte) (FigureRecruited, error) {
 	s := jsonscan.New(b)
-	*v = readFigureRecruited(s)
-	return s.Done()
+	v := readFigureRecruited(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a ForceCreated as encoding/json reads it, without reflection.
-func (v *ForceCreated) DecodeFact(b []byte) error {
+func (ForceCreated) DecodeFact(b []byte) (ForceCreated, error) {
 	s := jsonscan.New(b)
-	*v = readForceCreated(s)
-	return s.Done()
+	v := readForceCreated(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a HumansActed as encoding/json reads it, without reflection.
-func (v *HumansActed) DecodeFact(b []byte) error {
+func (HumansActed) DecodeFact(b []byte) (HumansActed, error) {
 	s := jsonscan.New(b)
-	*v = readHumansActed(s)
-	return s.Done()
+	v := readHumansActed(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a PoolRolled as encoding/json reads it, without reflection.
-func (v *PoolRolled) DecodeFact(b []byte) error {
+func (PoolRolled) DecodeFact(b []byte) (PoolRolled, error) {
 	s := jsonscan.New(b)
-	*v = readPoolRolled(s)
-	return s.Done()
+	v := readPoolRolled(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a ScenarioEnded as encoding/json reads it, without reflection.
-func (v *ScenarioEnded) DecodeFact(b []byte) error {
+func (ScenarioEnded) DecodeFact(b []byte) (ScenarioEnded, error) {
 	s := jsonscan.New(b)
-	*v = readScenarioEnded(s)
-	return s.Done()
+	v := readScenarioEnded(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a ScenarioStarted as encoding/json reads it, without reflection.
-func (v *ScenarioStarted) DecodeFact(b []byte) error {
+func (ScenarioStarted) DecodeFact(b []byte) (ScenarioStarted, error) {
 	s := jsonscan.New(b)
-	*v = readScenarioStarted(s)
-	return s.Done()
+	v := readScenarioStarted(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a ShrineCounted as encoding/json reads it, without reflection.
-func (v *ShrineCounted) DecodeFact(b []byte) error {
+func (ShrineCounted) DecodeFact(b []byte) (ShrineCounted, error) {
 	s := jsonscan.New(b)
-	*v = readShrineCounted(s)
-	return s.Done()
+	v := readShrineCounted(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a SoulTried as encoding/json reads it, without reflection.
-func (v *SoulTried) DecodeFact(b []byte) error {
+func (SoulTried) DecodeFact(b []byte) (SoulTried, error) {
 	s := jsonscan.New(b)
-	*v = readSoulTried(s)
-	return s.Done()
+	v := readSoulTried(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a SpellCast as encoding/json reads it, without reflection.
-func (v *SpellCast) DecodeFact(b []byte) error {
+func (SpellCast) DecodeFact(b []byte) (SpellCast, error) {
 	s := jsonscan.New(b)
-	*v = readSpellCast(s)
-	return s.Done()
+	v := readSpellCast(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a TurnEnded as encoding/json reads it, without reflection.
-func (v *TurnEnded) DecodeFact(b []byte) error {
+func (TurnEnded) DecodeFact(b []byte) (TurnEnded, error) {
 	s := jsonscan.New(b)
-	*v = readTurnEnded(s)
-	return s.Done()
+	v := readTurnEnded(s)
+	return v, s.Done()
 }
 
 func readAttackMade(s *jsonscan.Scanner) (v AttackMade) {

@@ -10,157 +10,157 @@ import (
 var factStrings jsonscan.Interner
 
 // DecodeFact reads a AttackMade as encoding/json reads it, without reflection.
-func (v *AttackMade) DecodeFact(b []byte) error {
+func (AttackMade) DecodeFact(b []byte) (AttackMade, error) {
 	s := jsonscan.New(b)
-	*v = readAttackMade(s)
-	return s.Done()
+	v := readAttackMade(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a AttackPhaseBegun as encoding/json reads it, without reflection.
-func (v *AttackPhaseBegun) DecodeFact(b []byte) error {
+func (AttackPhaseBegun) DecodeFact(b []byte) (AttackPhaseBegun, error) {
 	s := jsonscan.New(b)
-	*v = readAttackPhaseBegun(s)
-	return s.Done()
+	v := readAttackPhaseBegun(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a BriefCardSet as encoding/json reads it, without reflection.
-func (v *BriefCardSet) DecodeFact(b []byte) error {
+func (BriefCardSet) DecodeFact(b []byte) (BriefCardSet, error) {
 	s := jsonscan.New(b)
-	*v = readBriefCardSet(s)
-	return s.Done()
+	v := readBriefCardSet(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a Broken as encoding/json reads it, without reflection.
-func (v *Broken) DecodeFact(b []byte) error {
+func (Broken) DecodeFact(b []byte) (Broken, error) {
 	s := jsonscan.New(b)
-	*v = readBroken(s)
-	return s.Done()
+	v := readBroken(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a Down as encoding/json reads it, without reflection.
-func (v *Down) DecodeFact(b []byte) error {
+func (Down) DecodeFact(b []byte) (Down, error) {
 	s := jsonscan.New(b)
-	*v = readDown(s)
-	return s.Done()
+	v := readDown(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a GruntSpawned as encoding/json reads it, without reflection.
-func (v *GruntSpawned) DecodeFact(b []byte) error {
+func (GruntSpawned) DecodeFact(b []byte) (GruntSpawned, error) {
 	s := jsonscan.New(b)
-	*v = readGruntSpawned(s)
-	return s.Done()
+	v := readGruntSpawned(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a HitLost as encoding/json reads it, without reflection.
-func (v *HitLost) DecodeFact(b []byte) error {
+func (HitLost) DecodeFact(b []byte) (HitLost, error) {
 	s := jsonscan.New(b)
-	*v = readHitLost(s)
-	return s.Done()
+	v := readHitLost(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a InitiativeWon as encoding/json reads it, without reflection.
-func (v *InitiativeWon) DecodeFact(b []byte) error {
+func (InitiativeWon) DecodeFact(b []byte) (InitiativeWon, error) {
 	s := jsonscan.New(b)
-	*v = readInitiativeWon(s)
-	return s.Done()
+	v := readInitiativeWon(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a LockedOut as encoding/json reads it, without reflection.
-func (v *LockedOut) DecodeFact(b []byte) error {
+func (LockedOut) DecodeFact(b []byte) (LockedOut, error) {
 	s := jsonscan.New(b)
-	*v = readLockedOut(s)
-	return s.Done()
+	v := readLockedOut(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a Moved as encoding/json reads it, without reflection.
-func (v *Moved) DecodeFact(b []byte) error {
+func (Moved) DecodeFact(b []byte) (Moved, error) {
 	s := jsonscan.New(b)
-	*v = readMoved(s)
-	return s.Done()
+	v := readMoved(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a Rallied as encoding/json reads it, without reflection.
-func (v *Rallied) DecodeFact(b []byte) error {
+func (Rallied) DecodeFact(b []byte) (Rallied, error) {
 	s := jsonscan.New(b)
-	*v = readRallied(s)
-	return s.Done()
+	v := readRallied(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a Recruited as encoding/json reads it, without reflection.
-func (v *Recruited) DecodeFact(b []byte) error {
+func (Recruited) DecodeFact(b []byte) (Recruited, error) {
 	s := jsonscan.New(b)
-	*v = readRecruited(s)
-	return s.Done()
+	v := readRecruited(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a ScenarioEnded as encoding/json reads it, without reflection.
-func (v *ScenarioEnded) DecodeFact(b []byte) error {
+func (ScenarioEnded) DecodeFact(b []byte) (ScenarioEnded, error) {
 	s := jsonscan.New(b)
-	*v = readScenarioEnded(s)
-	return s.Done()
+	v := readScenarioEnded(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a ScenarioStarted as encoding/json reads it, without reflection.
-func (v *ScenarioStarted) DecodeFact(b []byte) error {
+func (ScenarioStarted) DecodeFact(b []byte) (ScenarioStarted, error) {
 	s := jsonscan.New(b)
-	*v = readScenarioStarted(s)
-	return s.Done()
+	v := readScenarioStarted(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a ShieldUsed as encoding/json reads it, without reflection.
-func (v *ShieldUsed) DecodeFact(b []byte) error {
+func (ShieldUsed) DecodeFact(b []byte) (ShieldUsed, error) {
 	s := jsonscan.New(b)
-	*v = readShieldUsed(s)
-	return s.Done()
+	v := readShieldUsed(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a SkillLost as encoding/json reads it, without reflection.
-func (v *SkillLost) DecodeFact(b []byte) error {
+func (SkillLost) DecodeFact(b []byte) (SkillLost, error) {
 	s := jsonscan.New(b)
-	*v = readSkillLost(s)
-	return s.Done()
+	v := readSkillLost(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a SpellCast as encoding/json reads it, without reflection.
-func (v *SpellCast) DecodeFact(b []byte) error {
+func (SpellCast) DecodeFact(b []byte) (SpellCast, error) {
 	s := jsonscan.New(b)
-	*v = readSpellCast(s)
-	return s.Done()
+	v := readSpellCast(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a StepBegun as encoding/json reads it, without reflection.
-func (v *StepBegun) DecodeFact(b []byte) error {
+func (StepBegun) DecodeFact(b []byte) (StepBegun, error) {
 	s := jsonscan.New(b)
-	*v = readStepBegun(s)
-	return s.Done()
+	v := readStepBegun(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a Teleported as encoding/json reads it, without reflection.
-func (v *Teleported) DecodeFact(b []byte) error {
+func (Teleported) DecodeFact(b []byte) (Teleported, error) {
 	s := jsonscan.New(b)
-	*v = readTeleported(s)
-	return s.Done()
+	v := readTeleported(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a TurnEnded as encoding/json reads it, without reflection.
-func (v *TurnEnded) DecodeFact(b []byte) error {
+func (TurnEnded) DecodeFact(b []byte) (TurnEnded, error) {
 	s := jsonscan.New(b)
-	*v = readTurnEnded(s)
-	return s.Done()
+	v := readTurnEnded(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a Warded as encoding/json reads it, without reflection.
-func (v *Warded) DecodeFact(b []byte) error {
+func (Warded) DecodeFact(b []byte) (Warded, error) {
 	s := jsonscan.New(b)
-	*v = readWarded(s)
-	return s.Done()
+	v := readWarded(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a Withdrawn as encoding/json reads it, without reflection.
-func (v *Withdrawn) DecodeFact(b []byte) error {
+func (Withdrawn) DecodeFact(b []byte) (Withdrawn, error) {
 	s := jsonscan.New(b)
-	*v = readWithdrawn(s)
-	return s.Done()
+	v := readWithdrawn(s)
+	return v, s.Done()
 }
 
 func readAttackMade(s *jsonscan.Scanner) (v AttackMade) {

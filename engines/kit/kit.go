@@ -86,10 +86,11 @@ func (f Fact[S]) Type() string { return f.typ }
 // Payload is the payload's Go type.
 func (f Fact[S]) Payload() reflect.Type { return f.payload }
 
-// FactDecoder is implemented by payloads with a generated decoder
-// (`go generate`, internal/factgen): a replay reads them without reflection.
-type FactDecoder interface {
-	DecodeFact(data []byte) error
+// FactDecoder is implemented by payloads P with a generated decoder (`go
+// generate`, internal/factgen): a replay reads them without reflection, and
+// the payload is returned by value, so decoding it puts nothing on the heap.
+type FactDecoder[P any] interface {
+	DecodeFact(data []byte) (P, error)
 }
 
 // On declares that facts of type typ carry a P and fold into the state with
@@ -107,12 +108,8 @@ func On[S, P any](typ string, apply func(S, P) error) Fact[S] {
 		},
 		register: func(r *events.Registry) {
 			var zero P
-			if _, ok := any(&zero).(FactDecoder); ok {
-				events.RegisterDecoder(r, typ, func(b []byte) (P, error) {
-					var v P
-					err := any(&v).(FactDecoder).DecodeFact(b)
-					return v, err
-				})
+			if d, ok := any(zero).(FactDecoder[P]); ok {
+				events.RegisterDecoder(r, typ, d.DecodeFact)
 				return
 			}
 			r.Register(typ, zero)

@@ -10,150 +10,150 @@ import (
 var factStrings jsonscan.Interner
 
 // DecodeFact reads a BeingEntered as encoding/json reads it, without reflection.
-func (v *BeingEntered) DecodeFact(b []byte) error {
+func (BeingEntered) DecodeFact(b []byte) (BeingEntered, error) {
 	s := jsonscan.New(b)
-	*v = readBeingEntered(s)
-	return s.Done()
+	v := readBeingEntered(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a BeingKilled as encoding/json reads it, without reflection.
-func (v *BeingKilled) DecodeFact(b []byte) error {
+func (BeingKilled) DecodeFact(b []byte) (BeingKilled, error) {
 	s := jsonscan.New(b)
-	*v = readBeingKilled(s)
-	return s.Done()
+	v := readBeingKilled(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a BeingMoved as encoding/json reads it, without reflection.
-func (v *BeingMoved) DecodeFact(b []byte) error {
+func (BeingMoved) DecodeFact(b []byte) (BeingMoved, error) {
 	s := jsonscan.New(b)
-	*v = readBeingMoved(s)
-	return s.Done()
+	v := readBeingMoved(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a BeingReborn as encoding/json reads it, without reflection.
-func (v *BeingReborn) DecodeFact(b []byte) error {
+func (BeingReborn) DecodeFact(b []byte) (BeingReborn, error) {
 	s := jsonscan.New(b)
-	*v = readBeingReborn(s)
-	return s.Done()
+	v := readBeingReborn(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a BeingReturned as encoding/json reads it, without reflection.
-func (v *BeingReturned) DecodeFact(b []byte) error {
+func (BeingReturned) DecodeFact(b []byte) (BeingReturned, error) {
 	s := jsonscan.New(b)
-	*v = readBeingReturned(s)
-	return s.Done()
+	v := readBeingReturned(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a BeingSwapped as encoding/json reads it, without reflection.
-func (v *BeingSwapped) DecodeFact(b []byte) error {
+func (BeingSwapped) DecodeFact(b []byte) (BeingSwapped, error) {
 	s := jsonscan.New(b)
-	*v = readBeingSwapped(s)
-	return s.Done()
+	v := readBeingSwapped(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a BeingVoided as encoding/json reads it, without reflection.
-func (v *BeingVoided) DecodeFact(b []byte) error {
+func (BeingVoided) DecodeFact(b []byte) (BeingVoided, error) {
 	s := jsonscan.New(b)
-	*v = readBeingVoided(s)
-	return s.Done()
+	v := readBeingVoided(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a CardNoted as encoding/json reads it, without reflection.
-func (v *CardNoted) DecodeFact(b []byte) error {
+func (CardNoted) DecodeFact(b []byte) (CardNoted, error) {
 	s := jsonscan.New(b)
-	*v = readCardNoted(s)
-	return s.Done()
+	v := readCardNoted(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a DestinyChanged as encoding/json reads it, without reflection.
-func (v *DestinyChanged) DecodeFact(b []byte) error {
+func (DestinyChanged) DecodeFact(b []byte) (DestinyChanged, error) {
 	s := jsonscan.New(b)
-	*v = readDestinyChanged(s)
-	return s.Done()
+	v := readDestinyChanged(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a DestinyRemoved as encoding/json reads it, without reflection.
-func (v *DestinyRemoved) DecodeFact(b []byte) error {
+func (DestinyRemoved) DecodeFact(b []byte) (DestinyRemoved, error) {
 	s := jsonscan.New(b)
-	*v = readDestinyRemoved(s)
-	return s.Done()
+	v := readDestinyRemoved(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a GameEnded as encoding/json reads it, without reflection.
-func (v *GameEnded) DecodeFact(b []byte) error {
+func (GameEnded) DecodeFact(b []byte) (GameEnded, error) {
 	s := jsonscan.New(b)
-	*v = readGameEnded(s)
-	return s.Done()
+	v := readGameEnded(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a GameStarted as encoding/json reads it, without reflection.
-func (v *GameStarted) DecodeFact(b []byte) error {
+func (GameStarted) DecodeFact(b []byte) (GameStarted, error) {
 	s := jsonscan.New(b)
-	*v = readGameStarted(s)
-	return s.Done()
+	v := readGameStarted(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a GoalMarked as encoding/json reads it, without reflection.
-func (v *GoalMarked) DecodeFact(b []byte) error {
+func (GoalMarked) DecodeFact(b []byte) (GoalMarked, error) {
 	s := jsonscan.New(b)
-	*v = readGoalMarked(s)
-	return s.Done()
+	v := readGoalMarked(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a HumanTaken as encoding/json reads it, without reflection.
-func (v *HumanTaken) DecodeFact(b []byte) error {
+func (HumanTaken) DecodeFact(b []byte) (HumanTaken, error) {
 	s := jsonscan.New(b)
-	*v = readHumanTaken(s)
-	return s.Done()
+	v := readHumanTaken(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a KarmaDiscarded as encoding/json reads it, without reflection.
-func (v *KarmaDiscarded) DecodeFact(b []byte) error {
+func (KarmaDiscarded) DecodeFact(b []byte) (KarmaDiscarded, error) {
 	s := jsonscan.New(b)
-	*v = readKarmaDiscarded(s)
-	return s.Done()
+	v := readKarmaDiscarded(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a KarmaDrawn as encoding/json reads it, without reflection.
-func (v *KarmaDrawn) DecodeFact(b []byte) error {
+func (KarmaDrawn) DecodeFact(b []byte) (KarmaDrawn, error) {
 	s := jsonscan.New(b)
-	*v = readKarmaDrawn(s)
-	return s.Done()
+	v := readKarmaDrawn(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a KarmaPlayed as encoding/json reads it, without reflection.
-func (v *KarmaPlayed) DecodeFact(b []byte) error {
+func (KarmaPlayed) DecodeFact(b []byte) (KarmaPlayed, error) {
 	s := jsonscan.New(b)
-	*v = readKarmaPlayed(s)
-	return s.Done()
+	v := readKarmaPlayed(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a PoolChanged as encoding/json reads it, without reflection.
-func (v *PoolChanged) DecodeFact(b []byte) error {
+func (PoolChanged) DecodeFact(b []byte) (PoolChanged, error) {
 	s := jsonscan.New(b)
-	*v = readPoolChanged(s)
-	return s.Done()
+	v := readPoolChanged(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a PurposeRevealed as encoding/json reads it, without reflection.
-func (v *PurposeRevealed) DecodeFact(b []byte) error {
+func (PurposeRevealed) DecodeFact(b []byte) (PurposeRevealed, error) {
 	s := jsonscan.New(b)
-	*v = readPurposeRevealed(s)
-	return s.Done()
+	v := readPurposeRevealed(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a PurposeSeen as encoding/json reads it, without reflection.
-func (v *PurposeSeen) DecodeFact(b []byte) error {
+func (PurposeSeen) DecodeFact(b []byte) (PurposeSeen, error) {
 	s := jsonscan.New(b)
-	*v = readPurposeSeen(s)
-	return s.Done()
+	v := readPurposeSeen(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a TurnEnded as encoding/json reads it, without reflection.
-func (v *TurnEnded) DecodeFact(b []byte) error {
+func (TurnEnded) DecodeFact(b []byte) (TurnEnded, error) {
 	s := jsonscan.New(b)
-	*v = readTurnEnded(s)
-	return s.Done()
+	v := readTurnEnded(s)
+	return v, s.Done()
 }
 
 func readBeingEntered(s *jsonscan.Scanner) (v BeingEntered) {

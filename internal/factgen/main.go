@@ -117,7 +117,7 @@ func (g *gen) file(payloads []*types.Named) ([]byte, error) {
 	for _, n := range payloads {
 		name := n.Obj().Name()
 		g.p("// DecodeFact reads a %s as encoding/json reads it, without reflection.\n", name)
-		g.p("func (v *%s) DecodeFact(b []byte) error {\n\ts := jsonscan.New(b)\n\t*v = %s(s)\n\treturn s.Done()\n}\n\n", name, g.reader(n))
+		g.p("func (%s) DecodeFact(b []byte) (%s, error) {\n\ts := jsonscan.New(b)\n\tv := %s(s)\n\treturn v, s.Done()\n}\n\n", name, name, g.reader(n))
 	}
 	for len(g.queue) > 0 {
 		n := g.queue[0]

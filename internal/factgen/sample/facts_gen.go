@@ -10,17 +10,17 @@ import (
 var factStrings jsonscan.Interner
 
 // DecodeFact reads a Moved as encoding/json reads it, without reflection.
-func (v *Moved) DecodeFact(b []byte) error {
+func (Moved) DecodeFact(b []byte) (Moved, error) {
 	s := jsonscan.New(b)
-	*v = readMoved(s)
-	return s.Done()
+	v := readMoved(s)
+	return v, s.Done()
 }
 
 // DecodeFact reads a Struck as encoding/json reads it, without reflection.
-func (v *Struck) DecodeFact(b []byte) error {
+func (Struck) DecodeFact(b []byte) (Struck, error) {
 	s := jsonscan.New(b)
-	*v = readStruck(s)
-	return s.Done()
+	v := readStruck(s)
+	return v, s.Done()
 }
 
 func readMoved(s *jsonscan.Scanner) (v Moved) {
