@@ -20,10 +20,10 @@ type hit struct {
 }
 
 // finalAD rolls the Ensorcelled Weapon's D4 and applies Berserk.
-func (g *game) finalAD(h hit) (int, []string, error) {
+func (r *referee) finalAD(h hit) (int, []string, error) {
 	ad, steps := h.ad, append([]string(nil), h.steps...)
 	if h.ensorcelled {
-		v, err := g.roll1(h.att.Side, 4, h.att.Name+" Ensorcelled Weapon")
+		v, err := r.roll1(h.att.Side, 4, h.att.Name+" Ensorcelled Weapon")
 		if err != nil {
 			return 0, nil, err
 		}
@@ -38,8 +38,8 @@ func (g *game) finalAD(h hit) (int, []string, error) {
 }
 
 // defend resolves a SP-A of ad against t.
-func (g *game) defend(att *Figure, t *Figure, ad int, o DefFacts, normal bool) error {
-	return g.resolve(hit{att: att, ad: ad, normal: normal}, t, o)
+func (r *referee) defend(att *Figure, t *Figure, ad int, o DefFacts, normal bool) error {
+	return r.resolve(hit{att: att, ad: ad, normal: normal}, t, o)
 }
 
 // resolve makes the target's defence roll against a hit and applies the
@@ -49,27 +49,27 @@ func (g *game) defend(att *Figure, t *Figure, ad int, o DefFacts, normal bool) e
 // stun or slay; the whole defence roll is rolled again and stands.
 // Ruling (Elemental): an attack that would stun it slays it; an attack
 // that leaves it unharmed stuns the attacker instead.
-func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
-	g.depth++
-	defer func() { g.depth-- }()
-	if g.depth > 8 {
+func (r *referee) resolve(h hit, t *Figure, o DefFacts) error {
+	r.depth++
+	defer func() { r.depth-- }()
+	if r.depth > 8 {
 		return nil
 	}
 	tci := o.Ciphered
-	g.cipher(t, tci)
+	r.cipher(t, tci)
 	to, _ := FindToughness(t.Toughness)
 	roll := func() (nat, total int, desc string, err error) {
-		nat, err = g.roll1(t.Side, to.Die, t.Name+" DF-R")
+		nat, err = r.roll1(t.Side, to.Die, t.Name+" DF-R")
 		if err != nil {
 			return
 		}
 		total = nat
 		parts := []string{fmt.Sprintf("d%d %d", to.Die, nat)}
 		if o.Obscured {
-			if h.att != nil && g.has(h.att, "Oculophage") {
+			if h.att != nil && r.has(h.att, "Oculophage") {
 				parts = append(parts, "no cover against an Oculophage")
 			} else {
-				v, e := g.roll1(t.Side, 6, t.Name+" DF-R obscured")
+				v, e := r.roll1(t.Side, 6, t.Name+" DF-R obscured")
 				if e != nil {
 					err = e
 					return
@@ -78,8 +78,8 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 				parts = append(parts, fmt.Sprintf("+%d obscured", v))
 			}
 		}
-		if g.flesh(t, "Sentinel", tci) || o.Sentinel {
-			v, e := g.roll1(t.Side, 6, t.Name+" DF-R Sentinel")
+		if r.flesh(t, "Sentinel", tci) || o.Sentinel {
+			v, e := r.roll1(t.Side, 6, t.Name+" DF-R Sentinel")
 			if e != nil {
 				err = e
 				return
@@ -88,7 +88,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 			parts = append(parts, fmt.Sprintf("+%d Sentinel", v))
 		}
 		if o.Decoy {
-			v, e := g.roll1(t.Side, 12, t.Name+" DF-R Decoy")
+			v, e := r.roll1(t.Side, 12, t.Name+" DF-R Decoy")
 			if e != nil {
 				err = e
 				return
@@ -102,7 +102,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 				parts = append(parts, fmt.Sprintf("%+d %s", v, why))
 			}
 		}
-		if gg := g.w.gang(t.Side); gg != nil && t.Side != DeathbeastSide {
+		if gg := r.gang(t.Side); gg != nil && t.Side != DeathbeastSide {
 			f, _ := FindFaction(gg.Faction)
 			mod(f.DefMod, f.Name)
 		}
@@ -110,7 +110,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 			mod(2, "Armour")
 		}
 		pr := o.Priests
-		if g.flesh(t, "Priest", tci) {
+		if r.flesh(t, "Priest", tci) {
 			pr++
 		}
 		mod(pr, "Priest")
@@ -120,40 +120,40 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 	}
 	if o.Decoy {
 		if !t.HasItem("Decoy") || t.DecoyUsed || o.Imp {
-			return engines.Refuse("Decoy", "%s has no unused Decoy", g.nm(t))
+			return engines.Refuse("Decoy", "%s has no unused Decoy", r.nm(t))
 		}
 	}
 	// Ruling: the Illusionist's D6 comes before the defence roll, as its
 	// text says (seed line 369: "before making a DF-R"); RULINGS puts an
 	// attack's extra dice after the defence roll, but an ignored attack
 	// has no defence roll to come after. On 4+ no DF-R is rolled.
-	if g.flesh(t, "Illusionist", tci) || o.Illusionist {
-		v, err := g.roll1(t.Side, 6, t.Name+" Illusionist")
+	if r.flesh(t, "Illusionist", tci) || o.Illusionist {
+		v, err := r.roll1(t.Side, 6, t.Name+" Illusionist")
 		if err != nil {
 			return err
 		}
 		if v >= 4 {
-			g.note("the Illusionist's %d makes the attack on %s miss", v, g.nm(t))
+			r.note("the Illusionist's %d makes the attack on %s miss", v, r.nm(t))
 			return nil
 		}
-		g.note("the Illusionist rolls %d: no help", v)
+		r.note("the Illusionist rolls %d: no help", v)
 	}
 	nat, total, desc, err := roll()
 	if err != nil {
 		return err
 	}
-	ad, steps, err := g.finalAD(h)
+	ad, steps, err := r.finalAD(h)
 	if err != nil {
 		return err
 	}
-	g.lastAD = ad
+	r.lastAD = ad
 	if o.Decoy {
-		if err := g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), Used: "Decoy", Why: "Decoy spent"}); err != nil {
+		if err := r.d.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), Used: "Decoy", Why: "Decoy spent"}); err != nil {
 			return err
 		}
 	}
-	if (g.flesh(t, "Soothsayer", tci) || o.Soothsayer) && (nat == 1 || total < ad) {
-		g.note("%s re-rolls a DF-R of %s (Soothsayer)", g.nm(t), desc)
+	if (r.flesh(t, "Soothsayer", tci) || o.Soothsayer) && (nat == 1 || total < ad) {
+		r.note("%s re-rolls a DF-R of %s (Soothsayer)", r.nm(t), desc)
 		o.Decoy = false
 		nat, total, desc, err = roll()
 		if err != nil {
@@ -164,7 +164,7 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 	if len(steps) > 0 {
 		adText = fmt.Sprintf("AD %d (%s)", ad, strings.Join(steps, ", "))
 	}
-	golem := g.flesh(t, "Golem", tci)
+	golem := r.flesh(t, "Golem", tci)
 	outcome := "none"
 	switch {
 	case nat == 1:
@@ -178,105 +178,105 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 	}
 	who := "the hit"
 	if h.att != nil {
-		who = g.nm(h.att)
+		who = r.nm(h.att)
 	}
 	switch outcome {
 	case "slain":
 		why := fmt.Sprintf("%s slays it", who)
 		if nat == 1 {
-			g.note("%s against %s's DF-R %s: a natural 1 on the defence die, %s is slain", adText, g.nm(t), desc, g.nm(t))
+			r.note("%s against %s's DF-R %s: a natural 1 on the defence die, %s is slain", adText, r.nm(t), desc, r.nm(t))
 			why = "a natural 1 on the defence die"
 		} else {
-			g.note("%s against %s's DF-R %s: below a %s, %s is slain", adText, g.nm(t), desc, map[bool]string{true: "third (Golem)", false: "half"}[golem], g.nm(t))
+			r.note("%s against %s's DF-R %s: below a %s, %s is slain", adText, r.nm(t), desc, map[bool]string{true: "third (Golem)", false: "half"}[golem], r.nm(t))
 		}
-		return g.afterHit(h, t, g.slay(t, h.att, why, o))
+		return r.afterHit(h, t, r.slay(t, h.att, why, o))
 	case "stunned":
-		g.note("%s against %s's DF-R %s: %s is stunned", adText, g.nm(t), desc, g.nm(t))
-		if g.flesh(t, "Elemental", tci) && h.att != nil {
-			g.note("an Elemental stunned by an attack is slain")
-			return g.afterHit(h, t, g.slay(t, h.att, "Elemental stunned by an attack", o))
+		r.note("%s against %s's DF-R %s: %s is stunned", adText, r.nm(t), desc, r.nm(t))
+		if r.flesh(t, "Elemental", tci) && h.att != nil {
+			r.note("an Elemental stunned by an attack is slain")
+			return r.afterHit(h, t, r.slay(t, h.att, "Elemental stunned by an attack", o))
 		}
-		return g.afterHit(h, t, g.stunBy(t, h.att, "stunned by "+who, o))
+		return r.afterHit(h, t, r.stunBy(t, h.att, "stunned by "+who, o))
 	}
-	g.note("%s against %s's DF-R %s: no effect", adText, g.nm(t), desc)
-	if g.flesh(t, "Elemental", tci) && h.att != nil && h.att.InPlay() {
-		g.note("the Elemental turns the blow: %s is stunned", g.nm(h.att))
-		return g.afterHit(h, t, g.stunBy(h.att, t, "turned by an Elemental", DefFacts{}))
+	r.note("%s against %s's DF-R %s: no effect", adText, r.nm(t), desc)
+	if r.flesh(t, "Elemental", tci) && h.att != nil && h.att.InPlay() {
+		r.note("the Elemental turns the blow: %s is stunned", r.nm(h.att))
+		return r.afterHit(h, t, r.stunBy(h.att, t, "turned by an Elemental", DefFacts{}))
 	}
-	return g.afterHit(h, t, nil)
+	return r.afterHit(h, t, nil)
 }
 
 // afterHit applies what follows a resolved normal attack: Pyromaniac's fire
 // and the Blademaster's answer.
-func (g *game) afterHit(h hit, t *Figure, err error) error {
+func (r *referee) afterHit(h hit, t *Figure, err error) error {
 	if err != nil || !h.normal || h.att == nil {
 		return err
 	}
-	if t.InPlay() && g.has(h.att, "Pyromaniac") && !t.OnFire {
+	if t.InPlay() && r.has(h.att, "Pyromaniac") && !t.OnFire {
 		on := true
-		if err := g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), OnFire: &on, Why: "set alight by a Pyromaniac"}); err != nil {
+		if err := r.d.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), OnFire: &on, Why: "set alight by a Pyromaniac"}); err != nil {
 			return err
 		}
-		g.note("%s is set on fire (Pyromaniac)", g.nm(t))
+		r.note("%s is set on fire (Pyromaniac)", r.nm(t))
 	}
-	if t.InPlay() && g.has(t, "Blademaster") && h.att.InPlay() {
-		v, err := g.roll1(t.Side, 8, t.Name+" Blademaster SP-A")
+	if t.InPlay() && r.has(t, "Blademaster") && h.att.InPlay() {
+		v, err := r.roll1(t.Side, 8, t.Name+" Blademaster SP-A")
 		if err != nil {
 			return err
 		}
-		g.note("%s answers with a SP-A D8 of %d (Blademaster)", g.nm(t), v)
-		return g.resolve(hit{att: t, ad: v}, h.att, DefFacts{})
+		r.note("%s answers with a SP-A D8 of %d (Blademaster)", r.nm(t), v)
+		return r.resolve(hit{att: t, ad: v}, h.att, DefFacts{})
 	}
 	return nil
 }
 
 // stunBy stuns f (by may be nil): an Automaton ignores it, an Executioner's
 // stun slays, and a stunned incarn stunned again is slain.
-func (g *game) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
-	g.cipher(f, o.Ciphered)
-	if g.has(f, "Automaton") {
-		g.note("%s ignores the stun (Automaton)", g.nm(f))
+func (r *referee) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
+	r.cipher(f, o.Ciphered)
+	if r.has(f, "Automaton") {
+		r.note("%s ignores the stun (Automaton)", r.nm(f))
 		return nil
 	}
 	if o.Mindguard != "" {
-		m, err := g.find(o.Mindguard)
+		m, err := r.find(o.Mindguard)
 		if err != nil {
 			return err
 		}
 		if !m.Has("Mindguard") || !m.InPlay() || m.Side != f.Side || m == f {
-			return engines.Refuse("Mindguard", "%s is not an allied Mindguard in play near %s", g.nm(m), g.nm(f))
+			return engines.Refuse("Mindguard", "%s is not an allied Mindguard in play near %s", r.nm(m), r.nm(f))
 		}
-		v, err := g.roll1(m.Side, 6, m.Name+" Mindguard")
+		v, err := r.roll1(m.Side, 6, m.Name+" Mindguard")
 		if err != nil {
 			return err
 		}
 		if v >= 4 {
-			g.note("%s's Mindguard %d keeps %s from the stun", g.nm(m), v, g.nm(f))
+			r.note("%s's Mindguard %d keeps %s from the stun", r.nm(m), v, r.nm(f))
 			return nil
 		}
-		g.note("%s's Mindguard %d takes the stun instead", g.nm(m), v)
-		return g.stunBy(m, nil, "took an ally's stun (Mindguard)", DefFacts{})
+		r.note("%s's Mindguard %d takes the stun instead", r.nm(m), v)
+		return r.stunBy(m, nil, "took an ally's stun (Mindguard)", DefFacts{})
 	}
-	if by != nil && g.has(by, "Executioner") && enemies(by, f) {
-		g.note("%s's stun slays (Executioner)", g.nm(by))
-		return g.slay(f, by, "stunned by an Executioner", o)
+	if by != nil && r.has(by, "Executioner") && enemies(by, f) {
+		r.note("%s's stun slays (Executioner)", r.nm(by))
+		return r.slay(f, by, "stunned by an Executioner", o)
 	}
 	if f.Status == StatusStunned {
-		g.note("%s was already stunned and is slain", g.nm(f))
-		return g.slay(f, by, "stunned while stunned", o)
+		r.note("%s was already stunned and is slain", r.nm(f))
+		return r.slay(f, by, "stunned while stunned", o)
 	}
 	side := ""
 	if by != nil {
 		side = by.Side
 	}
-	if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusStunned, Why: why, By: side}); err != nil {
+	if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusStunned, Why: why, By: side}); err != nil {
 		return err
 	}
-	if err := g.onStunned(f, by); err != nil {
+	if err := r.onStunned(f, by); err != nil {
 		return err
 	}
-	if by != nil && g.has(by, "Pandemoniac") && enemies(by, f) && len(f.Flesh) > 0 {
-		return g.pandemonium(f)
+	if by != nil && r.has(by, "Pandemoniac") && enemies(by, f) && len(f.Flesh) > 0 {
+		return r.pandemonium(f)
 	}
 	return nil
 }
@@ -285,17 +285,17 @@ func (g *game) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
 //
 // Dice order: one die with as many faces as f has Fleshtypes (none with
 // one), then a D100 for the new Fleshtype, again while it gives one f has.
-func (g *game) pandemonium(f *Figure) error {
+func (r *referee) pandemonium(f *Figure) error {
 	i := 0
 	if len(f.Flesh) > 1 {
-		v, err := g.roll1(f.Side, len(f.Flesh), f.Name+" Pandemoniac: which Fleshtype")
+		v, err := r.roll1(f.Side, len(f.Flesh), f.Name+" Pandemoniac: which Fleshtype")
 		if err != nil {
 			return err
 		}
 		i = v - 1
 	}
 	for tries := 0; tries < 20; tries++ {
-		v, err := g.roll1(f.Side, 100, f.Name+" Pandemoniac: new Fleshtype")
+		v, err := r.roll1(f.Side, 100, f.Name+" Pandemoniac: new Fleshtype")
 		if err != nil {
 			return err
 		}
@@ -307,13 +307,15 @@ func (g *game) pandemonium(f *Figure) error {
 		in.Flesh = append([]string(nil), f.Flesh...)
 		old := in.Flesh[i]
 		in.Flesh[i] = nf
-		g.note("Pandemoniac turns %s's %s into %s", g.nm(f), old, nf)
-		return g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: "Pandemoniac"})
+		r.note("Pandemoniac turns %s's %s into %s", r.nm(f), old, nf)
+		return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: "Pandemoniac"})
 	}
 	return nil
 }
 
-func (g *game) stun(f *Figure, by *Figure, why string) error { return g.stunBy(f, by, why, DefFacts{}) }
+func (r *referee) stun(f *Figure, by *Figure, why string) error {
+	return r.stunBy(f, by, why, DefFacts{})
+}
 
 // slay kills f, giving the "when slain" Fleshtypes their chance.
 //
@@ -326,41 +328,41 @@ func (g *game) stun(f *Figure, by *Figure, why string) error { return g.stunBy(f
 // Homonculist's Roach are Weak. A figure that enters play during a round
 // first activates in the next one. "When slain" Fleshtypes do not fire for a
 // rout: the incarn fled.
-func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
+func (r *referee) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 	if !f.InPlay() {
 		return nil
 	}
-	g.depth++
-	defer func() { g.depth-- }()
+	r.depth++
+	defer func() { r.depth-- }()
 	if f.Tag == TagEscort {
 		// line 635: a slain Escort is put back near its own edge.
-		g.note("%s is put back within 2 of %s's edge (Escort)", g.nm(f), f.Side)
+		r.note("%s is put back within 2 of %s's edge (Escort)", r.nm(f), f.Side)
 		if f.Status == StatusActive {
 			return nil
 		}
-		return g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "Escort put back at its edge"})
+		return r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "Escort put back at its edge"})
 	}
-	g.cipher(f, o.Ciphered)
-	if g.has(f, "Lastborn") {
-		v, err := g.roll1(f.Side, 6, f.Name+" Lastborn")
+	r.cipher(f, o.Ciphered)
+	if r.has(f, "Lastborn") {
+		v, err := r.roll1(f.Side, 6, f.Name+" Lastborn")
 		if err != nil {
 			return err
 		}
 		lives := v == 6
 		switch {
 		case v <= 3:
-			g.note("Lastborn rolls %d: %s dies", v, g.nm(f))
+			r.note("Lastborn rolls %d: %s dies", v, r.nm(f))
 		case v <= 5:
-			g.note("Lastborn rolls %d: %s dies striking back", v, g.nm(f))
+			r.note("Lastborn rolls %d: %s dies striking back", v, r.nm(f))
 		default:
-			g.note("Lastborn rolls 6: %s shrugs off death and strikes back", g.nm(f))
+			r.note("Lastborn rolls 6: %s shrugs off death and strikes back", r.nm(f))
 		}
-		if v >= 4 && by != nil && by.InPlay() && g.depth < 6 {
-			ad, err := g.roll1(f.Side, 8, f.Name+" Lastborn SP-A")
+		if v >= 4 && by != nil && by.InPlay() && r.depth < 6 {
+			ad, err := r.roll1(f.Side, 8, f.Name+" Lastborn SP-A")
 			if err != nil {
 				return err
 			}
-			if err := g.resolve(hit{att: f, ad: ad}, by, DefFacts{}); err != nil {
+			if err := r.resolve(hit{att: f, ad: ad}, by, DefFacts{}); err != nil {
 				return err
 			}
 		}
@@ -369,94 +371,94 @@ func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 		}
 	}
 	if o.Reclaimer != "" {
-		r, err := g.find(o.Reclaimer)
+		rc, err := r.find(o.Reclaimer)
 		if err != nil {
 			return err
 		}
-		if !r.Has("Reclaimer") || r.Side != f.Side || !r.InPlay() || r == f {
-			return engines.Refuse("Reclaimer", "%s is not an ally Reclaimer in play near %s", g.nm(r), g.nm(f))
+		if !rc.Has("Reclaimer") || rc.Side != f.Side || !rc.InPlay() || rc == f {
+			return engines.Refuse("Reclaimer", "%s is not an ally Reclaimer in play near %s", r.nm(rc), r.nm(f))
 		}
-		v, err := g.roll1(r.Side, 6, r.Name+" Reclaimer")
+		v, err := r.roll1(rc.Side, 6, rc.Name+" Reclaimer")
 		if err != nil {
 			return err
 		}
 		switch {
 		case v >= 5:
-			g.note("%s reclaims %s (Reclaimer %d)", g.nm(r), g.nm(f), v)
+			r.note("%s reclaims %s (Reclaimer %d)", r.nm(rc), r.nm(f), v)
 			return nil
 		case v == 1:
-			g.note("the Reclaimer's 1 takes %s too", g.nm(r))
-			if err := g.emit(TypeStatusChanged, StatusChanged{Figure: r.Key(), Status: StatusSlain, Why: "Reclaimer rolled 1", By: sideOf(by)}); err != nil {
+			r.note("the Reclaimer's 1 takes %s too", r.nm(rc))
+			if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: rc.Key(), Status: StatusSlain, Why: "Reclaimer rolled 1", By: sideOf(by)}); err != nil {
 				return err
 			}
-			if err := g.onSlain(r); err != nil {
+			if err := r.onSlain(rc); err != nil {
 				return err
 			}
 		default:
-			g.note("the Reclaimer rolls %d: no help", v)
+			r.note("the Reclaimer rolls %d: no help", v)
 		}
 	}
 	if o.Exhumer != "" {
-		x, err := g.find(o.Exhumer)
+		x, err := r.find(o.Exhumer)
 		if err != nil {
 			return err
 		}
 		if !x.Has("Exhumer") || !enemies(x, f) || !x.InPlay() {
-			return engines.Refuse("Exhumer", "%s is not an enemy Exhumer in play near %s", g.nm(x), g.nm(f))
+			return engines.Refuse("Exhumer", "%s is not an enemy Exhumer in play near %s", r.nm(x), r.nm(f))
 		}
-		v, err := g.roll1(x.Side, 6, x.Name+" Exhumer")
+		v, err := r.roll1(x.Side, 6, x.Name+" Exhumer")
 		if err != nil {
 			return err
 		}
 		if v >= 5 {
-			name := g.freeName(x.Side, f.Name)
-			if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "exhumed"}); err != nil {
+			name := r.freeName(x.Side, f.Name)
+			if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "exhumed"}); err != nil {
 				return err
 			}
-			if err := g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Side: x.Side, Name: name, Why: "exhumed into " + x.Side + "'s gang"}); err != nil {
+			if err := r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Side: x.Side, Name: name, Why: "exhumed into " + x.Side + "'s gang"}); err != nil {
 				return err
 			}
-			g.note("%s exhumes %s into %s's gang (Exhumer %d)", g.nm(x), g.nm(f), x.Side, v)
+			r.note("%s exhumes %s into %s's gang (Exhumer %d)", r.nm(x), r.nm(f), x.Side, v)
 			return nil
 		}
-		g.note("the Exhumer rolls %d: %s stays dead", v, g.nm(f))
+		r.note("the Exhumer rolls %d: %s stays dead", v, r.nm(f))
 	}
-	if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusSlain, Why: why, By: sideOf(by)}); err != nil {
+	if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusSlain, Why: why, By: sideOf(by)}); err != nil {
 		return err
 	}
-	if err := g.onSlain(f); err != nil {
+	if err := r.onSlain(f); err != nil {
 		return err
 	}
-	for _, x := range g.b().Figures {
-		if x.InPlay() && g.has(x, "Gravedigger") {
-			g.note("if %s died within 5 of %s, it may pull any incarn to within 5 of itself (Gravedigger)", g.nm(f), g.nm(x))
+	for _, x := range r.Battle.Figures {
+		if x.InPlay() && r.has(x, "Gravedigger") {
+			r.note("if %s died within 5 of %s, it may pull any incarn to within 5 of itself (Gravedigger)", r.nm(f), r.nm(x))
 		}
 	}
-	if g.has(f, "Hive") {
+	if r.has(f, "Hive") {
 		for i := 0; i < 3; i++ {
-			w := Figure{Incarn: Incarn{Name: g.freeName(f.Side, "Worm"), Skill: "Roach", Toughness: "Weak", Flesh: []string{"Worm"}},
-				Side: f.Side, Status: StatusActive, Tag: TagSummoned, Activated: g.b().Round > 0}
-			if err := g.emit(TypeFigureAdded, FigureAdded{Figure: w, Why: f.Name + " was a Hive"}); err != nil {
+			w := Figure{Incarn: Incarn{Name: r.freeName(f.Side, "Worm"), Skill: "Roach", Toughness: "Weak", Flesh: []string{"Worm"}},
+				Side: f.Side, Status: StatusActive, Tag: TagSummoned, Activated: r.Battle.Round > 0}
+			if err := r.d.Emit(TypeFigureAdded, FigureAdded{Figure: w, Why: f.Name + " was a Hive"}); err != nil {
 				return err
 			}
 		}
-		g.note("three Roach Worms crawl from %s (Hive)", g.nm(f))
+		r.note("three Roach Worms crawl from %s (Hive)", r.nm(f))
 	}
 	if f.MarkedBy != "" && f.MarkedBy != f.Side {
-		sk, err := g.roll1(f.MarkedBy, 6, "Inseminator spawn skill")
+		sk, err := r.roll1(f.MarkedBy, 6, "Inseminator spawn skill")
 		if err != nil {
 			return err
 		}
-		fl, err := g.roll1(f.MarkedBy, 100, "Inseminator spawn Fleshtype")
+		fl, err := r.roll1(f.MarkedBy, 100, "Inseminator spawn Fleshtype")
 		if err != nil {
 			return err
 		}
-		sp := Figure{Incarn: Incarn{Name: g.freeName(f.MarkedBy, "Spawn"), Skill: Skills[sk-1].Name, Toughness: "Weak", Flesh: []string{Fleshtypes[fl-1].Name}},
-			Side: f.MarkedBy, Status: StatusActive, Tag: TagSummoned, Activated: g.b().Round > 0}
-		if err := g.emit(TypeFigureAdded, FigureAdded{Figure: sp, Why: "Inseminator"}); err != nil {
+		sp := Figure{Incarn: Incarn{Name: r.freeName(f.MarkedBy, "Spawn"), Skill: Skills[sk-1].Name, Toughness: "Weak", Flesh: []string{Fleshtypes[fl-1].Name}},
+			Side: f.MarkedBy, Status: StatusActive, Tag: TagSummoned, Activated: r.Battle.Round > 0}
+		if err := r.d.Emit(TypeFigureAdded, FigureAdded{Figure: sp, Why: "Inseminator"}); err != nil {
 			return err
 		}
-		g.note("%s bursts from %s: a %s %s (Inseminator)", sp.Name, g.nm(f), sp.Skill, sp.Flesh[0])
+		r.note("%s bursts from %s: a %s %s (Inseminator)", sp.Name, r.nm(f), sp.Skill, sp.Flesh[0])
 	}
 	return nil
 }
@@ -477,52 +479,52 @@ func sideOf(f *Figure) string {
 // incarn of its gang in play is a Spy. A Bloodshot attacker, which counts
 // every incarn as an enemy, may attack it; so may anyone when an enemy
 // Cipher strips its Fleshtypes (--target-ciphered).
-func (g *game) spyCheck(att, t *Figure, tci bool) error {
-	if !g.flesh(t, "Spy", tci) || t.Revealed || !enemies(att, t) || att.HasItem("Bloodshot") {
+func (s *State) spyCheck(att, t *Figure, stripped bool) error {
+	if (stripped && !t.Has("Cipher")) || !t.Has("Spy") || t.Revealed || !enemies(att, t) || att.HasItem("Bloodshot") {
 		return nil
 	}
-	for _, x := range g.b().Figures {
+	for _, x := range s.Battle.Figures {
 		if x.InPlay() && x.Side == t.Side && !x.Has("Spy") {
-			return engines.Refuse("Spy", "%s is a Spy its enemies take for a friend until it attacks (or only spies are left in its gang); it cannot be attacked yet", g.nm(t))
+			return engines.Refuse("Spy", "%s is a Spy its enemies take for a friend until it attacks (or only spies are left in its gang); it cannot be attacked yet", s.nm(t))
 		}
 	}
 	return nil
 }
 
 // unmask records that a Spy has attacked: from now on its enemies see it.
-func (g *game) unmask(f *Figure) error {
-	if !g.has(f, "Spy") || f.Revealed {
+func (r *referee) unmask(f *Figure) error {
+	if !r.has(f, "Spy") || f.Revealed {
 		return nil
 	}
 	on := true
-	g.note("%s is unmasked: a Spy that attacks is an enemy from now on", g.nm(f))
-	return g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Revealed: &on, Why: "the Spy attacked"})
+	r.note("%s is unmasked: a Spy that attacks is an enemy from now on", r.nm(f))
+	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Revealed: &on, Why: "the Spy attacked"})
 }
 
 // portshield: an attack on an incarn within 5 of an ally carrying a
 // Portshield hits the bearer instead (seed line 615). Whether it is within
 // 5 is the table's fact (--portshield BEARER); the other defence facts of
 // the command then describe the bearer.
-func (g *game) portshield(att, t *Figure, o DefFacts) (*Figure, error) {
+func (r *referee) portshield(att, t *Figure, o DefFacts) (*Figure, error) {
 	if o.Portshield == "" {
 		return t, nil
 	}
-	p, err := g.find(o.Portshield)
+	p, err := r.find(o.Portshield)
 	if err != nil {
 		return nil, err
 	}
 	if !p.HasItem("Portshield") || p.Side != t.Side || p == t || !p.InPlay() || p.Stone || !enemies(att, p) {
-		return nil, engines.Refuse("Portshield", "%s is not an ally of %s in play carrying a Portshield", g.nm(p), g.nm(t))
+		return nil, engines.Refuse("Portshield", "%s is not an ally of %s in play carrying a Portshield", r.nm(p), r.nm(t))
 	}
-	g.shielded = t
+	r.shielded = t
 	return p, nil
 }
 
-func (g *game) shieldText() string {
-	if g.shielded == nil {
+func (r *referee) shieldText() string {
+	if r.shielded == nil {
 		return ""
 	}
-	return fmt.Sprintf(" (its Portshield takes the attack meant for %s)", g.nm(g.shielded))
+	return fmt.Sprintf(" (its Portshield takes the attack meant for %s)", r.nm(r.shielded))
 }
 
 // ---- specials ----
@@ -559,19 +561,19 @@ var spaFlesh = []string{"Alchemist", "Architect", "Carrion", "Enforcer", "Gasser
 // the reactions (Carrion, Enforcer) need it in play; Spite needs it slain.
 // AD bonuses of attacks (Zealot, Paragon...) do not apply to a SP-A: the
 // die is the AD.
-func (g *game) special(c Special) error {
-	b := g.b()
+func (r *referee) special(c Special) error {
+	b := r.Battle
 	if c.Incarn == "" {
 		if b.Current == nil {
 			return engines.Refuse("Activation", "no incarn is activating; name the incarn making the SP-A")
 		}
 		c.Incarn = b.Current.Figure
 	}
-	f, err := g.find(c.Incarn)
+	f, err := r.find(c.Incarn)
 	if err != nil {
 		return err
 	}
-	t, err := g.findTarget(f, c.Target)
+	t, err := r.findTarget(f, c.Target)
 	if err != nil {
 		return err
 	}
@@ -588,7 +590,7 @@ func (g *game) special(c Special) error {
 			return engines.Refuse("Special attack", "%v", err)
 		}
 		if !f.Has(ft.Name) {
-			return engines.Refuse("Special attack", "%s is not a %s", g.nm(f), ft.Name)
+			return engines.Refuse("Special attack", "%s is not a %s", r.nm(f), ft.Name)
 		}
 		if !containsStr(spaFlesh, ft.Name) {
 			return engines.Refuse("Special attack", "%s gives no SP-A warlog rolls; the SP-A Fleshtypes are %s", ft.Name, strings.Join(spaFlesh, ", "))
@@ -597,87 +599,87 @@ func (g *game) special(c Special) error {
 	} else {
 		switch len(have) {
 		case 0:
-			return engines.Refuse("Special attack", "%s has no Fleshtype with a SP-A (%s)", g.nm(f), strings.Join(spaFlesh, ", "))
+			return engines.Refuse("Special attack", "%s has no Fleshtype with a SP-A (%s)", r.nm(f), strings.Join(spaFlesh, ", "))
 		case 1:
 			as = have[0]
 		default:
-			return engines.Refuse("Special attack", "%s has several SP-As (%s); say which with --as", g.nm(f), strings.Join(have, ", "))
+			return engines.Refuse("Special attack", "%s has several SP-As (%s); say which with --as", r.nm(f), strings.Join(have, ", "))
 		}
 	}
 	switch as {
 	case "Spite":
 		if f.Status != StatusSlain {
-			return engines.Refuse("Spite", "Spite strikes when its incarn is slain; %s is %s", g.nm(f), f.Status)
+			return engines.Refuse("Spite", "Spite strikes when its incarn is slain; %s is %s", r.nm(f), f.Status)
 		}
 	case "Carrion", "Enforcer":
 		if !f.InPlay() {
-			return engines.Refuse(as, "%s is %s", g.nm(f), f.where())
+			return engines.Refuse(as, "%s is %s", r.nm(f), f.where())
 		}
 	}
 	if !t.InPlay() || !enemies(f, t) {
-		return engines.Refuse("Special attack", "%s is not an enemy in play", g.nm(t))
+		return engines.Refuse("Special attack", "%s is not an enemy in play", r.nm(t))
 	}
 	if as == "Enforcer" && len(t.Flesh) == 0 {
-		return engines.Refuse("Enforcer", "%s has no Fleshtype to use; the Enforcer answers an enemy within 5 using one", g.nm(t))
+		return engines.Refuse("Enforcer", "%s has no Fleshtype to use; the Enforcer answers an enemy within 5 using one", r.nm(t))
 	}
 	if as == "Spite" || as == "Carrion" {
-		if err := g.takeReaction(f, t, as); err != nil {
+		if err := r.takeReaction(f, t, as); err != nil {
 			return err
 		}
 	}
-	if err := g.spyCheck(f, t, c.DefFacts.Ciphered); err != nil {
+	if err := r.spyCheck(f, t, r.stripped(t, c.DefFacts.Ciphered)); err != nil {
 		return err
 	}
-	if t, err = g.portshield(f, t, c.DefFacts); err != nil {
+	if t, err = r.portshield(f, t, c.DefFacts); err != nil {
 		return err
 	}
-	if err := g.checkDefFacts(t, c.DefFacts); err != nil {
+	if err := r.checkDefFacts(t, c.DefFacts); err != nil {
 		return err
 	}
-	g.actor = f.Side
+	r.actor = f.Side
 	key := as
 	switch as {
 	case "Spite", "Carrion", "Enforcer":
 	default:
-		if _, err := g.current(f.Key(), "make that SP-A"); err != nil {
+		if _, err := r.current(f.Key(), "make that SP-A"); err != nil {
 			return err
 		}
 		if as == "Gasser" {
 			key = "Gasser:" + t.Key()
 		}
 		if as == "Toxic" && f.ToxicUsed {
-			return engines.Refuse("Toxic", "%s has used its Toxic SP-A; it is once per game", g.nm(f))
+			return engines.Refuse("Toxic", "%s has used its Toxic SP-A; it is once per game", r.nm(f))
 		}
 		if containsStr(b.Current.SPAs, key) {
-			return engines.Refuse(as, "%s has already used its %s SP-A this activation", g.nm(f), as)
+			return engines.Refuse(as, "%s has already used its %s SP-A this activation", r.nm(f), as)
 		}
-		if err := g.emit(TypeACsSpent, ACsSpent{Figure: f.Key(), For: key, What: as + " SP-A"}); err != nil {
+		if err := r.d.Emit(TypeACsSpent, ACsSpent{Figure: f.Key(), For: key, What: as + " SP-A"}); err != nil {
 			return err
 		}
 		if as == "Toxic" {
-			if err := g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Used: "Toxic", Why: "Toxic spent"}); err != nil {
+			if err := r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Used: "Toxic", Why: "Toxic spent"}); err != nil {
 				return err
 			}
 		}
 	}
-	if err := g.unmask(f); err != nil {
+	if err := r.unmask(f); err != nil {
 		return err
 	}
 	if as == "Iconoclast" {
 		sk, _ := FindSkill(t.Skill)
-		v, err := g.roll1(t.Side, sk.Die, t.Name+" Action die (Iconoclast)")
+		v, err := r.roll1(t.Side, sk.Die, t.Name+" Action die (Iconoclast)")
 		if err != nil {
 			return err
 		}
 		if v == 1 {
-			g.d.Label("%s rolls %s's Action die: a natural 1, %s is stunned (Iconoclast).", g.nm(f), g.nm(t), g.nm(t))
-			if err := g.stunBy(t, f, "Iconoclast", c.DefFacts); err != nil {
+			r.d.Label("%s rolls %s's Action die: a natural 1, %s is stunned (Iconoclast).", r.nm(f), r.nm(t), r.nm(t))
+			if err := r.stunBy(t, f, "Iconoclast", c.DefFacts); err != nil {
 				return err
 			}
 		} else {
-			g.d.Label("%s rolls %s's Action die: %d, no effect (Iconoclast).", g.nm(f), g.nm(t), v)
+			r.d.Label("%s rolls %s's Action die: %d, no effect (Iconoclast).", r.nm(f), r.nm(t), v)
 		}
-		g.flushNotes()
+		r.flushNotes()
 		return nil
 	}
 	ad := 0
@@ -686,20 +688,20 @@ func (g *game) special(c Special) error {
 			return engines.Refuse("Smasher", "give the ACs spent moving into contact with --acs N; they are the AD")
 		}
 		ad = c.ACs
-		g.d.Label("%s smashes into %s%s: SP-A with AD %d (Smasher).", g.nm(f), g.nm(t), g.shieldText(), ad)
+		r.d.Label("%s smashes into %s%s: SP-A with AD %d (Smasher).", r.nm(f), r.nm(t), r.shieldText(), ad)
 	} else {
 		die := spaDie(as, f, b.Round)
-		v, err := g.roll1(f.Side, die, fmt.Sprintf("%s %s SP-A", f.Name, as))
+		v, err := r.roll1(f.Side, die, fmt.Sprintf("%s %s SP-A", f.Name, as))
 		if err != nil {
 			return err
 		}
 		ad = v
-		g.d.Label("%s makes a SP-A D%d at %s%s (%s): %d.", g.nm(f), die, g.nm(t), g.shieldText(), as, v)
+		r.d.Label("%s makes a SP-A D%d at %s%s (%s): %d.", r.nm(f), die, r.nm(t), r.shieldText(), as, v)
 	}
-	if err := g.resolve(hit{att: f, ad: ad}, t, c.DefFacts); err != nil {
+	if err := r.resolve(hit{att: f, ad: ad}, t, c.DefFacts); err != nil {
 		return err
 	}
-	g.flushNotes()
+	r.flushNotes()
 	return nil
 }
 
@@ -714,20 +716,20 @@ func containsStr(xs []string, v string) bool {
 
 // ---- table-recorded effects ----
 
-func (g *game) stunCmd(c Stun) error {
-	f, err := g.find(c.Incarn)
+func (r *referee) recordStun(c Stun) error {
+	f, err := r.find(c.Incarn)
 	if err != nil {
 		return err
 	}
 	if !f.InPlay() {
-		return engines.Refuse("Stun", "%s is %s", g.nm(f), f.Status)
+		return engines.Refuse("Stun", "%s is %s", r.nm(f), f.Status)
 	}
 	var by *Figure
 	if c.By != "" {
-		if by, err = g.find(c.By); err != nil {
+		if by, err = r.find(c.By); err != nil {
 			return err
 		}
-		g.actor = by.Side
+		r.actor = by.Side
 	}
 	why := c.Why
 	if c.As != "" {
@@ -743,7 +745,7 @@ func (g *game) stunCmd(c Stun) error {
 		if by == nil {
 			return engines.Refuse(kind, "name the %s with --by", kind)
 		}
-		if err := g.takeReaction(by, f, kind); err != nil {
+		if err := r.takeReaction(by, f, kind); err != nil {
 			return err
 		}
 		if why == "" {
@@ -753,38 +755,38 @@ func (g *game) stunCmd(c Stun) error {
 	if why == "" {
 		why = "recorded at the table"
 	}
-	if err := g.checkDefFacts(f, DefFacts{Ciphered: c.Ciphered}); err != nil {
+	if err := r.checkDefFacts(f, DefFacts{Ciphered: c.Ciphered}); err != nil {
 		return err
 	}
-	g.d.Label("%s is stunned (%s).", g.nm(f), why)
-	if err := g.stunBy(f, by, why, DefFacts{Ciphered: c.Ciphered}); err != nil {
+	r.d.Label("%s is stunned (%s).", r.nm(f), why)
+	if err := r.stunBy(f, by, why, DefFacts{Ciphered: c.Ciphered}); err != nil {
 		return err
 	}
-	g.flushNotes()
+	r.flushNotes()
 	return nil
 }
 
-func (g *game) unstunCmd(c Unstun) error {
-	f, err := g.find(c.Incarn)
+func (r *referee) recordUnstun(c Unstun) error {
+	f, err := r.find(c.Incarn)
 	if err != nil {
 		return err
 	}
 	if f.Status != StatusStunned {
-		return engines.Refuse("Stun", "%s is %s, not stunned", g.nm(f), f.Status)
+		return engines.Refuse("Stun", "%s is %s, not stunned", r.nm(f), f.Status)
 	}
 	why := c.Why
 	if c.By != "" {
-		p, err := g.current(c.By, "un-stun an ally")
+		p, err := r.current(c.By, "un-stun an ally")
 		if err != nil {
 			return err
 		}
 		if !p.Has("Priest") {
-			return engines.Refuse("Priest", "%s is not a Priest; only a Priest un-stuns for 1 AC", g.nm(p))
+			return engines.Refuse("Priest", "%s is not a Priest; only a Priest un-stuns for 1 AC", r.nm(p))
 		}
 		if p.Side != f.Side || p == f {
-			return engines.Refuse("Priest", "a Priest un-stuns a visible ally, and %s is not one", g.nm(f))
+			return engines.Refuse("Priest", "a Priest un-stuns a visible ally, and %s is not one", r.nm(f))
 		}
-		if err := g.spend(p, 1, "", "un-stunning "+f.Name); err != nil {
+		if err := r.spend(p, 1, "", "un-stunning "+f.Name); err != nil {
 			return err
 		}
 		why = p.Name + " un-stuns it for 1 AC (Priest)"
@@ -792,8 +794,8 @@ func (g *game) unstunCmd(c Unstun) error {
 	if why == "" {
 		why = "recorded at the table"
 	}
-	g.d.Label("%s is no longer stunned (%s).", g.nm(f), why)
-	return g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: why})
+	r.d.Label("%s is no longer stunned (%s).", r.nm(f), why)
+	return r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: why})
 }
 
 // mulligan: the activating Mulligan slays itself for N ACs (seed line
@@ -802,141 +804,141 @@ func (g *game) unstunCmd(c Unstun) error {
 // Ruling: N is at least 1 and no more than the ACs it has left; the death
 // is its own (no enemy slew it), so "when slain" Fleshtypes fire as for any
 // death, and its activation ends.
-func (g *game) mulligan(f, by *Figure, c Slay) error {
+func (r *referee) mulligan(f, by *Figure, c Slay) error {
 	if c.Mulligan < 1 {
 		return engines.Refuse("Mulligan", "--mulligan gives the ACs the Mulligan spends, 1 or more")
 	}
 	if c.Dagger || (by != nil && by != f) {
 		return engines.Refuse("Mulligan", "a Mulligan slays itself; leave out --by and --dagger")
 	}
-	if _, err := g.current(f.Key(), "slay itself (Mulligan)"); err != nil {
+	if _, err := r.current(f.Key(), "slay itself (Mulligan)"); err != nil {
 		return err
 	}
-	g.cipher(f, c.Ciphered)
-	if !g.has(f, "Mulligan") {
-		return engines.Refuse("Mulligan", "%s is not a Mulligan (or an enemy Cipher strips it)", g.nm(f))
+	r.cipher(f, c.Ciphered)
+	if !r.has(f, "Mulligan") {
+		return engines.Refuse("Mulligan", "%s is not a Mulligan (or an enemy Cipher strips it)", r.nm(f))
 	}
-	g.actor = f.Side
-	if err := g.spend(f, c.Mulligan, "", fmt.Sprintf("slaying itself (Mulligan %d)", c.Mulligan)); err != nil {
+	r.actor = f.Side
+	if err := r.spend(f, c.Mulligan, "", fmt.Sprintf("slaying itself (Mulligan %d)", c.Mulligan)); err != nil {
 		return err
 	}
-	g.d.Label("%s spends %s and slays itself (Mulligan): move %s anywhere in play.", g.nm(f), plural(c.Mulligan, "AC"), plural(c.Mulligan, "incarn"))
-	if err := g.slay(f, nil, fmt.Sprintf("slew itself for %s (Mulligan)", plural(c.Mulligan, "AC")), c.DefFacts); err != nil {
+	r.d.Label("%s spends %s and slays itself (Mulligan): move %s anywhere in play.", r.nm(f), plural(c.Mulligan, "AC"), plural(c.Mulligan, "incarn"))
+	if err := r.slay(f, nil, fmt.Sprintf("slew itself for %s (Mulligan)", plural(c.Mulligan, "AC")), c.DefFacts); err != nil {
 		return err
 	}
-	if err := g.endActivation(); err != nil {
+	if err := r.closeActivation(); err != nil {
 		return err
 	}
-	g.flushNotes()
+	r.flushNotes()
 	return nil
 }
 
-func (g *game) slayCmd(c Slay) error {
-	f, err := g.find(c.Incarn)
+func (r *referee) recordSlay(c Slay) error {
+	f, err := r.find(c.Incarn)
 	if err != nil {
 		return err
 	}
 	if !f.InPlay() {
-		return engines.Refuse("Slay", "%s is already %s", g.nm(f), f.Status)
+		return engines.Refuse("Slay", "%s is already %s", r.nm(f), f.Status)
 	}
 	var by *Figure
 	if c.By != "" {
-		if by, err = g.find(c.By); err != nil {
+		if by, err = r.find(c.By); err != nil {
 			return err
 		}
-		g.actor = by.Side
+		r.actor = by.Side
 	}
 	why := c.Why
-	if err := g.checkDefFacts(f, DefFacts{Ciphered: c.Ciphered}); err != nil {
+	if err := r.checkDefFacts(f, DefFacts{Ciphered: c.Ciphered}); err != nil {
 		return err
 	}
 	if c.Mulligan != 0 {
-		return g.mulligan(f, by, c)
+		return r.mulligan(f, by, c)
 	}
 	if c.Dagger {
 		if by == nil {
 			return engines.Refuse("Sacrificial Dagger", "say whose dagger with --by")
 		}
-		if _, err := g.current(by.Key(), "use its Sacrificial Dagger"); err != nil {
+		if _, err := r.current(by.Key(), "use its Sacrificial Dagger"); err != nil {
 			return err
 		}
 		if !by.HasItem("Sacrificial Dagger") {
-			return engines.Refuse("Sacrificial Dagger", "%s carries no Sacrificial Dagger", g.nm(by))
+			return engines.Refuse("Sacrificial Dagger", "%s carries no Sacrificial Dagger", r.nm(by))
 		}
 		if by.Side != f.Side || by == f {
-			return engines.Refuse("Sacrificial Dagger", "the dagger slays an ally within 5; %s is not %s's ally", g.nm(f), g.nm(by))
+			return engines.Refuse("Sacrificial Dagger", "the dagger slays an ally within 5; %s is not %s's ally", r.nm(f), r.nm(by))
 		}
-		if err := g.spend(by, 1, "", "the Sacrificial Dagger"); err != nil {
+		if err := r.spend(by, 1, "", "the Sacrificial Dagger"); err != nil {
 			return err
 		}
-		why = g.nm(by) + "'s Sacrificial Dagger"
+		why = r.nm(by) + "'s Sacrificial Dagger"
 	}
 	if why == "" {
 		why = "recorded at the table"
 	}
-	g.d.Label("%s is slain (%s).", g.nm(f), why)
-	if err := g.slay(f, by, why, c.DefFacts); err != nil {
+	r.d.Label("%s is slain (%s).", r.nm(f), why)
+	if err := r.slay(f, by, why, c.DefFacts); err != nil {
 		return err
 	}
-	g.flushNotes()
+	r.flushNotes()
 	return nil
 }
 
 // summon is the Homonculist's once-per-activation Roach.
-func (g *game) summon(c Summon) error {
-	f, err := g.current(c.Incarn, "summon")
+func (r *referee) summon(c Summon) error {
+	f, err := r.current(c.Incarn, "summon")
 	if err != nil {
 		return err
 	}
 	if !f.Has("Homonculist") {
-		return engines.Refuse("Homonculist", "%s is not a Homonculist", g.nm(f))
+		return engines.Refuse("Homonculist", "%s is not a Homonculist", r.nm(f))
 	}
-	if containsStr(g.b().Current.SPAs, "Homonculist") {
-		return engines.Refuse("Homonculist", "%s has already summoned this activation", g.nm(f))
+	if containsStr(r.Battle.Current.SPAs, "Homonculist") {
+		return engines.Refuse("Homonculist", "%s has already summoned this activation", r.nm(f))
 	}
-	g.actor = f.Side
-	if err := g.emit(TypeACsSpent, ACsSpent{Figure: f.Key(), For: "Homonculist", What: "summoning"}); err != nil {
+	r.actor = f.Side
+	if err := r.d.Emit(TypeACsSpent, ACsSpent{Figure: f.Key(), For: "Homonculist", What: "summoning"}); err != nil {
 		return err
 	}
-	r := Figure{Incarn: Incarn{Name: g.freeName(f.Side, "Homunculus"), Skill: "Roach", Toughness: "Weak"}, Side: f.Side, Status: StatusActive, Tag: TagSummoned, Activated: g.b().Round > 0}
-	if err := g.emit(TypeFigureAdded, FigureAdded{Figure: r, Why: f.Name + " summoned it"}); err != nil {
+	hom := Figure{Incarn: Incarn{Name: r.freeName(f.Side, "Homunculus"), Skill: "Roach", Toughness: "Weak"}, Side: f.Side, Status: StatusActive, Tag: TagSummoned, Activated: r.Battle.Round > 0}
+	if err := r.d.Emit(TypeFigureAdded, FigureAdded{Figure: hom, Why: f.Name + " summoned it"}); err != nil {
 		return err
 	}
-	g.d.Label("%s summons %s, a Roach without Fleshtypes, within 5 (Homonculist).", g.nm(f), r.Name)
+	r.d.Label("%s summons %s, a Roach without Fleshtypes, within 5 (Homonculist).", r.nm(f), hom.Name)
 	return nil
 }
 
 // inseminate marks an enemy for the Inseminator.
-func (g *game) inseminate(c Inseminate) error {
-	f, err := g.current(c.Incarn, "inseminate")
+func (r *referee) inseminate(c Inseminate) error {
+	f, err := r.current(c.Incarn, "inseminate")
 	if err != nil {
 		return err
 	}
 	if !f.Has("Inseminator") {
-		return engines.Refuse("Inseminator", "%s is not an Inseminator", g.nm(f))
+		return engines.Refuse("Inseminator", "%s is not an Inseminator", r.nm(f))
 	}
 	if f.InseminateUsed {
-		return engines.Refuse("Inseminator", "%s has used its Inseminator mark; it is once per game", g.nm(f))
+		return engines.Refuse("Inseminator", "%s has used its Inseminator mark; it is once per game", r.nm(f))
 	}
-	t, err := g.find(c.Target)
+	t, err := r.find(c.Target)
 	if err != nil {
 		return err
 	}
 	if !t.InPlay() || !enemies(f, t) || t.Side == DeathbeastSide {
-		return engines.Refuse("Inseminator", "%s is not an enemy incarn in play", g.nm(t))
+		return engines.Refuse("Inseminator", "%s is not an enemy incarn in play", r.nm(t))
 	}
-	g.actor = f.Side
-	if err := g.spend(f, 1, "", "inseminating"); err != nil {
+	r.actor = f.Side
+	if err := r.spend(f, 1, "", "inseminating"); err != nil {
 		return err
 	}
 	side := f.Side
-	if err := g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), MarkedBy: &side, Why: "marked by " + f.Name}); err != nil {
+	if err := r.d.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), MarkedBy: &side, Why: "marked by " + f.Name}); err != nil {
 		return err
 	}
-	if err := g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Used: "Inseminator", Why: "Inseminator spent"}); err != nil {
+	if err := r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Used: "Inseminator", Why: "Inseminator spent"}); err != nil {
 		return err
 	}
-	g.d.Label("%s spends 1 AC to mark %s (Inseminator): when it dies, a random ally bursts out.", g.nm(f), g.nm(t))
+	r.d.Label("%s spends 1 AC to mark %s (Inseminator): when it dies, a random ally bursts out.", r.nm(f), r.nm(t))
 	return nil
 }
 
@@ -945,47 +947,47 @@ func (g *game) inseminate(c Inseminate) error {
 //
 // Ruling: its Fleshtypes become Butcher and Strigoi (the others, Lycan
 // included, are gone), and the change lasts for this game only.
-func (g *game) transform(c Transform) error {
-	f, err := g.current(g.orCurrent(c.Incarn), "transform")
+func (r *referee) transform(c Transform) error {
+	f, err := r.current(r.orCurrent(c.Incarn), "transform")
 	if err != nil {
 		return err
 	}
 	if !f.Has("Lycan") {
-		return engines.Refuse("Lycan", "%s is not a Lycan", g.nm(f))
+		return engines.Refuse("Lycan", "%s is not a Lycan", r.nm(f))
 	}
-	if err := g.spend(f, 6, "", "the Lycan's change"); err != nil {
+	if err := r.spend(f, 6, "", "the Lycan's change"); err != nil {
 		return err
 	}
 	in := Incarn{Name: f.Name, Skill: "Chosen", Toughness: "Heavy", Flesh: []string{"Butcher", "Strigoi"}}
-	g.actor = f.Side
-	g.d.Label("%s spends 6 ACs and becomes a Chosen Heavy Butcher Strigoi without items (Lycan).", g.nm(f))
-	return g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: "Lycan"})
+	r.actor = f.Side
+	r.d.Label("%s spends 6 ACs and becomes a Chosen Heavy Butcher Strigoi without items (Lycan).", r.nm(f))
+	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: "Lycan"})
 }
 
 // extinguish spends 3 ACs to put out a burning incarn: itself or an ally
 // in base contact.
-func (g *game) extinguish(c Extinguish) error {
-	f, err := g.current(g.orCurrent(c.Incarn), "put out a fire")
+func (r *referee) extinguish(c Extinguish) error {
+	f, err := r.current(r.orCurrent(c.Incarn), "put out a fire")
 	if err != nil {
 		return err
 	}
-	t, err := g.find(c.Target)
+	t, err := r.find(c.Target)
 	if err != nil {
 		return err
 	}
 	if t.Side != f.Side || !t.InPlay() {
-		return engines.Refuse("Pyromaniac", "%s can only put out itself or an ally in base contact", g.nm(f))
+		return engines.Refuse("Pyromaniac", "%s can only put out itself or an ally in base contact", r.nm(f))
 	}
 	if !t.OnFire {
-		return engines.Refuse("Pyromaniac", "%s is not on fire", g.nm(t))
+		return engines.Refuse("Pyromaniac", "%s is not on fire", r.nm(t))
 	}
-	if err := g.spend(f, 3, "", "putting out the fire"); err != nil {
+	if err := r.spend(f, 3, "", "putting out the fire"); err != nil {
 		return err
 	}
 	off := false
-	g.actor = f.Side
-	g.d.Label("%s spends 3 ACs putting out the flames on %s.", g.nm(f), g.nm(t))
-	return g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), OnFire: &off, Why: "put out"})
+	r.actor = f.Side
+	r.d.Label("%s spends 3 ACs putting out the flames on %s.", r.nm(f), r.nm(t))
+	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), OnFire: &off, Why: "put out"})
 }
 
 // rift lifts an enemy incarn out of play until the next round.
@@ -993,8 +995,8 @@ func (g *game) extinguish(c Extinguish) error {
 // Ruling: it is done at the start of a round, before anyone activates;
 // each player lifts at most one incarn a round, and each incarn can be
 // lifted once per game.
-func (g *game) rift(c Rift) error {
-	b := g.b()
+func (r *referee) rift(c Rift) error {
+	b := r.Battle
 	if b.Twist != 4 {
 		return engines.Refuse("Chronomatic Rift", "the twist is not the Chronomatic Rift")
 	}
@@ -1017,11 +1019,11 @@ func (g *game) rift(c Rift) error {
 	}
 	for _, f := range b.Figures {
 		if f.Rifted && f.Side == b.opponent(side) {
-			return engines.Refuse("Chronomatic Rift", "%s has already lifted %s this round", side, g.nm(f))
+			return engines.Refuse("Chronomatic Rift", "%s has already lifted %s this round", side, r.nm(f))
 		}
 	}
 	opp := &Figure{Side: side}
-	t, err := g.findTarget(opp, c.Incarn)
+	t, err := r.findTarget(opp, c.Incarn)
 	if err != nil {
 		return err
 	}
@@ -1029,41 +1031,41 @@ func (g *game) rift(c Rift) error {
 		return engines.Refuse("Chronomatic Rift", "%s can only lift an enemy incarn in play", side)
 	}
 	if t.RiftUsed {
-		return engines.Refuse("Chronomatic Rift", "%s has been lifted once already; each incarn only once per game", g.nm(t))
+		return engines.Refuse("Chronomatic Rift", "%s has been lifted once already; each incarn only once per game", r.nm(t))
 	}
 	on := true
-	g.actor = side
-	g.d.Label("The Chronomatic Rift lifts %s out of play until the next round (%s's choice).", g.nm(t), side)
-	return g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), Rifted: &on, Why: "Chronomatic Rift"})
+	r.actor = side
+	r.d.Label("The Chronomatic Rift lifts %s out of play until the next round (%s's choice).", r.nm(t), side)
+	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), Rifted: &on, Why: "Chronomatic Rift"})
 }
 
 // stone turns a Gargoyle to stone or back for 3 ACs.
-func (g *game) stone(c Stone) error {
-	f, err := g.current(g.orCurrent(c.Incarn), "turn to stone")
+func (r *referee) stone(c Stone) error {
+	f, err := r.current(r.orCurrent(c.Incarn), "turn to stone")
 	if err != nil {
 		return err
 	}
 	if !f.Has("Gargoyle") {
-		return engines.Refuse("Gargoyle", "%s is not a Gargoyle", g.nm(f))
+		return engines.Refuse("Gargoyle", "%s is not a Gargoyle", r.nm(f))
 	}
-	if err := g.spend(f, 3, "", "turning to stone or back"); err != nil {
+	if err := r.spend(f, 3, "", "turning to stone or back"); err != nil {
 		return err
 	}
 	on := !f.Stone
-	g.actor = f.Side
+	r.actor = f.Side
 	if on {
-		g.d.Label("%s spends 3 ACs and turns to stone: it can neither attack nor be attacked (Gargoyle).", g.nm(f))
+		r.d.Label("%s spends 3 ACs and turns to stone: it can neither attack nor be attacked (Gargoyle).", r.nm(f))
 	} else {
-		g.d.Label("%s spends 3 ACs and turns back to flesh (Gargoyle).", g.nm(f))
+		r.d.Label("%s spends 3 ACs and turns back to flesh (Gargoyle).", r.nm(f))
 	}
-	return g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Stone: &on, Why: "Gargoyle"})
+	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Stone: &on, Why: "Gargoyle"})
 }
 
 // reflesh changes one of an incarn's Fleshtypes: a Zenithal's swap (the
 // activating Zenithal, an ally, once per activation) or a change recorded
 // at the table.
-func (g *game) reflesh(c Reflesh) error {
-	f, err := g.find(c.Incarn)
+func (r *referee) reflesh(c Reflesh) error {
+	f, err := r.find(c.Incarn)
 	if err != nil {
 		return err
 	}
@@ -1076,31 +1078,31 @@ func (g *game) reflesh(c Reflesh) error {
 		return engines.Refuse("Fleshtypes", "%v", err)
 	}
 	if !f.Has(old.Name) {
-		return engines.Refuse("Fleshtypes", "%s has no %s to change", g.nm(f), old.Name)
+		return engines.Refuse("Fleshtypes", "%s has no %s to change", r.nm(f), old.Name)
 	}
 	if f.Has(nw.Name) {
-		return engines.Refuse("Fleshtypes", "%s already has %s; an incarn cannot have the same Fleshtype twice", g.nm(f), nw.Name)
+		return engines.Refuse("Fleshtypes", "%s already has %s; an incarn cannot have the same Fleshtype twice", r.nm(f), nw.Name)
 	}
 	why := "recorded at the table"
 	if c.By != "" {
-		z, err := g.current(c.By, "swap an ally's Fleshtype")
+		z, err := r.current(c.By, "swap an ally's Fleshtype")
 		if err != nil {
 			return err
 		}
 		if !z.Has("Zenithal") {
-			return engines.Refuse("Zenithal", "%s is not a Zenithal", g.nm(z))
+			return engines.Refuse("Zenithal", "%s is not a Zenithal", r.nm(z))
 		}
 		if z.Side != f.Side {
-			return engines.Refuse("Zenithal", "a Zenithal changes an ally's Fleshtype; %s is not %s's ally", g.nm(f), g.nm(z))
+			return engines.Refuse("Zenithal", "a Zenithal changes an ally's Fleshtype; %s is not %s's ally", r.nm(f), r.nm(z))
 		}
-		if containsStr(g.b().Current.SPAs, "Zenithal") {
-			return engines.Refuse("Zenithal", "%s has already swapped a Fleshtype this activation", g.nm(z))
+		if containsStr(r.Battle.Current.SPAs, "Zenithal") {
+			return engines.Refuse("Zenithal", "%s has already swapped a Fleshtype this activation", r.nm(z))
 		}
-		if err := g.emit(TypeACsSpent, ACsSpent{Figure: z.Key(), For: "Zenithal", What: "Zenithal swap"}); err != nil {
+		if err := r.d.Emit(TypeACsSpent, ACsSpent{Figure: z.Key(), For: "Zenithal", What: "Zenithal swap"}); err != nil {
 			return err
 		}
-		why = g.nm(z) + "'s Zenithal swap"
-		g.actor = z.Side
+		why = r.nm(z) + "'s Zenithal swap"
+		r.actor = z.Side
 	}
 	in := f.Incarn
 	in.Flesh = append([]string(nil), f.Flesh...)
@@ -1109,6 +1111,6 @@ func (g *game) reflesh(c Reflesh) error {
 			in.Flesh[i] = nw.Name
 		}
 	}
-	g.d.Label("%s's %s becomes %s (%s).", g.nm(f), old.Name, nw.Name, why)
-	return g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: why})
+	r.d.Label("%s's %s becomes %s (%s).", r.nm(f), old.Name, nw.Name, why)
+	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: why})
 }

@@ -8,10 +8,12 @@ import (
 	"warlog/engines/dice"
 )
 
-// game is one decision in progress: a working copy of the state that
-// every emitted fact is applied to, so later rules see earlier facts.
-type game struct {
-	w     *State
+// referee is the rules at work on one command: the state being decided on
+// (the kit's copy, into which every fact the command emits is already
+// folded, so later rules see earlier facts), the decision, and what the
+// command has found out so far for its label and its later rules.
+type referee struct {
+	*State
 	d     *engines.Decision
 	notes []string
 	// actor is the side whose action this is (for objective ties).
@@ -20,9 +22,9 @@ type game struct {
 	// lastAD is the AD of the last hit resolved (Grenadier, Melter).
 	lastAD int
 	// ciphered holds the figures this command says are within 5 of an
-	// enemy Cipher (--ciphered, --target-ciphered): every rule of this
-	// command that asks for one of their Fleshtypes, the "when slain" and
-	// Automaton ones included, finds none (seed line 197).
+	// enemy Cipher: every rule of this command that asks for one of their
+	// Fleshtypes, the "when slain" and Automaton ones included, finds none
+	// (seed line 197).
 	ciphered map[string]bool
 	// shielded is the incarn a Portshield bearer took the attack for.
 	shielded *Figure
@@ -30,113 +32,117 @@ type game struct {
 	terrain bool
 }
 
+// inGame decides a command of the game in progress with rule: refused
+// between games; once the rule is done, every objective the log now shows
+// met is recorded (and the winner, once a player has both), and the Pests
+// are reminded of a D8.
+func inGame[C engines.Command](s *State, d *engines.Decision, c C, rule func(*referee, C) error) error {
+	b := s.Battle
+	if b == nil || b.Ended {
+		return engines.Refuse("Game", "no game is in progress; start one with `warlog scenario start NAME`")
+	}
+	b.init()
+	r := &referee{State: s, d: d}
+	if err := rule(r, c); err != nil {
+		return err
+	}
+	if err := r.checkObjectives(); err != nil {
+		return err
+	}
+	r.pest()
+	return nil
+}
+
+func (s *State) overseer(c Overseer, d *engines.Decision) error {
+	return inGame(s, d, c, (*referee).overseer)
+}
+
+func (s *State) nextRound(c NextRound, d *engines.Decision) error {
+	return inGame(s, d, c, (*referee).nextRound)
+}
+
+func (s *State) activate(c Activate, d *engines.Decision) error {
+	return inGame(s, d, c, (*referee).activate)
+}
+
+func (s *State) move(c Move, d *engines.Decision) error { return inGame(s, d, c, (*referee).move) }
+
+func (s *State) attack(c Attack, d *engines.Decision) error {
+	return inGame(s, d, c, (*referee).attack)
+}
+
+func (s *State) special(c Special, d *engines.Decision) error {
+	return inGame(s, d, c, (*referee).special)
+}
+
+func (s *State) endActivation(c EndActivation, d *engines.Decision) error {
+	return inGame(s, d, c, (*referee).endActivation)
+}
+
+func (s *State) recordStun(c Stun, d *engines.Decision) error {
+	return inGame(s, d, c, (*referee).recordStun)
+}
+
+func (s *State) recordUnstun(c Unstun, d *engines.Decision) error {
+	return inGame(s, d, c, (*referee).recordUnstun)
+}
+
+func (s *State) recordSlay(c Slay, d *engines.Decision) error {
+	return inGame(s, d, c, (*referee).recordSlay)
+}
+
+func (s *State) summon(c Summon, d *engines.Decision) error {
+	return inGame(s, d, c, (*referee).summon)
+}
+
+func (s *State) inseminate(c Inseminate, d *engines.Decision) error {
+	return inGame(s, d, c, (*referee).inseminate)
+}
+
+func (s *State) markObjective(c MarkObjective, d *engines.Decision) error {
+	return inGame(s, d, c, (*referee).markObjective)
+}
+
+func (s *State) transform(c Transform, d *engines.Decision) error {
+	return inGame(s, d, c, (*referee).transform)
+}
+
+func (s *State) extinguish(c Extinguish, d *engines.Decision) error {
+	return inGame(s, d, c, (*referee).extinguish)
+}
+
+func (s *State) rift(c Rift, d *engines.Decision) error { return inGame(s, d, c, (*referee).rift) }
+
+func (s *State) stone(c Stone, d *engines.Decision) error { return inGame(s, d, c, (*referee).stone) }
+
+func (s *State) reflesh(c Reflesh, d *engines.Decision) error {
+	return inGame(s, d, c, (*referee).reflesh)
+}
+
 // cipher marks f as within 5 of an enemy Cipher for this command.
-func (g *game) cipher(f *Figure, on bool) {
+func (r *referee) cipher(f *Figure, on bool) {
 	if f == nil || !on {
 		return
 	}
-	if g.ciphered == nil {
-		g.ciphered = map[string]bool{}
+	if r.ciphered == nil {
+		r.ciphered = map[string]bool{}
 	}
-	g.ciphered[f.Key()] = true
+	r.ciphered[f.Key()] = true
 }
 
 // has reports whether f counts as having the Fleshtype in this command:
 // it has it, and no enemy Cipher strips it (seed line 197: "Non-Cipher
 // Enemies within 5 count as having no Fleshtype").
-func (g *game) has(f *Figure, name string) bool { return g.flesh(f, name, false) }
+func (r *referee) has(f *Figure, name string) bool { return r.flesh(f, name, false) }
 
-func (g *game) emit(typ string, payload any) error {
-	g.d.Emit(typ, payload)
-	if err := g.w.Apply(typ, payload); err != nil {
-		return fmt.Errorf("incarn28: applying own %s: %w", typ, err)
-	}
-	return nil
-}
-
-func (g *game) note(format string, args ...any) {
-	g.notes = append(g.notes, fmt.Sprintf(format, args...))
-}
-
-func (g *game) b() *Battle { return g.w.Battle }
-
-// Decide implements engines.State.
-func (s *State) Decide(cmd engines.Command, d *engines.Decision) error {
-	g := &game{w: s.clone(), d: d}
-	if g.w.Battle != nil {
-		g.w.Battle.init()
-	}
-	switch c := cmd.(type) {
-	case FoundGang:
-		return g.foundGang(c)
-	case Recruit:
-		return g.recruit(c)
-	case Dismiss:
-		return g.dismiss(c)
-	case engines.StartScenario:
-		return g.start(c)
-	case engines.EndScenario:
-		return g.end(c)
-	}
-	b := g.w.Battle
-	if b == nil || b.Ended {
-		return engines.Refuse("Game", "no game is in progress; start one with `warlog scenario start NAME`")
-	}
-	var err error
-	switch c := cmd.(type) {
-	case Overseer:
-		err = g.overseer(c)
-	case NextRound:
-		err = g.nextRound(c)
-	case Activate:
-		err = g.activate(c)
-	case Move:
-		err = g.move(c)
-	case Attack:
-		err = g.attack(c)
-	case Special:
-		err = g.special(c)
-	case Stun:
-		err = g.stunCmd(c)
-	case Unstun:
-		err = g.unstunCmd(c)
-	case Slay:
-		err = g.slayCmd(c)
-	case EndActivation:
-		err = g.endActivationCmd()
-	case Summon:
-		err = g.summon(c)
-	case Inseminate:
-		err = g.inseminate(c)
-	case MarkObjective:
-		err = g.markObjective(c)
-	case Transform:
-		err = g.transform(c)
-	case Extinguish:
-		err = g.extinguish(c)
-	case Rift:
-		err = g.rift(c)
-	case Stone:
-		err = g.stone(c)
-	case Reflesh:
-		err = g.reflesh(c)
-	default:
-		return fmt.Errorf("incarn28 %q: %w", cmd.Verb(), engines.ErrUnknownCommand)
-	}
-	if err != nil {
-		return err
-	}
-	if err := g.checkObjectives(); err != nil {
-		return err
-	}
-	g.pest()
-	return nil
+func (r *referee) note(format string, args ...any) {
+	r.notes = append(r.notes, fmt.Sprintf(format, args...))
 }
 
 // ---- gangs ----
 
-func (g *game) foundGang(c FoundGang) error {
-	if g.w.Battle != nil && !g.w.Battle.Ended {
+func (s *State) foundGang(c FoundGang, d *engines.Decision) error {
+	if s.Battle != nil && !s.Battle.Ended {
 		return engines.Refuse("Gangs", "a game is in progress; found gangs between games")
 	}
 	name := strings.TrimSpace(c.Player)
@@ -146,7 +152,7 @@ func (g *game) foundGang(c FoundGang) error {
 	if name == "" || strings.ContainsAny(name, "/|") || strings.EqualFold(name, DeathbeastSide) {
 		return engines.Refuse("Gangs", "player name %q cannot be used; give a plain name like Ann", c.Player)
 	}
-	if g.w.gang(name) != nil {
+	if s.gang(name) != nil {
 		return engines.Refuse("Gangs", "%s already has a gang; recruit into it with `warlog i28 recruit %s NAME ...`", name, name)
 	}
 	f, err := FindFaction(c.Faction)
@@ -171,22 +177,22 @@ func (g *game) foundGang(c FoundGang) error {
 	if vs := Validate(f, bones, incarns); len(vs) > 0 {
 		return refuseViolations(vs)
 	}
-	if err := g.emit(TypeGangFounded, GangFounded{Player: name, Faction: f.Name, Bones: bones, Incarns: incarns}); err != nil {
+	if err := d.Emit(TypeGangFounded, GangFounded{Player: name, Faction: f.Name, Bones: bones, Incarns: incarns}); err != nil {
 		return err
 	}
 	if len(incarns) > 0 {
-		g.d.Label("%s founds a %s gang of %d incarns costing %d of %d B.", name, f.Name, len(incarns), GangCost(incarns), bones)
+		d.Label("%s founds a %s gang of %d incarns costing %d of %d B.", name, f.Name, len(incarns), GangCost(incarns), bones)
 	} else {
-		g.d.Label("%s founds a %s gang with %d B to spend.", name, f.Name, bones)
+		d.Label("%s founds a %s gang with %d B to spend.", name, f.Name, bones)
 	}
 	return nil
 }
 
-func (g *game) recruit(c Recruit) error {
-	if g.w.Battle != nil && !g.w.Battle.Ended {
+func (s *State) recruit(c Recruit, d *engines.Decision) error {
+	if s.Battle != nil && !s.Battle.Ended {
 		return engines.Refuse("Gangs", "a game is in progress; recruit between games")
 	}
-	gg := g.w.gang(c.Player)
+	gg := s.gang(c.Player)
 	if gg == nil {
 		return engines.Refuse("Gangs", "%s has no gang; found one first: warlog i28 gang %s --faction court|schism|sacrosanct", c.Player, c.Player)
 	}
@@ -202,7 +208,7 @@ func (g *game) recruit(c Recruit) error {
 	if vs := Validate(f, gg.Bones, all); len(vs) > 0 {
 		return refuseViolations(vs)
 	}
-	if err := g.emit(TypeIncarnRecruited, IncarnRecruited{Player: gg.Player, Incarn: in, Cost: Cost(in)}); err != nil {
+	if err := d.Emit(TypeIncarnRecruited, IncarnRecruited{Player: gg.Player, Incarn: in, Cost: Cost(in)}); err != nil {
 		return err
 	}
 	desc := fmt.Sprintf("%s %s", in.Skill, in.Toughness)
@@ -212,24 +218,24 @@ func (g *game) recruit(c Recruit) error {
 	if len(in.Items) > 0 {
 		desc += " with " + strings.Join(in.Items, ", ")
 	}
-	g.d.Label("%s recruits %s (%s) for %d B; the gang now costs %d of %d B.", gg.Player, in.Name, desc, Cost(in), GangCost(all), gg.Bones)
+	d.Label("%s recruits %s (%s) for %d B; the gang now costs %d of %d B.", gg.Player, in.Name, desc, Cost(in), GangCost(all), gg.Bones)
 	return nil
 }
 
-func (g *game) dismiss(c Dismiss) error {
-	if g.w.Battle != nil && !g.w.Battle.Ended {
+func (s *State) dismiss(c Dismiss, d *engines.Decision) error {
+	if s.Battle != nil && !s.Battle.Ended {
 		return engines.Refuse("Gangs", "a game is in progress; dismiss incarns between games")
 	}
-	gg := g.w.gang(c.Player)
+	gg := s.gang(c.Player)
 	if gg == nil {
 		return engines.Refuse("Gangs", "%s has no gang", c.Player)
 	}
 	for _, in := range gg.Incarns {
 		if strings.EqualFold(in.Name, c.Name) {
-			if err := g.emit(TypeIncarnDismissed, IncarnDismissed{Player: gg.Player, Name: in.Name}); err != nil {
+			if err := d.Emit(TypeIncarnDismissed, IncarnDismissed{Player: gg.Player, Name: in.Name}); err != nil {
 				return err
 			}
-			g.d.Label("%s dismisses %s.", gg.Player, in.Name)
+			d.Label("%s dismisses %s.", gg.Player, in.Name)
 			return nil
 		}
 	}
@@ -239,8 +245,8 @@ func (g *game) dismiss(c Dismiss) error {
 // ---- finding figures ----
 
 // find resolves a figure by "Side/Name", exact name or unique prefix.
-func (g *game) find(name string) (*Figure, error) {
-	b := g.b()
+func (s *State) find(name string) (*Figure, error) {
+	b := s.Battle
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return nil, engines.Refuse("Names", "no incarn named; give its name")
@@ -299,27 +305,28 @@ func (g *game) find(name string) (*Figure, error) {
 // Ruling: the objective incarns the seed adds take the toughness matching
 // their skill's rank: Assassinate's Chosen is Heavy, Escort's Blooded is
 // Hardened. Neither counts for morale or Decimate.
-func (g *game) start(c engines.StartScenario) error {
-	if g.w.Battle != nil && !g.w.Battle.Ended {
-		return engines.Refuse("Game", "the game %q is still in progress; end it with `warlog scenario end`", g.w.Battle.Name)
+func (s *State) startGame(c engines.StartScenario, d *engines.Decision) error {
+	return (&referee{State: s, d: d}).start(c)
+}
+
+func (r *referee) start(c engines.StartScenario) error {
+	if r.Battle != nil && !r.Battle.Ended {
+		return engines.Refuse("Game", "the game %q is still in progress; end it with `warlog scenario end`", r.Battle.Name)
 	}
 	if err := engines.ValidateName("game", c.Name); err != nil {
 		return engines.Refuse("Game", "%v", err)
 	}
-	if c.Brief != "" || c.Turns != 0 || c.Size != 0 || len(c.Mothers) > 0 || len(c.Players) > 0 {
-		return engines.Refuse("Game", "Incarn28 rolls its objectives and twist; it takes no --brief, --turns or game options (only --field PLAYER,PLAYER)")
-	}
 	var sides []*Gang
 	if len(c.Field) > 0 {
 		for _, p := range c.Field {
-			gg := g.w.gang(p)
+			gg := r.gang(p)
 			if gg == nil {
 				return engines.Refuse("Game", "no gang %q; --field names the two players whose gangs play", p)
 			}
 			sides = append(sides, gg)
 		}
 	} else {
-		sides = g.w.Gangs
+		sides = r.Gangs
 	}
 	if len(sides) != 2 || strings.EqualFold(sides[0].Player, sides[1].Player) {
 		return engines.Refuse("Game", "a game is between two gangs; %d are named (found gangs with `warlog i28 gang`, pick two with --field A,B)", len(sides))
@@ -335,27 +342,27 @@ func (g *game) start(c engines.StartScenario) error {
 			bs.Figures = append(bs.Figures, Figure{Incarn: in, Side: gg.Player, Origin: gg.Player, Status: StatusActive, Starting: !hasFlesh(in, "Worm")})
 		}
 	}
-	if err := g.emit(TypeBattleStarted, bs); err != nil {
+	if err := r.d.Emit(TypeBattleStarted, bs); err != nil {
 		return err
 	}
 	var parts []string
 	for _, gg := range sides {
-		objs, err := g.rollObjectives(gg, nil)
+		objs, err := r.rollObjectives(gg, nil)
 		if err != nil {
 			return err
 		}
-		if err := g.emit(TypeObjectivesRolled, ObjectivesRolled{Player: gg.Player, Objectives: objs}); err != nil {
+		if err := r.d.Emit(TypeObjectivesRolled, ObjectivesRolled{Player: gg.Player, Objectives: objs}); err != nil {
 			return err
 		}
 		parts = append(parts, fmt.Sprintf("%s (%s) must %s and %s", gg.Player, gg.Faction, objName(objs[0]), objName(objs[1])))
 	}
-	t, err := g.d.Roll1(6, "twist")
+	t, err := r.d.Roll1(6, "twist")
 	if err != nil {
 		return err
 	}
 	tr := TwistRolled{Twist: t}
 	if t == 2 {
-		v, err := g.d.Roll1(6, "Flensing Mist edge")
+		v, err := r.d.Roll1(6, "Flensing Mist edge")
 		if err != nil {
 			return err
 		}
@@ -364,39 +371,39 @@ func (g *game) start(c engines.StartScenario) error {
 			tr.MistEdge = "right"
 		}
 	}
-	if err := g.emit(TypeTwistRolled, tr); err != nil {
+	if err := r.d.Emit(TypeTwistRolled, tr); err != nil {
 		return err
 	}
-	notes := g.notes
-	g.notes = nil
-	rolls, first, err := g.rollOff("deployment roll-off", false)
+	notes := r.notes
+	r.notes = nil
+	rolls, first, err := r.rollOff("deployment roll-off", false)
 	if err != nil {
 		return err
 	}
-	if err := g.emit(TypeDeploymentRolled, DeploymentRolled{Rolls: rolls, First: first}); err != nil {
+	if err := r.d.Emit(TypeDeploymentRolled, DeploymentRolled{Rolls: rolls, First: first}); err != nil {
 		return err
 	}
 	twist := fmt.Sprintf("the twist is %s (%d)", Twists[t-1].Name, t)
 	if t == 2 {
-		twist += ", its Mist rolling in from " + g.mistEdge()
+		twist += ", its Mist rolling in from " + r.mistEdge()
 	}
-	deploy := fmt.Sprintf("%s: %s chooses an edge and deploys first, %s opposite", strings.Join(g.notes, "; "), first, g.b().opponent(first))
-	g.notes = append(notes, g.deploymentNotes()...)
-	g.d.Label("Game %q begins: %s; %s. %s.%s", c.Name, strings.Join(parts, "; "), twist, capitalize(deploy), g.tail())
+	deploy := fmt.Sprintf("%s: %s chooses an edge and deploys first, %s opposite", strings.Join(r.notes, "; "), first, r.Battle.opponent(first))
+	r.notes = append(notes, r.deploymentNotes()...)
+	r.d.Label("Game %q begins: %s; %s. %s.%s", c.Name, strings.Join(parts, "; "), twist, capitalize(deploy), r.tail())
 	return nil
 }
 
 // deploymentNotes remind the table of the Fleshtypes that deploy out of
 // the ordinary (seed lines 135 Assassin, 169 Brigand); where they stand is
 // the table's.
-func (g *game) deploymentNotes() []string {
+func (r *referee) deploymentNotes() []string {
 	var brig, ass []string
-	for _, f := range g.b().Figures {
+	for _, f := range r.Battle.Figures {
 		if f.Has("Brigand") {
-			brig = append(brig, g.nm(f))
+			brig = append(brig, r.nm(f))
 		}
 		if f.Has("Assassin") {
-			ass = append(ass, g.nm(f))
+			ass = append(ass, r.nm(f))
 		}
 	}
 	var out []string
@@ -423,7 +430,7 @@ func hasFlesh(in Incarn, f string) bool {
 // rollObjectives rolls a player's two objective dice (faction modifier
 // added), re-rolling both while they give the same objective. keep, when
 // given, is a die kept from an earlier roll (Overseer re-rolls the other).
-func (g *game) rollObjectives(gg *Gang, keep []int) ([]int, error) {
+func (r *referee) rollObjectives(gg *Gang, keep []int) ([]int, error) {
 	f, _ := FindFaction(gg.Faction)
 	var objs []int
 	if keep != nil {
@@ -435,7 +442,7 @@ func (g *game) rollObjectives(gg *Gang, keep []int) ([]int, error) {
 		}
 		if len(objs) < 2 {
 			need := 2 - len(objs)
-			vs, err := g.roll(gg.Player, need, 6, gg.Player+" objective")
+			vs, err := r.roll(gg.Player, need, 6, gg.Player+" objective")
 			if err != nil {
 				return nil, err
 			}
@@ -446,15 +453,15 @@ func (g *game) rollObjectives(gg *Gang, keep []int) ([]int, error) {
 		if objs[0] != objs[1] {
 			return objs, nil
 		}
-		g.note("%s's objective dice both gave %s: both are rolled again", gg.Player, objName(objs[0]))
+		r.note("%s's objective dice both gave %s: both are rolled again", gg.Player, objName(objs[0]))
 		objs = nil
 	}
 }
 
 // addObjectiveFigures puts the Assassinate and Escort incarns and Hunt's
 // Deathbeasts in play.
-func (g *game) addObjectiveFigures() error {
-	b := g.b()
+func (r *referee) addObjectiveFigures() error {
+	b := r.Battle
 	for _, p := range b.Sides {
 		for _, o := range b.Objectives[p] {
 			var f Figure
@@ -469,20 +476,20 @@ func (g *game) addObjectiveFigures() error {
 				continue
 			}
 			f.For, f.Status = p, StatusActive
-			f.Name = g.freeName(f.Side, f.Name)
-			if err := g.emit(TypeFigureAdded, FigureAdded{Figure: f, Why: objName(o) + " for " + p}); err != nil {
+			f.Name = r.freeName(f.Side, f.Name)
+			if err := r.d.Emit(TypeFigureAdded, FigureAdded{Figure: f, Why: objName(o) + " for " + p}); err != nil {
 				return err
 			}
-			g.note("%s enters play for %s's %s", f.Name, p, objName(o))
+			r.note("%s enters play for %s's %s", f.Name, p, objName(o))
 		}
 	}
 	return nil
 }
 
 // freeName returns name, or name N, unused on side.
-func (g *game) freeName(side, name string) string {
+func (s *State) freeName(side, name string) string {
 	used := func(n string) bool {
-		for _, f := range g.b().Figures {
+		for _, f := range s.Battle.Figures {
 			if f.Side == side && strings.EqualFold(f.Name, n) {
 				return true
 			}
@@ -499,11 +506,11 @@ func (g *game) freeName(side, name string) string {
 	}
 }
 
-func (g *game) tail() string {
-	if len(g.notes) == 0 {
+func (r *referee) tail() string {
+	if len(r.notes) == 0 {
 		return ""
 	}
-	return " " + capitalize(strings.Join(g.notes, "; ")) + "."
+	return " " + capitalize(strings.Join(r.notes, "; ")) + "."
 }
 
 func capitalize(s string) string {
@@ -513,8 +520,8 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-func (g *game) end(c engines.EndScenario) error {
-	b := g.w.Battle
+func (s *State) endGame(c engines.EndScenario, d *engines.Decision) error {
+	b := s.Battle
 	if b == nil {
 		return engines.Refuse("Game", "no game is in progress")
 	}
@@ -523,9 +530,9 @@ func (g *game) end(c engines.EndScenario) error {
 	}
 	w := ""
 	if c.Winner != "" {
-		for _, s := range b.Sides {
-			if strings.EqualFold(s, c.Winner) {
-				w = s
+		for _, side := range b.Sides {
+			if strings.EqualFold(side, c.Winner) {
+				w = side
 			}
 		}
 		if w == "" {
@@ -536,13 +543,13 @@ func (g *game) end(c engines.EndScenario) error {
 	if w != "" {
 		why = "the players declared " + w + " the winner"
 	}
-	if err := g.emit(TypeBattleEnded, BattleEnded{Winner: w, Why: why}); err != nil {
+	if err := d.Emit(TypeBattleEnded, BattleEnded{Winner: w, Why: why}); err != nil {
 		return err
 	}
 	if w != "" {
-		g.d.Label("Game %q ends in round %d: %s wins (declared).", b.Name, b.Round, w)
+		d.Label("Game %q ends in round %d: %s wins (declared).", b.Name, b.Round, w)
 	} else {
-		g.d.Label("Game %q ends in round %d without a winner.", b.Name, b.Round)
+		d.Label("Game %q ends in round %d without a winner.", b.Name, b.Round)
 	}
 	return nil
 }
@@ -552,8 +559,8 @@ func (g *game) end(c engines.EndScenario) error {
 //
 // Ruling: the die is re-rolled with the faction modifier; if the two dice
 // then match, both are rolled again as usual.
-func (g *game) overseer(c Overseer) error {
-	b := g.b()
+func (r *referee) overseer(c Overseer) error {
+	b := r.Battle
 	if b.Round > 0 {
 		return engines.Refuse("Overseer", "objectives are chosen before the first round; it is round %d", b.Round)
 	}
@@ -583,23 +590,23 @@ func (g *game) overseer(c Overseer) error {
 	}
 	old := b.Objectives[side]
 	keep := []int{old[2-c.Die]}
-	objs, err := g.rollObjectives(g.w.gang(side), keep)
+	objs, err := r.rollObjectives(r.gang(side), keep)
 	if err != nil {
 		return err
 	}
-	if err := g.emit(TypeObjectivesRolled, ObjectivesRolled{Player: side, Objectives: objs, Overseer: true}); err != nil {
+	if err := r.d.Emit(TypeObjectivesRolled, ObjectivesRolled{Player: side, Objectives: objs, Overseer: true}); err != nil {
 		return err
 	}
-	g.d.Label("%s's Overseer re-rolls %s: %s now must %s and %s.%s", side, objName(old[c.Die-1]), side, objName(objs[0]), objName(objs[1]), g.tail())
+	r.d.Label("%s's Overseer re-rolls %s: %s now must %s and %s.%s", side, objName(old[c.Die-1]), side, objName(objs[0]), objName(objs[1]), r.tail())
 	return nil
 }
 
 // pest reminds the table that each Pest in play may move 5 when the
 // action rolled a D8 (seed line 465); the move is the table's.
-func (g *game) pest() {
+func (r *referee) pest() {
 	d8 := false
-	for _, f := range g.d.Facts() {
-		if r, ok := f.Data.(dice.Rolled); ok && r.Sides == 8 {
+	for _, f := range r.d.Facts() {
+		if roll, ok := f.Data.(dice.Rolled); ok && roll.Sides == 8 {
 			d8 = true
 		}
 	}
@@ -607,13 +614,13 @@ func (g *game) pest() {
 		return
 	}
 	var names []string
-	for _, f := range g.b().Figures {
+	for _, f := range r.Battle.Figures {
 		if f.InPlay() && f.Has("Pest") {
-			names = append(names, g.nm(f))
+			names = append(names, r.nm(f))
 		}
 	}
 	if len(names) > 0 {
-		g.appendLabel(fmt.Sprintf("A D8 was rolled: %s may move 5 (Pest).", strings.Join(names, ", ")))
+		r.appendLabel(fmt.Sprintf("A D8 was rolled: %s may move 5 (Pest).", strings.Join(names, ", ")))
 	}
 }
 
@@ -624,13 +631,13 @@ func (g *game) pest() {
 //
 // Ruling: when one action completes both players' objectives, the player
 // whose action it was wins; else the first player listed.
-func (g *game) checkObjectives() error {
-	b := g.b()
+func (r *referee) checkObjectives() error {
+	b := r.Battle
 	if b == nil || b.Ended || len(b.Objectives) < 2 {
 		return nil
 	}
 	order := append([]string(nil), b.Sides...)
-	if g.actor == order[1] {
+	if r.actor == order[1] {
 		order[0], order[1] = order[1], order[0]
 	}
 	for _, p := range order {
@@ -638,38 +645,38 @@ func (g *game) checkObjectives() error {
 			if b.done(p, o) {
 				continue
 			}
-			if how := g.met(p, o); how != "" {
-				if err := g.emit(TypeObjectiveCompleted, ObjectiveCompleted{Player: p, Objective: o, How: how}); err != nil {
+			if how := r.met(p, o); how != "" {
+				if err := r.d.Emit(TypeObjectiveCompleted, ObjectiveCompleted{Player: p, Objective: o, How: how}); err != nil {
 					return err
 				}
-				g.appendLabel(fmt.Sprintf("%s completes %s (%s).", p, objName(o), how))
-				if err := g.onObjective(p); err != nil {
+				r.appendLabel(fmt.Sprintf("%s completes %s (%s).", p, objName(o), how))
+				if err := r.onObjective(p); err != nil {
 					return err
 				}
-				g.flushNotes()
+				r.flushNotes()
 			}
 		}
 	}
 	for _, p := range order {
 		if len(b.Done[p]) >= 2 {
 			why := fmt.Sprintf("%s met both objectives, %s and %s", p, objName(b.Objectives[p][0]), objName(b.Objectives[p][1]))
-			if err := g.emit(TypeBattleEnded, BattleEnded{Winner: p, Why: why}); err != nil {
+			if err := r.d.Emit(TypeBattleEnded, BattleEnded{Winner: p, Why: why}); err != nil {
 				return err
 			}
-			g.appendLabel(fmt.Sprintf("%s wins the game: %s!", p, why))
+			r.appendLabel(fmt.Sprintf("%s wins the game: %s!", p, why))
 			return nil
 		}
 	}
 	return nil
 }
 
-func (g *game) appendLabel(s string) {
-	l := g.d.LabelText()
+func (r *referee) appendLabel(s string) {
+	l := r.d.LabelText()
 	if l == "" {
-		g.d.Label("%s", s)
+		r.d.Label("%s", s)
 		return
 	}
-	g.d.Label("%s %s", l, s)
+	r.d.Label("%s %s", l, s)
 }
 
 func (b *Battle) done(p string, o int) bool {
@@ -688,8 +695,8 @@ func (b *Battle) done(p string, o int) bool {
 // summons included; the Assassinate and Escort incarns and Deathbeasts do
 // not. Ruling (Decimate): every enemy incarn slain or routed counts at its
 // cost, whoever slew it; objective incarns cost nothing.
-func (g *game) met(p string, o int) string {
-	b := g.b()
+func (r *referee) met(p string, o int) string {
+	b := r.Battle
 	opp := b.opponent(p)
 	switch o {
 	case 1:
@@ -741,8 +748,8 @@ func (b *Battle) slainBones(side string) int {
 	return t
 }
 
-func (g *game) markObjective(c MarkObjective) error {
-	b := g.b()
+func (r *referee) markObjective(c MarkObjective) error {
+	b := r.Battle
 	var side string
 	for _, s := range b.Sides {
 		if strings.EqualFold(s, c.Player) {
@@ -771,22 +778,22 @@ func (g *game) markObjective(c MarkObjective) error {
 	if b.done(side, o.N) {
 		return engines.Refuse("Objectives", "%s has already completed %s", side, o.Name)
 	}
-	g.actor = side
-	g.d.Label("%s reports %s done at the table.", side, o.Name)
-	if err := g.emit(TypeObjectiveCompleted, ObjectiveCompleted{Player: side, Objective: o.N, How: "recorded at the table"}); err != nil {
+	r.actor = side
+	r.d.Label("%s reports %s done at the table.", side, o.Name)
+	if err := r.d.Emit(TypeObjectiveCompleted, ObjectiveCompleted{Player: side, Objective: o.N, How: "recorded at the table"}); err != nil {
 		return err
 	}
-	if err := g.onObjective(side); err != nil {
+	if err := r.onObjective(side); err != nil {
 		return err
 	}
-	g.flushNotes()
+	r.flushNotes()
 	return nil
 }
 
 // nm is how a label names a figure: its name, or "Side's Name" when
 // another figure in the game has the same name.
-func (g *game) nm(f *Figure) string {
-	if b := g.b(); b != nil {
+func (s *State) nm(f *Figure) string {
+	if b := s.Battle; b != nil {
 		for _, o := range b.Figures {
 			if o != f && strings.EqualFold(o.Name, f.Name) {
 				return f.Side + "'s " + f.Name

@@ -39,7 +39,7 @@ var decodeSeeds = map[string][]string{
 
 func decodeRegistry() *events.Registry {
 	r := events.NewRegistry()
-	Engine{}.Register(r)
+	Engine.Register(r)
 	return r
 }
 

@@ -176,7 +176,7 @@ func (s *State) Roster() engines.Roster {
 			})
 		}
 	}
-	for _, rec := range s.Records.All() {
+	for _, rec := range s.Past.All() {
 		res := "no winner"
 		if rec.Winner != "" {
 			res = rec.Winner + " won"
@@ -197,7 +197,7 @@ func (s *State) Now() (string, int) {
 // Scenarios implements engines.Chronicler.
 func (s *State) Scenarios() []engines.ScenarioSummary {
 	var out []engines.ScenarioSummary
-	for _, rec := range s.Records.All() {
+	for _, rec := range s.Past.All() {
 		sum := engines.ScenarioSummary{Name: rec.Name, Turn: rec.Rounds, Ended: true, Why: rec.Why}
 		if rec.Winner != "" {
 			sum.Result = rec.Winner + " wins"
@@ -250,8 +250,10 @@ func incarnRow(in Incarn) engines.Row {
 
 // Interface checks.
 var (
-	_ engines.LegacyEngine = Engine{}
-	_ engines.State        = (*State)(nil)
-	_ engines.Chronicler   = (*State)(nil)
-	_ engines.Turner       = (*State)(nil)
+	_ engines.Engine      = Engine
+	_ engines.State       = (*State)(nil)
+	_ engines.Chronicler  = (*State)(nil)
+	_ engines.Turner      = (*State)(nil)
+	_ engines.Prompter    = (*State)(nil)
+	_ engines.Snapshotter = Engine
 )

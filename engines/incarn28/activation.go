@@ -18,15 +18,15 @@ import (
 //
 // Ruling: the roll-off winner activates first. Each Cerebroid in play adds
 // 1 to its side's roll-off die.
-func (g *game) nextRound(c NextRound) error {
-	b := g.b()
+func (r *referee) nextRound(c NextRound) error {
+	b := r.Battle
 	if b.Round > 0 && !b.RoundOver {
 		if b.Current != nil {
-			if err := g.endActivation(); err != nil {
+			if err := r.closeActivation(); err != nil {
 				return err
 			}
 		}
-		if left := g.unactivated(""); len(left) > 0 {
+		if left := r.unactivated(""); len(left) > 0 {
 			var names []string
 			for _, f := range left {
 				names = append(names, f.Name)
@@ -34,58 +34,58 @@ func (g *game) nextRound(c NextRound) error {
 			return engines.Refuse("Rounds", "round %d is not over: %s still to activate", b.Round, strings.Join(names, ", "))
 		}
 	} else if b.Current != nil {
-		if err := g.endActivation(); err != nil {
+		if err := r.closeActivation(); err != nil {
 			return err
 		}
 	}
 	if b.Round == 0 {
-		if err := g.addObjectiveFigures(); err != nil {
+		if err := r.addObjectiveFigures(); err != nil {
 			return err
 		}
-		g.haruspex()
+		r.haruspex()
 	} else {
-		if err := g.endOfRound(c); err != nil {
+		if err := r.endOfRound(c); err != nil {
 			return err
 		}
 	}
 	// Unborn.
 	for _, f := range b.Figures {
 		if (f.Status == StatusSlain || f.Status == StatusRouted) && f.Has("Unborn") {
-			v, err := g.roll1(f.Side, 6, f.Name+" Unborn")
+			v, err := r.roll1(f.Side, 6, f.Name+" Unborn")
 			if err != nil {
 				return err
 			}
 			if v >= 5 {
-				if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "Unborn returns"}); err != nil {
+				if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "Unborn returns"}); err != nil {
 					return err
 				}
-				g.note("%s rises again (Unborn %d)", g.nm(f), v)
+				r.note("%s rises again (Unborn %d)", r.nm(f), v)
 			} else {
-				g.note("%s stays dead (Unborn %d)", g.nm(f), v)
+				r.note("%s stays dead (Unborn %d)", r.nm(f), v)
 			}
 		}
 	}
-	rolls, first, err := g.rollOff("roll-off", true)
+	rolls, first, err := r.rollOff("roll-off", true)
 	if err != nil {
 		return err
 	}
-	if !g.hasInPlay(first) {
+	if !r.hasInPlay(first) {
 		first = b.opponent(first)
 	}
 	round := b.Round + 1
-	if err := g.emit(TypeRoundBegun, RoundBegun{Round: round, Rolls: rolls, First: first}); err != nil {
+	if err := r.d.Emit(TypeRoundBegun, RoundBegun{Round: round, Rolls: rolls, First: first}); err != nil {
 		return err
 	}
-	g.d.Label("Round %d: %s; %s activates first.", round, strings.Join(g.notes, "; "), first)
-	g.notes = nil
+	r.d.Label("Round %d: %s; %s activates first.", round, strings.Join(r.notes, "; "), first)
+	r.notes = nil
 	return nil
 }
 
 // rollOff rolls one D6 per player in the order the players are listed,
 // again while tied, adding 1 per Cerebroid in play when cerebroid is set;
 // it notes the rolls and returns them with the winner.
-func (g *game) rollOff(what string, cerebroid bool) (map[string]int, string, error) {
-	b := g.b()
+func (r *referee) rollOff(what string, cerebroid bool) (map[string]int, string, error) {
+	b := r.Battle
 	rolls := map[string]int{}
 	for tries := 0; ; tries++ {
 		if tries > 50 {
@@ -93,7 +93,7 @@ func (g *game) rollOff(what string, cerebroid bool) (map[string]int, string, err
 		}
 		var desc []string
 		for _, p := range b.Sides {
-			v, err := g.roll1(p, 6, p+" "+what)
+			v, err := r.roll1(p, 6, p+" "+what)
 			if err != nil {
 				return nil, "", err
 			}
@@ -115,13 +115,13 @@ func (g *game) rollOff(what string, cerebroid bool) (map[string]int, string, err
 		a, c := b.Sides[0], b.Sides[1]
 		switch {
 		case rolls[a] > rolls[c]:
-			g.note("%s %s", what, strings.Join(desc, " against "))
+			r.note("%s %s", what, strings.Join(desc, " against "))
 			return rolls, a, nil
 		case rolls[c] > rolls[a]:
-			g.note("%s %s", what, strings.Join(desc, " against "))
+			r.note("%s %s", what, strings.Join(desc, " against "))
 			return rolls, c, nil
 		}
-		g.note("%s tied (%s): again", what, strings.Join(desc, ", "))
+		r.note("%s tied (%s): again", what, strings.Join(desc, ", "))
 	}
 }
 
@@ -131,12 +131,12 @@ func (g *game) rollOff(what string, cerebroid bool) (map[string]int, string, err
 // of round 4, in gang order; then the incarns the table names as in base
 // contact with one (--bleeder-contact, friend or foe) are slain in the
 // order named, each by the Bleeder.
-func (g *game) endOfRound(c NextRound) error {
-	b := g.b()
+func (r *referee) endOfRound(c NextRound) error {
+	b := r.Battle
 	var bleeders []*Figure
 	if b.Round == 4 {
 		for _, f := range b.Figures {
-			if f.InPlay() && g.has(f, "Bleeder") {
+			if f.InPlay() && r.has(f, "Bleeder") {
 				bleeders = append(bleeders, f)
 			}
 		}
@@ -146,18 +146,18 @@ func (g *game) endOfRound(c NextRound) error {
 	}
 	var contacts []*Figure
 	for _, n := range c.BleederContacts {
-		x, err := g.find(n)
+		x, err := r.find(n)
 		if err != nil {
 			return err
 		}
 		if !x.InPlay() || containsFig(bleeders, x) || containsFig(contacts, x) {
-			return engines.Refuse("Bleeder", "%s cannot be named in base contact with a Bleeder: it is %s, a Bleeder itself or named twice", g.nm(x), x.where())
+			return engines.Refuse("Bleeder", "%s cannot be named in base contact with a Bleeder: it is %s, a Bleeder itself or named twice", r.nm(x), x.where())
 		}
 		contacts = append(contacts, x)
 	}
 	for _, f := range bleeders {
-		g.note("%s bursts at the end of round 4 (Bleeder)", g.nm(f))
-		if err := g.slay(f, nil, "Bleeder", DefFacts{}); err != nil {
+		r.note("%s bursts at the end of round 4 (Bleeder)", r.nm(f))
+		if err := r.slay(f, nil, "Bleeder", DefFacts{}); err != nil {
 			return err
 		}
 	}
@@ -165,8 +165,8 @@ func (g *game) endOfRound(c NextRound) error {
 		if !x.InPlay() {
 			continue
 		}
-		g.note("%s, in base contact, dies with it", g.nm(x))
-		if err := g.slay(x, bleeders[0], "in base contact with a bursting Bleeder", DefFacts{}); err != nil {
+		r.note("%s, in base contact, dies with it", r.nm(x))
+		if err := r.slay(x, bleeders[0], "in base contact with a bursting Bleeder", DefFacts{}); err != nil {
 			return err
 		}
 	}
@@ -174,32 +174,32 @@ func (g *game) endOfRound(c NextRound) error {
 		// Ruling (seed line 645): each round's end the Mist flows afresh
 		// 2D6 in from its edge (the reach does not add up); the table says
 		// who it caught, each taking its SP-A D6 when it next activates.
-		vs, err := g.d.Roll(2, 6, "Flensing Mist reach")
+		vs, err := r.d.Roll(2, 6, "Flensing Mist reach")
 		if err != nil {
 			return err
 		}
 		reach := vs[0] + vs[1]
-		if err := g.emit(TypeMistFlowed, MistFlowed{Round: b.Round, Reach: reach}); err != nil {
+		if err := r.d.Emit(TypeMistFlowed, MistFlowed{Round: b.Round, Reach: reach}); err != nil {
 			return err
 		}
-		g.note("the Flensing Mist flows %d+%d = %d in from %s: incarns within %d of that edge take a SP-A D6 when they next activate (activate --mist)", vs[0], vs[1], reach, g.mistEdge(), reach)
+		r.note("the Flensing Mist flows %d+%d = %d in from %s: incarns within %d of that edge take a SP-A D6 when they next activate (activate --mist)", vs[0], vs[1], reach, r.mistEdge(), reach)
 	}
 	if b.Twist == 1 {
 		for _, f := range append([]*Figure(nil), b.Figures...) {
 			if !f.InPlay() {
 				continue
 			}
-			v, err := g.roll1(f.Side, 6, f.Name+" Bleeding Sky")
+			v, err := r.roll1(f.Side, 6, f.Name+" Bleeding Sky")
 			if err != nil {
 				return err
 			}
 			if v == 6 {
-				ad, err := g.roll1(f.Side, 6, f.Name+" Bleeding Sky SP-A")
+				ad, err := r.roll1(f.Side, 6, f.Name+" Bleeding Sky SP-A")
 				if err != nil {
 					return err
 				}
-				g.note("the Bleeding Sky strikes %s for %d", g.nm(f), ad)
-				if err := g.defend(nil, f, ad, DefFacts{}, false); err != nil {
+				r.note("the Bleeding Sky strikes %s for %d", r.nm(f), ad)
+				if err := r.defend(nil, f, ad, DefFacts{}, false); err != nil {
 					return err
 				}
 			}
@@ -209,8 +209,8 @@ func (g *game) endOfRound(c NextRound) error {
 }
 
 // mistEdge names the Flensing Mist's edge for a label.
-func (g *game) mistEdge() string {
-	b := g.b()
+func (s *State) mistEdge() string {
+	b := s.Battle
 	if b.MistEdge == "" || b.Deployer == "" {
 		return "its edge"
 	}
@@ -219,8 +219,8 @@ func (g *game) mistEdge() string {
 
 // haruspex reminds the table of the Haruspex's move before round 1 (seed
 // line 339): the moves are made at the table.
-func (g *game) haruspex() {
-	b := g.b()
+func (r *referee) haruspex() {
+	b := r.Battle
 	var sides []string
 	for _, p := range b.Sides {
 		for _, f := range b.Figures {
@@ -234,15 +234,15 @@ func (g *game) haruspex() {
 		sides[0], sides[1] = sides[1], sides[0]
 	}
 	for _, p := range sides {
-		g.note("Haruspex: %s may now move each of its incarns 5", p)
+		r.note("Haruspex: %s may now move each of its incarns 5", p)
 	}
 }
 
 // unactivated lists the figures in play still to activate this round, of
 // side (or all when side is "").
-func (g *game) unactivated(side string) []*Figure {
+func (s *State) unactivated(side string) []*Figure {
 	var out []*Figure
-	for _, f := range g.b().Figures {
+	for _, f := range s.Battle.Figures {
 		if f.InPlay() && !f.Activated && (side == "" || f.Side == side) {
 			out = append(out, f)
 		}
@@ -251,8 +251,8 @@ func (g *game) unactivated(side string) []*Figure {
 }
 
 // hasInPlay reports whether side has a figure in play.
-func (g *game) hasInPlay(side string) bool {
-	for _, f := range g.b().Figures {
+func (s *State) hasInPlay(side string) bool {
+	for _, f := range s.Battle.Figures {
 		if f.InPlay() && f.Side == side {
 			return true
 		}
@@ -260,16 +260,20 @@ func (g *game) hasInPlay(side string) bool {
 	return false
 }
 
-func (g *game) anyToActivate(side string) bool { return len(g.unactivated(side)) > 0 }
+func (s *State) anyToActivate(side string) bool { return len(s.unactivated(side)) > 0 }
 
 // flesh reports whether f counts as having the Fleshtype, unless a Cipher
 // strips it.
-func (g *game) flesh(f *Figure, name string, ciphered bool) bool {
-	if (ciphered || g.ciphered[f.Key()]) && !f.Has("Cipher") {
+func (r *referee) flesh(f *Figure, name string, ciphered bool) bool {
+	if r.stripped(f, ciphered) && !f.Has("Cipher") {
 		return false
 	}
 	return f.Has(name)
 }
+
+// stripped reports whether f is within 5 of an enemy Cipher in this
+// command: the command says so (claimed), or an earlier rule of it did.
+func (r *referee) stripped(f *Figure, claimed bool) bool { return claimed || r.ciphered[f.Key()] }
 
 // morale is (slain, starting) for a side: starting incarns (Worms left
 // out) and those of them slain or routed.
@@ -309,8 +313,8 @@ func (b *Battle) slainCount(side string) int {
 // Ruling: doubling and halving Fleshtypes apply in the order the rulings
 // list them: Aberrant, then Relictor. A stun the incarn carried into its
 // activation wears off when it ends; one taken during it stays.
-func (g *game) activate(c Activate) error {
-	b := g.b()
+func (r *referee) activate(c Activate) error {
+	b := r.Battle
 	if b.Round == 0 {
 		return engines.Refuse("Rounds", "the game has not begun its first round; run `warlog i28 round`")
 	}
@@ -320,27 +324,27 @@ func (g *game) activate(c Activate) error {
 	var prefix string
 	if b.Current != nil {
 		prev := b.fig(b.Current.Figure)
-		if err := g.endActivation(); err != nil {
+		if err := r.closeActivation(); err != nil {
 			return err
 		}
-		if len(g.notes) > 0 {
-			prefix = fmt.Sprintf("%s's activation ends: %s. ", g.nm(prev), strings.Join(g.notes, "; "))
-			g.notes = nil
+		if len(r.notes) > 0 {
+			prefix = fmt.Sprintf("%s's activation ends: %s. ", r.nm(prev), strings.Join(r.notes, "; "))
+			r.notes = nil
 		}
 	}
 	defer func() {
 		if prefix != "" {
-			g.d.Label("%s%s", prefix, g.d.LabelText())
+			r.d.Label("%s%s", prefix, r.d.LabelText())
 		}
 	}()
 	var f *Figure
 	if b.Twist == 3 && (b.Again == "" || c.Incarn != "") {
 		side := b.Next
-		if !g.anyToActivate(side) {
+		if !r.anyToActivate(side) {
 			side = b.opponent(side)
 		}
 		if c.Incarn != "" {
-			if x, err := g.find(c.Incarn); err == nil && x.Key() == b.Again {
+			if x, err := r.find(c.Incarn); err == nil && x.Key() == b.Again {
 				f = x
 			} else if err == nil && x.Side == DeathbeastSide {
 				f = x
@@ -348,23 +352,23 @@ func (g *game) activate(c Activate) error {
 				return engines.Refuse("Anarchic Spores", "the incarn is picked at random under Anarchic Spores; run `warlog i28 activate` without a name")
 			}
 		} else {
-			cands := g.unactivated(side)
+			cands := r.unactivated(side)
 			if len(cands) == 0 {
-				cands = g.unactivated(DeathbeastSide)
+				cands = r.unactivated(DeathbeastSide)
 			}
 			if len(cands) == 0 {
 				return engines.Refuse("Rounds", "every incarn has activated this round; begin the next with `warlog i28 round`")
 			}
 			i := 0
 			if len(cands) > 1 {
-				v, err := g.d.Roll1(len(cands), "Anarchic Spores pick")
+				v, err := r.d.Roll1(len(cands), "Anarchic Spores pick")
 				if err != nil {
 					return err
 				}
 				i = v - 1
 			}
 			f = cands[i]
-			g.note("Anarchic Spores pick %s", g.nm(f))
+			r.note("Anarchic Spores pick %s", r.nm(f))
 		}
 	} else if c.Incarn == "" {
 		// Ruling: without a name, the next incarn in gang order of the
@@ -373,11 +377,11 @@ func (g *game) activate(c Activate) error {
 		switch {
 		case b.Again != "":
 			f = b.fig(b.Again)
-		case b.Next != "" && g.anyToActivate(b.Next):
-			f = g.unactivated(b.Next)[0]
+		case b.Next != "" && r.anyToActivate(b.Next):
+			f = r.unactivated(b.Next)[0]
 		default:
 			for _, s := range append(append([]string(nil), b.Sides...), DeathbeastSide) {
-				if l := g.unactivated(s); len(l) > 0 {
+				if l := r.unactivated(s); len(l) > 0 {
 					f = l[0]
 					break
 				}
@@ -387,62 +391,62 @@ func (g *game) activate(c Activate) error {
 			return engines.Refuse("Rounds", "every incarn has activated this round; begin the next with `warlog i28 round`")
 		}
 	} else {
-		x, err := g.find(c.Incarn)
+		x, err := r.find(c.Incarn)
 		if err != nil {
 			return err
 		}
 		f = x
 	}
 	if !f.InPlay() {
-		return engines.Refuse("Activation", "%s is %s and cannot activate", g.nm(f), f.Status)
+		return engines.Refuse("Activation", "%s is %s and cannot activate", r.nm(f), f.Status)
 	}
 	var hermit *Figure
 	if c.Hermit != "" {
-		h, err := g.find(c.Hermit)
+		h, err := r.find(c.Hermit)
 		if err != nil {
 			return err
 		}
 		if !h.Has("Hermit") || !h.InPlay() || h.Activated || h.Side != f.Side || h == f {
-			return engines.Refuse("Hermit", "%s must be an allied Hermit in play that has not activated this round", g.nm(h))
+			return engines.Refuse("Hermit", "%s must be an allied Hermit in play that has not activated this round", r.nm(h))
 		}
-		if b.Next != "" && h.Side != b.Next && g.anyToActivate(b.Next) {
+		if b.Next != "" && h.Side != b.Next && r.anyToActivate(b.Next) {
 			return engines.Refuse("Activation", "it is %s's turn to activate", b.Next)
 		}
 		hermit = h
 	}
 	if hermit != nil {
-		if err := g.emit(TypeActivated, Activated{Figure: hermit.Key(), Steps: []string{"gives its activation to " + f.Name + " (Hermit)"}, Wasted: true}); err != nil {
+		if err := r.d.Emit(TypeActivated, Activated{Figure: hermit.Key(), Steps: []string{"gives its activation to " + f.Name + " (Hermit)"}, Wasted: true}); err != nil {
 			return err
 		}
-		if err := g.emit(TypeActivationEnded, ActivationEnded{Figure: hermit.Key(), Next: b.Next}); err != nil {
+		if err := r.d.Emit(TypeActivationEnded, ActivationEnded{Figure: hermit.Key(), Next: b.Next}); err != nil {
 			return err
 		}
-		g.note("%s spends its activation on %s (Hermit)", g.nm(hermit), g.nm(f))
+		r.note("%s spends its activation on %s (Hermit)", r.nm(hermit), r.nm(f))
 	} else if b.Again != f.Key() {
 		if f.Activated {
-			return engines.Refuse("Activation", "%s has already activated this round; each incarn activates once per round", g.nm(f))
+			return engines.Refuse("Activation", "%s has already activated this round; each incarn activates once per round", r.nm(f))
 		}
 		if f.Side == DeathbeastSide {
-			if left := g.unactivated(b.Sides[0]); len(left) > 0 || g.anyToActivate(b.Sides[1]) {
+			if left := r.unactivated(b.Sides[0]); len(left) > 0 || r.anyToActivate(b.Sides[1]) {
 				return engines.Refuse("Hunt", "the Deathbeast activates at the end of the round, after every incarn")
 			}
-		} else if b.Next != "" && f.Side != b.Next && g.anyToActivate(b.Next) {
+		} else if b.Next != "" && f.Side != b.Next && r.anyToActivate(b.Next) {
 			if !(f.HasItem("Geminid") && b.Last == f.Side) {
 				return engines.Refuse("Activation", "it is %s's turn to activate", b.Next)
 			}
-			g.note("%s goes straight after its ally (Geminid)", g.nm(f))
+			r.note("%s goes straight after its ally (Geminid)", r.nm(f))
 		}
 	}
-	if err := g.checkActFacts(f, c.ActFacts); err != nil {
+	if err := r.checkActFacts(f, c.ActFacts); err != nil {
 		return err
 	}
 	if c.Mist && b.MistReach == 0 {
 		return engines.Refuse("Flensing Mist", "the Mist has not flowed yet: it flows in at the end of each round, so --mist is for activations after the first round")
 	}
-	g.actor = f.Side
+	r.actor = f.Side
 	ci := c.Ciphered
-	g.cipher(f, ci)
-	gang := g.w.gang(f.Side)
+	r.cipher(f, ci)
+	gang := r.gang(f.Side)
 	faction := Faction{}
 	if gang != nil && f.Side != DeathbeastSide {
 		faction, _ = FindFaction(gang.Faction)
@@ -451,24 +455,24 @@ func (g *game) activate(c Activate) error {
 
 	// Enigma replaces the ACT-R.
 	if c.Enigma {
-		if !g.flesh(f, "Enigma", ci) {
-			return engines.Refuse("Enigma", "%s is not an Enigma", g.nm(f))
+		if !r.flesh(f, "Enigma", ci) {
+			return engines.Refuse("Enigma", "%s is not an Enigma", r.nm(f))
 		}
-		v, err := g.roll1(f.Side, 6, f.Name+" Enigma")
+		v, err := r.roll1(f.Side, 6, f.Name+" Enigma")
 		if err != nil {
 			return err
 		}
 		act := Activated{Figure: f.Key(), Natural: v, Steps: []string{fmt.Sprintf("Enigma D6 %d", v)}, WasStunned: wasStunned, Wasted: true}
-		if err := g.emit(TypeActivated, act); err != nil {
+		if err := r.d.Emit(TypeActivated, act); err != nil {
 			return err
 		}
 		if v <= 4 {
-			g.d.Label("%s activates as an Enigma: D6 %d, nothing happens.", g.nm(f), v)
+			r.d.Label("%s activates as an Enigma: D6 %d, nothing happens.", r.nm(f), v)
 		} else {
-			g.d.Label("%s activates as an Enigma: D6 %d, the round ends.", g.nm(f), v)
+			r.d.Label("%s activates as an Enigma: D6 %d, the round ends.", r.nm(f), v)
 		}
-		g.flushNotes()
-		return g.endActivationWith(v >= 5)
+		r.flushNotes()
+		return r.closeActivationWith(v >= 5)
 	}
 
 	// The die.
@@ -478,27 +482,27 @@ func (g *game) activate(c Activate) error {
 	var steps []string
 	dieName := fmt.Sprintf("d%d", sides)
 	if c.Leech != "" {
-		if !g.flesh(f, "Leech", ci) {
-			return engines.Refuse("Leech", "%s is not a Leech", g.nm(f))
+		if !r.flesh(f, "Leech", ci) {
+			return engines.Refuse("Leech", "%s is not a Leech", r.nm(f))
 		}
-		ally, err := g.find(c.Leech)
+		ally, err := r.find(c.Leech)
 		if err != nil {
 			return err
 		}
 		if ally.Side != f.Side || ally == f || !ally.InPlay() {
-			return engines.Refuse("Leech", "%s can only borrow the die of another ally in play", g.nm(f))
+			return engines.Refuse("Leech", "%s can only borrow the die of another ally in play", r.nm(f))
 		}
 		ask, _ := FindSkill(ally.Skill)
 		sides = ask.Die
-		dieName = fmt.Sprintf("%s's d%d (Leech)", g.nm(ally), sides)
+		dieName = fmt.Sprintf("%s's d%d (Leech)", r.nm(ally), sides)
 	}
 	if c.Nightmare {
 		sides = 4
 		dieName = "d4 (Nightmare)"
 	}
 	var natural int
-	if g.flesh(f, "Ancestor", ci) {
-		vs, err := g.roll(f.Side, 2, sides, f.Name+" ACT-R (Ancestor)")
+	if r.flesh(f, "Ancestor", ci) {
+		vs, err := r.roll(f.Side, 2, sides, f.Name+" ACT-R (Ancestor)")
 		if err != nil {
 			return err
 		}
@@ -510,7 +514,7 @@ func (g *game) activate(c Activate) error {
 		}
 		steps = append(steps, fmt.Sprintf("%s %d and %d, Ancestor keeps the %s, %d", dieName, vs[0], vs[1], which, natural))
 	} else {
-		v, err := g.roll1(f.Side, sides, f.Name+" ACT-R")
+		v, err := r.roll1(f.Side, sides, f.Name+" ACT-R")
 		if err != nil {
 			return err
 		}
@@ -527,16 +531,16 @@ func (g *game) activate(c Activate) error {
 		steps = append(steps, fmt.Sprintf("%+d %s", n, why))
 	}
 	add(faction.ActMod, faction.Name)
-	if g.flesh(f, "Elegant", ci) {
+	if r.flesh(f, "Elegant", ci) {
 		add(1, "Elegant")
 	}
-	if g.flesh(f, "Soldier", ci) {
+	if r.flesh(f, "Soldier", ci) {
 		add(2, "Soldier")
 	}
-	if g.flesh(f, "Flagellant", ci) {
+	if r.flesh(f, "Flagellant", ci) {
 		add(4, "Flagellant")
 	}
-	if g.flesh(f, "Sadist", ci) {
+	if r.flesh(f, "Sadist", ci) {
 		n := 0
 		for _, e := range b.Figures {
 			if enemies(f, e) && (e.Status == StatusSlain || e.Status == StatusRouted) {
@@ -545,16 +549,16 @@ func (g *game) activate(c Activate) error {
 		}
 		add(n, fmt.Sprintf("Sadist (%d slain enemies)", n))
 	}
-	if c.EnemyWithin5 && g.flesh(f, "Brutal", ci) {
+	if c.EnemyWithin5 && r.flesh(f, "Brutal", ci) {
 		add(4, "Brutal")
 	}
-	if c.AlliesWithin5 > 0 && g.flesh(f, "Guard", ci) {
+	if c.AlliesWithin5 > 0 && r.flesh(f, "Guard", ci) {
 		add(c.AlliesWithin5, fmt.Sprintf("Guard (%d allies)", c.AlliesWithin5))
 	}
-	if c.EnemiesWithin10 > 0 && g.flesh(f, "Masochist", ci) {
+	if c.EnemiesWithin10 > 0 && r.flesh(f, "Masochist", ci) {
 		add(c.EnemiesWithin10, fmt.Sprintf("Masochist (%d enemies)", c.EnemiesWithin10))
 	}
-	if c.NearQuarry && g.flesh(f, "Stalker", ci) {
+	if c.NearQuarry && r.flesh(f, "Stalker", ci) {
 		add(6, "Stalker")
 	}
 	if c.Tempted {
@@ -565,7 +569,7 @@ func (g *game) activate(c Activate) error {
 	add(-2*c.Gaunts, fmt.Sprintf("Gaunt (%d)", c.Gaunts))
 	add(-c.Effigies, fmt.Sprintf("Effigy (%d)", c.Effigies))
 	steps = []string{strings.Join(steps, " ") + fmt.Sprintf(" = %d", total)}
-	if g.flesh(f, "Aberrant", ci) {
+	if r.flesh(f, "Aberrant", ci) {
 		if total%2 == 0 {
 			total /= 2
 			steps = append(steps, fmt.Sprintf("Aberrant halves the even result to %d", total))
@@ -574,13 +578,13 @@ func (g *game) activate(c Activate) error {
 			steps = append(steps, fmt.Sprintf("Aberrant doubles the odd result to %d", total))
 		}
 	}
-	if g.flesh(f, "Relictor", ci) && f.Side != DeathbeastSide {
+	if r.flesh(f, "Relictor", ci) && f.Side != DeathbeastSide {
 		if sl, st := b.morale(f.Side); st > 0 && 2*sl >= st {
 			total *= 2
 			steps = append(steps, fmt.Sprintf("Relictor doubles to %d (%d of %d slain)", total, sl, st))
 		}
 	}
-	if wasStunned && !g.flesh(f, "Automaton", ci) {
+	if wasStunned && !r.flesh(f, "Automaton", ci) {
 		total /= 2
 		steps = append(steps, fmt.Sprintf("Stunned halves to %d", total))
 	}
@@ -606,17 +610,17 @@ func (g *game) activate(c Activate) error {
 			act.Wasted = true
 			act.Steps = steps
 			act.ACs = 0
-			if err := g.emit(TypeActivated, act); err != nil {
+			if err := r.d.Emit(TypeActivated, act); err != nil {
 				return err
 			}
-			if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusRouted, Why: fmt.Sprintf("routed: ACT-R %d with %d of %d starting incarns slain", total, sl, st)}); err != nil {
+			if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusRouted, Why: fmt.Sprintf("routed: ACT-R %d with %d of %d starting incarns slain", total, sl, st)}); err != nil {
 				return err
 			}
-			g.d.Label("%s activates: %s; with %d of %d of the gang slain an ACT-R of %d is a rout: %s flees and counts as slain.%s", g.nm(f), strings.Join(steps, ", "), sl, st, total, g.nm(f), g.tail())
-			return g.endActivation()
+			r.d.Label("%s activates: %s; with %d of %d of the gang slain an ACT-R of %d is a rout: %s flees and counts as slain.%s", r.nm(f), strings.Join(steps, ", "), sl, st, total, r.nm(f), r.tail())
+			return r.closeActivation()
 		}
 	}
-	if natural == 1 && g.flesh(f, "Flagellant", ci) {
+	if natural == 1 && r.flesh(f, "Flagellant", ci) {
 		stun = true
 		outcome = append(outcome, "the Flagellant's natural 1 stuns it")
 	}
@@ -632,7 +636,7 @@ func (g *game) activate(c Activate) error {
 		act.Wasted = true
 		outcome = append(outcome, "Cerebral Void: a natural 1 does nothing")
 	}
-	if g.flesh(f, "Fallow", ci) && !act.Wasted {
+	if r.flesh(f, "Fallow", ci) && !act.Wasted {
 		if total%2 == 1 {
 			act.Fallow = true
 			outcome = append(outcome, "Fallow's odd ACT-R doubles its attack dice")
@@ -649,127 +653,127 @@ func (g *game) activate(c Activate) error {
 		acs = 0
 	}
 	act.ACs, act.Steps = acs, steps
-	if err := g.emit(TypeActivated, act); err != nil {
+	if err := r.d.Emit(TypeActivated, act); err != nil {
 		return err
 	}
-	label := fmt.Sprintf("%s activates: %s: %s", g.nm(f), strings.Join(steps, ", "), plural(acs, "AC"))
+	label := fmt.Sprintf("%s activates: %s: %s", r.nm(f), strings.Join(steps, ", "), plural(acs, "AC"))
 	if len(outcome) > 0 {
 		label += "; " + strings.Join(outcome, "; ")
 	}
 	// Reminders of what the table does in this activation.
 	if !act.Wasted {
-		if b.Round == 1 && g.has(f, "Assassin") {
+		if b.Round == 1 && r.has(f, "Assassin") {
 			label += "; Assassin: place it anywhere in play first"
 		}
-		if g.has(f, "Puppeteer") {
+		if r.has(f, "Puppeteer") {
 			label += "; once this activation it may move itself or an incarn within 10 anywhere within 10 (Puppeteer)"
 		}
-		if g.has(f, "Defecator") {
+		if r.has(f, "Defecator") {
 			label += "; it may drop a pile within 5 (Defecator)"
 		}
 	}
-	g.d.Label("%s.", label)
+	r.d.Label("%s.", label)
 	if slain != "" {
-		if err := g.slay(f, nil, slain, DefFacts{}); err != nil {
+		if err := r.slay(f, nil, slain, DefFacts{}); err != nil {
 			return err
 		}
 	} else if stun {
-		if err := g.stun(f, nil, "stunned by its own ACT-R"); err != nil {
+		if err := r.stun(f, nil, "stunned by its own ACT-R"); err != nil {
 			return err
 		}
 	}
 	// Burning and Mist strike at the start of the activation.
 	if f.InPlay() && f.OnFire {
-		ad, err := g.roll1(f.Side, 4, f.Name+" fire SP-A")
+		ad, err := r.roll1(f.Side, 4, f.Name+" fire SP-A")
 		if err != nil {
 			return err
 		}
-		g.note("the flames burn %s for %d", g.nm(f), ad)
-		if err := g.defend(nil, f, ad, DefFacts{}, false); err != nil {
+		r.note("the flames burn %s for %d", r.nm(f), ad)
+		if err := r.defend(nil, f, ad, DefFacts{}, false); err != nil {
 			return err
 		}
 	}
 	if f.InPlay() && c.Mist {
-		ad, err := g.roll1(f.Side, 6, f.Name+" Mist SP-A")
+		ad, err := r.roll1(f.Side, 6, f.Name+" Mist SP-A")
 		if err != nil {
 			return err
 		}
-		g.note("the Flensing Mist flays %s for %d", g.nm(f), ad)
-		if err := g.defend(nil, f, ad, DefFacts{}, false); err != nil {
+		r.note("the Flensing Mist flays %s for %d", r.nm(f), ad)
+		if err := r.defend(nil, f, ad, DefFacts{}, false); err != nil {
 			return err
 		}
 	}
-	if len(g.notes) > 0 {
-		g.appendLabel(capitalize(strings.Join(g.notes, "; ")) + ".")
-		g.notes = nil
+	if len(r.notes) > 0 {
+		r.appendLabel(capitalize(strings.Join(r.notes, "; ")) + ".")
+		r.notes = nil
 	}
 	if !f.InPlay() {
-		return g.endActivation()
+		return r.closeActivation()
 	}
 	return nil
 }
 
 // orCurrent is name, or the activating figure's key when name is empty.
-func (g *game) orCurrent(name string) string {
-	if name == "" && g.b().Current != nil {
-		return g.b().Current.Figure
+func (r *referee) orCurrent(name string) string {
+	if name == "" && r.Battle.Current != nil {
+		return r.Battle.Current.Figure
 	}
 	return name
 }
 
 // findTarget resolves a target named for attacker: among its enemies
 // first, then among every figure (so a wrong target is refused by name).
-func (g *game) findTarget(attacker *Figure, name string) (*Figure, error) {
-	sub := &game{w: &State{Battle: &Battle{}}}
-	for _, f := range g.b().Figures {
+func (s *State) findTarget(attacker *Figure, name string) (*Figure, error) {
+	foes := &State{Battle: &Battle{}}
+	for _, f := range s.Battle.Figures {
 		if enemies(attacker, f) && f.InPlay() {
-			sub.w.Battle.Figures = append(sub.w.Battle.Figures, f)
+			foes.Battle.Figures = append(foes.Battle.Figures, f)
 		}
 	}
-	if t, err := sub.find(name); err == nil {
+	if t, err := foes.find(name); err == nil {
 		return t, nil
 	}
-	return g.find(name)
+	return s.find(name)
 }
 
 // current returns the activating figure, checking it is name.
-func (g *game) current(name, what string) (*Figure, error) {
-	b := g.b()
-	f, err := g.find(name)
+func (r *referee) current(name, what string) (*Figure, error) {
+	b := r.Battle
+	f, err := r.find(name)
 	if err != nil {
 		return nil, err
 	}
 	if b.Current == nil || b.Current.Figure != f.Key() {
-		return nil, engines.Refuse("Activation", "%s is not activating; only the activating incarn can %s (activate it with `warlog i28 activate %s`)", g.nm(f), what, g.nm(f))
+		return nil, engines.Refuse("Activation", "%s is not activating; only the activating incarn can %s (activate it with `warlog i28 activate %s`)", r.nm(f), what, r.nm(f))
 	}
 	return f, nil
 }
 
-func (g *game) spend(f *Figure, n int, forWhat, what string) error {
-	c := g.b().Current
+func (r *referee) spend(f *Figure, n int, forWhat, what string) error {
+	c := r.Battle.Current
 	if n > c.ACs {
-		return engines.Refuse("ACs", "%s has %s left; %s needs %d", g.nm(f), plural(c.ACs, "AC"), what, n)
+		return engines.Refuse("ACs", "%s has %s left; %s needs %d", r.nm(f), plural(c.ACs, "AC"), what, n)
 	}
-	return g.emit(TypeACsSpent, ACsSpent{Figure: f.Key(), ACs: n, For: forWhat, What: what})
+	return r.d.Emit(TypeACsSpent, ACsSpent{Figure: f.Key(), ACs: n, For: forWhat, What: what})
 }
 
 // move spends ACs moving.
-func (g *game) move(c Move) error {
-	f, err := g.current(g.orCurrent(c.Incarn), "move")
+func (r *referee) move(c Move) error {
+	f, err := r.current(r.orCurrent(c.Incarn), "move")
 	if err != nil {
 		return err
 	}
 	if c.Shadow {
 		// seed line 511 Shadow: 3 ACs from base contact to base contact
 		// with any other incarn; where it lands is the table's.
-		if !g.has(f, "Shadow") {
-			return engines.Refuse("Shadow", "%s is not a Shadow", g.nm(f))
+		if !r.has(f, "Shadow") {
+			return engines.Refuse("Shadow", "%s is not a Shadow", r.nm(f))
 		}
-		if err := g.spend(f, 3, "", "the Shadow's jump"); err != nil {
+		if err := r.spend(f, 3, "", "the Shadow's jump"); err != nil {
 			return err
 		}
-		g.actor = f.Side
-		g.d.Label("%s spends 3 ACs and slips from base contact into base contact with another incarn (Shadow); %s left.", g.nm(f), plural(g.b().Current.ACs, "AC"))
+		r.actor = f.Side
+		r.d.Label("%s spends 3 ACs and slips from base contact into base contact with another incarn (Shadow); %s left.", r.nm(f), plural(r.Battle.Current.ACs, "AC"))
 		return nil
 	}
 	n := c.ACs
@@ -792,96 +796,96 @@ func (g *game) move(c Move) error {
 		why = append(why, "Agile Form")
 	}
 	per = max(per, 2)
-	if err := g.spend(f, n, "", "moving"); err != nil {
+	if err := r.spend(f, n, "", "moving"); err != nil {
 		return err
 	}
 	extra := ""
 	if len(why) > 0 {
 		extra = " (" + strings.Join(why, ", ") + ")"
 	}
-	g.actor = f.Side
-	g.d.Label("%s moves up to %d cm for %s%s; %s left.", g.nm(f), per*n, plural(n, "AC"), extra, plural(g.b().Current.ACs, "AC"))
+	r.actor = f.Side
+	r.d.Label("%s moves up to %d cm for %s%s; %s left.", r.nm(f), per*n, plural(n, "AC"), extra, plural(r.Battle.Current.ACs, "AC"))
 	// Reminders of what the table does with the move.
-	if g.has(f, "Proximate") {
-		g.appendLabel("Allies within 5 move with it, keeping their places (Proximate).")
+	if r.has(f, "Proximate") {
+		r.appendLabel("Allies within 5 move with it, keeping their places (Proximate).")
 	}
-	if g.has(f, "Wanderer") {
-		g.appendLabel("It may leave by an edge and come back at the opposite one, a corner at the diagonal one (Wanderer).")
+	if r.has(f, "Wanderer") {
+		r.appendLabel("It may leave by an edge and come back at the opposite one, a corner at the diagonal one (Wanderer).")
 	}
 	return nil
 }
 
-// endActivationCmd ends the activation in progress.
-func (g *game) endActivationCmd() error {
-	b := g.b()
+// endActivation ends the activation in progress.
+func (r *referee) endActivation(EndActivation) error {
+	b := r.Battle
 	if b.Current == nil {
 		return engines.Refuse("Activation", "no incarn is activating")
 	}
 	f := b.fig(b.Current.Figure)
-	g.actor = f.Side
-	if err := g.endActivation(); err != nil {
+	r.actor = f.Side
+	if err := r.closeActivation(); err != nil {
 		return err
 	}
-	msg := fmt.Sprintf("%s ends its activation.", g.nm(f))
-	if len(g.notes) > 0 {
-		msg += " " + capitalize(strings.Join(g.notes, "; ")) + "."
-		g.notes = nil
+	msg := fmt.Sprintf("%s ends its activation.", r.nm(f))
+	if len(r.notes) > 0 {
+		msg += " " + capitalize(strings.Join(r.notes, "; ")) + "."
+		r.notes = nil
 	}
 	if b.Again != "" {
-		msg += fmt.Sprintf(" %s may activate again at once.", g.nm(b.fig(b.Again)))
+		msg += fmt.Sprintf(" %s may activate again at once.", r.nm(b.fig(b.Again)))
 	} else if b.RoundOver {
 		msg += " The round is over: `warlog i28 round`."
 	} else if b.Next != "" {
 		msg += fmt.Sprintf(" %s to activate.", b.Next)
-	} else if g.anyToActivate(DeathbeastSide) {
+	} else if r.anyToActivate(DeathbeastSide) {
 		msg += " The Deathbeast activates."
 	} else {
 		msg += " The round is over: `warlog i28 round`."
 	}
-	g.appendLabel(msg)
+	r.appendLabel(msg)
 	return nil
 }
 
-func (g *game) endActivation() error { return g.endActivationWith(false) }
+func (r *referee) closeActivation() error { return r.closeActivationWith(false) }
 
-// endActivationWith closes the activation: a stun carried in wears off, an
+// closeActivationWith closes the activation: a stun carried in wears off, an
 // Occultist keeps its ACs, a Strigoi that slew or a Narcissist rolling 5+
 // may go again, and the turn passes.
 //
 // Dice order: the Narcissist's D6.
-func (g *game) endActivationWith(roundOver bool) error {
-	b := g.b()
+func (r *referee) closeActivationWith(roundOver bool) error {
+	b := r.Battle
 	c := b.Current
 	if c == nil {
 		return nil
 	}
 	f := b.fig(c.Figure)
 	if c.StunnedAtStart && f.Status == StatusStunned {
-		if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "the stun wears off at the end of its activation"}); err != nil {
+		if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "the stun wears off at the end of its activation"}); err != nil {
 			return err
 		}
-		g.note("%s is no longer stunned", g.nm(f))
+		r.note("%s is no longer stunned", r.nm(f))
 	}
 	saved := 0
-	if g.has(f, "Occultist") && f.InPlay() && c.ACs > 0 {
+	if r.has(f, "Occultist") && f.InPlay() && c.ACs > 0 {
 		saved = c.ACs
-		g.note("%s saves %s (Occultist)", g.nm(f), plural(saved, "AC"))
+		r.note("%s saves %s (Occultist)", r.nm(f), plural(saved, "AC"))
 	}
 	again := ""
 	if !roundOver && f.InPlay() {
-		if c.Slew && g.has(f, "Strigoi") {
+		if c.Slew && r.has(f, "Strigoi") {
 			again = f.Key()
-			g.note("%s slew an enemy and may activate again (Strigoi)", g.nm(f))
-		} else if g.has(f, "Narcissist") {
-			v, err := g.roll1(f.Side, 6, f.Name+" Narcissist")
+			r.note("%s slew an enemy and may activate again (Strigoi)", r.nm(f))
+		} else if r.has(f, "Narcissist") {
+			v, err := r.roll1(f.Side, 6, f.Name+" Narcissist")
 			if err != nil {
 				return err
 			}
 			if v >= 5 {
 				again = f.Key()
-				g.note("%s rolls %d and may activate again (Narcissist)", g.nm(f), v)
+				r.note("%s rolls %d and may activate again (Narcissist)", r.nm(f), v)
 			} else {
-				g.note("%s rolls %d (Narcissist): no second activation", g.nm(f), v)
+				r.note("%s rolls %d (Narcissist): no second activation", r.nm(f), v)
 			}
 		}
 	}
@@ -890,14 +894,14 @@ func (g *game) endActivationWith(roundOver bool) error {
 		opp := b.opponent(f.Side)
 		// f is still marked activated; count the others.
 		switch {
-		case g.anyToActivate(opp):
+		case r.anyToActivate(opp):
 			next = opp
-		case g.anyToActivate(f.Side):
+		case r.anyToActivate(f.Side):
 			next = f.Side
 		}
 	} else {
 		for _, s := range b.Sides {
-			if g.anyToActivate(s) {
+			if r.anyToActivate(s) {
 				next = s
 				break
 			}
@@ -905,7 +909,7 @@ func (g *game) endActivationWith(roundOver bool) error {
 	}
 	// Ruling: an extra activation (Strigoi, Narcissist) is taken at once
 	// or lost; the turn otherwise passes as usual.
-	return g.emit(TypeActivationEnded, ActivationEnded{Figure: f.Key(), Saved: saved, Next: next, Again: again, RoundOver: roundOver})
+	return r.d.Emit(TypeActivationEnded, ActivationEnded{Figure: f.Key(), Saved: saved, Next: next, Again: again, RoundOver: roundOver})
 }
 
 // ---- attacks ----
@@ -932,36 +936,36 @@ func (g *game) endActivationWith(roundOver bool) error {
 // contact, or any die reaching 6+ for Hunter) is always a success; a
 // natural 1 never is. AD additions (Avenger, Paragon, Vivisect, Zealot,
 // Archivist, Ensorcelled Weapon) come before Berserk doubles it.
-func (g *game) attack(c Attack) error {
-	b := g.b()
-	a, err := g.current(g.orCurrent(c.Attacker), "attack")
+func (r *referee) attack(c Attack) error {
+	b := r.Battle
+	a, err := r.current(r.orCurrent(c.Attacker), "attack")
 	if err != nil {
 		return err
 	}
-	g.actor = a.Side
+	r.actor = a.Side
 	if a.Tag == TagAssassinate || a.Tag == TagEscort {
-		return engines.Refuse("Objectives", "%s is an objective incarn and cannot attack", g.nm(a))
+		return engines.Refuse("Objectives", "%s is an objective incarn and cannot attack", r.nm(a))
 	}
 	cur := b.Current
 	if c.Strength < 1 {
 		return engines.Refuse("Attack", "an attack needs a strength of at least 1 AC (--strength N)")
 	}
-	if cur.Attacks > 0 && !g.flesh(a, "Gunslinger", c.Ciphered) {
-		return engines.Refuse("Attack", "%s has already attacked this activation; only a Gunslinger attacks more than once", g.nm(a))
+	if cur.Attacks > 0 && !r.flesh(a, "Gunslinger", c.Ciphered) {
+		return engines.Refuse("Attack", "%s has already attacked this activation; only a Gunslinger attacks more than once", r.nm(a))
 	}
 	if c.Strength > cur.ACs {
-		return engines.Refuse("ACs", "%s has %s left; an attack of strength %d needs %d", g.nm(a), plural(cur.ACs, "AC"), c.Strength, c.Strength)
+		return engines.Refuse("ACs", "%s has %s left; an attack of strength %d needs %d", r.nm(a), plural(cur.ACs, "AC"), c.Strength, c.Strength)
 	}
 	terrain := strings.EqualFold(strings.TrimSpace(c.Target), "terrain")
-	g.terrain = terrain
+	r.terrain = terrain
 	if terrain {
 		// seed line 469 Poltergeist: it may attack terrain, shoving it as
 		// far as the AD instead of harming it. Ruling: it is the
 		// activation's attack (A-R, AD additions, Ensorcelled D4, Berserk)
 		// without a defence roll; the shove is the table's.
-		g.cipher(a, c.Ciphered)
-		if !g.has(a, "Poltergeist") {
-			return engines.Refuse("Poltergeist", "only a Poltergeist attacks terrain; %s is not one", g.nm(a))
+		r.cipher(a, c.Ciphered)
+		if !r.has(a, "Poltergeist") {
+			return engines.Refuse("Poltergeist", "only a Poltergeist attacks terrain; %s is not one", r.nm(a))
 		}
 	}
 	// Desecrate's objective.
@@ -975,57 +979,57 @@ func (g *game) attack(c Attack) error {
 	}
 	var t *Figure
 	if !strings.EqualFold(strings.TrimSpace(c.Target), "desecrate") && !terrain {
-		x, err := g.findTarget(a, c.Target)
+		x, err := r.findTarget(a, c.Target)
 		if err != nil {
 			return err
 		}
 		if !x.InPlay() {
-			return engines.Refuse("Attack", "%s is %s; only incarns in play can be attacked", g.nm(x), x.where())
+			return engines.Refuse("Attack", "%s is %s; only incarns in play can be attacked", r.nm(x), x.where())
 		}
 		if !enemies(a, x) && !(a.HasItem("Bloodshot") && !c.Imp && a != x) {
-			return engines.Refuse("Attack", "%s is not an enemy of %s", g.nm(x), g.nm(a))
+			return engines.Refuse("Attack", "%s is not an enemy of %s", r.nm(x), r.nm(a))
 		}
 		if x.Stone {
-			return engines.Refuse("Gargoyle", "%s is stone and cannot be attacked", g.nm(x))
+			return engines.Refuse("Gargoyle", "%s is stone and cannot be attacked", r.nm(x))
 		}
-		if err := g.spyCheck(a, x, c.DefFacts.Ciphered); err != nil {
+		if err := r.spyCheck(a, x, r.stripped(x, c.DefFacts.Ciphered)); err != nil {
 			return err
 		}
-		if t, err = g.portshield(a, x, c.DefFacts); err != nil {
+		if t, err = r.portshield(a, x, c.DefFacts); err != nil {
 			return err
 		}
 	}
 	if a.Stone {
-		return engines.Refuse("Gargoyle", "%s is stone and cannot attack; 3 ACs turn it back (`warlog i28 stone`)", g.nm(a))
+		return engines.Refuse("Gargoyle", "%s is stone and cannot attack; 3 ACs turn it back (`warlog i28 stone`)", r.nm(a))
 	}
-	if err := g.checkAttackFacts(a, t, c); err != nil {
+	if err := r.checkAttackFacts(a, t, c); err != nil {
 		return err
 	}
-	if err := g.spend(a, c.Strength, "attack", fmt.Sprintf("an attack of strength %d", c.Strength)); err != nil {
+	if err := r.spend(a, c.Strength, "attack", fmt.Sprintf("an attack of strength %d", c.Strength)); err != nil {
 		return err
 	}
 	ci, tci := c.Ciphered, c.DefFacts.Ciphered
-	g.cipher(a, ci)
-	g.cipher(t, tci)
+	r.cipher(a, ci)
+	r.cipher(t, tci)
 	if c.Pacifist {
-		v, err := g.roll1(a.Side, 6, "Pacifist")
+		v, err := r.roll1(a.Side, 6, "Pacifist")
 		if err != nil {
 			return err
 		}
 		if v >= 4 {
-			g.d.Label("%s tries to attack near a Pacifist: D6 %d, it cannot attack this activation; %s left.", g.nm(a), v, plural(cur.ACs+c.Strength, "AC"))
-			return g.emit(TypeACsSpent, ACsSpent{Figure: a.Key(), ACs: -c.Strength, For: "attack", What: "stopped by a Pacifist"})
+			r.d.Label("%s tries to attack near a Pacifist: D6 %d, it cannot attack this activation; %s left.", r.nm(a), v, plural(cur.ACs+c.Strength, "AC"))
+			return r.d.Emit(TypeACsSpent, ACsSpent{Figure: a.Key(), ACs: -c.Strength, For: "attack", What: "stopped by a Pacifist"})
 		}
-		g.note("the Pacifist's D6 %d does not stop it", v)
+		r.note("the Pacifist's D6 %d does not stop it", v)
 	}
-	if err := g.unmask(a); err != nil {
+	if err := r.unmask(a); err != nil {
 		return err
 	}
 	n := c.Strength
 	if cur.Fallow {
 		n *= 2
 	}
-	vs, err := g.roll(a.Side, n, 6, a.Name+" A-R")
+	vs, err := r.roll(a.Side, n, 6, a.Name+" A-R")
 	if err != nil {
 		return err
 	}
@@ -1035,44 +1039,44 @@ func (g *game) attack(c Attack) error {
 		mod += v
 		mods = append(mods, fmt.Sprintf("%+d %s", v, why))
 	}
-	if g.flesh(a, "Butcher", ci) {
+	if r.flesh(a, "Butcher", ci) {
 		addMod(2, "Butcher")
 	}
-	if g.flesh(a, "Venomous", ci) {
+	if r.flesh(a, "Venomous", ci) {
 		addMod(1, "Venomous")
 	}
 	if a.HasItem("Artisanal Weapon") && !c.Imp {
 		addMod(1, "Artisanal Weapon")
 	}
-	if g.flesh(a, "Berserk", ci) {
+	if r.flesh(a, "Berserk", ci) {
 		addMod(-2, "Berserk")
 	}
-	if c.Beyond10 && g.flesh(a, "Gunner", ci) {
+	if c.Beyond10 && r.flesh(a, "Gunner", ci) {
 		addMod(2, "Gunner beyond 10")
 	}
-	if t != nil && g.flesh(t, "Elegant", tci) {
+	if t != nil && r.flesh(t, "Elegant", tci) {
 		addMod(-1, "Elegant target")
 	}
-	if t != nil && g.flesh(t, "Stout", tci) {
+	if t != nil && r.flesh(t, "Stout", tci) {
 		addMod(-2, "Stout target")
 	}
 	if c.Subliminal > 0 {
 		addMod(-c.Subliminal, fmt.Sprintf("Subliminal (%d)", c.Subliminal))
 	}
 	crit := 2
-	if g.flesh(a, "Venomous", ci) {
+	if r.flesh(a, "Venomous", ci) {
 		crit = 3
 	}
-	if t != nil && g.flesh(t, "Ethereal", tci) {
+	if t != nil && r.flesh(t, "Ethereal", tci) {
 		crit--
 	}
 	succ := 0
 	var faces []string
 	for _, v := range vs {
 		isCrit := v == 6 ||
-			(v == 5 && g.flesh(a, "Assassin", ci)) ||
-			(v >= 5 && c.BaseContact && g.flesh(a, "Adept", ci)) ||
-			(v != 1 && v+mod >= 6 && g.flesh(a, "Hunter", ci))
+			(v == 5 && r.flesh(a, "Assassin", ci)) ||
+			(v >= 5 && c.BaseContact && r.flesh(a, "Adept", ci)) ||
+			(v != 1 && v+mod >= 6 && r.flesh(a, "Hunter", ci))
 		switch {
 		case v == 1:
 			faces = append(faces, "1")
@@ -1086,10 +1090,10 @@ func (g *game) attack(c Attack) error {
 			faces = append(faces, fmt.Sprintf("%d", v))
 		}
 	}
-	desc := fmt.Sprintf("%s attacks %s%s with strength %d", g.nm(a), g.targetName(t), g.shieldText(), c.Strength)
+	desc := fmt.Sprintf("%s attacks %s%s with strength %d", r.nm(a), r.targetName(t), r.shieldText(), c.Strength)
 	if a.Side == DeathbeastSide && t != nil {
 		// seed line 631: it attacks the closest incarn; the table names it.
-		desc = fmt.Sprintf("%s attacks the closest incarn, %s%s, with strength %d", g.nm(a), g.nm(t), g.shieldText(), c.Strength)
+		desc = fmt.Sprintf("%s attacks the closest incarn, %s%s, with strength %d", r.nm(a), r.nm(t), r.shieldText(), c.Strength)
 	}
 	if cur.Fallow {
 		desc += " (Fallow: double dice)"
@@ -1111,13 +1115,13 @@ func (g *game) attack(c Attack) error {
 		ad += v
 		adSteps = append(adSteps, fmt.Sprintf("%+d %s", v, why))
 	}
-	if g.flesh(a, "Avenger", ci) && a.Side != DeathbeastSide {
+	if r.flesh(a, "Avenger", ci) && a.Side != DeathbeastSide {
 		adAdd(b.slainCount(a.Side), "Avenger")
 	}
-	if g.flesh(a, "Paragon", ci) {
+	if r.flesh(a, "Paragon", ci) {
 		adAdd(len(a.Flesh), "Paragon")
 	}
-	if t != nil && g.flesh(a, "Vivisect", ci) {
+	if t != nil && r.flesh(a, "Vivisect", ci) {
 		nf := len(t.Flesh)
 		if tci && !t.Has("Cipher") {
 			nf = 0
@@ -1125,21 +1129,21 @@ func (g *game) attack(c Attack) error {
 		adAdd(nf, "Vivisect")
 	}
 	z := c.Zealots
-	if g.flesh(a, "Zealot", ci) {
+	if r.flesh(a, "Zealot", ci) {
 		z++
 	}
 	adAdd(2*z, "Zealot")
 	ar := c.Archivists
-	if g.flesh(a, "Archivist", ci) {
+	if r.flesh(a, "Archivist", ci) {
 		ar++
 	}
 	if ar > 0 && len(b.Done[b.opponent(a.Side)]) > 0 {
 		adAdd(3*ar, "Archivist")
 	}
-	h := hit{att: a, ad: ad, steps: adSteps, berserk: g.flesh(a, "Berserk", ci), ensorcelled: a.HasItem("Ensorcelled Weapon") && !c.Imp, normal: true}
+	h := hit{att: a, ad: ad, steps: adSteps, berserk: r.flesh(a, "Berserk", ci), ensorcelled: a.HasItem("Ensorcelled Weapon") && !c.Imp, normal: true}
 	if t == nil {
 		// Desecrate: no defence roll, the AD is the hits.
-		ad, steps, err := g.finalAD(h)
+		ad, steps, err := r.finalAD(h)
 		if err != nil {
 			return err
 		}
@@ -1147,52 +1151,52 @@ func (g *game) attack(c Attack) error {
 			desc += "; AD " + strings.Join(steps, ", ")
 		}
 		if terrain {
-			g.d.Label("%s: AD %d; it may move the terrain piece up to %d (Poltergeist).", desc, ad, ad)
+			r.d.Label("%s: AD %d; it may move the terrain piece up to %d (Poltergeist).", desc, ad, ad)
 			return nil
 		}
-		if err := g.emit(TypeDesecrateHit, DesecrateHit{Player: a.Side, Hits: ad}); err != nil {
+		if err := r.d.Emit(TypeDesecrateHit, DesecrateHit{Player: a.Side, Hits: ad}); err != nil {
 			return err
 		}
-		g.d.Label("%s: AD %d; the objective has taken %d of 20 hits.", desc, ad, b.Desecrate[a.Side])
+		r.d.Label("%s: AD %d; the objective has taken %d of 20 hits.", desc, ad, b.Desecrate[a.Side])
 		return nil
 	}
 	var also []*Figure
 	if len(c.Also) > 0 {
-		if !g.flesh(a, "Grenadier", ci) && !g.flesh(a, "Melter", ci) {
+		if !r.flesh(a, "Grenadier", ci) && !r.flesh(a, "Melter", ci) {
 			return engines.Refuse("Attack", "only a Grenadier or a Melter hits further incarns with one attack")
 		}
 		for _, n := range c.Also {
-			x, err := g.find(n)
+			x, err := r.find(n)
 			if err != nil {
 				return err
 			}
 			if x == t || x == a || !x.InPlay() || containsFig(also, x) {
-				return engines.Refuse("Attack", "%s cannot be one of the further incarns hit", g.nm(x))
+				return engines.Refuse("Attack", "%s cannot be one of the further incarns hit", r.nm(x))
 			}
 			also = append(also, x)
 		}
 	}
-	g.d.Label("%s.", desc)
-	if err := g.resolve(h, t, c.DefFacts); err != nil {
+	r.d.Label("%s.", desc)
+	if err := r.resolve(h, t, c.DefFacts); err != nil {
 		return err
 	}
-	if g.has(a, "Screamer") && g.lastAD > 0 && t.InPlay() {
-		g.note("%s may push %s up to %d, 1 per point of AD (Screamer)", g.nm(a), g.nm(t), g.lastAD)
+	if r.has(a, "Screamer") && r.lastAD > 0 && t.InPlay() {
+		r.note("%s may push %s up to %d, 1 per point of AD (Screamer)", r.nm(a), r.nm(t), r.lastAD)
 	}
 	// Ruling: every further incarn (Grenadier's blast, Melter's line)
 	// takes half the full AD, rounded down, in the order given, each
 	// with its own defence roll.
-	half := g.lastAD / 2
+	half := r.lastAD / 2
 	for _, x := range also {
 		if !x.InPlay() {
 			continue
 		}
-		g.note("%s is caught too with half the AD, %d", g.nm(x), half)
-		if err := g.resolve(hit{att: a, ad: half}, x, DefFacts{}); err != nil {
+		r.note("%s is caught too with half the AD, %d", r.nm(x), half)
+		if err := r.resolve(hit{att: a, ad: half}, x, DefFacts{}); err != nil {
 			return err
 		}
 	}
-	g.flushNotes()
+	r.flushNotes()
 	return nil
 }
 
@@ -1205,14 +1209,14 @@ func containsFig(xs []*Figure, f *Figure) bool {
 	return false
 }
 
-func (g *game) targetName(t *Figure) string {
-	if t == nil && g.terrain {
+func (r *referee) targetName(t *Figure) string {
+	if t == nil && r.terrain {
 		return "a terrain piece"
 	}
 	if t == nil {
 		return "the Desecrate objective"
 	}
-	return g.nm(t)
+	return r.nm(t)
 }
 
 func containsInt(xs []int, v int) bool {
@@ -1224,10 +1228,10 @@ func containsInt(xs []int, v int) bool {
 	return false
 }
 
-func (g *game) flushNotes() {
-	if len(g.notes) > 0 {
-		g.appendLabel(capitalize(strings.Join(g.notes, "; ")) + ".")
-		g.notes = nil
+func (r *referee) flushNotes() {
+	if len(r.notes) > 0 {
+		r.appendLabel(capitalize(strings.Join(r.notes, "; ")) + ".")
+		r.notes = nil
 	}
 }
 
