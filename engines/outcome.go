@@ -18,6 +18,9 @@ type Outcome struct {
 	// Figures are the fates of the figures that fought (and of the campaign's
 	// figures that sat the scenario out).
 	Figures []Fate `json:"figures"`
+	// Campaign is what the scenario carries into the campaign apart from
+	// its figures, a line each ("Ann's gang records a win").
+	Campaign []string `json:"campaign,omitempty"`
 }
 
 // SideResult is how one side or player finished a scenario.
@@ -50,7 +53,8 @@ type Fate struct {
 }
 
 // Consequences are the outcome's lines about the campaign, one per figure
-// whose fate carries something forward ("Bors: campaign Skill 3 -> 2").
+// whose fate carries something forward ("Bors: campaign Skill 3 -> 2"),
+// then its lines beyond the figures.
 func (o *Outcome) Consequences() []string {
 	if o == nil {
 		return nil
@@ -61,7 +65,7 @@ func (o *Outcome) Consequences() []string {
 			out = append(out, f.Name+": "+f.Carries)
 		}
 	}
-	return out
+	return append(out, o.Campaign...)
 }
 
 // WinnerName is the winner as the chronicle keeps it: the winning side or
