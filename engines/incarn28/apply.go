@@ -27,7 +27,11 @@ func (b *Battle) figure(typ, key string) (*Figure, error) {
 }
 
 func (s *State) onGangFounded(p GangFounded) error {
-	s.Gangs = append(s.Gangs, &Gang{Player: p.Player, Faction: p.Faction, Bones: p.Bones, Incarns: append([]Incarn(nil), p.Incarns...)})
+	g := &Gang{Player: p.Player, Faction: p.Faction, Bones: p.Bones}
+	for _, in := range p.Incarns {
+		g.join(in)
+	}
+	s.Gangs = append(s.Gangs, g)
 	return nil
 }
 
@@ -36,7 +40,7 @@ func (s *State) onIncarnRecruited(p IncarnRecruited) error {
 	if g == nil {
 		return fmt.Errorf("%s: no gang %q", TypeIncarnRecruited, p.Player)
 	}
-	g.Incarns = append(g.Incarns, p.Incarn)
+	g.join(p.Incarn)
 	return nil
 }
 
@@ -45,12 +49,7 @@ func (s *State) onIncarnDismissed(p IncarnDismissed) error {
 	if g == nil {
 		return fmt.Errorf("%s: no gang %q", TypeIncarnDismissed, p.Player)
 	}
-	for i, in := range g.Incarns {
-		if in.Name == p.Name {
-			g.Incarns = append(g.Incarns[:i], g.Incarns[i+1:]...)
-			break
-		}
-	}
+	g.leave(p.Name)
 	return nil
 }
 
@@ -64,6 +63,11 @@ func (s *State) onBattleStarted(p BattleStarted) error {
 		b.Figures = make([]*Figure, len(figs))
 		for i := range figs {
 			b.Figures[i] = &figs[i]
+		}
+	}
+	for _, f := range b.Figures {
+		if g := s.gang(f.Origin); g != nil && f.Tag == "" {
+			f.ID = g.idOf(f.Name)
 		}
 	}
 	s.Battle = b
@@ -217,6 +221,7 @@ func (s *State) onStatusChanged(p StatusChanged) error {
 		if c := b.Current; c != nil && p.By != "" {
 			if a := b.fig(c.Figure); a != nil && a.Side == p.By && enemies(a, f) {
 				c.Slew = true
+				a.Removed++
 			}
 		}
 	}
@@ -322,8 +327,8 @@ func (s *State) onBattleEnded(p BattleEnded) error {
 		return err
 	}
 	b.Winner, b.Why, b.Ended = p.Winner, p.Why, true
-	rec := Record{Name: b.Name, Rounds: b.Round, Sides: b.Sides, Winner: p.Winner, Why: p.Why, Ended: true,
-		Forces: map[string][]Incarn{}, Removed: map[string][]int{}}
+	rec := Record{Name: b.Name, Rounds: b.Round, Sides: b.Sides, Forces: map[string][]Incarn{}, Removed: map[string][]int{},
+		Outcome: s.outcome(b)}
 	for _, f := range b.Figures {
 		if !f.Starting && f.Tag != "" {
 			continue

@@ -831,6 +831,9 @@ func readFigure(s *jsonscan.Scanner) (v Figure) {
 		if s.Expect(`,"origin":`) {
 			v.Origin = s.InternedString(&factStrings)
 		}
+		if s.Expect(`,"id":`) {
+			v.ID = s.InternedString(&factStrings)
+		}
 		if s.Expect(`,"status":`) {
 			v.Status = s.InternedString(&factStrings)
 		}
@@ -882,6 +885,9 @@ func readFigure(s *jsonscan.Scanner) (v Figure) {
 		if s.Expect(`,"slain_by":`) {
 			v.SlainBy = s.InternedString(&factStrings)
 		}
+		if s.Expect(`,"removed":`) {
+			v.Removed = s.Int()
+		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -899,6 +905,8 @@ func readFigure(s *jsonscan.Scanner) (v Figure) {
 			v.Side = s.InternedString(&factStrings)
 		case "origin":
 			v.Origin = s.InternedString(&factStrings)
+		case "id":
+			v.ID = s.InternedString(&factStrings)
 		case "status":
 			v.Status = s.InternedString(&factStrings)
 		case "tag":
@@ -933,6 +941,8 @@ func readFigure(s *jsonscan.Scanner) (v Figure) {
 			v.Revealed = s.Bool()
 		case "slain_by":
 			v.SlainBy = s.InternedString(&factStrings)
+		case "removed":
+			v.Removed = s.Int()
 		default:
 			s.SkipField()
 		}

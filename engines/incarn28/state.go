@@ -1,6 +1,7 @@
 package incarn28
 
 import (
+	"strconv"
 	"strings"
 
 	"warlog/engines"
@@ -21,8 +22,46 @@ type Gang struct {
 	Faction string   `json:"faction"`
 	Bones   int      `json:"bones"`
 	Incarns []Incarn `json:"incarns"`
-	Games   int      `json:"games"`
-	Wins    int      `json:"wins"`
+	// IDs name the incarns for as long as the campaign lasts, IDs[i] the
+	// one Incarns[i] is (memberID); Joined counts every incarn that ever
+	// joined the gang, the dismissed included.
+	IDs    []string `json:"ids"`
+	Joined int      `json:"joined"`
+	Games  int      `json:"games"`
+	Wins   int      `json:"wins"`
+}
+
+// join adds an incarn to the gang with the next ID.
+func (g *Gang) join(in Incarn) {
+	g.Joined++
+	g.Incarns = append(g.Incarns, in)
+	g.IDs = append(g.IDs, memberID(g.Player, g.Joined))
+}
+
+// memberID names the n-th incarn to join a player's gang: "Ann#3" (the
+// number after the last '#' keeps two players' IDs apart, whatever their
+// names hold).
+func memberID(player string, n int) string { return player + "#" + strconv.Itoa(n) }
+
+// leave removes the incarn called name, and its ID, from the gang.
+func (g *Gang) leave(name string) {
+	for i, in := range g.Incarns {
+		if in.Name == name {
+			g.Incarns = append(g.Incarns[:i], g.Incarns[i+1:]...)
+			g.IDs = append(g.IDs[:i], g.IDs[i+1:]...)
+			return
+		}
+	}
+}
+
+// idOf is the ID of the gang's incarn called name ("" for none).
+func (g *Gang) idOf(name string) string {
+	for i, in := range g.Incarns {
+		if in.Name == name {
+			return g.IDs[i]
+		}
+	}
+	return ""
 }
 
 // Figure statuses (CLI.md).
@@ -50,6 +89,9 @@ type Figure struct {
 	Side string `json:"side"`
 	// Origin is the side the figure started the game on.
 	Origin string `json:"origin,omitempty"`
+	// ID is the gang member the figure is (Gang.IDs), "" for a figure no
+	// gang bought (a summons, an objective incarn, a Deathbeast).
+	ID     string `json:"id,omitempty"`
 	Status string `json:"status"`
 	// Tag marks figures that were not bought (summons, objective incarns).
 	Tag string `json:"tag,omitempty"`
@@ -77,6 +119,8 @@ type Figure struct {
 	Revealed bool `json:"revealed,omitempty"`
 	// SlainBy is the side whose action slew it ("" for none).
 	SlainBy string `json:"slain_by,omitempty"`
+	// Removed counts the enemies it slew in its own activations.
+	Removed int `json:"removed,omitempty"`
 }
 
 // InPlay reports whether the figure is on the board.
@@ -182,11 +226,10 @@ type Record struct {
 	Name    string              `json:"name"`
 	Rounds  int                 `json:"rounds"`
 	Sides   []string            `json:"sides"`
-	Winner  string              `json:"winner,omitempty"`
-	Why     string              `json:"why,omitempty"`
-	Ended   bool                `json:"ended"`
 	Forces  map[string][]Incarn `json:"forces"`
 	Removed map[string][]int    `json:"removed"`
+	// Outcome is how the game ended, stated when it did.
+	Outcome engines.Outcome `json:"outcome"`
 }
 
 // State is an Incarn28 campaign folded from its log.

@@ -178,8 +178,8 @@ func (s *State) Roster() engines.Roster {
 	}
 	for _, rec := range s.Past.All() {
 		res := "no winner"
-		if rec.Winner != "" {
-			res = rec.Winner + " won"
+		if w := rec.Outcome.Winner; w != "" {
+			res = w + " won"
 		}
 		r.Notes = append(r.Notes, fmt.Sprintf("game %q (%s): %s in round %d", rec.Name, strings.Join(rec.Sides, " v "), res, rec.Rounds))
 	}
@@ -198,23 +198,9 @@ func (s *State) Now() (string, int) {
 func (s *State) Scenarios() []engines.ScenarioSummary {
 	var out []engines.ScenarioSummary
 	for _, rec := range s.Past.All() {
-		sum := engines.ScenarioSummary{Name: rec.Name, Turn: rec.Rounds, Ended: true, Why: rec.Why}
-		if rec.Winner != "" {
-			sum.Result = rec.Winner + " wins"
-		} else {
-			sum.Result = "no winner"
-		}
-		for _, p := range rec.Sides {
-			switch {
-			case rec.Winner == p:
-				sum.Consequences = append(sum.Consequences, p+"'s gang records a win")
-			case rec.Winner != "":
-				sum.Consequences = append(sum.Consequences, p+"'s gang records a loss")
-			default:
-				sum.Consequences = append(sum.Consequences, p+"'s gang records a game without a winner")
-			}
-		}
-		sum.Consequences = append(sum.Consequences, "slain incarns return for the next game (the seed has no injuries)")
+		o := rec.Outcome
+		sum := engines.ScenarioSummary{Name: rec.Name, Turn: rec.Rounds, Outcome: &o}
+		sum.FromOutcome()
 		for _, p := range rec.Sides {
 			ss := engines.SideSummary{Name: p, Player: p, RemovedPerTurn: rec.Removed[p]}
 			for _, in := range rec.Forces[p] {

@@ -1,0 +1,84 @@
+package incarn28
+
+import (
+	"slices"
+
+	"warlog/engines"
+)
+
+// The fates of an incarn in a game (engines.Fate).
+const (
+	// FateSurvived: in play when the game ended, stunned or not.
+	FateSurvived = "survived"
+	// FateExhumed: slain and raised by an enemy Exhumer into its gang,
+	// where it ended the game.
+	FateExhumed = "exhumed"
+	// FateSatOut: its gang did not play.
+	FateSatOut = "sat out"
+)
+
+// outcome states how the game b ended, as it ends: the player who met both
+// objectives (or whom the players declared) wins; a game ended without a
+// winner is a draw. Each player scores the objectives met; each gang
+// member that fought is slain, routed, exhumed or survived (the incarns of
+// gangs that did not play sat out), and the enemies it slew in its own
+// activations are its removals. Nothing carries over for an incarn (the
+// seed has no injuries); each gang records the game.
+func (s *State) outcome(b *Battle) engines.Outcome {
+	o := engines.Outcome{Winner: b.Winner, Draw: b.Winner == "", Why: b.Why, Result: "no winner"}
+	if b.Winner != "" {
+		o.Result = b.Winner + " wins"
+	}
+	for _, p := range b.Sides {
+		o.Sides = append(o.Sides, engines.SideResult{Name: p, Player: p, Won: p == b.Winner, Score: len(b.Done[p]), Scored: "objectives met"})
+	}
+	for _, f := range b.Figures {
+		if f.ID != "" {
+			o.Figures = append(o.Figures, engines.Fate{ID: f.ID, Name: s.memberName(f), Side: f.Origin, Fate: fate(f), Removals: f.Removed})
+		}
+	}
+	for _, g := range s.Gangs {
+		if slices.Contains(b.Sides, g.Player) {
+			continue
+		}
+		for i, in := range g.Incarns {
+			o.Figures = append(o.Figures, engines.Fate{ID: g.IDs[i], Name: in.Name, Side: g.Player, Fate: FateSatOut})
+		}
+	}
+	for _, p := range b.Sides {
+		switch {
+		case p == b.Winner:
+			o.Campaign = append(o.Campaign, p+"'s gang records a win")
+		case b.Winner != "":
+			o.Campaign = append(o.Campaign, p+"'s gang records a loss")
+		default:
+			o.Campaign = append(o.Campaign, p+"'s gang records a game without a winner")
+		}
+	}
+	o.Campaign = append(o.Campaign, "slain incarns return for the next game (the seed has no injuries)")
+	return o
+}
+
+// fate is how the gang member f ended the game.
+func fate(f *Figure) string {
+	switch {
+	case f.Status == StatusSlain || f.Status == StatusRouted:
+		return f.Status
+	case f.Side != f.Origin:
+		return FateExhumed
+	}
+	return FateSurvived
+}
+
+// memberName is the name f has in its gang: an exhumed incarn may have
+// taken another in its new one.
+func (s *State) memberName(f *Figure) string {
+	if g := s.gang(f.Origin); g != nil {
+		for i, id := range g.IDs {
+			if id == f.ID {
+				return g.Incarns[i].Name
+			}
+		}
+	}
+	return f.Name
+}
