@@ -55,7 +55,7 @@ Play:    warlog scenario start NAME (rolls objectives and the twist), then
 
 func do(c *cobra.Command, app *cmdutil.App, cmd engines.Command) error {
 	_, err := app.Do(c.Context(), game, cmd)
-	return err
+	return withListHint(err)
 }
 
 // ---- catalogue ----
@@ -77,13 +77,14 @@ func newFleshtypeCommand(app *cmdutil.App) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			f, err := incarn28.FindFleshtype(strings.Join(args, " "))
 			if err != nil {
-				return err
+				return withListHint(err)
 			}
+			use := fleshtypeUse[f.Name]
 			if app.JSON {
-				return app.PrintJSON(map[string]any{"n": f.N, "name": f.Name, "kind": f.Kind, "summary": f.Summary, "use": f.Use})
+				return app.PrintJSON(map[string]any{"n": f.N, "name": f.Name, "kind": f.Kind, "summary": f.Summary, "use": use})
 			}
 			fmt.Fprintf(app.Out, "%d) %s [%s]\n  %s\n", f.N, f.Name, f.Kind, f.Summary)
-			fmt.Fprintf(app.Out, "  %s\n", kindHelp(f.Kind, f.Use))
+			fmt.Fprintf(app.Out, "  %s\n", kindHelp(f.Kind, use))
 			return nil
 		},
 	}
@@ -114,12 +115,13 @@ func newItemCommand(app *cmdutil.App) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			it, err := incarn28.FindItem(strings.Join(args, " "))
 			if err != nil {
-				return err
+				return withListHint(err)
 			}
+			use := itemUse[it.Name]
 			if app.JSON {
-				return app.PrintJSON(map[string]any{"name": it.Name, "kind": it.Kind, "summary": it.Summary, "cost": incarn28.ItemCost, "use": it.Use})
+				return app.PrintJSON(map[string]any{"name": it.Name, "kind": it.Kind, "summary": it.Summary, "cost": incarn28.ItemCost, "use": use})
 			}
-			fmt.Fprintf(app.Out, "%s [%s], %d B\n  %s\n  %s\n", it.Name, it.Kind, incarn28.ItemCost, it.Summary, kindHelp(it.Kind, it.Use))
+			fmt.Fprintf(app.Out, "%s [%s], %d B\n  %s\n  %s\n", it.Name, it.Kind, incarn28.ItemCost, it.Summary, kindHelp(it.Kind, use))
 			return nil
 		},
 	}
@@ -171,17 +173,19 @@ or summary contains it (case-insensitive), e.g. "table fact", "ACT-R", "stun".`,
 			case "objectives", "objective":
 				header = []string{"no", "objective", "kind", "summary"}
 				for _, o := range incarn28.Objectives {
-					if keep(o.Name, string(o.Kind), o.Summary) {
-						rows = append(rows, []string{strconv.Itoa(o.N), o.Name, string(o.Kind), o.Summary})
-						js = append(js, map[string]any{"n": o.N, "name": o.Name, "kind": o.Kind, "summary": o.Summary})
+					summary := withUse(o.Summary, objectiveUse[o.Name])
+					if keep(o.Name, string(o.Kind), summary) {
+						rows = append(rows, []string{strconv.Itoa(o.N), o.Name, string(o.Kind), summary})
+						js = append(js, map[string]any{"n": o.N, "name": o.Name, "kind": o.Kind, "summary": summary})
 					}
 				}
 			case "twists", "twist":
 				header = []string{"no", "twist", "kind", "summary"}
 				for _, t := range incarn28.Twists {
-					if keep(t.Name, string(t.Kind), t.Summary) {
-						rows = append(rows, []string{strconv.Itoa(t.N), t.Name, string(t.Kind), t.Summary})
-						js = append(js, map[string]any{"n": t.N, "name": t.Name, "kind": t.Kind, "summary": t.Summary})
+					summary := withUse(t.Summary, twistUse[t.Name])
+					if keep(t.Name, string(t.Kind), summary) {
+						rows = append(rows, []string{strconv.Itoa(t.N), t.Name, string(t.Kind), summary})
+						js = append(js, map[string]any{"n": t.N, "name": t.Name, "kind": t.Kind, "summary": summary})
 					}
 				}
 			case "skills", "skill", "toughnesses", "toughness":
@@ -236,7 +240,7 @@ func readGangFile(path string) ([]incarn28.Incarn, error) {
 	}
 	ins, err := incarn28.ParseGangFile(string(b))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, withListHint(fmt.Errorf("%s: %w", path, err))
 	}
 	return ins, nil
 }

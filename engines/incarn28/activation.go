@@ -182,7 +182,7 @@ func (r *referee) endOfRound(c NextRound) error {
 		if err := r.d.Emit(TypeMistFlowed, MistFlowed{Round: b.Round, Reach: reach}); err != nil {
 			return err
 		}
-		r.note("the Flensing Mist flows %d+%d = %d in from %s: incarns within %d of that edge take a SP-A D6 when they next activate (activate --mist)", vs[0], vs[1], reach, r.mistEdge(), reach)
+		r.note("the Flensing Mist flows %d+%d = %d in from %s: incarns within %d of that edge take a SP-A D6 when they next activate", vs[0], vs[1], reach, r.mistEdge(), reach)
 	}
 	if b.Twist == 1 {
 		for _, f := range append([]*Figure(nil), b.Figures...) {
@@ -316,10 +316,10 @@ func (b *Battle) slainCount(side string) int {
 func (r *referee) activate(c Activate) error {
 	b := r.Battle
 	if b.Round == 0 {
-		return engines.Refuse("Rounds", "the game has not begun its first round; run `warlog i28 round`")
+		return engines.RefuseTry("Rounds", []string{"i28 round"}, "the game has not begun its first round; begin it")
 	}
 	if b.RoundOver {
-		return engines.Refuse("Rounds", "round %d is over (Enigma); begin the next with `warlog i28 round`", b.Round)
+		return engines.RefuseTry("Rounds", []string{"i28 round"}, "round %d is over (Enigma); begin the next", b.Round)
 	}
 	var prefix string
 	if b.Current != nil {
@@ -349,7 +349,7 @@ func (r *referee) activate(c Activate) error {
 			} else if err == nil && x.Side == DeathbeastSide {
 				f = x
 			} else {
-				return engines.Refuse("Anarchic Spores", "the incarn is picked at random under Anarchic Spores; run `warlog i28 activate` without a name")
+				return engines.RefuseTry("Anarchic Spores", []string{"i28 activate"}, "the incarn is picked at random under Anarchic Spores; activate without naming one")
 			}
 		} else {
 			cands := r.unactivated(side)
@@ -357,7 +357,7 @@ func (r *referee) activate(c Activate) error {
 				cands = r.unactivated(DeathbeastSide)
 			}
 			if len(cands) == 0 {
-				return engines.Refuse("Rounds", "every incarn has activated this round; begin the next with `warlog i28 round`")
+				return engines.RefuseTry("Rounds", []string{"i28 round"}, "every incarn has activated this round; begin the next")
 			}
 			i := 0
 			if len(cands) > 1 {
@@ -388,7 +388,7 @@ func (r *referee) activate(c Activate) error {
 			}
 		}
 		if f == nil {
-			return engines.Refuse("Rounds", "every incarn has activated this round; begin the next with `warlog i28 round`")
+			return engines.RefuseTry("Rounds", []string{"i28 round"}, "every incarn has activated this round; begin the next")
 		}
 	} else {
 		x, err := r.find(c.Incarn)
@@ -744,7 +744,7 @@ func (r *referee) current(name, what string) (*Figure, error) {
 		return nil, err
 	}
 	if b.Current == nil || b.Current.Figure != f.Key() {
-		return nil, engines.Refuse("Activation", "%s is not activating; only the activating incarn can %s (activate it with `warlog i28 activate %s`)", r.nm(f), what, r.nm(f))
+		return nil, engines.RefuseTry("Activation", []string{"i28 activate"}, "%s is not activating; only the activating incarn can %s; activate it first", r.nm(f), what)
 	}
 	return f, nil
 }
@@ -834,13 +834,13 @@ func (r *referee) endActivation(EndActivation) error {
 	if b.Again != "" {
 		msg += fmt.Sprintf(" %s may activate again at once.", r.nm(b.fig(b.Again)))
 	} else if b.RoundOver {
-		msg += " The round is over: `warlog i28 round`."
+		msg += " The round is over."
 	} else if b.Next != "" {
 		msg += fmt.Sprintf(" %s to activate.", b.Next)
 	} else if r.anyToActivate(DeathbeastSide) {
 		msg += " The Deathbeast activates."
 	} else {
-		msg += " The round is over: `warlog i28 round`."
+		msg += " The round is over."
 	}
 	r.appendLabel(msg)
 	return nil
@@ -1000,7 +1000,7 @@ func (r *referee) attack(c Attack) error {
 		}
 	}
 	if a.Stone {
-		return engines.Refuse("Gargoyle", "%s is stone and cannot attack; 3 ACs turn it back (`warlog i28 stone`)", r.nm(a))
+		return engines.RefuseTry("Gargoyle", []string{"i28 stone"}, "%s is stone and cannot attack; 3 ACs turn it back", r.nm(a))
 	}
 	if err := r.checkAttackFacts(a, t, c); err != nil {
 		return err

@@ -587,13 +587,13 @@ func (r *referee) special(c Special) error {
 	if c.As != "" {
 		ft, err := FindFleshtype(c.As)
 		if err != nil {
-			return engines.Refuse("Special attack", "%v", err)
+			return refuse("Special attack", err)
 		}
 		if !f.Has(ft.Name) {
 			return engines.Refuse("Special attack", "%s is not a %s", r.nm(f), ft.Name)
 		}
 		if !containsStr(spaFlesh, ft.Name) {
-			return engines.Refuse("Special attack", "%s gives no SP-A warlog rolls; the SP-A Fleshtypes are %s", ft.Name, strings.Join(spaFlesh, ", "))
+			return engines.Refuse("Special attack", "%s gives no SP-A the program rolls; the SP-A Fleshtypes are %s", ft.Name, strings.Join(spaFlesh, ", "))
 		}
 		as = ft.Name
 	} else {
@@ -1071,11 +1071,11 @@ func (r *referee) reflesh(c Reflesh) error {
 	}
 	old, err := FindFleshtype(c.Old)
 	if err != nil {
-		return engines.Refuse("Fleshtypes", "%v", err)
+		return refuse("Fleshtypes", err)
 	}
 	nw, err := FindFleshtype(c.New)
 	if err != nil {
-		return engines.Refuse("Fleshtypes", "%v", err)
+		return refuse("Fleshtypes", err)
 	}
 	if !f.Has(old.Name) {
 		return engines.Refuse("Fleshtypes", "%s has no %s to change", r.nm(f), old.Name)

@@ -39,7 +39,7 @@ type referee struct {
 func inGame[C engines.Command](s *State, d *engines.Decision, c C, rule func(*referee, C) error) error {
 	b := s.Battle
 	if b == nil || b.Ended {
-		return engines.Refuse("Game", "no game is in progress; start one with `warlog scenario start NAME`")
+		return engines.RefuseTry("Game", []string{"scenario start"}, "no game is in progress; start one")
 	}
 	b.init()
 	r := &referee{State: s, d: d}
@@ -147,17 +147,17 @@ func (s *State) foundGang(c FoundGang, d *engines.Decision) error {
 	}
 	name := strings.TrimSpace(c.Player)
 	if err := engines.ValidateName("player", c.Player); err != nil {
-		return engines.Refuse("Gangs", "%v", err)
+		return refuse("Gangs", err)
 	}
 	if name == "" || strings.ContainsAny(name, "/|") || strings.EqualFold(name, DeathbeastSide) {
 		return engines.Refuse("Gangs", "player name %q cannot be used; give a plain name like Ann", c.Player)
 	}
 	if s.gang(name) != nil {
-		return engines.Refuse("Gangs", "%s already has a gang; recruit into it with `warlog i28 recruit %s NAME ...`", name, name)
+		return engines.RefuseTry("Gangs", []string{"i28 recruit"}, "%s already has a gang; recruit into it", name)
 	}
 	f, err := FindFaction(c.Faction)
 	if err != nil {
-		return engines.Refuse("Faction", "%v", err)
+		return refuse("Faction", err)
 	}
 	bones := c.Bones
 	if bones == 0 {
@@ -170,7 +170,7 @@ func (s *State) foundGang(c FoundGang, d *engines.Decision) error {
 	for _, in := range c.Incarns {
 		ci, err := Canonical(in)
 		if err != nil {
-			return engines.Refuse("Gang building", "%v", err)
+			return refuse("Gang building", err)
 		}
 		incarns = append(incarns, ci)
 	}
@@ -194,14 +194,14 @@ func (s *State) recruit(c Recruit, d *engines.Decision) error {
 	}
 	gg := s.gang(c.Player)
 	if gg == nil {
-		return engines.Refuse("Gangs", "%s has no gang; found one first: warlog i28 gang %s --faction court|schism|sacrosanct", c.Player, c.Player)
+		return engines.RefuseTry("Gangs", []string{"i28 gang"}, "%s has no gang; found one first", c.Player)
 	}
 	if err := engines.ValidateName("incarn", c.Incarn.Name); err != nil {
-		return engines.Refuse("Gangs", "%v", err)
+		return refuse("Gangs", err)
 	}
 	in, err := Canonical(c.Incarn)
 	if err != nil {
-		return engines.Refuse("Gang building", "%v", err)
+		return refuse("Gang building", err)
 	}
 	f, _ := FindFaction(gg.Faction)
 	all := append(append([]Incarn(nil), gg.Incarns...), in)
@@ -276,7 +276,7 @@ func (s *State) find(name string) (*Figure, error) {
 	case 1:
 		return hits[0], nil
 	case 0:
-		return nil, engines.Refuse("Names", "no incarn %q in this game; `warlog status` lists them", name)
+		return nil, engines.RefuseTry("Names", []string{"status"}, "no incarn %q in this game; the status lists the incarns in play", name)
 	}
 	var c []string
 	for _, f := range hits {
@@ -299,8 +299,8 @@ func (s *State) find(name string) (*Figure, error) {
 // player deploys on; a D6 of 1-3 picks the one on the left of the
 // deployment winner's edge (looking from it), 4-6 the one on the right.
 //
-// Ruling: with more than two gangs, `scenario start --field A,B` names the
-// two players who play; otherwise the campaign's two gangs play.
+// Ruling: with more than two gangs, the start fields the two players who
+// play; otherwise the campaign's two gangs play.
 //
 // Ruling: the objective incarns the seed adds take the toughness matching
 // their skill's rank: Assassinate's Chosen is Heavy, Escort's Blooded is
@@ -311,29 +311,32 @@ func (s *State) startGame(c engines.StartScenario, d *engines.Decision) error {
 
 func (r *referee) start(c engines.StartScenario) error {
 	if r.Battle != nil && !r.Battle.Ended {
-		return engines.Refuse("Game", "the game %q is still in progress; end it with `warlog scenario end`", r.Battle.Name)
+		return engines.RefuseTry("Game", []string{"scenario end"}, "the game %q is still in progress; end it first", r.Battle.Name)
 	}
 	if err := engines.ValidateName("game", c.Name); err != nil {
-		return engines.Refuse("Game", "%v", err)
+		return refuse("Game", err)
 	}
 	var sides []*Gang
 	if len(c.Field) > 0 {
 		for _, p := range c.Field {
 			gg := r.gang(p)
 			if gg == nil {
-				return engines.Refuse("Game", "no gang %q; --field names the two players whose gangs play", p)
+				return engines.RefuseTry("Game", []string{"i28 gang"}, "no gang %q to field; found one first", p)
 			}
 			sides = append(sides, gg)
 		}
 	} else {
 		sides = r.Gangs
 	}
-	if len(sides) != 2 || strings.EqualFold(sides[0].Player, sides[1].Player) {
-		return engines.Refuse("Game", "a game is between two gangs; %d are named (found gangs with `warlog i28 gang`, pick two with --field A,B)", len(sides))
+	switch {
+	case len(c.Field) == 0 && len(sides) < 2:
+		return engines.RefuseTry("Game", []string{"i28 gang"}, "a game is between two gangs; %d are named: found two", len(sides))
+	case len(sides) != 2 || strings.EqualFold(sides[0].Player, sides[1].Player):
+		return engines.Refuse("Game", "a game is between two gangs; %d are named: field the two players who play", len(sides))
 	}
 	for _, gg := range sides {
 		if len(gg.Incarns) == 0 {
-			return engines.Refuse("Game", "%s's gang has no incarns; recruit some with `warlog i28 recruit %s NAME ...`", gg.Player, gg.Player)
+			return engines.RefuseTry("Game", []string{"i28 recruit"}, "%s's gang has no incarns; recruit some", gg.Player)
 		}
 	}
 	bs := BattleStarted{Name: c.Name, Sides: []string{sides[0].Player, sides[1].Player}}
@@ -761,7 +764,7 @@ func (r *referee) markObjective(c MarkObjective) error {
 	}
 	o, err := FindObjective(c.Objective)
 	if err != nil {
-		return engines.Refuse("Objectives", "%v", err)
+		return refuse("Objectives", err)
 	}
 	if o.Kind != KindRecorded {
 		return engines.Refuse("Objectives", "%s is tracked from the log; it completes itself when the log shows it", o.Name)

@@ -8,7 +8,7 @@ import (
 	"warlog/engines"
 )
 
-// Choices implements engines.Prompter: the actions `warlog play` offers
+// Choices implements engines.Prompter: the actions the play menu offers
 // now. An activation or attack asks only the table facts the incarn's
 // Fleshtypes need ("Is an enemy within 5?" for Brutal).
 func (s *State) Choices() []engines.Choice {

@@ -16,7 +16,8 @@ func (s *State) Status() engines.Status {
 			st.Notes = append(st.Notes, s.gangNote(g))
 		}
 		if len(s.Gangs) < 2 {
-			st.Notes = append(st.Notes, "found two gangs (`warlog i28 gang`), then `warlog scenario start NAME`")
+			st.Notes = append(st.Notes, "found two gangs, then start a game")
+			st.Next = []string{"i28 gang", "scenario start"}
 		}
 		return st
 	}
@@ -67,11 +68,13 @@ func (s *State) Status() engines.Status {
 		f := b.fig(b.Current.Figure)
 		st.Notes = append(st.Notes, fmt.Sprintf("%s is activating with %s left", f.Name, plural(b.Current.ACs, "AC")))
 	case b.RoundOver:
-		st.Notes = append(st.Notes, "the round is over: `warlog i28 round`")
+		st.Notes = append(st.Notes, "the round is over")
+		st.Next = []string{"i28 round"}
 	case b.Again != "":
 		st.Notes = append(st.Notes, fmt.Sprintf("%s may activate again now", b.fig(b.Again).Name))
 	case b.Round == 0:
-		st.Notes = append(st.Notes, "deploy, then begin round 1 with `warlog i28 round`")
+		st.Notes = append(st.Notes, "deploy, then begin round 1")
+		st.Next = []string{"i28 round"}
 	case b.Next != "":
 		st.Notes = append(st.Notes, b.Next+" to activate")
 	}
