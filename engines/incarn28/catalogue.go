@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"warlog/engines"
@@ -25,14 +26,18 @@ const (
 	KindRecorded Kind = "recorded"
 )
 
-// Fleshtype is one of the 100 Fleshtypes: its number in the seed, its name,
-// how the program handles it and a one-line summary in our own words.
-type Fleshtype struct {
+// Entry is a numbered rule of the catalogue: its number in the seed (as
+// the die rolls it, for an objective or a twist), its name, how the
+// program handles it and a one-line summary in our own words.
+type Entry struct {
 	N       int
 	Name    string
 	Kind    Kind
 	Summary string
 }
+
+// Fleshtype is one of the 100 Fleshtypes.
+type Fleshtype = Entry
 
 // Fleshtypes are the 100 Fleshtypes in the seed's order.
 var Fleshtypes = []Fleshtype{
@@ -202,13 +207,8 @@ var Factions = []Faction{
 	{"Sacrosanct", "Flesh-scholars: up to 4 incarns may share a Fleshtype; objective dice +2.", 4, 2, 0, 0},
 }
 
-// Objective is one of the 8 objectives, numbered as the die rolls them.
-type Objective struct {
-	N       int
-	Name    string
-	Kind    Kind
-	Summary string
-}
+// Objective is one of the 8 objectives.
+type Objective = Entry
 
 // Objectives are the 8 objectives.
 var Objectives = []Objective{
@@ -223,12 +223,7 @@ var Objectives = []Objective{
 }
 
 // Twist is one of the twists, numbered as the D6 rolls them.
-type Twist struct {
-	N       int
-	Name    string
-	Kind    Kind
-	Summary string
-}
+type Twist = Entry
 
 // Twists are the 6 twists. Ruling: the seed's page stops after twist 5, so
 // a 6 on the twist die is "Calm": no twist this game.
@@ -256,28 +251,12 @@ func FindFleshtype(name string) (Fleshtype, error) {
 		}
 		return Fleshtype{}, fmt.Errorf("there is no Fleshtype %d; they are numbered 1 to 100", n)
 	}
-	names := make([]string, len(Fleshtypes))
-	for i, f := range Fleshtypes {
-		names[i] = f.Name
-	}
-	i, err := findName(KindFleshtype, names, name, "")
-	if err != nil {
-		return Fleshtype{}, err
-	}
-	return Fleshtypes[i], nil
+	return lookup(KindFleshtype, Fleshtypes, func(f Fleshtype) string { return f.Name }, name, "")
 }
 
 // FindItem finds an item by name or unique prefix.
 func FindItem(name string) (Item, error) {
-	names := make([]string, len(Items))
-	for i, it := range Items {
-		names[i] = it.Name
-	}
-	i, err := findName(KindItem, names, name, "")
-	if err != nil {
-		return Item{}, err
-	}
-	return Items[i], nil
+	return lookup(KindItem, Items, func(it Item) string { return it.Name }, name, "")
 }
 
 // FindSkill finds a skill level by name.
@@ -289,58 +268,57 @@ func FindToughness(name string) (Level, error) { return findLevel(KindToughness,
 func findLevel(kind string, levels []Level, name string) (Level, error) {
 	names := make([]string, len(levels))
 	for i, l := range levels {
-		names[i] = l.Name
+		names[i] = strings.ToLower(l.Name)
 	}
-	i, err := findName(kind, names, name, "choose one of "+strings.ToLower(strings.Join(names, ", ")))
-	if err != nil {
-		return Level{}, err
-	}
-	return levels[i], nil
+	return lookup(kind, levels, func(l Level) string { return l.Name }, name, "choose one of "+strings.Join(names, ", "))
 }
 
 // FindFaction finds a faction by name.
 func FindFaction(name string) (Faction, error) {
-	names := make([]string, len(Factions))
-	for i, f := range Factions {
-		names[i] = f.Name
-	}
-	i, err := findName(KindFaction, names, name, "choose court, schism or sacrosanct")
-	if err != nil {
-		return Faction{}, err
-	}
-	return Factions[i], nil
+	return lookup(KindFaction, Factions, func(f Faction) string { return f.Name }, name, "choose court, schism or sacrosanct")
 }
 
 // FindObjective finds an objective by name or number.
 func FindObjective(name string) (Objective, error) {
-	names := make([]string, len(Objectives))
-	for i, o := range Objectives {
-		names[i] = o.Name
-		if strings.TrimSpace(name) == fmt.Sprint(o.N) {
-			return o, nil
-		}
+	if i, ok := number(name, len(Objectives)); ok {
+		return Objectives[i], nil
 	}
-	i, err := findName(KindObjective, names, name, "")
-	if err != nil {
-		return Objective{}, err
-	}
-	return Objectives[i], nil
+	return lookup(KindObjective, Objectives, func(o Objective) string { return o.Name }, name, "")
 }
 
 // FindTwist finds a twist by name or number.
 func FindTwist(name string) (Twist, error) {
-	names := make([]string, len(Twists))
-	for i, t := range Twists {
-		names[i] = t.Name
-		if strings.TrimSpace(name) == fmt.Sprint(t.N) {
-			return t, nil
+	if i, ok := number(name, len(Twists)); ok {
+		return Twists[i], nil
+	}
+	return lookup(KindTwist, Twists, func(t Twist) string { return t.Name }, name, "")
+}
+
+// number reads name as the number of one of n entries numbered from 1 in
+// order (as the die rolls them), giving its index.
+func number(name string, n int) (int, bool) {
+	name = strings.TrimSpace(name)
+	for i := range n {
+		if name == strconv.Itoa(i+1) {
+			return i, true
 		}
 	}
-	i, err := findName(KindTwist, names, name, "")
-	if err != nil {
-		return Twist{}, err
+	return 0, false
+}
+
+// lookup finds the entry of a part of the catalogue that name names
+// (findName).
+func lookup[T any](kind string, entries []T, nameOf func(T) string, name, choose string) (T, error) {
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = nameOf(e)
 	}
-	return Twists[i], nil
+	i, err := findName(kind, names, name, choose)
+	if err != nil {
+		var none T
+		return none, err
+	}
+	return entries[i], nil
 }
 
 // The parts of the catalogue, as a NameError names them.

@@ -2,6 +2,7 @@ package incarn28
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -474,7 +475,7 @@ func (s *State) reactionChoices() []engines.Choice {
 		picks := func(map[string]string) []engines.Pick {
 			var p []engines.Pick
 			for _, t := range s.targetPicks(f) {
-				if t.Value != re.Not && !containsStr(re.Used, t.Value) {
+				if t.Value != re.Not && !slices.Contains(re.Used, t.Value) {
 					p = append(p, t)
 				}
 			}
@@ -550,6 +551,115 @@ func (s *State) enemyHas(side, flesh string) bool {
 	return false
 }
 
+// attackChoice is the activating incarn f's attack, with the table facts
+// its target's defence and its own Fleshtypes need.
+func (s *State) attackChoice(f *Figure, c *Activation) engines.Choice {
+	b := s.Battle
+	name := s.nm(f)
+	prompt := "Attack whom?"
+	if f.Side == DeathbeastSide {
+		// seed line 631: it attacks the closest incarn, which only the
+		// table can see.
+		prompt = "Which incarn is closest to the Deathbeast (it attacks that one)?"
+	}
+	qs := []engines.Question{
+		{Key: "target", Prompt: prompt, Options: func(a map[string]string) []engines.Pick {
+			p := s.targetPicks(f)
+			if f.Has("Poltergeist") {
+				p = append(p, engines.Pick{Value: "terrain", Label: "a terrain piece (Poltergeist: shove it up to the AD)"})
+			}
+			if slices.Contains(b.Objectives[f.Side], 1) && !b.done(f.Side, 1) {
+				p = append(p, engines.Pick{Value: "desecrate", Label: fmt.Sprintf("the Desecrate objective (%d/20 hits)", b.Desecrate[f.Side])})
+			}
+			return p
+		}},
+		{Key: "strength", Prompt: "Strength (ACs spent)?", Options: func(map[string]string) []engines.Pick {
+			var p []engines.Pick
+			for i := c.ACs; i >= 1; i-- {
+				p = append(p, engines.Pick{Value: strconv.Itoa(i), Label: strconv.Itoa(i)})
+			}
+			return p
+		}},
+	}
+	qs = append(qs, s.defQuestions(f)...)
+	if f.Has("Adept") {
+		qs = append(qs, engines.Question{Key: "contact", Prompt: "Is the target in base contact (Adept)?", Options: yesNo})
+	}
+	if f.Has("Gunner") {
+		qs = append(qs, engines.Question{Key: "far", Prompt: "Is the target beyond 10 (Gunner)?", Options: yesNo})
+	}
+	askN := func(key, prompt string, n int) {
+		if n > 0 {
+			qs = append(qs, engines.Question{Key: key, Prompt: prompt, Options: counts(n)})
+		}
+	}
+	askN("zealots", "Allied Zealots within 10 (+2 AD each)?", s.count(f, false, flesh("Zealot")))
+	askN("archivists", "Allied Archivists within 5 (+3 AD each once the opponent met an objective)?", s.count(f, false, flesh("Archivist")))
+	askN("subliminal", "Enemy Subliminals within 20 (-1 each)?", s.count(f, true, flesh("Subliminal")))
+	if s.count(f, true, flesh("Pacifist")) > 0 {
+		qs = append(qs, engines.Question{Key: "pacifist", Prompt: "Is it within 5 of an enemy Pacifist?", Options: yesNo})
+	}
+	if s.count(f, true, flesh("Cipher")) > 0 && !f.Has("Cipher") {
+		qs = append(qs, engines.Question{Key: "ciphered", Prompt: "Is the attacker within 5 of an enemy Cipher (its Fleshtypes do not count)?", Options: yesNo})
+	}
+	if s.count(f, true, flesh("Imp")) > 0 && len(f.Items) > 0 {
+		qs = append(qs, engines.Question{Key: "imp", Prompt: "Is the attacker within 5 of an enemy Imp (its items do not count)?", Options: yesNo})
+	}
+	return engines.Choice{Label: name + " attacks", Help: plural(c.ACs, "AC") + " left; one attack per activation", Game: Game, Questions: qs,
+		Build: func(a map[string]string) (engines.Command, error) {
+			st, _ := strconv.Atoi(a["strength"])
+			n := func(k string) int { v, _ := strconv.Atoi(a[k]); return v }
+			return Attack{Attacker: f.Key(), Target: a["target"], Strength: st, BaseContact: a["contact"] == "yes", Beyond10: a["far"] == "yes",
+				Zealots: n("zealots"), Archivists: n("archivists"), Subliminal: n("subliminal"), Pacifist: a["pacifist"] == "yes",
+				Ciphered: a["ciphered"] == "yes", Imp: a["imp"] == "yes", DefFacts: defFactsFrom(a)}, nil
+		}}
+}
+
+// spaChoices offer the activating incarn f's SP-As still unused this
+// activation.
+func (s *State) spaChoices(f *Figure, c *Activation) []engines.Choice {
+	name := s.nm(f)
+	var spas []string
+	for _, x := range spaFlesh {
+		// Spite, Carrion and Enforcer answer what happens; they are
+		// offered as reactions, not as the activating incarn's SP-A.
+		if f.Has(x) && x != "Spite" && x != "Carrion" && x != "Enforcer" && !slices.Contains(c.SPAs, x) {
+			spas = append(spas, x)
+		}
+	}
+	if len(spas) == 0 {
+		return nil
+	}
+	qs := []engines.Question{
+		{Key: "as", Prompt: "Which Fleshtype's SP-A?", Options: func(map[string]string) []engines.Pick {
+			var p []engines.Pick
+			for _, x := range spas {
+				p = append(p, engines.Pick{Value: x, Label: x})
+			}
+			return p
+		}},
+		{Key: "target", Prompt: "At whom?", Options: func(map[string]string) []engines.Pick { return s.targetPicks(f) }},
+	}
+	if slices.Contains(spas, "Smasher") {
+		qs = append(qs, engines.Question{Key: "acs", Prompt: "ACs spent moving into base contact (the Smasher's AD)?", Options: func(a map[string]string) []engines.Pick {
+			if a["as"] != "Smasher" {
+				return []engines.Pick{{Value: "0", Label: "None (not a Smasher's SP-A)"}}
+			}
+			var p []engines.Pick
+			for i := 1; i <= 20; i++ {
+				p = append(p, engines.Pick{Value: strconv.Itoa(i), Label: strconv.Itoa(i)})
+			}
+			return p
+		}})
+	}
+	qs = append(qs, s.defQuestions(f)...)
+	return []engines.Choice{{Label: name + " makes a SP-A", Help: strings.Join(spas, ", "), Game: Game, Questions: qs,
+		Build: func(a map[string]string) (engines.Command, error) {
+			n, _ := strconv.Atoi(a["acs"])
+			return Special{Incarn: f.Key(), Target: a["target"], As: a["as"], ACs: n, DefFacts: defFactsFrom(a)}, nil
+		}}}
+}
+
 // activationChoices are what the activating incarn can do.
 func (s *State) activationChoices() []engines.Choice {
 	b := s.Battle
@@ -558,102 +668,9 @@ func (s *State) activationChoices() []engines.Choice {
 	name := s.nm(f)
 	var out []engines.Choice
 	if c.ACs > 0 && (c.Attacks == 0 || f.Has("Gunslinger")) && f.Tag != TagAssassinate && f.Tag != TagEscort {
-		prompt := "Attack whom?"
-		if f.Side == DeathbeastSide {
-			// seed line 631: it attacks the closest incarn, which only the
-			// table can see.
-			prompt = "Which incarn is closest to the Deathbeast (it attacks that one)?"
-		}
-		qs := []engines.Question{
-			{Key: "target", Prompt: prompt, Options: func(a map[string]string) []engines.Pick {
-				p := s.targetPicks(f)
-				if f.Has("Poltergeist") {
-					p = append(p, engines.Pick{Value: "terrain", Label: "a terrain piece (Poltergeist: shove it up to the AD)"})
-				}
-				if containsInt(b.Objectives[f.Side], 1) && !b.done(f.Side, 1) {
-					p = append(p, engines.Pick{Value: "desecrate", Label: fmt.Sprintf("the Desecrate objective (%d/20 hits)", b.Desecrate[f.Side])})
-				}
-				return p
-			}},
-			{Key: "strength", Prompt: "Strength (ACs spent)?", Options: func(map[string]string) []engines.Pick {
-				var p []engines.Pick
-				for i := c.ACs; i >= 1; i-- {
-					p = append(p, engines.Pick{Value: strconv.Itoa(i), Label: strconv.Itoa(i)})
-				}
-				return p
-			}},
-		}
-		qs = append(qs, s.defQuestions(f)...)
-		if f.Has("Adept") {
-			qs = append(qs, engines.Question{Key: "contact", Prompt: "Is the target in base contact (Adept)?", Options: yesNo})
-		}
-		if f.Has("Gunner") {
-			qs = append(qs, engines.Question{Key: "far", Prompt: "Is the target beyond 10 (Gunner)?", Options: yesNo})
-		}
-		askN := func(key, prompt string, n int) {
-			if n > 0 {
-				qs = append(qs, engines.Question{Key: key, Prompt: prompt, Options: counts(n)})
-			}
-		}
-		askN("zealots", "Allied Zealots within 10 (+2 AD each)?", s.count(f, false, flesh("Zealot")))
-		askN("archivists", "Allied Archivists within 5 (+3 AD each once the opponent met an objective)?", s.count(f, false, flesh("Archivist")))
-		askN("subliminal", "Enemy Subliminals within 20 (-1 each)?", s.count(f, true, flesh("Subliminal")))
-		if s.count(f, true, flesh("Pacifist")) > 0 {
-			qs = append(qs, engines.Question{Key: "pacifist", Prompt: "Is it within 5 of an enemy Pacifist?", Options: yesNo})
-		}
-		if s.count(f, true, flesh("Cipher")) > 0 && !f.Has("Cipher") {
-			qs = append(qs, engines.Question{Key: "ciphered", Prompt: "Is the attacker within 5 of an enemy Cipher (its Fleshtypes do not count)?", Options: yesNo})
-		}
-		if s.count(f, true, flesh("Imp")) > 0 && len(f.Items) > 0 {
-			qs = append(qs, engines.Question{Key: "imp", Prompt: "Is the attacker within 5 of an enemy Imp (its items do not count)?", Options: yesNo})
-		}
-		out = append(out, engines.Choice{Label: name + " attacks", Help: plural(c.ACs, "AC") + " left; one attack per activation", Game: Game, Questions: qs,
-			Build: func(a map[string]string) (engines.Command, error) {
-				st, _ := strconv.Atoi(a["strength"])
-				n := func(k string) int { v, _ := strconv.Atoi(a[k]); return v }
-				return Attack{Attacker: f.Key(), Target: a["target"], Strength: st, BaseContact: a["contact"] == "yes", Beyond10: a["far"] == "yes",
-					Zealots: n("zealots"), Archivists: n("archivists"), Subliminal: n("subliminal"), Pacifist: a["pacifist"] == "yes",
-					Ciphered: a["ciphered"] == "yes", Imp: a["imp"] == "yes", DefFacts: defFactsFrom(a)}, nil
-			}})
+		out = append(out, s.attackChoice(f, c))
 	}
-	var spas []string
-	for _, x := range spaFlesh {
-		// Spite, Carrion and Enforcer answer what happens; they are
-		// offered as reactions, not as the activating incarn's SP-A.
-		if f.Has(x) && x != "Spite" && x != "Carrion" && x != "Enforcer" && !containsStr(c.SPAs, x) {
-			spas = append(spas, x)
-		}
-	}
-	if len(spas) > 0 {
-		qs := []engines.Question{
-			{Key: "as", Prompt: "Which Fleshtype's SP-A?", Options: func(map[string]string) []engines.Pick {
-				var p []engines.Pick
-				for _, x := range spas {
-					p = append(p, engines.Pick{Value: x, Label: x})
-				}
-				return p
-			}},
-			{Key: "target", Prompt: "At whom?", Options: func(map[string]string) []engines.Pick { return s.targetPicks(f) }},
-		}
-		if containsStr(spas, "Smasher") {
-			qs = append(qs, engines.Question{Key: "acs", Prompt: "ACs spent moving into base contact (the Smasher's AD)?", Options: func(a map[string]string) []engines.Pick {
-				if a["as"] != "Smasher" {
-					return []engines.Pick{{Value: "0", Label: "None (not a Smasher's SP-A)"}}
-				}
-				var p []engines.Pick
-				for i := 1; i <= 20; i++ {
-					p = append(p, engines.Pick{Value: strconv.Itoa(i), Label: strconv.Itoa(i)})
-				}
-				return p
-			}})
-		}
-		qs = append(qs, s.defQuestions(f)...)
-		out = append(out, engines.Choice{Label: name + " makes a SP-A", Help: strings.Join(spas, ", "), Game: Game, Questions: qs,
-			Build: func(a map[string]string) (engines.Command, error) {
-				n, _ := strconv.Atoi(a["acs"])
-				return Special{Incarn: f.Key(), Target: a["target"], As: a["as"], ACs: n, DefFacts: defFactsFrom(a)}, nil
-			}})
-	}
+	out = append(out, s.spaChoices(f, c)...)
 	if f.Has("Shadow") && c.ACs >= 3 {
 		out = append(out, engines.Choice{Label: name + " jumps to another incarn (Shadow, 3 ACs)", Help: "from base contact into base contact with any other incarn", Game: Game, NoDice: true,
 			Build: func(map[string]string) (engines.Command, error) { return Move{Incarn: f.Key(), Shadow: true}, nil }})
@@ -686,7 +703,7 @@ func (s *State) activationChoices() []engines.Choice {
 			return Move{Incarn: f.Key(), ACs: n}, nil
 		}})
 	}
-	if f.Has("Homonculist") && !containsStr(c.SPAs, "Homonculist") {
+	if f.Has("Homonculist") && !slices.Contains(c.SPAs, "Homonculist") {
 		out = append(out, engines.Choice{Label: name + " summons a Roach (Homonculist)", Game: Game, NoDice: true,
 			Build: func(map[string]string) (engines.Command, error) { return Summon{Incarn: f.Key()}, nil }})
 	}

@@ -2,6 +2,7 @@ package incarn28
 
 import (
 	"fmt"
+	"slices"
 
 	"warlog/engines"
 )
@@ -119,7 +120,7 @@ func (r *referee) takeReaction(f, t *Figure, kind string) error {
 	if re.Not != "" && re.Not == t.Key() {
 		return engines.Refuse(kind, "the %s must pick a different enemy than %s", kind, r.nm(t))
 	}
-	if containsStr(re.Used, t.Key()) {
+	if slices.Contains(re.Used, t.Key()) {
 		return engines.Refuse(kind, "%s's Spite has already struck %s", r.nm(f), r.nm(t))
 	}
 	if !t.InPlay() || !enemies(f, t) {

@@ -1,6 +1,7 @@
 package incarn28
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -138,24 +139,10 @@ func (f *Figure) where() string {
 }
 
 // Has reports whether the figure has the Fleshtype.
-func (f *Figure) Has(flesh string) bool {
-	for _, x := range f.Flesh {
-		if x == flesh {
-			return true
-		}
-	}
-	return false
-}
+func (f *Figure) Has(flesh string) bool { return slices.Contains(f.Flesh, flesh) }
 
 // HasItem reports whether the figure carries the item.
-func (f *Figure) HasItem(item string) bool {
-	for _, x := range f.Items {
-		if x == item {
-			return true
-		}
-	}
-	return false
-}
+func (f *Figure) HasItem(item string) bool { return slices.Contains(f.Items, item) }
 
 // Activation is the activation in progress.
 type Activation struct {
@@ -288,6 +275,17 @@ func (b *Battle) opponent(side string) string {
 	return ""
 }
 
+// player is the player of the game called name (in any case), refused
+// under rule when no player of the game is.
+func (b *Battle) player(rule, name string) (string, error) {
+	for _, s := range b.Sides {
+		if strings.EqualFold(s, name) {
+			return s, nil
+		}
+	}
+	return "", engines.Refuse(rule, "%q is not a player of this game; choose %s", name, strings.Join(b.Sides, " or "))
+}
+
 // enemies reports whether a and b fight each other.
 func enemies(a, b *Figure) bool {
 	if a.Side == DeathbeastSide && b.Side == DeathbeastSide {
@@ -313,4 +311,30 @@ func (b *Battle) init() {
 	if b.RemovedPerR == nil {
 		b.RemovedPerR = map[string][]int{}
 	}
+}
+
+// morale is (slain, starting) for a side: starting incarns (Worms left
+// out) and those of them slain or routed.
+func (b *Battle) morale(side string) (slain, start int) {
+	for _, f := range b.Figures {
+		if !f.Starting || f.Origin != side {
+			continue
+		}
+		start++
+		if f.Status == StatusSlain || f.Status == StatusRouted {
+			slain++
+		}
+	}
+	return slain, start
+}
+
+// slainCount counts slain and routed figures of side.
+func (b *Battle) slainCount(side string) int {
+	n := 0
+	for _, f := range b.Figures {
+		if f.Side == side && (f.Status == StatusSlain || f.Status == StatusRouted) {
+			n++
+		}
+	}
+	return n
 }
