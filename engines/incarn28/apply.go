@@ -221,7 +221,7 @@ func (s *State) onStatusChanged(p StatusChanged) error {
 		if c := b.Current; c != nil && p.By != "" {
 			if a := b.fig(c.Figure); a != nil && a.Side == p.By && enemies(a, f) {
 				c.Slew = true
-				a.Removed++
+				a.Removals++
 			}
 		}
 	}

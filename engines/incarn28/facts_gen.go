@@ -885,8 +885,8 @@ func readFigure(s *jsonscan.Scanner) (v Figure) {
 		if s.Expect(`,"slain_by":`) {
 			v.SlainBy = s.InternedString(&factStrings)
 		}
-		if s.Expect(`,"removed":`) {
-			v.Removed = s.Int()
+		if s.Expect(`,"removals":`) {
+			v.Removals = s.Int()
 		}
 	}
 	for ; s.Field(i); i++ {
@@ -941,8 +941,8 @@ func readFigure(s *jsonscan.Scanner) (v Figure) {
 			v.Revealed = s.Bool()
 		case "slain_by":
 			v.SlainBy = s.InternedString(&factStrings)
-		case "removed":
-			v.Removed = s.Int()
+		case "removals":
+			v.Removals = s.Int()
 		default:
 			s.SkipField()
 		}

@@ -34,7 +34,7 @@ func (s *State) outcome(b *Battle) engines.Outcome {
 	}
 	for _, f := range b.Figures {
 		if f.ID != "" {
-			o.Figures = append(o.Figures, engines.Fate{ID: f.ID, Name: s.memberName(f), Side: f.Origin, Fate: fate(f), Removals: f.Removed})
+			o.Figures = append(o.Figures, engines.Fate{ID: f.ID, Name: s.memberName(f), Side: f.Origin, Fate: fate(f), Removals: f.Removals})
 		}
 	}
 	for _, g := range s.Gangs {

@@ -120,8 +120,8 @@ type Figure struct {
 	Revealed bool `json:"revealed,omitempty"`
 	// SlainBy is the side whose action slew it ("" for none).
 	SlainBy string `json:"slain_by,omitempty"`
-	// Removed counts the enemies it slew in its own activations.
-	Removed int `json:"removed,omitempty"`
+	// Removals counts the enemies it slew in its own activations.
+	Removals int `json:"removals,omitempty"`
 }
 
 // InPlay reports whether the figure is on the board.
