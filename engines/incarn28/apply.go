@@ -65,9 +65,13 @@ func (s *State) onBattleStarted(p BattleStarted) error {
 			b.Figures[i] = &figs[i]
 		}
 	}
-	for _, f := range b.Figures {
-		if g := s.gang(f.Origin); g != nil && f.Tag == "" {
-			f.ID = g.idOf(f.Name)
+	for _, side := range b.Sides {
+		if g := s.gang(side); g != nil {
+			for _, f := range b.Figures {
+				if f.Origin == side && f.Tag == "" {
+					f.ID = g.idOf(f.Name)
+				}
+			}
 		}
 	}
 	s.Battle = b

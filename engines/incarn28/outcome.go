@@ -1,8 +1,6 @@
 package incarn28
 
 import (
-	"slices"
-
 	"warlog/engines"
 )
 
@@ -13,17 +11,16 @@ const (
 	// FateExhumed: slain and raised by an enemy Exhumer into its gang,
 	// where it ended the game.
 	FateExhumed = "exhumed"
-	// FateSatOut: its gang did not play.
-	FateSatOut = "sat out"
 )
 
 // outcome states how the game b ended, as it ends: the player who met both
 // objectives (or whom the players declared) wins; a game ended without a
 // winner is a draw. Each player scores the objectives met; each gang
-// member that fought is slain, routed, exhumed or survived (the incarns of
-// gangs that did not play sat out), and the enemies it slew in its own
-// activations are its removals. Nothing carries over for an incarn (the
-// seed has no injuries); each gang records the game.
+// member that fought is slain, routed, exhumed or survived, and the
+// enemies it slew in its own activations are its removals (every incarn of
+// the two gangs fights; the other gangs' have no part in the game). Nothing
+// carries over for an incarn (the seed has no injuries); each gang records
+// the game.
 func (s *State) outcome(b *Battle) engines.Outcome {
 	o := engines.Outcome{Winner: b.Winner, Draw: b.Winner == "", Why: b.Why, Result: "no winner"}
 	if b.Winner != "" {
@@ -33,17 +30,14 @@ func (s *State) outcome(b *Battle) engines.Outcome {
 		o.Sides = append(o.Sides, engines.SideResult{Name: p, Player: p, Won: p == b.Winner, Score: len(b.Done[p]), Scored: "objectives met"})
 	}
 	for _, f := range b.Figures {
-		if f.ID != "" {
-			o.Figures = append(o.Figures, engines.Fate{ID: f.ID, Name: s.memberName(f), Side: f.Origin, Fate: fate(f), Removals: f.Removals})
-		}
-	}
-	for _, g := range s.Gangs {
-		if slices.Contains(b.Sides, g.Player) {
+		if f.ID == "" {
 			continue
 		}
-		for i, in := range g.Incarns {
-			o.Figures = append(o.Figures, engines.Fate{ID: g.IDs[i], Name: in.Name, Side: g.Player, Fate: FateSatOut})
+		name := f.Name
+		if f.Side != f.Origin { // exhumed, perhaps renamed in its new gang
+			name = s.memberName(f)
 		}
+		o.Figures = append(o.Figures, engines.Fate{ID: f.ID, Name: name, Side: f.Origin, Fate: fate(f), Removals: f.Removals})
 	}
 	for _, p := range b.Sides {
 		switch {
@@ -70,8 +64,7 @@ func fate(f *Figure) string {
 	return FateSurvived
 }
 
-// memberName is the name f has in its gang: an exhumed incarn may have
-// taken another in its new one.
+// memberName is the name the gang member f has in its gang.
 func (s *State) memberName(f *Figure) string {
 	if g := s.gang(f.Origin); g != nil {
 		for i, id := range g.IDs {

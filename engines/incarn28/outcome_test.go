@@ -8,8 +8,9 @@ import (
 )
 
 // seed line 29: "The player that achieves their objectives first wins the
-// game." The outcome names that player, every incarn's fate and an ID that
-// follows the gang member from game to game, whatever its name.
+// game." The outcome names that player, the fate of every incarn that
+// fought (Cas's gang, which did not play, has none) and an ID that follows
+// the gang member from game to game, whatever its name.
 func TestOutcome(t *testing.T) {
 	s := testState()
 	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Bx", "Roach", "Weak", fl("Brigand"))}})
@@ -44,7 +45,6 @@ func TestOutcome(t *testing.T) {
 		{ID: "Ann#2", Name: "Bx", Side: "Ann", Fate: "survived"},
 		{ID: "Ben#1", Name: "Tg", Side: "Ben", Fate: "survived"},
 		{ID: "Ben#2", Name: "Ug", Side: "Ben", Fate: "slain"},
-		{ID: "Cas#1", Name: "Cx", Side: "Cas", Fate: "sat out"},
 	}
 	if !reflect.DeepEqual(o.Figures, wantFates) {
 		t.Errorf("fates %+v\nwant %+v", o.Figures, wantFates)
@@ -68,8 +68,31 @@ func TestOutcome(t *testing.T) {
 	for _, f := range o.Figures {
 		ids[f.Side+"/"+f.Name] = f.ID
 	}
-	want := map[string]string{"Ann/Ax": "Ann#1", "Ann/Bx": "Ann#3", "Cas/Cx": "Cas#1", "Ben/Tg": "Ben#1", "Ben/Ug": "Ben#2"}
+	want := map[string]string{"Ann/Ax": "Ann#1", "Ann/Bx": "Ann#3", "Cas/Cx": "Cas#1"}
 	if !reflect.DeepEqual(ids, want) {
 		t.Errorf("IDs in the second game %v, want %v", ids, want)
+	}
+}
+
+// line 263 Exhumer: a slain enemy raised into the Exhumer's gang ends the
+// game there, under a name free in its new gang; the outcome keeps it as
+// its own gang's member, by its name there.
+func TestOutcomeExhumed(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Exhumer")), in("Tg", "Roach", "Weak", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	do(t, s, Activate{Incarn: "Ax"}, 8)
+	do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 3, DefFacts: DefFacts{Exhumer: "Ax"}}, 6, 6, 6, 2, 5)
+	if fig(t, s, "Ann/Tg 2").ID != "Ben#1" {
+		t.Fatalf("the exhumed figure: %+v", fig(t, s, "Ann/Tg 2"))
+	}
+	do(t, s, engines.EndScenario{})
+	got := s.Scenarios()[0].Outcome.Figures
+	want := []engines.Fate{
+		{ID: "Ann#1", Name: "Ax", Side: "Ann", Fate: "survived"},
+		{ID: "Ann#2", Name: "Tg", Side: "Ann", Fate: "survived"},
+		{ID: "Ben#1", Name: "Tg", Side: "Ben", Fate: "exhumed"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("fates %+v\nwant %+v", got, want)
 	}
 }
