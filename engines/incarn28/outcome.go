@@ -22,13 +22,32 @@ const (
 // carries over for an incarn (the seed has no injuries); each gang records
 // the game.
 func (s *State) outcome(b *Battle) engines.Outcome {
-	o := engines.Outcome{Winner: b.Winner, Draw: b.Winner == "", Why: b.Why, Result: "no winner"}
+	// A replay states the outcome of every game again: each list is
+	// allocated once, at its size.
+	o := engines.Outcome{Winner: b.Winner, Draw: b.Winner == "", Why: b.Why, Result: "no winner",
+		Sides: make([]engines.SideResult, len(b.Sides)), Campaign: make([]string, len(b.Sides), len(b.Sides)+1)}
 	if b.Winner != "" {
 		o.Result = b.Winner + " wins"
 	}
-	for _, p := range b.Sides {
-		o.Sides = append(o.Sides, engines.SideResult{Name: p, Player: p, Won: p == b.Winner, Score: len(b.Done[p]), Scored: "objectives met"})
+	for i, p := range b.Sides {
+		o.Sides[i] = engines.SideResult{Name: p, Player: p, Won: p == b.Winner, Score: len(b.Done[p]), Scored: "objectives met"}
+		switch {
+		case p == b.Winner:
+			o.Campaign[i] = p + "'s gang records a win"
+		case b.Winner != "":
+			o.Campaign[i] = p + "'s gang records a loss"
+		default:
+			o.Campaign[i] = p + "'s gang records a game without a winner"
+		}
 	}
+	o.Campaign = append(o.Campaign, "slain incarns return for the next game (the seed has no injuries)")
+	n := 0
+	for _, f := range b.Figures {
+		if f.ID != "" {
+			n++
+		}
+	}
+	o.Figures = make([]engines.Fate, 0, n)
 	for _, f := range b.Figures {
 		if f.ID == "" {
 			continue
@@ -39,17 +58,6 @@ func (s *State) outcome(b *Battle) engines.Outcome {
 		}
 		o.Figures = append(o.Figures, engines.Fate{ID: f.ID, Name: name, Side: f.Origin, Fate: fate(f), Removals: f.Removals})
 	}
-	for _, p := range b.Sides {
-		switch {
-		case p == b.Winner:
-			o.Campaign = append(o.Campaign, p+"'s gang records a win")
-		case b.Winner != "":
-			o.Campaign = append(o.Campaign, p+"'s gang records a loss")
-		default:
-			o.Campaign = append(o.Campaign, p+"'s gang records a game without a winner")
-		}
-	}
-	o.Campaign = append(o.Campaign, "slain incarns return for the next game (the seed has no injuries)")
 	return o
 }
 
