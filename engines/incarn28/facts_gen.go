@@ -302,13 +302,14 @@ func readBattleStarted(s *jsonscan.Scanner) (v BattleStarted) {
 		}
 		if s.Expect(`,"figures":`) {
 			if s.Array() {
-				xs1 := make([]Figure, 0, 4)
-				for j2 := 0; s.Elem(j2); j2++ {
-					var x3 Figure
-					x3 = readFigure(s)
-					xs1 = append(xs1, x3)
+				var buf1 [16]Figure
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 Figure
+					x4 = readFigure(s)
+					xs2 = append(xs2, x4)
 				}
-				v.Figures = xs1
+				v.Figures = append(make([]Figure, 0, len(xs2)), xs2...)
 			} else {
 				v.Figures = nil
 			}
@@ -322,13 +323,14 @@ func readBattleStarted(s *jsonscan.Scanner) (v BattleStarted) {
 			v.Sides = s.InternedStrings(&factStrings)
 		case "figures":
 			if s.Array() {
-				xs4 := make([]Figure, 0, 4)
-				for j5 := 0; s.Elem(j5); j5++ {
-					var x6 Figure
-					x6 = readFigure(s)
-					xs4 = append(xs4, x6)
+				var buf5 [16]Figure
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 Figure
+					x8 = readFigure(s)
+					xs6 = append(xs6, x8)
 				}
-				v.Figures = xs4
+				v.Figures = append(make([]Figure, 0, len(xs6)), xs6...)
 			} else {
 				v.Figures = nil
 			}
@@ -509,13 +511,14 @@ func readGangFounded(s *jsonscan.Scanner) (v GangFounded) {
 		}
 		if s.Expect(`,"incarns":`) {
 			if s.Array() {
-				xs1 := make([]Incarn, 0, 4)
-				for j2 := 0; s.Elem(j2); j2++ {
-					var x3 Incarn
-					x3 = readIncarn(s)
-					xs1 = append(xs1, x3)
+				var buf1 [16]Incarn
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 Incarn
+					x4 = readIncarn(s)
+					xs2 = append(xs2, x4)
 				}
-				v.Incarns = xs1
+				v.Incarns = append(make([]Incarn, 0, len(xs2)), xs2...)
 			} else {
 				v.Incarns = nil
 			}
@@ -531,13 +534,14 @@ func readGangFounded(s *jsonscan.Scanner) (v GangFounded) {
 			v.Bones = s.Int()
 		case "incarns":
 			if s.Array() {
-				xs4 := make([]Incarn, 0, 4)
-				for j5 := 0; s.Elem(j5); j5++ {
-					var x6 Incarn
-					x6 = readIncarn(s)
-					xs4 = append(xs4, x6)
+				var buf5 [16]Incarn
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 Incarn
+					x8 = readIncarn(s)
+					xs6 = append(xs6, x8)
 				}
-				v.Incarns = xs4
+				v.Incarns = append(make([]Incarn, 0, len(xs6)), xs6...)
 			} else {
 				v.Incarns = nil
 			}
