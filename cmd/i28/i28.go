@@ -155,13 +155,7 @@ or summary contains it (case-insensitive), e.g. "table fact", "ACT-R", "stun".`,
 			var js []map[string]any
 			switch strings.ToLower(args[0]) {
 			case "fleshtypes", "fleshtype", "flesh":
-				header = []string{"no", "fleshtype", "kind", "summary"}
-				for _, f := range incarn28.Fleshtypes {
-					if keep(f.Name, string(f.Kind), f.Summary) {
-						rows = append(rows, []string{strconv.Itoa(f.N), f.Name, string(f.Kind), f.Summary})
-						js = append(js, map[string]any{"n": f.N, "name": f.Name, "kind": f.Kind, "summary": f.Summary})
-					}
-				}
+				header, rows, js = listEntries("fleshtype", incarn28.Fleshtypes, nil, keep)
 			case "items", "item":
 				header = []string{"item", "kind", "cost", "summary"}
 				for _, it := range incarn28.Items {
@@ -171,23 +165,9 @@ or summary contains it (case-insensitive), e.g. "table fact", "ACT-R", "stun".`,
 					}
 				}
 			case "objectives", "objective":
-				header = []string{"no", "objective", "kind", "summary"}
-				for _, o := range incarn28.Objectives {
-					summary := withUse(o.Summary, objectiveUse[o.Name])
-					if keep(o.Name, string(o.Kind), summary) {
-						rows = append(rows, []string{strconv.Itoa(o.N), o.Name, string(o.Kind), summary})
-						js = append(js, map[string]any{"n": o.N, "name": o.Name, "kind": o.Kind, "summary": summary})
-					}
-				}
+				header, rows, js = listEntries("objective", incarn28.Objectives, objectiveUse, keep)
 			case "twists", "twist":
-				header = []string{"no", "twist", "kind", "summary"}
-				for _, t := range incarn28.Twists {
-					summary := withUse(t.Summary, twistUse[t.Name])
-					if keep(t.Name, string(t.Kind), summary) {
-						rows = append(rows, []string{strconv.Itoa(t.N), t.Name, string(t.Kind), summary})
-						js = append(js, map[string]any{"n": t.N, "name": t.Name, "kind": t.Kind, "summary": summary})
-					}
-				}
+				header, rows, js = listEntries("twist", incarn28.Twists, twistUse, keep)
 			case "skills", "skill", "toughnesses", "toughness":
 				levels, what := incarn28.Skills, "skill"
 				if strings.HasPrefix(strings.ToLower(args[0]), "tough") {
@@ -223,6 +203,21 @@ or summary contains it (case-insensitive), e.g. "table fact", "ACT-R", "stun".`,
 			return cmdutil.Table(app.Out, header, rows)
 		},
 	}
+}
+
+// listEntries is the table and the JSON of numbered catalogue entries that
+// keep keeps, each summary with its use when it has one.
+func listEntries(what string, entries []incarn28.Entry, uses map[string]string, keep func(...string) bool) ([]string, [][]string, []map[string]any) {
+	var rows [][]string
+	var js []map[string]any
+	for _, e := range entries {
+		summary := withUse(e.Summary, uses[e.Name])
+		if keep(e.Name, string(e.Kind), summary) {
+			rows = append(rows, []string{strconv.Itoa(e.N), e.Name, string(e.Kind), summary})
+			js = append(js, map[string]any{"n": e.N, "name": e.Name, "kind": e.Kind, "summary": summary})
+		}
+	}
+	return []string{"no", what, "kind", "summary"}, rows, js
 }
 
 // ---- gangs ----

@@ -375,7 +375,8 @@ func (r *referee) targetName(t *Figure) string {
 // or SP-A until it has made an attack or SP-A itself, or until every
 // incarn of its gang in play is a Spy. A Bloodshot attacker, which counts
 // every incarn as an enemy, may attack it; so may anyone when an enemy
-// Cipher strips its Fleshtypes (--target-ciphered).
+// Cipher strips its Fleshtypes (stripped: the command says the target is
+// within 5 of one).
 func (s *State) spyCheck(att, t *Figure, stripped bool) error {
 	if (stripped && !t.Has("Cipher")) || !t.Has("Spy") || t.Revealed || !enemies(att, t) || att.HasItem("Bloodshot") {
 		return nil
@@ -400,8 +401,8 @@ func (r *referee) unmask(f *Figure) error {
 
 // portshield: an attack on an incarn within 5 of an ally carrying a
 // Portshield hits the bearer instead (seed line 615). Whether it is within
-// 5 is the table's fact (--portshield BEARER); the other defence facts of
-// the command then describe the bearer.
+// 5 is the table's fact (the command names the bearer); the other defence
+// facts of the command then describe the bearer.
 func (r *referee) portshield(att, t *Figure, o DefFacts) (*Figure, error) {
 	if o.Portshield == "" {
 		return t, nil

@@ -10,7 +10,7 @@ import (
 	"warlog/engines/kit"
 )
 
-// Game is the game's name in the log and in `campaign new --game`.
+// Game is the game's name in the log, the one a campaign is created for.
 const Game = "incarn28"
 
 // Engine is Incarn28's rules engine.

@@ -10,8 +10,8 @@ import (
 // Reactions: the log sees the moment an Empath, Carrion, Spite or Grudger
 // may answer; only the table sees who is in range. The engine opens a
 // reaction at that moment and the table takes it with the command naming
-// the target (`stun T --by EMPATH --as empath`, `special CARRION T --as
-// Carrion`), which is refused when no reaction is open.
+// the target (a stun by the Empath or Grudger as its reaction, a SP-A of
+// the Carrion or Spite), which is refused when no reaction is open.
 //
 // Ruling: the seed's "immediately" is the activation in progress: an open
 // reaction lapses when that activation ends (one opened between

@@ -128,7 +128,7 @@ func (r *referee) rollOff(what string, cerebroid bool) (map[string]int, string, 
 //
 // Ruling (Bleeder, seed line 163): every Bleeder in play bursts at the end
 // of round 4, in gang order; then the incarns the table names as in base
-// contact with one (--bleeder-contact, friend or foe) are slain in the
+// contact with one (friend or foe) are slain in the
 // order named, each by the Bleeder.
 func (r *referee) endOfRound(c NextRound) error {
 	b := r.Battle
