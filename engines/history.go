@@ -2,6 +2,7 @@ package engines
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 )
 
@@ -23,6 +24,10 @@ type History[T any] struct {
 	// added since SetSource), so a new snapshot may share the old copy.
 	restored bool
 }
+
+// RecordType is the type of the history's records, whose shape a snapshot
+// format follows like the state's own.
+func (History[T]) RecordType() reflect.Type { return reflect.TypeFor[T]() }
 
 // Add records one finished battle or game.
 func (h *History[T]) Add(v T) { h.items, h.restored = append(h.items, v), false }

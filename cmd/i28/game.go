@@ -1,7 +1,6 @@
 package i28
 
 import (
-	"warlog/engines"
 	"warlog/engines/incarn28"
 	"warlog/internal/cmdutil"
 )
@@ -9,7 +8,7 @@ import (
 // Game is Incarn28 as this build of warlog knows it: its engine, its command
 // tree and its part of the demo.
 func Game() cmdutil.Game {
-	return cmdutil.Game{Engine: engines.Legacy(incarn28.New()), Use: "i28", Command: NewCommand, Demo: demoLines}
+	return cmdutil.Game{Engine: incarn28.Engine, Use: "i28", Command: NewCommand, Demo: demoLines}
 }
 
 // demoLines is the command lines the demo plays for this game, with the

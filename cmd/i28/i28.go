@@ -55,7 +55,7 @@ Play:    warlog scenario start NAME (rolls objectives and the twist), then
 
 func do(c *cobra.Command, app *cmdutil.App, cmd engines.Command) error {
 	_, err := app.Do(c.Context(), game, cmd)
-	return err
+	return withListHint(err)
 }
 
 // ---- catalogue ----
@@ -77,13 +77,14 @@ func newFleshtypeCommand(app *cmdutil.App) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			f, err := incarn28.FindFleshtype(strings.Join(args, " "))
 			if err != nil {
-				return err
+				return withListHint(err)
 			}
+			use := fleshtypeUse[f.Name]
 			if app.JSON {
-				return app.PrintJSON(map[string]any{"n": f.N, "name": f.Name, "kind": f.Kind, "summary": f.Summary, "use": f.Use})
+				return app.PrintJSON(map[string]any{"n": f.N, "name": f.Name, "kind": f.Kind, "summary": f.Summary, "use": use})
 			}
 			fmt.Fprintf(app.Out, "%d) %s [%s]\n  %s\n", f.N, f.Name, f.Kind, f.Summary)
-			fmt.Fprintf(app.Out, "  %s\n", kindHelp(f.Kind, f.Use))
+			fmt.Fprintf(app.Out, "  %s\n", kindHelp(f.Kind, use))
 			return nil
 		},
 	}
@@ -114,12 +115,13 @@ func newItemCommand(app *cmdutil.App) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			it, err := incarn28.FindItem(strings.Join(args, " "))
 			if err != nil {
-				return err
+				return withListHint(err)
 			}
+			use := itemUse[it.Name]
 			if app.JSON {
-				return app.PrintJSON(map[string]any{"name": it.Name, "kind": it.Kind, "summary": it.Summary, "cost": incarn28.ItemCost, "use": it.Use})
+				return app.PrintJSON(map[string]any{"name": it.Name, "kind": it.Kind, "summary": it.Summary, "cost": incarn28.ItemCost, "use": use})
 			}
-			fmt.Fprintf(app.Out, "%s [%s], %d B\n  %s\n  %s\n", it.Name, it.Kind, incarn28.ItemCost, it.Summary, kindHelp(it.Kind, it.Use))
+			fmt.Fprintf(app.Out, "%s [%s], %d B\n  %s\n  %s\n", it.Name, it.Kind, incarn28.ItemCost, it.Summary, kindHelp(it.Kind, use))
 			return nil
 		},
 	}
@@ -153,13 +155,7 @@ or summary contains it (case-insensitive), e.g. "table fact", "ACT-R", "stun".`,
 			var js []map[string]any
 			switch strings.ToLower(args[0]) {
 			case "fleshtypes", "fleshtype", "flesh":
-				header = []string{"no", "fleshtype", "kind", "summary"}
-				for _, f := range incarn28.Fleshtypes {
-					if keep(f.Name, string(f.Kind), f.Summary) {
-						rows = append(rows, []string{strconv.Itoa(f.N), f.Name, string(f.Kind), f.Summary})
-						js = append(js, map[string]any{"n": f.N, "name": f.Name, "kind": f.Kind, "summary": f.Summary})
-					}
-				}
+				header, rows, js = listEntries("fleshtype", incarn28.Fleshtypes, nil, keep)
 			case "items", "item":
 				header = []string{"item", "kind", "cost", "summary"}
 				for _, it := range incarn28.Items {
@@ -169,21 +165,9 @@ or summary contains it (case-insensitive), e.g. "table fact", "ACT-R", "stun".`,
 					}
 				}
 			case "objectives", "objective":
-				header = []string{"no", "objective", "kind", "summary"}
-				for _, o := range incarn28.Objectives {
-					if keep(o.Name, string(o.Kind), o.Summary) {
-						rows = append(rows, []string{strconv.Itoa(o.N), o.Name, string(o.Kind), o.Summary})
-						js = append(js, map[string]any{"n": o.N, "name": o.Name, "kind": o.Kind, "summary": o.Summary})
-					}
-				}
+				header, rows, js = listEntries("objective", incarn28.Objectives, objectiveUse, keep)
 			case "twists", "twist":
-				header = []string{"no", "twist", "kind", "summary"}
-				for _, t := range incarn28.Twists {
-					if keep(t.Name, string(t.Kind), t.Summary) {
-						rows = append(rows, []string{strconv.Itoa(t.N), t.Name, string(t.Kind), t.Summary})
-						js = append(js, map[string]any{"n": t.N, "name": t.Name, "kind": t.Kind, "summary": t.Summary})
-					}
-				}
+				header, rows, js = listEntries("twist", incarn28.Twists, twistUse, keep)
 			case "skills", "skill", "toughnesses", "toughness":
 				levels, what := incarn28.Skills, "skill"
 				if strings.HasPrefix(strings.ToLower(args[0]), "tough") {
@@ -221,6 +205,21 @@ or summary contains it (case-insensitive), e.g. "table fact", "ACT-R", "stun".`,
 	}
 }
 
+// listEntries is the table and the JSON of numbered catalogue entries that
+// keep keeps, each summary with its use when it has one.
+func listEntries(what string, entries []incarn28.Entry, uses map[string]string, keep func(...string) bool) ([]string, [][]string, []map[string]any) {
+	var rows [][]string
+	var js []map[string]any
+	for _, e := range entries {
+		summary := withUse(e.Summary, uses[e.Name])
+		if keep(e.Name, string(e.Kind), summary) {
+			rows = append(rows, []string{strconv.Itoa(e.N), e.Name, string(e.Kind), summary})
+			js = append(js, map[string]any{"n": e.N, "name": e.Name, "kind": e.Kind, "summary": summary})
+		}
+	}
+	return []string{"no", what, "kind", "summary"}, rows, js
+}
+
 // ---- gangs ----
 
 type gangOptions struct {
@@ -236,7 +235,7 @@ func readGangFile(path string) ([]incarn28.Incarn, error) {
 	}
 	ins, err := incarn28.ParseGangFile(string(b))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, withListHint(fmt.Errorf("%s: %w", path, err))
 	}
 	return ins, nil
 }

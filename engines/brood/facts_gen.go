@@ -322,13 +322,14 @@ func readGameStarted(s *jsonscan.Scanner) (v GameStarted) {
 		}
 		if s.Expect(`,"mothers":`) {
 			if s.Array() {
-				xs1 := make([]MotherPlace, 0, 4)
-				for j2 := 0; s.Elem(j2); j2++ {
-					var x3 MotherPlace
-					x3 = readMotherPlace(s)
-					xs1 = append(xs1, x3)
+				var buf1 [16]MotherPlace
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 MotherPlace
+					x4 = readMotherPlace(s)
+					xs2 = append(xs2, x4)
 				}
-				v.Mothers = xs1
+				v.Mothers = append(make([]MotherPlace, 0, len(xs2)), xs2...)
 			} else {
 				v.Mothers = nil
 			}
@@ -344,13 +345,14 @@ func readGameStarted(s *jsonscan.Scanner) (v GameStarted) {
 			v.Mode = s.InternedString(&factStrings)
 		case "mothers":
 			if s.Array() {
-				xs4 := make([]MotherPlace, 0, 4)
-				for j5 := 0; s.Elem(j5); j5++ {
-					var x6 MotherPlace
-					x6 = readMotherPlace(s)
-					xs4 = append(xs4, x6)
+				var buf5 [16]MotherPlace
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 MotherPlace
+					x8 = readMotherPlace(s)
+					xs6 = append(xs6, x8)
 				}
-				v.Mothers = xs4
+				v.Mothers = append(make([]MotherPlace, 0, len(xs6)), xs6...)
 			} else {
 				v.Mothers = nil
 			}
@@ -663,13 +665,14 @@ func readSpawnMoved(s *jsonscan.Scanner) (v SpawnMoved) {
 		v.Spawn = s.InternedString(&factStrings)
 		if s.Expect(`,"path":`) {
 			if s.Array() {
-				xs1 := make([]Square, 0, 4)
-				for j2 := 0; s.Elem(j2); j2++ {
-					var x3 Square
-					x3 = readSquare(s)
-					xs1 = append(xs1, x3)
+				var buf1 [16]Square
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 Square
+					x4 = readSquare(s)
+					xs2 = append(xs2, x4)
 				}
-				v.Path = xs1
+				v.Path = append(make([]Square, 0, len(xs2)), xs2...)
 			} else {
 				v.Path = nil
 			}
@@ -684,13 +687,14 @@ func readSpawnMoved(s *jsonscan.Scanner) (v SpawnMoved) {
 			v.Spawn = s.InternedString(&factStrings)
 		case "path":
 			if s.Array() {
-				xs4 := make([]Square, 0, 4)
-				for j5 := 0; s.Elem(j5); j5++ {
-					var x6 Square
-					x6 = readSquare(s)
-					xs4 = append(xs4, x6)
+				var buf5 [16]Square
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 Square
+					x8 = readSquare(s)
+					xs6 = append(xs6, x8)
 				}
-				v.Path = xs4
+				v.Path = append(make([]Square, 0, len(xs6)), xs6...)
 			} else {
 				v.Path = nil
 			}

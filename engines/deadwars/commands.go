@@ -9,7 +9,7 @@ type CreateForce struct {
 }
 
 // Verb implements engines.Command.
-func (CreateForce) Verb() string { return "force" }
+func (CreateForce) Verb() string { return "dw force" }
 
 // Recruit adds a figure to a force.
 type Recruit struct {
@@ -21,7 +21,7 @@ type Recruit struct {
 }
 
 // Verb implements engines.Command.
-func (Recruit) Verb() string { return "recruit" }
+func (Recruit) Verb() string { return "dw recruit" }
 
 // RollDice rolls the active player's action dice. Player, when given, must
 // be the active player.
@@ -30,7 +30,7 @@ type RollDice struct {
 }
 
 // Verb implements engines.Command.
-func (RollDice) Verb() string { return "roll" }
+func (RollDice) Verb() string { return "dw roll" }
 
 // Double exchanges two unspent dice showing Face for one die showing To.
 type Double struct {
@@ -39,7 +39,7 @@ type Double struct {
 }
 
 // Verb implements engines.Command.
-func (Double) Verb() string { return "double" }
+func (Double) Verb() string { return "dw double" }
 
 // Move moves a figure 2" on any die. Into names the enemy it ends in base
 // contact with; Leave says it moves out of base contact with every enemy it
@@ -52,13 +52,13 @@ type Move struct {
 }
 
 // Verb implements engines.Command.
-func (Move) Verb() string { return "move" }
+func (Move) Verb() string { return "dw move" }
 
 // Dash moves a figure 4" on a Dash die; Into and Leave as for Move.
 type Dash Move
 
 // Verb implements engines.Command.
-func (Dash) Verb() string { return "dash" }
+func (Dash) Verb() string { return "dw dash" }
 
 // MarshalJSON records a dash as it always has been: a move with "dash": true.
 func (c Dash) MarshalJSON() ([]byte, error) {
@@ -80,7 +80,7 @@ type Contact struct {
 }
 
 // Verb implements engines.Command.
-func (Contact) Verb() string { return "contact" }
+func (Contact) Verb() string { return "dw contact" }
 
 // Attack is one attack with one or more Attack dice, or a free attack.
 type Attack struct {
@@ -91,7 +91,7 @@ type Attack struct {
 }
 
 // Verb implements engines.Command.
-func (Attack) Verb() string { return "attack" }
+func (Attack) Verb() string { return "dw attack" }
 
 // Defend spends a Defend die to put a counter on a figure.
 type Defend struct {
@@ -100,7 +100,7 @@ type Defend struct {
 }
 
 // Verb implements engines.Command.
-func (Defend) Verb() string { return "defend" }
+func (Defend) Verb() string { return "dw defend" }
 
 // Cast casts a spell from the magic pool. Into and Leave are Boost's
 // contact changes for the figure it moves.
@@ -113,7 +113,7 @@ type Cast struct {
 }
 
 // Verb implements engines.Command.
-func (Cast) Verb() string { return "cast" }
+func (Cast) Verb() string { return "dw cast" }
 
 // Collect is an attack on a Soul in base contact (Soul Collectors).
 type Collect struct {
@@ -122,7 +122,7 @@ type Collect struct {
 }
 
 // Verb implements engines.Command.
-func (Collect) Verb() string { return "collect" }
+func (Collect) Verb() string { return "dw collect" }
 
 // EndTurn ends the active player's turn. Player, when given, must be the
 // active player.
@@ -131,7 +131,7 @@ type EndTurn struct {
 }
 
 // Verb implements engines.Command.
-func (EndTurn) Verb() string { return "end-turn" }
+func (EndTurn) Verb() string { return "dw end-turn" }
 
 // HumanTarget is whom one Human attacks; Target "-" is no attack.
 type HumanTarget struct {
@@ -145,7 +145,7 @@ type Humans struct {
 }
 
 // Verb implements engines.Command.
-func (Humans) Verb() string { return "humans" }
+func (Humans) Verb() string { return "dw humans" }
 
 // ShrineCount is one player's figures within 3" of the shrine.
 type ShrineCount struct {
@@ -159,4 +159,4 @@ type Shrine struct {
 }
 
 // Verb implements engines.Command.
-func (Shrine) Verb() string { return "shrine" }
+func (Shrine) Verb() string { return "dw shrine" }

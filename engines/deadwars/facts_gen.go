@@ -305,26 +305,28 @@ func readFigureMoved(s *jsonscan.Scanner) (v FigureMoved) {
 		}
 		if s.Expect(`,"left":`) {
 			if s.Array() {
-				xs2 := make([]Ref, 0, 4)
-				for j3 := 0; s.Elem(j3); j3++ {
-					var x4 Ref
-					x4 = readRef(s)
-					xs2 = append(xs2, x4)
+				var buf2 [16]Ref
+				xs3 := buf2[:0]
+				for j4 := 0; s.Elem(j4); j4++ {
+					var x5 Ref
+					x5 = readRef(s)
+					xs3 = append(xs3, x5)
 				}
-				v.Left = xs2
+				v.Left = append(make([]Ref, 0, len(xs3)), xs3...)
 			} else {
 				v.Left = nil
 			}
 		}
 		if s.Expect(`,"free":`) {
 			if s.Array() {
-				xs5 := make([]FreeAttack, 0, 4)
-				for j6 := 0; s.Elem(j6); j6++ {
-					var x7 FreeAttack
-					x7 = readFreeAttack(s)
-					xs5 = append(xs5, x7)
+				var buf6 [16]FreeAttack
+				xs7 := buf6[:0]
+				for j8 := 0; s.Elem(j8); j8++ {
+					var x9 FreeAttack
+					x9 = readFreeAttack(s)
+					xs7 = append(xs7, x9)
 				}
-				v.Free = xs5
+				v.Free = append(make([]FreeAttack, 0, len(xs7)), xs7...)
 			} else {
 				v.Free = nil
 			}
@@ -346,31 +348,33 @@ func readFigureMoved(s *jsonscan.Scanner) (v FigureMoved) {
 			if s.Null() {
 				v.Into = nil
 			} else {
-				var p8 Ref
-				p8 = readRef(s)
-				v.Into = &p8
+				var p10 Ref
+				p10 = readRef(s)
+				v.Into = &p10
 			}
 		case "left":
 			if s.Array() {
-				xs9 := make([]Ref, 0, 4)
-				for j10 := 0; s.Elem(j10); j10++ {
-					var x11 Ref
-					x11 = readRef(s)
-					xs9 = append(xs9, x11)
+				var buf11 [16]Ref
+				xs12 := buf11[:0]
+				for j13 := 0; s.Elem(j13); j13++ {
+					var x14 Ref
+					x14 = readRef(s)
+					xs12 = append(xs12, x14)
 				}
-				v.Left = xs9
+				v.Left = append(make([]Ref, 0, len(xs12)), xs12...)
 			} else {
 				v.Left = nil
 			}
 		case "free":
 			if s.Array() {
-				xs12 := make([]FreeAttack, 0, 4)
-				for j13 := 0; s.Elem(j13); j13++ {
-					var x14 FreeAttack
-					x14 = readFreeAttack(s)
-					xs12 = append(xs12, x14)
+				var buf15 [16]FreeAttack
+				xs16 := buf15[:0]
+				for j17 := 0; s.Elem(j17); j17++ {
+					var x18 FreeAttack
+					x18 = readFreeAttack(s)
+					xs16 = append(xs16, x18)
 				}
-				v.Free = xs12
+				v.Free = append(make([]FreeAttack, 0, len(xs16)), xs16...)
 			} else {
 				v.Free = nil
 			}
@@ -532,26 +536,28 @@ func readScenarioStarted(s *jsonscan.Scanner) (v ScenarioStarted) {
 		}
 		if s.Expect(`,"roll_off":`) {
 			if s.Array() {
-				xs1 := make([][]int, 0, 4)
-				for j2 := 0; s.Elem(j2); j2++ {
-					var x3 []int
-					x3 = s.SizedInts()
-					xs1 = append(xs1, x3)
+				var buf1 [16][]int
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 []int
+					x4 = s.SizedInts()
+					xs2 = append(xs2, x4)
 				}
-				v.RollOff = xs1
+				v.RollOff = append(make([][]int, 0, len(xs2)), xs2...)
 			} else {
 				v.RollOff = nil
 			}
 		}
 		if s.Expect(`,"humans":`) {
 			if s.Array() {
-				xs4 := make([]HumanSet, 0, 4)
-				for j5 := 0; s.Elem(j5); j5++ {
-					var x6 HumanSet
-					x6 = readHumanSet(s)
-					xs4 = append(xs4, x6)
+				var buf5 [16]HumanSet
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 HumanSet
+					x8 = readHumanSet(s)
+					xs6 = append(xs6, x8)
 				}
-				v.Humans = xs4
+				v.Humans = append(make([]HumanSet, 0, len(xs6)), xs6...)
 			} else {
 				v.Humans = nil
 			}
@@ -569,25 +575,27 @@ func readScenarioStarted(s *jsonscan.Scanner) (v ScenarioStarted) {
 			v.Deploy = s.InternedStrings(&factStrings)
 		case "roll_off":
 			if s.Array() {
-				xs7 := make([][]int, 0, 4)
-				for j8 := 0; s.Elem(j8); j8++ {
-					var x9 []int
-					x9 = s.SizedInts()
-					xs7 = append(xs7, x9)
+				var buf9 [16][]int
+				xs10 := buf9[:0]
+				for j11 := 0; s.Elem(j11); j11++ {
+					var x12 []int
+					x12 = s.SizedInts()
+					xs10 = append(xs10, x12)
 				}
-				v.RollOff = xs7
+				v.RollOff = append(make([][]int, 0, len(xs10)), xs10...)
 			} else {
 				v.RollOff = nil
 			}
 		case "humans":
 			if s.Array() {
-				xs10 := make([]HumanSet, 0, 4)
-				for j11 := 0; s.Elem(j11); j11++ {
-					var x12 HumanSet
-					x12 = readHumanSet(s)
-					xs10 = append(xs10, x12)
+				var buf13 [16]HumanSet
+				xs14 := buf13[:0]
+				for j15 := 0; s.Elem(j15); j15++ {
+					var x16 HumanSet
+					x16 = readHumanSet(s)
+					xs14 = append(xs14, x16)
 				}
-				v.Humans = xs10
+				v.Humans = append(make([]HumanSet, 0, len(xs14)), xs14...)
 			} else {
 				v.Humans = nil
 			}
@@ -706,13 +714,14 @@ func readSpellCast(s *jsonscan.Scanner) (v SpellCast) {
 		}
 		if s.Expect(`,"left":`) {
 			if s.Array() {
-				xs2 := make([]Ref, 0, 4)
-				for j3 := 0; s.Elem(j3); j3++ {
-					var x4 Ref
-					x4 = readRef(s)
-					xs2 = append(xs2, x4)
+				var buf2 [16]Ref
+				xs3 := buf2[:0]
+				for j4 := 0; s.Elem(j4); j4++ {
+					var x5 Ref
+					x5 = readRef(s)
+					xs3 = append(xs3, x5)
 				}
-				v.Left = xs2
+				v.Left = append(make([]Ref, 0, len(xs3)), xs3...)
 			} else {
 				v.Left = nil
 			}
@@ -748,19 +757,20 @@ func readSpellCast(s *jsonscan.Scanner) (v SpellCast) {
 			if s.Null() {
 				v.Into = nil
 			} else {
-				var p5 Ref
-				p5 = readRef(s)
-				v.Into = &p5
+				var p6 Ref
+				p6 = readRef(s)
+				v.Into = &p6
 			}
 		case "left":
 			if s.Array() {
-				xs6 := make([]Ref, 0, 4)
-				for j7 := 0; s.Elem(j7); j7++ {
-					var x8 Ref
-					x8 = readRef(s)
-					xs6 = append(xs6, x8)
+				var buf7 [16]Ref
+				xs8 := buf7[:0]
+				for j9 := 0; s.Elem(j9); j9++ {
+					var x10 Ref
+					x10 = readRef(s)
+					xs8 = append(xs8, x10)
 				}
-				v.Left = xs6
+				v.Left = append(make([]Ref, 0, len(xs8)), xs8...)
 			} else {
 				v.Left = nil
 			}

@@ -52,7 +52,7 @@ func TestGangFiles(t *testing.T) {
 			t.Errorf("%s: cost %d with %d incarns, want %d with %d", c.file, got, len(ins), c.cost, c.n)
 		}
 		f, _ := FindFaction(c.faction)
-		s := newState()
+		s := testState()
 		_, err = try(s, FoundGang{Player: "Ann", Faction: f.Name, Incarns: ins})
 		if c.legal && err != nil {
 			t.Errorf("%s as %s: refused: %v", c.file, c.faction, err)
@@ -65,7 +65,7 @@ func TestGangFiles(t *testing.T) {
 
 // Every limit of seed lines 61 and 89 and 595, refused with its name.
 func TestLimitsRefused(t *testing.T) {
-	s := newState()
+	s := testState()
 	do(t, s, FoundGang{Player: "Ann", Faction: "court"})
 	do(t, s, FoundGang{Player: "Sal", Faction: "sacrosanct"})
 	for _, c := range []struct {

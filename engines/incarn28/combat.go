@@ -20,10 +20,10 @@ type hit struct {
 }
 
 // finalAD rolls the Ensorcelled Weapon's D4 and applies Berserk.
-func (g *game) finalAD(h hit) (int, []string, error) {
+func (r *referee) finalAD(h hit) (int, []string, error) {
 	ad, steps := h.ad, append([]string(nil), h.steps...)
 	if h.ensorcelled {
-		v, err := g.roll1(h.att.Side, 4, h.att.Name+" Ensorcelled Weapon")
+		v, err := r.roll1(h.att.Side, 4, h.att.Name+" Ensorcelled Weapon")
 		if err != nil {
 			return 0, nil, err
 		}
@@ -37,126 +37,56 @@ func (g *game) finalAD(h hit) (int, []string, error) {
 	return ad, steps, nil
 }
 
-// defend resolves a SP-A of ad against t.
-func (g *game) defend(att *Figure, t *Figure, ad int, o DefFacts, normal bool) error {
-	return g.resolve(hit{att: att, ad: ad, normal: normal}, t, o)
-}
-
 // resolve makes the target's defence roll against a hit and applies the
 // outcome.
 //
 // Ruling: the Soothsayer's re-roll is taken only when the first DF-R would
 // stun or slay; the whole defence roll is rolled again and stands.
-// Ruling (Elemental): an attack that would stun it slays it; an attack
-// that leaves it unharmed stuns the attacker instead.
-func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
-	g.depth++
-	defer func() { g.depth-- }()
-	if g.depth > 8 {
+func (r *referee) resolve(h hit, t *Figure, o DefFacts) error {
+	r.depth++
+	defer func() { r.depth-- }()
+	if r.depth > 8 {
 		return nil
 	}
-	tci := o.Ciphered
-	g.cipher(t, tci)
-	to, _ := FindToughness(t.Toughness)
-	roll := func() (nat, total int, desc string, err error) {
-		nat, err = g.roll1(t.Side, to.Die, t.Name+" DF-R")
-		if err != nil {
-			return
-		}
-		total = nat
-		parts := []string{fmt.Sprintf("d%d %d", to.Die, nat)}
-		if o.Obscured {
-			if h.att != nil && g.has(h.att, "Oculophage") {
-				parts = append(parts, "no cover against an Oculophage")
-			} else {
-				v, e := g.roll1(t.Side, 6, t.Name+" DF-R obscured")
-				if e != nil {
-					err = e
-					return
-				}
-				total += v
-				parts = append(parts, fmt.Sprintf("+%d obscured", v))
-			}
-		}
-		if g.flesh(t, "Sentinel", tci) || o.Sentinel {
-			v, e := g.roll1(t.Side, 6, t.Name+" DF-R Sentinel")
-			if e != nil {
-				err = e
-				return
-			}
-			total += v
-			parts = append(parts, fmt.Sprintf("+%d Sentinel", v))
-		}
-		if o.Decoy {
-			v, e := g.roll1(t.Side, 12, t.Name+" DF-R Decoy")
-			if e != nil {
-				err = e
-				return
-			}
-			total += v
-			parts = append(parts, fmt.Sprintf("+%d Decoy", v))
-		}
-		mod := func(v int, why string) {
-			if v != 0 {
-				total += v
-				parts = append(parts, fmt.Sprintf("%+d %s", v, why))
-			}
-		}
-		if gg := g.w.gang(t.Side); gg != nil && t.Side != DeathbeastSide {
-			f, _ := FindFaction(gg.Faction)
-			mod(f.DefMod, f.Name)
-		}
-		if t.HasItem("Armour") && !o.Imp {
-			mod(2, "Armour")
-		}
-		pr := o.Priests
-		if g.flesh(t, "Priest", tci) {
-			pr++
-		}
-		mod(pr, "Priest")
-		mod(-2*o.Gaunts, "Gaunt")
-		desc = strings.Join(parts, " ") + fmt.Sprintf(" = %d", total)
-		return
-	}
+	r.cipher(t, o.Ciphered)
 	if o.Decoy {
 		if !t.HasItem("Decoy") || t.DecoyUsed || o.Imp {
-			return engines.Refuse("Decoy", "%s has no unused Decoy", g.nm(t))
+			return engines.Refuse("Decoy", "%s has no unused Decoy", r.nm(t))
 		}
 	}
 	// Ruling: the Illusionist's D6 comes before the defence roll, as its
 	// text says (seed line 369: "before making a DF-R"); RULINGS puts an
 	// attack's extra dice after the defence roll, but an ignored attack
 	// has no defence roll to come after. On 4+ no DF-R is rolled.
-	if g.flesh(t, "Illusionist", tci) || o.Illusionist {
-		v, err := g.roll1(t.Side, 6, t.Name+" Illusionist")
+	if r.has(t, "Illusionist") || o.Illusionist {
+		v, err := r.roll1(t.Side, 6, t.Name+" Illusionist")
 		if err != nil {
 			return err
 		}
 		if v >= 4 {
-			g.note("the Illusionist's %d makes the attack on %s miss", v, g.nm(t))
+			r.note("the Illusionist's %d makes the attack on %s miss", v, r.nm(t))
 			return nil
 		}
-		g.note("the Illusionist rolls %d: no help", v)
+		r.note("the Illusionist rolls %d: no help", v)
 	}
-	nat, total, desc, err := roll()
+	df, err := r.defenceRoll(h, t, o)
 	if err != nil {
 		return err
 	}
-	ad, steps, err := g.finalAD(h)
+	ad, steps, err := r.finalAD(h)
 	if err != nil {
 		return err
 	}
-	g.lastAD = ad
+	r.lastAD = ad
 	if o.Decoy {
-		if err := g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), Used: "Decoy", Why: "Decoy spent"}); err != nil {
+		if err := r.d.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), Used: "Decoy", Why: "Decoy spent"}); err != nil {
 			return err
 		}
 	}
-	if (g.flesh(t, "Soothsayer", tci) || o.Soothsayer) && (nat == 1 || total < ad) {
-		g.note("%s re-rolls a DF-R of %s (Soothsayer)", g.nm(t), desc)
+	if (r.has(t, "Soothsayer") || o.Soothsayer) && (df.nat == 1 || df.total < ad) {
+		r.note("%s re-rolls a DF-R of %s (Soothsayer)", r.nm(t), df.desc)
 		o.Decoy = false
-		nat, total, desc, err = roll()
-		if err != nil {
+		if df, err = r.defenceRoll(h, t, o); err != nil {
 			return err
 		}
 	}
@@ -164,119 +94,181 @@ func (g *game) resolve(h hit, t *Figure, o DefFacts) error {
 	if len(steps) > 0 {
 		adText = fmt.Sprintf("AD %d (%s)", ad, strings.Join(steps, ", "))
 	}
-	golem := g.flesh(t, "Golem", tci)
-	outcome := "none"
-	switch {
-	case nat == 1:
-		outcome = "slain"
-	case golem && total*3 < ad:
-		outcome = "slain"
-	case !golem && total*2 < ad:
-		outcome = "slain"
-	case total < ad:
-		outcome = "stunned"
+	return r.land(h, t, o, ad, adText, df)
+}
+
+// dfr is a defence roll made: the defence die as it fell, the total and
+// the label's account of it.
+type dfr struct {
+	nat, total int
+	desc       string
+}
+
+// defenceRoll is t's DF-R against h: its defence die, a D6 for cover (none
+// against an Oculophage), a Sentinel's D6, a Decoy's D12, then the
+// faction, Armour, Priests and Gaunts.
+func (r *referee) defenceRoll(h hit, t *Figure, o DefFacts) (dfr, error) {
+	to, _ := FindToughness(t.Toughness)
+	nat, err := r.roll1(t.Side, to.Die, t.Name+" DF-R")
+	if err != nil {
+		return dfr{}, err
 	}
+	total := nat
+	parts := []string{fmt.Sprintf("d%d %d", to.Die, nat)}
+	die := func(sides int, why string) error {
+		v, err := r.roll1(t.Side, sides, t.Name+" DF-R "+why)
+		if err != nil {
+			return err
+		}
+		total += v
+		parts = append(parts, fmt.Sprintf("+%d %s", v, why))
+		return nil
+	}
+	if o.Obscured {
+		if h.att != nil && r.has(h.att, "Oculophage") {
+			parts = append(parts, "no cover against an Oculophage")
+		} else if err := die(6, "obscured"); err != nil {
+			return dfr{}, err
+		}
+	}
+	if r.has(t, "Sentinel") || o.Sentinel {
+		if err := die(6, "Sentinel"); err != nil {
+			return dfr{}, err
+		}
+	}
+	if o.Decoy {
+		if err := die(12, "Decoy"); err != nil {
+			return dfr{}, err
+		}
+	}
+	mod := func(v int, why string) {
+		if v != 0 {
+			total += v
+			parts = append(parts, fmt.Sprintf("%+d %s", v, why))
+		}
+	}
+	if gg := r.gang(t.Side); gg != nil && t.Side != DeathbeastSide {
+		f, _ := FindFaction(gg.Faction)
+		mod(f.DefMod, f.Name)
+	}
+	if t.HasItem("Armour") && !o.Imp {
+		mod(2, "Armour")
+	}
+	pr := o.Priests
+	if r.has(t, "Priest") {
+		pr++
+	}
+	mod(pr, "Priest")
+	mod(-2*o.Gaunts, "Gaunt")
+	return dfr{nat: nat, total: total, desc: strings.Join(parts, " ") + fmt.Sprintf(" = %d", total)}, nil
+}
+
+// land applies what a hit of ad does against the defence roll df: a DF-R
+// below the AD stuns, below half of it (a third for a Golem) slays, and a
+// natural 1 on the defence die slays whatever the total.
+//
+// Ruling (Elemental): an attack that would stun it slays it; an attack
+// that leaves it unharmed stuns the attacker instead.
+func (r *referee) land(h hit, t *Figure, o DefFacts, ad int, adText string, df dfr) error {
+	golem := r.has(t, "Golem")
 	who := "the hit"
 	if h.att != nil {
-		who = g.nm(h.att)
+		who = r.nm(h.att)
 	}
-	switch outcome {
-	case "slain":
-		why := fmt.Sprintf("%s slays it", who)
-		if nat == 1 {
-			g.note("%s against %s's DF-R %s: a natural 1 on the defence die, %s is slain", adText, g.nm(t), desc, g.nm(t))
-			why = "a natural 1 on the defence die"
-		} else {
-			g.note("%s against %s's DF-R %s: below a %s, %s is slain", adText, g.nm(t), desc, map[bool]string{true: "third (Golem)", false: "half"}[golem], g.nm(t))
+	switch {
+	case df.nat == 1:
+		r.note("%s against %s's DF-R %s: a natural 1 on the defence die, %s is slain", adText, r.nm(t), df.desc, r.nm(t))
+		return r.afterHit(h, t, r.slay(t, h.att, "a natural 1 on the defence die", o))
+	case golem && df.total*3 < ad, !golem && df.total*2 < ad:
+		r.note("%s against %s's DF-R %s: below a %s, %s is slain", adText, r.nm(t), df.desc, map[bool]string{true: "third (Golem)", false: "half"}[golem], r.nm(t))
+		return r.afterHit(h, t, r.slay(t, h.att, who+" slays it", o))
+	case df.total < ad:
+		r.note("%s against %s's DF-R %s: %s is stunned", adText, r.nm(t), df.desc, r.nm(t))
+		if r.has(t, "Elemental") && h.att != nil {
+			r.note("an Elemental stunned by an attack is slain")
+			return r.afterHit(h, t, r.slay(t, h.att, "Elemental stunned by an attack", o))
 		}
-		return g.afterHit(h, t, g.slay(t, h.att, why, o))
-	case "stunned":
-		g.note("%s against %s's DF-R %s: %s is stunned", adText, g.nm(t), desc, g.nm(t))
-		if g.flesh(t, "Elemental", tci) && h.att != nil {
-			g.note("an Elemental stunned by an attack is slain")
-			return g.afterHit(h, t, g.slay(t, h.att, "Elemental stunned by an attack", o))
-		}
-		return g.afterHit(h, t, g.stunBy(t, h.att, "stunned by "+who, o))
+		return r.afterHit(h, t, r.stunBy(t, h.att, "stunned by "+who, o))
 	}
-	g.note("%s against %s's DF-R %s: no effect", adText, g.nm(t), desc)
-	if g.flesh(t, "Elemental", tci) && h.att != nil && h.att.InPlay() {
-		g.note("the Elemental turns the blow: %s is stunned", g.nm(h.att))
-		return g.afterHit(h, t, g.stunBy(h.att, t, "turned by an Elemental", DefFacts{}))
+	r.note("%s against %s's DF-R %s: no effect", adText, r.nm(t), df.desc)
+	if r.has(t, "Elemental") && h.att != nil && h.att.InPlay() {
+		r.note("the Elemental turns the blow: %s is stunned", r.nm(h.att))
+		return r.afterHit(h, t, r.stunBy(h.att, t, "turned by an Elemental", DefFacts{}))
 	}
-	return g.afterHit(h, t, nil)
+	return r.afterHit(h, t, nil)
 }
 
 // afterHit applies what follows a resolved normal attack: Pyromaniac's fire
 // and the Blademaster's answer.
-func (g *game) afterHit(h hit, t *Figure, err error) error {
+func (r *referee) afterHit(h hit, t *Figure, err error) error {
 	if err != nil || !h.normal || h.att == nil {
 		return err
 	}
-	if t.InPlay() && g.has(h.att, "Pyromaniac") && !t.OnFire {
+	if t.InPlay() && r.has(h.att, "Pyromaniac") && !t.OnFire {
 		on := true
-		if err := g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), OnFire: &on, Why: "set alight by a Pyromaniac"}); err != nil {
+		if err := r.d.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), OnFire: &on, Why: "set alight by a Pyromaniac"}); err != nil {
 			return err
 		}
-		g.note("%s is set on fire (Pyromaniac)", g.nm(t))
+		r.note("%s is set on fire (Pyromaniac)", r.nm(t))
 	}
-	if t.InPlay() && g.has(t, "Blademaster") && h.att.InPlay() {
-		v, err := g.roll1(t.Side, 8, t.Name+" Blademaster SP-A")
+	if t.InPlay() && r.has(t, "Blademaster") && h.att.InPlay() {
+		v, err := r.roll1(t.Side, 8, t.Name+" Blademaster SP-A")
 		if err != nil {
 			return err
 		}
-		g.note("%s answers with a SP-A D8 of %d (Blademaster)", g.nm(t), v)
-		return g.resolve(hit{att: t, ad: v}, h.att, DefFacts{})
+		r.note("%s answers with a SP-A D8 of %d (Blademaster)", r.nm(t), v)
+		return r.resolve(hit{att: t, ad: v}, h.att, DefFacts{})
 	}
 	return nil
 }
 
 // stunBy stuns f (by may be nil): an Automaton ignores it, an Executioner's
 // stun slays, and a stunned incarn stunned again is slain.
-func (g *game) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
-	g.cipher(f, o.Ciphered)
-	if g.has(f, "Automaton") {
-		g.note("%s ignores the stun (Automaton)", g.nm(f))
+func (r *referee) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
+	r.cipher(f, o.Ciphered)
+	if r.has(f, "Automaton") {
+		r.note("%s ignores the stun (Automaton)", r.nm(f))
 		return nil
 	}
 	if o.Mindguard != "" {
-		m, err := g.find(o.Mindguard)
+		m, err := r.find(o.Mindguard)
 		if err != nil {
 			return err
 		}
 		if !m.Has("Mindguard") || !m.InPlay() || m.Side != f.Side || m == f {
-			return engines.Refuse("Mindguard", "%s is not an allied Mindguard in play near %s", g.nm(m), g.nm(f))
+			return engines.Refuse("Mindguard", "%s is not an allied Mindguard in play near %s", r.nm(m), r.nm(f))
 		}
-		v, err := g.roll1(m.Side, 6, m.Name+" Mindguard")
+		v, err := r.roll1(m.Side, 6, m.Name+" Mindguard")
 		if err != nil {
 			return err
 		}
 		if v >= 4 {
-			g.note("%s's Mindguard %d keeps %s from the stun", g.nm(m), v, g.nm(f))
+			r.note("%s's Mindguard %d keeps %s from the stun", r.nm(m), v, r.nm(f))
 			return nil
 		}
-		g.note("%s's Mindguard %d takes the stun instead", g.nm(m), v)
-		return g.stunBy(m, nil, "took an ally's stun (Mindguard)", DefFacts{})
+		r.note("%s's Mindguard %d takes the stun instead", r.nm(m), v)
+		return r.stunBy(m, nil, "took an ally's stun (Mindguard)", DefFacts{})
 	}
-	if by != nil && g.has(by, "Executioner") && enemies(by, f) {
-		g.note("%s's stun slays (Executioner)", g.nm(by))
-		return g.slay(f, by, "stunned by an Executioner", o)
+	if by != nil && r.has(by, "Executioner") && enemies(by, f) {
+		r.note("%s's stun slays (Executioner)", r.nm(by))
+		return r.slay(f, by, "stunned by an Executioner", o)
 	}
 	if f.Status == StatusStunned {
-		g.note("%s was already stunned and is slain", g.nm(f))
-		return g.slay(f, by, "stunned while stunned", o)
+		r.note("%s was already stunned and is slain", r.nm(f))
+		return r.slay(f, by, "stunned while stunned", o)
 	}
 	side := ""
 	if by != nil {
 		side = by.Side
 	}
-	if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusStunned, Why: why, By: side}); err != nil {
+	if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusStunned, Why: why, By: side}); err != nil {
 		return err
 	}
-	if err := g.onStunned(f, by); err != nil {
+	if err := r.onStunned(f, by); err != nil {
 		return err
 	}
-	if by != nil && g.has(by, "Pandemoniac") && enemies(by, f) && len(f.Flesh) > 0 {
-		return g.pandemonium(f)
+	if by != nil && r.has(by, "Pandemoniac") && enemies(by, f) && len(f.Flesh) > 0 {
+		return r.pandemonium(f)
 	}
 	return nil
 }
@@ -285,17 +277,17 @@ func (g *game) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
 //
 // Dice order: one die with as many faces as f has Fleshtypes (none with
 // one), then a D100 for the new Fleshtype, again while it gives one f has.
-func (g *game) pandemonium(f *Figure) error {
+func (r *referee) pandemonium(f *Figure) error {
 	i := 0
 	if len(f.Flesh) > 1 {
-		v, err := g.roll1(f.Side, len(f.Flesh), f.Name+" Pandemoniac: which Fleshtype")
+		v, err := r.roll1(f.Side, len(f.Flesh), f.Name+" Pandemoniac: which Fleshtype")
 		if err != nil {
 			return err
 		}
 		i = v - 1
 	}
 	for tries := 0; tries < 20; tries++ {
-		v, err := g.roll1(f.Side, 100, f.Name+" Pandemoniac: new Fleshtype")
+		v, err := r.roll1(f.Side, 100, f.Name+" Pandemoniac: new Fleshtype")
 		if err != nil {
 			return err
 		}
@@ -307,157 +299,193 @@ func (g *game) pandemonium(f *Figure) error {
 		in.Flesh = append([]string(nil), f.Flesh...)
 		old := in.Flesh[i]
 		in.Flesh[i] = nf
-		g.note("Pandemoniac turns %s's %s into %s", g.nm(f), old, nf)
-		return g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: "Pandemoniac"})
+		r.note("Pandemoniac turns %s's %s into %s", r.nm(f), old, nf)
+		return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: "Pandemoniac"})
 	}
 	return nil
 }
 
-func (g *game) stun(f *Figure, by *Figure, why string) error { return g.stunBy(f, by, why, DefFacts{}) }
+func (r *referee) stun(f *Figure, by *Figure, why string) error {
+	return r.stunBy(f, by, why, DefFacts{})
+}
 
-// slay kills f, giving the "when slain" Fleshtypes their chance.
+// slay kills f, giving the "when slain" Fleshtypes their chance: a
+// Lastborn may live, an allied Reclaimer save it, an enemy Exhumer raise
+// it; a death that stands lets a Hive's Worms and an Inseminator's spawn
+// out.
 //
 // Dice order: Lastborn's D6 (and its SP-A D8 with the attacker's defence
 // roll), the Reclaimer's D6, the Exhumer's D6, then for a death that
 // stands: an Inseminator's marked victim rolls a D6 for the new ally's
 // skill and a D100 for its Fleshtype.
 //
-// Ruling: Hive worms are Roach Weak Worms; the Inseminator's spawn and the
-// Homonculist's Roach are Weak. A figure that enters play during a round
-// first activates in the next one. "When slain" Fleshtypes do not fire for a
-// rout: the incarn fled.
-func (g *game) slay(f *Figure, by *Figure, why string, o DefFacts) error {
+// Ruling: "When slain" Fleshtypes do not fire for a rout: the incarn fled.
+func (r *referee) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 	if !f.InPlay() {
 		return nil
 	}
-	g.depth++
-	defer func() { g.depth-- }()
+	r.depth++
+	defer func() { r.depth-- }()
 	if f.Tag == TagEscort {
 		// line 635: a slain Escort is put back near its own edge.
-		g.note("%s is put back within 2 of %s's edge (Escort)", g.nm(f), f.Side)
+		r.note("%s is put back within 2 of %s's edge (Escort)", r.nm(f), f.Side)
 		if f.Status == StatusActive {
 			return nil
 		}
-		return g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "Escort put back at its edge"})
+		return r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "Escort put back at its edge"})
 	}
-	g.cipher(f, o.Ciphered)
-	if g.has(f, "Lastborn") {
-		v, err := g.roll1(f.Side, 6, f.Name+" Lastborn")
-		if err != nil {
-			return err
-		}
-		lives := v == 6
-		switch {
-		case v <= 3:
-			g.note("Lastborn rolls %d: %s dies", v, g.nm(f))
-		case v <= 5:
-			g.note("Lastborn rolls %d: %s dies striking back", v, g.nm(f))
-		default:
-			g.note("Lastborn rolls 6: %s shrugs off death and strikes back", g.nm(f))
-		}
-		if v >= 4 && by != nil && by.InPlay() && g.depth < 6 {
-			ad, err := g.roll1(f.Side, 8, f.Name+" Lastborn SP-A")
-			if err != nil {
-				return err
-			}
-			if err := g.resolve(hit{att: f, ad: ad}, by, DefFacts{}); err != nil {
-				return err
-			}
-		}
-		if lives {
-			return nil
-		}
-	}
-	if o.Reclaimer != "" {
-		r, err := g.find(o.Reclaimer)
-		if err != nil {
-			return err
-		}
-		if !r.Has("Reclaimer") || r.Side != f.Side || !r.InPlay() || r == f {
-			return engines.Refuse("Reclaimer", "%s is not an ally Reclaimer in play near %s", g.nm(r), g.nm(f))
-		}
-		v, err := g.roll1(r.Side, 6, r.Name+" Reclaimer")
-		if err != nil {
-			return err
-		}
-		switch {
-		case v >= 5:
-			g.note("%s reclaims %s (Reclaimer %d)", g.nm(r), g.nm(f), v)
-			return nil
-		case v == 1:
-			g.note("the Reclaimer's 1 takes %s too", g.nm(r))
-			if err := g.emit(TypeStatusChanged, StatusChanged{Figure: r.Key(), Status: StatusSlain, Why: "Reclaimer rolled 1", By: sideOf(by)}); err != nil {
-				return err
-			}
-			if err := g.onSlain(r); err != nil {
-				return err
-			}
-		default:
-			g.note("the Reclaimer rolls %d: no help", v)
-		}
-	}
-	if o.Exhumer != "" {
-		x, err := g.find(o.Exhumer)
-		if err != nil {
-			return err
-		}
-		if !x.Has("Exhumer") || !enemies(x, f) || !x.InPlay() {
-			return engines.Refuse("Exhumer", "%s is not an enemy Exhumer in play near %s", g.nm(x), g.nm(f))
-		}
-		v, err := g.roll1(x.Side, 6, x.Name+" Exhumer")
-		if err != nil {
-			return err
-		}
-		if v >= 5 {
-			name := g.freeName(x.Side, f.Name)
-			if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "exhumed"}); err != nil {
-				return err
-			}
-			if err := g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Side: x.Side, Name: name, Why: "exhumed into " + x.Side + "'s gang"}); err != nil {
-				return err
-			}
-			g.note("%s exhumes %s into %s's gang (Exhumer %d)", g.nm(x), g.nm(f), x.Side, v)
-			return nil
-		}
-		g.note("the Exhumer rolls %d: %s stays dead", v, g.nm(f))
-	}
-	if err := g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusSlain, Why: why, By: sideOf(by)}); err != nil {
+	r.cipher(f, o.Ciphered)
+	if lives, err := r.lastborn(f, by); lives || err != nil {
 		return err
 	}
-	if err := g.onSlain(f); err != nil {
+	if saved, err := r.reclaim(f, by, o.Reclaimer); saved || err != nil {
 		return err
 	}
-	for _, x := range g.b().Figures {
-		if x.InPlay() && g.has(x, "Gravedigger") {
-			g.note("if %s died within 5 of %s, it may pull any incarn to within 5 of itself (Gravedigger)", g.nm(f), g.nm(x))
+	if raised, err := r.exhume(f, o.Exhumer); raised || err != nil {
+		return err
+	}
+	if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusSlain, Why: why, By: sideOf(by)}); err != nil {
+		return err
+	}
+	if err := r.onSlain(f); err != nil {
+		return err
+	}
+	return r.afterDeath(f)
+}
+
+// lastborn: a slain Lastborn rolls a D6: 1-3 it dies, 4-5 it dies striking
+// back at its killer with a SP-A D8, 6 it lives and strikes back.
+func (r *referee) lastborn(f, by *Figure) (lives bool, err error) {
+	if !r.has(f, "Lastborn") {
+		return false, nil
+	}
+	v, err := r.roll1(f.Side, 6, f.Name+" Lastborn")
+	if err != nil {
+		return false, err
+	}
+	switch {
+	case v <= 3:
+		r.note("Lastborn rolls %d: %s dies", v, r.nm(f))
+	case v <= 5:
+		r.note("Lastborn rolls %d: %s dies striking back", v, r.nm(f))
+	default:
+		r.note("Lastborn rolls 6: %s shrugs off death and strikes back", r.nm(f))
+	}
+	if v >= 4 && by != nil && by.InPlay() && r.depth < 6 {
+		ad, err := r.roll1(f.Side, 8, f.Name+" Lastborn SP-A")
+		if err != nil {
+			return false, err
+		}
+		if err := r.resolve(hit{att: f, ad: ad}, by, DefFacts{}); err != nil {
+			return false, err
 		}
 	}
-	if g.has(f, "Hive") {
+	return v == 6, nil
+}
+
+// reclaim: the allied Reclaimer the table names rolls a D6 for f: 5+
+// saves it, a 1 takes the Reclaimer too.
+func (r *referee) reclaim(f, by *Figure, name string) (saved bool, err error) {
+	if name == "" {
+		return false, nil
+	}
+	rc, err := r.find(name)
+	if err != nil {
+		return false, err
+	}
+	if !rc.Has("Reclaimer") || rc.Side != f.Side || !rc.InPlay() || rc == f {
+		return false, engines.Refuse("Reclaimer", "%s is not an ally Reclaimer in play near %s", r.nm(rc), r.nm(f))
+	}
+	v, err := r.roll1(rc.Side, 6, rc.Name+" Reclaimer")
+	if err != nil {
+		return false, err
+	}
+	switch {
+	case v >= 5:
+		r.note("%s reclaims %s (Reclaimer %d)", r.nm(rc), r.nm(f), v)
+		return true, nil
+	case v == 1:
+		r.note("the Reclaimer's 1 takes %s too", r.nm(rc))
+		if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: rc.Key(), Status: StatusSlain, Why: "Reclaimer rolled 1", By: sideOf(by)}); err != nil {
+			return false, err
+		}
+		return false, r.onSlain(rc)
+	}
+	r.note("the Reclaimer rolls %d: no help", v)
+	return false, nil
+}
+
+// exhume: the enemy Exhumer the table names rolls a D6: 5+ raises f into
+// its gang.
+func (r *referee) exhume(f *Figure, name string) (raised bool, err error) {
+	if name == "" {
+		return false, nil
+	}
+	x, err := r.find(name)
+	if err != nil {
+		return false, err
+	}
+	if !x.Has("Exhumer") || !enemies(x, f) || !x.InPlay() {
+		return false, engines.Refuse("Exhumer", "%s is not an enemy Exhumer in play near %s", r.nm(x), r.nm(f))
+	}
+	v, err := r.roll1(x.Side, 6, x.Name+" Exhumer")
+	if err != nil {
+		return false, err
+	}
+	if v < 5 {
+		r.note("the Exhumer rolls %d: %s stays dead", v, r.nm(f))
+		return false, nil
+	}
+	name = r.freeName(x.Side, f.Name)
+	if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "exhumed"}); err != nil {
+		return false, err
+	}
+	if err := r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Side: x.Side, Name: name, Why: "exhumed into " + x.Side + "'s gang"}); err != nil {
+		return false, err
+	}
+	r.note("%s exhumes %s into %s's gang (Exhumer %d)", r.nm(x), r.nm(f), x.Side, v)
+	return true, nil
+}
+
+// afterDeath is what a death that stands lets out: a Gravedigger's pull
+// (the table's), a Hive's three Worms, an Inseminator's spawn.
+//
+// Ruling: Hive worms are Roach Weak Worms; the Inseminator's spawn is
+// Weak. A figure that enters play during a round first activates in the
+// next one.
+func (r *referee) afterDeath(f *Figure) error {
+	for _, x := range r.Battle.Figures {
+		if x.InPlay() && r.has(x, "Gravedigger") {
+			r.note("if %s died within 5 of %s, it may pull any incarn to within 5 of itself (Gravedigger)", r.nm(f), r.nm(x))
+		}
+	}
+	if r.has(f, "Hive") {
 		for i := 0; i < 3; i++ {
-			w := Figure{Incarn: Incarn{Name: g.freeName(f.Side, "Worm"), Skill: "Roach", Toughness: "Weak", Flesh: []string{"Worm"}},
-				Side: f.Side, Status: StatusActive, Tag: TagSummoned, Activated: g.b().Round > 0}
-			if err := g.emit(TypeFigureAdded, FigureAdded{Figure: w, Why: f.Name + " was a Hive"}); err != nil {
+			w := Figure{Incarn: Incarn{Name: r.freeName(f.Side, "Worm"), Skill: "Roach", Toughness: "Weak", Flesh: []string{"Worm"}},
+				Side: f.Side, Status: StatusActive, Tag: TagSummoned, Activated: r.Battle.Round > 0}
+			if err := r.d.Emit(TypeFigureAdded, FigureAdded{Figure: w, Why: f.Name + " was a Hive"}); err != nil {
 				return err
 			}
 		}
-		g.note("three Roach Worms crawl from %s (Hive)", g.nm(f))
+		r.note("three Roach Worms crawl from %s (Hive)", r.nm(f))
 	}
-	if f.MarkedBy != "" && f.MarkedBy != f.Side {
-		sk, err := g.roll1(f.MarkedBy, 6, "Inseminator spawn skill")
-		if err != nil {
-			return err
-		}
-		fl, err := g.roll1(f.MarkedBy, 100, "Inseminator spawn Fleshtype")
-		if err != nil {
-			return err
-		}
-		sp := Figure{Incarn: Incarn{Name: g.freeName(f.MarkedBy, "Spawn"), Skill: Skills[sk-1].Name, Toughness: "Weak", Flesh: []string{Fleshtypes[fl-1].Name}},
-			Side: f.MarkedBy, Status: StatusActive, Tag: TagSummoned, Activated: g.b().Round > 0}
-		if err := g.emit(TypeFigureAdded, FigureAdded{Figure: sp, Why: "Inseminator"}); err != nil {
-			return err
-		}
-		g.note("%s bursts from %s: a %s %s (Inseminator)", sp.Name, g.nm(f), sp.Skill, sp.Flesh[0])
+	if f.MarkedBy == "" || f.MarkedBy == f.Side {
+		return nil
 	}
+	sk, err := r.roll1(f.MarkedBy, 6, "Inseminator spawn skill")
+	if err != nil {
+		return err
+	}
+	fl, err := r.roll1(f.MarkedBy, 100, "Inseminator spawn Fleshtype")
+	if err != nil {
+		return err
+	}
+	sp := Figure{Incarn: Incarn{Name: r.freeName(f.MarkedBy, "Spawn"), Skill: Skills[sk-1].Name, Toughness: "Weak", Flesh: []string{Fleshtypes[fl-1].Name}},
+		Side: f.MarkedBy, Status: StatusActive, Tag: TagSummoned, Activated: r.Battle.Round > 0}
+	if err := r.d.Emit(TypeFigureAdded, FigureAdded{Figure: sp, Why: "Inseminator"}); err != nil {
+		return err
+	}
+	r.note("%s bursts from %s: a %s %s (Inseminator)", sp.Name, r.nm(f), sp.Skill, sp.Flesh[0])
 	return nil
 }
 
@@ -466,649 +494,4 @@ func sideOf(f *Figure) string {
 		return ""
 	}
 	return f.Side
-}
-
-// ---- who may be attacked ----
-
-// spyCheck refuses an attack on a Spy its enemies still take for a friend.
-//
-// Ruling (seed line 535): a Spy may not be the target of an enemy's attack
-// or SP-A until it has made an attack or SP-A itself, or until every
-// incarn of its gang in play is a Spy. A Bloodshot attacker, which counts
-// every incarn as an enemy, may attack it; so may anyone when an enemy
-// Cipher strips its Fleshtypes (--target-ciphered).
-func (g *game) spyCheck(att, t *Figure, tci bool) error {
-	if !g.flesh(t, "Spy", tci) || t.Revealed || !enemies(att, t) || att.HasItem("Bloodshot") {
-		return nil
-	}
-	for _, x := range g.b().Figures {
-		if x.InPlay() && x.Side == t.Side && !x.Has("Spy") {
-			return engines.Refuse("Spy", "%s is a Spy its enemies take for a friend until it attacks (or only spies are left in its gang); it cannot be attacked yet", g.nm(t))
-		}
-	}
-	return nil
-}
-
-// unmask records that a Spy has attacked: from now on its enemies see it.
-func (g *game) unmask(f *Figure) error {
-	if !g.has(f, "Spy") || f.Revealed {
-		return nil
-	}
-	on := true
-	g.note("%s is unmasked: a Spy that attacks is an enemy from now on", g.nm(f))
-	return g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Revealed: &on, Why: "the Spy attacked"})
-}
-
-// portshield: an attack on an incarn within 5 of an ally carrying a
-// Portshield hits the bearer instead (seed line 615). Whether it is within
-// 5 is the table's fact (--portshield BEARER); the other defence facts of
-// the command then describe the bearer.
-func (g *game) portshield(att, t *Figure, o DefFacts) (*Figure, error) {
-	if o.Portshield == "" {
-		return t, nil
-	}
-	p, err := g.find(o.Portshield)
-	if err != nil {
-		return nil, err
-	}
-	if !p.HasItem("Portshield") || p.Side != t.Side || p == t || !p.InPlay() || p.Stone || !enemies(att, p) {
-		return nil, engines.Refuse("Portshield", "%s is not an ally of %s in play carrying a Portshield", g.nm(p), g.nm(t))
-	}
-	g.shielded = t
-	return p, nil
-}
-
-func (g *game) shieldText() string {
-	if g.shielded == nil {
-		return ""
-	}
-	return fmt.Sprintf(" (its Portshield takes the attack meant for %s)", g.nm(g.shielded))
-}
-
-// ---- specials ----
-
-// spaDie is the die a Fleshtype's SP-A rolls (0: none, the AD is given).
-func spaDie(flesh string, f *Figure, round int) int {
-	switch flesh {
-	case "Alchemist", "Architect", "Carrion":
-		return 8
-	case "Enforcer":
-		return 6
-	case "Gasser":
-		return 4
-	case "Spite":
-		sk, _ := FindSkill(f.Skill)
-		return sk.Die
-	case "Toxic":
-		return []int{4, 6, 8, 10, 12, 20}[min(max(round, 1), 6)-1]
-	case "Iconoclast":
-		return -1
-	}
-	return 0
-}
-
-var spaFlesh = []string{"Alchemist", "Architect", "Carrion", "Enforcer", "Gasser", "Iconoclast", "Smasher", "Spite", "Toxic"}
-
-// special makes a SP-A.
-//
-// Dice order: the SP-A die (Iconoclast: the target's Action die), then the
-// target's defence roll as for an attack.
-//
-// Ruling: the once-per-activation SP-As (Alchemist, Architect, Gasser per
-// target, Iconoclast, Smasher) and Toxic need the incarn to be activating;
-// the reactions (Carrion, Enforcer) need it in play; Spite needs it slain.
-// AD bonuses of attacks (Zealot, Paragon...) do not apply to a SP-A: the
-// die is the AD.
-func (g *game) special(c Special) error {
-	b := g.b()
-	if c.Incarn == "" {
-		if b.Current == nil {
-			return engines.Refuse("Activation", "no incarn is activating; name the incarn making the SP-A")
-		}
-		c.Incarn = b.Current.Figure
-	}
-	f, err := g.find(c.Incarn)
-	if err != nil {
-		return err
-	}
-	t, err := g.findTarget(f, c.Target)
-	if err != nil {
-		return err
-	}
-	var have []string
-	for _, x := range spaFlesh {
-		if f.Has(x) {
-			have = append(have, x)
-		}
-	}
-	as := ""
-	if c.As != "" {
-		ft, err := FindFleshtype(c.As)
-		if err != nil {
-			return engines.Refuse("Special attack", "%v", err)
-		}
-		if !f.Has(ft.Name) {
-			return engines.Refuse("Special attack", "%s is not a %s", g.nm(f), ft.Name)
-		}
-		if !containsStr(spaFlesh, ft.Name) {
-			return engines.Refuse("Special attack", "%s gives no SP-A warlog rolls; the SP-A Fleshtypes are %s", ft.Name, strings.Join(spaFlesh, ", "))
-		}
-		as = ft.Name
-	} else {
-		switch len(have) {
-		case 0:
-			return engines.Refuse("Special attack", "%s has no Fleshtype with a SP-A (%s)", g.nm(f), strings.Join(spaFlesh, ", "))
-		case 1:
-			as = have[0]
-		default:
-			return engines.Refuse("Special attack", "%s has several SP-As (%s); say which with --as", g.nm(f), strings.Join(have, ", "))
-		}
-	}
-	switch as {
-	case "Spite":
-		if f.Status != StatusSlain {
-			return engines.Refuse("Spite", "Spite strikes when its incarn is slain; %s is %s", g.nm(f), f.Status)
-		}
-	case "Carrion", "Enforcer":
-		if !f.InPlay() {
-			return engines.Refuse(as, "%s is %s", g.nm(f), f.where())
-		}
-	}
-	if !t.InPlay() || !enemies(f, t) {
-		return engines.Refuse("Special attack", "%s is not an enemy in play", g.nm(t))
-	}
-	if as == "Enforcer" && len(t.Flesh) == 0 {
-		return engines.Refuse("Enforcer", "%s has no Fleshtype to use; the Enforcer answers an enemy within 5 using one", g.nm(t))
-	}
-	if as == "Spite" || as == "Carrion" {
-		if err := g.takeReaction(f, t, as); err != nil {
-			return err
-		}
-	}
-	if err := g.spyCheck(f, t, c.DefFacts.Ciphered); err != nil {
-		return err
-	}
-	if t, err = g.portshield(f, t, c.DefFacts); err != nil {
-		return err
-	}
-	if err := g.checkDefFacts(t, c.DefFacts); err != nil {
-		return err
-	}
-	g.actor = f.Side
-	key := as
-	switch as {
-	case "Spite", "Carrion", "Enforcer":
-	default:
-		if _, err := g.current(f.Key(), "make that SP-A"); err != nil {
-			return err
-		}
-		if as == "Gasser" {
-			key = "Gasser:" + t.Key()
-		}
-		if as == "Toxic" && f.ToxicUsed {
-			return engines.Refuse("Toxic", "%s has used its Toxic SP-A; it is once per game", g.nm(f))
-		}
-		if containsStr(b.Current.SPAs, key) {
-			return engines.Refuse(as, "%s has already used its %s SP-A this activation", g.nm(f), as)
-		}
-		if err := g.emit(TypeACsSpent, ACsSpent{Figure: f.Key(), For: key, What: as + " SP-A"}); err != nil {
-			return err
-		}
-		if as == "Toxic" {
-			if err := g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Used: "Toxic", Why: "Toxic spent"}); err != nil {
-				return err
-			}
-		}
-	}
-	if err := g.unmask(f); err != nil {
-		return err
-	}
-	if as == "Iconoclast" {
-		sk, _ := FindSkill(t.Skill)
-		v, err := g.roll1(t.Side, sk.Die, t.Name+" Action die (Iconoclast)")
-		if err != nil {
-			return err
-		}
-		if v == 1 {
-			g.d.Label("%s rolls %s's Action die: a natural 1, %s is stunned (Iconoclast).", g.nm(f), g.nm(t), g.nm(t))
-			if err := g.stunBy(t, f, "Iconoclast", c.DefFacts); err != nil {
-				return err
-			}
-		} else {
-			g.d.Label("%s rolls %s's Action die: %d, no effect (Iconoclast).", g.nm(f), g.nm(t), v)
-		}
-		g.flushNotes()
-		return nil
-	}
-	ad := 0
-	if as == "Smasher" {
-		if c.ACs < 1 {
-			return engines.Refuse("Smasher", "give the ACs spent moving into contact with --acs N; they are the AD")
-		}
-		ad = c.ACs
-		g.d.Label("%s smashes into %s%s: SP-A with AD %d (Smasher).", g.nm(f), g.nm(t), g.shieldText(), ad)
-	} else {
-		die := spaDie(as, f, b.Round)
-		v, err := g.roll1(f.Side, die, fmt.Sprintf("%s %s SP-A", f.Name, as))
-		if err != nil {
-			return err
-		}
-		ad = v
-		g.d.Label("%s makes a SP-A D%d at %s%s (%s): %d.", g.nm(f), die, g.nm(t), g.shieldText(), as, v)
-	}
-	if err := g.resolve(hit{att: f, ad: ad}, t, c.DefFacts); err != nil {
-		return err
-	}
-	g.flushNotes()
-	return nil
-}
-
-func containsStr(xs []string, v string) bool {
-	for _, x := range xs {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
-
-// ---- table-recorded effects ----
-
-func (g *game) stunCmd(c Stun) error {
-	f, err := g.find(c.Incarn)
-	if err != nil {
-		return err
-	}
-	if !f.InPlay() {
-		return engines.Refuse("Stun", "%s is %s", g.nm(f), f.Status)
-	}
-	var by *Figure
-	if c.By != "" {
-		if by, err = g.find(c.By); err != nil {
-			return err
-		}
-		g.actor = by.Side
-	}
-	why := c.Why
-	if c.As != "" {
-		kind := ""
-		switch norm(c.As) {
-		case "empath":
-			kind = "Empath"
-		case "grudger":
-			kind = "Grudger"
-		default:
-			return engines.Refuse("Stun", "--as is empath or grudger, the reactions that stun")
-		}
-		if by == nil {
-			return engines.Refuse(kind, "name the %s with --by", kind)
-		}
-		if err := g.takeReaction(by, f, kind); err != nil {
-			return err
-		}
-		if why == "" {
-			why = kind
-		}
-	}
-	if why == "" {
-		why = "recorded at the table"
-	}
-	if err := g.checkDefFacts(f, DefFacts{Ciphered: c.Ciphered}); err != nil {
-		return err
-	}
-	g.d.Label("%s is stunned (%s).", g.nm(f), why)
-	if err := g.stunBy(f, by, why, DefFacts{Ciphered: c.Ciphered}); err != nil {
-		return err
-	}
-	g.flushNotes()
-	return nil
-}
-
-func (g *game) unstunCmd(c Unstun) error {
-	f, err := g.find(c.Incarn)
-	if err != nil {
-		return err
-	}
-	if f.Status != StatusStunned {
-		return engines.Refuse("Stun", "%s is %s, not stunned", g.nm(f), f.Status)
-	}
-	why := c.Why
-	if c.By != "" {
-		p, err := g.current(c.By, "un-stun an ally")
-		if err != nil {
-			return err
-		}
-		if !p.Has("Priest") {
-			return engines.Refuse("Priest", "%s is not a Priest; only a Priest un-stuns for 1 AC", g.nm(p))
-		}
-		if p.Side != f.Side || p == f {
-			return engines.Refuse("Priest", "a Priest un-stuns a visible ally, and %s is not one", g.nm(f))
-		}
-		if err := g.spend(p, 1, "", "un-stunning "+f.Name); err != nil {
-			return err
-		}
-		why = p.Name + " un-stuns it for 1 AC (Priest)"
-	}
-	if why == "" {
-		why = "recorded at the table"
-	}
-	g.d.Label("%s is no longer stunned (%s).", g.nm(f), why)
-	return g.emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: why})
-}
-
-// mulligan: the activating Mulligan slays itself for N ACs (seed line
-// 415); the N incarns it may move are moved at the table.
-//
-// Ruling: N is at least 1 and no more than the ACs it has left; the death
-// is its own (no enemy slew it), so "when slain" Fleshtypes fire as for any
-// death, and its activation ends.
-func (g *game) mulligan(f, by *Figure, c Slay) error {
-	if c.Mulligan < 1 {
-		return engines.Refuse("Mulligan", "--mulligan gives the ACs the Mulligan spends, 1 or more")
-	}
-	if c.Dagger || (by != nil && by != f) {
-		return engines.Refuse("Mulligan", "a Mulligan slays itself; leave out --by and --dagger")
-	}
-	if _, err := g.current(f.Key(), "slay itself (Mulligan)"); err != nil {
-		return err
-	}
-	g.cipher(f, c.Ciphered)
-	if !g.has(f, "Mulligan") {
-		return engines.Refuse("Mulligan", "%s is not a Mulligan (or an enemy Cipher strips it)", g.nm(f))
-	}
-	g.actor = f.Side
-	if err := g.spend(f, c.Mulligan, "", fmt.Sprintf("slaying itself (Mulligan %d)", c.Mulligan)); err != nil {
-		return err
-	}
-	g.d.Label("%s spends %s and slays itself (Mulligan): move %s anywhere in play.", g.nm(f), plural(c.Mulligan, "AC"), plural(c.Mulligan, "incarn"))
-	if err := g.slay(f, nil, fmt.Sprintf("slew itself for %s (Mulligan)", plural(c.Mulligan, "AC")), c.DefFacts); err != nil {
-		return err
-	}
-	if err := g.endActivation(); err != nil {
-		return err
-	}
-	g.flushNotes()
-	return nil
-}
-
-func (g *game) slayCmd(c Slay) error {
-	f, err := g.find(c.Incarn)
-	if err != nil {
-		return err
-	}
-	if !f.InPlay() {
-		return engines.Refuse("Slay", "%s is already %s", g.nm(f), f.Status)
-	}
-	var by *Figure
-	if c.By != "" {
-		if by, err = g.find(c.By); err != nil {
-			return err
-		}
-		g.actor = by.Side
-	}
-	why := c.Why
-	if err := g.checkDefFacts(f, DefFacts{Ciphered: c.Ciphered}); err != nil {
-		return err
-	}
-	if c.Mulligan != 0 {
-		return g.mulligan(f, by, c)
-	}
-	if c.Dagger {
-		if by == nil {
-			return engines.Refuse("Sacrificial Dagger", "say whose dagger with --by")
-		}
-		if _, err := g.current(by.Key(), "use its Sacrificial Dagger"); err != nil {
-			return err
-		}
-		if !by.HasItem("Sacrificial Dagger") {
-			return engines.Refuse("Sacrificial Dagger", "%s carries no Sacrificial Dagger", g.nm(by))
-		}
-		if by.Side != f.Side || by == f {
-			return engines.Refuse("Sacrificial Dagger", "the dagger slays an ally within 5; %s is not %s's ally", g.nm(f), g.nm(by))
-		}
-		if err := g.spend(by, 1, "", "the Sacrificial Dagger"); err != nil {
-			return err
-		}
-		why = g.nm(by) + "'s Sacrificial Dagger"
-	}
-	if why == "" {
-		why = "recorded at the table"
-	}
-	g.d.Label("%s is slain (%s).", g.nm(f), why)
-	if err := g.slay(f, by, why, c.DefFacts); err != nil {
-		return err
-	}
-	g.flushNotes()
-	return nil
-}
-
-// summon is the Homonculist's once-per-activation Roach.
-func (g *game) summon(c Summon) error {
-	f, err := g.current(c.Incarn, "summon")
-	if err != nil {
-		return err
-	}
-	if !f.Has("Homonculist") {
-		return engines.Refuse("Homonculist", "%s is not a Homonculist", g.nm(f))
-	}
-	if containsStr(g.b().Current.SPAs, "Homonculist") {
-		return engines.Refuse("Homonculist", "%s has already summoned this activation", g.nm(f))
-	}
-	g.actor = f.Side
-	if err := g.emit(TypeACsSpent, ACsSpent{Figure: f.Key(), For: "Homonculist", What: "summoning"}); err != nil {
-		return err
-	}
-	r := Figure{Incarn: Incarn{Name: g.freeName(f.Side, "Homunculus"), Skill: "Roach", Toughness: "Weak"}, Side: f.Side, Status: StatusActive, Tag: TagSummoned, Activated: g.b().Round > 0}
-	if err := g.emit(TypeFigureAdded, FigureAdded{Figure: r, Why: f.Name + " summoned it"}); err != nil {
-		return err
-	}
-	g.d.Label("%s summons %s, a Roach without Fleshtypes, within 5 (Homonculist).", g.nm(f), r.Name)
-	return nil
-}
-
-// inseminate marks an enemy for the Inseminator.
-func (g *game) inseminate(c Inseminate) error {
-	f, err := g.current(c.Incarn, "inseminate")
-	if err != nil {
-		return err
-	}
-	if !f.Has("Inseminator") {
-		return engines.Refuse("Inseminator", "%s is not an Inseminator", g.nm(f))
-	}
-	if f.InseminateUsed {
-		return engines.Refuse("Inseminator", "%s has used its Inseminator mark; it is once per game", g.nm(f))
-	}
-	t, err := g.find(c.Target)
-	if err != nil {
-		return err
-	}
-	if !t.InPlay() || !enemies(f, t) || t.Side == DeathbeastSide {
-		return engines.Refuse("Inseminator", "%s is not an enemy incarn in play", g.nm(t))
-	}
-	g.actor = f.Side
-	if err := g.spend(f, 1, "", "inseminating"); err != nil {
-		return err
-	}
-	side := f.Side
-	if err := g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), MarkedBy: &side, Why: "marked by " + f.Name}); err != nil {
-		return err
-	}
-	if err := g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Used: "Inseminator", Why: "Inseminator spent"}); err != nil {
-		return err
-	}
-	g.d.Label("%s spends 1 AC to mark %s (Inseminator): when it dies, a random ally bursts out.", g.nm(f), g.nm(t))
-	return nil
-}
-
-// transform is the Lycan's change: 6 ACs make it a Chosen Heavy Butcher
-// Strigoi without items for the rest of the game.
-//
-// Ruling: its Fleshtypes become Butcher and Strigoi (the others, Lycan
-// included, are gone), and the change lasts for this game only.
-func (g *game) transform(c Transform) error {
-	f, err := g.current(g.orCurrent(c.Incarn), "transform")
-	if err != nil {
-		return err
-	}
-	if !f.Has("Lycan") {
-		return engines.Refuse("Lycan", "%s is not a Lycan", g.nm(f))
-	}
-	if err := g.spend(f, 6, "", "the Lycan's change"); err != nil {
-		return err
-	}
-	in := Incarn{Name: f.Name, Skill: "Chosen", Toughness: "Heavy", Flesh: []string{"Butcher", "Strigoi"}}
-	g.actor = f.Side
-	g.d.Label("%s spends 6 ACs and becomes a Chosen Heavy Butcher Strigoi without items (Lycan).", g.nm(f))
-	return g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: "Lycan"})
-}
-
-// extinguish spends 3 ACs to put out a burning incarn: itself or an ally
-// in base contact.
-func (g *game) extinguish(c Extinguish) error {
-	f, err := g.current(g.orCurrent(c.Incarn), "put out a fire")
-	if err != nil {
-		return err
-	}
-	t, err := g.find(c.Target)
-	if err != nil {
-		return err
-	}
-	if t.Side != f.Side || !t.InPlay() {
-		return engines.Refuse("Pyromaniac", "%s can only put out itself or an ally in base contact", g.nm(f))
-	}
-	if !t.OnFire {
-		return engines.Refuse("Pyromaniac", "%s is not on fire", g.nm(t))
-	}
-	if err := g.spend(f, 3, "", "putting out the fire"); err != nil {
-		return err
-	}
-	off := false
-	g.actor = f.Side
-	g.d.Label("%s spends 3 ACs putting out the flames on %s.", g.nm(f), g.nm(t))
-	return g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), OnFire: &off, Why: "put out"})
-}
-
-// rift lifts an enemy incarn out of play until the next round.
-//
-// Ruling: it is done at the start of a round, before anyone activates;
-// each player lifts at most one incarn a round, and each incarn can be
-// lifted once per game.
-func (g *game) rift(c Rift) error {
-	b := g.b()
-	if b.Twist != 4 {
-		return engines.Refuse("Chronomatic Rift", "the twist is not the Chronomatic Rift")
-	}
-	if b.Round == 0 || b.Current != nil {
-		return engines.Refuse("Chronomatic Rift", "the Rift acts at the start of a round, before any activation")
-	}
-	for _, f := range b.Figures {
-		if f.Activated {
-			return engines.Refuse("Chronomatic Rift", "the Rift acts at the start of a round, before any activation")
-		}
-	}
-	var side string
-	for _, s := range b.Sides {
-		if strings.EqualFold(s, c.Player) {
-			side = s
-		}
-	}
-	if side == "" {
-		return engines.Refuse("Chronomatic Rift", "%q is not a player of this game; choose %s", c.Player, strings.Join(b.Sides, " or "))
-	}
-	for _, f := range b.Figures {
-		if f.Rifted && f.Side == b.opponent(side) {
-			return engines.Refuse("Chronomatic Rift", "%s has already lifted %s this round", side, g.nm(f))
-		}
-	}
-	opp := &Figure{Side: side}
-	t, err := g.findTarget(opp, c.Incarn)
-	if err != nil {
-		return err
-	}
-	if t.Side != b.opponent(side) || !t.InPlay() {
-		return engines.Refuse("Chronomatic Rift", "%s can only lift an enemy incarn in play", side)
-	}
-	if t.RiftUsed {
-		return engines.Refuse("Chronomatic Rift", "%s has been lifted once already; each incarn only once per game", g.nm(t))
-	}
-	on := true
-	g.actor = side
-	g.d.Label("The Chronomatic Rift lifts %s out of play until the next round (%s's choice).", g.nm(t), side)
-	return g.emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), Rifted: &on, Why: "Chronomatic Rift"})
-}
-
-// stone turns a Gargoyle to stone or back for 3 ACs.
-func (g *game) stone(c Stone) error {
-	f, err := g.current(g.orCurrent(c.Incarn), "turn to stone")
-	if err != nil {
-		return err
-	}
-	if !f.Has("Gargoyle") {
-		return engines.Refuse("Gargoyle", "%s is not a Gargoyle", g.nm(f))
-	}
-	if err := g.spend(f, 3, "", "turning to stone or back"); err != nil {
-		return err
-	}
-	on := !f.Stone
-	g.actor = f.Side
-	if on {
-		g.d.Label("%s spends 3 ACs and turns to stone: it can neither attack nor be attacked (Gargoyle).", g.nm(f))
-	} else {
-		g.d.Label("%s spends 3 ACs and turns back to flesh (Gargoyle).", g.nm(f))
-	}
-	return g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Stone: &on, Why: "Gargoyle"})
-}
-
-// reflesh changes one of an incarn's Fleshtypes: a Zenithal's swap (the
-// activating Zenithal, an ally, once per activation) or a change recorded
-// at the table.
-func (g *game) reflesh(c Reflesh) error {
-	f, err := g.find(c.Incarn)
-	if err != nil {
-		return err
-	}
-	old, err := FindFleshtype(c.Old)
-	if err != nil {
-		return engines.Refuse("Fleshtypes", "%v", err)
-	}
-	nw, err := FindFleshtype(c.New)
-	if err != nil {
-		return engines.Refuse("Fleshtypes", "%v", err)
-	}
-	if !f.Has(old.Name) {
-		return engines.Refuse("Fleshtypes", "%s has no %s to change", g.nm(f), old.Name)
-	}
-	if f.Has(nw.Name) {
-		return engines.Refuse("Fleshtypes", "%s already has %s; an incarn cannot have the same Fleshtype twice", g.nm(f), nw.Name)
-	}
-	why := "recorded at the table"
-	if c.By != "" {
-		z, err := g.current(c.By, "swap an ally's Fleshtype")
-		if err != nil {
-			return err
-		}
-		if !z.Has("Zenithal") {
-			return engines.Refuse("Zenithal", "%s is not a Zenithal", g.nm(z))
-		}
-		if z.Side != f.Side {
-			return engines.Refuse("Zenithal", "a Zenithal changes an ally's Fleshtype; %s is not %s's ally", g.nm(f), g.nm(z))
-		}
-		if containsStr(g.b().Current.SPAs, "Zenithal") {
-			return engines.Refuse("Zenithal", "%s has already swapped a Fleshtype this activation", g.nm(z))
-		}
-		if err := g.emit(TypeACsSpent, ACsSpent{Figure: z.Key(), For: "Zenithal", What: "Zenithal swap"}); err != nil {
-			return err
-		}
-		why = g.nm(z) + "'s Zenithal swap"
-		g.actor = z.Side
-	}
-	in := f.Incarn
-	in.Flesh = append([]string(nil), f.Flesh...)
-	for i, x := range in.Flesh {
-		if x == old.Name {
-			in.Flesh[i] = nw.Name
-		}
-	}
-	g.d.Label("%s's %s becomes %s (%s).", g.nm(f), old.Name, nw.Name, why)
-	return g.emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: why})
 }

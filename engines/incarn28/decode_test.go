@@ -12,7 +12,7 @@ import (
 // decoders' fast paths and their key-by-key fallback.
 var decodeSeeds = map[string][]string{
 	TypeBattleStarted: {
-		`{"name":"Pit","sides":["Ann","Ben"],"figures":[{"name":"Brute","skill":"Demigod","toughness":"Immortal","flesh":["Golem","Soldier"],"side":"Ann","origin":"Ann","status":"active","starting":true},{"name":"Runt","skill":"Rabble","toughness":"Light","items":["Armour"],"side":"Ben","status":"stunned","tag":"escort","for":"Ben","saved":2,"on_fire":true,"marked_by":"Ann","slain_by":"Ann","rift_used":true}]}`,
+		`{"name":"Pit","sides":["Ann","Ben"],"figures":[{"name":"Brute","skill":"Demigod","toughness":"Immortal","flesh":["Golem","Soldier"],"side":"Ann","origin":"Ann","status":"active","starting":true},{"name":"Runt","skill":"Rabble","toughness":"Light","items":["Armour"],"side":"Ben","status":"stunned","tag":"escort","for":"Ben","saved":2,"on_fire":true,"marked_by":"Ann","slain_by":"Ann","rift_used":true,"id":"Ben#2","removals":1}]}`,
 		`{"figures":[{"side":"Ann","name":"Zoë \"Z\"","flesh":[],"items":null,"activated":true,"harmed":true,"toxic_used":true,"decoy_used":true,"inseminate_used":true,"rifted":true,"stone":true,"revealed":true}, null, {}],"name":"x","sides":null,"extra":{"a":[1]}}`,
 		`{"name":"p","sides":[],"figures":[]}`, `{ "name" : "p" , "figures" : [ { "name" : "a" } ] }`, `{"figures":null}`,
 	},
@@ -39,7 +39,7 @@ var decodeSeeds = map[string][]string{
 
 func decodeRegistry() *events.Registry {
 	r := events.NewRegistry()
-	Engine{}.Register(r)
+	Engine.Register(r)
 	return r
 }
 

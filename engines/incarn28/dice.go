@@ -2,8 +2,8 @@ package incarn28
 
 // roll1 rolls one die for the player by (the report keeps each player's
 // dice apart).
-func (g *game) roll1(by string, sides int, purpose string) (int, error) {
-	v, err := g.d.RollBy(by, 1, sides, purpose)
+func (r *referee) roll1(by string, sides int, purpose string) (int, error) {
+	v, err := r.d.RollBy(by, 1, sides, purpose)
 	if err != nil {
 		return 0, err
 	}
@@ -11,6 +11,6 @@ func (g *game) roll1(by string, sides int, purpose string) (int, error) {
 }
 
 // roll rolls n dice for the player by.
-func (g *game) roll(by string, n, sides int, purpose string) ([]int, error) {
-	return g.d.RollBy(by, n, sides, purpose)
+func (r *referee) roll(by string, n, sides int, purpose string) ([]int, error) {
+	return r.d.RollBy(by, n, sides, purpose)
 }

@@ -30,7 +30,7 @@ func TestDecodeCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := New().DecodeCommand(c.Verb(), b)
+		got, err := Engine.DecodeCommand(c.Verb(), b)
 		if err != nil {
 			t.Fatalf("%s: %v", c.Verb(), err)
 		}
@@ -42,7 +42,7 @@ func TestDecodeCommand(t *testing.T) {
 		}
 		seen[c.Verb()] = true
 	}
-	if _, err := New().DecodeCommand("fly", []byte("{}")); err == nil {
+	if _, err := Engine.DecodeCommand("fly", []byte("{}")); err == nil {
 		t.Error("an unknown verb decoded")
 	}
 }

@@ -1,117 +1,189 @@
 package incarn28
 
-import (
-	"warlog/engines"
+//go:generate go run warlog/internal/factgen
+
+// Event types of Incarn28, all past tense.
+const (
+	TypeGangFounded        = "incarn28.gang_founded"
+	TypeIncarnRecruited    = "incarn28.incarn_recruited"
+	TypeIncarnDismissed    = "incarn28.incarn_dismissed"
+	TypeBattleStarted      = "incarn28.battle_started"
+	TypeObjectivesRolled   = "incarn28.objectives_rolled"
+	TypeTwistRolled        = "incarn28.twist_rolled"
+	TypeFigureAdded        = "incarn28.figure_added"
+	TypeRoundBegun         = "incarn28.round_begun"
+	TypeActivated          = "incarn28.activated"
+	TypeACsSpent           = "incarn28.acs_spent"
+	TypeStatusChanged      = "incarn28.status_changed"
+	TypeFigureChanged      = "incarn28.figure_changed"
+	TypeActivationEnded    = "incarn28.activation_ended"
+	TypeDesecrateHit       = "incarn28.desecrate_hit"
+	TypeObjectiveCompleted = "incarn28.objective_completed"
+	TypeBattleEnded        = "incarn28.battle_ended"
+	TypeReactionOpened     = "incarn28.reaction_opened"
+	TypeReactionUsed       = "incarn28.reaction_used"
+	TypeDeploymentRolled   = "incarn28.deployment_rolled"
+	TypeMistFlowed         = "incarn28.mist_flowed"
 )
 
-// count counts the figures in play other than f that are its allies
-// (enemy false) or enemies (enemy true) and have the Fleshtype or item.
-func (g *game) count(f *Figure, enemy bool, has func(*Figure) bool) int {
-	n := 0
-	for _, x := range g.b().Figures {
-		if x == f || !x.InPlay() || enemies(f, x) != enemy {
-			continue
-		}
-		if has == nil || has(x) {
-			n++
-		}
-	}
-	return n
+// GangFounded: a player founded a gang (with the incarns read from a file).
+type GangFounded struct {
+	Player  string   `json:"player"`
+	Faction string   `json:"faction"`
+	Bones   int      `json:"bones"`
+	Incarns []Incarn `json:"incarns,omitempty"`
 }
 
-func flesh(name string) func(*Figure) bool { return func(x *Figure) bool { return x.Has(name) } }
-func item(name string) func(*Figure) bool  { return func(x *Figure) bool { return x.HasItem(name) } }
-
-// factCheck is one table fact a command claims: how many it claims, how
-// many the log allows, and how to say it.
-type factCheck struct {
-	flag  string
-	claim int
-	have  int
-	what  string
+// IncarnRecruited: an incarn joined a gang.
+type IncarnRecruited struct {
+	Player string `json:"player"`
+	Incarn Incarn `json:"incarn"`
+	Cost   int    `json:"cost"`
 }
 
-func checkFacts(rule string, checks []factCheck) error {
-	for _, c := range checks {
-		if c.claim < 0 {
-			return engines.Refuse(rule, "%s cannot be negative", c.flag)
-		}
-		if c.claim > c.have {
-			if c.have == 0 {
-				return engines.Refuse(rule, "%s was given, but there are no %s in play", c.flag, c.what)
-			}
-			return engines.Refuse(rule, "%s %d, but there are only %d %s in play", c.flag, c.claim, c.have, c.what)
-		}
-	}
-	return nil
+// IncarnDismissed: an incarn left a gang between games.
+type IncarnDismissed struct {
+	Player string `json:"player"`
+	Name   string `json:"name"`
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+// BattleStarted: a game began with these figures.
+type BattleStarted struct {
+	Name    string   `json:"name"`
+	Sides   []string `json:"sides"`
+	Figures []Figure `json:"figures"`
 }
 
-// checkActFacts refuses table facts the log shows cannot be so: a flag
-// naming a Fleshtype no figure in play has, or more of them than there
-// are.
-func (g *game) checkActFacts(f *Figure, c ActFacts) error {
-	all := func(name string) int {
-		n := 0
-		for _, x := range g.b().Figures {
-			if x.InPlay() && x.Has(name) {
-				n++
-			}
-		}
-		return n
-	}
-	return checkFacts("Table facts", []factCheck{
-		{"--allies-within-5", c.AlliesWithin5, g.count(f, false, nil), "allies"},
-		{"--enemies-within-10", c.EnemiesWithin10, g.count(f, true, nil), "enemies"},
-		{"--enemy-within-5", b2i(c.EnemyWithin5), g.count(f, true, nil), "enemies"},
-		{"--piles", c.Piles, 99 * b2i(g.count(f, true, flesh("Defecator")) > 0), "enemy Defecators"},
-		{"--fools", c.Fools, g.count(f, true, flesh("Fool")), "enemy Fools"},
-		{"--gaunts", c.Gaunts, g.count(f, true, flesh("Gaunt")), "enemy Gaunts"},
-		{"--effigies", c.Effigies, g.count(f, true, item("Effigy")), "enemy Effigies"},
-		{"--tempted", b2i(c.Tempted), g.count(f, true, flesh("Tempter")), "enemy Tempters"},
-		{"--imp", b2i(c.Imp), g.count(f, true, flesh("Imp")), "enemy Imps"},
-		{"--parasite", b2i(c.Parasite), g.count(f, true, flesh("Parasite")), "enemy Parasites"},
-		{"--hollow", c.Hollow, 99 * b2i(g.count(f, true, flesh("Hollow")) > 0), "enemy Hollows"},
-		{"--ciphered", b2i(c.Ciphered), g.count(f, true, flesh("Cipher")), "enemy Ciphers"},
-		{"--icon", b2i(c.Icon), g.count(f, false, item("Icon")), "allied Icons"},
-		{"--nightmare", b2i(c.Nightmare), all("Nightmare"), "Nightmares"},
-		{"--mist", b2i(c.Mist), b2i(g.b().Twist == 2), "Flensing Mists (the twist)"},
-	})
+// ObjectivesRolled: a player's two objectives (after any re-rolls).
+type ObjectivesRolled struct {
+	Player     string `json:"player"`
+	Objectives []int  `json:"objectives"`
+	// Overseer is set when the Overseer's re-roll was spent.
+	Overseer bool `json:"overseer,omitempty"`
 }
 
-// checkAttackFacts does the same for an attack's or SP-A's facts.
-func (g *game) checkAttackFacts(a, t *Figure, c Attack) error {
-	checks := []factCheck{
-		{"--subliminal", c.Subliminal, g.count(a, true, flesh("Subliminal")), "enemy Subliminals"},
-		{"--zealots", c.Zealots, g.count(a, false, flesh("Zealot")), "allied Zealots"},
-		{"--archivists", c.Archivists, g.count(a, false, flesh("Archivist")), "allied Archivists"},
-		{"--ciphered", b2i(c.Ciphered), g.count(a, true, flesh("Cipher")), "enemy Ciphers"},
-		{"--pacifist", b2i(c.Pacifist), g.count(a, true, flesh("Pacifist")), "enemy Pacifists"},
-		{"--imp", b2i(c.Imp), g.count(a, true, flesh("Imp")), "enemy Imps"},
-	}
-	if err := checkFacts("Table facts", checks); err != nil {
-		return err
-	}
-	if t == nil {
-		return nil
-	}
-	return g.checkDefFacts(t, c.DefFacts)
+// TwistRolled: the game's twist.
+type TwistRolled struct {
+	Twist int `json:"twist"`
+	// MistEdge is the Flensing Mist's edge: "left" or "right" of the
+	// edge of the player who won the deployment roll-off.
+	MistEdge string `json:"mist_edge,omitempty"`
 }
 
-func (g *game) checkDefFacts(t *Figure, d DefFacts) error {
-	return checkFacts("Table facts", []factCheck{
-		{"--sentinel", b2i(d.Sentinel), g.count(t, false, flesh("Sentinel")), "allied Sentinels"},
-		{"--soothsayer", b2i(d.Soothsayer), g.count(t, false, flesh("Soothsayer")), "allied Soothsayers"},
-		{"--illusionist", b2i(d.Illusionist), g.count(t, false, flesh("Illusionist")), "allied Illusionists"},
-		{"--priests", d.Priests, g.count(t, false, flesh("Priest")), "allied Priests"},
-		{"--target-gaunts", d.Gaunts, g.count(t, true, flesh("Gaunt")), "Gaunts hostile to the target"},
-		{"--target-ciphered", b2i(d.Ciphered), g.count(t, true, flesh("Cipher")), "Ciphers hostile to the target"},
-		{"--target-imp", b2i(d.Imp), g.count(t, true, flesh("Imp")), "Imps hostile to the target"},
-	})
+// FigureAdded: a figure entered play (objective incarn, Deathbeast, summon).
+type FigureAdded struct {
+	Figure Figure `json:"figure"`
+	Why    string `json:"why"`
+}
+
+// RoundBegun: a new round after the roll-off.
+type RoundBegun struct {
+	Round int            `json:"round"`
+	Rolls map[string]int `json:"rolls"`
+	First string         `json:"first"`
+}
+
+// Activated: an incarn made its ACT-R.
+type Activated struct {
+	Figure     string   `json:"figure"`
+	Natural    int      `json:"natural"`
+	Steps      []string `json:"steps"`
+	ACTR       int      `json:"act_r"`
+	ACs        int      `json:"acs"`
+	WasStunned bool     `json:"was_stunned,omitempty"`
+	Fallow     bool     `json:"fallow,omitempty"`
+	// Wasted: the activation does nothing (Fallow even, Cerebral Void, Enigma).
+	Wasted bool `json:"wasted,omitempty"`
+}
+
+// ACsSpent: the activating incarn spent ACs (or used a once-per-activation
+// special, For naming it).
+type ACsSpent struct {
+	Figure string `json:"figure"`
+	ACs    int    `json:"acs"`
+	For    string `json:"for,omitempty"`
+	What   string `json:"what,omitempty"`
+}
+
+// StatusChanged: a figure was stunned, unstunned, slain, routed or returned.
+type StatusChanged struct {
+	Figure string `json:"figure"`
+	Status string `json:"status"`
+	Why    string `json:"why"`
+	// By is the side whose action caused it, when one did.
+	By string `json:"by,omitempty"`
+}
+
+// FigureChanged: a figure changed side, name, profile or a marker.
+type FigureChanged struct {
+	Figure   string  `json:"figure"`
+	Side     string  `json:"side,omitempty"`
+	Name     string  `json:"name,omitempty"`
+	Incarn   *Incarn `json:"incarn,omitempty"`
+	OnFire   *bool   `json:"on_fire,omitempty"`
+	MarkedBy *string `json:"marked_by,omitempty"`
+	Rifted   *bool   `json:"rifted,omitempty"`
+	Stone    *bool   `json:"stone,omitempty"`
+	Revealed *bool   `json:"revealed,omitempty"`
+	Used     string  `json:"used,omitempty"`
+	Why      string  `json:"why"`
+}
+
+// ActivationEnded: the activation is over; Next is whose turn it is.
+type ActivationEnded struct {
+	Figure    string `json:"figure"`
+	Saved     int    `json:"saved,omitempty"`
+	Next      string `json:"next"`
+	Again     string `json:"again,omitempty"`
+	RoundOver bool   `json:"round_over,omitempty"`
+}
+
+// DesecrateHit: hits on a player's Desecrate objective.
+type DesecrateHit struct {
+	Player string `json:"player"`
+	Hits   int    `json:"hits"`
+}
+
+// ObjectiveCompleted: a player met one of their objectives.
+type ObjectiveCompleted struct {
+	Player    string `json:"player"`
+	Objective int    `json:"objective"`
+	How       string `json:"how"`
+}
+
+// BattleEnded: the game is over.
+type BattleEnded struct {
+	Winner string `json:"winner,omitempty"`
+	Why    string `json:"why"`
+}
+
+// ReactionOpened: the log saw what lets a Fleshtype answer (an ally's
+// stun for an Empath, an enemy's death for a Carrion, its own death for a
+// Spite, the opponent's objective and a D6 of 4+ for a Grudger); the table
+// names the target.
+type ReactionOpened struct {
+	Figure string `json:"figure"`
+	Kind   string `json:"kind"`
+	Not    string `json:"not,omitempty"`
+}
+
+// ReactionUsed: the reaction struck Target.
+type ReactionUsed struct {
+	Figure string `json:"figure"`
+	Kind   string `json:"kind"`
+	Target string `json:"target"`
+}
+
+// DeploymentRolled: the roll-off before deployment; First chose its edge
+// and deployed first.
+type DeploymentRolled struct {
+	Rolls map[string]int `json:"rolls"`
+	First string         `json:"first"`
+}
+
+// MistFlowed: at the end of Round the Flensing Mist flowed Reach cm in
+// from its edge.
+type MistFlowed struct {
+	Round int `json:"round"`
+	Reach int `json:"reach"`
 }

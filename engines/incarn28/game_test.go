@@ -50,7 +50,7 @@ func TestMoraleAndWorms(t *testing.T) {
 // faction modifiers; the twist (RULINGS: dice order objectives, re-rolls,
 // twist).
 func TestObjectiveRolls(t *testing.T) {
-	s := newState()
+	s := testState()
 	do(t, s, FoundGang{Player: "Ann", Faction: "court", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}})
 	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Overseer"))}})
 	// Ann 2,2 (both Intimidate): rolled again 1,5; Ben 3,6 +2 = Loot, Sanctify; twist 5.
@@ -82,7 +82,7 @@ func TestObjectiveRolls(t *testing.T) {
 
 // line 651 Cerebral Void: a natural 1 does nothing.
 func TestCerebralVoid(t *testing.T) {
-	s := newState()
+	s := testState()
 	do(t, s, FoundGang{Player: "Ann", Faction: "schism", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Flagellant"))}})
 	do(t, s, FoundGang{Player: "Ben", Faction: "court", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}})
 	do(t, s, engines.StartScenario{Name: "G"}, 4, 6, 1, 5, 5, 6, 1)
@@ -96,7 +96,7 @@ func TestCerebralVoid(t *testing.T) {
 
 // line 647 Anarchic Spores: the incarn is picked at random.
 func TestAnarchicSpores(t *testing.T) {
-	s := newState()
+	s := testState()
 	do(t, s, FoundGang{Player: "Ann", Faction: "court", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Bx", "Regular", "Medium", fl("Brigand"))}})
 	do(t, s, FoundGang{Player: "Ben", Faction: "court", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}})
 	do(t, s, engines.StartScenario{Name: "G"}, 1, 5, 1, 5, 3, 6, 1)
@@ -110,7 +110,7 @@ func TestAnarchicSpores(t *testing.T) {
 
 // line 643 Bleeding Sky: at the round's end a 6 means a SP-A D6.
 func TestBleedingSky(t *testing.T) {
-	s := newState()
+	s := testState()
 	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Weak", fl("Brigand"))}})
 	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}})
 	do(t, s, engines.StartScenario{Name: "G"}, 3, 6, 3, 6, 1, 6, 1)
@@ -225,14 +225,14 @@ func TestObjectives(t *testing.T) {
 // A refused command leaves the state as it was (every refusal test above
 // checks this through refused); the scenario needs two gangs.
 func TestStartRefusals(t *testing.T) {
-	s := newState()
+	s := testState()
 	refused(t, s, engines.StartScenario{Name: "G"}, "a game is between two gangs; 0 are named")
 	do(t, s, FoundGang{Player: "Ann", Faction: "court"})
 	do(t, s, FoundGang{Player: "Ben", Faction: "court"})
 	refused(t, s, engines.StartScenario{Name: "G"}, "Ann's gang has no incarns")
 	refused(t, s, FoundGang{Player: "ann", Faction: "court"}, "ann already has a gang")
 	refused(t, s, FoundGang{Player: "Cas", Faction: "cult"}, `no faction "cult"; choose court, schism or sacrosanct`)
-	refused(t, s, engines.StartScenario{Name: "G", Turns: 3}, "takes no --brief, --turns")
+	refused(t, s, engines.StartScenario{Name: "G", Turns: 3}, "takes field when a scenario starts, not turns")
 }
 
 // Ruling: without a name the next incarn in gang order of the side to move

@@ -271,7 +271,7 @@ func TestBleeder(t *testing.T) {
 // again. Line 135 Assassin and line 169 Brigand deploy otherwise: the
 // label reminds the table.
 func TestDeploymentRollOff(t *testing.T) {
-	s := newState()
+	s := testState()
 	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Assassin"))}})
 	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}})
 	refused(t, s, engines.StartScenario{Name: "G"}, "this action needs at least 6 dice", 3, 6, 3, 6, 6)
@@ -287,7 +287,7 @@ func TestDeploymentRollOff(t *testing.T) {
 // it flows 2D6 in; those caught take a SP-A D6 at their next activation.
 // Line 339 Haruspex: its gang may move 5 before round 1.
 func TestFlensingMist(t *testing.T) {
-	s := newState()
+	s := testState()
 	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Haruspex"))}})
 	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}})
 	// Twist 2, edge die 5 (right), deployment roll-off 6,1.

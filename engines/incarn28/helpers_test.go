@@ -30,7 +30,7 @@ func try(s *State, cmd engines.Command, faces ...int) (string, error) {
 	r := dice.NewRoller(1, 0, faces)
 	d := engines.NewDecision(r)
 	before, _ := json.Marshal(s)
-	if err := s.Decide(cmd, d); err != nil {
+	if err := Engine.Decide(s, cmd, d); err != nil {
 		return "", err
 	}
 	if after, _ := json.Marshal(s); string(after) != string(before) {
@@ -41,7 +41,7 @@ func try(s *State, cmd engines.Command, faces ...int) (string, error) {
 	}
 	reg := events.NewRegistry()
 	reg.Register(dice.Type, dice.Rolled{})
-	register(reg)
+	Engine.Register(reg)
 	for _, f := range d.Facts() {
 		data, err := json.Marshal(f.Data)
 		if err != nil {
@@ -51,7 +51,7 @@ func try(s *State, cmd engines.Command, faces ...int) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if err := s.Apply(f.Type, p); err != nil {
+		if err := Engine.Apply(s, f.Type, p); err != nil {
 			return "", err
 		}
 	}
@@ -75,7 +75,7 @@ func refused(t *testing.T, s *State, cmd engines.Command, want string, faces ...
 	}
 }
 
-func newState() *State { return &State{Campaign: engines.Campaign{Name: "t", Game: "incarn28"}} }
+func testState() *State { return &State{Campaign: engines.Campaign{Name: "t", Game: "incarn28"}} }
 
 func in(name, skill, tough string, flesh []string, items ...string) Incarn {
 	return Incarn{Name: name, Skill: skill, Toughness: tough, Flesh: flesh, Items: items}
@@ -89,7 +89,7 @@ func fl(xs ...string) []string { return xs }
 // Ben rolls ob (before faction modifiers).
 func duel(t *testing.T, fa string, ann []Incarn, fb string, ben []Incarn, oa, ob [2]int) *State {
 	t.Helper()
-	s := newState()
+	s := testState()
 	do(t, s, FoundGang{Player: "Ann", Faction: fa, Incarns: ann})
 	do(t, s, FoundGang{Player: "Ben", Faction: fb, Incarns: ben})
 	do(t, s, engines.StartScenario{Name: "Test"}, oa[0], oa[1], ob[0], ob[1], 6, 6, 1) // Ann wins the deployment roll-off

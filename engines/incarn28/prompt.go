@@ -2,13 +2,14 @@ package incarn28
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"warlog/engines"
 )
 
-// Choices implements engines.Prompter: the actions `warlog play` offers
+// Choices implements engines.Prompter: the actions the play menu offers
 // now. An activation or attack asks only the table facts the incarn's
 // Fleshtypes need ("Is an enemy within 5?" for Brutal).
 func (s *State) Choices() []engines.Choice {
@@ -16,11 +17,10 @@ func (s *State) Choices() []engines.Choice {
 	if b == nil || b.Ended {
 		return s.buildChoices()
 	}
-	g := &game{w: s}
 	var out []engines.Choice
 	switch {
 	case b.Current != nil:
-		out = append(out, g.activationChoices()...)
+		out = append(out, s.activationChoices()...)
 	case b.Round == 0:
 		out = append(out, engines.Choice{Label: "Begin round 1", Help: "objective incarns enter play; the players roll off", Game: Game,
 			Build: func(map[string]string) (engines.Command, error) { return NextRound{}, nil }})
@@ -45,16 +45,16 @@ func (s *State) Choices() []engines.Choice {
 		}
 	}
 	if b.Round > 0 && b.Current == nil && !b.RoundOver {
-		out = append(out, g.activateChoices()...)
+		out = append(out, s.activateChoices()...)
 	}
-	if b.Round > 0 && b.Current == nil && (b.RoundOver || len(g.unactivated("")) == 0) {
+	if b.Round > 0 && b.Current == nil && (b.RoundOver || len(s.unactivated("")) == 0) {
 		var qs []engines.Question
 		if b.Round == 4 {
 			for _, f := range b.Figures {
 				if f.InPlay() && f.Has("Bleeder") {
 					qs = append(qs, engines.Question{Key: "contacts", Optional: true,
 						Prompt: "The Bleeders burst: which incarns are in base contact with one (comma-separated, empty for none)?",
-						Check:  checkNames(func(n string) error { _, err := g.find(n); return err })})
+						Check:  checkNames(func(n string) error { _, err := s.find(n); return err })})
 					break
 				}
 			}
@@ -64,12 +64,12 @@ func (s *State) Choices() []engines.Choice {
 				return NextRound{BleederContacts: splitList(a["contacts"])}, nil
 			}})
 	}
-	out = append(out, g.reactionChoices()...)
+	out = append(out, s.reactionChoices()...)
 	for _, p := range b.Sides {
 		for _, o := range b.Objectives[p] {
 			if Objectives[o-1].Kind == KindRecorded && !b.done(p, o) {
 				p, o := p, o
-				out = append(out, engines.Choice{Label: fmt.Sprintf("%s reports %s done", p, objName(o)), Help: Objectives[o-1].Summary, Game: Game, NoDice: !g.enemyHas(p, "Grudger"),
+				out = append(out, engines.Choice{Label: fmt.Sprintf("%s reports %s done", p, objName(o)), Help: Objectives[o-1].Summary, Game: Game, NoDice: !s.enemyHas(p, "Grudger"),
 					Build: func(map[string]string) (engines.Command, error) {
 						return MarkObjective{Player: p, Objective: objName(o)}, nil
 					}})
@@ -78,12 +78,12 @@ func (s *State) Choices() []engines.Choice {
 	}
 	out = append(out,
 		engines.Choice{Label: "Record a stun made at the table", Help: "Empath, Grudger, Mindguard...", Game: Game,
-			Questions: []engines.Question{{Key: "incarn", Prompt: "Who is stunned?", Options: g.figurePicks(nil)}, {Key: "why", Prompt: "What stunned it?", Optional: true}},
+			Questions: []engines.Question{{Key: "incarn", Prompt: "Who is stunned?", Options: s.figurePicks(nil)}, {Key: "why", Prompt: "What stunned it?", Optional: true}},
 			Build: func(a map[string]string) (engines.Command, error) {
 				return Stun{Incarn: a["incarn"], Why: a["why"]}, nil
 			}},
 		engines.Choice{Label: "Record a death at the table", Help: "Bleeder, Mulligan, Grenadier...", Game: Game,
-			Questions: []engines.Question{{Key: "incarn", Prompt: "Who is slain?", Options: g.figurePicks(nil)}, {Key: "why", Prompt: "What slew it?", Optional: true}},
+			Questions: []engines.Question{{Key: "incarn", Prompt: "Who is slain?", Options: s.figurePicks(nil)}, {Key: "why", Prompt: "What slew it?", Optional: true}},
 			Build: func(a map[string]string) (engines.Command, error) {
 				return Slay{Incarn: a["incarn"], Why: a["why"]}, nil
 			}},
@@ -105,9 +105,6 @@ func (s *State) Choices() []engines.Choice {
 	)
 	return out
 }
-
-// Game is the engine's game name, for choices.
-const Game = "incarn28"
 
 func (s *State) buildChoices() []engines.Choice {
 	var out []engines.Choice
@@ -179,10 +176,10 @@ func checkNames(find func(string) error) func(string) error {
 }
 
 // figurePicks lists figures in play (filtered by keep, when given).
-func (g *game) figurePicks(keep func(*Figure) bool) func(map[string]string) []engines.Pick {
+func (s *State) figurePicks(keep func(*Figure) bool) func(map[string]string) []engines.Pick {
 	return func(map[string]string) []engines.Pick {
 		var p []engines.Pick
-		for _, f := range g.b().Figures {
+		for _, f := range s.Battle.Figures {
 			if f.InPlay() && (keep == nil || keep(f)) {
 				p = append(p, engines.Pick{Value: f.Key(), Label: fmt.Sprintf("%s (%s, %s)", f.Name, f.Side, f.Status)})
 			}
@@ -208,8 +205,8 @@ func counts(n int) func(map[string]string) []engines.Pick {
 // activateChoices offers each incarn that may activate now, asking the
 // table facts its Fleshtypes need, and each Hermit's gift of its
 // activation to an ally that has already activated.
-func (g *game) activateChoices() []engines.Choice {
-	b := g.b()
+func (s *State) activateChoices() []engines.Choice {
+	b := s.Battle
 	if b.Twist == 3 && b.Again == "" {
 		return []engines.Choice{{Label: "Activate an incarn picked at random (Anarchic Spores)", Game: Game,
 			Build: func(map[string]string) (engines.Command, error) { return Activate{}, nil }}}
@@ -223,19 +220,19 @@ func (g *game) activateChoices() []engines.Choice {
 			if f.Activated {
 				continue
 			}
-			if f.Side == DeathbeastSide && (g.anyToActivate(b.Sides[0]) || g.anyToActivate(b.Sides[1])) {
+			if f.Side == DeathbeastSide && (s.anyToActivate(b.Sides[0]) || s.anyToActivate(b.Sides[1])) {
 				continue
 			}
-			if f.Side != DeathbeastSide && b.Next != "" && f.Side != b.Next && g.anyToActivate(b.Next) && !(f.HasItem("Geminid") && b.Last == f.Side) {
+			if f.Side != DeathbeastSide && b.Next != "" && f.Side != b.Next && s.anyToActivate(b.Next) && !(f.HasItem("Geminid") && b.Last == f.Side) {
 				continue
 			}
 		}
 		f := f
-		label := "Activate " + g.nm(f)
+		label := "Activate " + s.nm(f)
 		if f.Key() == b.Again {
 			label += " again"
 		}
-		out = append(out, engines.Choice{Label: label, Help: strings.Join(f.Flesh, ", "), Game: Game, Questions: g.actQuestions(f),
+		out = append(out, engines.Choice{Label: label, Help: strings.Join(f.Flesh, ", "), Game: Game, Questions: s.actQuestions(f),
 			Build: func(a map[string]string) (engines.Command, error) {
 				return Activate{Incarn: f.Key(), ActFacts: actFactsFrom(a)}, nil
 			}})
@@ -248,8 +245,8 @@ func (g *game) activateChoices() []engines.Choice {
 					continue
 				}
 				x := x
-				hermits = append(hermits, engines.Choice{Label: fmt.Sprintf("%s gives its activation to %s (Hermit)", g.nm(f), g.nm(x)),
-					Help: "if " + x.Name + " is within 5 of the Hermit; the Hermit counts as activated", Game: Game, Questions: g.actQuestions(x),
+				hermits = append(hermits, engines.Choice{Label: fmt.Sprintf("%s gives its activation to %s (Hermit)", s.nm(f), s.nm(x)),
+					Help: "if " + x.Name + " is within 5 of the Hermit; the Hermit counts as activated", Game: Game, Questions: s.actQuestions(x),
 					Build: func(a map[string]string) (engines.Command, error) {
 						af := actFactsFrom(a)
 						af.Hermit = f.Key()
@@ -263,8 +260,8 @@ func (g *game) activateChoices() []engines.Choice {
 
 // actQuestions are the table facts f's ACT-R needs, asked only when an
 // incarn in play has the Fleshtype or item that makes them count.
-func (g *game) actQuestions(f *Figure) []engines.Question {
-	b := g.b()
+func (s *State) actQuestions(f *Figure) []engines.Question {
+	b := s.Battle
 	var qs []engines.Question
 	ask := func(key, prompt string, opts func(map[string]string) []engines.Pick) {
 		qs = append(qs, engines.Question{Key: key, Prompt: prompt, Options: opts})
@@ -290,43 +287,43 @@ func (g *game) actQuestions(f *Figure) []engines.Question {
 	if b.Twist == 2 && b.MistReach > 0 {
 		ask("mist", fmt.Sprintf("Was it within %d of the Mist's edge when round %d ended (Flensing Mist)?", b.MistReach, b.MistRound), yesNo)
 	}
-	if g.enemyHas(f.Side, "Gaunt") {
+	if s.enemyHas(f.Side, "Gaunt") {
 		ask("gaunts", "Enemy Gaunts within 10?", counts(4))
 	}
-	if g.enemyHas(f.Side, "Fool") {
+	if s.enemyHas(f.Side, "Fool") {
 		ask("fools", "Enemy Fools it can see?", counts(4))
 	}
-	if g.enemyHas(f.Side, "Tempter") {
+	if s.enemyHas(f.Side, "Tempter") {
 		ask("tempted", "Take an enemy Tempter's +2 (a natural 1 slays)?", yesNo)
 	}
-	if g.enemyHas(f.Side, "Cipher") && !f.Has("Cipher") {
+	if s.enemyHas(f.Side, "Cipher") && !f.Has("Cipher") {
 		ask("ciphered", "Is it within 5 of an enemy Cipher?", yesNo)
 	}
-	if n := g.count(f, true, flesh("Defecator")); n > 0 {
+	if n := s.count(f, true, flesh("Defecator")); n > 0 {
 		ask("piles", "Enemy Defecator piles within 5?", counts(6))
 	}
-	if n := g.count(f, true, item("Effigy")); n > 0 {
+	if n := s.count(f, true, item("Effigy")); n > 0 {
 		ask("effigies", "Enemy Effigies within 5?", counts(n))
 	}
-	if g.count(f, true, flesh("Imp")) > 0 {
+	if s.count(f, true, flesh("Imp")) > 0 {
 		ask("imp", "Is it within 5 of an enemy Imp?", yesNo)
 	}
-	if g.count(f, true, flesh("Parasite")) > 0 {
+	if s.count(f, true, flesh("Parasite")) > 0 {
 		ask("parasite", "Is it within 5 of an enemy Parasite?", yesNo)
 	}
-	if g.count(f, true, flesh("Nightmare"))+g.count(f, false, flesh("Nightmare"))+b2i(f.Has("Nightmare")) > 0 {
+	if s.count(f, true, flesh("Nightmare"))+s.count(f, false, flesh("Nightmare"))+b2i(f.Has("Nightmare")) > 0 {
 		ask("nightmare", "Is it within 5 of a Nightmare (a D4 for its ACT-R)?", yesNo)
 	}
-	if g.count(f, false, item("Icon")) > 0 {
+	if s.count(f, false, item("Icon")) > 0 {
 		ask("icon", "Is it within 10 of an allied Icon?", yesNo)
 	}
-	if g.count(f, true, flesh("Hollow")) > 0 {
-		ask("hollow", "How many of its allies are within 5 of an enemy Hollow?", counts(g.count(f, false, nil)+1))
+	if s.count(f, true, flesh("Hollow")) > 0 {
+		ask("hollow", "How many of its allies are within 5 of an enemy Hollow?", counts(s.count(f, false, nil)+1))
 	}
 	if f.Has("Leech") {
 		ask("leech", "Borrow an ally's Action die (Leech)?", func(map[string]string) []engines.Pick {
 			picks := []engines.Pick{{Value: "", Label: "No, its own"}}
-			for _, x := range g.b().Figures {
+			for _, x := range s.Battle.Figures {
 				if x != f && x.InPlay() && x.Side == f.Side {
 					picks = append(picks, engines.Pick{Value: x.Key(), Label: fmt.Sprintf("%s (%s)", x.Name, x.Skill)})
 				}
@@ -355,8 +352,8 @@ func actFactsFrom(a map[string]string) ActFacts {
 // Sentinel among the possible targets' allies, an Exhumer among att's).
 // Its options follow the target picked under "target": when the fact
 // cannot apply to that target, the only option is "no".
-func (g *game) defQuestions(att *Figure) []engines.Question {
-	b := g.b()
+func (s *State) defQuestions(att *Figure) []engines.Question {
+	b := s.Battle
 	var cands []*Figure
 	for _, t := range b.Figures {
 		if t.InPlay() && enemies(att, t) {
@@ -466,43 +463,43 @@ func defFactsFrom(a map[string]string) DefFacts {
 // reactionChoices offer the open reactions (Empath, Grudger, Carrion,
 // Spite) and, while an enemy with Fleshtypes activates, each Enforcer's
 // answer.
-func (g *game) reactionChoices() []engines.Choice {
-	b := g.b()
+func (s *State) reactionChoices() []engines.Choice {
+	b := s.Battle
 	var out []engines.Choice
-	for _, r := range b.Reactions {
-		f := b.fig(r.Figure)
+	for _, re := range b.Reactions {
+		f := b.fig(re.Figure)
 		if f == nil {
 			continue
 		}
-		r := r
+		re := re
 		picks := func(map[string]string) []engines.Pick {
 			var p []engines.Pick
-			for _, t := range g.targetPicks(f) {
-				if t.Value != r.Not && !containsStr(r.Used, t.Value) {
+			for _, t := range s.targetPicks(f) {
+				if t.Value != re.Not && !slices.Contains(re.Used, t.Value) {
 					p = append(p, t)
 				}
 			}
 			return p
 		}
-		switch r.Kind {
+		switch re.Kind {
 		case "Empath", "Grudger":
-			within := map[string]string{"Empath": "10", "Grudger": "20"}[r.Kind]
-			out = append(out, engines.Choice{Label: fmt.Sprintf("%s stuns an enemy (%s)", g.nm(f), r.Kind), Help: "an enemy within " + within + " of it; the chance lapses when the activation ends", Game: Game, NoDice: true,
+			within := map[string]string{"Empath": "10", "Grudger": "20"}[re.Kind]
+			out = append(out, engines.Choice{Label: fmt.Sprintf("%s stuns an enemy (%s)", s.nm(f), re.Kind), Help: "an enemy within " + within + " of it; the chance lapses when the activation ends", Game: Game, NoDice: true,
 				Questions: []engines.Question{{Key: "target", Prompt: "Which enemy within " + within + "?", Options: picks}},
 				Build: func(a map[string]string) (engines.Command, error) {
-					return Stun{Incarn: a["target"], By: f.Key(), As: r.Kind}, nil
+					return Stun{Incarn: a["target"], By: f.Key(), As: re.Kind}, nil
 				}})
 		case "Carrion", "Spite":
 			help := "a SP-A D8 at another enemy within 10"
-			label := fmt.Sprintf("%s makes its SP-A (Carrion)", g.nm(f))
-			if r.Kind == "Spite" {
+			label := fmt.Sprintf("%s makes its SP-A (Carrion)", s.nm(f))
+			if re.Kind == "Spite" {
 				help = "a SP-A of its Action die at each enemy within 5, one at a time"
-				label = fmt.Sprintf("%s's Spite strikes an enemy within 5", g.nm(f))
+				label = fmt.Sprintf("%s's Spite strikes an enemy within 5", s.nm(f))
 			}
-			qs := append([]engines.Question{{Key: "target", Prompt: "At whom?", Options: picks}}, g.defQuestions(f)...)
+			qs := append([]engines.Question{{Key: "target", Prompt: "At whom?", Options: picks}}, s.defQuestions(f)...)
 			out = append(out, engines.Choice{Label: label, Help: help, Game: Game, Questions: qs,
 				Build: func(a map[string]string) (engines.Command, error) {
-					return Special{Incarn: f.Key(), Target: a["target"], As: r.Kind, DefFacts: defFactsFrom(a)}, nil
+					return Special{Incarn: f.Key(), Target: a["target"], As: re.Kind, DefFacts: defFactsFrom(a)}, nil
 				}})
 		}
 	}
@@ -514,8 +511,8 @@ func (g *game) reactionChoices() []engines.Choice {
 					e := e
 					qs := append([]engines.Question{{Key: "target", Prompt: "At whom?", Options: func(map[string]string) []engines.Pick {
 						return []engines.Pick{{Value: x.Key(), Label: x.Name}}
-					}}}, g.defQuestions(e)...)
-					out = append(out, engines.Choice{Label: fmt.Sprintf("%s answers %s's Fleshtype (Enforcer SP-A D6)", g.nm(e), g.nm(x)),
+					}}}, s.defQuestions(e)...)
+					out = append(out, engines.Choice{Label: fmt.Sprintf("%s answers %s's Fleshtype (Enforcer SP-A D6)", s.nm(e), s.nm(x)),
 						Help: "when " + x.Name + " uses a Fleshtype within 5 of the Enforcer", Game: Game, Questions: qs,
 						Build: func(a map[string]string) (engines.Command, error) {
 							return Special{Incarn: e.Key(), Target: x.Key(), As: "Enforcer", DefFacts: defFactsFrom(a)}, nil
@@ -529,10 +526,10 @@ func (g *game) reactionChoices() []engines.Choice {
 
 // targetPicks lists the incarns att may attack, an Eclipse marked (seed
 // line 219: it counts as the closest visible enemy).
-func (g *game) targetPicks(att *Figure) []engines.Pick {
+func (s *State) targetPicks(att *Figure) []engines.Pick {
 	var p []engines.Pick
-	for _, t := range g.b().Figures {
-		if !t.InPlay() || !enemies(att, t) || t.Stone || g.spyCheck(att, t, false) != nil {
+	for _, t := range s.Battle.Figures {
+		if !t.InPlay() || !enemies(att, t) || t.Stone || s.spyCheck(att, t, false) != nil {
 			continue
 		}
 		label := fmt.Sprintf("%s (%s, %s)", t.Name, t.Side, t.Status)
@@ -545,8 +542,8 @@ func (g *game) targetPicks(att *Figure) []engines.Pick {
 }
 
 // enemyHas reports whether an enemy of side in play has the Fleshtype.
-func (g *game) enemyHas(side, flesh string) bool {
-	for _, f := range g.b().Figures {
+func (s *State) enemyHas(side, flesh string) bool {
+	for _, f := range s.Battle.Figures {
 		if f.InPlay() && f.Side != side && f.Has(flesh) {
 			return true
 		}
@@ -554,110 +551,126 @@ func (g *game) enemyHas(side, flesh string) bool {
 	return false
 }
 
-// activationChoices are what the activating incarn can do.
-func (g *game) activationChoices() []engines.Choice {
-	b := g.b()
-	c := b.Current
-	f := b.fig(c.Figure)
-	name := g.nm(f)
-	var out []engines.Choice
-	if c.ACs > 0 && (c.Attacks == 0 || f.Has("Gunslinger")) && f.Tag != TagAssassinate && f.Tag != TagEscort {
-		prompt := "Attack whom?"
-		if f.Side == DeathbeastSide {
-			// seed line 631: it attacks the closest incarn, which only the
-			// table can see.
-			prompt = "Which incarn is closest to the Deathbeast (it attacks that one)?"
-		}
-		qs := []engines.Question{
-			{Key: "target", Prompt: prompt, Options: func(a map[string]string) []engines.Pick {
-				p := g.targetPicks(f)
-				if f.Has("Poltergeist") {
-					p = append(p, engines.Pick{Value: "terrain", Label: "a terrain piece (Poltergeist: shove it up to the AD)"})
-				}
-				if containsInt(b.Objectives[f.Side], 1) && !b.done(f.Side, 1) {
-					p = append(p, engines.Pick{Value: "desecrate", Label: fmt.Sprintf("the Desecrate objective (%d/20 hits)", b.Desecrate[f.Side])})
-				}
-				return p
-			}},
-			{Key: "strength", Prompt: "Strength (ACs spent)?", Options: func(map[string]string) []engines.Pick {
-				var p []engines.Pick
-				for i := c.ACs; i >= 1; i-- {
-					p = append(p, engines.Pick{Value: strconv.Itoa(i), Label: strconv.Itoa(i)})
-				}
-				return p
-			}},
-		}
-		qs = append(qs, g.defQuestions(f)...)
-		if f.Has("Adept") {
-			qs = append(qs, engines.Question{Key: "contact", Prompt: "Is the target in base contact (Adept)?", Options: yesNo})
-		}
-		if f.Has("Gunner") {
-			qs = append(qs, engines.Question{Key: "far", Prompt: "Is the target beyond 10 (Gunner)?", Options: yesNo})
-		}
-		askN := func(key, prompt string, n int) {
-			if n > 0 {
-				qs = append(qs, engines.Question{Key: key, Prompt: prompt, Options: counts(n)})
-			}
-		}
-		askN("zealots", "Allied Zealots within 10 (+2 AD each)?", g.count(f, false, flesh("Zealot")))
-		askN("archivists", "Allied Archivists within 5 (+3 AD each once the opponent met an objective)?", g.count(f, false, flesh("Archivist")))
-		askN("subliminal", "Enemy Subliminals within 20 (-1 each)?", g.count(f, true, flesh("Subliminal")))
-		if g.count(f, true, flesh("Pacifist")) > 0 {
-			qs = append(qs, engines.Question{Key: "pacifist", Prompt: "Is it within 5 of an enemy Pacifist?", Options: yesNo})
-		}
-		if g.count(f, true, flesh("Cipher")) > 0 && !f.Has("Cipher") {
-			qs = append(qs, engines.Question{Key: "ciphered", Prompt: "Is the attacker within 5 of an enemy Cipher (its Fleshtypes do not count)?", Options: yesNo})
-		}
-		if g.count(f, true, flesh("Imp")) > 0 && len(f.Items) > 0 {
-			qs = append(qs, engines.Question{Key: "imp", Prompt: "Is the attacker within 5 of an enemy Imp (its items do not count)?", Options: yesNo})
-		}
-		out = append(out, engines.Choice{Label: name + " attacks", Help: plural(c.ACs, "AC") + " left; one attack per activation", Game: Game, Questions: qs,
-			Build: func(a map[string]string) (engines.Command, error) {
-				st, _ := strconv.Atoi(a["strength"])
-				n := func(k string) int { v, _ := strconv.Atoi(a[k]); return v }
-				return Attack{Attacker: f.Key(), Target: a["target"], Strength: st, BaseContact: a["contact"] == "yes", Beyond10: a["far"] == "yes",
-					Zealots: n("zealots"), Archivists: n("archivists"), Subliminal: n("subliminal"), Pacifist: a["pacifist"] == "yes",
-					Ciphered: a["ciphered"] == "yes", Imp: a["imp"] == "yes", DefFacts: defFactsFrom(a)}, nil
-			}})
+// attackChoice is the activating incarn f's attack, with the table facts
+// its target's defence and its own Fleshtypes need.
+func (s *State) attackChoice(f *Figure, c *Activation) engines.Choice {
+	b := s.Battle
+	name := s.nm(f)
+	prompt := "Attack whom?"
+	if f.Side == DeathbeastSide {
+		// seed line 631: it attacks the closest incarn, which only the
+		// table can see.
+		prompt = "Which incarn is closest to the Deathbeast (it attacks that one)?"
 	}
+	qs := []engines.Question{
+		{Key: "target", Prompt: prompt, Options: func(a map[string]string) []engines.Pick {
+			p := s.targetPicks(f)
+			if f.Has("Poltergeist") {
+				p = append(p, engines.Pick{Value: "terrain", Label: "a terrain piece (Poltergeist: shove it up to the AD)"})
+			}
+			if slices.Contains(b.Objectives[f.Side], 1) && !b.done(f.Side, 1) {
+				p = append(p, engines.Pick{Value: "desecrate", Label: fmt.Sprintf("the Desecrate objective (%d/20 hits)", b.Desecrate[f.Side])})
+			}
+			return p
+		}},
+		{Key: "strength", Prompt: "Strength (ACs spent)?", Options: func(map[string]string) []engines.Pick {
+			var p []engines.Pick
+			for i := c.ACs; i >= 1; i-- {
+				p = append(p, engines.Pick{Value: strconv.Itoa(i), Label: strconv.Itoa(i)})
+			}
+			return p
+		}},
+	}
+	qs = append(qs, s.defQuestions(f)...)
+	if f.Has("Adept") {
+		qs = append(qs, engines.Question{Key: "contact", Prompt: "Is the target in base contact (Adept)?", Options: yesNo})
+	}
+	if f.Has("Gunner") {
+		qs = append(qs, engines.Question{Key: "far", Prompt: "Is the target beyond 10 (Gunner)?", Options: yesNo})
+	}
+	askN := func(key, prompt string, n int) {
+		if n > 0 {
+			qs = append(qs, engines.Question{Key: key, Prompt: prompt, Options: counts(n)})
+		}
+	}
+	askN("zealots", "Allied Zealots within 10 (+2 AD each)?", s.count(f, false, flesh("Zealot")))
+	askN("archivists", "Allied Archivists within 5 (+3 AD each once the opponent met an objective)?", s.count(f, false, flesh("Archivist")))
+	askN("subliminal", "Enemy Subliminals within 20 (-1 each)?", s.count(f, true, flesh("Subliminal")))
+	if s.count(f, true, flesh("Pacifist")) > 0 {
+		qs = append(qs, engines.Question{Key: "pacifist", Prompt: "Is it within 5 of an enemy Pacifist?", Options: yesNo})
+	}
+	if s.count(f, true, flesh("Cipher")) > 0 && !f.Has("Cipher") {
+		qs = append(qs, engines.Question{Key: "ciphered", Prompt: "Is the attacker within 5 of an enemy Cipher (its Fleshtypes do not count)?", Options: yesNo})
+	}
+	if s.count(f, true, flesh("Imp")) > 0 && len(f.Items) > 0 {
+		qs = append(qs, engines.Question{Key: "imp", Prompt: "Is the attacker within 5 of an enemy Imp (its items do not count)?", Options: yesNo})
+	}
+	return engines.Choice{Label: name + " attacks", Help: plural(c.ACs, "AC") + " left; one attack per activation", Game: Game, Questions: qs,
+		Build: func(a map[string]string) (engines.Command, error) {
+			st, _ := strconv.Atoi(a["strength"])
+			n := func(k string) int { v, _ := strconv.Atoi(a[k]); return v }
+			return Attack{Attacker: f.Key(), Target: a["target"], Strength: st, BaseContact: a["contact"] == "yes", Beyond10: a["far"] == "yes",
+				Zealots: n("zealots"), Archivists: n("archivists"), Subliminal: n("subliminal"), Pacifist: a["pacifist"] == "yes",
+				Ciphered: a["ciphered"] == "yes", Imp: a["imp"] == "yes", DefFacts: defFactsFrom(a)}, nil
+		}}
+}
+
+// spaChoices offer the activating incarn f's SP-As still unused this
+// activation.
+func (s *State) spaChoices(f *Figure, c *Activation) []engines.Choice {
+	name := s.nm(f)
 	var spas []string
 	for _, x := range spaFlesh {
 		// Spite, Carrion and Enforcer answer what happens; they are
 		// offered as reactions, not as the activating incarn's SP-A.
-		if f.Has(x) && x != "Spite" && x != "Carrion" && x != "Enforcer" && !containsStr(c.SPAs, x) {
+		if f.Has(x) && x != "Spite" && x != "Carrion" && x != "Enforcer" && !slices.Contains(c.SPAs, x) {
 			spas = append(spas, x)
 		}
 	}
-	if len(spas) > 0 {
-		qs := []engines.Question{
-			{Key: "as", Prompt: "Which Fleshtype's SP-A?", Options: func(map[string]string) []engines.Pick {
-				var p []engines.Pick
-				for _, x := range spas {
-					p = append(p, engines.Pick{Value: x, Label: x})
-				}
-				return p
-			}},
-			{Key: "target", Prompt: "At whom?", Options: func(map[string]string) []engines.Pick { return g.targetPicks(f) }},
-		}
-		if containsStr(spas, "Smasher") {
-			qs = append(qs, engines.Question{Key: "acs", Prompt: "ACs spent moving into base contact (the Smasher's AD)?", Options: func(a map[string]string) []engines.Pick {
-				if a["as"] != "Smasher" {
-					return []engines.Pick{{Value: "0", Label: "None (not a Smasher's SP-A)"}}
-				}
-				var p []engines.Pick
-				for i := 1; i <= 20; i++ {
-					p = append(p, engines.Pick{Value: strconv.Itoa(i), Label: strconv.Itoa(i)})
-				}
-				return p
-			}})
-		}
-		qs = append(qs, g.defQuestions(f)...)
-		out = append(out, engines.Choice{Label: name + " makes a SP-A", Help: strings.Join(spas, ", "), Game: Game, Questions: qs,
-			Build: func(a map[string]string) (engines.Command, error) {
-				n, _ := strconv.Atoi(a["acs"])
-				return Special{Incarn: f.Key(), Target: a["target"], As: a["as"], ACs: n, DefFacts: defFactsFrom(a)}, nil
-			}})
+	if len(spas) == 0 {
+		return nil
 	}
+	qs := []engines.Question{
+		{Key: "as", Prompt: "Which Fleshtype's SP-A?", Options: func(map[string]string) []engines.Pick {
+			var p []engines.Pick
+			for _, x := range spas {
+				p = append(p, engines.Pick{Value: x, Label: x})
+			}
+			return p
+		}},
+		{Key: "target", Prompt: "At whom?", Options: func(map[string]string) []engines.Pick { return s.targetPicks(f) }},
+	}
+	if slices.Contains(spas, "Smasher") {
+		qs = append(qs, engines.Question{Key: "acs", Prompt: "ACs spent moving into base contact (the Smasher's AD)?", Options: func(a map[string]string) []engines.Pick {
+			if a["as"] != "Smasher" {
+				return []engines.Pick{{Value: "0", Label: "None (not a Smasher's SP-A)"}}
+			}
+			var p []engines.Pick
+			for i := 1; i <= 20; i++ {
+				p = append(p, engines.Pick{Value: strconv.Itoa(i), Label: strconv.Itoa(i)})
+			}
+			return p
+		}})
+	}
+	qs = append(qs, s.defQuestions(f)...)
+	return []engines.Choice{{Label: name + " makes a SP-A", Help: strings.Join(spas, ", "), Game: Game, Questions: qs,
+		Build: func(a map[string]string) (engines.Command, error) {
+			n, _ := strconv.Atoi(a["acs"])
+			return Special{Incarn: f.Key(), Target: a["target"], As: a["as"], ACs: n, DefFacts: defFactsFrom(a)}, nil
+		}}}
+}
+
+// activationChoices are what the activating incarn can do.
+func (s *State) activationChoices() []engines.Choice {
+	b := s.Battle
+	c := b.Current
+	f := b.fig(c.Figure)
+	name := s.nm(f)
+	var out []engines.Choice
+	if c.ACs > 0 && (c.Attacks == 0 || f.Has("Gunslinger")) && f.Tag != TagAssassinate && f.Tag != TagEscort {
+		out = append(out, s.attackChoice(f, c))
+	}
+	out = append(out, s.spaChoices(f, c)...)
 	if f.Has("Shadow") && c.ACs >= 3 {
 		out = append(out, engines.Choice{Label: name + " jumps to another incarn (Shadow, 3 ACs)", Help: "from base contact into base contact with any other incarn", Game: Game, NoDice: true,
 			Build: func(map[string]string) (engines.Command, error) { return Move{Incarn: f.Key(), Shadow: true}, nil }})
@@ -690,7 +703,7 @@ func (g *game) activationChoices() []engines.Choice {
 			return Move{Incarn: f.Key(), ACs: n}, nil
 		}})
 	}
-	if f.Has("Homonculist") && !containsStr(c.SPAs, "Homonculist") {
+	if f.Has("Homonculist") && !slices.Contains(c.SPAs, "Homonculist") {
 		out = append(out, engines.Choice{Label: name + " summons a Roach (Homonculist)", Game: Game, NoDice: true,
 			Build: func(map[string]string) (engines.Command, error) { return Summon{Incarn: f.Key()}, nil }})
 	}
@@ -698,6 +711,3 @@ func (g *game) activationChoices() []engines.Choice {
 		Build: func(map[string]string) (engines.Command, error) { return EndActivation{}, nil }})
 	return out
 }
-
-// Interface check.
-var _ engines.Prompter = (*State)(nil)

@@ -16,7 +16,7 @@ func labels(s *State) string {
 // The play menu offers only what the rules allow now, and asks Brutal's
 // table fact.
 func TestChoices(t *testing.T) {
-	s := newState()
+	s := testState()
 	if got := labels(s); got != "Found a gang" {
 		t.Errorf("empty campaign: %q", got)
 	}

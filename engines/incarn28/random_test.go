@@ -18,14 +18,14 @@ import (
 func TestRandomGames(t *testing.T) {
 	reg := events.NewRegistry()
 	reg.Register(dice.Type, dice.Rolled{})
-	register(reg)
+	Engine.Register(reg)
 	games := 40
 	if testing.Short() {
 		games = 5
 	}
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		rng := rand.New(rand.NewPCG(seed, 7))
-		s := newState()
+		s := testState()
 		var log []events.Fact
 		apply := func(st *State, f events.Fact) {
 			data, err := json.Marshal(f.Data)
@@ -36,13 +36,13 @@ func TestRandomGames(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := st.Apply(f.Type, p); err != nil {
+			if err := Engine.Apply(st, f.Type, p); err != nil {
 				t.Fatalf("seed %d: apply %s: %v", seed, f.Type, err)
 			}
 		}
 		run := func(cmd engines.Command) bool {
 			d := engines.NewDecision(dice.NewRoller(seed, len(log)*7, nil))
-			if err := s.Decide(cmd, d); err != nil {
+			if err := Engine.Decide(s, cmd, d); err != nil {
 				return false
 			}
 			for _, f := range d.Facts() {
@@ -117,7 +117,7 @@ func TestRandomGames(t *testing.T) {
 		if s.Battle != nil {
 			t.Logf("seed %d: round %d, ended %v, winner %q, %d facts", seed, s.Battle.Round, s.Battle.Ended, s.Battle.Winner, len(log))
 		}
-		replayed := newState()
+		replayed := testState()
 		for _, f := range log {
 			apply(replayed, f)
 		}

@@ -2,6 +2,7 @@ package incarn28
 
 import (
 	"fmt"
+	"slices"
 
 	"warlog/engines"
 )
@@ -9,46 +10,46 @@ import (
 // Reactions: the log sees the moment an Empath, Carrion, Spite or Grudger
 // may answer; only the table sees who is in range. The engine opens a
 // reaction at that moment and the table takes it with the command naming
-// the target (`stun T --by EMPATH --as empath`, `special CARRION T --as
-// Carrion`), which is refused when no reaction is open.
+// the target (a stun by the Empath or Grudger as its reaction, a SP-A of
+// the Carrion or Spite), which is refused when no reaction is open.
 //
 // Ruling: the seed's "immediately" is the activation in progress: an open
 // reaction lapses when that activation ends (one opened between
 // activations lasts until the next one ends).
 
 // reaction returns f's open reaction of the kind, or nil.
-func (g *game) reaction(f *Figure, kind string) *Reaction {
-	for i, r := range g.b().Reactions {
-		if r.Figure == f.Key() && r.Kind == kind {
-			return &g.b().Reactions[i]
+func (r *referee) reaction(f *Figure, kind string) *Reaction {
+	for i, re := range r.Battle.Reactions {
+		if re.Figure == f.Key() && re.Kind == kind {
+			return &r.Battle.Reactions[i]
 		}
 	}
 	return nil
 }
 
 // open opens a reaction for f (once: one already open stays as it is).
-func (g *game) open(f *Figure, kind string, not *Figure, what string) error {
-	if g.reaction(f, kind) != nil {
+func (r *referee) open(f *Figure, kind string, not *Figure, what string) error {
+	if r.reaction(f, kind) != nil {
 		return nil
 	}
 	n := ""
 	if not != nil {
 		n = not.Key()
 	}
-	g.note("%s may %s (%s)", g.nm(f), what, kind)
-	return g.emit(TypeReactionOpened, ReactionOpened{Figure: f.Key(), Kind: kind, Not: n})
+	r.note("%s may %s (%s)", r.nm(f), what, kind)
+	return r.d.Emit(TypeReactionOpened, ReactionOpened{Figure: f.Key(), Kind: kind, Not: n})
 }
 
 // onStunned opens the Empaths' reactions: seed line 233, when an ally
 // stuns an enemy within 10, the Empath may stun a different enemy within
 // 10. The Empath's own stuns do not open its reaction.
-func (g *game) onStunned(f, by *Figure) error {
+func (r *referee) onStunned(f, by *Figure) error {
 	if by == nil || !enemies(by, f) || by.Side == DeathbeastSide {
 		return nil
 	}
-	for _, e := range g.b().Figures {
-		if e != by && e.InPlay() && e.Side == by.Side && g.has(e, "Empath") {
-			if err := g.open(e, "Empath", f, "stun another enemy within 10 if "+f.Name+" was within 10 of it"); err != nil {
+	for _, e := range r.Battle.Figures {
+		if e != by && e.InPlay() && e.Side == by.Side && r.has(e, "Empath") {
+			if err := r.open(e, "Empath", f, "stun another enemy within 10 if "+f.Name+" was within 10 of it"); err != nil {
 				return err
 			}
 		}
@@ -60,17 +61,17 @@ func (g *game) onStunned(f, by *Figure) error {
 // within 10 lets it SP-A D8 another enemy within 10) and the slain
 // incarn's Spite (line 531: each enemy within 5 takes a SP-A of its
 // Action die).
-func (g *game) onSlain(f *Figure) error {
-	for _, c := range g.b().Figures {
-		if c.InPlay() && enemies(c, f) && g.has(c, "Carrion") {
-			if err := g.open(c, "Carrion", f, "make a SP-A D8 at another enemy within 10 if "+f.Name+" died within 10 of it"); err != nil {
+func (r *referee) onSlain(f *Figure) error {
+	for _, c := range r.Battle.Figures {
+		if c.InPlay() && enemies(c, f) && r.has(c, "Carrion") {
+			if err := r.open(c, "Carrion", f, "make a SP-A D8 at another enemy within 10 if "+f.Name+" died within 10 of it"); err != nil {
 				return err
 			}
 		}
 	}
-	if g.has(f, "Spite") {
+	if r.has(f, "Spite") {
 		sk, _ := FindSkill(f.Skill)
-		return g.open(f, "Spite", nil, fmt.Sprintf("strike each enemy within 5 with a SP-A D%d", sk.Die))
+		return r.open(f, "Spite", nil, fmt.Sprintf("strike each enemy within 5 with a SP-A D%d", sk.Die))
 	}
 	return nil
 }
@@ -81,22 +82,22 @@ func (g *game) onSlain(f *Figure) error {
 //
 // Dice order: one D6 per Grudger of the opponent in play, in gang order,
 // after everything else the action rolled.
-func (g *game) onObjective(p string) error {
-	opp := g.b().opponent(p)
-	for _, x := range g.b().Figures {
-		if !x.InPlay() || x.Side != opp || !g.has(x, "Grudger") {
+func (r *referee) onObjective(p string) error {
+	opp := r.Battle.opponent(p)
+	for _, x := range r.Battle.Figures {
+		if !x.InPlay() || x.Side != opp || !r.has(x, "Grudger") {
 			continue
 		}
-		v, err := g.roll1(x.Side, 6, x.Name+" Grudger")
+		v, err := r.roll1(x.Side, 6, x.Name+" Grudger")
 		if err != nil {
 			return err
 		}
 		if v < 4 {
-			g.note("%s's grudge D6 shows %d: nothing", g.nm(x), v)
+			r.note("%s's grudge D6 shows %d: nothing", r.nm(x), v)
 			continue
 		}
-		g.note("%s's grudge D6 shows %d", g.nm(x), v)
-		if err := g.open(x, "Grudger", nil, "stun an enemy within 20"); err != nil {
+		r.note("%s's grudge D6 shows %d", r.nm(x), v)
+		if err := r.open(x, "Grudger", nil, "stun an enemy within 20"); err != nil {
 			return err
 		}
 	}
@@ -105,25 +106,25 @@ func (g *game) onObjective(p string) error {
 
 // takeReaction checks that f's reaction of the kind is open and may strike
 // t, and records it.
-func (g *game) takeReaction(f, t *Figure, kind string) error {
-	r := g.reaction(f, kind)
-	if r == nil {
+func (r *referee) takeReaction(f, t *Figure, kind string) error {
+	re := r.reaction(f, kind)
+	if re == nil {
 		why := map[string]string{
 			"Empath":  "one opens when an ally stuns an enemy, until that activation ends",
 			"Grudger": "one opens when the opponent completes an objective and its D6 shows 4+, until that activation ends",
 			"Carrion": "one opens when an enemy is slain, until that activation ends",
 			"Spite":   "it strikes when the Spite is slain, until that activation ends",
 		}[kind]
-		return engines.Refuse(kind, "%s has no %s reaction open: %s", g.nm(f), kind, why)
+		return engines.Refuse(kind, "%s has no %s reaction open: %s", r.nm(f), kind, why)
 	}
-	if r.Not != "" && r.Not == t.Key() {
-		return engines.Refuse(kind, "the %s must pick a different enemy than %s", kind, g.nm(t))
+	if re.Not != "" && re.Not == t.Key() {
+		return engines.Refuse(kind, "the %s must pick a different enemy than %s", kind, r.nm(t))
 	}
-	if containsStr(r.Used, t.Key()) {
-		return engines.Refuse(kind, "%s's Spite has already struck %s", g.nm(f), g.nm(t))
+	if slices.Contains(re.Used, t.Key()) {
+		return engines.Refuse(kind, "%s's Spite has already struck %s", r.nm(f), r.nm(t))
 	}
 	if !t.InPlay() || !enemies(f, t) {
-		return engines.Refuse(kind, "%s is not an enemy in play", g.nm(t))
+		return engines.Refuse(kind, "%s is not an enemy in play", r.nm(t))
 	}
-	return g.emit(TypeReactionUsed, ReactionUsed{Figure: f.Key(), Kind: kind, Target: t.Key()})
+	return r.d.Emit(TypeReactionUsed, ReactionUsed{Figure: f.Key(), Kind: kind, Target: t.Key()})
 }

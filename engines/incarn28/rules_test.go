@@ -425,7 +425,7 @@ func TestExtinguishAndDagger(t *testing.T) {
 
 // line 649 Chronomatic Rift: an enemy is removed until the next round, once per game.
 func TestRift(t *testing.T) {
-	s := newState()
+	s := testState()
 	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}})
 	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}})
 	do(t, s, engines.StartScenario{Name: "G"}, 3, 6, 3, 6, 4, 6, 1)

@@ -1,11 +1,11 @@
 package incarn28
 
 import (
-	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"warlog/engines"
-	"warlog/engines/dice"
 )
 
 // Incarn is one incarn as a gang lists it.
@@ -23,8 +23,46 @@ type Gang struct {
 	Faction string   `json:"faction"`
 	Bones   int      `json:"bones"`
 	Incarns []Incarn `json:"incarns"`
-	Games   int      `json:"games"`
-	Wins    int      `json:"wins"`
+	// IDs name the incarns for as long as the campaign lasts, IDs[i] the
+	// one Incarns[i] is (memberID); Joined counts every incarn that ever
+	// joined the gang, the dismissed included.
+	IDs    []string `json:"ids"`
+	Joined int      `json:"joined"`
+	Games  int      `json:"games"`
+	Wins   int      `json:"wins"`
+}
+
+// join adds an incarn to the gang with the next ID.
+func (g *Gang) join(in Incarn) {
+	g.Joined++
+	g.Incarns = append(g.Incarns, in)
+	g.IDs = append(g.IDs, memberID(g.Player, g.Joined))
+}
+
+// memberID names the n-th incarn to join a player's gang: "Ann#3" (the
+// number after the last '#' keeps two players' IDs apart, whatever their
+// names hold).
+func memberID(player string, n int) string { return player + "#" + strconv.Itoa(n) }
+
+// leave removes the incarn called name, and its ID, from the gang.
+func (g *Gang) leave(name string) {
+	for i, in := range g.Incarns {
+		if in.Name == name {
+			g.Incarns = append(g.Incarns[:i], g.Incarns[i+1:]...)
+			g.IDs = append(g.IDs[:i], g.IDs[i+1:]...)
+			return
+		}
+	}
+}
+
+// idOf is the ID of the gang's incarn called name ("" for none).
+func (g *Gang) idOf(name string) string {
+	for i, in := range g.Incarns {
+		if in.Name == name {
+			return g.IDs[i]
+		}
+	}
+	return ""
 }
 
 // Figure statuses (CLI.md).
@@ -52,6 +90,9 @@ type Figure struct {
 	Side string `json:"side"`
 	// Origin is the side the figure started the game on.
 	Origin string `json:"origin,omitempty"`
+	// ID is the gang member the figure is (Gang.IDs), "" for a figure no
+	// gang bought (a summons, an objective incarn, a Deathbeast).
+	ID     string `json:"id,omitempty"`
 	Status string `json:"status"`
 	// Tag marks figures that were not bought (summons, objective incarns).
 	Tag string `json:"tag,omitempty"`
@@ -79,6 +120,8 @@ type Figure struct {
 	Revealed bool `json:"revealed,omitempty"`
 	// SlainBy is the side whose action slew it ("" for none).
 	SlainBy string `json:"slain_by,omitempty"`
+	// Removals counts the enemies it slew in its own activations.
+	Removals int `json:"removals,omitempty"`
 }
 
 // InPlay reports whether the figure is on the board.
@@ -96,24 +139,10 @@ func (f *Figure) where() string {
 }
 
 // Has reports whether the figure has the Fleshtype.
-func (f *Figure) Has(flesh string) bool {
-	for _, x := range f.Flesh {
-		if x == flesh {
-			return true
-		}
-	}
-	return false
-}
+func (f *Figure) Has(flesh string) bool { return slices.Contains(f.Flesh, flesh) }
 
 // HasItem reports whether the figure carries the item.
-func (f *Figure) HasItem(item string) bool {
-	for _, x := range f.Items {
-		if x == item {
-			return true
-		}
-	}
-	return false
-}
+func (f *Figure) HasItem(item string) bool { return slices.Contains(f.Items, item) }
 
 // Activation is the activation in progress.
 type Activation struct {
@@ -184,19 +213,19 @@ type Record struct {
 	Name    string              `json:"name"`
 	Rounds  int                 `json:"rounds"`
 	Sides   []string            `json:"sides"`
-	Winner  string              `json:"winner,omitempty"`
-	Why     string              `json:"why,omitempty"`
-	Ended   bool                `json:"ended"`
 	Forces  map[string][]Incarn `json:"forces"`
 	Removed map[string][]int    `json:"removed"`
+	// Outcome is how the game ended, stated when it did.
+	Outcome engines.Outcome `json:"outcome"`
 }
 
 // State is an Incarn28 campaign folded from its log.
 type State struct {
-	Campaign engines.Campaign        `json:"campaign"`
-	Gangs    []*Gang                 `json:"gangs"`
-	Battle   *Battle                 `json:"battle,omitempty"`
-	Records  engines.History[Record] `json:"records"`
+	Campaign engines.Campaign `json:"campaign"`
+	Gangs    []*Gang          `json:"gangs"`
+	Battle   *Battle          `json:"battle,omitempty"`
+	// Past are the finished games.
+	Past engines.History[Record] `json:"past"`
 }
 
 // Key names a figure uniquely: side and name.
@@ -246,287 +275,23 @@ func (b *Battle) opponent(side string) string {
 	return ""
 }
 
+// player is the player of the game called name (in any case), refused
+// under rule when no player of the game is.
+func (b *Battle) player(rule, name string) (string, error) {
+	for _, s := range b.Sides {
+		if strings.EqualFold(s, name) {
+			return s, nil
+		}
+	}
+	return "", engines.Refuse(rule, "%q is not a player of this game; choose %s", name, strings.Join(b.Sides, " or "))
+}
+
 // enemies reports whether a and b fight each other.
 func enemies(a, b *Figure) bool {
 	if a.Side == DeathbeastSide && b.Side == DeathbeastSide {
 		return false
 	}
 	return a.Side != b.Side
-}
-
-// clone deep-copies the state through JSON, so Decide can apply its own
-// facts to a copy. The records of finished games never change, so the copy
-// shares them (a History: what the copy records never reaches the
-// original), and a decision costs the size of the game in progress.
-func (s *State) clone() *State {
-	tmp := *s
-	tmp.Records = engines.History[Record]{}
-	b, err := engines.MarshalState(&tmp)
-	if err != nil {
-		panic(err)
-	}
-	var c State
-	if err := engines.UnmarshalState(b, &c); err != nil {
-		panic(err)
-	}
-	c.Records = s.Records.Copy()
-	return &c
-}
-
-// Apply implements engines.State.
-func (s *State) Apply(typ string, payload any) error {
-	if b := s.Battle; b != nil {
-		b.init()
-	}
-	switch p := payload.(type) {
-	case dice.Rolled:
-		return nil
-	case GangFounded:
-		s.Gangs = append(s.Gangs, &Gang{Player: p.Player, Faction: p.Faction, Bones: p.Bones})
-		for _, in := range p.Incarns {
-			s.Gangs[len(s.Gangs)-1].Incarns = append(s.Gangs[len(s.Gangs)-1].Incarns, in)
-		}
-	case IncarnRecruited:
-		g := s.gang(p.Player)
-		if g == nil {
-			return fmt.Errorf("%s: no gang %q", typ, p.Player)
-		}
-		g.Incarns = append(g.Incarns, p.Incarn)
-	case IncarnDismissed:
-		g := s.gang(p.Player)
-		if g == nil {
-			return fmt.Errorf("%s: no gang %q", typ, p.Player)
-		}
-		for i, in := range g.Incarns {
-			if in.Name == p.Name {
-				g.Incarns = append(g.Incarns[:i], g.Incarns[i+1:]...)
-				break
-			}
-		}
-	case BattleStarted:
-		b := &Battle{Name: p.Name, Sides: p.Sides, Objectives: map[string][]int{}, Done: map[string][]int{},
-			Overseer: map[string]bool{}, Desecrate: map[string]int{}, RemovedPerR: map[string][]int{}}
-		// One copy of all the figures rather than one allocation each: a
-		// replay starts a battle every few dozen events.
-		figs := append([]Figure(nil), p.Figures...)
-		if len(figs) > 0 {
-			b.Figures = make([]*Figure, len(figs))
-			for i := range figs {
-				b.Figures[i] = &figs[i]
-			}
-		}
-		s.Battle = b
-	case ObjectivesRolled:
-		if s.Battle == nil {
-			return fmt.Errorf("%s: no battle", typ)
-		}
-		s.Battle.Objectives[p.Player] = p.Objectives
-		if p.Overseer {
-			s.Battle.Overseer[p.Player] = true
-		}
-	case TwistRolled:
-		if s.Battle == nil {
-			return fmt.Errorf("%s: no battle", typ)
-		}
-		s.Battle.Twist = p.Twist
-		s.Battle.MistEdge = p.MistEdge
-	case DeploymentRolled:
-		if s.Battle == nil {
-			return fmt.Errorf("%s: no battle", typ)
-		}
-		s.Battle.Deployer = p.First
-	case MistFlowed:
-		s.Battle.MistReach, s.Battle.MistRound = p.Reach, p.Round
-	case ReactionOpened:
-		s.Battle.Reactions = append(s.Battle.Reactions, Reaction{Figure: p.Figure, Kind: p.Kind, Not: p.Not})
-	case ReactionUsed:
-		b := s.Battle
-		for i, r := range b.Reactions {
-			if r.Figure == p.Figure && r.Kind == p.Kind {
-				if p.Kind == "Spite" {
-					b.Reactions[i].Used = append(b.Reactions[i].Used, p.Target)
-				} else {
-					b.Reactions = append(b.Reactions[:i], b.Reactions[i+1:]...)
-				}
-				break
-			}
-		}
-	case FigureAdded:
-		if s.Battle == nil {
-			return fmt.Errorf("%s: no battle", typ)
-		}
-		f := p.Figure
-		s.Battle.Figures = append(s.Battle.Figures, &f)
-	case RoundBegun:
-		b := s.Battle
-		if b == nil {
-			return fmt.Errorf("%s: no battle", typ)
-		}
-		b.Round, b.First, b.Next, b.Again, b.RoundOver, b.Current = p.Round, p.First, p.First, "", false, nil
-		for _, f := range b.Figures {
-			f.Activated, f.Rifted = false, false
-		}
-		b.Last = ""
-	case Activated:
-		b := s.Battle
-		f := b.fig(p.Figure)
-		if f == nil {
-			return fmt.Errorf("%s: no figure %q", typ, p.Figure)
-		}
-		b.Again = ""
-		f.Activated = true
-		f.Saved = 0
-		b.Current = &Activation{Figure: p.Figure, ACs: p.ACs, StunnedAtStart: p.WasStunned, Fallow: p.Fallow}
-		if p.Wasted {
-			b.Current.ACs = 0
-		}
-	case ACsSpent:
-		if c := s.Battle.Current; c != nil && c.Figure == p.Figure {
-			c.ACs -= p.ACs
-			switch p.For {
-			case "attack":
-				c.Attacks++
-			case "":
-			default:
-				c.SPAs = append(c.SPAs, p.For)
-			}
-		}
-	case StatusChanged:
-		b := s.Battle
-		f := b.fig(p.Figure)
-		if f == nil {
-			return fmt.Errorf("%s: no figure %q", typ, p.Figure)
-		}
-		if (p.Status == StatusSlain || p.Status == StatusRouted) && f.InPlay() {
-			r := b.Round
-			if r < 1 {
-				r = 1
-			}
-			rem := b.RemovedPerR[f.Side]
-			for len(rem) < r {
-				rem = append(rem, 0)
-			}
-			rem[r-1]++
-			b.RemovedPerR[f.Side] = rem
-			f.SlainBy = p.By
-			if c := b.Current; c != nil && p.By != "" {
-				if a := b.fig(c.Figure); a != nil && a.Side == p.By && enemies(a, f) {
-					c.Slew = true
-				}
-			}
-		}
-		if p.Status == StatusStunned || p.Status == StatusSlain || p.Status == StatusRouted {
-			f.Harmed = true
-		}
-		if p.Status == StatusActive && !f.InPlay() {
-			f.SlainBy = ""
-		}
-		f.Status = p.Status
-	case FigureChanged:
-		b := s.Battle
-		f := b.fig(p.Figure)
-		if f == nil {
-			return fmt.Errorf("%s: no figure %q", typ, p.Figure)
-		}
-		if p.Side != "" {
-			f.Side = p.Side
-		}
-		if p.Name != "" {
-			f.Name = p.Name
-		}
-		if p.Incarn != nil {
-			f.Incarn = *p.Incarn
-		}
-		if p.OnFire != nil {
-			f.OnFire = *p.OnFire
-		}
-		if p.Stone != nil {
-			f.Stone = *p.Stone
-		}
-		if p.Rifted != nil {
-			f.Rifted = *p.Rifted
-			if f.Rifted {
-				f.RiftUsed = true
-			}
-		}
-		if p.Revealed != nil {
-			f.Revealed = *p.Revealed
-		}
-		if p.MarkedBy != nil {
-			f.MarkedBy = *p.MarkedBy
-		}
-		if p.Used != "" {
-			switch p.Used {
-			case "Toxic":
-				f.ToxicUsed = true
-			case "Decoy":
-				f.DecoyUsed = true
-			case "Inseminator":
-				f.InseminateUsed = true
-			}
-		}
-	case ActivationEnded:
-		b := s.Battle
-		if f := b.fig(p.Figure); f != nil {
-			f.Saved = p.Saved
-		}
-		if f := b.fig(p.Figure); f != nil {
-			b.Last = f.Side
-		}
-		b.Current = nil
-		// Ruling: a reaction is taken at once: it lapses when the
-		// activation ends.
-		b.Reactions = nil
-		b.Next = p.Next
-		b.Again = p.Again
-		if p.RoundOver {
-			b.RoundOver = true
-		}
-	case DesecrateHit:
-		s.Battle.Desecrate[p.Player] += p.Hits
-	case ObjectiveCompleted:
-		b := s.Battle
-		b.Done[p.Player] = append(b.Done[p.Player], p.Objective)
-	case BattleEnded:
-		b := s.Battle
-		if b == nil {
-			return fmt.Errorf("%s: no battle", typ)
-		}
-		b.Winner, b.Why, b.Ended = p.Winner, p.Why, true
-		rec := Record{Name: b.Name, Rounds: b.Round, Sides: b.Sides, Winner: p.Winner, Why: p.Why, Ended: true,
-			Forces: map[string][]Incarn{}, Removed: map[string][]int{}}
-		for _, f := range b.Figures {
-			if !f.Starting && f.Tag != "" {
-				continue
-			}
-			if _, ok := rec.Forces[f.Side]; !ok { // size each side's list once
-				n := 0
-				for _, g := range b.Figures {
-					if g.Side == f.Side && (g.Starting || g.Tag == "") {
-						n++
-					}
-				}
-				rec.Forces[f.Side] = make([]Incarn, 0, n)
-			}
-			rec.Forces[f.Side] = append(rec.Forces[f.Side], f.Incarn)
-		}
-		for k, v := range b.RemovedPerR {
-			rec.Removed[k] = append([]int(nil), v...)
-		}
-		for _, side := range b.Sides {
-			if g := s.gang(side); g != nil {
-				g.Games++
-				if side == p.Winner {
-					g.Wins++
-				}
-			}
-		}
-		s.Records.Add(rec)
-		b.Current = nil
-	default:
-		return fmt.Errorf("incarn28 cannot apply %s", typ)
-	}
-	return nil
 }
 
 // init makes sure the battle's maps exist.
@@ -546,4 +311,30 @@ func (b *Battle) init() {
 	if b.RemovedPerR == nil {
 		b.RemovedPerR = map[string][]int{}
 	}
+}
+
+// morale is (slain, starting) for a side: starting incarns (Worms left
+// out) and those of them slain or routed.
+func (b *Battle) morale(side string) (slain, start int) {
+	for _, f := range b.Figures {
+		if !f.Starting || f.Origin != side {
+			continue
+		}
+		start++
+		if f.Status == StatusSlain || f.Status == StatusRouted {
+			slain++
+		}
+	}
+	return slain, start
+}
+
+// slainCount counts slain and routed figures of side.
+func (b *Battle) slainCount(side string) int {
+	n := 0
+	for _, f := range b.Figures {
+		if f.Side == side && (f.Status == StatusSlain || f.Status == StatusRouted) {
+			n++
+		}
+	}
+	return n
 }

@@ -16,7 +16,8 @@ func (s *State) Status() engines.Status {
 			st.Notes = append(st.Notes, s.gangNote(g))
 		}
 		if len(s.Gangs) < 2 {
-			st.Notes = append(st.Notes, "found two gangs (`warlog i28 gang`), then `warlog scenario start NAME`")
+			st.Notes = append(st.Notes, "found two gangs, then start a game")
+			st.Next = []string{"i28 gang", "scenario start"}
 		}
 		return st
 	}
@@ -67,11 +68,13 @@ func (s *State) Status() engines.Status {
 		f := b.fig(b.Current.Figure)
 		st.Notes = append(st.Notes, fmt.Sprintf("%s is activating with %s left", f.Name, plural(b.Current.ACs, "AC")))
 	case b.RoundOver:
-		st.Notes = append(st.Notes, "the round is over: `warlog i28 round`")
+		st.Notes = append(st.Notes, "the round is over")
+		st.Next = []string{"i28 round"}
 	case b.Again != "":
 		st.Notes = append(st.Notes, fmt.Sprintf("%s may activate again now", b.fig(b.Again).Name))
 	case b.Round == 0:
-		st.Notes = append(st.Notes, "deploy, then begin round 1 with `warlog i28 round`")
+		st.Notes = append(st.Notes, "deploy, then begin round 1")
+		st.Next = []string{"i28 round"}
 	case b.Next != "":
 		st.Notes = append(st.Notes, b.Next+" to activate")
 	}
@@ -176,10 +179,10 @@ func (s *State) Roster() engines.Roster {
 			})
 		}
 	}
-	for _, rec := range s.Records.All() {
+	for _, rec := range s.Past.All() {
 		res := "no winner"
-		if rec.Winner != "" {
-			res = rec.Winner + " won"
+		if w := rec.Outcome.Winner; w != "" {
+			res = w + " won"
 		}
 		r.Notes = append(r.Notes, fmt.Sprintf("game %q (%s): %s in round %d", rec.Name, strings.Join(rec.Sides, " v "), res, rec.Rounds))
 	}
@@ -197,24 +200,10 @@ func (s *State) Now() (string, int) {
 // Scenarios implements engines.Chronicler.
 func (s *State) Scenarios() []engines.ScenarioSummary {
 	var out []engines.ScenarioSummary
-	for _, rec := range s.Records.All() {
-		sum := engines.ScenarioSummary{Name: rec.Name, Turn: rec.Rounds, Ended: true, Why: rec.Why}
-		if rec.Winner != "" {
-			sum.Result = rec.Winner + " wins"
-		} else {
-			sum.Result = "no winner"
-		}
-		for _, p := range rec.Sides {
-			switch {
-			case rec.Winner == p:
-				sum.Consequences = append(sum.Consequences, p+"'s gang records a win")
-			case rec.Winner != "":
-				sum.Consequences = append(sum.Consequences, p+"'s gang records a loss")
-			default:
-				sum.Consequences = append(sum.Consequences, p+"'s gang records a game without a winner")
-			}
-		}
-		sum.Consequences = append(sum.Consequences, "slain incarns return for the next game (the seed has no injuries)")
+	for _, rec := range s.Past.All() {
+		o := rec.Outcome
+		sum := engines.ScenarioSummary{Name: rec.Name, Turn: rec.Rounds, Outcome: &o}
+		sum.FromOutcome()
 		for _, p := range rec.Sides {
 			ss := engines.SideSummary{Name: p, Player: p, RemovedPerTurn: rec.Removed[p]}
 			for _, in := range rec.Forces[p] {
@@ -250,8 +239,10 @@ func incarnRow(in Incarn) engines.Row {
 
 // Interface checks.
 var (
-	_ engines.LegacyEngine = Engine{}
-	_ engines.State        = (*State)(nil)
-	_ engines.Chronicler   = (*State)(nil)
-	_ engines.Turner       = (*State)(nil)
+	_ engines.Engine      = Engine
+	_ engines.State       = (*State)(nil)
+	_ engines.Chronicler  = (*State)(nil)
+	_ engines.Turner      = (*State)(nil)
+	_ engines.Prompter    = (*State)(nil)
+	_ engines.Snapshotter = Engine
 )

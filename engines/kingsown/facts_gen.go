@@ -173,13 +173,14 @@ func readAttackMade(s *jsonscan.Scanner) (v AttackMade) {
 		}
 		if s.Expect(`,"targets":`) {
 			if s.Array() {
-				xs1 := make([]Ref, 0, 4)
-				for j2 := 0; s.Elem(j2); j2++ {
-					var x3 Ref
-					x3 = readRef(s)
-					xs1 = append(xs1, x3)
+				var buf1 [16]Ref
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 Ref
+					x4 = readRef(s)
+					xs2 = append(xs2, x4)
 				}
-				v.Targets = xs1
+				v.Targets = append(make([]Ref, 0, len(xs2)), xs2...)
 			} else {
 				v.Targets = nil
 			}
@@ -196,13 +197,14 @@ func readAttackMade(s *jsonscan.Scanner) (v AttackMade) {
 			v.Weapon = readWeapon(s)
 		case "targets":
 			if s.Array() {
-				xs4 := make([]Ref, 0, 4)
-				for j5 := 0; s.Elem(j5); j5++ {
-					var x6 Ref
-					x6 = readRef(s)
-					xs4 = append(xs4, x6)
+				var buf5 [16]Ref
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 Ref
+					x8 = readRef(s)
+					xs6 = append(xs6, x8)
 				}
-				v.Targets = xs4
+				v.Targets = append(make([]Ref, 0, len(xs6)), xs6...)
 			} else {
 				v.Targets = nil
 			}
@@ -220,13 +222,14 @@ func readAttackPhaseBegun(s *jsonscan.Scanner) (v AttackPhaseBegun) {
 	if s.Expect(`{"stayed":`) {
 		i = 1
 		if s.Array() {
-			xs1 := make([]Ref, 0, 4)
-			for j2 := 0; s.Elem(j2); j2++ {
-				var x3 Ref
-				x3 = readRef(s)
-				xs1 = append(xs1, x3)
+			var buf1 [16]Ref
+			xs2 := buf1[:0]
+			for j3 := 0; s.Elem(j3); j3++ {
+				var x4 Ref
+				x4 = readRef(s)
+				xs2 = append(xs2, x4)
 			}
-			v.Stayed = xs1
+			v.Stayed = append(make([]Ref, 0, len(xs2)), xs2...)
 		} else {
 			v.Stayed = nil
 		}
@@ -235,13 +238,14 @@ func readAttackPhaseBegun(s *jsonscan.Scanner) (v AttackPhaseBegun) {
 		switch string(s.Key()) {
 		case "stayed":
 			if s.Array() {
-				xs4 := make([]Ref, 0, 4)
-				for j5 := 0; s.Elem(j5); j5++ {
-					var x6 Ref
-					x6 = readRef(s)
-					xs4 = append(xs4, x6)
+				var buf5 [16]Ref
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 Ref
+					x8 = readRef(s)
+					xs6 = append(xs6, x8)
 				}
-				v.Stayed = xs4
+				v.Stayed = append(make([]Ref, 0, len(xs6)), xs6...)
 			} else {
 				v.Stayed = nil
 			}
@@ -391,13 +395,14 @@ func readInitiativeWon(s *jsonscan.Scanner) (v InitiativeWon) {
 	if s.Expect(`{"rolls":`) {
 		i = 1
 		if s.Array() {
-			xs1 := make([][]int, 0, 4)
-			for j2 := 0; s.Elem(j2); j2++ {
-				var x3 []int
-				x3 = s.SizedInts()
-				xs1 = append(xs1, x3)
+			var buf1 [16][]int
+			xs2 := buf1[:0]
+			for j3 := 0; s.Elem(j3); j3++ {
+				var x4 []int
+				x4 = s.SizedInts()
+				xs2 = append(xs2, x4)
 			}
-			v.Rolls = xs1
+			v.Rolls = append(make([][]int, 0, len(xs2)), xs2...)
 		} else {
 			v.Rolls = nil
 		}
@@ -412,13 +417,14 @@ func readInitiativeWon(s *jsonscan.Scanner) (v InitiativeWon) {
 		switch string(s.Key()) {
 		case "rolls":
 			if s.Array() {
-				xs4 := make([][]int, 0, 4)
-				for j5 := 0; s.Elem(j5); j5++ {
-					var x6 []int
-					x6 = s.SizedInts()
-					xs4 = append(xs4, x6)
+				var buf5 [16][]int
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 []int
+					x8 = s.SizedInts()
+					xs6 = append(xs6, x8)
 				}
-				v.Rolls = xs4
+				v.Rolls = append(make([][]int, 0, len(xs6)), xs6...)
 			} else {
 				v.Rolls = nil
 			}
@@ -566,13 +572,14 @@ func readScenarioEnded(s *jsonscan.Scanner) (v ScenarioEnded) {
 		}
 		if s.Expect(`,"outcomes":`) {
 			if s.Array() {
-				xs1 := make([]Outcome, 0, 4)
-				for j2 := 0; s.Elem(j2); j2++ {
-					var x3 Outcome
-					x3 = readOutcome(s)
-					xs1 = append(xs1, x3)
+				var buf1 [16]Outcome
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 Outcome
+					x4 = readOutcome(s)
+					xs2 = append(xs2, x4)
 				}
-				v.Outcomes = xs1
+				v.Outcomes = append(make([]Outcome, 0, len(xs2)), xs2...)
 			} else {
 				v.Outcomes = nil
 			}
@@ -596,13 +603,14 @@ func readScenarioEnded(s *jsonscan.Scanner) (v ScenarioEnded) {
 			v.Result = s.InternedString(&factStrings)
 		case "outcomes":
 			if s.Array() {
-				xs4 := make([]Outcome, 0, 4)
-				for j5 := 0; s.Elem(j5); j5++ {
-					var x6 Outcome
-					x6 = readOutcome(s)
-					xs4 = append(xs4, x6)
+				var buf5 [16]Outcome
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 Outcome
+					x8 = readOutcome(s)
+					xs6 = append(xs6, x8)
 				}
-				v.Outcomes = xs4
+				v.Outcomes = append(make([]Outcome, 0, len(xs6)), xs6...)
 			} else {
 				v.Outcomes = nil
 			}
@@ -629,13 +637,14 @@ func readScenarioStarted(s *jsonscan.Scanner) (v ScenarioStarted) {
 		}
 		if s.Expect(`,"figures":`) {
 			if s.Array() {
-				xs1 := make([]Fielded, 0, 4)
-				for j2 := 0; s.Elem(j2); j2++ {
-					var x3 Fielded
-					x3 = readFielded(s)
-					xs1 = append(xs1, x3)
+				var buf1 [16]Fielded
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 Fielded
+					x4 = readFielded(s)
+					xs2 = append(xs2, x4)
 				}
-				v.Figures = xs1
+				v.Figures = append(make([]Fielded, 0, len(xs2)), xs2...)
 			} else {
 				v.Figures = nil
 			}
@@ -644,9 +653,9 @@ func readScenarioStarted(s *jsonscan.Scanner) (v ScenarioStarted) {
 			if s.Null() {
 				v.Grunt = nil
 			} else {
-				var p4 Card
-				p4 = readCard(s)
-				v.Grunt = &p4
+				var p5 Card
+				p5 = readCard(s)
+				v.Grunt = &p5
 			}
 		}
 	}
@@ -662,13 +671,14 @@ func readScenarioStarted(s *jsonscan.Scanner) (v ScenarioStarted) {
 			v.Sides = s.InternedStrings(&factStrings)
 		case "figures":
 			if s.Array() {
-				xs5 := make([]Fielded, 0, 4)
-				for j6 := 0; s.Elem(j6); j6++ {
-					var x7 Fielded
-					x7 = readFielded(s)
-					xs5 = append(xs5, x7)
+				var buf6 [16]Fielded
+				xs7 := buf6[:0]
+				for j8 := 0; s.Elem(j8); j8++ {
+					var x9 Fielded
+					x9 = readFielded(s)
+					xs7 = append(xs7, x9)
 				}
-				v.Figures = xs5
+				v.Figures = append(make([]Fielded, 0, len(xs7)), xs7...)
 			} else {
 				v.Figures = nil
 			}
@@ -676,9 +686,9 @@ func readScenarioStarted(s *jsonscan.Scanner) (v ScenarioStarted) {
 			if s.Null() {
 				v.Grunt = nil
 			} else {
-				var p8 Card
-				p8 = readCard(s)
-				v.Grunt = &p8
+				var p10 Card
+				p10 = readCard(s)
+				v.Grunt = &p10
 			}
 		default:
 			s.SkipField()
@@ -747,13 +757,14 @@ func readSpellCast(s *jsonscan.Scanner) (v SpellCast) {
 		}
 		if s.Expect(`,"targets":`) {
 			if s.Array() {
-				xs1 := make([]Ref, 0, 4)
-				for j2 := 0; s.Elem(j2); j2++ {
-					var x3 Ref
-					x3 = readRef(s)
-					xs1 = append(xs1, x3)
+				var buf1 [16]Ref
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 Ref
+					x4 = readRef(s)
+					xs2 = append(xs2, x4)
 				}
-				v.Targets = xs1
+				v.Targets = append(make([]Ref, 0, len(xs2)), xs2...)
 			} else {
 				v.Targets = nil
 			}
@@ -771,13 +782,14 @@ func readSpellCast(s *jsonscan.Scanner) (v SpellCast) {
 			v.Success = s.Bool()
 		case "targets":
 			if s.Array() {
-				xs4 := make([]Ref, 0, 4)
-				for j5 := 0; s.Elem(j5); j5++ {
-					var x6 Ref
-					x6 = readRef(s)
-					xs4 = append(xs4, x6)
+				var buf5 [16]Ref
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 Ref
+					x8 = readRef(s)
+					xs6 = append(xs6, x8)
 				}
-				v.Targets = xs4
+				v.Targets = append(make([]Ref, 0, len(xs6)), xs6...)
 			} else {
 				v.Targets = nil
 			}
@@ -970,13 +982,14 @@ func readCard(s *jsonscan.Scanner) (v Card) {
 		}
 		if s.Expect(`,"weapons":`) {
 			if s.Array() {
-				xs1 := make([]Weapon, 0, 4)
-				for j2 := 0; s.Elem(j2); j2++ {
-					var x3 Weapon
-					x3 = readWeapon(s)
-					xs1 = append(xs1, x3)
+				var buf1 [16]Weapon
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 Weapon
+					x4 = readWeapon(s)
+					xs2 = append(xs2, x4)
 				}
-				v.Weapons = xs1
+				v.Weapons = append(make([]Weapon, 0, len(xs2)), xs2...)
 			} else {
 				v.Weapons = nil
 			}
@@ -1032,13 +1045,14 @@ func readCard(s *jsonscan.Scanner) (v Card) {
 			v.Shield = s.Bool()
 		case "weapons":
 			if s.Array() {
-				xs4 := make([]Weapon, 0, 4)
-				for j5 := 0; s.Elem(j5); j5++ {
-					var x6 Weapon
-					x6 = readWeapon(s)
-					xs4 = append(xs4, x6)
+				var buf5 [16]Weapon
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 Weapon
+					x8 = readWeapon(s)
+					xs6 = append(xs6, x8)
 				}
-				v.Weapons = xs4
+				v.Weapons = append(make([]Weapon, 0, len(xs6)), xs6...)
 			} else {
 				v.Weapons = nil
 			}

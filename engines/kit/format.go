@@ -40,6 +40,11 @@ func shape(b *strings.Builder, t reflect.Type, seen map[reflect.Type]bool) {
 			// made of need not be what it writes.
 			b.WriteString(t.PkgPath() + "." + t.Name() + "(json)")
 		}
+		if r, ok := reflect.Zero(t).Interface().(interface{ RecordType() reflect.Type }); ok {
+			// A History writes its records: their shape is its shape.
+			b.WriteString("records:")
+			shape(b, r.RecordType(), seen)
+		}
 	}
 	switch t.Kind() {
 	case reflect.Pointer:

@@ -29,6 +29,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"warlog/engines"
@@ -233,10 +234,19 @@ func (g *Game[S]) Briefs() []string { return slices.Clone(g.ScenarioBriefs) }
 func (g *Game[S]) Modes() []string { return slices.Clone(g.CampaignModes) }
 
 // DecodeCommand implements engines.Engine: a recorded command back to its
-// value, so that an action can be decided again.
+// value, so that an action can be decided again. A verb is named with its
+// game's command ("dw roll"); warlog 0.1.0 recorded Deadwars', Incarn28's
+// and Reincardnated's without it ("roll"), which still decode.
 func (g *Game[S]) DecodeCommand(verb string, args json.RawMessage) (engines.Command, error) {
 	g.init()
 	c, ok := g.commands[verb]
+	if !ok {
+		for v, cmd := range g.commands {
+			if _, bare, found := strings.Cut(v, " "); found && bare == verb && !strings.HasPrefix(v, "scenario ") {
+				c, ok = cmd, true
+			}
+		}
+	}
 	if !ok {
 		return nil, fmt.Errorf("%w: %q", engines.ErrUnknownCommand, verb)
 	}

@@ -112,6 +112,9 @@ func TestDeclarationGivesDispatch(t *testing.T) {
 	if err != nil || c != (capAt{Limit: 3}) {
 		t.Errorf("DecodeCommand: %v, %v", c, err)
 	}
+	if c, err := g.DecodeCommand("cap", []byte(`{"limit":2}`)); err != nil || c != (capAt{Limit: 2}) {
+		t.Errorf("a verb recorded without its game's command: %v, %v", c, err)
+	}
 	if _, err := g.DecodeCommand("t nope", nil); !errors.Is(err, engines.ErrUnknownCommand) {
 		t.Errorf("an unknown verb: %v", err)
 	}
@@ -165,6 +168,19 @@ func TestFingerprintFollowsShape(t *testing.T) {
 	}
 	if kit.Fingerprint(reflect.TypeFor[hidden]()) != base {
 		t.Error("an unexported field, which a snapshot does not keep, changed the fingerprint")
+	}
+	// A History keeps its records in the snapshot: their shape counts.
+	type pastA struct {
+		Past engines.History[a] `json:"past"`
+	}
+	type pastB struct {
+		Past engines.History[grown] `json:"past"`
+	}
+	if kit.Fingerprint(reflect.TypeFor[pastA]()) == kit.Fingerprint(reflect.TypeFor[pastB]()) {
+		t.Error("a change to the shape of a history's records left the fingerprint as it was")
+	}
+	if s := kit.Shape(reflect.TypeFor[pastB]()); !strings.Contains(s, `Y y int`) {
+		t.Errorf("the shape of a history leaves out its records' fields: %s", s)
 	}
 	if f := game().StateFormat(); !strings.HasPrefix(f, "0.") || len(f) < 6 {
 		t.Errorf("StateFormat %q, want the state version and a fingerprint", f)

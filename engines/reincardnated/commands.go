@@ -19,7 +19,7 @@ type Starter struct {
 }
 
 // Verb implements engines.Command.
-func (Starter) Verb() string { return "starter" }
+func (Starter) Verb() string { return "rc starter" }
 
 // Incarnate is the turn's second action: a Being from the pool joins the
 // player's Lifeline and Karma is drawn by the kind of incarnation.
@@ -33,7 +33,7 @@ type Incarnate struct {
 }
 
 // Verb implements engines.Command.
-func (Incarnate) Verb() string { return "incarnate" }
+func (Incarnate) Verb() string { return "rc incarnate" }
 
 // Gain is a Being gained by an ability ("gain control of X"): from the pool
 // or from another player's Lifeline. No Karma is drawn.
@@ -44,7 +44,7 @@ type Gain struct {
 }
 
 // Verb implements engines.Command.
-func (Gain) Verb() string { return "gain" }
+func (Gain) Verb() string { return "rc gain" }
 
 // Kill turns one of a player's Beings dead (by an ability).
 type Kill struct {
@@ -53,7 +53,7 @@ type Kill struct {
 }
 
 // Verb implements engines.Command.
-func (Kill) Verb() string { return "kill" }
+func (Kill) Verb() string { return "rc kill" }
 
 // Rebirth brings one of a player's dead Beings back to life (by an ability).
 type Rebirth struct {
@@ -62,7 +62,7 @@ type Rebirth struct {
 }
 
 // Verb implements engines.Command.
-func (Rebirth) Verb() string { return "rebirth" }
+func (Rebirth) Verb() string { return "rc rebirth" }
 
 // Void puts one of a player's Beings back into the pool (by an ability).
 type Void struct {
@@ -71,7 +71,7 @@ type Void struct {
 }
 
 // Verb implements engines.Command.
-func (Void) Verb() string { return "void" }
+func (Void) Verb() string { return "rc void" }
 
 // Activate makes a living Being of the player's Lifeline the active one
 // (by an ability); it moves to the rightmost spot.
@@ -81,7 +81,7 @@ type Activate struct {
 }
 
 // Verb implements engines.Command.
-func (Activate) Verb() string { return "activate" }
+func (Activate) Verb() string { return "rc activate" }
 
 // Human is the player incarnating the Human Form.
 type Human struct {
@@ -92,7 +92,7 @@ type Human struct {
 }
 
 // Verb implements engines.Command.
-func (Human) Verb() string { return "human" }
+func (Human) Verb() string { return "rc human" }
 
 // Play is a Karma card played from a player's hand. Args are the card's own
 // arguments (see Karmas); CardInfo describes a Being the card brings in.
@@ -110,7 +110,7 @@ type Play struct {
 }
 
 // Verb implements engines.Command.
-func (Play) Verb() string { return "play" }
+func (Play) Verb() string { return "rc play" }
 
 // Draw is Karma drawn by an ability.
 type Draw struct {
@@ -119,7 +119,7 @@ type Draw struct {
 }
 
 // Verb implements engines.Command.
-func (Draw) Verb() string { return "draw" }
+func (Draw) Verb() string { return "rc draw" }
 
 // Discard is Karma discarded by an ability.
 type Discard struct {
@@ -128,7 +128,7 @@ type Discard struct {
 }
 
 // Verb implements engines.Command.
-func (Discard) Verb() string { return "discard" }
+func (Discard) Verb() string { return "rc discard" }
 
 // Pool corrects the counts of the Being pool and decks to what the table
 // shows. A nil field keeps its count.
@@ -141,7 +141,7 @@ type Pool struct {
 }
 
 // Verb implements engines.Command.
-func (Pool) Verb() string { return "pool" }
+func (Pool) Verb() string { return "rc pool" }
 
 // EndTurn ends the current player's turn: the hand limit is applied and the
 // next player's turn begins.
@@ -151,7 +151,7 @@ type EndTurn struct {
 }
 
 // Verb implements engines.Command.
-func (EndTurn) Verb() string { return "end-turn" }
+func (EndTurn) Verb() string { return "rc end-turn" }
 
 // Purpose enters a player's Life Purpose as revealed: a score per Being
 // type, the Death score and the Life Goals with their bonuses.
@@ -163,7 +163,7 @@ type Purpose struct {
 }
 
 // Verb implements engines.Command.
-func (Purpose) Verb() string { return "purpose" }
+func (Purpose) Verb() string { return "rc purpose" }
 
 // MarkGoal marks a Life Goal met or not met.
 type MarkGoal struct {
@@ -173,4 +173,4 @@ type MarkGoal struct {
 }
 
 // Verb implements engines.Command.
-func (MarkGoal) Verb() string { return "goal" }
+func (MarkGoal) Verb() string { return "rc goal" }

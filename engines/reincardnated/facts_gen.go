@@ -426,13 +426,14 @@ func readGameEnded(s *jsonscan.Scanner) (v GameEnded) {
 	if s.Expect(`{"scores":`) {
 		i = 1
 		if s.Array() {
-			xs1 := make([]Score, 0, 4)
-			for j2 := 0; s.Elem(j2); j2++ {
-				var x3 Score
-				x3 = readScore(s)
-				xs1 = append(xs1, x3)
+			var buf1 [16]Score
+			xs2 := buf1[:0]
+			for j3 := 0; s.Elem(j3); j3++ {
+				var x4 Score
+				x4 = readScore(s)
+				xs2 = append(xs2, x4)
 			}
-			v.Scores = xs1
+			v.Scores = append(make([]Score, 0, len(xs2)), xs2...)
 		} else {
 			v.Scores = nil
 		}
@@ -447,13 +448,14 @@ func readGameEnded(s *jsonscan.Scanner) (v GameEnded) {
 		switch string(s.Key()) {
 		case "scores":
 			if s.Array() {
-				xs4 := make([]Score, 0, 4)
-				for j5 := 0; s.Elem(j5); j5++ {
-					var x6 Score
-					x6 = readScore(s)
-					xs4 = append(xs4, x6)
+				var buf5 [16]Score
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 Score
+					x8 = readScore(s)
+					xs6 = append(xs6, x8)
 				}
-				v.Scores = xs4
+				v.Scores = append(make([]Score, 0, len(xs6)), xs6...)
 			} else {
 				v.Scores = nil
 			}
@@ -871,13 +873,14 @@ func readScore(s *jsonscan.Scanner) (v Score) {
 		v.Player = s.InternedString(&factStrings)
 		if s.Expect(`,"lines":`) {
 			if s.Array() {
-				xs1 := make([]Line, 0, 4)
-				for j2 := 0; s.Elem(j2); j2++ {
-					var x3 Line
-					x3 = readLine(s)
-					xs1 = append(xs1, x3)
+				var buf1 [16]Line
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 Line
+					x4 = readLine(s)
+					xs2 = append(xs2, x4)
 				}
-				v.Lines = xs1
+				v.Lines = append(make([]Line, 0, len(xs2)), xs2...)
 			} else {
 				v.Lines = nil
 			}
@@ -892,13 +895,14 @@ func readScore(s *jsonscan.Scanner) (v Score) {
 			v.Player = s.InternedString(&factStrings)
 		case "lines":
 			if s.Array() {
-				xs4 := make([]Line, 0, 4)
-				for j5 := 0; s.Elem(j5); j5++ {
-					var x6 Line
-					x6 = readLine(s)
-					xs4 = append(xs4, x6)
+				var buf5 [16]Line
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 Line
+					x8 = readLine(s)
+					xs6 = append(xs6, x8)
 				}
-				v.Lines = xs4
+				v.Lines = append(make([]Line, 0, len(xs6)), xs6...)
 			} else {
 				v.Lines = nil
 			}
@@ -921,13 +925,14 @@ func readLifePurpose(s *jsonscan.Scanner) (v LifePurpose) {
 		}
 		if s.Expect(`,"goals":`) {
 			if s.Array() {
-				xs1 := make([]Goal, 0, 4)
-				for j2 := 0; s.Elem(j2); j2++ {
-					var x3 Goal
-					x3 = readGoal(s)
-					xs1 = append(xs1, x3)
+				var buf1 [16]Goal
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 Goal
+					x4 = readGoal(s)
+					xs2 = append(xs2, x4)
 				}
-				v.Goals = xs1
+				v.Goals = append(make([]Goal, 0, len(xs2)), xs2...)
 			} else {
 				v.Goals = nil
 			}
@@ -941,13 +946,14 @@ func readLifePurpose(s *jsonscan.Scanner) (v LifePurpose) {
 			v.Death = s.Int()
 		case "goals":
 			if s.Array() {
-				xs4 := make([]Goal, 0, 4)
-				for j5 := 0; s.Elem(j5); j5++ {
-					var x6 Goal
-					x6 = readGoal(s)
-					xs4 = append(xs4, x6)
+				var buf5 [16]Goal
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 Goal
+					x8 = readGoal(s)
+					xs6 = append(xs6, x8)
 				}
-				v.Goals = xs4
+				v.Goals = append(make([]Goal, 0, len(xs6)), xs6...)
 			} else {
 				v.Goals = nil
 			}

@@ -369,10 +369,13 @@ func (g *gen) value(dst string, t types.Type, ind string) {
 				return
 			}
 		}
-		xs, j, x := g.temp("xs"), g.temp("j"), g.temp("x")
-		g.p("%sif s.Array() {\n%s\t%s := make(%s, 0, 4)\n%s\tfor %s := 0; s.Elem(%s); %s++ {\n%s\t\tvar %s %s\n", ind, ind, xs, g.typeName(t), ind, j, j, j, ind, x, g.typeName(elem))
+		// The elements gather on the stack and the slice is allocated
+		// once, at its length, as the hand decoders did: growing it
+		// from a small capacity cost a replay more than the copy.
+		buf, xs, j, x := g.temp("buf"), g.temp("xs"), g.temp("j"), g.temp("x")
+		g.p("%sif s.Array() {\n%s\tvar %s [16]%s\n%s\t%s := %s[:0]\n%s\tfor %s := 0; s.Elem(%s); %s++ {\n%s\t\tvar %s %s\n", ind, ind, buf, g.typeName(elem), ind, xs, buf, ind, j, j, j, ind, x, g.typeName(elem))
 		g.value(x, elem, ind+"\t\t")
-		g.p("%s\t\t%s = append(%s, %s)\n%s\t}\n%s\t%s = %s\n%s} else {\n%s\t%s = nil\n%s}\n", ind, xs, xs, x, ind, ind, dst, xs, ind, ind, dst, ind)
+		g.p("%s\t\t%s = append(%s, %s)\n%s\t}\n%s\t%s = append(make(%s, 0, len(%s)), %s...)\n%s} else {\n%s\t%s = nil\n%s}\n", ind, xs, xs, x, ind, ind, dst, g.typeName(t), xs, xs, ind, ind, dst, ind)
 	case *types.Map:
 		if k, ok := u.Key().(*types.Basic); !ok || k.Kind() != types.String {
 			g.p("%ss.Decode(&%s)\n", ind, dst)

@@ -88,32 +88,34 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 		}
 		if s.Expect(`,"targets":`) {
 			if s.Array() {
-				xs2 := make([]Ref, 0, 4)
-				for j3 := 0; s.Elem(j3); j3++ {
-					var x4 Ref
-					x4 = readRef(s)
-					xs2 = append(xs2, x4)
+				var buf2 [16]Ref
+				xs3 := buf2[:0]
+				for j4 := 0; s.Elem(j4); j4++ {
+					var x5 Ref
+					x5 = readRef(s)
+					xs3 = append(xs3, x5)
 				}
-				v.Targets = xs2
+				v.Targets = append(make([]Ref, 0, len(xs3)), xs3...)
 			} else {
 				v.Targets = nil
 			}
 		}
 		if s.Expect(`,"maybe":`) {
 			if s.Array() {
-				xs5 := make([]*Ref, 0, 4)
-				for j6 := 0; s.Elem(j6); j6++ {
-					var x7 *Ref
+				var buf6 [16]*Ref
+				xs7 := buf6[:0]
+				for j8 := 0; s.Elem(j8); j8++ {
+					var x9 *Ref
 					if s.Null() {
-						x7 = nil
+						x9 = nil
 					} else {
-						var p8 Ref
-						p8 = readRef(s)
-						x7 = &p8
+						var p10 Ref
+						p10 = readRef(s)
+						x9 = &p10
 					}
-					xs5 = append(xs5, x7)
+					xs7 = append(xs7, x9)
 				}
-				v.Maybe = xs5
+				v.Maybe = append(make([]*Ref, 0, len(xs7)), xs7...)
 			} else {
 				v.Maybe = nil
 			}
@@ -123,13 +125,14 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 		}
 		if s.Expect(`,"rounds":`) {
 			if s.Array() {
-				xs9 := make([][]int, 0, 4)
-				for j10 := 0; s.Elem(j10); j10++ {
-					var x11 []int
-					x11 = s.SizedInts()
-					xs9 = append(xs9, x11)
+				var buf11 [16][]int
+				xs12 := buf11[:0]
+				for j13 := 0; s.Elem(j13); j13++ {
+					var x14 []int
+					x14 = s.SizedInts()
+					xs12 = append(xs12, x14)
 				}
-				v.Rounds = xs9
+				v.Rounds = append(make([][]int, 0, len(xs12)), xs12...)
 			} else {
 				v.Rounds = nil
 			}
@@ -144,28 +147,28 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 			if s.Null() {
 				v.Lists = nil
 			} else {
-				m12 := map[string][]string{}
-				for j13 := 0; s.Field(j13); j13++ {
-					k14 := s.MapKey()
-					var x15 []string
-					x15 = s.InternedStrings(&factStrings)
-					m12[k14] = x15
+				m15 := map[string][]string{}
+				for j16 := 0; s.Field(j16); j16++ {
+					k17 := s.MapKey()
+					var x18 []string
+					x18 = s.InternedStrings(&factStrings)
+					m15[k17] = x18
 				}
-				v.Lists = m12
+				v.Lists = m15
 			}
 		}
 		if s.Expect(`,"refs":`) {
 			if s.Null() {
 				v.Refs = nil
 			} else {
-				m16 := map[string]Ref{}
-				for j17 := 0; s.Field(j17); j17++ {
-					k18 := s.MapKey()
-					var x19 Ref
-					x19 = readRef(s)
-					m16[k18] = x19
+				m19 := map[string]Ref{}
+				for j20 := 0; s.Field(j20); j20++ {
+					k21 := s.MapKey()
+					var x22 Ref
+					x22 = readRef(s)
+					m19[k21] = x22
 				}
-				v.Refs = m16
+				v.Refs = m19
 			}
 		}
 		if s.Expect(`,"success":`) {
@@ -182,13 +185,14 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 		}
 		if s.Expect(`,"sides":`) {
 			if s.Array() {
-				xs20 := make([]Side, 0, 4)
-				for j21 := 0; s.Elem(j21); j21++ {
-					var x22 Side
-					x22 = Side(s.InternedString(&factStrings))
-					xs20 = append(xs20, x22)
+				var buf23 [16]Side
+				xs24 := buf23[:0]
+				for j25 := 0; s.Elem(j25); j25++ {
+					var x26 Side
+					x26 = Side(s.InternedString(&factStrings))
+					xs24 = append(xs24, x26)
 				}
-				v.Sides = xs20
+				v.Sides = append(make([]Side, 0, len(xs24)), xs24...)
 			} else {
 				v.Sides = nil
 			}
@@ -203,37 +207,39 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 			if s.Null() {
 				v.By = nil
 			} else {
-				var p23 Ref
-				p23 = readRef(s)
-				v.By = &p23
+				var p27 Ref
+				p27 = readRef(s)
+				v.By = &p27
 			}
 		case "targets":
 			if s.Array() {
-				xs24 := make([]Ref, 0, 4)
-				for j25 := 0; s.Elem(j25); j25++ {
-					var x26 Ref
-					x26 = readRef(s)
-					xs24 = append(xs24, x26)
+				var buf28 [16]Ref
+				xs29 := buf28[:0]
+				for j30 := 0; s.Elem(j30); j30++ {
+					var x31 Ref
+					x31 = readRef(s)
+					xs29 = append(xs29, x31)
 				}
-				v.Targets = xs24
+				v.Targets = append(make([]Ref, 0, len(xs29)), xs29...)
 			} else {
 				v.Targets = nil
 			}
 		case "maybe":
 			if s.Array() {
-				xs27 := make([]*Ref, 0, 4)
-				for j28 := 0; s.Elem(j28); j28++ {
-					var x29 *Ref
+				var buf32 [16]*Ref
+				xs33 := buf32[:0]
+				for j34 := 0; s.Elem(j34); j34++ {
+					var x35 *Ref
 					if s.Null() {
-						x29 = nil
+						x35 = nil
 					} else {
-						var p30 Ref
-						p30 = readRef(s)
-						x29 = &p30
+						var p36 Ref
+						p36 = readRef(s)
+						x35 = &p36
 					}
-					xs27 = append(xs27, x29)
+					xs33 = append(xs33, x35)
 				}
-				v.Maybe = xs27
+				v.Maybe = append(make([]*Ref, 0, len(xs33)), xs33...)
 			} else {
 				v.Maybe = nil
 			}
@@ -241,13 +247,14 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 			v.Dice = s.SizedInts()
 		case "rounds":
 			if s.Array() {
-				xs31 := make([][]int, 0, 4)
-				for j32 := 0; s.Elem(j32); j32++ {
-					var x33 []int
-					x33 = s.SizedInts()
-					xs31 = append(xs31, x33)
+				var buf37 [16][]int
+				xs38 := buf37[:0]
+				for j39 := 0; s.Elem(j39); j39++ {
+					var x40 []int
+					x40 = s.SizedInts()
+					xs38 = append(xs38, x40)
 				}
-				v.Rounds = xs31
+				v.Rounds = append(make([][]int, 0, len(xs38)), xs38...)
 			} else {
 				v.Rounds = nil
 			}
@@ -259,27 +266,27 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 			if s.Null() {
 				v.Lists = nil
 			} else {
-				m34 := map[string][]string{}
-				for j35 := 0; s.Field(j35); j35++ {
-					k36 := s.MapKey()
-					var x37 []string
-					x37 = s.InternedStrings(&factStrings)
-					m34[k36] = x37
+				m41 := map[string][]string{}
+				for j42 := 0; s.Field(j42); j42++ {
+					k43 := s.MapKey()
+					var x44 []string
+					x44 = s.InternedStrings(&factStrings)
+					m41[k43] = x44
 				}
-				v.Lists = m34
+				v.Lists = m41
 			}
 		case "refs":
 			if s.Null() {
 				v.Refs = nil
 			} else {
-				m38 := map[string]Ref{}
-				for j39 := 0; s.Field(j39); j39++ {
-					k40 := s.MapKey()
-					var x41 Ref
-					x41 = readRef(s)
-					m38[k40] = x41
+				m45 := map[string]Ref{}
+				for j46 := 0; s.Field(j46); j46++ {
+					k47 := s.MapKey()
+					var x48 Ref
+					x48 = readRef(s)
+					m45[k47] = x48
 				}
-				v.Refs = m38
+				v.Refs = m45
 			}
 		case "success":
 			v.Success = s.BoolPtr()
@@ -291,13 +298,14 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 			s.Decode(&v.Any)
 		case "sides":
 			if s.Array() {
-				xs42 := make([]Side, 0, 4)
-				for j43 := 0; s.Elem(j43); j43++ {
-					var x44 Side
-					x44 = Side(s.InternedString(&factStrings))
-					xs42 = append(xs42, x44)
+				var buf49 [16]Side
+				xs50 := buf49[:0]
+				for j51 := 0; s.Elem(j51); j51++ {
+					var x52 Side
+					x52 = Side(s.InternedString(&factStrings))
+					xs50 = append(xs50, x52)
 				}
-				v.Sides = xs42
+				v.Sides = append(make([]Side, 0, len(xs50)), xs50...)
 			} else {
 				v.Sides = nil
 			}

@@ -1,0 +1,191 @@
+package incarn28
+
+import (
+	"slices"
+
+	"warlog/engines"
+)
+
+// summon is the Homonculist's once-per-activation Roach.
+//
+// Ruling: the Roach is Weak; it first activates in the next round.
+func (r *referee) summon(c Summon) error {
+	f, err := r.current(c.Incarn, "summon")
+	if err != nil {
+		return err
+	}
+	if !f.Has("Homonculist") {
+		return engines.Refuse("Homonculist", "%s is not a Homonculist", r.nm(f))
+	}
+	if slices.Contains(r.Battle.Current.SPAs, "Homonculist") {
+		return engines.Refuse("Homonculist", "%s has already summoned this activation", r.nm(f))
+	}
+	r.actor = f.Side
+	if err := r.d.Emit(TypeACsSpent, ACsSpent{Figure: f.Key(), For: "Homonculist", What: "summoning"}); err != nil {
+		return err
+	}
+	hom := Figure{Incarn: Incarn{Name: r.freeName(f.Side, "Homunculus"), Skill: "Roach", Toughness: "Weak"}, Side: f.Side, Status: StatusActive, Tag: TagSummoned, Activated: r.Battle.Round > 0}
+	if err := r.d.Emit(TypeFigureAdded, FigureAdded{Figure: hom, Why: f.Name + " summoned it"}); err != nil {
+		return err
+	}
+	r.d.Label("%s summons %s, a Roach without Fleshtypes, within 5 (Homonculist).", r.nm(f), hom.Name)
+	return nil
+}
+
+// inseminate marks an enemy for the Inseminator.
+func (r *referee) inseminate(c Inseminate) error {
+	f, err := r.current(c.Incarn, "inseminate")
+	if err != nil {
+		return err
+	}
+	if !f.Has("Inseminator") {
+		return engines.Refuse("Inseminator", "%s is not an Inseminator", r.nm(f))
+	}
+	if f.InseminateUsed {
+		return engines.Refuse("Inseminator", "%s has used its Inseminator mark; it is once per game", r.nm(f))
+	}
+	t, err := r.find(c.Target)
+	if err != nil {
+		return err
+	}
+	if !t.InPlay() || !enemies(f, t) || t.Side == DeathbeastSide {
+		return engines.Refuse("Inseminator", "%s is not an enemy incarn in play", r.nm(t))
+	}
+	r.actor = f.Side
+	if err := r.spend(f, 1, "", "inseminating"); err != nil {
+		return err
+	}
+	side := f.Side
+	if err := r.d.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), MarkedBy: &side, Why: "marked by " + f.Name}); err != nil {
+		return err
+	}
+	if err := r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Used: "Inseminator", Why: "Inseminator spent"}); err != nil {
+		return err
+	}
+	r.d.Label("%s spends 1 AC to mark %s (Inseminator): when it dies, a random ally bursts out.", r.nm(f), r.nm(t))
+	return nil
+}
+
+// transform is the Lycan's change: 6 ACs make it a Chosen Heavy Butcher
+// Strigoi without items for the rest of the game.
+//
+// Ruling: its Fleshtypes become Butcher and Strigoi (the others, Lycan
+// included, are gone), and the change lasts for this game only.
+func (r *referee) transform(c Transform) error {
+	f, err := r.current(r.orCurrent(c.Incarn), "transform")
+	if err != nil {
+		return err
+	}
+	if !f.Has("Lycan") {
+		return engines.Refuse("Lycan", "%s is not a Lycan", r.nm(f))
+	}
+	if err := r.spend(f, 6, "", "the Lycan's change"); err != nil {
+		return err
+	}
+	in := Incarn{Name: f.Name, Skill: "Chosen", Toughness: "Heavy", Flesh: []string{"Butcher", "Strigoi"}}
+	r.actor = f.Side
+	r.d.Label("%s spends 6 ACs and becomes a Chosen Heavy Butcher Strigoi without items (Lycan).", r.nm(f))
+	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: "Lycan"})
+}
+
+// extinguish spends 3 ACs to put out a burning incarn: itself or an ally
+// in base contact.
+func (r *referee) extinguish(c Extinguish) error {
+	f, err := r.current(r.orCurrent(c.Incarn), "put out a fire")
+	if err != nil {
+		return err
+	}
+	t, err := r.find(c.Target)
+	if err != nil {
+		return err
+	}
+	if t.Side != f.Side || !t.InPlay() {
+		return engines.Refuse("Pyromaniac", "%s can only put out itself or an ally in base contact", r.nm(f))
+	}
+	if !t.OnFire {
+		return engines.Refuse("Pyromaniac", "%s is not on fire", r.nm(t))
+	}
+	if err := r.spend(f, 3, "", "putting out the fire"); err != nil {
+		return err
+	}
+	off := false
+	r.actor = f.Side
+	r.d.Label("%s spends 3 ACs putting out the flames on %s.", r.nm(f), r.nm(t))
+	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), OnFire: &off, Why: "put out"})
+}
+
+// stone turns a Gargoyle to stone or back for 3 ACs.
+func (r *referee) stone(c Stone) error {
+	f, err := r.current(r.orCurrent(c.Incarn), "turn to stone")
+	if err != nil {
+		return err
+	}
+	if !f.Has("Gargoyle") {
+		return engines.Refuse("Gargoyle", "%s is not a Gargoyle", r.nm(f))
+	}
+	if err := r.spend(f, 3, "", "turning to stone or back"); err != nil {
+		return err
+	}
+	on := !f.Stone
+	r.actor = f.Side
+	if on {
+		r.d.Label("%s spends 3 ACs and turns to stone: it can neither attack nor be attacked (Gargoyle).", r.nm(f))
+	} else {
+		r.d.Label("%s spends 3 ACs and turns back to flesh (Gargoyle).", r.nm(f))
+	}
+	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Stone: &on, Why: "Gargoyle"})
+}
+
+// reflesh changes one of an incarn's Fleshtypes: a Zenithal's swap (the
+// activating Zenithal, an ally, once per activation) or a change recorded
+// at the table.
+func (r *referee) reflesh(c Reflesh) error {
+	f, err := r.find(c.Incarn)
+	if err != nil {
+		return err
+	}
+	old, err := FindFleshtype(c.Old)
+	if err != nil {
+		return refuse("Fleshtypes", err)
+	}
+	nw, err := FindFleshtype(c.New)
+	if err != nil {
+		return refuse("Fleshtypes", err)
+	}
+	if !f.Has(old.Name) {
+		return engines.Refuse("Fleshtypes", "%s has no %s to change", r.nm(f), old.Name)
+	}
+	if f.Has(nw.Name) {
+		return engines.Refuse("Fleshtypes", "%s already has %s; an incarn cannot have the same Fleshtype twice", r.nm(f), nw.Name)
+	}
+	why := "recorded at the table"
+	if c.By != "" {
+		z, err := r.current(c.By, "swap an ally's Fleshtype")
+		if err != nil {
+			return err
+		}
+		if !z.Has("Zenithal") {
+			return engines.Refuse("Zenithal", "%s is not a Zenithal", r.nm(z))
+		}
+		if z.Side != f.Side {
+			return engines.Refuse("Zenithal", "a Zenithal changes an ally's Fleshtype; %s is not %s's ally", r.nm(f), r.nm(z))
+		}
+		if slices.Contains(r.Battle.Current.SPAs, "Zenithal") {
+			return engines.Refuse("Zenithal", "%s has already swapped a Fleshtype this activation", r.nm(z))
+		}
+		if err := r.d.Emit(TypeACsSpent, ACsSpent{Figure: z.Key(), For: "Zenithal", What: "Zenithal swap"}); err != nil {
+			return err
+		}
+		why = r.nm(z) + "'s Zenithal swap"
+		r.actor = z.Side
+	}
+	in := f.Incarn
+	in.Flesh = append([]string(nil), f.Flesh...)
+	for i, x := range in.Flesh {
+		if x == old.Name {
+			in.Flesh[i] = nw.Name
+		}
+	}
+	r.d.Label("%s's %s becomes %s (%s).", r.nm(f), old.Name, nw.Name, why)
+	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: why})
+}

@@ -1,0 +1,98 @@
+package incarn28
+
+import (
+	"reflect"
+	"testing"
+
+	"warlog/engines"
+)
+
+// seed line 29: "The player that achieves their objectives first wins the
+// game." The outcome names that player, the fate of every incarn that
+// fought (Cas's gang, which did not play, has none) and an ID that follows
+// the gang member from game to game, whatever its name.
+func TestOutcome(t *testing.T) {
+	s := testState()
+	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Bx", "Roach", "Weak", fl("Brigand"))}})
+	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Roach", "Weak", fl("Brigand"))}})
+	do(t, s, FoundGang{Player: "Cas", Faction: "court", Incarns: []Incarn{in("Cx", "Roach", "Weak", fl("Brigand"))}})
+	// Sacrosanct 3,6: Loot and Sanctify for both; no twist; Ann deploys and
+	// then activates first.
+	do(t, s, engines.StartScenario{Name: "One", Field: []string{"Ann", "Ben"}}, 3, 6, 3, 6, 6, 6, 1)
+	do(t, s, NextRound{}, 6, 1)
+	do(t, s, Activate{Incarn: "Ax"}, 5)
+	do(t, s, Slay{Incarn: "Ug", By: "Ax"})
+	do(t, s, MarkObjective{Player: "Ann", Objective: "loot"})
+	do(t, s, MarkObjective{Player: "Ann", Objective: "sanctify"})
+
+	sc := s.Scenarios()
+	if len(sc) != 1 || sc[0].Outcome == nil {
+		t.Fatalf("scenarios %+v", sc)
+	}
+	o := sc[0].Outcome
+	if o.Winner != "Ann" || o.Draw || sc[0].Winner != "Ann" {
+		t.Errorf("winner %q, draw %v, summary winner %q; want Ann", o.Winner, o.Draw, sc[0].Winner)
+	}
+	wantSides := []engines.SideResult{
+		{Name: "Ann", Player: "Ann", Won: true, Score: 2, Scored: "objectives met"},
+		{Name: "Ben", Player: "Ben", Score: 0, Scored: "objectives met"},
+	}
+	if !reflect.DeepEqual(o.Sides, wantSides) {
+		t.Errorf("sides %+v\nwant %+v", o.Sides, wantSides)
+	}
+	wantFates := []engines.Fate{
+		{ID: "Ann#1", Name: "Ax", Side: "Ann", Fate: "survived", Removals: 1},
+		{ID: "Ann#2", Name: "Bx", Side: "Ann", Fate: "survived"},
+		{ID: "Ben#1", Name: "Tg", Side: "Ben", Fate: "survived"},
+		{ID: "Ben#2", Name: "Ug", Side: "Ben", Fate: "slain"},
+	}
+	if !reflect.DeepEqual(o.Figures, wantFates) {
+		t.Errorf("fates %+v\nwant %+v", o.Figures, wantFates)
+	}
+	wantLines := []string{"Ann's gang records a win", "Ben's gang records a loss", "slain incarns return for the next game (the seed has no injuries)"}
+	if !reflect.DeepEqual(sc[0].Consequences, wantLines) {
+		t.Errorf("consequences %q", sc[0].Consequences)
+	}
+
+	// A new incarn of an old name is another gang member; the others keep
+	// their IDs. A game the players end without a winner is a draw.
+	do(t, s, Dismiss{Player: "Ann", Name: "Bx"})
+	do(t, s, Recruit{Player: "Ann", Incarn: in("Bx", "Roach", "Weak", fl("Brigand"))})
+	do(t, s, engines.StartScenario{Name: "Two", Field: []string{"Ann", "Cas"}}, 3, 6, 1, 2, 6, 6, 1)
+	do(t, s, engines.EndScenario{})
+	o = s.Scenarios()[1].Outcome
+	if !o.Draw || o.Winner != "" || o.WinnerName() != "draw" {
+		t.Errorf("an ended game without a winner: winner %q, draw %v", o.Winner, o.Draw)
+	}
+	ids := map[string]string{}
+	for _, f := range o.Figures {
+		ids[f.Side+"/"+f.Name] = f.ID
+	}
+	want := map[string]string{"Ann/Ax": "Ann#1", "Ann/Bx": "Ann#3", "Cas/Cx": "Cas#1"}
+	if !reflect.DeepEqual(ids, want) {
+		t.Errorf("IDs in the second game %v, want %v", ids, want)
+	}
+}
+
+// line 263 Exhumer: a slain enemy raised into the Exhumer's gang ends the
+// game there, under a name free in its new gang; the outcome keeps it as
+// its own gang's member, by its name there.
+func TestOutcomeExhumed(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Exhumer")), in("Tg", "Roach", "Weak", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	do(t, s, Activate{Incarn: "Ax"}, 8)
+	do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 3, DefFacts: DefFacts{Exhumer: "Ax"}}, 6, 6, 6, 2, 5)
+	if fig(t, s, "Ann/Tg 2").ID != "Ben#1" {
+		t.Fatalf("the exhumed figure: %+v", fig(t, s, "Ann/Tg 2"))
+	}
+	do(t, s, engines.EndScenario{})
+	got := s.Scenarios()[0].Outcome.Figures
+	want := []engines.Fate{
+		{ID: "Ann#1", Name: "Ax", Side: "Ann", Fate: "survived"},
+		{ID: "Ann#2", Name: "Tg", Side: "Ann", Fate: "survived"},
+		{ID: "Ben#1", Name: "Tg", Side: "Ben", Fate: "exhumed"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("fates %+v\nwant %+v", got, want)
+	}
+}
