@@ -9,24 +9,19 @@ import (
 	"testing"
 
 	"warlog/engines"
-	"warlog/events"
+	"warlog/engines/kit"
 	"warlog/internal/cmdutil"
 )
 
-// tally is a tiny prompted game for testing `play` itself: a side scores a
-// d6 per shot until one reaches 8 and the scenario ends.
-type tally struct{}
-
-func (tally) Game() string         { return "kingsown" }
-func (tally) Title() string        { return "Tally" }
-func (tally) RulesVersion() string { return "tally-1" }
-func (tally) Register(r *events.Registry) {
-	r.Register("tally.started", tallyStarted{})
-	r.Register("tally.scored", tallyScored{})
-}
-func (tally) NewState(engines.Campaign) engines.State { return &tallyState{} }
-func (tally) DecodeCommand(string, json.RawMessage) (engines.Command, error) {
-	return nil, engines.ErrUnknownCommand
+// tally is a tiny prompted game for testing `play` itself, on the engine
+// kit: a side scores a d6 per shot until one reaches 8 and the scenario ends.
+func tally() engines.Engine {
+	return &kit.Game[*tallyState]{
+		GameInfo: engines.GameInfo{Name: "kingsown", Title: "Tally"},
+		New:      func(engines.Campaign) *tallyState { return &tallyState{} },
+		Facts:    []kit.Fact[*tallyState]{kit.On("tally.started", (*tallyState).onStarted), kit.On("tally.scored", (*tallyState).onScored)},
+		Commands: []kit.Command[*tallyState]{kit.Do((*tallyState).start), kit.Do((*tallyState).shoot)},
+	}
 }
 
 type tallyStarted struct{ Name string }
@@ -45,38 +40,36 @@ type tallyState struct {
 	Rounds int
 }
 
-func (s *tallyState) Apply(typ string, p any) error {
-	switch v := p.(type) {
-	case tallyStarted:
-		s.Name, s.Score, s.Ended = v.Name, map[string]int{}, false
-	case tallyScored:
-		s.Score[v.Side] += v.N
-		s.Rounds++
-		if s.Score[v.Side] >= 8 {
-			s.Ended = true
-		}
+func (s *tallyState) onStarted(v tallyStarted) error {
+	s.Name, s.Score, s.Ended = v.Name, map[string]int{}, false
+	return nil
+}
+
+func (s *tallyState) onScored(v tallyScored) error {
+	s.Score[v.Side] += v.N
+	s.Rounds++
+	if s.Score[v.Side] >= 8 {
+		s.Ended = true
 	}
 	return nil
 }
 
-func (s *tallyState) Decide(c engines.Command, d *engines.Decision) error {
-	switch c := c.(type) {
-	case engines.StartScenario:
-		d.Emit("tally.started", tallyStarted{Name: c.Name})
-		d.Label("%s begins.", c.Name)
-	case tallyShot:
-		if s.Score == nil || s.Ended {
-			return engines.Refuse("Tally", "no tally in progress")
-		}
-		v, err := d.Roll1(6, "score for "+c.Side)
-		if err != nil {
-			return err
-		}
-		d.Emit("tally.scored", tallyScored{Side: c.Side, N: v})
-		d.Label("%s scores %d.", c.Side, v)
-	default:
-		return engines.ErrUnknownCommand
+func (s *tallyState) start(c engines.StartScenario, d *engines.Decision) error {
+	d.Emit("tally.started", tallyStarted{Name: c.Name})
+	d.Label("%s begins.", c.Name)
+	return nil
+}
+
+func (s *tallyState) shoot(c tallyShot, d *engines.Decision) error {
+	if s.Score == nil || s.Ended {
+		return engines.Refuse("Tally", "no tally in progress")
 	}
+	v, err := d.Roll1(6, "score for "+c.Side)
+	if err != nil {
+		return err
+	}
+	d.Emit("tally.scored", tallyScored{Side: c.Side, N: v})
+	d.Label("%s scores %d.", c.Side, v)
 	return nil
 }
 
@@ -117,7 +110,7 @@ func (s *tallyState) Choices() []engines.Choice {
 func playSession(t *testing.T, db, input string) (string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	app := &cmdutil.App{In: strings.NewReader(input), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{engines.Legacy(tally{})}}
+	app := &cmdutil.App{In: strings.NewReader(input), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
 	code := Run(context.Background(), app, []string{"--db", db, "play"})
 	if errb.Len() > 0 {
 		t.Logf("stderr: %s", errb.String())
@@ -131,7 +124,7 @@ func playSession(t *testing.T, db, input string) (string, int) {
 func TestPlayAccessibleSession(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "p.db")
 	var out, errb bytes.Buffer
-	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{engines.Legacy(tally{})}}
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
 	if code := Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown", "--seed", "4"}); code != 0 {
 		t.Fatal(errb.String())
 	}
@@ -187,7 +180,7 @@ func TestPlayAccessibleSession(t *testing.T) {
 func TestPlayEndsWithReport(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "p.db")
 	var out, errb bytes.Buffer
-	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{engines.Legacy(tally{})}}
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
 	Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown"})
 	lines := []string{"1", "Final"}
 	for i := 0; i < 8; i++ { // eight shots of at least 1 each: someone reaches 8
@@ -210,7 +203,7 @@ func TestPlayEndsWithReport(t *testing.T) {
 func TestPlayInputEndsOnAnInvalidAnswer(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "p.db")
 	var out, errb bytes.Buffer
-	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{engines.Legacy(tally{})}}
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
 	Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown"})
 	got, code := playSession(t, db, "1\nX\n42\n")
 	if code != 0 || !strings.Contains(got, "Left the game") {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 
 	"warlog/campaigns"
@@ -36,15 +37,21 @@ func open(t *testing.T) *svc {
 
 func (x *svc) do(cmd engines.Command, hand ...int) *campaigns.Result {
 	x.t.Helper()
-	game := "kingsown"
-	if _, common, _ := engines.DecodeCommon(cmd.Verb(), []byte("{}")); common {
-		game = ""
-	}
+	game := gameOf(cmd)
 	res, err := x.s.Do(context.Background(), x.name, game, cmd, campaigns.Options{Dice: hand})
 	if err != nil {
 		x.t.Fatalf("%s: %v", cmd.Verb(), err)
 	}
 	return res
+}
+
+// gameOf is the game a command belongs to: "" for the shared scenario
+// commands, which every game takes.
+func gameOf(cmd engines.Command) string {
+	if strings.HasPrefix(cmd.Verb(), "scenario ") {
+		return ""
+	}
+	return "kingsown"
 }
 
 func (x *svc) version() int64 {
@@ -60,10 +67,7 @@ func (x *svc) version() int64 {
 func (x *svc) refused(cmd engines.Command, rule string, hand ...int) {
 	x.t.Helper()
 	before := x.version()
-	game := "kingsown"
-	if _, common, _ := engines.DecodeCommon(cmd.Verb(), []byte("{}")); common {
-		game = ""
-	}
+	game := gameOf(cmd)
 	_, err := x.s.Do(context.Background(), x.name, game, cmd, campaigns.Options{Dice: hand})
 	var re *engines.RuleError
 	switch {

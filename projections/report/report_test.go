@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"encoding/xml"
 	"flag"
 	"fmt"
@@ -16,34 +15,36 @@ import (
 
 	"warlog/campaigns"
 	"warlog/engines"
-	"warlog/events"
+	"warlog/engines/kit"
 	"warlog/events/memory"
 )
 
 var update = flag.Bool("update", os.Getenv("UPDATE_GOLDEN") != "", "rewrite the golden files")
 
 // duel is a small game for testing reports without depending on any real
-// engine: two sides, a shot per action (d6, 4+ removes the target), turns.
-type duel struct{}
-
-func (duel) Game() string         { return "kingsown" }
-func (duel) Title() string        { return "Duel" }
-func (duel) RulesVersion() string { return "duel-1" }
-func (duel) Register(r *events.Registry) {
-	r.Register("duel.started", started{})
-	r.Register("duel.shot", shot{})
-	r.Register("duel.turned", struct{}{})
-	r.Register("duel.ended", started{})
-}
-func (duel) NewState(engines.Campaign) engines.State { return &duelState{} }
-func (duel) DecodeCommand(string, json.RawMessage) (engines.Command, error) {
-	return nil, engines.ErrUnknownCommand
+// engine, on the engine kit: two sides, a shot per action (d6, 4+ removes
+// the target), turns, and an outcome stated when it ends.
+func duel() engines.Engine {
+	return &kit.Game[*duelState]{
+		GameInfo: engines.GameInfo{Name: "kingsown", Title: "Duel"},
+		Rules:    1,
+		New:      func(engines.Campaign) *duelState { return &duelState{} },
+		Facts: []kit.Fact[*duelState]{
+			kit.On("duel.started", (*duelState).onStarted),
+			kit.On("duel.shot", (*duelState).onShot),
+			kit.On("duel.turned", (*duelState).onTurned),
+			kit.On("duel.ended", (*duelState).onEnded),
+		},
+		Commands: []kit.Command[*duelState]{kit.Do((*duelState).start), kit.Do((*duelState).fire), kit.Do((*duelState).next), kit.Do((*duelState).end)},
+	}
 }
 
 type started struct {
 	Name  string              `json:"name"`
 	Sides map[string][]string `json:"sides"`
 }
+type ended started
+type turned struct{}
 type shot struct {
 	By, Target string
 	Hit        bool
@@ -65,73 +66,84 @@ type duelState struct {
 
 func (s *duelState) cur() *engines.ScenarioSummary { return &s.scenarios[len(s.scenarios)-1] }
 
-func (s *duelState) Apply(typ string, p any) error {
-	switch v := p.(type) {
-	case started:
-		if typ == "duel.ended" {
-			s.live = false
-			c := s.cur()
-			c.Ended, c.Result, c.Winner, c.Why = true, "red wins", "red", "blue lost more."
-			c.Consequences = []string{"Bob <b> fell for good"}
-			return nil
+func (s *duelState) onStarted(v started) error {
+	sum := engines.ScenarioSummary{Name: v.Name}
+	for _, side := range []string{"red", "blue"} {
+		ss := engines.SideSummary{Name: side}
+		for _, f := range v.Sides[side] {
+			ss.Forces = append(ss.Forces, engines.Row{{Key: "name", Value: f}, {Key: "side", Value: side}})
 		}
-		sum := engines.ScenarioSummary{Name: v.Name}
-		for _, side := range []string{"red", "blue"} {
-			ss := engines.SideSummary{Name: side}
-			for _, f := range v.Sides[side] {
-				ss.Forces = append(ss.Forces, engines.Row{{Key: "name", Value: f}, {Key: "side", Value: side}})
-			}
-			sum.Sides = append(sum.Sides, ss)
-		}
-		s.scenarios = append(s.scenarios, sum)
-		s.live, s.turn, s.gone = true, 1, map[string]bool{}
-		s.cur().Turn = 1
-	case shot:
-		if v.Hit {
-			s.gone[v.Target] = true
-			for i := range s.cur().Sides {
-				sd := &s.cur().Sides[i]
-				for _, f := range sd.Forces {
-					if f.String("name") == v.Target {
-						for len(sd.RemovedPerTurn) < s.turn {
-							sd.RemovedPerTurn = append(sd.RemovedPerTurn, 0)
-						}
-						sd.RemovedPerTurn[s.turn-1]++
-					}
+		sum.Sides = append(sum.Sides, ss)
+	}
+	s.scenarios = append(s.scenarios, sum)
+	s.live, s.turn, s.gone = true, 1, map[string]bool{}
+	s.cur().Turn = 1
+	return nil
+}
+
+func (s *duelState) onEnded(ended) error {
+	s.live = false
+	s.cur().Outcome = &engines.Outcome{Winner: "red", Result: "red wins", Why: "blue lost more.",
+		Sides:    []engines.SideResult{{Name: "red", Won: true}, {Name: "blue"}},
+		Campaign: []string{"Bob <b> fell for good"}}
+	return nil
+}
+
+func (s *duelState) onShot(v shot) error {
+	if !v.Hit {
+		return nil
+	}
+	s.gone[v.Target] = true
+	for i := range s.cur().Sides {
+		sd := &s.cur().Sides[i]
+		for _, f := range sd.Forces {
+			if f.String("name") == v.Target {
+				for len(sd.RemovedPerTurn) < s.turn {
+					sd.RemovedPerTurn = append(sd.RemovedPerTurn, 0)
 				}
+				sd.RemovedPerTurn[s.turn-1]++
 			}
 		}
-	case struct{}:
-		s.turn++
-		s.cur().Turn = s.turn
 	}
 	return nil
 }
 
-func (s *duelState) Decide(c engines.Command, d *engines.Decision) error {
-	switch c := c.(type) {
-	case engines.StartScenario:
-		d.Emit("duel.started", started{Name: c.Name, Sides: map[string][]string{"red": {"Ann", "<script>alert(1)</script>"}, "blue": {"Bob <b>", `"><img src=x onerror=alert(1)>`}}})
-		d.Label("%s begins", c.Name)
-	case fire:
-		v, err := d.RollBy(c.By, 1, 6, "shot")
-		if err != nil {
-			return err
-		}
-		d.Judge(v[0] >= 4)
-		d.Emit("duel.shot", shot{By: c.By, Target: c.Target, Hit: v[0] >= 4})
-		if v[0] >= 4 {
-			d.Label("%s shoots %s: %d, a hit; %s is out.", c.By, c.Target, v[0], c.Target)
-		} else {
-			d.Label("%s shoots %s: %d, a miss.", c.By, c.Target, v[0])
-		}
-	case turn:
-		d.Emit("duel.turned", struct{}{})
-		d.Label("Turn %d begins.", s.turn+1)
-	case engines.EndScenario:
-		d.Emit("duel.ended", started{})
-		d.Label("The duel ends.")
+func (s *duelState) onTurned(turned) error {
+	s.turn++
+	s.cur().Turn = s.turn
+	return nil
+}
+
+func (s *duelState) start(c engines.StartScenario, d *engines.Decision) error {
+	d.Emit("duel.started", started{Name: c.Name, Sides: map[string][]string{"red": {"Ann", "<script>alert(1)</script>"}, "blue": {"Bob <b>", `"><img src=x onerror=alert(1)>`}}})
+	d.Label("%s begins", c.Name)
+	return nil
+}
+
+func (s *duelState) fire(c fire, d *engines.Decision) error {
+	v, err := d.RollBy(c.By, 1, 6, "shot")
+	if err != nil {
+		return err
 	}
+	d.Judge(v[0] >= 4)
+	d.Emit("duel.shot", shot{By: c.By, Target: c.Target, Hit: v[0] >= 4})
+	if v[0] >= 4 {
+		d.Label("%s shoots %s: %d, a hit; %s is out.", c.By, c.Target, v[0], c.Target)
+	} else {
+		d.Label("%s shoots %s: %d, a miss.", c.By, c.Target, v[0])
+	}
+	return nil
+}
+
+func (s *duelState) next(_ turn, d *engines.Decision) error {
+	d.Label("Turn %d begins.", s.turn+1)
+	d.Emit("duel.turned", turned{})
+	return nil
+}
+
+func (s *duelState) end(_ engines.EndScenario, d *engines.Decision) error {
+	d.Emit("duel.ended", ended{})
+	d.Label("The duel ends.")
 	return nil
 }
 
@@ -153,7 +165,7 @@ func play(t *testing.T) (*campaigns.Service, string) {
 	clock := time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
 	st := memory.New(func() time.Time { return clock })
 	t.Cleanup(func() { st.Close() })
-	svc := campaigns.New(st, engines.Legacy(duel{}))
+	svc := campaigns.New(st, duel())
 	ctx := context.Background()
 	seed := uint64(3)
 	name := "<i>Club</i> [x](javascript:alert(1))"
