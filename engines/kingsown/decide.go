@@ -623,11 +623,24 @@ func moveWords(kind string, move int) string {
 	case "stay":
 		return "stands still"
 	case "half":
-		return fmt.Sprintf("moves up to half (%d\")", move/2)
+		return fmt.Sprintf("moves up to half (%s)", halfMove(move))
 	case "full":
 		return fmt.Sprintf("moves its full %d\"", move)
 	}
 	return "makes for the table edge"
+}
+
+// halfMove is half a Move in inches, a half inch written ½: half of Move 3
+// is 1½", not 1" (seed 003 line 7: "up to half its Move").
+func halfMove(move int) string {
+	switch whole := move / 2; {
+	case move%2 == 0:
+		return fmt.Sprintf("%d\"", whole)
+	case whole == 0:
+		return "½\""
+	default:
+		return fmt.Sprintf("%d½\"", whole)
+	}
 }
 
 // next closes the phase in progress.

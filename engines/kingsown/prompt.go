@@ -433,7 +433,7 @@ func moveOption(f *Fig, kind string) string {
 	case "stay":
 		return "stay: no distance, may turn; " + attack(false)
 	case "half":
-		return fmt.Sprintf("half: up to %d\"; %s", c.Move/2, attack(true))
+		return fmt.Sprintf("half: up to %s; %s", halfMove(c.Move), attack(true))
 	case "full":
 		return fmt.Sprintf("full: up to %d\"; %s", c.Move, attack(true))
 	}

@@ -679,3 +679,28 @@ func TestWithdrawStoppedByRoughGround(t *testing.T) {
 		t.Fatalf("a failed rough roll still withdrew: %v", types(d))
 	}
 }
+
+func TestHalfAnOddMove(t *testing.T) {
+	// seed 003 line 7: "A figure may move up to half its Move and attack": half of Move 3 is 1½", not 1".
+	for move, want := range map[int]string{3: `1½"`, 4: `2"`, 1: `½"`} {
+		s := fight(t, bors(func(c *Card) { c.Move = move }), grok())
+		mv := mustChoice(t, s.Choices(), "Move Bors")
+		var half string
+		for _, q := range mv.Questions {
+			if q.Key == "move" {
+				for _, p := range q.Options(nil) {
+					if p.Value == "half" {
+						half = p.Label
+					}
+				}
+			}
+		}
+		if wantOpt := "half: up to " + want + "; may attack"; half != wantOpt {
+			t.Errorf("Move %d: the play menu offers %q, want %q", move, half, wantOpt)
+		}
+		d := decide(t, s, Move{Figure: "Bors", Move: "half"})
+		if got, wantLabel := d.LabelText(), "Bors moves up to half ("+want+"), facing front."; got != wantLabel {
+			t.Errorf("Move %d: the action line is %q, want %q", move, got, wantLabel)
+		}
+	}
+}
