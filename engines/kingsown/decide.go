@@ -318,7 +318,7 @@ func (s *State) end(c engines.EndScenario, d *engines.Decision) error {
 	if err != nil {
 		return err
 	}
-	ev := ScenarioEnded{Name: b.Name, Turn: b.Turn, Removed: map[string]int{}}
+	ev := ScenarioEnded{Name: b.Name, Turn: b.played(), Removed: map[string]int{}}
 	for _, sd := range b.Sides {
 		ev.Removed[sd] = b.removed(sd)
 	}
@@ -410,12 +410,20 @@ func (s *State) end(c engines.EndScenario, d *engines.Decision) error {
 			cons = append(cons, consequence(o))
 		}
 	}
-	label := fmt.Sprintf("%s ends after turn %d: %s.", b.Name, b.Turn, result)
+	label := fmt.Sprintf("%s ends %s: %s.", b.Name, afterTurn(ev.Turn), result)
 	if len(cons) > 0 {
 		label += " " + strings.Join(cons, "; ") + "."
 	}
 	d.Label("%s", label)
 	return nil
+}
+
+// afterTurn says when a fight ended: after the last turn it played.
+func afterTurn(played int) string {
+	if played == 0 {
+		return "before its first turn"
+	}
+	return fmt.Sprintf("after turn %d", played)
 }
 
 // --- the turn ---

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"warlog/engines"
@@ -702,5 +703,50 @@ func TestHalfAnOddMove(t *testing.T) {
 		if got, wantLabel := d.LabelText(), "Bors moves up to half ("+want+"), facing front."; got != wantLabel {
 			t.Errorf("Move %d: the action line is %q, want %q", move, got, wantLabel)
 		}
+	}
+}
+
+func TestEndedBetweenTurns(t *testing.T) {
+	// seed 003 line 6: "TURN. Two phases. Both players roll 1d6": a turn
+	// begins with its roll-off, so a fight ended after turn 2 closed and
+	// before turn 3's roll-off lasted two turns.
+	s := attackPhase(t, bors(), grok(func(c *Card) { c.Hits = 3 }))
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 6, 1)
+	decide(t, s, Next{})
+	decide(t, s, Initiative{}, 6, 1)
+	decide(t, s, Next{})
+	decide(t, s, Next{}) // turn 2 closes; turn 3 has not begun
+	d := decide(t, s, engines.EndScenario{})
+	if got := d.LabelText(); !strings.HasPrefix(got, "Skirmish ends after turn 2: ") {
+		t.Errorf("label %q, want the fight to end after turn 2", got)
+	}
+	ended := d.Facts()[0].Data.(ScenarioEnded)
+	if ended.Turn != 2 {
+		t.Errorf("recorded turn %d, want 2", ended.Turn)
+	}
+	sc := s.Scenarios()[0]
+	if sc.Turn != 2 || len(sc.Sides[0].RemovedPerTurn) != 2 || !strings.Contains(sc.Why, "Ended after turn 2;") {
+		t.Errorf("chronicle: turn %d, %d columns, %q; want 2 turns", sc.Turn, len(sc.Sides[0].RemovedPerTurn), sc.Why)
+	}
+
+	// A log written before the fix recorded turn 3: its chronicle reads
+	// the turns played from the fight itself.
+	old := attackPhase(t, bors(), grok())
+	decide(t, old, Next{})
+	must(t, Engine.Apply(old, TypeScenarioEnded, ScenarioEnded{Name: "Skirmish", Turn: 2, Removed: map[string]int{"hunters": 0, "orcs": 0},
+		Winner: "draw", Result: "a draw on removals (removed: hunters 0, orcs 0)"}))
+	if sc := old.Scenarios()[0]; sc.Turn != 1 || len(sc.Sides[0].RemovedPerTurn) != 1 || !strings.Contains(sc.Why, "Ended after turn 1;") {
+		t.Errorf("an old log's chronicle: turn %d, %d columns, %q; want 1 turn", sc.Turn, len(sc.Sides[0].RemovedPerTurn), sc.Why)
+	}
+
+	// Ended before the first roll-off: no turn was played.
+	none := newGame(t, bors(), grok())
+	decide(t, none, engines.StartScenario{Name: "Skirmish"})
+	d = decide(t, none, engines.EndScenario{})
+	if got := d.LabelText(); !strings.HasPrefix(got, "Skirmish ends before its first turn: ") {
+		t.Errorf("label %q, want the fight to end before its first turn", got)
+	}
+	if sc := none.Scenarios()[0]; sc.Turn != 0 || len(sc.Sides[0].RemovedPerTurn) != 0 {
+		t.Errorf("chronicle: turn %d, %d columns, want none", sc.Turn, len(sc.Sides[0].RemovedPerTurn))
 	}
 }

@@ -196,6 +196,16 @@ func (b *Battle) removed(side string) int {
 	return n
 }
 
+// played is the number of turns the fight has played: a turn begins with
+// its roll-off, so between the close of one turn and the next roll-off the
+// turn counter is one ahead of the turns played.
+func (b *Battle) played() int {
+	if b.Phase == PhaseInitiative {
+		return b.Turn - 1
+	}
+	return b.Turn
+}
+
 // nextMover is whose move it is after side moved.
 func (b *Battle) nextMover(side string) string {
 	if o := b.other(side); b.movers(o) > 0 {
