@@ -710,22 +710,40 @@ func (s *State) mayAttack(b *Battle, f *Fig, what string, d *engines.Decision) e
 		return engines.Refuse("Static", "%s is static: it does not attack", f.Card.Name)
 	case f.Out() && !f.Pending:
 		return engines.Refuse("Removed", "%s is %s and makes no more attacks", f.Card.Name, f.Status)
-	case f.NoAttack:
-		return engines.Refuse("RoughGround", "%s was stopped at the edge of rough ground this turn and may not attack", f.Card.Name)
-	case f.Moved == "full" && !f.Card.Frenzy:
-		return engines.Refuse("Frenzy", "%s moved its full Move this turn; only a Frenzy figure may attack after a full move", f.Card.Name)
-	case f.Card.Ponderous && !f.Card.Frenzy && f.Moved != "stay":
-		return engines.Refuse("Ponderous", "%s is Ponderous and moved this turn (%s); it may attack only after standing still", f.Card.Name, f.Moved)
+	}
+	if err := moveBar(f); err != nil {
+		return err
+	}
+	switch {
 	case f.Attacks >= f.Card.Attacks():
 		if f.Card.Multi > 1 {
 			return engines.Refuse("Multi", "%s has made all %d of its attacks this turn (Multi %d)", f.Card.Name, f.Card.Multi, f.Card.Multi)
 		}
 		return engines.Refuse("Multi", "%s has already attacked this turn; one attack per turn without Multi", f.Card.Name)
-	case b.Step != 0 && f.StepSkill > b.Step:
+	case b.passedOver(f):
 		return engines.Refuse("SkillOrder", "the Skill %d step has begun, so %s (Skill %d) can no longer %s this turn; attacks go highest Skill first", b.Step, f.Card.Name, f.StepSkill, what)
 	}
 	return nil
 }
+
+// moveBar is why f's move this turn bars it from attacking (nil: it does
+// not): stopped at the edge of rough ground, a full move without Frenzy, a
+// Ponderous figure that moved. Before it has moved nothing bars it yet.
+func moveBar(f *Fig) error {
+	switch {
+	case f.NoAttack:
+		return engines.Refuse("RoughGround", "%s was stopped at the edge of rough ground this turn and may not attack", f.Card.Name)
+	case f.Moved == "full" && !f.Card.Frenzy:
+		return engines.Refuse("Frenzy", "%s moved its full Move this turn; only a Frenzy figure may attack after a full move", f.Card.Name)
+	case f.Card.Ponderous && !f.Card.Frenzy && f.Moved != "stay" && f.Moved != "":
+		return engines.Refuse("Ponderous", "%s is Ponderous and moved this turn (%s); it may attack only after standing still", f.Card.Name, f.Moved)
+	}
+	return nil
+}
+
+// passedOver reports whether a lower Skill step has begun, so that f, of a
+// higher one, can no longer attack this turn.
+func (b *Battle) passedOver(f *Fig) bool { return b.Step != 0 && f.StepSkill > b.Step }
 
 // beginStep closes the step in progress when a lower one starts.
 func (s *State) beginStep(b *Battle, f *Fig, d *engines.Decision) {

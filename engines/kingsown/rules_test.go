@@ -750,3 +750,42 @@ func TestEndedBetweenTurns(t *testing.T) {
 		t.Errorf("chronicle: turn %d, %d columns, want none", sc.Turn, len(sc.Sides[0].RemovedPerTurn))
 	}
 }
+
+// attacksLeft is the status table's attacks left for each figure.
+func attacksLeft(s *State) map[string]int {
+	out := map[string]int{}
+	for _, r := range s.Status().Figures {
+		out[r.String("name")] = r.Get("attacks_left").(int)
+	}
+	return out
+}
+
+func TestStatusAttacksLeftAgreesWithTheRules(t *testing.T) {
+	// seed 003 line 7: "its full Move and not"; line 12: a failed rough-ground
+	// roll and "the figure does not attack that turn"; line 18: Frenzy; line
+	// 22: "Ponderous — may not move and attack in the same turn".
+	s := fight(t, bors(), card("Ulf", "hunters", 2, 2, 2, func(c *Card) { c.Frenzy = true }),
+		card("Brute", "hunters", 2, 3, 3, func(c *Card) { c.Ponderous = true }), card("Tam", "hunters", 2, 1, 1),
+		grok(), card("Grak", "orcs", 1, 1, 1))
+	decide(t, s, Move{Figure: "Bors", Move: "full"})
+	decide(t, s, Move{Figure: "Grok", Move: "half"})
+	decide(t, s, Move{Figure: "Ulf", Move: "full"})
+	decide(t, s, Move{Figure: "Grak", Move: "stay"})
+	decide(t, s, Move{Figure: "Brute", Move: "half"})
+	decide(t, s, Move{Figure: "Tam", Move: "half", Rough: true}, 6) // stopped at the edge
+	want := map[string]int{"Bors": 0, "Ulf": 1, "Brute": 0, "Tam": 0, "Grok": 1, "Grak": 1}
+	if got := attacksLeft(s); !reflect.DeepEqual(got, want) {
+		t.Errorf("after the moves: attacks left %v, want %v", got, want)
+	}
+	decide(t, s, Next{})
+	if got := attacksLeft(s); !reflect.DeepEqual(got, want) {
+		t.Errorf("in the attack phase: attacks left %v, want %v", got, want)
+	}
+	// RULINGS, The King's Own: "Once a lower Skill step has begun, a higher
+	// step cannot attack this turn."
+	decide(t, s, Attack{Attacker: "Grak", Targets: []string{"Bors"}}, 6)
+	want = map[string]int{"Bors": 0, "Ulf": 0, "Brute": 0, "Tam": 0, "Grok": 0, "Grak": 0}
+	if got := attacksLeft(s); !reflect.DeepEqual(got, want) {
+		t.Errorf("once the Skill 1 step began: attacks left %v, want %v", got, want)
+	}
+}

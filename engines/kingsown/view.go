@@ -173,7 +173,7 @@ func (s *State) Status() engines.Status {
 	}
 	for _, f := range b.Figures {
 		left := 0
-		if !f.Card.Static && (!f.Out() || f.Pending) {
+		if !f.Card.Static && (!f.Out() || f.Pending) && moveBar(f) == nil && !b.passedOver(f) {
 			left = f.Card.Attacks() - f.Attacks
 		}
 		r := engines.Row{
