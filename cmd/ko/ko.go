@@ -100,8 +100,8 @@ A figure has Skill 1 to 5 (5 only for unique characters), Move in inches,
 Res 0 or more and Hits 1 or more. --armour none|leather|chain|plate sets Res
 and Move from the armour table (none 0/4, leather 1/4, chain 2/3, plate 3/2);
 --res and --move override it. Weapons are NAME:MIGHT:REACH (add :Sweep).
-Keywords: Fearless, No Rear, Frenzy, Sure-Footed, Durable N, Multi N,
-Ponderous, Mob. Spells: Firebolt, Sparks, Ward, Teleport, Rally.
+Keywords: Fearless, "Cannot be suppressed by MN or less", No Rear, Frenzy,
+Sure-Footed, Durable N, Multi N, Ponderous, Mob. Spells: Firebolt, Sparks, Ward, Teleport, Rally.
 
 A card file holds several cards separated by blank lines. Each starts with
 the name (optionally "· Side SIDE"), then the numbers, one line per weapon,
@@ -140,7 +140,7 @@ Names are unique per side. Recruiting is done between fights.`,
 	f.StringArrayVar(&o.spells, "spell", nil, "a spell: Firebolt|Sparks|Ward|Teleport|Rally (repeat for more)")
 	_ = c.RegisterFlagCompletionFunc("armour", cobra.FixedCompletions([]string{"none", "leather", "chain", "plate"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("spell", cobra.FixedCompletions(kingsown.Spells, cobra.ShellCompDirectiveNoFileComp))
-	_ = c.RegisterFlagCompletionFunc("keyword", cobra.FixedCompletions([]string{"Fearless", "No Rear", "Frenzy", "Sure-Footed", "Durable 1", "Multi 2", "Ponderous", "Mob"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("keyword", cobra.FixedCompletions([]string{"Fearless", "Cannot be suppressed by M2 or less", "No Rear", "Frenzy", "Sure-Footed", "Durable 1", "Multi 2", "Ponderous", "Mob"}, cobra.ShellCompDirectiveNoFileComp))
 	return c
 }
 

@@ -54,6 +54,9 @@ type Card struct {
 	Static  bool `json:"static,omitempty"`
 	Durable int  `json:"durable,omitempty"`
 	Multi   int  `json:"multi,omitempty"`
+	// NoSuppressBy n: "Cannot be suppressed by Mn or less" (seed 003 line
+	// 34, a stat): a hit of Might n or less never costs it Skill.
+	NoSuppressBy int `json:"no_suppress_by,omitempty"`
 
 	Spells []string `json:"spells,omitempty"`
 }
@@ -104,6 +107,7 @@ func (c Card) Keywords() []string {
 	add(c.SureFooted, "Sure-Footed")
 	add(c.Durable > 0, fmt.Sprintf("Durable %d", c.Durable))
 	add(c.Multi > 1, fmt.Sprintf("Multi %d", c.Multi))
+	add(c.NoSuppressBy > 0, fmt.Sprintf("Cannot be suppressed by M%d or less", c.NoSuppressBy))
 	add(c.Ponderous, "Ponderous")
 	add(c.Mob, "Mob")
 	add(c.Shield, "Shield")
@@ -196,6 +200,7 @@ var (
 	reWeapon = lazyRegexp(`(?i)^(.+?)\s+M\s*(-?\d+)\s+R\s*(-?\d+)(\s+sweep)?$`)
 	reBare   = lazyRegexp(`^(-?\d+)\s*·\s*(-?\d+)\s*·\s*(-?\d+)\s*·\s*(-?\d+)$`)
 	reKwNum  = lazyRegexp(`(?i)^(durable|multi)\s*:?\s*(-?\d+)$`)
+	reNoSupp = lazyRegexp(`(?i)^cannot be suppressed by m\s*(-?\d+) or less$`)
 	reSide   = lazyRegexp(`(?i)^side\s*:?\s+(.+)$`)
 	reArmour = lazyRegexp(`(?i)^(?:armou?r\s*:?\s+)?(none|leather|chain|plate)$`)
 )
@@ -242,6 +247,14 @@ func (d *CardDraft) AddKeyword(item string) error {
 		}
 		return nil
 	}
+	if m := reNoSupp().FindStringSubmatch(k); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		if n < 1 {
+			return fmt.Errorf("Cannot be suppressed by M%d or less says nothing; give a Might of 1 or more, e.g. Cannot be suppressed by M2 or less", n)
+		}
+		d.NoSuppressBy = n
+		return nil
+	}
 	if m := reArmour().FindStringSubmatch(k); m != nil {
 		d.Armour = strings.ToLower(m[1])
 		return nil
@@ -268,7 +281,7 @@ func (d *CardDraft) AddKeyword(item string) error {
 	case "durable", "multi":
 		return fmt.Errorf("%s needs a number, e.g. %s 2", titleWord(k), titleWord(k))
 	default:
-		return fmt.Errorf("%q is not a keyword; keywords are Fearless, No Rear, Frenzy, Sure-Footed, Durable n, Multi m, Ponderous, Mob, Shield, Static and the armours None, Leather, Chain, Plate", item)
+		return fmt.Errorf("%q is not a keyword; keywords are Fearless, Cannot be suppressed by Mn or less, No Rear, Frenzy, Sure-Footed, Durable n, Multi m, Ponderous, Mob, Shield, Static and the armours None, Leather, Chain, Plate", item)
 	}
 	return nil
 }

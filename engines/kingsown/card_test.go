@@ -179,3 +179,30 @@ func TestSameKey(t *testing.T) {
 		}
 	}
 }
+
+func TestCannotBeSuppressedByMnOrLess(t *testing.T) {
+	// seed 003 line 34: "Cannot be suppressed by M2 or less is a stat."
+	cards, err := ParseCards("Sergeant · Skill 3 · Hits 2 · Halberd M3 R2\nChain · Cannot be suppressed by M2 or less", "hunters")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cards[0]
+	if c.NoSuppressBy != 2 || c.Fearless {
+		t.Fatalf("read %+v, want not suppressed by M2 or less (and not Fearless)", c)
+	}
+	if !strings.Contains(c.Text(), "Cannot be suppressed by M2 or less") {
+		t.Fatalf("the card writes %q", c.Text())
+	}
+	if again, err := ParseCards(c.Text(), ""); err != nil || !reflect.DeepEqual(again[0], c) {
+		t.Fatalf("written back: %+v, %v", again, err)
+	}
+	d := &CardDraft{}
+	for in, want := range map[string]int{"cannot be suppressed by M1 or less": 1, "Cannot be suppressed by m4 or less": 4} {
+		if err := d.AddKeyword(in); err != nil || d.NoSuppressBy != want {
+			t.Errorf("%q: %d, %v; want %d", in, d.NoSuppressBy, err, want)
+		}
+	}
+	if err := d.AddKeyword("Cannot be suppressed by M0 or less"); err == nil {
+		t.Error("M0 or less accepted: it would say nothing")
+	}
+}

@@ -948,6 +948,9 @@ func (s *State) resolve(att, t *Fig, might int, rear, roll bool, d *engines.Deci
 		return line, nil
 	case t.Card.Fearless:
 		return line + "; Fearless, not suppressed", nil
+	case t.Card.NoSuppressBy > 0 && might <= t.Card.NoSuppressBy:
+		// seed 003 line 34: "Cannot be suppressed by M2 or less is a stat."
+		return line + fmt.Sprintf("; it cannot be suppressed by M%d or less", t.Card.NoSuppressBy), nil
 	case might < t.Res():
 		return line + fmt.Sprintf("; M%d is under Res %d, no Suppression", might, t.Res()), nil
 	}

@@ -63,7 +63,8 @@ var decodeSeeds = map[string][]string{
 	TypeSkillLost: {`{"target":{"side":"Ann","name":"blue=6,6"},"skill":0}`},
 	TypeDown:      {`{"target":{"side":"nest","name":"Orc grunt 1"},"by":{"side":"Ann,Ben,Cas","name":"4"}}`, `{"target":{"side":"a","name":"b"}}`, `{"by":null}`, `{"by":{}}`},
 	TypeBroken:    {`{"target":{"side":"4","name":"blue=6,6"},"by":{"side":"Sword M2 R1","name":"blue=6,6"}}`},
-	TypeRecruited: {`{"card":{"name":"Wyn","side":"hunters","skill":3,"move":4,"res":1,"hits":1,"armour":"leather","weapons":[{"name":"Staff","might":1,"reach":1}],"spells":["Firebolt","Sparks","Ward","Teleport","Rally"]}}`, `{"card":null}`},
+	TypeRecruited: {`{"card":{"name":"Wyn","side":"hunters","skill":3,"move":4,"res":1,"hits":1,"armour":"leather","weapons":[{"name":"Staff","might":1,"reach":1}],"spells":["Firebolt","Sparks","Ward","Teleport","Rally"]}}`, `{"card":null}`,
+		`{"card":{"name":"Sergeant","side":"hunters","skill":3,"move":3,"res":2,"hits":2,"armour":"chain","weapons":[{"name":"Halberd","might":3,"reach":2}],"no_suppress_by":2}}`},
 }
 
 func decodeRegistry() *events.Registry {

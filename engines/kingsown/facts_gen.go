@@ -1008,6 +1008,9 @@ func readCard(s *jsonscan.Scanner) (v Card) {
 		if s.Expect(`,"multi":`) {
 			v.Multi = s.Int()
 		}
+		if s.Expect(`,"no_suppress_by":`) {
+			v.NoSuppressBy = s.Int()
+		}
 		if s.Expect(`,"spells":`) {
 			v.Spells = s.InternedStrings(&factStrings)
 		}
@@ -1060,6 +1063,8 @@ func readCard(s *jsonscan.Scanner) (v Card) {
 			v.Durable = s.Int()
 		case "multi":
 			v.Multi = s.Int()
+		case "no_suppress_by":
+			v.NoSuppressBy = s.Int()
 		case "spells":
 			v.Spells = s.InternedStrings(&factStrings)
 		default:

@@ -532,6 +532,8 @@ func targetLabel(t *Fig) string {
 	}
 	if t.Card.Fearless {
 		s += ", Fearless"
+	} else if n := t.Card.NoSuppressBy; n > 0 {
+		s += fmt.Sprintf(", cannot be suppressed by M%d or less", n)
 	}
 	return s + durable(t) + ")"
 }

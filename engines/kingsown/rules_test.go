@@ -789,3 +789,29 @@ func TestStatusAttacksLeftAgreesWithTheRules(t *testing.T) {
 		t.Errorf("once the Skill 1 step began: attacks left %v, want %v", got, want)
 	}
 }
+
+func TestNotSuppressedByLowMight(t *testing.T) {
+	// seed 003 line 34: "Cannot be suppressed by M2 or less is a stat"; line
+	// 9: a hit that fails to damage costs 1 Skill if the Might is at least
+	// the Res.
+	steady := func(c *Card) { c.NoSuppressBy = 2; c.Hits = 3 }
+	s := attackPhase(t, bors(), grok(steady))
+	d := decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 1, 6) // M2: the armour holds
+	if g := fig(t, s, "Grok"); g.Skill != 2 || has(d, TypeSkillLost) {
+		t.Fatalf("an M2 hit suppressed a figure that cannot be suppressed by M2 or less: Skill %d", g.Skill)
+	}
+	if !strings.Contains(d.LabelText(), "cannot be suppressed by M2 or less") {
+		t.Errorf("label %q does not say why", d.LabelText())
+	}
+	s = attackPhase(t, bors(weapon("Halberd", 3, false)), grok(steady))
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 1, 6) // M3 suppresses
+	if g := fig(t, s, "Grok"); g.Skill != 1 {
+		t.Fatalf("an M3 hit did not suppress: Skill %d", g.Skill)
+	}
+	// Without the stat an M0 hit on Res 0 still suppresses.
+	s = attackPhase(t, bors(weapon("Stick", 0, false)), grok(func(c *Card) { c.Res = 0 }))
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 1, 6)
+	if g := fig(t, s, "Grok"); g.Skill != 1 {
+		t.Fatalf("an M0 hit on Res 0 did not suppress: Skill %d", g.Skill)
+	}
+}
