@@ -152,6 +152,7 @@ func (s *State) onStepBegun(p StepBegun) error {
 		if f.Pending && f.StepSkill != p.Skill {
 			f.Pending = false
 		}
+		f.RollSkill = f.Skill
 	}
 	return nil
 }
@@ -219,7 +220,7 @@ func (s *State) onTurnEnded(p TurnEnded) error {
 		return err
 	}
 	for _, f := range b.Figures {
-		f.Moved, f.NoAttack, f.Attacks, f.Pending, f.ShieldUsed, f.Warded = "", false, 0, false, false, false
+		f.Moved, f.NoAttack, f.Attacks, f.Pending, f.ShieldUsed, f.Warded, f.RollSkill = "", false, 0, false, false, false, 0
 	}
 	b.Step, b.ToMove, b.First = 0, "", ""
 	if p.Last {

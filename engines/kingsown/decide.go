@@ -870,22 +870,24 @@ func (s *State) attack(c Attack, d *engines.Decision) error {
 // hit that turn is not stopped.
 func (s *State) resolve(att, t *Fig, might int, rear, roll bool, d *engines.Decision) (string, error) {
 	tn := t.Card.Name
-	hitRoll := 0
+	hitRoll, skill := 0, s.Battle.rollSkill(att)
 	switch {
 	case t.Card.Static:
 		// seed 003 line 43: attacks against it hit automatically.
 	case rear:
 		// seed 003 line 8: an attack from the rear skips the Skill roll.
 	case roll:
-		v, err := s.roll(att.Card.Side, fmt.Sprintf("hit roll for %s against %s (needs %d or less)", att.Card.Name, tn, att.Skill), d)
+		// RULINGS: within a step every hit roll uses the Skill the figure
+		// had when the step began.
+		v, err := s.roll(att.Card.Side, fmt.Sprintf("hit roll for %s against %s (needs %d or less)", att.Card.Name, tn, skill), d)
 		if err != nil {
 			return "", err
 		}
 		hitRoll = v
-		d.Judge(v <= att.Skill)
-		if v > att.Skill {
+		d.Judge(v <= skill)
+		if v > skill {
 			d.Emit(TypeMissed, Missed{Target: t.Ref(), Roll: v})
-			return fmt.Sprintf("%s: rolls %d against Skill %d, a miss", tn, v, att.Skill), nil
+			return fmt.Sprintf("%s: rolls %d against Skill %d, a miss", tn, v, skill), nil
 		}
 	}
 	var line string
@@ -895,7 +897,7 @@ func (s *State) resolve(att, t *Fig, might int, rear, roll bool, d *engines.Deci
 	case rear:
 		line = tn + ": from the rear, no hit roll"
 	case roll:
-		line = fmt.Sprintf("%s: rolls %d against Skill %d, a hit", tn, hitRoll, att.Skill)
+		line = fmt.Sprintf("%s: rolls %d against Skill %d, a hit", tn, hitRoll, skill)
 	default:
 		line = tn + ": struck"
 	}
@@ -1030,19 +1032,21 @@ func (s *State) cast(c Cast, d *engines.Decision) error {
 		}
 	}
 	s.beginStep(b, cs, d)
-	// seed 003 line 13: roll Skill to cast.
-	v, err := s.roll(cs.Card.Side, fmt.Sprintf("cast roll for %s's %s (needs %d or less)", cs.Card.Name, spell, cs.Skill), d)
+	// seed 003 line 13: roll Skill to cast; RULINGS: with the Skill the
+	// caster had when its step began.
+	skill := b.rollSkill(cs)
+	v, err := s.roll(cs.Card.Side, fmt.Sprintf("cast roll for %s's %s (needs %d or less)", cs.Card.Name, spell, skill), d)
 	if err != nil {
 		return err
 	}
-	ok = v <= cs.Skill
+	ok = v <= skill
 	d.Judge(ok)
 	ev := SpellCast{Caster: cs.Ref(), Spell: spell, Roll: v, Success: ok}
 	for _, t := range ts {
 		ev.Targets = append(ev.Targets, t.Ref())
 	}
 	d.Emit(TypeSpellCast, ev)
-	head := fmt.Sprintf("%s casts %s, rolling %d against Skill %d", cs.Card.Name, spell, v, cs.Skill)
+	head := fmt.Sprintf("%s casts %s, rolling %d against Skill %d", cs.Card.Name, spell, v, skill)
 	if !ok {
 		if spell == "Firebolt" {
 			// seed 003 line 41: locked out of Spells for the next turn on a failed cast.

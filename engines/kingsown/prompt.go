@@ -658,7 +658,7 @@ func (s *State) weaponChoice(b *Battle, f *Fig, w Weapon) (engines.Choice, bool)
 		return engines.Choice{}, false
 	}
 	ch := engines.Choice{Game: "kingsown",
-		Help: fmt.Sprintf("hits on %d or less, then d6+%d against d6+Res", f.Skill, w.Might)}
+		Help: fmt.Sprintf("hits on %d or less, then d6+%d against d6+Res", b.rollSkill(f), w.Might)}
 	var target engines.Question
 	if w.Sweep {
 		ch.Label = fmt.Sprintf("%s sweeps with %s%s", f.Card.Name, w, left(f))
@@ -670,7 +670,7 @@ func (s *State) weaponChoice(b *Battle, f *Fig, w Weapon) (engines.Choice, bool)
 		target = engines.Question{Key: "target", Prompt: fmt.Sprintf("Whom does %s strike (within %d\", in its arc, in sight)?", f.Card.Name, w.Reach),
 			Options: func(map[string]string) []engines.Pick { return picks }}
 	}
-	ch.Questions = []engines.Question{target, s.rearQuestion(b, fmt.Sprintf("from the front: hit roll, needs %d or less", f.Skill), try)}
+	ch.Questions = []engines.Question{target, s.rearQuestion(b, fmt.Sprintf("from the front: hit roll, needs %d or less", b.rollSkill(f)), try)}
 	ch.Build = func(a map[string]string) (engines.Command, error) {
 		return try(targetsOf(b, a), a["rear"] == "rear"), nil
 	}
@@ -697,7 +697,7 @@ func (s *State) spellChoice(b *Battle, f *Fig, spell string) (engines.Choice, bo
 	}
 	ch := engines.Choice{Game: "kingsown",
 		Label: fmt.Sprintf("%s casts %s%s", f.Card.Name, spell, left(f)),
-		Help:  fmt.Sprintf("%s; the cast roll needs %d or less and is %s's attack", spellHelp[spell], f.Skill, f.Card.Name)}
+		Help:  fmt.Sprintf("%s; the cast roll needs %d or less and is %s's attack", spellHelp[spell], b.rollSkill(f), f.Card.Name)}
 	one := func(prompt string, label func(*Fig) string) engines.Question {
 		picks := picksOf(b, ok, label)
 		return engines.Question{Key: "target", Prompt: prompt, Options: func(map[string]string) []engines.Pick { return picks }}

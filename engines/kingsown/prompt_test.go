@@ -568,3 +568,14 @@ func TestSameNameOnBothSides(t *testing.T) {
 		t.Fatalf("attacks offered %v", pairs)
 	}
 }
+
+// RULINGS (changed): within a Skill step every hit roll uses the Skill the
+// figure had when the step began, and the menu says so.
+func TestMenuHitRollUsesTheStepSkill(t *testing.T) {
+	s := attackPhase(t, card("Tam", "hunters", 2, 1, 2), grok(func(c *Card) { c.Hits = 3 }))
+	decide(t, s, Attack{Attacker: "Tam", Targets: []string{"Grok"}}, 1, 1, 6) // Grok suppressed to 1
+	chs, _ := offered(t, s)
+	if g := mustChoice(t, chs, "Grok attacks"); !strings.Contains(g.Help, "hits on 2 or less") {
+		t.Fatalf("Grok's attack: %q, want the Skill 2 its step began with", g.Help)
+	}
+}

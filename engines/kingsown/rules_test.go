@@ -815,3 +815,47 @@ func TestNotSuppressedByLowMight(t *testing.T) {
 		t.Fatalf("an M0 hit on Res 0 did not suppress: Skill %d", g.Skill)
 	}
 }
+
+func TestEqualSkillRollsWithTheSkillTheStepBeganWith(t *testing.T) {
+	// RULINGS, The King's Own, attack phase (changed): "within a step every
+	// hit roll and cast uses the Skill the figure had when the step began";
+	// seed 003 line 6: "Figures of equal Skill strike together and resolve
+	// results as if they occurred simultaneously."
+	s := attackPhase(t, card("Tam", "hunters", 2, 1, 2), grok(func(c *Card) { c.Hits = 3 }))
+	decide(t, s, Attack{Attacker: "Tam", Targets: []string{"Grok"}}, 1, 1, 6) // Grok suppressed to 1
+	if fig(t, s, "Grok").Skill != 1 {
+		t.Fatal("set-up: Grok not suppressed")
+	}
+	d := decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Tam"}}, 2, 6, 1)
+	if has(d, TypeMissed) || !strings.Contains(d.LabelText(), "rolls 2 against Skill 2, a hit") {
+		t.Fatalf("Grok rolled against the Skill it lost in its own step: %q", d.LabelText())
+	}
+
+	// Suppressed to 0 in its own step: Broken, yet it strikes with Skill 1.
+	s = attackPhase(t, card("Tam", "hunters", 1, 1, 2), grok(func(c *Card) { c.Skill = 1; c.Hits = 3 }))
+	decide(t, s, Attack{Attacker: "Tam", Targets: []string{"Grok"}}, 1, 1, 6)
+	if g := fig(t, s, "Grok"); g.Status != StatusBroken {
+		t.Fatalf("set-up: Grok %s", g.Status)
+	}
+	d = decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Tam"}}, 1, 6, 1)
+	if has(d, TypeMissed) {
+		t.Fatalf("Grok, Broken in its own step, rolled against Skill 0: %q", d.LabelText())
+	}
+
+	// A cast in the step likewise.
+	s = attackPhase(t, caster(), grok(func(c *Card) { c.Skill = 3; c.Hits = 3 }))
+	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Wyn"}}, 1, 1, 6) // Wyn suppressed to 2
+	d = decide(t, s, Cast{Caster: "Wyn", Spell: "Ward", Targets: []string{"Wyn"}}, 3)
+	if !has(d, TypeWarded) {
+		t.Fatalf("Wyn cast against the Skill it lost in its own step: %q", d.LabelText())
+	}
+
+	// Suppressed in a higher step, before its own began: it rolls with the
+	// Skill it has when its step begins.
+	s = attackPhase(t, bors(), grok(func(c *Card) { c.Hits = 3 }))
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 1, 6) // Skill 3 step: Grok to 1
+	d = decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Bors"}}, 2)
+	if !has(d, TypeMissed) {
+		t.Fatalf("Grok rolled 2 against more than the Skill 1 its step began with: %q", d.LabelText())
+	}
+}

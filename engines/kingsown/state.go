@@ -55,6 +55,9 @@ type Fig struct {
 	NoAttack   bool   `json:"no_attack,omitempty"`
 	Attacks    int    `json:"attacks,omitempty"` // used this turn
 	StepSkill  int    `json:"step_skill,omitempty"`
+	// RollSkill is the Skill it had when the Skill step in progress began:
+	// the Skill of every hit roll and cast in that step (RULINGS).
+	RollSkill int `json:"roll_skill,omitempty"`
 	// Pending: taken out during its own Skill step, which has not closed:
 	// it still makes its attacks in that step.
 	Pending    bool `json:"pending,omitempty"`
@@ -194,6 +197,16 @@ func (b *Battle) removed(side string) int {
 		}
 	}
 	return n
+}
+
+// rollSkill is the Skill f's hit rolls and casts use: in its own Skill
+// step, the Skill it had when the step began, so that figures of equal
+// Skill strike as if at once; before its step begins, its Skill now.
+func (b *Battle) rollSkill(f *Fig) int {
+	if b.Phase == PhaseAttack && b.Step != 0 && f.StepSkill == b.Step {
+		return f.RollSkill
+	}
+	return f.Skill
 }
 
 // played is the number of turns the fight has played: a turn begins with
