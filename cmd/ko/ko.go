@@ -320,19 +320,25 @@ the second side's die, then any re-rolls in the same order.`,
 func newMoveCommand(app *cmdutil.App) *cobra.Command {
 	o := kingsown.Move{}
 	c := &cobra.Command{
-		Use:   "move FIGURE stay|half|full|withdraw [--facing front|rear] [--rough] [--pair FIGURE]",
+		Use:   "move FIGURE stay|half|full|withdraw [--facing front|rear] [--rough] [--leave-rough] [--pair FIGURE]",
 		Short: "Declare one figure's move (sides alternate)",
 		Long: `Declare a figure's move: stay (no distance; facing may change), half (up to
 half its Move: it may still attack), full (its whole Move: only Frenzy
 attacks after it) or withdraw (it reaches a table edge and leaves, Withdrawn).
-Ponderous figures attack only after stay. --rough: the move enters or leaves
-rubble or water: a Skill roll unless Sure-Footed; failing stops the figure at
-the edge, spends the move and forbids its attack. --pair: two Mob figures
-share one move.
+Ponderous figures attack only after stay. Rubble and water need a Skill
+roll to enter and another to leave, unless the figure is Sure-Footed:
+--rough, the move enters rough ground (or only leaves it): one roll;
+--leave-rough, it leaves rough ground; both flags, it enters and leaves
+(crossing a patch, or going from one into another): two rolls. A failed roll
+stops the figure at that edge, spends the move and forbids its attack.
+--pair: two Mob figures share one move.
 
-Dice order: the rough-ground roll (the first figure, then its pair).`,
+Dice order: the roll to enter rough ground, then the roll to leave it (made
+only if the first passed); for a Mob pair, the first figure's rolls, then its
+pair's.`,
 		Example: `  warlog ko move Bors half --facing front
   warlog ko move Wyn full --rough --dice 2
+  warlog ko move Wyn half --rough --leave-rough --dice 2,3
   warlog ko move "Orc grunt 1" stay --facing rear`,
 		Args:              cmdutil.ExactArgs(2, "a FIGURE and its move (stay, half, full or withdraw)"),
 		ValidArgsFunction: completeFigures(app),
@@ -343,7 +349,8 @@ Dice order: the rough-ground roll (the first figure, then its pair).`,
 		},
 	}
 	c.Flags().StringVar(&o.Facing, "facing", "", "front or rear, set at the end of the move (default: unchanged)")
-	c.Flags().BoolVar(&o.Rough, "rough", false, "the move enters or leaves rough ground (rubble, water)")
+	c.Flags().BoolVar(&o.Rough, "rough", false, "the move enters rough ground (rubble, water), or only leaves it: one roll")
+	c.Flags().BoolVar(&o.Leave, "leave-rough", false, "the move leaves rough ground; with --rough it enters and leaves: two rolls")
 	c.Flags().StringVar(&o.Pair, "pair", "", "the second figure of a Mob pair")
 	_ = c.RegisterFlagCompletionFunc("facing", cobra.FixedCompletions([]string{"front", "rear"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("pair", completeFigures(app))

@@ -27,11 +27,14 @@ type Initiative struct {
 func (Initiative) Verb() string { return "ko initiative" }
 
 // Move declares a figure's move. Pair names the second figure of a Mob pair.
+// Rough: the move enters rough ground (alone: enters or leaves it, one
+// roll); Leave: it leaves rough ground (with Rough: both, two rolls).
 type Move struct {
 	Figure string `json:"figure"`
 	Move   string `json:"move"`
 	Facing string `json:"facing,omitempty"`
 	Rough  bool   `json:"rough,omitempty"`
+	Leave  bool   `json:"leave,omitempty"`
 	Pair   string `json:"pair,omitempty"`
 }
 

@@ -545,8 +545,8 @@ func (s *State) move(c Move, d *engines.Decision) error {
 	if facing != "" && facing != "front" && facing != "rear" {
 		return engines.Refuse("Facing", "facing %q: a figure faces front or rear, nothing else", c.Facing)
 	}
-	if c.Rough && kind == "stay" {
-		return engines.Refuse("RoughGround", "a figure that stays goes nowhere and makes no rough-ground roll; drop --rough")
+	if (c.Rough || c.Leave) && kind == "stay" {
+		return engines.Refuse("RoughGround", "a figure that stays goes nowhere and makes no rough-ground roll; it neither enters nor leaves rough ground")
 	}
 	f, err := b.find(c.Figure)
 	if err != nil {
@@ -591,28 +591,13 @@ func (s *State) move(c Move, d *engines.Decision) error {
 	}
 	var sentences []string
 	for i, g := range group {
-		mv := Moved{Ref: g.Ref(), Move: kind, Facing: g.Facing, Rough: c.Rough, PairNext: i < len(group)-1}
+		mv := Moved{Ref: g.Ref(), Move: kind, Facing: g.Facing, Rough: c.Rough, Leave: c.Leave, PairNext: i < len(group)-1}
 		if facing != "" {
 			mv.Facing = facing
 		}
-		sentence := fmt.Sprintf("%s %s", g.Card.Name, moveWords(kind, g.Card.Move))
-		if c.Rough {
-			if g.Card.SureFooted {
-				sentence += " through rough ground, Sure-Footed"
-			} else {
-				// seed 003 line 12: rubble and water need a Skill roll to enter and to leave.
-				v, err := s.roll(g.Card.Side, fmt.Sprintf("rough ground Skill roll for %s (needs %d or less)", g.Card.Name, g.Skill), d)
-				if err != nil {
-					return err
-				}
-				d.Judge(v <= g.Skill)
-				if v > g.Skill {
-					mv.Stopped = true
-					sentence = fmt.Sprintf("%s tries to %s through rough ground but rolls %d against Skill %d: stopped at the edge, no attack this turn", g.Card.Name, kind, v, g.Skill)
-				} else {
-					sentence += fmt.Sprintf(" through rough ground (rolled %d against Skill %d)", v, g.Skill)
-				}
-			}
+		sentence, err := s.roughGround(g, &mv, d)
+		if err != nil {
+			return err
 		}
 		sentence += ", facing " + mv.Facing
 		d.Emit(TypeMoved, mv)
@@ -624,6 +609,63 @@ func (s *State) move(c Move, d *engines.Decision) error {
 	}
 	d.Label("%s.", strings.Join(sentences, "; "))
 	return nil
+}
+
+// roughGround makes a move's rough-ground rolls and says the move: one roll
+// for a move that enters or leaves rough ground, two for one that enters
+// and leaves it (the roll to enter first; a failure stops the figure at
+// that edge, so the roll to leave is not made). A failure sets mv.Stopped.
+//
+// Ruling: the two rolls are the same roll against the same Skill with the
+// same failure, so their order changes nothing but the words; entering
+// comes first (a figure leaving one patch for another enters its dice the
+// same way round).
+func (s *State) roughGround(g *Fig, mv *Moved, d *engines.Decision) (string, error) {
+	moved := fmt.Sprintf("%s %s", g.Card.Name, moveWords(mv.Move, g.Card.Move))
+	where, crossings := "", []string{}
+	switch {
+	case mv.Rough && mv.Leave:
+		where, crossings = " into and out of rough ground", []string{"entering", "leaving"}
+	case mv.Rough:
+		where, crossings = " through rough ground", []string{""}
+	case mv.Leave:
+		where, crossings = " out of rough ground", []string{""}
+	default:
+		return moved, nil
+	}
+	if g.Card.SureFooted {
+		// seed 003 line 19: Sure-Footed — no Skill roll for rubble, water.
+		return moved + where + ", Sure-Footed", nil
+	}
+	var rolled []string
+	for _, crossing := range crossings {
+		// seed 003 line 12: rubble and water need a Skill roll to enter and to leave.
+		purpose := fmt.Sprintf("rough ground Skill roll for %s (needs %d or less)", g.Card.Name, g.Skill)
+		if crossing != "" {
+			purpose = fmt.Sprintf("rough ground Skill roll for %s, %s it (needs %d or less)", g.Card.Name, crossing, g.Skill)
+		}
+		v, err := s.roll(g.Card.Side, purpose, d)
+		if err != nil {
+			return "", err
+		}
+		d.Judge(v <= g.Skill)
+		if v > g.Skill {
+			mv.Stopped = true
+			if crossing == "" {
+				return fmt.Sprintf("%s tries to %s%s but rolls %d against Skill %d: stopped at the edge, no attack this turn", g.Card.Name, mv.Move, where, v, g.Skill), nil
+			}
+			entered := ""
+			if len(rolled) > 0 {
+				entered = fmt.Sprintf(" enters it (rolled %s) but", rolled[0])
+			}
+			return fmt.Sprintf("%s, moving %s%s,%s rolls %d against Skill %d %s it: stopped at the edge, no attack this turn", g.Card.Name, mv.Move, where, entered, v, g.Skill, crossing), nil
+		}
+		rolled = append(rolled, fmt.Sprint(v))
+	}
+	if len(rolled) == 2 {
+		return fmt.Sprintf("%s%s (rolled %s, then %s, against Skill %d)", moved, where, rolled[0], rolled[1], g.Skill), nil
+	}
+	return fmt.Sprintf("%s%s (rolled %s against Skill %d)", moved, where, rolled[0], g.Skill), nil
 }
 
 func moveWords(kind string, move int) string {

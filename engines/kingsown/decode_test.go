@@ -43,6 +43,7 @@ var decodeSeeds = map[string][]string{
 		`{"side":"nest","name":"Orc grunt 1","move":"withdraw","facing":"front"}`,
 		`{"side":"hunters","name":"Wyn","move":"half","facing":"rear","rough":true,"stopped":true,"pair_next":true}`,
 		`{"facing":"left","name":"x\ty","side":null}`,
+		`{"side":"hunters","name":"Wyn","move":"full","facing":"front","rough":true,"leave":true,"stopped":true}`,
 	},
 	TypeWithdrawn:        {`{"side":"hunters","name":"Bors"}`, `{"name":"Bors"}`, `{}`},
 	TypeAttackPhaseBegun: {`{}`, `{"stayed":[{"side":"hunters","name":"Bors"},{"side":"blue=6,6","name":"N158"}]}`, `{"stayed":null}`, `{"stayed":[]}`},

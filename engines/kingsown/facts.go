@@ -83,6 +83,9 @@ type Moved struct {
 	Move   string `json:"move"` // stay, half, full, withdraw
 	Facing string `json:"facing"`
 	Rough  bool   `json:"rough,omitempty"`
+	// Leave: the move (also) left rough ground, a roll of its own; with
+	// Rough, the move entered and left it (an older log never has it).
+	Leave bool `json:"leave,omitempty"`
 	// Stopped: the rough-ground roll failed; the move is spent at the edge
 	// and the figure does not attack this turn.
 	Stopped bool `json:"stopped,omitempty"`

@@ -472,6 +472,9 @@ func readMoved(s *jsonscan.Scanner) (v Moved) {
 		if s.Expect(`,"rough":`) {
 			v.Rough = s.Bool()
 		}
+		if s.Expect(`,"leave":`) {
+			v.Leave = s.Bool()
+		}
 		if s.Expect(`,"stopped":`) {
 			v.Stopped = s.Bool()
 		}
@@ -491,6 +494,8 @@ func readMoved(s *jsonscan.Scanner) (v Moved) {
 			v.Facing = s.InternedString(&factStrings)
 		case "rough":
 			v.Rough = s.Bool()
+		case "leave":
+			v.Leave = s.Bool()
 		case "stopped":
 			v.Stopped = s.Bool()
 		case "pair_next":

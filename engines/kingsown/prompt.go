@@ -372,14 +372,17 @@ func (s *State) moveChoice(b *Battle, f *Fig) (engines.Choice, bool) {
 			if a["move"] == "stay" {
 				return []engines.Pick{{Value: "", Label: "no: it stands still"}}
 			}
+			// seed 003 line 12: a Skill roll to enter and another to leave.
 			yes := fmt.Sprintf("yes: a Skill roll, needs %d or less; failing stops it at the edge and it may not attack", f.Skill)
+			both := fmt.Sprintf("both, enters and leaves it: two Skill rolls, to enter then to leave, each needs %d or less", f.Skill)
 			switch {
 			case f.Card.SureFooted && a["pair"] == "":
-				yes = "yes (Sure-Footed: no roll)"
+				yes, both = "yes (Sure-Footed: no roll)", "both, enters and leaves it (Sure-Footed: no roll)"
 			case a["pair"] != "":
 				yes = "yes: a Skill roll for each (unless Sure-Footed); failing stops a figure at the edge and it may not attack"
+				both = "both, enters and leaves it: two Skill rolls for each (unless Sure-Footed), to enter then to leave"
 			}
-			return []engines.Pick{{Value: "", Label: "no"}, {Value: "yes", Label: yes}}
+			return []engines.Pick{{Value: "", Label: "no"}, {Value: "yes", Label: yes}, {Value: "both", Label: both}}
 		}},
 		engines.Question{Key: "facing", Prompt: "Facing at the end of the move?", Options: func(map[string]string) []engines.Pick {
 			other := "rear"
@@ -396,7 +399,8 @@ func (s *State) moveChoice(b *Battle, f *Fig) (engines.Choice, bool) {
 	return engines.Choice{
 		Label: label, Help: help, Game: "kingsown", NoDice: noDice, Questions: qs,
 		Build: func(a map[string]string) (engines.Command, error) {
-			return Move{Figure: name, Move: a["move"], Facing: a["facing"], Rough: a["rough"] == "yes", Pair: a["pair"]}, nil
+			rough, both := a["rough"] == "yes", a["rough"] == "both"
+			return Move{Figure: name, Move: a["move"], Facing: a["facing"], Rough: rough || both, Leave: both, Pair: a["pair"]}, nil
 		},
 	}, true
 }

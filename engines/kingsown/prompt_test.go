@@ -579,3 +579,19 @@ func TestMenuHitRollUsesTheStepSkill(t *testing.T) {
 		t.Fatalf("Grok's attack: %q, want the Skill 2 its step began with", g.Help)
 	}
 }
+
+// seed 003 line 12: a Skill roll to enter rough ground and another to
+// leave it; the menu offers a move that does both.
+func TestMenuOffersRoughGroundBothWays(t *testing.T) {
+	s := fight(t, bors(), grok())
+	mv := mustChoice(t, s.Choices(), "Move Bors")
+	if got := optionValues(t, mv, "rough", map[string]string{"move": "half"}); !slices.Equal(got, []string{"", "yes", "both"}) {
+		t.Fatalf("rough ground options %q, want no, one roll, two", got)
+	}
+	cmd, err := mv.Build(map[string]string{"move": "half", "rough": "both", "facing": "front"})
+	must(t, err)
+	if want := (Move{Figure: "Bors", Move: "half", Facing: "front", Rough: true, Leave: true}); cmd != want {
+		t.Fatalf("built %+v, want %+v", cmd, want)
+	}
+	offered(t, s)
+}

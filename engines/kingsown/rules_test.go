@@ -859,3 +859,45 @@ func TestEqualSkillRollsWithTheSkillTheStepBeganWith(t *testing.T) {
 		t.Fatalf("Grok rolled 2 against more than the Skill 1 its step began with: %q", d.LabelText())
 	}
 }
+
+func TestRoughGroundEnteredAndLeft(t *testing.T) {
+	// seed 003 line 12: "Rubble and water need a Skill roll to enter and to
+	// leave": a move that does both rolls twice, entering first.
+	s := fight(t, bors(), grok())
+	d := decide(t, s, Move{Figure: "Bors", Move: "half", Rough: true, Leave: true}, 2, 3)
+	if f := fig(t, s, "Bors"); f.NoAttack {
+		t.Fatalf("two rolls passed, yet Bors was stopped: %v", types(d))
+	}
+	if got, want := d.LabelText(), `Bors moves up to half (2") into and out of rough ground (rolled 2, then 3, against Skill 3), facing front.`; got != want {
+		t.Errorf("label %q, want %q", got, want)
+	}
+	mv := d.Facts()[len(d.Facts())-1].Data.(Moved)
+	if !mv.Rough || !mv.Leave {
+		t.Errorf("recorded %+v, want both crossings", mv)
+	}
+	// The roll to leave fails: stopped at the edge, no attack.
+	s = fight(t, bors(), grok())
+	d = decide(t, s, Move{Figure: "Bors", Move: "half", Rough: true, Leave: true}, 1, 4)
+	if !fig(t, s, "Bors").NoAttack || !strings.Contains(d.LabelText(), "rolls 4 against Skill 3 leaving it: stopped at the edge") {
+		t.Fatalf("a failed roll to leave: %q", d.LabelText())
+	}
+	// The roll to enter fails: stopped there, no roll to leave.
+	s = fight(t, bors(), grok())
+	if _, err := try(t, s, Move{Figure: "Bors", Move: "half", Rough: true, Leave: true}, 5, 1); !errors.Is(err, dice.ErrTooMany) {
+		t.Fatalf("a second die after a failed roll to enter: %v, want too many dice", err)
+	}
+	d = decide(t, s, Move{Figure: "Bors", Move: "half", Rough: true, Leave: true}, 5)
+	if !fig(t, s, "Bors").NoAttack || !strings.Contains(d.LabelText(), "rolls 5 against Skill 3 entering it: stopped at the edge") {
+		t.Fatalf("a failed roll to enter: %q", d.LabelText())
+	}
+	// Leaving alone is one roll.
+	s = fight(t, bors(), grok())
+	d = decide(t, s, Move{Figure: "Bors", Move: "full", Leave: true}, 3)
+	if got, want := d.LabelText(), `Bors moves its full 4" out of rough ground (rolled 3 against Skill 3), facing front.`; got != want {
+		t.Errorf("label %q, want %q", got, want)
+	}
+	// Sure-Footed rolls for neither.
+	s = fight(t, bors(func(c *Card) { c.SureFooted = true }), grok())
+	decide(t, s, Move{Figure: "Bors", Move: "half", Rough: true, Leave: true})
+	refuse(t, fight(t, bors(), grok()), Move{Figure: "Bors", Move: "stay", Leave: true}, "RoughGround")
+}
