@@ -101,20 +101,32 @@ Res 0 or more and Hits 1 or more. --armour none|leather|chain|plate sets Res
 and Move from the armour table (none 0/4, leather 1/4, chain 2/3, plate 3/2);
 --res and --move override it. Weapons are NAME:MIGHT:REACH (add :Sweep).
 Keywords: Fearless, "Cannot be suppressed by MN or less", No Rear, Frenzy,
-Sure-Footed, Durable N, Multi N, Ponderous, Mob. Spells: Firebolt, Sparks, Ward, Teleport, Rally.
+Sure-Footed, Durable N, Multi N, Ponderous, Mob. Spells: Firebolt, Sparks,
+Ward, Teleport, Rally.
+
+A spell may carry the price of failure its card names ("Sparks · price of
+failure: lose 1 Hit"); a failed cast pays it: a lockout of the next turn's
+spells, Hits or Skill lost, or anything else, which the log records as owed
+to the table. Firebolt's own price is the lockout.
 
 A card file holds several cards separated by blank lines. Each starts with
 the name (optionally "· Side SIDE"), then the numbers, one line per weapon,
-the keywords, then one line per spell:
+the keywords, then one line per spell with its price of failure:
 
   Bors · Side hunters
   Skill 3 · Move 4 · Res 1 · Hits 2
   Sword M2 R1
   Leather · Shield · Fearless
 
+  Mirela · Side hunters
+  Skill 3 · Hits 1
+  Staff M1 R1
+  Sparks M2 R6 Sweep · price of failure: lose 1 Hit
+
 Names are unique per side. Recruiting is done between fights.`,
 		Example: `  warlog ko recruit Bors --side hunters --skill 3 --hits 2 --armour leather --shield --weapon Sword:2:1
   warlog ko recruit Wyn --side hunters --skill 3 --hits 1 --weapon Staff:1:1 --spell Firebolt --spell Rally
+  warlog ko recruit Mirela --side hunters --skill 3 --hits 1 --weapon Staff:1:1 --spell "Sparks · price of failure: lose 1 Hit"
   warlog ko recruit Gorm --side orcs --skill 2 --hits 3 --weapon "Club:3:1:Sweep" --keyword "Durable 1" --keyword Ponderous
   warlog ko recruit --card testdata/kingsown/hunters.cards`,
 		Args: cmdutil.RangeArgs(0, 1, "a figure's NAME (or none with --card)"),
@@ -137,7 +149,7 @@ Names are unique per side. Recruiting is done between fights.`,
 	f.BoolVar(&o.shield, "shield", false, "the figure carries a shield")
 	f.StringArrayVar(&o.weapons, "weapon", nil, "a weapon NAME:MIGHT:REACH[:Sweep] (repeat for more)")
 	f.StringArrayVar(&o.keywords, "keyword", nil, "a keyword, e.g. Fearless or \"Durable 1\" (repeat for more)")
-	f.StringArrayVar(&o.spells, "spell", nil, "a spell: Firebolt|Sparks|Ward|Teleport|Rally (repeat for more)")
+	f.StringArrayVar(&o.spells, "spell", nil, "a spell: Firebolt|Sparks|Ward|Teleport|Rally, optionally \"· price of failure: ...\" (repeat for more)")
 	_ = c.RegisterFlagCompletionFunc("armour", cobra.FixedCompletions([]string{"none", "leather", "chain", "plate"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("spell", cobra.FixedCompletions(kingsown.Spells, cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("keyword", cobra.FixedCompletions([]string{"Fearless", "Cannot be suppressed by M2 or less", "No Rear", "Frenzy", "Sure-Footed", "Durable 1", "Multi 2", "Ponderous", "Mob"}, cobra.ShellCompDirectiveNoFileComp))
@@ -191,7 +203,7 @@ func (o *recruitOptions) cards(c *cobra.Command, args []string) ([]kingsown.Card
 		}
 	}
 	for _, s := range o.spells {
-		if err := d.AddSpell(s); err != nil {
+		if err := d.AddSpellLine(s); err != nil {
 			return nil, fmt.Errorf("--spell: %w", err)
 		}
 	}
@@ -288,6 +300,7 @@ func newSpellsCommand(app *cmdutil.App) *cobra.Command {
 				{"Rally", "R2", "a friend, not self", "the target gets back 1 Skill lost in this fight (it needs Skill 1+)"},
 			}
 			fmt.Fprintln(app.Out, "A cast is a Skill roll (1d6 at or under Skill) and counts as the caster's attack.")
+			fmt.Fprintln(app.Out, "A failed cast pays the price of failure its card names, else the spell's own (Firebolt's lockout).")
 			return cmdutil.Table(app.Out, []string{"spell", "numbers", "target", "effect"}, rows)
 		},
 	}

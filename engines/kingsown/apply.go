@@ -211,7 +211,7 @@ func (s *State) onRallied(p Rallied) error {
 }
 
 func (s *State) onLockedOut(p LockedOut) error {
-	return s.change(TypeLockedOut, p.Caster, func(f *Fig) { f.LockedTurn = p.Turn })
+	return s.change(TypeLockedOut, p.Caster, func(f *Fig) { f.LockedTurn, f.LockedBy = p.Turn, p.Spell })
 }
 
 func (s *State) onTurnEnded(p TurnEnded) error {

@@ -1047,6 +1047,9 @@ func (s *State) cast(c Cast, d *engines.Decision) error {
 		return engines.Refuse("Magic", "%s's card has no %s", cs.Card.Name, spell)
 	}
 	if cs.LockedTurn == b.Turn {
+		if cs.LockedBy != "" {
+			return engines.Refuse("PriceOfFailure", "%s failed a %s last turn and its price locks it out of spells in turn %d; it may still attack with a weapon", cs.Card.Name, cs.LockedBy, b.Turn)
+		}
 		return engines.Refuse("Firebolt", "%s failed a Firebolt last turn and is locked out of spells in turn %d; it may still attack with a weapon", cs.Card.Name, b.Turn)
 	}
 	if err := s.mayAttack(b, cs, "cast", d); err != nil {
@@ -1090,13 +1093,7 @@ func (s *State) cast(c Cast, d *engines.Decision) error {
 	d.Emit(TypeSpellCast, ev)
 	head := fmt.Sprintf("%s casts %s, rolling %d against Skill %d", cs.Card.Name, spell, v, skill)
 	if !ok {
-		if spell == "Firebolt" {
-			// seed 003 line 41: locked out of Spells for the next turn on a failed cast.
-			d.Emit(TypeLockedOut, LockedOut{Caster: cs.Ref(), Turn: b.Turn + 1})
-			d.Label("%s: the spell fails, and %s is locked out of spells next turn.", head, cs.Card.Name)
-			return nil
-		}
-		d.Label("%s: the spell fails.", head)
+		d.Label("%s: the spell fails%s.", head, s.payPrice(b, cs, spell, d))
 		return nil
 	}
 	switch spell {
@@ -1130,6 +1127,58 @@ func (s *State) cast(c Cast, d *engines.Decision) error {
 		d.Label("%s: %s steadies, Skill %d.", head, t.Card.Name, t.Skill)
 	}
 	return nil
+}
+
+// payPrice records the price of failure a failed cast owes (seed 003 line
+// 13: "If the card names a price of failure, pay it") and pays it where it
+// is a number the engine knows: a lockout of the next turn's spells (seed
+// 003 line 41, Firebolt's own), Hits or Skill lost. Any other price is the
+// table's to pay: the log keeps it as owed. It says what was paid, for the
+// action's line ("" : the spell has no price).
+//
+// Ruling: a price's lost Skill is not Suppression, so Fearless does not
+// stop it, and Rally may give it back; at 0 Hits or 0 Skill the caster is
+// Down or Broken by its own spell, a removal nobody scores.
+func (s *State) payPrice(b *Battle, cs *Fig, spell string, d *engines.Decision) string {
+	price := cs.Card.PriceOf(spell)
+	if price == "" {
+		return ""
+	}
+	kind, n := ReadPrice(price)
+	d.Emit(TypePriceOwed, PriceOwed{Caster: cs.Ref(), Spell: spell, Price: price, Paid: kind})
+	name := cs.Card.Name
+	switch kind {
+	case PaidLockout:
+		lo := LockedOut{Caster: cs.Ref(), Turn: b.Turn + 1}
+		if spell != "Firebolt" {
+			lo.Spell = spell
+		}
+		d.Emit(TypeLockedOut, lo)
+		return fmt.Sprintf(", and %s is locked out of spells next turn", name)
+	case PaidHit:
+		var line string
+		for i := 0; i < n && cs.Hits > 0; i++ {
+			d.Emit(TypeHitLost, HitLost{Target: cs.Ref(), Hits: cs.Hits - 1})
+			line = fmt.Sprintf("%s loses %d %s (%d left)", name, i+1, plural(i+1, "Hit", "Hits"), cs.Hits)
+		}
+		if cs.Hits <= 0 {
+			d.Emit(TypeDown, Down{Target: cs.Ref()})
+			line += "; " + name + " is Down"
+		}
+		return fmt.Sprintf("; its price of failure, %s: %s", price, line)
+	case PaidSkill:
+		var line string
+		for i := 0; i < n && cs.Skill > 0; i++ {
+			d.Emit(TypeSkillLost, SkillLost{Target: cs.Ref(), Skill: cs.Skill - 1})
+			line = fmt.Sprintf("%s loses %d Skill (Skill %d)", name, i+1, cs.Skill)
+		}
+		if cs.Skill <= 0 {
+			d.Emit(TypeBroken, Broken{Target: cs.Ref()})
+			line += "; " + name + " is Broken"
+		}
+		return fmt.Sprintf("; its price of failure, %s: %s", price, line)
+	}
+	return "; its price of failure is owed to the table: " + price
 }
 
 // spellTargets checks the targets a spell is cast on (ts as named; none

@@ -43,6 +43,7 @@ var Engine = &kit.Game[*State]{
 		kit.On(TypeTeleported, (*State).onTeleported),
 		kit.On(TypeRallied, (*State).onRallied),
 		kit.On(TypeLockedOut, (*State).onLockedOut),
+		kit.Record[*State, PriceOwed](TypePriceOwed),
 		kit.On(TypeTurnEnded, (*State).onTurnEnded),
 		kit.On(TypeScenarioEnded, (*State).onScenarioEnded),
 	},

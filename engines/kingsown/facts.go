@@ -26,6 +26,7 @@ const (
 	TypeTeleported       = "kingsown.figure_teleported"
 	TypeRallied          = "kingsown.skill_rallied"
 	TypeLockedOut        = "kingsown.caster_locked_out"
+	TypePriceOwed        = "kingsown.price_owed"
 	TypeTurnEnded        = "kingsown.turn_ended"
 	TypeScenarioEnded    = "kingsown.scenario_ended"
 )
@@ -185,10 +186,23 @@ type Rallied struct {
 	Skill  int `json:"skill"`
 }
 
-// LockedOut: a failed Firebolt; the caster cannot cast in Turn.
+// LockedOut: a failed Firebolt; the caster cannot cast in Turn. Spell is
+// the spell whose price it was when not Firebolt (a card's price).
 type LockedOut struct {
-	Caster Ref `json:"caster"`
-	Turn   int `json:"turn"`
+	Caster Ref    `json:"caster"`
+	Turn   int    `json:"turn"`
+	Spell  string `json:"spell,omitempty"`
+}
+
+// PriceOwed: a failed cast owes its price of failure, the card's or the
+// spell's own, in its words. Paid is how the engine pays it, by the facts
+// that follow: "lockout" (LockedOut), "hit" (HitLost), "skill"
+// (SkillLost); "" when the engine cannot, and the table pays it.
+type PriceOwed struct {
+	Caster Ref    `json:"caster"`
+	Spell  string `json:"spell"`
+	Price  string `json:"price"`
+	Paid   string `json:"paid,omitempty"`
 }
 
 // TurnEnded: the attack phase closed. Last: the turn limit was reached.

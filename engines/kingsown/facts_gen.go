@@ -441,6 +441,9 @@ func readLockedOut(s *jsonscan.Scanner) (v LockedOut) {
 		if s.Expect(`,"turn":`) {
 			v.Turn = s.Int()
 		}
+		if s.Expect(`,"spell":`) {
+			v.Spell = s.InternedString(&factStrings)
+		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -448,6 +451,8 @@ func readLockedOut(s *jsonscan.Scanner) (v LockedOut) {
 			v.Caster = readRef(s)
 		case "turn":
 			v.Turn = s.Int()
+		case "spell":
+			v.Spell = s.InternedString(&factStrings)
 		default:
 			s.SkipField()
 		}
@@ -1019,6 +1024,19 @@ func readCard(s *jsonscan.Scanner) (v Card) {
 		if s.Expect(`,"spells":`) {
 			v.Spells = s.InternedStrings(&factStrings)
 		}
+		if s.Expect(`,"prices":`) {
+			if s.Array() {
+				xs4 := make([]SpellPrice, 0, 4)
+				for j5 := 0; s.Elem(j5); j5++ {
+					var x6 SpellPrice
+					x6 = readSpellPrice(s)
+					xs4 = append(xs4, x6)
+				}
+				v.Prices = xs4
+			} else {
+				v.Prices = nil
+			}
+		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -1040,13 +1058,13 @@ func readCard(s *jsonscan.Scanner) (v Card) {
 			v.Shield = s.Bool()
 		case "weapons":
 			if s.Array() {
-				xs4 := make([]Weapon, 0, 4)
-				for j5 := 0; s.Elem(j5); j5++ {
-					var x6 Weapon
-					x6 = readWeapon(s)
-					xs4 = append(xs4, x6)
+				xs7 := make([]Weapon, 0, 4)
+				for j8 := 0; s.Elem(j8); j8++ {
+					var x9 Weapon
+					x9 = readWeapon(s)
+					xs7 = append(xs7, x9)
 				}
-				v.Weapons = xs4
+				v.Weapons = xs7
 			} else {
 				v.Weapons = nil
 			}
@@ -1072,6 +1090,18 @@ func readCard(s *jsonscan.Scanner) (v Card) {
 			v.NoSuppressBy = s.Int()
 		case "spells":
 			v.Spells = s.InternedStrings(&factStrings)
+		case "prices":
+			if s.Array() {
+				xs10 := make([]SpellPrice, 0, 4)
+				for j11 := 0; s.Elem(j11); j11++ {
+					var x12 SpellPrice
+					x12 = readSpellPrice(s)
+					xs10 = append(xs10, x12)
+				}
+				v.Prices = xs10
+			} else {
+				v.Prices = nil
+			}
 		default:
 			s.SkipField()
 		}
@@ -1141,6 +1171,28 @@ func readFielded(s *jsonscan.Scanner) (v Fielded) {
 			v.Skill = s.Int()
 		case "member":
 			v.Member = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readSpellPrice(s *jsonscan.Scanner) (v SpellPrice) {
+	i := 0
+	if s.Expect(`{"spell":`) {
+		i = 1
+		v.Spell = s.InternedString(&factStrings)
+		if s.Expect(`,"price":`) {
+			v.Price = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "spell":
+			v.Spell = s.InternedString(&factStrings)
+		case "price":
+			v.Price = s.InternedString(&factStrings)
 		default:
 			s.SkipField()
 		}

@@ -233,7 +233,7 @@ func (s *State) recruitChoice() engines.Choice {
 					}
 					return nil
 				}},
-			{Key: "more", Prompt: "Keywords, Shield, spells or a changed Move/Res, separated by ; (e.g. Shield; Fearless; Firebolt; Move 5; empty for none)?",
+			{Key: "more", Prompt: "Keywords, Shield, spells (each spell followed by its price of failure, if the card names one) or a changed Move/Res, separated by ; (e.g. Shield; Fearless; Sparks; price of failure: lose 1 Hit; Move 5; empty for none)?",
 				Optional: true, Check: func(v string) error {
 					d := &CardDraft{}
 					for _, it := range splitItems(v) {
@@ -683,11 +683,23 @@ func (s *State) weaponChoice(b *Battle, f *Fig, w Weapon) (engines.Choice, bool)
 
 // spellHelp is each spell in a line, in our words.
 var spellHelp = map[string]string{
-	"Firebolt": "M5 R8: the cast is the hit, then damage with Might 5; a failed cast locks out spells next turn",
+	"Firebolt": "M5 R8: the cast is the hit, then damage with Might 5",
 	"Sparks":   "M2 R6 Sweep: one cast, each figure named takes a hit of Might 2, friend or foe",
 	"Ward":     "R4: a friend (or the caster) counts as Res 4 until the turn ends",
 	"Teleport": "R6: a friend (or the caster) is set down up to 8\" away and sets its facing",
 	"Rally":    "R2: a friend other than the caster gets back 1 Skill lost in this fight",
+}
+
+// priceHelp says what a failed cast costs (seed 003 line 13).
+func priceHelp(c Card, spell string) string {
+	p := c.PriceOf(spell)
+	switch kind, _ := ReadPrice(p); {
+	case p == "":
+		return ""
+	case kind == "":
+		return "; a failed cast owes its price of failure, for the table: " + p
+	}
+	return "; a failed cast pays its price of failure: " + p
 }
 
 func (s *State) spellChoice(b *Battle, f *Fig, spell string) (engines.Choice, bool) {
@@ -701,7 +713,7 @@ func (s *State) spellChoice(b *Battle, f *Fig, spell string) (engines.Choice, bo
 	}
 	ch := engines.Choice{Game: "kingsown",
 		Label: fmt.Sprintf("%s casts %s%s", f.Card.Name, spell, left(f)),
-		Help:  fmt.Sprintf("%s; the cast roll needs %d or less and is %s's attack", spellHelp[spell], b.rollSkill(f), f.Card.Name)}
+		Help:  fmt.Sprintf("%s; the cast roll needs %d or less and is %s's attack%s", spellHelp[spell], b.rollSkill(f), f.Card.Name, priceHelp(f.Card, spell))}
 	one := func(prompt string, label func(*Fig) string) engines.Question {
 		picks := picksOf(b, ok, label)
 		return engines.Question{Key: "target", Prompt: prompt, Options: func(map[string]string) []engines.Pick { return picks }}

@@ -901,3 +901,90 @@ func TestRoughGroundEnteredAndLeft(t *testing.T) {
 	decide(t, s, Move{Figure: "Bors", Move: "half", Rough: true, Leave: true})
 	refuse(t, fight(t, bors(), grok()), Move{Figure: "Bors", Move: "stay", Leave: true}, "RoughGround")
 }
+
+func TestPriceOfFailure(t *testing.T) {
+	// seed 003 line 13: "Roll Skill to cast. ... If the card names a price of
+	// failure, pay it."
+	priced := func(spell, price string) func(*Card) {
+		return func(c *Card) { c.Hits = 2; c.Prices = []SpellPrice{{Spell: spell, Price: price}} }
+	}
+	owed := func(d *engines.Decision) PriceOwed {
+		t.Helper()
+		for _, f := range d.Facts() {
+			if p, ok := f.Data.(PriceOwed); ok {
+				return p
+			}
+		}
+		t.Fatalf("no price owed among %v", types(d))
+		return PriceOwed{}
+	}
+	// A lost Hit.
+	s := attackPhase(t, caster(priced("Sparks", "lose 1 Hit")), grok())
+	d := decide(t, s, Cast{Caster: "Wyn", Spell: "Sparks", Targets: []string{"Grok"}}, 4)
+	if p := owed(d); p.Price != "lose 1 Hit" || p.Paid != "hit" || p.Spell != "Sparks" {
+		t.Errorf("owed %+v", p)
+	}
+	if w := fig(t, s, "Wyn"); w.Hits != 1 {
+		t.Errorf("Wyn has %d Hits after paying a Hit, want 1", w.Hits)
+	}
+	if got := d.LabelText(); !strings.Contains(got, "the spell fails; its price of failure, lose 1 Hit: Wyn loses 1 Hit (1 left)") {
+		t.Errorf("label %q", got)
+	}
+	// Two Hits take a Hits 2 caster Down; nobody scores it.
+	s = attackPhase(t, caster(priced("Sparks", "2 Hits")), grok())
+	d = decide(t, s, Cast{Caster: "Wyn", Spell: "Sparks", Targets: []string{"Grok"}}, 4)
+	if w := fig(t, s, "Wyn"); w.Status != StatusDown || fig(t, s, "Grok").Removals != 0 {
+		t.Errorf("Wyn %s after paying 2 Hits of 2", w.Status)
+	}
+	// A lost Skill.
+	s = attackPhase(t, caster(priced("Ward", "1 Skill")), grok())
+	d = decide(t, s, Cast{Caster: "Wyn", Spell: "Ward"}, 5)
+	if w := fig(t, s, "Wyn"); w.Skill != 2 || owed(d).Paid != "skill" {
+		t.Errorf("Wyn at Skill %d after paying a Skill, want 2", w.Skill)
+	}
+	// A lockout on another spell.
+	s = attackPhase(t, caster(priced("Ward", "no spells next turn")), grok())
+	decide(t, s, Cast{Caster: "Wyn", Spell: "Ward"}, 5)
+	decide(t, s, Next{})
+	decide(t, s, Initiative{First: "hunters"}, 6, 1)
+	decide(t, s, Next{})
+	refuse(t, s, Cast{Caster: "Wyn", Spell: "Sparks", Targets: []string{"Grok"}}, "PriceOfFailure", 1, 6, 1)
+	// A price the engine cannot apply is owed to the table.
+	s = attackPhase(t, caster(priced("Teleport", "the familiar flees")), grok())
+	d = decide(t, s, Cast{Caster: "Wyn", Spell: "Teleport"}, 6)
+	if p := owed(d); p.Paid != "" || p.Price != "the familiar flees" {
+		t.Errorf("owed %+v, want the table's", p)
+	}
+	if got := d.LabelText(); !strings.Contains(got, "the spell fails; its price of failure is owed to the table: the familiar flees") {
+		t.Errorf("label %q", got)
+	}
+	// Firebolt's own price, the seed's lockout, is owed and paid.
+	s = attackPhase(t, caster(), grok())
+	d = decide(t, s, Cast{Caster: "Wyn", Spell: "Firebolt", Targets: []string{"Grok"}}, 4)
+	if p := owed(d); p.Paid != "lockout" || !has(d, TypeLockedOut) {
+		t.Errorf("Firebolt owed %+v, %v", p, types(d))
+	}
+	// A spell without a price owes nothing.
+	s = attackPhase(t, caster(), grok())
+	if d = decide(t, s, Cast{Caster: "Wyn", Spell: "Ward"}, 6); has(d, TypePriceOwed) {
+		t.Errorf("a Ward without a price owed one: %v", types(d))
+	}
+}
+
+func TestRosterShowsPrices(t *testing.T) {
+	// seed 003 line 32: "one line per spell with its price of failure".
+	s := newGame(t, caster(func(c *Card) { c.Prices = []SpellPrice{{Spell: "Sparks", Price: "lose 1 Hit"}} }), grok())
+	for _, r := range s.Roster().Figures {
+		got := r.Get("prices")
+		switch r.String("name") {
+		case "Wyn":
+			if want := []string{"Firebolt: no spells next turn", "Sparks: lose 1 Hit"}; !reflect.DeepEqual(got, want) {
+				t.Errorf("Wyn's prices %v, want %v", got, want)
+			}
+		default:
+			if got != nil {
+				t.Errorf("%s, no caster, has prices %v", r.String("name"), got)
+			}
+		}
+	}
+}

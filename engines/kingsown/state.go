@@ -64,9 +64,11 @@ type Fig struct {
 	ShieldUsed bool `json:"shield_used,omitempty"`
 	Warded     bool `json:"warded,omitempty"`
 	LockedTurn int  `json:"locked_turn,omitempty"`
-	Removals   int  `json:"removals,omitempty"`
-	OutTurn    int  `json:"out_turn,omitempty"`
-	JoinedTurn int  `json:"joined_turn,omitempty"`
+	// LockedBy is the spell whose failure locked it out ("" : Firebolt).
+	LockedBy   string `json:"locked_by,omitempty"`
+	Removals   int    `json:"removals,omitempty"`
+	OutTurn    int    `json:"out_turn,omitempty"`
+	JoinedTurn int    `json:"joined_turn,omitempty"`
 }
 
 // Ref is the figure's reference.

@@ -190,6 +190,18 @@ func (s *State) Status() engines.Status {
 	return st
 }
 
+// priceList is each of the card's spells that has a price of failure,
+// with it ("Firebolt: no spells next turn").
+func (c Card) priceList() []string {
+	var out []string
+	for _, sp := range c.Spells {
+		if p := c.PriceOf(sp); p != "" {
+			out = append(out, sp+": "+p)
+		}
+	}
+	return out
+}
+
 // RosterStatus is a roster figure's state: available, recovering or dead.
 func (m *Member) RosterStatus() string {
 	switch {
@@ -231,6 +243,9 @@ func (s *State) Roster() engines.Roster {
 		}
 		if m.Card.Unique() {
 			row = append(row, engines.Field{Key: "unique", Value: true})
+		}
+		if ps := m.Card.priceList(); len(ps) > 0 {
+			row = append(row, engines.Field{Key: "prices", Value: ps})
 		}
 		r.Figures = append(r.Figures, row)
 	}
