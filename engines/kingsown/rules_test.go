@@ -947,6 +947,9 @@ func TestPriceOfFailure(t *testing.T) {
 	decide(t, s, Cast{Caster: "Wyn", Spell: "Ward"}, 5)
 	decide(t, s, Next{})
 	decide(t, s, Initiative{First: "hunters"}, 6, 1)
+	if notes := s.Status().Notes; !slices.Contains(notes, "Wyn cannot cast in turn 2 (the price of a failed Ward)") {
+		t.Errorf("status notes %q", notes)
+	}
 	decide(t, s, Next{})
 	refuse(t, s, Cast{Caster: "Wyn", Spell: "Sparks", Targets: []string{"Grok"}}, "PriceOfFailure", 1, 6, 1)
 	// A price the engine cannot apply is owed to the table.

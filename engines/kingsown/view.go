@@ -168,7 +168,11 @@ func (s *State) Status() engines.Status {
 	}
 	for _, f := range b.Figures {
 		if f.LockedTurn >= b.Turn {
-			st.Notes = append(st.Notes, fmt.Sprintf("%s cannot cast in turn %d (Firebolt)", f.Card.Name, f.LockedTurn))
+			why := "Firebolt"
+			if f.LockedBy != "" {
+				why = "the price of a failed " + f.LockedBy
+			}
+			st.Notes = append(st.Notes, fmt.Sprintf("%s cannot cast in turn %d (%s)", f.Card.Name, f.LockedTurn, why))
 		}
 	}
 	for _, f := range b.Figures {
