@@ -24,8 +24,9 @@ func NewCommand(app *cmdutil.App) *cobra.Command {
 		Short: "The King's Own: recruit, move, attack and cast",
 		Long: `The King's Own: Hunters clear a Nest by royal decree.
 
-A turn: the Nest rolls to spawn and both sides roll off (initiative); sides
-take turns moving one figure each (move), then every figure allowed to
+A turn: the Nest rolls to spawn and both sides roll off (initiative); the
+winner chooses who moves first (first); sides take turns moving one figure
+each (move), then every figure allowed to
 attacks in Skill order, highest first (attack, cast); next closes a phase.
 Fights start and end with warlog scenario start|end; warlog status shows the
 table and warlog roster the campaign. Every action takes --dice with the
@@ -33,13 +34,14 @@ faces rolled at the table, in the order each command's help lists.`,
 		Example: `  warlog ko recruit --card testdata/kingsown/hunters.cards
   warlog scenario start "The Nest" --brief nest --turns 3
   warlog ko initiative --dice 5,4,2
+  warlog ko first hunters
   warlog ko move Bors half --facing front
   warlog ko next
   warlog ko attack Bors Nest --dice 5,2`,
 		Args: cmdutil.NoArgs,
 	}
 	c.AddCommand(newRecruitCommand(app), newBriefCardCommand(app), newCardCommand(app), newSpellsCommand(app),
-		newInitiativeCommand(app), newMoveCommand(app), newNextCommand(app), newAttackCommand(app), newCastCommand(app))
+		newInitiativeCommand(app), newFirstCommand(app), newMoveCommand(app), newNextCommand(app), newAttackCommand(app), newCastCommand(app))
 	return c
 }
 
@@ -313,21 +315,40 @@ func newInitiativeCommand(app *cmdutil.App) *cobra.Command {
 		Short: "Start the turn: the Nest's spawn roll, then the roll-off",
 		Long: `Start the turn. While the Nest stands it rolls 1d6 first: 1 or 2 spawns an
 Orc grunt that moves and attacks this turn. Then each side rolls 1d6 (ties
-roll again); the winner chooses who moves first: --first SIDE records the
-choice (without it, the winner moves first).
+roll again); the winner chooses who moves first, having seen the roll:
+warlog ko first SIDE records the choice, and the movement phase waits for
+it. A winner who has chosen before the roll may say so with --first SIDE
+(whichever side wins).
 
 Dice order: the Nest's spawn die (while it stands), the first side's die,
 the second side's die, then any re-rolls in the same order.`,
 		Example: `  warlog ko initiative
+  warlog ko first hunters
   warlog ko initiative --dice 5,4,2 --first hunters`,
 		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return do(c, app, kingsown.Initiative{First: first})
 		},
 	}
-	c.Flags().StringVar(&first, "first", "", "the side the winner sends first")
+	c.Flags().StringVar(&first, "first", "", "the side the winner sends first, chosen before the roll (default: the winner chooses after it, with ko first)")
 	_ = c.RegisterFlagCompletionFunc("first", completeSides(app))
 	return c
+}
+
+func newFirstCommand(app *cmdutil.App) *cobra.Command {
+	return &cobra.Command{
+		Use:   "first SIDE",
+		Short: "Record who moves first: the roll-off winner's choice",
+		Long: `The side that won the roll-off chooses, having seen the dice, which side
+moves first: itself or the other. The movement phase begins with it. No dice.`,
+		Example: `  warlog ko initiative --dice 2,5
+  warlog ko first hunters`,
+		Args:              cmdutil.ExactArgs(1, "the SIDE that moves first"),
+		ValidArgsFunction: completeSides(app),
+		RunE: func(c *cobra.Command, args []string) error {
+			return do(c, app, kingsown.ChooseFirst{Side: args[0]})
+		},
+	}
 }
 
 func newMoveCommand(app *cmdutil.App) *cobra.Command {

@@ -90,11 +90,22 @@ func (s *State) onInitiativeWon(p InitiativeWon) error {
 	if err != nil {
 		return err
 	}
-	b.Phase, b.First = PhaseMovement, p.First
-	b.ToMove = p.First
-	if b.movers(p.First) == 0 {
-		b.ToMove = b.nextMover(p.First)
+	if p.First == "" {
+		// The winner chooses who moves first after the roll (an older log
+		// always recorded the first side with the roll).
+		b.Phase, b.Winner = PhaseChoosing, p.Winner
+		return nil
 	}
+	b.beginMovement(p.First)
+	return nil
+}
+
+func (s *State) onFirstChosen(p FirstChosen) error {
+	b, err := s.fight(TypeFirstChosen)
+	if err != nil {
+		return err
+	}
+	b.beginMovement(p.First)
 	return nil
 }
 
@@ -222,7 +233,7 @@ func (s *State) onTurnEnded(p TurnEnded) error {
 	for _, f := range b.Figures {
 		f.Moved, f.NoAttack, f.Attacks, f.Pending, f.ShieldUsed, f.Warded, f.RollSkill = "", false, 0, false, false, false, 0
 	}
-	b.Step, b.ToMove, b.First = 0, "", ""
+	b.Step, b.ToMove, b.First, b.Winner = 0, "", "", ""
 	if p.Last {
 		b.Phase = PhaseOver
 	} else {

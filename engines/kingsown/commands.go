@@ -18,13 +18,23 @@ type SetBriefCard struct {
 func (SetBriefCard) Verb() string { return "ko brief-card" }
 
 // Initiative rolls the Nest's spawn (while it stands) and the roll-off.
-// First is the side the winner sends first ("" : the winner).
+// First is the side the winner sends first, chosen up front; "" : the
+// winner chooses after the roll (ChooseFirst).
 type Initiative struct {
 	First string `json:"first,omitempty"`
 }
 
 // Verb implements engines.Command.
 func (Initiative) Verb() string { return "ko initiative" }
+
+// ChooseFirst is the roll-off winner's choice, made after the roll, of the
+// side that moves first.
+type ChooseFirst struct {
+	Side string `json:"side"`
+}
+
+// Verb implements engines.Command.
+func (ChooseFirst) Verb() string { return "ko first" }
 
 // Move declares a figure's move. Pair names the second figure of a Mob pair.
 // Rough: the move enters rough ground (alone: enters or leaves it, one

@@ -40,6 +40,8 @@ func phaseHint(phase string) (string, []string) {
 	switch phase {
 	case PhaseInitiative:
 		return "roll initiative first", []string{"ko initiative"}
+	case PhaseChoosing:
+		return "the winner of the roll-off chooses who moves first", []string{"ko first"}
 	case PhaseMovement:
 		return "the figures are moving, then the phase closes", []string{"ko move", "ko next"}
 	case PhaseAttack:
@@ -428,10 +430,23 @@ func afterTurn(played int) string {
 
 // --- the turn ---
 
+// side is the fight's side named side (any case), or "".
+func (b *Battle) side(name string) string {
+	for _, sd := range b.Sides {
+		if strings.EqualFold(sd, name) {
+			return sd
+		}
+	}
+	return ""
+}
+
 // initiative: the Nest's spawn roll while it stands, then the roll-off.
 //
-// Ruling: --first is the choice of the side that won the roll-off, said at
-// the table; without it the winner moves first.
+// Ruling: the winner chooses who moves first having seen the roll (seed 003
+// line 6: "high chooses who starts moving"): without a side given, the
+// choice is left to `ko first` and the movement phase waits for it. A side
+// given with the roll is the winner's choice said up front, whichever side
+// wins.
 func (s *State) initiative(c Initiative, d *engines.Decision) error {
 	b, err := s.phase("initiative", PhaseInitiative, d)
 	if err != nil {
@@ -439,13 +454,8 @@ func (s *State) initiative(c Initiative, d *engines.Decision) error {
 	}
 	first := ""
 	if c.First != "" {
-		for _, sd := range b.Sides {
-			if strings.EqualFold(sd, c.First) {
-				first = sd
-			}
-		}
-		if first == "" {
-			return engines.Refuse("Initiative", "no side %q in this fight; --first takes %s", c.First, strings.Join(b.Sides, " or "))
+		if first = b.side(c.First); first == "" {
+			return engines.Refuse("Initiative", "no side %q in this fight; the sides are %s", c.First, strings.Join(b.Sides, " and "))
 		}
 	}
 	var parts []string
@@ -499,10 +509,7 @@ func (s *State) initiative(c Initiative, d *engines.Decision) error {
 			return engines.Refuse("Initiative", "the roll-off kept tying; roll again")
 		}
 	}
-	ev.First = ev.Winner
-	if first != "" {
-		ev.First = first
-	}
+	ev.First = first
 	d.Emit(TypeInitiativeWon, ev)
 	var rolls []string
 	for _, r := range ev.Rolls {
@@ -513,12 +520,36 @@ func (s *State) initiative(c Initiative, d *engines.Decision) error {
 		line += strings.Join(parts, "; ") + "; "
 	}
 	line += "initiative " + strings.Join(rolls, ", then ")
-	if ev.First == ev.Winner {
+	switch ev.First {
+	case "":
+		line += fmt.Sprintf(": %s win and choose who moves first.", ev.Winner)
+	case ev.Winner:
 		line += fmt.Sprintf(": %s win and move first.", ev.Winner)
-	} else {
+	default:
 		line += fmt.Sprintf(": %s win and send %s first.", ev.Winner, ev.First)
 	}
 	d.Label("%s", line)
+	return nil
+}
+
+// chooseFirst records the roll-off winner's choice, made after the roll, of
+// the side that moves first; the movement phase begins.
+func (s *State) chooseFirst(c ChooseFirst, d *engines.Decision) error {
+	b, err := s.phase("first", PhaseChoosing, d)
+	if err != nil {
+		return err
+	}
+	first := b.side(c.Side)
+	if first == "" {
+		return engines.Refuse("Initiative", "no side %q in this fight; the %s choose %s", c.Side, b.Winner, strings.Join(b.Sides, " or "))
+	}
+	winner := b.Winner
+	d.Emit(TypeFirstChosen, FirstChosen{First: first})
+	if first == winner {
+		d.Label("Turn %d: %s, winners of the roll-off, move first.", b.Turn, first)
+	} else {
+		d.Label("Turn %d: %s, winners of the roll-off, send %s first.", b.Turn, winner, first)
+	}
 	return nil
 }
 
@@ -706,6 +737,8 @@ func (s *State) next(_ Next, d *engines.Decision) error {
 	switch b.Phase {
 	case PhaseInitiative:
 		return engines.RefuseTry("Phase", []string{"ko initiative"}, "turn %d has not begun: roll initiative first", b.Turn)
+	case PhaseChoosing:
+		return engines.RefuseTry("Initiative", []string{"ko first"}, "the %s won the roll-off and have not chosen who moves first; the movement phase begins once they do", b.Winner)
 	case PhaseOver:
 		return engines.RefuseTry("TurnLimit", []string{"scenario end"}, "the turn limit (%d) is reached: end the fight", b.Turns)
 	case PhaseMovement:

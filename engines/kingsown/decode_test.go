@@ -51,7 +51,9 @@ var decodeSeeds = map[string][]string{
 		`{"rolls":[[3,5]],"winner":"blue=6,6","first":"hunters"}`,
 		`{"rolls":[[3,3],[2,1]],"winner":"a","first":"b"}`,
 		`{"rolls":null}`, `{"rolls":[]}`, `{"first":"x","rolls":[null,[],[1]]}`,
+		`{"rolls":[[2,5]],"winner":"orcs","first":""}`,
 	},
+	TypeFirstChosen: {`{"first":"hunters"}`, `{"first":null}`, `{}`},
 	TypeHitLost:     {`{"target":{"side":"nest","name":"Nest"},"hits":2}`, `{"hits":0,"target":{"side":"a","name":"b"}}`},
 	TypeHitResisted: {`{"target":{"side":"nest","name":"Nest"}}`, `{"target":{"side":"nest","name":"Nest"},"durable":true}`, `{"target":null}`},
 	TypeGruntSpawned: {
@@ -102,7 +104,7 @@ func TestDecodeSeedsCoverHandDecoders(t *testing.T) {
 	r := decodeRegistry()
 	for _, typ := range []string{TypeScenarioEnded, TypeScenarioStarted, TypeAttackMade, TypeMoved, TypeAttackPhaseBegun,
 		TypeInitiativeWon, TypeHitLost, TypeHitResisted, TypeGruntSpawned, TypeTurnEnded, TypeMissed, TypeStepBegun,
-		TypeSkillLost, TypeWithdrawn, TypeDown, TypeBroken, TypeRecruited, TypeLockedOut} {
+		TypeSkillLost, TypeWithdrawn, TypeDown, TypeBroken, TypeRecruited, TypeLockedOut, TypeFirstChosen} {
 		if len(decodeSeeds[typ]) == 0 {
 			t.Errorf("no seeds for %s", typ)
 		}

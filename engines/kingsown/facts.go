@@ -9,6 +9,7 @@ const (
 	TypeScenarioStarted  = "kingsown.scenario_started"
 	TypeGruntSpawned     = "kingsown.grunt_spawned"
 	TypeInitiativeWon    = "kingsown.initiative_won"
+	TypeFirstChosen      = "kingsown.first_chosen"
 	TypeMoved            = "kingsown.figure_moved"
 	TypeWithdrawn        = "kingsown.figure_withdrawn"
 	TypeAttackPhaseBegun = "kingsown.attack_phase_begun"
@@ -71,11 +72,19 @@ type GruntSpawned struct {
 	Roll int  `json:"roll"`
 }
 
-// InitiativeWon: the roll-off and who moves first.
+// InitiativeWon: the roll-off and who moves first. First is "" when the
+// winner chooses after the roll (FirstChosen follows); an older log always
+// has it.
 type InitiativeWon struct {
 	Rolls  [][]int `json:"rolls"` // each round: side A's die, side B's die
 	Winner string  `json:"winner"`
 	First  string  `json:"first"`
+}
+
+// FirstChosen: the roll-off's winner chose, after the roll, the side that
+// moves first.
+type FirstChosen struct {
+	First string `json:"first"`
 }
 
 // Moved: a figure's declared move.

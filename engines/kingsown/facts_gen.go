@@ -44,6 +44,13 @@ func (Down) DecodeFact(b []byte) (Down, error) {
 	return v, s.Done()
 }
 
+// DecodeFact reads a FirstChosen as encoding/json reads it, without reflection.
+func (FirstChosen) DecodeFact(b []byte) (FirstChosen, error) {
+	s := jsonscan.New(b)
+	v := readFirstChosen(s)
+	return v, s.Done()
+}
+
 // DecodeFact reads a GruntSpawned as encoding/json reads it, without reflection.
 func (GruntSpawned) DecodeFact(b []byte) (GruntSpawned, error) {
 	s := jsonscan.New(b)
@@ -335,6 +342,23 @@ func readDown(s *jsonscan.Scanner) (v Down) {
 				p2 = readRef(s)
 				v.By = &p2
 			}
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readFirstChosen(s *jsonscan.Scanner) (v FirstChosen) {
+	i := 0
+	if s.Expect(`{"first":`) {
+		i = 1
+		v.First = s.InternedString(&factStrings)
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "first":
+			v.First = s.InternedString(&factStrings)
 		default:
 			s.SkipField()
 		}

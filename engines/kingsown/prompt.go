@@ -25,6 +25,8 @@ func (s *State) Choices() []engines.Choice {
 	switch b.Phase {
 	case PhaseInitiative:
 		out = append(out, s.initiativeChoice(b))
+	case PhaseChoosing:
+		out = append(out, s.firstChoice(b))
 	case PhaseMovement:
 		out = append(out, s.moveChoices(b)...)
 	case PhaseAttack:
@@ -277,26 +279,33 @@ func (s *State) recruitChoice() engines.Choice {
 
 // --- the turn ---
 
-// initiativeChoice rolls the turn's start.
-//
-// Ruling: a prompted initiative asks who moves first before the dice are
-// rolled, since a choice's questions all come before its dice: "the side
-// that wins" (the winner moves first), or a side the table names for
-// whichever side wins. A winner who decides only after seeing the dice
-// undoes the initiative and enters the same dice by hand with the choice.
+// initiativeChoice rolls the turn's start; the winner chooses who moves
+// first once the dice are seen (firstChoice).
 func (s *State) initiativeChoice(b *Battle) engines.Choice {
-	help := "each side rolls a d6 (a tie rolls again); the higher chooses who moves first"
+	help := "each side rolls a d6 (a tie rolls again); the higher chooses who moves first, after the roll"
 	if n := b.nest(); b.Brief == "nest" && n != nil && n.Status != StatusDown {
 		help = "the Nest rolls first: 1 or 2 spawns an Orc grunt; then " + help
 	}
-	picks := []engines.Pick{{Value: "", Label: "the side that wins the roll-off"}}
-	for _, sd := range b.Sides {
-		picks = append(picks, engines.Pick{Value: sd, Label: fmt.Sprintf("the %s, whichever side wins (the winner's choice)", sd)})
-	}
 	return engines.Choice{
 		Label: fmt.Sprintf("Roll initiative for turn %d of %d", b.Turn, b.Turns), Help: help, Game: "kingsown",
+		Build: func(map[string]string) (engines.Command, error) { return Initiative{}, nil },
+	}
+}
+
+// firstChoice is the roll-off winner's choice of who moves first, the
+// winner offered first (seed 003 line 6: "high chooses who starts moving").
+func (s *State) firstChoice(b *Battle) engines.Choice {
+	picks := []engines.Pick{{Value: b.Winner, Label: fmt.Sprintf("the %s, the winners, move first", b.Winner)}}
+	for _, sd := range b.Sides {
+		if sd != b.Winner {
+			picks = append(picks, engines.Pick{Value: sd, Label: fmt.Sprintf("the %s are sent first", sd)})
+		}
+	}
+	return engines.Choice{
+		Label: fmt.Sprintf("The %s won the roll-off: choose who moves first", b.Winner),
+		Help:  "sides then alternate one figure (or Mob pair) at a time", Game: "kingsown", NoDice: true,
 		Questions: []engines.Question{{Key: "first", Prompt: "Who moves first?", Options: func(map[string]string) []engines.Pick { return picks }}},
-		Build:     func(a map[string]string) (engines.Command, error) { return Initiative{First: a["first"]}, nil },
+		Build:     func(a map[string]string) (engines.Command, error) { return ChooseFirst{Side: a["first"]}, nil },
 	}
 }
 

@@ -350,7 +350,7 @@ func TestNestSpawn(t *testing.T) {
 		spawn bool
 	}{{1, true}, {2, true}, {3, false}, {6, false}} {
 		s := nestFight(t, bors())
-		decide(t, s, Initiative{}, tc.roll, 6, 1)
+		rollOff(t, s, tc.roll, 6, 1)
 		g := s.Battle.fig(Ref{NestSide, "Orc grunt 1"})
 		if (g != nil) != tc.spawn {
 			t.Fatalf("spawn roll %d: grunt %v, want %v", tc.roll, g != nil, tc.spawn)
@@ -369,7 +369,7 @@ func TestNestSpawn(t *testing.T) {
 func TestNestHitAutomaticallyAndNoSpawnWhenDown(t *testing.T) {
 	// seed 003 line 43: "attacks against it hit automatically. The damage roll still happens."
 	s := nestFight(t, bors(func(c *Card) { c.Multi = 3; c.Skill = 1 }))
-	decide(t, s, Initiative{}, 5, 6, 1)
+	rollOff(t, s, 5, 6, 1)
 	decide(t, s, Next{})
 	for i := 0; i < 3; i++ {
 		decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Nest"}}, 6, 1) // no hit roll
@@ -380,7 +380,7 @@ func TestNestHitAutomaticallyAndNoSpawnWhenDown(t *testing.T) {
 	}
 	decide(t, s, Next{})
 	// "At the start of every turn it is intact": no spawn roll once Down.
-	d := decide(t, s, Initiative{}, 6, 1)
+	d := rollOff(t, s, 6, 1)
 	if len(types(d)) != 3 {
 		t.Fatalf("initiative with the Nest Down: %v", types(d))
 	}
@@ -389,7 +389,7 @@ func TestNestHitAutomaticallyAndNoSpawnWhenDown(t *testing.T) {
 func TestNestCannotBeSuppressed(t *testing.T) {
 	// seed 003 line 43: "Static: no Skill, cannot be suppressed"
 	s := nestFight(t, bors(weapon("Knife", 1, false)))
-	decide(t, s, Initiative{}, 5, 6, 1)
+	rollOff(t, s, 5, 6, 1)
 	decide(t, s, Next{})
 	d := decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Nest"}}) // Durable 1: no dice
 	if has(d, TypeSkillLost) || slices.Contains(types(d), dice.Type) || s.Battle.nest().Hits != 3 {
@@ -412,12 +412,12 @@ func TestFirebolt(t *testing.T) {
 	s = attackPhase(t, caster(), grok())
 	decide(t, s, Cast{Caster: "Wyn", Spell: "Firebolt", Targets: []string{"Grok"}}, 4)
 	decide(t, s, Next{})
-	decide(t, s, Initiative{}, 6, 1)
+	rollOff(t, s, 6, 1)
 	decide(t, s, Next{})
 	refuse(t, s, Cast{Caster: "Wyn", Spell: "Sparks", Targets: []string{"Grok"}}, "Firebolt", 1, 6, 1)
 	decide(t, s, Attack{Attacker: "Wyn", Targets: []string{"Grok"}}, 6) // a weapon still works
 	decide(t, s, Next{})
-	decide(t, s, Initiative{}, 6, 1)
+	rollOff(t, s, 6, 1)
 	decide(t, s, Next{})
 	decide(t, s, Cast{Caster: "Wyn", Spell: "Firebolt", Targets: []string{"Grok"}}, 4) // turn 3: free again
 }
@@ -498,7 +498,7 @@ func TestPhases(t *testing.T) {
 	decide(t, s, engines.StartScenario{Name: "Skirmish", Turns: 1})
 	refuse(t, s, Move{Figure: "Bors", Move: "half"}, "Phase")
 	refuse(t, s, Next{}, "Phase")
-	decide(t, s, Initiative{}, 6, 1)
+	rollOff(t, s, 6, 1)
 	refuse(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, "Phase", 1, 6, 1)
 	decide(t, s, Next{})
 	refuse(t, s, Move{Figure: "Bors", Move: "half"}, "Phase")
@@ -534,7 +534,7 @@ func TestAfterTheFight(t *testing.T) {
 	s := newGame(t, bors(), card("Edda", "hunters", 3, 1, 1), card("Tam", "hunters", 3, 1, 1), card("Vin", "hunters", 3, 1, 1),
 		grok(func(c *Card) { c.Multi = 3; c.Skill = 3; c.Hits = 9 }))
 	decide(t, s, engines.StartScenario{Name: "One", Field: []string{"Bors", "Edda", "Tam", "Grok"}})
-	decide(t, s, Initiative{}, 6, 1)
+	rollOff(t, s, 6, 1)
 	decide(t, s, Move{Figure: "Tam", Move: "withdraw"})
 	decide(t, s, Next{})
 	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Edda"}}, 1, 6, 1) // Down
@@ -558,7 +558,7 @@ func TestBrokenLosesCampaignSkill(t *testing.T) {
 	// seed 003 line 45: "Broken returns next scenario at Skill −1, and recovers 1 Skill for each scenario it sits out."
 	s := newGame(t, card("Tam", "hunters", 1, 1, 1), card("Bors", "hunters", 2, 1, 2), grok())
 	decide(t, s, engines.StartScenario{Name: "One"})
-	decide(t, s, Initiative{}, 6, 1)
+	rollOff(t, s, 6, 1)
 	decide(t, s, Next{})
 	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Tam"}}, 1, 1, 6)
 	decide(t, s, engines.EndScenario{})
@@ -615,7 +615,7 @@ func TestChronicleAndTurner(t *testing.T) {
 	if _, turn := s.Now(); turn != 1 {
 		t.Fatalf("the action that closed turn 1 is filed under turn %d", turn)
 	}
-	decide(t, s, Initiative{}, 6, 1)
+	rollOff(t, s, 6, 1)
 	if _, turn := s.Now(); turn != 2 {
 		t.Fatalf("turn 2's initiative is filed under turn %d", turn)
 	}
@@ -637,7 +637,7 @@ func TestBriefCards(t *testing.T) {
 	refuse(t, s, SetBriefCard{Role: "nest", Card: tough}, "Nest")
 	refuse(t, s, SetBriefCard{Role: "grunt", Card: DefaultNest}, "Nest")
 	decide(t, s, engines.StartScenario{Name: "The Nest", Brief: "nest"})
-	decide(t, s, Initiative{}, 1, 6, 1)
+	rollOff(t, s, 1, 6, 1)
 	g := fig(t, s, "Orc brute 1")
 	if g.Skill != 3 || g.Card.Res != 2 || g.Card.Side != NestSide {
 		t.Fatalf("spawned %+v, want the campaign's card", g.Card)
@@ -646,8 +646,8 @@ func TestBriefCards(t *testing.T) {
 
 func TestCommandsDecodeAsRecorded(t *testing.T) {
 	for _, c := range []engines.Command{
-		Recruit{Cards: []Card{bors()}}, SetBriefCard{Role: "grunt", Card: DefaultGrunt}, Initiative{First: "nest"},
-		Move{Figure: "Bors", Move: "half", Facing: "rear", Rough: true, Pair: "X"}, Next{},
+		Recruit{Cards: []Card{bors()}}, SetBriefCard{Role: "grunt", Card: DefaultGrunt}, Initiative{First: "nest"}, ChooseFirst{Side: "hunters"},
+		Move{Figure: "Bors", Move: "half", Facing: "rear", Rough: true, Leave: true, Pair: "X"}, Next{},
 		Attack{Attacker: "Bors", Targets: []string{"A", "B"}, Weapon: "Sword", Rear: true},
 		Cast{Caster: "Wyn", Spell: "Teleport", Targets: []string{"Bors"}, Facing: "rear"},
 		engines.StartScenario{Name: "N", Brief: "nest", Turns: 3, Field: []string{"Bors"}}, engines.EndScenario{Winner: "hunters"},
@@ -713,7 +713,7 @@ func TestEndedBetweenTurns(t *testing.T) {
 	s := attackPhase(t, bors(), grok(func(c *Card) { c.Hits = 3 }))
 	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 6, 1)
 	decide(t, s, Next{})
-	decide(t, s, Initiative{}, 6, 1)
+	rollOff(t, s, 6, 1)
 	decide(t, s, Next{})
 	decide(t, s, Next{}) // turn 2 closes; turn 3 has not begun
 	d := decide(t, s, engines.EndScenario{})
@@ -989,5 +989,56 @@ func TestRosterShowsPrices(t *testing.T) {
 				t.Errorf("%s, no caster, has prices %v", r.String("name"), got)
 			}
 		}
+	}
+}
+
+func TestInitiativeWinnerChoosesAfterTheRoll(t *testing.T) {
+	// seed 003 line 6: "Both players roll 1d6; high chooses who starts
+	// moving"; RULINGS: "the higher side chooses who moves first (record the
+	// choice)". The winner chooses having seen the dice.
+	s := newGame(t, bors(), grok())
+	decide(t, s, engines.StartScenario{Name: "Skirmish"})
+	d := decide(t, s, Initiative{}, 2, 5)
+	if got := d.LabelText(); got != "Turn 1: initiative hunters 2, orcs 5: orcs win and choose who moves first." {
+		t.Errorf("label %q", got)
+	}
+	if b := s.Battle; b.Phase != PhaseChoosing || b.Winner != "orcs" || b.First != "" || b.ToMove != "" {
+		t.Fatalf("after the roll: phase %s, winner %q, first %q, to move %q", b.Phase, b.Winner, b.First, b.ToMove)
+	}
+	st := s.Status()
+	if !slices.Equal(st.Next, []string{"ko first"}) || !slices.Contains(st.Notes, "the orcs won the roll-off and choose who moves first") {
+		t.Errorf("status next %q, notes %q", st.Next, st.Notes)
+	}
+	if n, turn := s.Now(); n != "Skirmish" || turn != 1 {
+		t.Errorf("Now() = %q %d while the choice is due", n, turn)
+	}
+	refuse(t, s, Move{Figure: "Grok", Move: "half"}, "Phase")
+	refuse(t, s, Next{}, "Initiative")
+	refuse(t, s, Initiative{}, "Phase", 6, 1)
+	refuse(t, s, ChooseFirst{Side: "elves"}, "Initiative")
+	d = decide(t, s, ChooseFirst{Side: "Hunters"})
+	if got := d.LabelText(); got != "Turn 1: orcs, winners of the roll-off, send hunters first." {
+		t.Errorf("label %q", got)
+	}
+	if b := s.Battle; b.Phase != PhaseMovement || b.First != "hunters" || b.ToMove != "hunters" || b.Winner != "" {
+		t.Fatalf("after the choice: phase %s, first %q, to move %q", b.Phase, b.First, b.ToMove)
+	}
+	refuse(t, s, ChooseFirst{Side: "orcs"}, "Phase")
+	decide(t, s, Move{Figure: "Bors", Move: "half"})
+
+	// Given up front, the choice is recorded with the roll, as before.
+	s = newGame(t, bors(), grok())
+	decide(t, s, engines.StartScenario{Name: "Skirmish"})
+	decide(t, s, Initiative{First: "orcs"}, 6, 1)
+	if b := s.Battle; b.Phase != PhaseMovement || b.ToMove != "orcs" {
+		t.Fatalf("--first up front: phase %s, to move %q", b.Phase, b.ToMove)
+	}
+	// An older log recorded the winner as first when no choice was given:
+	// it replays as it did.
+	s = newGame(t, bors(), grok())
+	decide(t, s, engines.StartScenario{Name: "Skirmish"})
+	must(t, Engine.Apply(s, TypeInitiativeWon, roundTrip(t, TypeInitiativeWon, InitiativeWon{Rolls: [][]int{{2, 5}}, Winner: "orcs", First: "orcs"})))
+	if b := s.Battle; b.Phase != PhaseMovement || b.First != "orcs" || b.ToMove != "orcs" {
+		t.Fatalf("an older log: phase %s, first %q, to move %q", b.Phase, b.First, b.ToMove)
 	}
 }

@@ -10,9 +10,12 @@ import (
 // `scenario end` remains.
 const (
 	PhaseInitiative = "initiative"
-	PhaseMovement   = "movement"
-	PhaseAttack     = "attack"
-	PhaseOver       = "over"
+	// PhaseChoosing: the roll-off is rolled; its winner has yet to choose
+	// who moves first.
+	PhaseChoosing = "choosing"
+	PhaseMovement = "movement"
+	PhaseAttack   = "attack"
+	PhaseOver     = "over"
 )
 
 // Figure statuses in a fight (CLI.md).
@@ -101,7 +104,10 @@ type Battle struct {
 	Spawned int      `json:"spawned,omitempty"`
 	ToMove  string   `json:"to_move,omitempty"`
 	First   string   `json:"first,omitempty"`
-	Step    int      `json:"step,omitempty"` // the Skill step in progress; 0 none
+	// Winner is the side that won the roll-off while it chooses who moves
+	// first (PhaseChoosing).
+	Winner string `json:"winner,omitempty"`
+	Step   int    `json:"step,omitempty"` // the Skill step in progress; 0 none
 }
 
 // Record is a finished fight, for the chronicle: the fight as it closed
@@ -219,6 +225,16 @@ func (b *Battle) played() int {
 		return b.Turn - 1
 	}
 	return b.Turn
+}
+
+// beginMovement opens the movement phase with first to move (or the other
+// side, if first has no one left to move).
+func (b *Battle) beginMovement(first string) {
+	b.Phase, b.First, b.Winner = PhaseMovement, first, ""
+	b.ToMove = first
+	if b.movers(first) == 0 {
+		b.ToMove = b.nextMover(first)
+	}
 }
 
 // nextMover is whose move it is after side moved.

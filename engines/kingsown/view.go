@@ -149,6 +149,9 @@ func (s *State) Status() engines.Status {
 	switch b.Phase {
 	case PhaseInitiative:
 		st.Next = []string{"ko initiative"}
+	case PhaseChoosing:
+		st.Notes = append(st.Notes, fmt.Sprintf("the %s won the roll-off and choose who moves first", b.Winner))
+		st.Next = []string{"ko first"}
 	case PhaseMovement:
 		if b.ToMove != "" {
 			st.Notes = append(st.Notes, "to move: "+b.ToMove)
