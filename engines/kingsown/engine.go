@@ -14,9 +14,12 @@ import (
 // the state, its commands and how each decides.
 var Engine = &kit.Game[*State]{
 	GameInfo: engines.GameInfo{Name: "kingsown", Title: "The King's Own"},
-	Rules:    1,
-	New:      newState,
-	Options:  []engines.Option{engines.OptBrief, engines.OptTurns, engines.OptField},
+	// Rules 2: the roll-off's winner chooses after the roll, prices of
+	// failure paid, rough ground entered and left, a Skill step's rolls at
+	// the Skill it began with (issue 18).
+	Rules:   2,
+	New:     newState,
+	Options: []engines.Option{engines.OptBrief, engines.OptTurns, engines.OptField},
 	// The Nest is the seed's one brief; any other name is a fight of two
 	// sides (Ruling).
 	ScenarioBriefs: []string{"nest"},
