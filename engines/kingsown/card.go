@@ -412,7 +412,7 @@ func kindOf(price string) string {
 // optionally its price ("Sparks M2 R6 Sweep · price of failure: 1 Hit";
 // ";" separates as "·" does).
 func (d *CardDraft) AddSpellLine(line string) error {
-	items := splitCardItems(line)
+	items := splitItems(line)
 	if len(items) == 0 {
 		return fmt.Errorf("no spell given; the spells are %s", strings.Join(Spells, ", "))
 	}
@@ -433,17 +433,6 @@ func (d *CardDraft) AddSpellLine(line string) error {
 		}
 	}
 	return nil
-}
-
-// splitCardItems splits a card line at "·" and ";", dropping empty items.
-func splitCardItems(line string) []string {
-	var out []string
-	for _, it := range strings.FieldsFunc(line, func(r rune) bool { return r == '·' || r == ';' }) {
-		if it = strings.TrimSpace(it); it != "" {
-			out = append(out, it)
-		}
-	}
-	return out
 }
 
 // validPrices checks the prices a card names: each of a spell the card
