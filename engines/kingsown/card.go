@@ -125,9 +125,12 @@ var (
 	rePriceLoss    = lazyRegexp(`^(?:(?:the caster |it )?(?:loses|lose|pays|pay|costs|cost|takes|take) )?(\d+|a|one) (hits?|skill)(?: lost)?$`)
 )
 
-// ReadPrice says how the engine pays a price of failure written in words:
-// a lockout of the next turn's spells, n Hits or n Skill lost; anything
-// else ("" kind) it cannot pay, and the table does.
+// ReadPrice says how the engine pays a price of failure written in words.
+//
+// Ruling: the engine pays the prices whose numbers it keeps: a lockout of
+// the next turn's spells ("no spells next turn", "locked out of spells for
+// the next turn"), n Hits or n Skill lost ("lose 1 Hit", "2 Skill"); any
+// other words ("" kind) are owed to the table, which pays them.
 func ReadPrice(price string) (kind string, n int) {
 	p := strings.ToLower(strings.Join(strings.Fields(strings.TrimRight(strings.TrimSpace(price), ".")), " "))
 	if rePriceLockout().MatchString(p) {

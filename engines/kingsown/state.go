@@ -217,9 +217,11 @@ func (b *Battle) rollSkill(f *Fig) int {
 	return f.Skill
 }
 
-// played is the number of turns the fight has played: a turn begins with
-// its roll-off, so between the close of one turn and the next roll-off the
-// turn counter is one ahead of the turns played.
+// played is the number of turns the fight has played.
+//
+// Ruling: a turn begins with its roll-off (seed 003 line 6), so a fight
+// ended between the close of one turn and the next roll-off ended after
+// the turn that closed; the turn counter is one ahead of it.
 func (b *Battle) played() int {
 	if b.Phase == PhaseInitiative {
 		return b.Turn - 1

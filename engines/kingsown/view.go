@@ -179,6 +179,9 @@ func (s *State) Status() engines.Status {
 		}
 	}
 	for _, f := range b.Figures {
+		// Ruling: attacks left is what the rules would still allow this
+		// turn: none after a move that bars attacking, none once a lower
+		// Skill step has passed the figure over.
 		left := 0
 		if !f.Card.Static && (!f.Out() || f.Pending) && moveBar(f) == nil && !b.passedOver(f) {
 			left = f.Card.Attacks() - f.Attacks
