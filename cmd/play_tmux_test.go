@@ -192,7 +192,8 @@ func (p *tmuxPlay) enter(title, text string) {
 // One whole King's Own turn of the Nest played in the full-screen form with
 // arrow keys and Enter: the menu opening on its first choice with that
 // choice's help shown (the help following the cursor), initiative with
-// hand-entered dice (a face out of range asked again), two moves that roll
+// hand-entered dice (a face out of range asked again), the winner's choice
+// of who moves first (no dice), two moves that roll
 // nothing and so never ask about dice, the close of movement, a rear
 // attack that takes a grunt Down, an attack on the Nest whose one-option
 // questions are answered for the player and whose every die the program
@@ -250,16 +251,19 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 		return ok && f.cursor >= 0 && f.cursor == f.index("End the fight") && strings.HasPrefix(f.desc, "counts Down, Broken and Withdrawn per side")
 	})
 
-	// Initiative, the dice entered by hand, die by die.
+	// Initiative, the dice entered by hand, die by die; the winner chooses
+	// who moves first once the dice are seen, a choice that rolls nothing.
 	p.choose("What now?", "Roll initiative for turn 1 of 3")
-	p.choose("Who moves first?", "the side that wins the roll-off")
 	p.choose("Dice?", "I roll at the table")
 	p.enter("Die 1: Nest spawn roll (1 or 2 spawns an Orc grunt), d6 (1-6):", "9")
 	p.waitText(`"9" is not a face of a d6: give 1 to 6; try again.`)
 	p.enter("Die 1: Nest spawn roll", "1")
 	p.enter("Die 2: initiative roll for hunters (higher wins), d6 (1-6):", "5")
 	p.enter("Die 3: initiative roll for nest (higher wins), d6 (1-6):", "2")
-	p.waitText("Turn 1: the Nest rolls 1: Orc grunt 1 spawns beside it; initiative hunters 5, nest 2: hunters win and move first.")
+	p.waitText("Turn 1: the Nest rolls 1: Orc grunt 1 spawns beside it; initiative hunters 5, nest 2: hunters win and choose who moves first.")
+	p.choose("What now?", "The hunters won the roll-off: choose who moves first")
+	p.choose("Who moves first?", "the hunters, the winners, move first")
+	p.played("Turn 1: hunters, winners of the roll-off, move first.")
 
 	// Movement: the side to move is offered its figures, the other is not.
 	s = p.waitFor("the movement menu", func(s string) bool { f, ok := current(s, "What now?"); return ok && f.index("Move Bors") >= 0 })
@@ -310,7 +314,6 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	p.choose("What now?", "End turn 1")
 	p.played("Turn 1 ends.")
 	p.choose("What now?", "Roll initiative for turn 2 of 3")
-	p.choose("Who moves first?", "the side that wins the roll-off")
 	p.waitFor("the dice question", func(s string) bool { f, ok := current(s, "Dice?"); return ok && f.cursor == 0 })
 	p.keys("Escape")
 	s = p.waitText("warlog exited with 0")
@@ -359,11 +362,11 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	for _, a := range acts[3:] { // after campaign new, recruit, scenario start
 		verbs = append(verbs, a.verb)
 	}
-	want := []string{"ko initiative", "ko move", "ko move", "ko next", "ko attack", "ko attack", "undo", "ko next"}
+	want := []string{"ko initiative", "ko first", "ko move", "ko move", "ko next", "ko attack", "ko attack", "undo", "ko next"}
 	if !slices.Equal(verbs, want) {
 		t.Fatalf("the log holds %q, want %q", verbs, want)
 	}
-	ini, bors, edda := acts[3], acts[7], acts[8]
+	ini, bors, edda := acts[3], acts[8], acts[9]
 	if !ini.hand || !slices.Equal(ini.dice, []int{1, 5, 2}) {
 		t.Errorf("initiative dice %v (hand %v), want 1 5 2 by hand", ini.dice, ini.hand)
 	}

@@ -24,8 +24,9 @@ func NewCommand(app *cmdutil.App) *cobra.Command {
 		Short: "The King's Own: recruit, move, attack and cast",
 		Long: `The King's Own: Hunters clear a Nest by royal decree.
 
-A turn: the Nest rolls to spawn and both sides roll off (initiative); sides
-take turns moving one figure each (move), then every figure allowed to
+A turn: the Nest rolls to spawn and both sides roll off (initiative); the
+winner chooses who moves first (first); sides take turns moving one figure
+each (move), then every figure allowed to
 attacks in Skill order, highest first (attack, cast); next closes a phase.
 Fights start and end with warlog scenario start|end; warlog status shows the
 table and warlog roster the campaign. Every action takes --dice with the
@@ -33,13 +34,14 @@ faces rolled at the table, in the order each command's help lists.`,
 		Example: `  warlog ko recruit --card testdata/kingsown/hunters.cards
   warlog scenario start "The Nest" --brief nest --turns 3
   warlog ko initiative --dice 5,4,2
+  warlog ko first hunters
   warlog ko move Bors half --facing front
   warlog ko next
   warlog ko attack Bors Nest --dice 5,2`,
 		Args: cmdutil.NoArgs,
 	}
 	c.AddCommand(newRecruitCommand(app), newBriefCardCommand(app), newCardCommand(app), newSpellsCommand(app),
-		newInitiativeCommand(app), newMoveCommand(app), newNextCommand(app), newAttackCommand(app), newCastCommand(app))
+		newInitiativeCommand(app), newFirstCommand(app), newMoveCommand(app), newNextCommand(app), newAttackCommand(app), newCastCommand(app))
 	return c
 }
 
@@ -100,21 +102,33 @@ A figure has Skill 1 to 5 (5 only for unique characters), Move in inches,
 Res 0 or more and Hits 1 or more. --armour none|leather|chain|plate sets Res
 and Move from the armour table (none 0/4, leather 1/4, chain 2/3, plate 3/2);
 --res and --move override it. Weapons are NAME:MIGHT:REACH (add :Sweep).
-Keywords: Fearless, No Rear, Frenzy, Sure-Footed, Durable N, Multi N,
-Ponderous, Mob. Spells: Firebolt, Sparks, Ward, Teleport, Rally.
+Keywords: Fearless, "Cannot be suppressed by MN or less", No Rear, Frenzy,
+Sure-Footed, Durable N, Multi N, Ponderous, Mob. Spells: Firebolt, Sparks,
+Ward, Teleport, Rally.
+
+A spell may carry the price of failure its card names ("Sparks · price of
+failure: lose 1 Hit"); a failed cast pays it: a lockout of the next turn's
+spells, Hits or Skill lost, or anything else, which the log records as owed
+to the table. Firebolt's own price is the lockout.
 
 A card file holds several cards separated by blank lines. Each starts with
 the name (optionally "· Side SIDE"), then the numbers, one line per weapon,
-the keywords, then one line per spell:
+the keywords, then one line per spell with its price of failure:
 
   Bors · Side hunters
   Skill 3 · Move 4 · Res 1 · Hits 2
   Sword M2 R1
   Leather · Shield · Fearless
 
+  Mirela · Side hunters
+  Skill 3 · Hits 1
+  Staff M1 R1
+  Sparks M2 R6 Sweep · price of failure: lose 1 Hit
+
 Names are unique per side. Recruiting is done between fights.`,
 		Example: `  warlog ko recruit Bors --side hunters --skill 3 --hits 2 --armour leather --shield --weapon Sword:2:1
   warlog ko recruit Wyn --side hunters --skill 3 --hits 1 --weapon Staff:1:1 --spell Firebolt --spell Rally
+  warlog ko recruit Mirela --side hunters --skill 3 --hits 1 --weapon Staff:1:1 --spell "Sparks · price of failure: lose 1 Hit"
   warlog ko recruit Gorm --side orcs --skill 2 --hits 3 --weapon "Club:3:1:Sweep" --keyword "Durable 1" --keyword Ponderous
   warlog ko recruit --card testdata/kingsown/hunters.cards`,
 		Args: cmdutil.RangeArgs(0, 1, "a figure's NAME (or none with --card)"),
@@ -137,10 +151,10 @@ Names are unique per side. Recruiting is done between fights.`,
 	f.BoolVar(&o.shield, "shield", false, "the figure carries a shield")
 	f.StringArrayVar(&o.weapons, "weapon", nil, "a weapon NAME:MIGHT:REACH[:Sweep] (repeat for more)")
 	f.StringArrayVar(&o.keywords, "keyword", nil, "a keyword, e.g. Fearless or \"Durable 1\" (repeat for more)")
-	f.StringArrayVar(&o.spells, "spell", nil, "a spell: Firebolt|Sparks|Ward|Teleport|Rally (repeat for more)")
+	f.StringArrayVar(&o.spells, "spell", nil, "a spell: Firebolt|Sparks|Ward|Teleport|Rally, optionally \"· price of failure: ...\" (repeat for more)")
 	_ = c.RegisterFlagCompletionFunc("armour", cobra.FixedCompletions([]string{"none", "leather", "chain", "plate"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("spell", cobra.FixedCompletions(kingsown.Spells, cobra.ShellCompDirectiveNoFileComp))
-	_ = c.RegisterFlagCompletionFunc("keyword", cobra.FixedCompletions([]string{"Fearless", "No Rear", "Frenzy", "Sure-Footed", "Durable 1", "Multi 2", "Ponderous", "Mob"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("keyword", cobra.FixedCompletions([]string{"Fearless", "Cannot be suppressed by M2 or less", "No Rear", "Frenzy", "Sure-Footed", "Durable 1", "Multi 2", "Ponderous", "Mob"}, cobra.ShellCompDirectiveNoFileComp))
 	return c
 }
 
@@ -191,7 +205,7 @@ func (o *recruitOptions) cards(c *cobra.Command, args []string) ([]kingsown.Card
 		}
 	}
 	for _, s := range o.spells {
-		if err := d.AddSpell(s); err != nil {
+		if err := d.AddSpellLine(s); err != nil {
 			return nil, fmt.Errorf("--spell: %w", err)
 		}
 	}
@@ -288,6 +302,7 @@ func newSpellsCommand(app *cmdutil.App) *cobra.Command {
 				{"Rally", "R2", "a friend, not self", "the target gets back 1 Skill lost in this fight (it needs Skill 1+)"},
 			}
 			fmt.Fprintln(app.Out, "A cast is a Skill roll (1d6 at or under Skill) and counts as the caster's attack.")
+			fmt.Fprintln(app.Out, "A failed cast pays the price of failure its card names, else the spell's own (Firebolt's lockout).")
 			return cmdutil.Table(app.Out, []string{"spell", "numbers", "target", "effect"}, rows)
 		},
 	}
@@ -300,39 +315,64 @@ func newInitiativeCommand(app *cmdutil.App) *cobra.Command {
 		Short: "Start the turn: the Nest's spawn roll, then the roll-off",
 		Long: `Start the turn. While the Nest stands it rolls 1d6 first: 1 or 2 spawns an
 Orc grunt that moves and attacks this turn. Then each side rolls 1d6 (ties
-roll again); the winner chooses who moves first: --first SIDE records the
-choice (without it, the winner moves first).
+roll again); the winner chooses who moves first, having seen the roll:
+warlog ko first SIDE records the choice, and the movement phase waits for
+it. A winner who has chosen before the roll may say so with --first SIDE
+(whichever side wins).
 
 Dice order: the Nest's spawn die (while it stands), the first side's die,
 the second side's die, then any re-rolls in the same order.`,
 		Example: `  warlog ko initiative
+  warlog ko first hunters
   warlog ko initiative --dice 5,4,2 --first hunters`,
 		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return do(c, app, kingsown.Initiative{First: first})
 		},
 	}
-	c.Flags().StringVar(&first, "first", "", "the side the winner sends first")
+	c.Flags().StringVar(&first, "first", "", "the side the winner sends first, chosen before the roll (default: the winner chooses after it, with ko first)")
 	_ = c.RegisterFlagCompletionFunc("first", completeSides(app))
 	return c
+}
+
+func newFirstCommand(app *cmdutil.App) *cobra.Command {
+	return &cobra.Command{
+		Use:   "first SIDE",
+		Short: "Record who moves first: the roll-off winner's choice",
+		Long: `The side that won the roll-off chooses, having seen the dice, which side
+moves first: itself or the other. The movement phase begins with it. No dice.`,
+		Example: `  warlog ko initiative --dice 2,5
+  warlog ko first hunters`,
+		Args:              cmdutil.ExactArgs(1, "the SIDE that moves first"),
+		ValidArgsFunction: completeSides(app),
+		RunE: func(c *cobra.Command, args []string) error {
+			return do(c, app, kingsown.ChooseFirst{Side: args[0]})
+		},
+	}
 }
 
 func newMoveCommand(app *cmdutil.App) *cobra.Command {
 	o := kingsown.Move{}
 	c := &cobra.Command{
-		Use:   "move FIGURE stay|half|full|withdraw [--facing front|rear] [--rough] [--pair FIGURE]",
+		Use:   "move FIGURE stay|half|full|withdraw [--facing front|rear] [--rough] [--leave-rough] [--pair FIGURE]",
 		Short: "Declare one figure's move (sides alternate)",
 		Long: `Declare a figure's move: stay (no distance; facing may change), half (up to
 half its Move: it may still attack), full (its whole Move: only Frenzy
 attacks after it) or withdraw (it reaches a table edge and leaves, Withdrawn).
-Ponderous figures attack only after stay. --rough: the move enters or leaves
-rubble or water: a Skill roll unless Sure-Footed; failing stops the figure at
-the edge, spends the move and forbids its attack. --pair: two Mob figures
-share one move.
+Ponderous figures attack only after stay. Rubble and water need a Skill
+roll to enter and another to leave, unless the figure is Sure-Footed:
+--rough, the move enters rough ground (or only leaves it): one roll;
+--leave-rough, it leaves rough ground; both flags, it enters and leaves
+(crossing a patch, or going from one into another): two rolls. A failed roll
+stops the figure at that edge, spends the move and forbids its attack.
+--pair: two Mob figures share one move.
 
-Dice order: the rough-ground roll (the first figure, then its pair).`,
+Dice order: the roll to enter rough ground, then the roll to leave it (made
+only if the first passed); for a Mob pair, the first figure's rolls, then its
+pair's.`,
 		Example: `  warlog ko move Bors half --facing front
   warlog ko move Wyn full --rough --dice 2
+  warlog ko move Wyn half --rough --leave-rough --dice 2,3
   warlog ko move "Orc grunt 1" stay --facing rear`,
 		Args:              cmdutil.ExactArgs(2, "a FIGURE and its move (stay, half, full or withdraw)"),
 		ValidArgsFunction: completeFigures(app),
@@ -343,7 +383,8 @@ Dice order: the rough-ground roll (the first figure, then its pair).`,
 		},
 	}
 	c.Flags().StringVar(&o.Facing, "facing", "", "front or rear, set at the end of the move (default: unchanged)")
-	c.Flags().BoolVar(&o.Rough, "rough", false, "the move enters or leaves rough ground (rubble, water)")
+	c.Flags().BoolVar(&o.Rough, "rough", false, "the move enters rough ground (rubble, water), or only leaves it: one roll")
+	c.Flags().BoolVar(&o.Leave, "leave-rough", false, "the move leaves rough ground; with --rough it enters and leaves: two rolls")
 	c.Flags().StringVar(&o.Pair, "pair", "", "the second figure of a Mob pair")
 	_ = c.RegisterFlagCompletionFunc("facing", cobra.FixedCompletions([]string{"front", "rear"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("pair", completeFigures(app))

@@ -90,11 +90,22 @@ func (s *State) onInitiativeWon(p InitiativeWon) error {
 	if err != nil {
 		return err
 	}
-	b.Phase, b.First = PhaseMovement, p.First
-	b.ToMove = p.First
-	if b.movers(p.First) == 0 {
-		b.ToMove = b.nextMover(p.First)
+	if p.First == "" {
+		// The winner chooses who moves first after the roll (an older log
+		// always recorded the first side with the roll).
+		b.Phase, b.Winner = PhaseChoosing, p.Winner
+		return nil
 	}
+	b.beginMovement(p.First)
+	return nil
+}
+
+func (s *State) onFirstChosen(p FirstChosen) error {
+	b, err := s.fight(TypeFirstChosen)
+	if err != nil {
+		return err
+	}
+	b.beginMovement(p.First)
 	return nil
 }
 
@@ -152,6 +163,7 @@ func (s *State) onStepBegun(p StepBegun) error {
 		if f.Pending && f.StepSkill != p.Skill {
 			f.Pending = false
 		}
+		f.RollSkill = f.Skill
 	}
 	return nil
 }
@@ -210,7 +222,7 @@ func (s *State) onRallied(p Rallied) error {
 }
 
 func (s *State) onLockedOut(p LockedOut) error {
-	return s.change(TypeLockedOut, p.Caster, func(f *Fig) { f.LockedTurn = p.Turn })
+	return s.change(TypeLockedOut, p.Caster, func(f *Fig) { f.LockedTurn, f.LockedBy = p.Turn, p.Spell })
 }
 
 func (s *State) onTurnEnded(p TurnEnded) error {
@@ -219,9 +231,9 @@ func (s *State) onTurnEnded(p TurnEnded) error {
 		return err
 	}
 	for _, f := range b.Figures {
-		f.Moved, f.NoAttack, f.Attacks, f.Pending, f.ShieldUsed, f.Warded = "", false, 0, false, false, false
+		f.Moved, f.NoAttack, f.Attacks, f.Pending, f.ShieldUsed, f.Warded, f.RollSkill = "", false, 0, false, false, false, 0
 	}
-	b.Step, b.ToMove, b.First = 0, "", ""
+	b.Step, b.ToMove, b.First, b.Winner = 0, "", "", ""
 	if p.Last {
 		b.Phase = PhaseOver
 	} else {

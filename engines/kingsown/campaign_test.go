@@ -151,6 +151,7 @@ func TestThreeScenarioCampaign(t *testing.T) {
 	// Scenario 1: Bors, Edda and Tam against the Ogre.
 	x.do(engines.StartScenario{Name: "Ambush", Field: []string{"Bors", "Edda", "Tam", "Ogre"}})
 	x.do(kingsown.Initiative{}, 6, 1)
+	x.do(kingsown.ChooseFirst{Side: "hunters"})
 	x.do(kingsown.Next{})
 	x.do(kingsown.Attack{Attacker: "Ogre", Targets: []string{"Edda"}}, 1, 6, 1) // 9 against 3: one Hit
 	x.do(kingsown.Attack{Attacker: "Ogre", Targets: []string{"Edda"}}, 1, 6, 1) // Edda Down
@@ -161,6 +162,7 @@ func TestThreeScenarioCampaign(t *testing.T) {
 	}
 	x.do(kingsown.Next{})
 	x.do(kingsown.Initiative{}, 6, 1)
+	x.do(kingsown.ChooseFirst{Side: "hunters"})
 	x.do(kingsown.Move{Figure: "Bors", Move: "withdraw"})
 	x.do(kingsown.Next{})
 	x.do(kingsown.Attack{Attacker: "Ogre", Targets: []string{"Tam"}}, 1, 1, 6) // Tam Broken
@@ -232,6 +234,7 @@ func TestRefusalsWriteNothing(t *testing.T) {
 	x.refused(kingsown.Move{Figure: "Bors", Move: "half"}, "Phase") // wrong phase: initiative first
 	x.refused(kingsown.Initiative{}, "dice", 6)                     // wrong dice: two needed
 	x.do(kingsown.Initiative{}, 6, 1)
+	x.do(kingsown.ChooseFirst{Side: "hunters"})
 	x.do(kingsown.Move{Figure: "Tam", Move: "full"})
 	x.do(kingsown.Next{})
 	x.refused(kingsown.Attack{Attacker: "Tam", Targets: []string{"Ogre"}}, "Frenzy", 1, 1, 1)
@@ -245,6 +248,7 @@ func TestRefusalsWriteNothing(t *testing.T) {
 	x.refused(kingsown.Attack{Attacker: "Edda", Targets: []string{"Ogre"}}, "SkillOrder", 6)
 	x.do(kingsown.Next{})
 	x.do(kingsown.Initiative{}, 6, 1)
+	x.do(kingsown.ChooseFirst{Side: "hunters"})
 	x.do(kingsown.Next{})
 	x.refused(kingsown.Cast{Caster: "Wyn", Spell: "Ward", Targets: []string{"Bors"}}, "Firebolt", 1)
 }

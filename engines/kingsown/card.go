@@ -54,8 +54,23 @@ type Card struct {
 	Static  bool `json:"static,omitempty"`
 	Durable int  `json:"durable,omitempty"`
 	Multi   int  `json:"multi,omitempty"`
+	// NoSuppressBy n: "Cannot be suppressed by Mn or less" (seed 003 line
+	// 34, a stat): a hit of Might n or less never costs it Skill.
+	NoSuppressBy int `json:"no_suppress_by,omitempty"`
 
 	Spells []string `json:"spells,omitempty"`
+	// Prices are the prices of failure the card names for its spells, in
+	// the card's order (seed 003 line 32: "one line per spell with its price
+	// of failure"). A spell the card names none for pays its own: Firebolt's
+	// lockout, or nothing (PriceOf).
+	Prices []SpellPrice `json:"prices,omitempty"`
+}
+
+// SpellPrice is the price of failure a card names for one of its spells,
+// in the card's words.
+type SpellPrice struct {
+	Spell string `json:"spell"`
+	Price string `json:"price"`
 }
 
 // Armours are the seed's armour table: Res and Move.
@@ -69,14 +84,72 @@ var Armours = map[string][2]int{
 // Spells are the Hunters' five spells, in the seed's order.
 var Spells = []string{"Firebolt", "Sparks", "Ward", "Teleport", "Rally"}
 
-// spellLines are the spells as a card prints them, with their numbers and
-// Firebolt's price of failure.
+// spellLines are the spells as a card prints them, with their numbers.
 var spellLines = map[string]string{
-	"Firebolt": "Firebolt M5 R8 · fails: no spells next turn",
+	"Firebolt": "Firebolt M5 R8",
 	"Sparks":   "Sparks M2 R6 Sweep",
 	"Ward":     "Ward R4",
 	"Teleport": "Teleport R6",
 	"Rally":    "Rally R2",
+}
+
+// ownPrices are the prices of failure the seed gives its spells (seed 003
+// line 41: "Firebolt M5 R8 — locked out of Spells for the next turn on a
+// failed cast"), paid where the card names none.
+var ownPrices = map[string]string{"Firebolt": "no spells next turn"}
+
+// PriceOf is the price of failure a failed cast of spell owes: the card's,
+// else the spell's own ("" : none).
+//
+// Ruling: a card's spell line says what the figure's spell IS, price
+// included (seed 003 line 32), so a price the card names replaces the
+// spell's own: a Firebolt priced "1 Skill" costs a Skill and no lockout.
+func (c Card) PriceOf(spell string) string {
+	for _, p := range c.Prices {
+		if strings.EqualFold(p.Spell, spell) {
+			return p.Price
+		}
+	}
+	return ownPrices[spell]
+}
+
+// Price kinds: how the engine pays a price of failure.
+const (
+	PaidLockout = "lockout" // no spells in the next turn
+	PaidHit     = "hit"     // Hits lost
+	PaidSkill   = "skill"   // Skill lost
+)
+
+var (
+	rePriceLockout = lazyRegexp(`^(?:the caster is |it is )?(?:locked out of spells|locked out|lock ?out|no spells|cannot cast)(?: (?:for |in |during )?the next turn| next turn)?$`)
+	rePriceLoss    = lazyRegexp(`^(?:(?:the caster |it )?(?:loses|lose|pays|pay|costs|cost|takes|take) )?(\d+|a|one) (hits?|skill)(?: lost)?$`)
+)
+
+// ReadPrice says how the engine pays a price of failure written in words.
+//
+// Ruling: the engine pays the prices whose numbers it keeps: a lockout of
+// the next turn's spells ("no spells next turn", "locked out of spells for
+// the next turn"), n Hits or n Skill lost ("lose 1 Hit", "2 Skill"); any
+// other words ("" kind) are owed to the table, which pays them.
+func ReadPrice(price string) (kind string, n int) {
+	p := strings.ToLower(strings.Join(strings.Fields(strings.TrimRight(strings.TrimSpace(price), ".")), " "))
+	if rePriceLockout().MatchString(p) {
+		return PaidLockout, 1
+	}
+	if m := rePriceLoss().FindStringSubmatch(p); m != nil {
+		n, err := strconv.Atoi(m[1])
+		if err != nil {
+			n = 1 // "a", "one"
+		}
+		if n < 1 {
+			return "", 0
+		}
+		if strings.HasPrefix(m[2], "hit") {
+			return PaidHit, n
+		}
+		return PaidSkill, n
+	}
+	return "", 0
 }
 
 // SpellName returns the spell's proper name for any capitalisation.
@@ -104,6 +177,7 @@ func (c Card) Keywords() []string {
 	add(c.SureFooted, "Sure-Footed")
 	add(c.Durable > 0, fmt.Sprintf("Durable %d", c.Durable))
 	add(c.Multi > 1, fmt.Sprintf("Multi %d", c.Multi))
+	add(c.NoSuppressBy > 0, fmt.Sprintf("Cannot be suppressed by M%d or less", c.NoSuppressBy))
 	add(c.Ponderous, "Ponderous")
 	add(c.Mob, "Mob")
 	add(c.Shield, "Shield")
@@ -156,7 +230,11 @@ func (c Card) Text() string {
 		b.WriteString(strings.Join(kw, " · ") + "\n")
 	}
 	for _, s := range c.Spells {
-		b.WriteString(spellLines[s] + "\n")
+		b.WriteString(spellLines[s])
+		if p := c.PriceOf(s); p != "" {
+			b.WriteString(" · price of failure: " + p)
+		}
+		b.WriteString("\n")
 	}
 	return b.String()
 }
@@ -196,7 +274,9 @@ var (
 	reWeapon = lazyRegexp(`(?i)^(.+?)\s+M\s*(-?\d+)\s+R\s*(-?\d+)(\s+sweep)?$`)
 	reBare   = lazyRegexp(`^(-?\d+)\s*·\s*(-?\d+)\s*·\s*(-?\d+)\s*·\s*(-?\d+)$`)
 	reKwNum  = lazyRegexp(`(?i)^(durable|multi)\s*:?\s*(-?\d+)$`)
+	reNoSupp = lazyRegexp(`(?i)^cannot be suppressed by m\s*(-?\d+) or less$`)
 	reSide   = lazyRegexp(`(?i)^side\s*:?\s+(.+)$`)
+	rePrice  = lazyRegexp(`(?i)^(?:price of failure|price|on failure|fails)\s*:\s*(.*)$`)
 	reArmour = lazyRegexp(`(?i)^(?:armou?r\s*:?\s+)?(none|leather|chain|plate)$`)
 )
 
@@ -211,6 +291,7 @@ type CardDraft struct {
 	line                      int
 	hasSkill, hasMove, hasRes bool
 	hasHits                   bool
+	named                     map[string]bool // spells whose price was named
 }
 
 // SetStat sets one of the four numbers.
@@ -242,6 +323,14 @@ func (d *CardDraft) AddKeyword(item string) error {
 		}
 		return nil
 	}
+	if m := reNoSupp().FindStringSubmatch(k); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		if n < 1 {
+			return fmt.Errorf("Cannot be suppressed by M%d or less says nothing; give a Might of 1 or more, e.g. Cannot be suppressed by M2 or less", n)
+		}
+		d.NoSuppressBy = n
+		return nil
+	}
 	if m := reArmour().FindStringSubmatch(k); m != nil {
 		d.Armour = strings.ToLower(m[1])
 		return nil
@@ -268,7 +357,7 @@ func (d *CardDraft) AddKeyword(item string) error {
 	case "durable", "multi":
 		return fmt.Errorf("%s needs a number, e.g. %s 2", titleWord(k), titleWord(k))
 	default:
-		return fmt.Errorf("%q is not a keyword; keywords are Fearless, No Rear, Frenzy, Sure-Footed, Durable n, Multi m, Ponderous, Mob, Shield, Static and the armours None, Leather, Chain, Plate", item)
+		return fmt.Errorf("%q is not a keyword; keywords are Fearless, Cannot be suppressed by Mn or less, No Rear, Frenzy, Sure-Footed, Durable n, Multi m, Ponderous, Mob, Shield, Static and the armours None, Leather, Chain, Plate", item)
 	}
 	return nil
 }
@@ -287,6 +376,91 @@ func (d *CardDraft) AddSpell(s string) error {
 	}
 	d.Spells = append(d.Spells, n)
 	return nil
+}
+
+// SetPrice names the price of failure of the card's last spell: the spell
+// line's "price of failure: ..." (seed 003 line 32). A price that reads as
+// the spell's own (Firebolt's lockout) is the spell's, and not kept twice.
+func (d *CardDraft) SetPrice(price string) error {
+	price = strings.Join(strings.Fields(price), " ")
+	if len(d.Spells) == 0 {
+		return fmt.Errorf("a price of failure belongs to a spell: write it on the spell's line, e.g. Sparks M2 R6 Sweep · price of failure: lose 1 Hit")
+	}
+	spell := d.Spells[len(d.Spells)-1]
+	if price == "" {
+		return fmt.Errorf("the spell %s has no price after \"price of failure:\"; write it, e.g. lose 1 Hit, or drop it", spell)
+	}
+	if d.named[spell] {
+		return fmt.Errorf("the price of failure of %s is named twice", spell)
+	}
+	if d.named == nil {
+		d.named = map[string]bool{}
+	}
+	d.named[spell] = true
+	if own := ownPrices[spell]; own != "" {
+		if k, n := ReadPrice(price); k != "" && k == kindOf(own) && n == 1 {
+			return nil
+		}
+	}
+	d.Prices = append(d.Prices, SpellPrice{Spell: spell, Price: price})
+	return nil
+}
+
+func kindOf(price string) string {
+	k, _ := ReadPrice(price)
+	return k
+}
+
+// AddSpellLine adds a spell written as a card's spell line: the spell, then
+// optionally its price ("Sparks M2 R6 Sweep · price of failure: 1 Hit";
+// ";" separates as "·" does).
+func (d *CardDraft) AddSpellLine(line string) error {
+	items := splitItems(line)
+	if len(items) == 0 {
+		return fmt.Errorf("no spell given; the spells are %s", strings.Join(Spells, ", "))
+	}
+	n, ok := spellItem(items[0])
+	if !ok {
+		n = items[0]
+	}
+	if err := d.AddSpell(n); err != nil {
+		return err
+	}
+	for _, it := range items[1:] {
+		m := rePrice().FindStringSubmatch(it)
+		if m == nil {
+			return fmt.Errorf("%q after the spell %s: write its price as \"price of failure: ...\"", it, n)
+		}
+		if err := d.SetPrice(m[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validPrices checks the prices a card names: each of a spell the card
+// has, once, in words that a card line can hold.
+func validPrices(c Card) string {
+	seen := map[string]bool{}
+	for _, p := range c.Prices {
+		switch {
+		case !c.HasSpell(p.Spell):
+			return fmt.Sprintf("a price of failure is named for %s, which the card does not have", p.Spell)
+		case seen[strings.ToLower(p.Spell)]:
+			return fmt.Sprintf("the price of failure of %s is named twice", p.Spell)
+		case strings.TrimSpace(p.Price) == "":
+			return fmt.Sprintf("the price of failure of %s is empty", p.Spell)
+		case strings.ContainsAny(p.Price, "·;\n") || !utf8.ValidString(p.Price) || len(p.Price) > 200:
+			return fmt.Sprintf("the price of failure of %s must be words on one line (no · or ;, 200 bytes at most)", p.Spell)
+		}
+		for _, r := range p.Price {
+			if unicode.IsControl(r) {
+				return fmt.Sprintf("the price of failure of %s holds a control character", p.Spell)
+			}
+		}
+		seen[strings.ToLower(p.Spell)] = true
+	}
+	return ""
 }
 
 // Finish fills Res and Move from armour where the card did not give them
@@ -349,6 +523,9 @@ func (d *CardDraft) Finish() (Card, error) {
 	}
 	if !c.Static && len(c.Weapons) == 0 && len(c.Spells) == 0 {
 		return fail("no weapon; give at least one, e.g. Sword M2 R1 (or a spell)")
+	}
+	if msg := validPrices(c); msg != "" {
+		return fail("%s", msg)
 	}
 	return c, nil
 }
@@ -433,6 +610,7 @@ func ParseCards(text, side string) ([]Card, error) {
 			continue
 		}
 		items := strings.FieldsFunc(line, func(r rune) bool { return r == '·' || r == ';' })
+		spellLine := false
 		for j, it := range items {
 			it = strings.TrimSpace(it)
 			if it == "" {
@@ -442,12 +620,16 @@ func ParseCards(text, side string) ([]Card, error) {
 				d.Name = it
 				continue
 			}
+			// A spell line keeps the rest of the line as its reminder
+			// text, but for its price of failure.
+			if spellLine && rePrice().FindStringSubmatch(it) == nil {
+				continue
+			}
 			if err := readItem(d, it, j == 0); err != nil {
 				return nil, &CardError{Line: ln, Card: d.Name, Msg: err.Error()}
 			}
-			// A spell line keeps the rest of the line as its reminder text.
 			if _, ok := spellItem(it); ok && j == 0 {
-				break
+				spellLine = true
 			}
 		}
 	}
@@ -495,6 +677,9 @@ func readItem(d *CardDraft, it string, lineStart bool) error {
 	}
 	if n, ok := spellItem(it); ok {
 		return d.AddSpell(n)
+	}
+	if m := rePrice().FindStringSubmatch(it); m != nil {
+		return d.SetPrice(m[1])
 	}
 	if reWeapon().MatchString(it) {
 		w, err := ParseWeapon(it)

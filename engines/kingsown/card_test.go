@@ -179,3 +179,103 @@ func TestSameKey(t *testing.T) {
 		}
 	}
 }
+
+func TestCannotBeSuppressedByMnOrLess(t *testing.T) {
+	// seed 003 line 34: "Cannot be suppressed by M2 or less is a stat."
+	cards, err := ParseCards("Sergeant · Skill 3 · Hits 2 · Halberd M3 R2\nChain · Cannot be suppressed by M2 or less", "hunters")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cards[0]
+	if c.NoSuppressBy != 2 || c.Fearless {
+		t.Fatalf("read %+v, want not suppressed by M2 or less (and not Fearless)", c)
+	}
+	if !strings.Contains(c.Text(), "Cannot be suppressed by M2 or less") {
+		t.Fatalf("the card writes %q", c.Text())
+	}
+	if again, err := ParseCards(c.Text(), ""); err != nil || !reflect.DeepEqual(again[0], c) {
+		t.Fatalf("written back: %+v, %v", again, err)
+	}
+	d := &CardDraft{}
+	for in, want := range map[string]int{"cannot be suppressed by M1 or less": 1, "Cannot be suppressed by m4 or less": 4} {
+		if err := d.AddKeyword(in); err != nil || d.NoSuppressBy != want {
+			t.Errorf("%q: %d, %v; want %d", in, d.NoSuppressBy, err, want)
+		}
+	}
+	if err := d.AddKeyword("Cannot be suppressed by M0 or less"); err == nil {
+		t.Error("M0 or less accepted: it would say nothing")
+	}
+}
+
+func TestCardKeepsItsPricesOfFailure(t *testing.T) {
+	// seed 003 line 32: "for a spellcaster, one line per spell with its
+	// price of failure"; line 13: "If the card names a price of failure, pay it."
+	cards, err := ParseCards(`Mirela · Side hunters
+Skill 3 · Hits 2
+Staff M1 R1
+Sparks M2 R6 Sweep · price of failure: lose 1 Hit
+Ward R4 · price of failure: her familiar flees the table
+Rally R2
+Firebolt M5 R8 · price of failure: no Spells for the next turn`, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cards[0]
+	want := []SpellPrice{{Spell: "Sparks", Price: "lose 1 Hit"}, {Spell: "Ward", Price: "her familiar flees the table"}}
+	if !reflect.DeepEqual(c.Prices, want) {
+		t.Fatalf("prices %+v, want %+v (Firebolt's own price, the seed's lockout, is not kept twice)", c.Prices, want)
+	}
+	for spell, price := range map[string]string{"Sparks": "lose 1 Hit", "Ward": "her familiar flees the table", "Rally": "",
+		"Firebolt": "no spells next turn"} {
+		if got := c.PriceOf(spell); got != price {
+			t.Errorf("%s costs %q, want %q", spell, got, price)
+		}
+	}
+	text := c.Text()
+	for _, line := range []string{"Sparks M2 R6 Sweep · price of failure: lose 1 Hit\n", "Ward R4 · price of failure: her familiar flees the table\n",
+		"Rally R2\n", "Firebolt M5 R8 · price of failure: no spells next turn\n"} {
+		if !strings.Contains(text, line) {
+			t.Errorf("the card writes\n%s\nwithout %q", text, line)
+		}
+	}
+	if again, err := ParseCards(text, ""); err != nil || !reflect.DeepEqual(again[0], c) {
+		t.Fatalf("written back: %+v, %v", again, err)
+	}
+	// A card may name another price for Firebolt: the card's is paid.
+	fb, err := ParseCards("Hedge witch · Skill 2 · Hits 1 · Firebolt M5 R8 · price of failure: 1 Skill", "x")
+	if err != nil || fb[0].PriceOf("Firebolt") != "1 Skill" {
+		t.Fatalf("Firebolt priced by the card: %+v, %v", fb, err)
+	}
+	// The recruit prompt's items and --spell take the same words.
+	d := &CardDraft{}
+	for _, it := range []string{"Sparks", "price of failure: 1 Hit"} {
+		must(t, readItem(d, it, false))
+	}
+	must(t, d.AddSpellLine("Ward R4 · price of failure: lose 1 Skill"))
+	if got := []SpellPrice{{"Sparks", "1 Hit"}, {"Ward", "lose 1 Skill"}}; !reflect.DeepEqual(d.Prices, got) {
+		t.Fatalf("prices %+v, want %+v", d.Prices, got)
+	}
+	for _, tc := range []struct{ text, want string }{
+		{"A · Skill 3 · Hits 1 · Sword M2 R1 · price of failure: 1 Hit", "belongs to a spell"},
+		{"A · Skill 3 · Hits 1 · Sparks · price of failure: 1 Hit · price of failure: 1 Skill", "named twice"},
+		{"A · Skill 3 · Hits 1 · Sparks · price of failure:", "no price"},
+	} {
+		if _, err := ParseCards(tc.text, "s"); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want %q", tc.text, err, tc.want)
+		}
+	}
+}
+
+// The shipped Hunters keep their JSON: Wyn's Firebolt line names the
+// seed's own price.
+func TestHuntersFireboltPriceIsTheSeeds(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/kingsown/hunters.cards")
+	must(t, err)
+	cards, err := ParseCards(string(b), "")
+	must(t, err)
+	for _, c := range cards {
+		if c.Prices != nil {
+			t.Errorf("%s keeps prices %+v", c.Name, c.Prices)
+		}
+	}
+}

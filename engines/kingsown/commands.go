@@ -18,7 +18,8 @@ type SetBriefCard struct {
 func (SetBriefCard) Verb() string { return "ko brief-card" }
 
 // Initiative rolls the Nest's spawn (while it stands) and the roll-off.
-// First is the side the winner sends first ("" : the winner).
+// First is the side the winner sends first, chosen up front; "" : the
+// winner chooses after the roll (ChooseFirst).
 type Initiative struct {
 	First string `json:"first,omitempty"`
 }
@@ -26,12 +27,24 @@ type Initiative struct {
 // Verb implements engines.Command.
 func (Initiative) Verb() string { return "ko initiative" }
 
+// ChooseFirst is the roll-off winner's choice, made after the roll, of the
+// side that moves first.
+type ChooseFirst struct {
+	Side string `json:"side"`
+}
+
+// Verb implements engines.Command.
+func (ChooseFirst) Verb() string { return "ko first" }
+
 // Move declares a figure's move. Pair names the second figure of a Mob pair.
+// Rough: the move enters rough ground (alone: enters or leaves it, one
+// roll); Leave: it leaves rough ground (with Rough: both, two rolls).
 type Move struct {
 	Figure string `json:"figure"`
 	Move   string `json:"move"`
 	Facing string `json:"facing,omitempty"`
 	Rough  bool   `json:"rough,omitempty"`
+	Leave  bool   `json:"leave,omitempty"`
 	Pair   string `json:"pair,omitempty"`
 }
 

@@ -40,6 +40,8 @@ func phaseHint(phase string) (string, []string) {
 	switch phase {
 	case PhaseInitiative:
 		return "roll initiative first", []string{"ko initiative"}
+	case PhaseChoosing:
+		return "the winner of the roll-off chooses who moves first", []string{"ko first"}
 	case PhaseMovement:
 		return "the figures are moving, then the phase closes", []string{"ko move", "ko next"}
 	case PhaseAttack:
@@ -318,7 +320,7 @@ func (s *State) end(c engines.EndScenario, d *engines.Decision) error {
 	if err != nil {
 		return err
 	}
-	ev := ScenarioEnded{Name: b.Name, Turn: b.Turn, Removed: map[string]int{}}
+	ev := ScenarioEnded{Name: b.Name, Turn: b.played(), Removed: map[string]int{}}
 	for _, sd := range b.Sides {
 		ev.Removed[sd] = b.removed(sd)
 	}
@@ -410,7 +412,7 @@ func (s *State) end(c engines.EndScenario, d *engines.Decision) error {
 			cons = append(cons, consequence(o))
 		}
 	}
-	label := fmt.Sprintf("%s ends after turn %d: %s.", b.Name, b.Turn, result)
+	label := fmt.Sprintf("%s ends %s: %s.", b.Name, afterTurn(ev.Turn), result)
 	if len(cons) > 0 {
 		label += " " + strings.Join(cons, "; ") + "."
 	}
@@ -418,12 +420,33 @@ func (s *State) end(c engines.EndScenario, d *engines.Decision) error {
 	return nil
 }
 
+// afterTurn says when a fight ended: after the last turn it played.
+func afterTurn(played int) string {
+	if played == 0 {
+		return "before its first turn"
+	}
+	return fmt.Sprintf("after turn %d", played)
+}
+
 // --- the turn ---
+
+// side is the fight's side named side (any case), or "".
+func (b *Battle) side(name string) string {
+	for _, sd := range b.Sides {
+		if strings.EqualFold(sd, name) {
+			return sd
+		}
+	}
+	return ""
+}
 
 // initiative: the Nest's spawn roll while it stands, then the roll-off.
 //
-// Ruling: --first is the choice of the side that won the roll-off, said at
-// the table; without it the winner moves first.
+// Ruling: the winner chooses who moves first having seen the roll (seed 003
+// line 6: "high chooses who starts moving"): without a side given, the
+// choice is left to `ko first` and the movement phase waits for it. A side
+// given with the roll is the winner's choice said up front, whichever side
+// wins.
 func (s *State) initiative(c Initiative, d *engines.Decision) error {
 	b, err := s.phase("initiative", PhaseInitiative, d)
 	if err != nil {
@@ -431,13 +454,8 @@ func (s *State) initiative(c Initiative, d *engines.Decision) error {
 	}
 	first := ""
 	if c.First != "" {
-		for _, sd := range b.Sides {
-			if strings.EqualFold(sd, c.First) {
-				first = sd
-			}
-		}
-		if first == "" {
-			return engines.Refuse("Initiative", "no side %q in this fight; --first takes %s", c.First, strings.Join(b.Sides, " or "))
+		if first = b.side(c.First); first == "" {
+			return engines.Refuse("Initiative", "no side %q in this fight; the sides are %s", c.First, strings.Join(b.Sides, " and "))
 		}
 	}
 	var parts []string
@@ -491,10 +509,7 @@ func (s *State) initiative(c Initiative, d *engines.Decision) error {
 			return engines.Refuse("Initiative", "the roll-off kept tying; roll again")
 		}
 	}
-	ev.First = ev.Winner
-	if first != "" {
-		ev.First = first
-	}
+	ev.First = first
 	d.Emit(TypeInitiativeWon, ev)
 	var rolls []string
 	for _, r := range ev.Rolls {
@@ -505,12 +520,36 @@ func (s *State) initiative(c Initiative, d *engines.Decision) error {
 		line += strings.Join(parts, "; ") + "; "
 	}
 	line += "initiative " + strings.Join(rolls, ", then ")
-	if ev.First == ev.Winner {
+	switch ev.First {
+	case "":
+		line += fmt.Sprintf(": %s win and choose who moves first.", ev.Winner)
+	case ev.Winner:
 		line += fmt.Sprintf(": %s win and move first.", ev.Winner)
-	} else {
+	default:
 		line += fmt.Sprintf(": %s win and send %s first.", ev.Winner, ev.First)
 	}
 	d.Label("%s", line)
+	return nil
+}
+
+// chooseFirst records the roll-off winner's choice, made after the roll, of
+// the side that moves first; the movement phase begins.
+func (s *State) chooseFirst(c ChooseFirst, d *engines.Decision) error {
+	b, err := s.phase("first", PhaseChoosing, d)
+	if err != nil {
+		return err
+	}
+	first := b.side(c.Side)
+	if first == "" {
+		return engines.Refuse("Initiative", "no side %q in this fight; the %s choose %s", c.Side, b.Winner, strings.Join(b.Sides, " or "))
+	}
+	winner := b.Winner
+	d.Emit(TypeFirstChosen, FirstChosen{First: first})
+	if first == winner {
+		d.Label("Turn %d: %s, winners of the roll-off, move first.", b.Turn, first)
+	} else {
+		d.Label("Turn %d: %s, winners of the roll-off, send %s first.", b.Turn, winner, first)
+	}
 	return nil
 }
 
@@ -537,8 +576,8 @@ func (s *State) move(c Move, d *engines.Decision) error {
 	if facing != "" && facing != "front" && facing != "rear" {
 		return engines.Refuse("Facing", "facing %q: a figure faces front or rear, nothing else", c.Facing)
 	}
-	if c.Rough && kind == "stay" {
-		return engines.Refuse("RoughGround", "a figure that stays goes nowhere and makes no rough-ground roll; drop --rough")
+	if (c.Rough || c.Leave) && kind == "stay" {
+		return engines.Refuse("RoughGround", "a figure that stays goes nowhere and makes no rough-ground roll; it neither enters nor leaves rough ground")
 	}
 	f, err := b.find(c.Figure)
 	if err != nil {
@@ -583,28 +622,13 @@ func (s *State) move(c Move, d *engines.Decision) error {
 	}
 	var sentences []string
 	for i, g := range group {
-		mv := Moved{Ref: g.Ref(), Move: kind, Facing: g.Facing, Rough: c.Rough, PairNext: i < len(group)-1}
+		mv := Moved{Ref: g.Ref(), Move: kind, Facing: g.Facing, Rough: c.Rough, Leave: c.Leave, PairNext: i < len(group)-1}
 		if facing != "" {
 			mv.Facing = facing
 		}
-		sentence := fmt.Sprintf("%s %s", g.Card.Name, moveWords(kind, g.Card.Move))
-		if c.Rough {
-			if g.Card.SureFooted {
-				sentence += " through rough ground, Sure-Footed"
-			} else {
-				// seed 003 line 12: rubble and water need a Skill roll to enter and to leave.
-				v, err := s.roll(g.Card.Side, fmt.Sprintf("rough ground Skill roll for %s (needs %d or less)", g.Card.Name, g.Skill), d)
-				if err != nil {
-					return err
-				}
-				d.Judge(v <= g.Skill)
-				if v > g.Skill {
-					mv.Stopped = true
-					sentence = fmt.Sprintf("%s tries to %s through rough ground but rolls %d against Skill %d: stopped at the edge, no attack this turn", g.Card.Name, kind, v, g.Skill)
-				} else {
-					sentence += fmt.Sprintf(" through rough ground (rolled %d against Skill %d)", v, g.Skill)
-				}
-			}
+		sentence, err := s.roughGround(g, &mv, d)
+		if err != nil {
+			return err
 		}
 		sentence += ", facing " + mv.Facing
 		d.Emit(TypeMoved, mv)
@@ -618,16 +642,86 @@ func (s *State) move(c Move, d *engines.Decision) error {
 	return nil
 }
 
+// roughGround makes a move's rough-ground rolls and says the move: one roll
+// for a move that enters or leaves rough ground, two for one that enters
+// and leaves it (the roll to enter first; a failure stops the figure at
+// that edge, so the roll to leave is not made). A failure sets mv.Stopped.
+//
+// Ruling: the two rolls are the same roll against the same Skill with the
+// same failure, so their order changes nothing but the words; entering
+// comes first (a figure leaving one patch for another enters its dice the
+// same way round).
+func (s *State) roughGround(g *Fig, mv *Moved, d *engines.Decision) (string, error) {
+	moved := fmt.Sprintf("%s %s", g.Card.Name, moveWords(mv.Move, g.Card.Move))
+	where, crossings := "", []string{}
+	switch {
+	case mv.Rough && mv.Leave:
+		where, crossings = " into and out of rough ground", []string{"entering", "leaving"}
+	case mv.Rough:
+		where, crossings = " through rough ground", []string{""}
+	case mv.Leave:
+		where, crossings = " out of rough ground", []string{""}
+	default:
+		return moved, nil
+	}
+	if g.Card.SureFooted {
+		// seed 003 line 19: Sure-Footed — no Skill roll for rubble, water.
+		return moved + where + ", Sure-Footed", nil
+	}
+	var rolled []string
+	for _, crossing := range crossings {
+		// seed 003 line 12: rubble and water need a Skill roll to enter and to leave.
+		purpose := fmt.Sprintf("rough ground Skill roll for %s (needs %d or less)", g.Card.Name, g.Skill)
+		if crossing != "" {
+			purpose = fmt.Sprintf("rough ground Skill roll for %s, %s it (needs %d or less)", g.Card.Name, crossing, g.Skill)
+		}
+		v, err := s.roll(g.Card.Side, purpose, d)
+		if err != nil {
+			return "", err
+		}
+		d.Judge(v <= g.Skill)
+		if v > g.Skill {
+			mv.Stopped = true
+			if crossing == "" {
+				return fmt.Sprintf("%s tries to %s%s but rolls %d against Skill %d: stopped at the edge, no attack this turn", g.Card.Name, mv.Move, where, v, g.Skill), nil
+			}
+			entered := ""
+			if len(rolled) > 0 {
+				entered = fmt.Sprintf(" enters it (rolled %s) but", rolled[0])
+			}
+			return fmt.Sprintf("%s, moving %s%s,%s rolls %d against Skill %d %s it: stopped at the edge, no attack this turn", g.Card.Name, mv.Move, where, entered, v, g.Skill, crossing), nil
+		}
+		rolled = append(rolled, fmt.Sprint(v))
+	}
+	if len(rolled) == 2 {
+		return fmt.Sprintf("%s%s (rolled %s, then %s, against Skill %d)", moved, where, rolled[0], rolled[1], g.Skill), nil
+	}
+	return fmt.Sprintf("%s%s (rolled %s against Skill %d)", moved, where, rolled[0], g.Skill), nil
+}
+
 func moveWords(kind string, move int) string {
 	switch kind {
 	case "stay":
 		return "stands still"
 	case "half":
-		return fmt.Sprintf("moves up to half (%d\")", move/2)
+		return fmt.Sprintf("moves up to half (%s)", halfMove(move))
 	case "full":
 		return fmt.Sprintf("moves its full %d\"", move)
 	}
 	return "makes for the table edge"
+}
+
+// halfMove is half a Move in inches, a half inch written ½: half of Move 3
+// is 1½", not 1" (seed 003 line 7: "up to half its Move").
+func halfMove(move int) string {
+	switch whole := move / 2; {
+	case move%2 == 0:
+		return fmt.Sprintf("%d\"", whole)
+	case whole == 0:
+		return "½\""
+	default:
+		return fmt.Sprintf("%d½\"", whole)
+	}
 }
 
 // next closes the phase in progress.
@@ -643,6 +737,8 @@ func (s *State) next(_ Next, d *engines.Decision) error {
 	switch b.Phase {
 	case PhaseInitiative:
 		return engines.RefuseTry("Phase", []string{"ko initiative"}, "turn %d has not begun: roll initiative first", b.Turn)
+	case PhaseChoosing:
+		return engines.RefuseTry("Initiative", []string{"ko first"}, "the %s won the roll-off and have not chosen who moves first; the movement phase begins once they do", b.Winner)
 	case PhaseOver:
 		return engines.RefuseTry("TurnLimit", []string{"scenario end"}, "the turn limit (%d) is reached: end the fight", b.Turns)
 	case PhaseMovement:
@@ -689,22 +785,40 @@ func (s *State) mayAttack(b *Battle, f *Fig, what string, d *engines.Decision) e
 		return engines.Refuse("Static", "%s is static: it does not attack", f.Card.Name)
 	case f.Out() && !f.Pending:
 		return engines.Refuse("Removed", "%s is %s and makes no more attacks", f.Card.Name, f.Status)
-	case f.NoAttack:
-		return engines.Refuse("RoughGround", "%s was stopped at the edge of rough ground this turn and may not attack", f.Card.Name)
-	case f.Moved == "full" && !f.Card.Frenzy:
-		return engines.Refuse("Frenzy", "%s moved its full Move this turn; only a Frenzy figure may attack after a full move", f.Card.Name)
-	case f.Card.Ponderous && !f.Card.Frenzy && f.Moved != "stay":
-		return engines.Refuse("Ponderous", "%s is Ponderous and moved this turn (%s); it may attack only after standing still", f.Card.Name, f.Moved)
+	}
+	if err := moveBar(f); err != nil {
+		return err
+	}
+	switch {
 	case f.Attacks >= f.Card.Attacks():
 		if f.Card.Multi > 1 {
 			return engines.Refuse("Multi", "%s has made all %d of its attacks this turn (Multi %d)", f.Card.Name, f.Card.Multi, f.Card.Multi)
 		}
 		return engines.Refuse("Multi", "%s has already attacked this turn; one attack per turn without Multi", f.Card.Name)
-	case b.Step != 0 && f.StepSkill > b.Step:
+	case b.passedOver(f):
 		return engines.Refuse("SkillOrder", "the Skill %d step has begun, so %s (Skill %d) can no longer %s this turn; attacks go highest Skill first", b.Step, f.Card.Name, f.StepSkill, what)
 	}
 	return nil
 }
+
+// moveBar is why f's move this turn bars it from attacking (nil: it does
+// not): stopped at the edge of rough ground, a full move without Frenzy, a
+// Ponderous figure that moved. Before it has moved nothing bars it yet.
+func moveBar(f *Fig) error {
+	switch {
+	case f.NoAttack:
+		return engines.Refuse("RoughGround", "%s was stopped at the edge of rough ground this turn and may not attack", f.Card.Name)
+	case f.Moved == "full" && !f.Card.Frenzy:
+		return engines.Refuse("Frenzy", "%s moved its full Move this turn; only a Frenzy figure may attack after a full move", f.Card.Name)
+	case f.Card.Ponderous && !f.Card.Frenzy && f.Moved != "stay" && f.Moved != "":
+		return engines.Refuse("Ponderous", "%s is Ponderous and moved this turn (%s); it may attack only after standing still", f.Card.Name, f.Moved)
+	}
+	return nil
+}
+
+// passedOver reports whether a lower Skill step has begun, so that f, of a
+// higher one, can no longer attack this turn.
+func (b *Battle) passedOver(f *Fig) bool { return b.Step != 0 && f.StepSkill > b.Step }
 
 // beginStep closes the step in progress when a lower one starts.
 func (s *State) beginStep(b *Battle, f *Fig, d *engines.Decision) {
@@ -831,22 +945,24 @@ func (s *State) attack(c Attack, d *engines.Decision) error {
 // hit that turn is not stopped.
 func (s *State) resolve(att, t *Fig, might int, rear, roll bool, d *engines.Decision) (string, error) {
 	tn := t.Card.Name
-	hitRoll := 0
+	hitRoll, skill := 0, s.Battle.rollSkill(att)
 	switch {
 	case t.Card.Static:
 		// seed 003 line 43: attacks against it hit automatically.
 	case rear:
 		// seed 003 line 8: an attack from the rear skips the Skill roll.
 	case roll:
-		v, err := s.roll(att.Card.Side, fmt.Sprintf("hit roll for %s against %s (needs %d or less)", att.Card.Name, tn, att.Skill), d)
+		// RULINGS: within a step every hit roll uses the Skill the figure
+		// had when the step began.
+		v, err := s.roll(att.Card.Side, fmt.Sprintf("hit roll for %s against %s (needs %d or less)", att.Card.Name, tn, skill), d)
 		if err != nil {
 			return "", err
 		}
 		hitRoll = v
-		d.Judge(v <= att.Skill)
-		if v > att.Skill {
+		d.Judge(v <= skill)
+		if v > skill {
 			d.Emit(TypeMissed, Missed{Target: t.Ref(), Roll: v})
-			return fmt.Sprintf("%s: rolls %d against Skill %d, a miss", tn, v, att.Skill), nil
+			return fmt.Sprintf("%s: rolls %d against Skill %d, a miss", tn, v, skill), nil
 		}
 	}
 	var line string
@@ -856,7 +972,7 @@ func (s *State) resolve(att, t *Fig, might int, rear, roll bool, d *engines.Deci
 	case rear:
 		line = tn + ": from the rear, no hit roll"
 	case roll:
-		line = fmt.Sprintf("%s: rolls %d against Skill %d, a hit", tn, hitRoll, att.Skill)
+		line = fmt.Sprintf("%s: rolls %d against Skill %d, a hit", tn, hitRoll, skill)
 	default:
 		line = tn + ": struck"
 	}
@@ -909,6 +1025,9 @@ func (s *State) resolve(att, t *Fig, might int, rear, roll bool, d *engines.Deci
 		return line, nil
 	case t.Card.Fearless:
 		return line + "; Fearless, not suppressed", nil
+	case t.Card.NoSuppressBy > 0 && might <= t.Card.NoSuppressBy:
+		// seed 003 line 34: "Cannot be suppressed by M2 or less is a stat."
+		return line + fmt.Sprintf("; it cannot be suppressed by M%d or less", t.Card.NoSuppressBy), nil
 	case might < t.Res():
 		return line + fmt.Sprintf("; M%d is under Res %d, no Suppression", might, t.Res()), nil
 	}
@@ -961,6 +1080,9 @@ func (s *State) cast(c Cast, d *engines.Decision) error {
 		return engines.Refuse("Magic", "%s's card has no %s", cs.Card.Name, spell)
 	}
 	if cs.LockedTurn == b.Turn {
+		if cs.LockedBy != "" {
+			return engines.Refuse("PriceOfFailure", "%s failed a %s last turn and its price locks it out of spells in turn %d; it may still attack with a weapon", cs.Card.Name, cs.LockedBy, b.Turn)
+		}
 		return engines.Refuse("Firebolt", "%s failed a Firebolt last turn and is locked out of spells in turn %d; it may still attack with a weapon", cs.Card.Name, b.Turn)
 	}
 	if err := s.mayAttack(b, cs, "cast", d); err != nil {
@@ -988,27 +1110,23 @@ func (s *State) cast(c Cast, d *engines.Decision) error {
 		}
 	}
 	s.beginStep(b, cs, d)
-	// seed 003 line 13: roll Skill to cast.
-	v, err := s.roll(cs.Card.Side, fmt.Sprintf("cast roll for %s's %s (needs %d or less)", cs.Card.Name, spell, cs.Skill), d)
+	// seed 003 line 13: roll Skill to cast; RULINGS: with the Skill the
+	// caster had when its step began.
+	skill := b.rollSkill(cs)
+	v, err := s.roll(cs.Card.Side, fmt.Sprintf("cast roll for %s's %s (needs %d or less)", cs.Card.Name, spell, skill), d)
 	if err != nil {
 		return err
 	}
-	ok = v <= cs.Skill
+	ok = v <= skill
 	d.Judge(ok)
 	ev := SpellCast{Caster: cs.Ref(), Spell: spell, Roll: v, Success: ok}
 	for _, t := range ts {
 		ev.Targets = append(ev.Targets, t.Ref())
 	}
 	d.Emit(TypeSpellCast, ev)
-	head := fmt.Sprintf("%s casts %s, rolling %d against Skill %d", cs.Card.Name, spell, v, cs.Skill)
+	head := fmt.Sprintf("%s casts %s, rolling %d against Skill %d", cs.Card.Name, spell, v, skill)
 	if !ok {
-		if spell == "Firebolt" {
-			// seed 003 line 41: locked out of Spells for the next turn on a failed cast.
-			d.Emit(TypeLockedOut, LockedOut{Caster: cs.Ref(), Turn: b.Turn + 1})
-			d.Label("%s: the spell fails, and %s is locked out of spells next turn.", head, cs.Card.Name)
-			return nil
-		}
-		d.Label("%s: the spell fails.", head)
+		d.Label("%s: the spell fails%s.", head, s.payPrice(b, cs, spell, d))
 		return nil
 	}
 	switch spell {
@@ -1042,6 +1160,58 @@ func (s *State) cast(c Cast, d *engines.Decision) error {
 		d.Label("%s: %s steadies, Skill %d.", head, t.Card.Name, t.Skill)
 	}
 	return nil
+}
+
+// payPrice records the price of failure a failed cast owes (seed 003 line
+// 13: "If the card names a price of failure, pay it") and pays it where it
+// is a number the engine knows: a lockout of the next turn's spells (seed
+// 003 line 41, Firebolt's own), Hits or Skill lost. Any other price is the
+// table's to pay: the log keeps it as owed. It says what was paid, for the
+// action's line ("" : the spell has no price).
+//
+// Ruling: a price's lost Skill is not Suppression, so Fearless does not
+// stop it, and Rally may give it back; at 0 Hits or 0 Skill the caster is
+// Down or Broken by its own spell, a removal nobody scores.
+func (s *State) payPrice(b *Battle, cs *Fig, spell string, d *engines.Decision) string {
+	price := cs.Card.PriceOf(spell)
+	if price == "" {
+		return ""
+	}
+	kind, n := ReadPrice(price)
+	d.Emit(TypePriceOwed, PriceOwed{Caster: cs.Ref(), Spell: spell, Price: price, Paid: kind})
+	name := cs.Card.Name
+	switch kind {
+	case PaidLockout:
+		lo := LockedOut{Caster: cs.Ref(), Turn: b.Turn + 1}
+		if spell != "Firebolt" {
+			lo.Spell = spell
+		}
+		d.Emit(TypeLockedOut, lo)
+		return fmt.Sprintf(", and %s is locked out of spells next turn", name)
+	case PaidHit:
+		var line string
+		for i := 0; i < n && cs.Hits > 0; i++ {
+			d.Emit(TypeHitLost, HitLost{Target: cs.Ref(), Hits: cs.Hits - 1})
+			line = fmt.Sprintf("%s loses %d %s (%d left)", name, i+1, plural(i+1, "Hit", "Hits"), cs.Hits)
+		}
+		if cs.Hits <= 0 {
+			d.Emit(TypeDown, Down{Target: cs.Ref()})
+			line += "; " + name + " is Down"
+		}
+		return fmt.Sprintf("; its price of failure, %s: %s", price, line)
+	case PaidSkill:
+		var line string
+		for i := 0; i < n && cs.Skill > 0; i++ {
+			d.Emit(TypeSkillLost, SkillLost{Target: cs.Ref(), Skill: cs.Skill - 1})
+			line = fmt.Sprintf("%s loses %d Skill (Skill %d)", name, i+1, cs.Skill)
+		}
+		if cs.Skill <= 0 {
+			d.Emit(TypeBroken, Broken{Target: cs.Ref()})
+			line += "; " + name + " is Broken"
+		}
+		return fmt.Sprintf("; its price of failure, %s: %s", price, line)
+	}
+	return "; its price of failure is owed to the table: " + price
 }
 
 // spellTargets checks the targets a spell is cast on (ts as named; none

@@ -43,6 +43,7 @@ var decodeSeeds = map[string][]string{
 		`{"side":"nest","name":"Orc grunt 1","move":"withdraw","facing":"front"}`,
 		`{"side":"hunters","name":"Wyn","move":"half","facing":"rear","rough":true,"stopped":true,"pair_next":true}`,
 		`{"facing":"left","name":"x\ty","side":null}`,
+		`{"side":"hunters","name":"Wyn","move":"full","facing":"front","rough":true,"leave":true,"stopped":true}`,
 	},
 	TypeWithdrawn:        {`{"side":"hunters","name":"Bors"}`, `{"name":"Bors"}`, `{}`},
 	TypeAttackPhaseBegun: {`{}`, `{"stayed":[{"side":"hunters","name":"Bors"},{"side":"blue=6,6","name":"N158"}]}`, `{"stayed":null}`, `{"stayed":[]}`},
@@ -50,20 +51,26 @@ var decodeSeeds = map[string][]string{
 		`{"rolls":[[3,5]],"winner":"blue=6,6","first":"hunters"}`,
 		`{"rolls":[[3,3],[2,1]],"winner":"a","first":"b"}`,
 		`{"rolls":null}`, `{"rolls":[]}`, `{"first":"x","rolls":[null,[],[1]]}`,
+		`{"rolls":[[2,5]],"winner":"orcs","first":""}`,
 	},
+	TypeFirstChosen: {`{"first":"hunters"}`, `{"first":null}`, `{}`},
 	TypeHitLost:     {`{"target":{"side":"nest","name":"Nest"},"hits":2}`, `{"hits":0,"target":{"side":"a","name":"b"}}`},
 	TypeHitResisted: {`{"target":{"side":"nest","name":"Nest"}}`, `{"target":{"side":"nest","name":"Nest"},"durable":true}`, `{"target":null}`},
 	TypeGruntSpawned: {
 		`{"card":{"name":"Orc grunt 1","side":"nest","skill":2,"move":4,"res":1,"hits":1,"weapons":[{"name":"Cleaver","might":2,"reach":1}]},"roll":2}`,
 		`{"roll":6,"card":null}`,
 	},
+	TypeLockedOut: {`{"caster":{"side":"hunters","name":"Wyn"},"turn":2}`, `{"caster":{"side":"hunters","name":"Wyn"},"turn":3,"spell":"Ward"}`, `{"caster":null}`},
 	TypeTurnEnded: {`{"turn":2}`, `{"turn":1,"last":true}`, `{"last":false}`},
 	TypeMissed:    {`{"target":{"side":"orcs","name":"Gorm"},"roll":4}`},
 	TypeStepBegun: {`{"skill":2}`, `{}`},
 	TypeSkillLost: {`{"target":{"side":"Ann","name":"blue=6,6"},"skill":0}`},
 	TypeDown:      {`{"target":{"side":"nest","name":"Orc grunt 1"},"by":{"side":"Ann,Ben,Cas","name":"4"}}`, `{"target":{"side":"a","name":"b"}}`, `{"by":null}`, `{"by":{}}`},
 	TypeBroken:    {`{"target":{"side":"4","name":"blue=6,6"},"by":{"side":"Sword M2 R1","name":"blue=6,6"}}`},
-	TypeRecruited: {`{"card":{"name":"Wyn","side":"hunters","skill":3,"move":4,"res":1,"hits":1,"armour":"leather","weapons":[{"name":"Staff","might":1,"reach":1}],"spells":["Firebolt","Sparks","Ward","Teleport","Rally"]}}`, `{"card":null}`},
+	TypeRecruited: {`{"card":{"name":"Wyn","side":"hunters","skill":3,"move":4,"res":1,"hits":1,"armour":"leather","weapons":[{"name":"Staff","might":1,"reach":1}],"spells":["Firebolt","Sparks","Ward","Teleport","Rally"]}}`, `{"card":null}`,
+		`{"card":{"name":"Mirela","side":"hunters","skill":3,"move":4,"res":0,"hits":2,"weapons":[{"name":"Staff","might":1,"reach":1}],"spells":["Sparks","Ward"],"prices":[{"spell":"Sparks","price":"lose 1 Hit"},{"spell":"Ward","price":"her familiar flees"}]}}`,
+		`{"card":{"prices":null}}`, `{"card":{"prices":[null,{},{"price":"x"}]}}`,
+		`{"card":{"name":"Sergeant","side":"hunters","skill":3,"move":3,"res":2,"hits":2,"armour":"chain","weapons":[{"name":"Halberd","might":3,"reach":2}],"no_suppress_by":2}}`},
 }
 
 func decodeRegistry() *events.Registry {
@@ -97,7 +104,7 @@ func TestDecodeSeedsCoverHandDecoders(t *testing.T) {
 	r := decodeRegistry()
 	for _, typ := range []string{TypeScenarioEnded, TypeScenarioStarted, TypeAttackMade, TypeMoved, TypeAttackPhaseBegun,
 		TypeInitiativeWon, TypeHitLost, TypeHitResisted, TypeGruntSpawned, TypeTurnEnded, TypeMissed, TypeStepBegun,
-		TypeSkillLost, TypeWithdrawn, TypeDown, TypeBroken, TypeRecruited} {
+		TypeSkillLost, TypeWithdrawn, TypeDown, TypeBroken, TypeRecruited, TypeLockedOut, TypeFirstChosen} {
 		if len(decodeSeeds[typ]) == 0 {
 			t.Errorf("no seeds for %s", typ)
 		}

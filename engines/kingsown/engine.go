@@ -14,9 +14,12 @@ import (
 // the state, its commands and how each decides.
 var Engine = &kit.Game[*State]{
 	GameInfo: engines.GameInfo{Name: "kingsown", Title: "The King's Own"},
-	Rules:    1,
-	New:      newState,
-	Options:  []engines.Option{engines.OptBrief, engines.OptTurns, engines.OptField},
+	// Rules 2: the roll-off's winner chooses after the roll, prices of
+	// failure paid, rough ground entered and left, a Skill step's rolls at
+	// the Skill it began with (issue 18).
+	Rules:   2,
+	New:     newState,
+	Options: []engines.Option{engines.OptBrief, engines.OptTurns, engines.OptField},
 	// The Nest is the seed's one brief; any other name is a fight of two
 	// sides (Ruling).
 	ScenarioBriefs: []string{"nest"},
@@ -26,6 +29,7 @@ var Engine = &kit.Game[*State]{
 		kit.On(TypeScenarioStarted, (*State).onScenarioStarted),
 		kit.On(TypeGruntSpawned, (*State).onGruntSpawned),
 		kit.On(TypeInitiativeWon, (*State).onInitiativeWon),
+		kit.On(TypeFirstChosen, (*State).onFirstChosen),
 		kit.On(TypeMoved, (*State).onMoved),
 		kit.On(TypeWithdrawn, (*State).onWithdrawn),
 		kit.On(TypeAttackPhaseBegun, (*State).onAttackPhaseBegun),
@@ -43,6 +47,7 @@ var Engine = &kit.Game[*State]{
 		kit.On(TypeTeleported, (*State).onTeleported),
 		kit.On(TypeRallied, (*State).onRallied),
 		kit.On(TypeLockedOut, (*State).onLockedOut),
+		kit.Record[*State, PriceOwed](TypePriceOwed),
 		kit.On(TypeTurnEnded, (*State).onTurnEnded),
 		kit.On(TypeScenarioEnded, (*State).onScenarioEnded),
 	},
@@ -52,6 +57,7 @@ var Engine = &kit.Game[*State]{
 		kit.Do((*State).start),
 		kit.Do((*State).end),
 		kit.Do((*State).initiative),
+		kit.Do((*State).chooseFirst),
 		kit.Do((*State).move),
 		kit.Do((*State).next),
 		kit.Do((*State).attack),

@@ -9,6 +9,7 @@ const (
 	TypeScenarioStarted  = "kingsown.scenario_started"
 	TypeGruntSpawned     = "kingsown.grunt_spawned"
 	TypeInitiativeWon    = "kingsown.initiative_won"
+	TypeFirstChosen      = "kingsown.first_chosen"
 	TypeMoved            = "kingsown.figure_moved"
 	TypeWithdrawn        = "kingsown.figure_withdrawn"
 	TypeAttackPhaseBegun = "kingsown.attack_phase_begun"
@@ -26,6 +27,7 @@ const (
 	TypeTeleported       = "kingsown.figure_teleported"
 	TypeRallied          = "kingsown.skill_rallied"
 	TypeLockedOut        = "kingsown.caster_locked_out"
+	TypePriceOwed        = "kingsown.price_owed"
 	TypeTurnEnded        = "kingsown.turn_ended"
 	TypeScenarioEnded    = "kingsown.scenario_ended"
 )
@@ -70,11 +72,19 @@ type GruntSpawned struct {
 	Roll int  `json:"roll"`
 }
 
-// InitiativeWon: the roll-off and who moves first.
+// InitiativeWon: the roll-off and who moves first. First is "" when the
+// winner chooses after the roll (FirstChosen follows); an older log always
+// has it.
 type InitiativeWon struct {
 	Rolls  [][]int `json:"rolls"` // each round: side A's die, side B's die
 	Winner string  `json:"winner"`
 	First  string  `json:"first"`
+}
+
+// FirstChosen: the roll-off's winner chose, after the roll, the side that
+// moves first.
+type FirstChosen struct {
+	First string `json:"first"`
 }
 
 // Moved: a figure's declared move.
@@ -83,6 +93,9 @@ type Moved struct {
 	Move   string `json:"move"` // stay, half, full, withdraw
 	Facing string `json:"facing"`
 	Rough  bool   `json:"rough,omitempty"`
+	// Leave: the move (also) left rough ground, a roll of its own; with
+	// Rough, the move entered and left it (an older log never has it).
+	Leave bool `json:"leave,omitempty"`
 	// Stopped: the rough-ground roll failed; the move is spent at the edge
 	// and the figure does not attack this turn.
 	Stopped bool `json:"stopped,omitempty"`
@@ -182,10 +195,23 @@ type Rallied struct {
 	Skill  int `json:"skill"`
 }
 
-// LockedOut: a failed Firebolt; the caster cannot cast in Turn.
+// LockedOut: a failed Firebolt; the caster cannot cast in Turn. Spell is
+// the spell whose price it was when not Firebolt (a card's price).
 type LockedOut struct {
-	Caster Ref `json:"caster"`
-	Turn   int `json:"turn"`
+	Caster Ref    `json:"caster"`
+	Turn   int    `json:"turn"`
+	Spell  string `json:"spell,omitempty"`
+}
+
+// PriceOwed: a failed cast owes its price of failure, the card's or the
+// spell's own, in its words. Paid is how the engine pays it, by the facts
+// that follow: "lockout" (LockedOut), "hit" (HitLost), "skill"
+// (SkillLost); "" when the engine cannot, and the table pays it.
+type PriceOwed struct {
+	Caster Ref    `json:"caster"`
+	Spell  string `json:"spell"`
+	Price  string `json:"price"`
+	Paid   string `json:"paid,omitempty"`
 }
 
 // TurnEnded: the attack phase closed. Last: the turn limit was reached.

@@ -44,6 +44,13 @@ func (Down) DecodeFact(b []byte) (Down, error) {
 	return v, s.Done()
 }
 
+// DecodeFact reads a FirstChosen as encoding/json reads it, without reflection.
+func (FirstChosen) DecodeFact(b []byte) (FirstChosen, error) {
+	s := jsonscan.New(b)
+	v := readFirstChosen(s)
+	return v, s.Done()
+}
+
 // DecodeFact reads a GruntSpawned as encoding/json reads it, without reflection.
 func (GruntSpawned) DecodeFact(b []byte) (GruntSpawned, error) {
 	s := jsonscan.New(b)
@@ -346,6 +353,23 @@ func readDown(s *jsonscan.Scanner) (v Down) {
 	return v
 }
 
+func readFirstChosen(s *jsonscan.Scanner) (v FirstChosen) {
+	i := 0
+	if s.Expect(`{"first":`) {
+		i = 1
+		v.First = s.InternedString(&factStrings)
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "first":
+			v.First = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
 func readGruntSpawned(s *jsonscan.Scanner) (v GruntSpawned) {
 	i := 0
 	if s.Expect(`{"card":`) {
@@ -447,6 +471,9 @@ func readLockedOut(s *jsonscan.Scanner) (v LockedOut) {
 		if s.Expect(`,"turn":`) {
 			v.Turn = s.Int()
 		}
+		if s.Expect(`,"spell":`) {
+			v.Spell = s.InternedString(&factStrings)
+		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -454,6 +481,8 @@ func readLockedOut(s *jsonscan.Scanner) (v LockedOut) {
 			v.Caster = readRef(s)
 		case "turn":
 			v.Turn = s.Int()
+		case "spell":
+			v.Spell = s.InternedString(&factStrings)
 		default:
 			s.SkipField()
 		}
@@ -478,6 +507,9 @@ func readMoved(s *jsonscan.Scanner) (v Moved) {
 		if s.Expect(`,"rough":`) {
 			v.Rough = s.Bool()
 		}
+		if s.Expect(`,"leave":`) {
+			v.Leave = s.Bool()
+		}
 		if s.Expect(`,"stopped":`) {
 			v.Stopped = s.Bool()
 		}
@@ -497,6 +529,8 @@ func readMoved(s *jsonscan.Scanner) (v Moved) {
 			v.Facing = s.InternedString(&factStrings)
 		case "rough":
 			v.Rough = s.Bool()
+		case "leave":
+			v.Leave = s.Bool()
 		case "stopped":
 			v.Stopped = s.Bool()
 		case "pair_next":
@@ -1021,8 +1055,25 @@ func readCard(s *jsonscan.Scanner) (v Card) {
 		if s.Expect(`,"multi":`) {
 			v.Multi = s.Int()
 		}
+		if s.Expect(`,"no_suppress_by":`) {
+			v.NoSuppressBy = s.Int()
+		}
 		if s.Expect(`,"spells":`) {
 			v.Spells = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"prices":`) {
+			if s.Array() {
+				var buf5 [16]SpellPrice
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 SpellPrice
+					x8 = readSpellPrice(s)
+					xs6 = append(xs6, x8)
+				}
+				v.Prices = append(make([]SpellPrice, 0, len(xs6)), xs6...)
+			} else {
+				v.Prices = nil
+			}
 		}
 	}
 	for ; s.Field(i); i++ {
@@ -1045,14 +1096,14 @@ func readCard(s *jsonscan.Scanner) (v Card) {
 			v.Shield = s.Bool()
 		case "weapons":
 			if s.Array() {
-				var buf5 [16]Weapon
-				xs6 := buf5[:0]
-				for j7 := 0; s.Elem(j7); j7++ {
-					var x8 Weapon
-					x8 = readWeapon(s)
-					xs6 = append(xs6, x8)
+				var buf9 [16]Weapon
+				xs10 := buf9[:0]
+				for j11 := 0; s.Elem(j11); j11++ {
+					var x12 Weapon
+					x12 = readWeapon(s)
+					xs10 = append(xs10, x12)
 				}
-				v.Weapons = append(make([]Weapon, 0, len(xs6)), xs6...)
+				v.Weapons = append(make([]Weapon, 0, len(xs10)), xs10...)
 			} else {
 				v.Weapons = nil
 			}
@@ -1074,8 +1125,23 @@ func readCard(s *jsonscan.Scanner) (v Card) {
 			v.Durable = s.Int()
 		case "multi":
 			v.Multi = s.Int()
+		case "no_suppress_by":
+			v.NoSuppressBy = s.Int()
 		case "spells":
 			v.Spells = s.InternedStrings(&factStrings)
+		case "prices":
+			if s.Array() {
+				var buf13 [16]SpellPrice
+				xs14 := buf13[:0]
+				for j15 := 0; s.Elem(j15); j15++ {
+					var x16 SpellPrice
+					x16 = readSpellPrice(s)
+					xs14 = append(xs14, x16)
+				}
+				v.Prices = append(make([]SpellPrice, 0, len(xs14)), xs14...)
+			} else {
+				v.Prices = nil
+			}
 		default:
 			s.SkipField()
 		}
@@ -1145,6 +1211,28 @@ func readFielded(s *jsonscan.Scanner) (v Fielded) {
 			v.Skill = s.Int()
 		case "member":
 			v.Member = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readSpellPrice(s *jsonscan.Scanner) (v SpellPrice) {
+	i := 0
+	if s.Expect(`{"spell":`) {
+		i = 1
+		v.Spell = s.InternedString(&factStrings)
+		if s.Expect(`,"price":`) {
+			v.Price = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "spell":
+			v.Spell = s.InternedString(&factStrings)
+		case "price":
+			v.Price = s.InternedString(&factStrings)
 		default:
 			s.SkipField()
 		}

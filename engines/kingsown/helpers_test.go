@@ -131,8 +131,19 @@ func fight(t *testing.T, cards ...Card) *State {
 	t.Helper()
 	s := newGame(t, cards...)
 	decide(t, s, engines.StartScenario{Name: "Skirmish", Turns: 3})
-	decide(t, s, Initiative{}, 6, 1)
+	rollOff(t, s, 6, 1)
 	return s
+}
+
+// rollOff rolls initiative with hand dice and the winner chooses to move
+// first; it returns the roll's decision.
+func rollOff(t *testing.T, s *State, hand ...int) *engines.Decision {
+	t.Helper()
+	d := decide(t, s, Initiative{}, hand...)
+	if s.Battle.Phase == PhaseChoosing {
+		decide(t, s, ChooseFirst{Side: s.Battle.Winner})
+	}
+	return d
 }
 
 // attackPhase closes movement with everyone staying.

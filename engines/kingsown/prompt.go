@@ -25,6 +25,8 @@ func (s *State) Choices() []engines.Choice {
 	switch b.Phase {
 	case PhaseInitiative:
 		out = append(out, s.initiativeChoice(b))
+	case PhaseChoosing:
+		out = append(out, s.firstChoice(b))
 	case PhaseMovement:
 		out = append(out, s.moveChoices(b)...)
 	case PhaseAttack:
@@ -233,7 +235,7 @@ func (s *State) recruitChoice() engines.Choice {
 					}
 					return nil
 				}},
-			{Key: "more", Prompt: "Keywords, Shield, spells or a changed Move/Res, separated by ; (e.g. Shield; Fearless; Firebolt; Move 5; empty for none)?",
+			{Key: "more", Prompt: "Keywords, Shield, spells (each spell followed by its price of failure, if the card names one) or a changed Move/Res, separated by ; (e.g. Shield; Fearless; Sparks; price of failure: lose 1 Hit; Move 5; empty for none)?",
 				Optional: true, Check: func(v string) error {
 					d := &CardDraft{}
 					for _, it := range splitItems(v) {
@@ -277,26 +279,33 @@ func (s *State) recruitChoice() engines.Choice {
 
 // --- the turn ---
 
-// initiativeChoice rolls the turn's start.
-//
-// Ruling: a prompted initiative asks who moves first before the dice are
-// rolled, since a choice's questions all come before its dice: "the side
-// that wins" (the winner moves first), or a side the table names for
-// whichever side wins. A winner who decides only after seeing the dice
-// undoes the initiative and enters the same dice by hand with the choice.
+// initiativeChoice rolls the turn's start; the winner chooses who moves
+// first once the dice are seen (firstChoice).
 func (s *State) initiativeChoice(b *Battle) engines.Choice {
-	help := "each side rolls a d6 (a tie rolls again); the higher chooses who moves first"
+	help := "each side rolls a d6 (a tie rolls again); the higher chooses who moves first, after the roll"
 	if n := b.nest(); b.Brief == "nest" && n != nil && n.Status != StatusDown {
 		help = "the Nest rolls first: 1 or 2 spawns an Orc grunt; then " + help
 	}
-	picks := []engines.Pick{{Value: "", Label: "the side that wins the roll-off"}}
-	for _, sd := range b.Sides {
-		picks = append(picks, engines.Pick{Value: sd, Label: fmt.Sprintf("the %s, whichever side wins (the winner's choice)", sd)})
-	}
 	return engines.Choice{
 		Label: fmt.Sprintf("Roll initiative for turn %d of %d", b.Turn, b.Turns), Help: help, Game: "kingsown",
+		Build: func(map[string]string) (engines.Command, error) { return Initiative{}, nil },
+	}
+}
+
+// firstChoice is the roll-off winner's choice of who moves first, the
+// winner offered first (seed 003 line 6: "high chooses who starts moving").
+func (s *State) firstChoice(b *Battle) engines.Choice {
+	picks := []engines.Pick{{Value: b.Winner, Label: fmt.Sprintf("the %s, the winners, move first", b.Winner)}}
+	for _, sd := range b.Sides {
+		if sd != b.Winner {
+			picks = append(picks, engines.Pick{Value: sd, Label: fmt.Sprintf("the %s are sent first", sd)})
+		}
+	}
+	return engines.Choice{
+		Label: fmt.Sprintf("The %s won the roll-off: choose who moves first", b.Winner),
+		Help:  "sides then alternate one figure (or Mob pair) at a time", Game: "kingsown", NoDice: true,
 		Questions: []engines.Question{{Key: "first", Prompt: "Who moves first?", Options: func(map[string]string) []engines.Pick { return picks }}},
-		Build:     func(a map[string]string) (engines.Command, error) { return Initiative{First: a["first"]}, nil },
+		Build:     func(a map[string]string) (engines.Command, error) { return ChooseFirst{Side: a["first"]}, nil },
 	}
 }
 
@@ -372,14 +381,17 @@ func (s *State) moveChoice(b *Battle, f *Fig) (engines.Choice, bool) {
 			if a["move"] == "stay" {
 				return []engines.Pick{{Value: "", Label: "no: it stands still"}}
 			}
+			// seed 003 line 12: a Skill roll to enter and another to leave.
 			yes := fmt.Sprintf("yes: a Skill roll, needs %d or less; failing stops it at the edge and it may not attack", f.Skill)
+			both := fmt.Sprintf("both, enters and leaves it: two Skill rolls, to enter then to leave, each needs %d or less", f.Skill)
 			switch {
 			case f.Card.SureFooted && a["pair"] == "":
-				yes = "yes (Sure-Footed: no roll)"
+				yes, both = "yes (Sure-Footed: no roll)", "both, enters and leaves it (Sure-Footed: no roll)"
 			case a["pair"] != "":
 				yes = "yes: a Skill roll for each (unless Sure-Footed); failing stops a figure at the edge and it may not attack"
+				both = "both, enters and leaves it: two Skill rolls for each (unless Sure-Footed), to enter then to leave"
 			}
-			return []engines.Pick{{Value: "", Label: "no"}, {Value: "yes", Label: yes}}
+			return []engines.Pick{{Value: "", Label: "no"}, {Value: "yes", Label: yes}, {Value: "both", Label: both}}
 		}},
 		engines.Question{Key: "facing", Prompt: "Facing at the end of the move?", Options: func(map[string]string) []engines.Pick {
 			other := "rear"
@@ -396,7 +408,8 @@ func (s *State) moveChoice(b *Battle, f *Fig) (engines.Choice, bool) {
 	return engines.Choice{
 		Label: label, Help: help, Game: "kingsown", NoDice: noDice, Questions: qs,
 		Build: func(a map[string]string) (engines.Command, error) {
-			return Move{Figure: name, Move: a["move"], Facing: a["facing"], Rough: a["rough"] == "yes", Pair: a["pair"]}, nil
+			rough, both := a["rough"] == "yes", a["rough"] == "both"
+			return Move{Figure: name, Move: a["move"], Facing: a["facing"], Rough: rough || both, Leave: both, Pair: a["pair"]}, nil
 		},
 	}, true
 }
@@ -433,7 +446,7 @@ func moveOption(f *Fig, kind string) string {
 	case "stay":
 		return "stay: no distance, may turn; " + attack(false)
 	case "half":
-		return fmt.Sprintf("half: up to %d\"; %s", c.Move/2, attack(true))
+		return fmt.Sprintf("half: up to %s; %s", halfMove(c.Move), attack(true))
 	case "full":
 		return fmt.Sprintf("full: up to %d\"; %s", c.Move, attack(true))
 	}
@@ -532,6 +545,8 @@ func targetLabel(t *Fig) string {
 	}
 	if t.Card.Fearless {
 		s += ", Fearless"
+	} else if n := t.Card.NoSuppressBy; n > 0 {
+		s += fmt.Sprintf(", cannot be suppressed by M%d or less", n)
 	}
 	return s + durable(t) + ")"
 }
@@ -656,7 +671,7 @@ func (s *State) weaponChoice(b *Battle, f *Fig, w Weapon) (engines.Choice, bool)
 		return engines.Choice{}, false
 	}
 	ch := engines.Choice{Game: "kingsown",
-		Help: fmt.Sprintf("hits on %d or less, then d6+%d against d6+Res", f.Skill, w.Might)}
+		Help: fmt.Sprintf("hits on %d or less, then d6+%d against d6+Res", b.rollSkill(f), w.Might)}
 	var target engines.Question
 	if w.Sweep {
 		ch.Label = fmt.Sprintf("%s sweeps with %s%s", f.Card.Name, w, left(f))
@@ -668,7 +683,7 @@ func (s *State) weaponChoice(b *Battle, f *Fig, w Weapon) (engines.Choice, bool)
 		target = engines.Question{Key: "target", Prompt: fmt.Sprintf("Whom does %s strike (within %d\", in its arc, in sight)?", f.Card.Name, w.Reach),
 			Options: func(map[string]string) []engines.Pick { return picks }}
 	}
-	ch.Questions = []engines.Question{target, s.rearQuestion(b, fmt.Sprintf("from the front: hit roll, needs %d or less", f.Skill), try)}
+	ch.Questions = []engines.Question{target, s.rearQuestion(b, fmt.Sprintf("from the front: hit roll, needs %d or less", b.rollSkill(f)), try)}
 	ch.Build = func(a map[string]string) (engines.Command, error) {
 		return try(targetsOf(b, a), a["rear"] == "rear"), nil
 	}
@@ -677,11 +692,23 @@ func (s *State) weaponChoice(b *Battle, f *Fig, w Weapon) (engines.Choice, bool)
 
 // spellHelp is each spell in a line, in our words.
 var spellHelp = map[string]string{
-	"Firebolt": "M5 R8: the cast is the hit, then damage with Might 5; a failed cast locks out spells next turn",
+	"Firebolt": "M5 R8: the cast is the hit, then damage with Might 5",
 	"Sparks":   "M2 R6 Sweep: one cast, each figure named takes a hit of Might 2, friend or foe",
 	"Ward":     "R4: a friend (or the caster) counts as Res 4 until the turn ends",
 	"Teleport": "R6: a friend (or the caster) is set down up to 8\" away and sets its facing",
 	"Rally":    "R2: a friend other than the caster gets back 1 Skill lost in this fight",
+}
+
+// priceHelp says what a failed cast costs (seed 003 line 13).
+func priceHelp(c Card, spell string) string {
+	p := c.PriceOf(spell)
+	switch kind, _ := ReadPrice(p); {
+	case p == "":
+		return ""
+	case kind == "":
+		return "; a failed cast owes its price of failure, for the table: " + p
+	}
+	return "; a failed cast pays its price of failure: " + p
 }
 
 func (s *State) spellChoice(b *Battle, f *Fig, spell string) (engines.Choice, bool) {
@@ -695,7 +722,7 @@ func (s *State) spellChoice(b *Battle, f *Fig, spell string) (engines.Choice, bo
 	}
 	ch := engines.Choice{Game: "kingsown",
 		Label: fmt.Sprintf("%s casts %s%s", f.Card.Name, spell, left(f)),
-		Help:  fmt.Sprintf("%s; the cast roll needs %d or less and is %s's attack", spellHelp[spell], f.Skill, f.Card.Name)}
+		Help:  fmt.Sprintf("%s; the cast roll needs %d or less and is %s's attack%s", spellHelp[spell], b.rollSkill(f), f.Card.Name, priceHelp(f.Card, spell))}
 	one := func(prompt string, label func(*Fig) string) engines.Question {
 		picks := picksOf(b, ok, label)
 		return engines.Question{Key: "target", Prompt: prompt, Options: func(map[string]string) []engines.Pick { return picks }}

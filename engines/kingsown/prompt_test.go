@@ -223,6 +223,7 @@ func TestEveryOfferedChoiceIsAccepted(t *testing.T) {
 		dice []int
 	}{
 		{Initiative{}, []int{6, 1}},
+		{ChooseFirst{Side: "hunters"}, nil},
 		{Move{Figure: "Bors", Move: "half"}, nil},
 		{Move{Figure: "Grok", Move: "half", Pair: "Grak"}, nil},
 		{Move{Figure: "Ulf", Move: "full"}, nil},
@@ -235,6 +236,7 @@ func TestEveryOfferedChoiceIsAccepted(t *testing.T) {
 		{Attack{Attacker: "Ulf", Targets: []string{"Grak", "Bors"}}, []int{1, 6, 1, 6}},
 		{Next{}, nil},
 		{Initiative{}, []int{1, 6}},
+		{ChooseFirst{Side: "hunters"}, nil},
 		{Next{}, nil},
 		{Attack{Attacker: "Shellback", Targets: []string{"Brute"}}, []int{1, 6, 6}},
 		{Next{}, nil},
@@ -423,7 +425,7 @@ func TestSpellChoices(t *testing.T) {
 	}
 	decide(t, s, Cast{Caster: "Wyn", Spell: "Firebolt", Targets: []string{"Grok"}}, 4) // fails: locked out next turn
 	decide(t, s, Next{})
-	decide(t, s, Initiative{}, 6, 1)
+	rollOff(t, s, 6, 1)
 	decide(t, s, Next{})
 	chs, _ = offered(t, s)
 	noChoice(t, chs, "Wyn casts", "Wyn is locked out by a failed Firebolt")
@@ -555,7 +557,7 @@ func TestSameNameOnBothSides(t *testing.T) {
 		t.Fatalf("field %q", got)
 	}
 	decide(t, s, cmd)
-	decide(t, s, Initiative{}, 6, 1)
+	rollOff(t, s, 6, 1)
 	chs, _ = offered(t, s)
 	mv, err := mustChoice(t, chs, "Move Bors (hunters").Build(map[string]string{"move": "half", "facing": "front"})
 	must(t, err)
@@ -567,4 +569,59 @@ func TestSameNameOnBothSides(t *testing.T) {
 	if pairs := attackPairs(cmds); !pairs["hunters/Bors>orcs/Bors"] || !pairs["orcs/Bors>hunters/Bors"] {
 		t.Fatalf("attacks offered %v", pairs)
 	}
+}
+
+// RULINGS (changed): within a Skill step every hit roll uses the Skill the
+// figure had when the step began, and the menu says so.
+func TestMenuHitRollUsesTheStepSkill(t *testing.T) {
+	s := attackPhase(t, card("Tam", "hunters", 2, 1, 2), grok(func(c *Card) { c.Hits = 3 }))
+	decide(t, s, Attack{Attacker: "Tam", Targets: []string{"Grok"}}, 1, 1, 6) // Grok suppressed to 1
+	chs, _ := offered(t, s)
+	if g := mustChoice(t, chs, "Grok attacks"); !strings.Contains(g.Help, "hits on 2 or less") {
+		t.Fatalf("Grok's attack: %q, want the Skill 2 its step began with", g.Help)
+	}
+}
+
+// seed 003 line 12: a Skill roll to enter rough ground and another to
+// leave it; the menu offers a move that does both.
+func TestMenuOffersRoughGroundBothWays(t *testing.T) {
+	s := fight(t, bors(), grok())
+	mv := mustChoice(t, s.Choices(), "Move Bors")
+	if got := optionValues(t, mv, "rough", map[string]string{"move": "half"}); !slices.Equal(got, []string{"", "yes", "both"}) {
+		t.Fatalf("rough ground options %q, want no, one roll, two", got)
+	}
+	cmd, err := mv.Build(map[string]string{"move": "half", "rough": "both", "facing": "front"})
+	must(t, err)
+	if want := (Move{Figure: "Bors", Move: "half", Facing: "front", Rough: true, Leave: true}); cmd != want {
+		t.Fatalf("built %+v, want %+v", cmd, want)
+	}
+	offered(t, s)
+}
+
+// seed 003 line 6: "high chooses who starts moving": play rolls first and
+// asks the winner after the dice.
+func TestMenuAsksWhoMovesFirstAfterTheDice(t *testing.T) {
+	s := newGame(t, bors(), grok())
+	decide(t, s, engines.StartScenario{Name: "Skirmish"})
+	chs, _ := offered(t, s)
+	ini := mustChoice(t, chs, "Roll initiative for turn 1")
+	if len(ini.Questions) != 0 || ini.NoDice {
+		t.Fatalf("initiative asks %d questions before its dice", len(ini.Questions))
+	}
+	cmd, err := ini.Build(nil)
+	must(t, err)
+	decide(t, s, cmd, 2, 5)
+	chs, _ = offered(t, s)
+	ch := mustChoice(t, chs, "The orcs won the roll-off: choose who moves first")
+	if got := optionValues(t, ch, "first", nil); !slices.Equal(got, []string{"orcs", "hunters"}) || !ch.NoDice {
+		t.Fatalf("the choice offers %q (no dice %v), want the winner first", got, ch.NoDice)
+	}
+	noChoice(t, chs, "Move", "the choice is due")
+	cmd, err = ch.Build(map[string]string{"first": "hunters"})
+	must(t, err)
+	if cmd != (ChooseFirst{Side: "hunters"}) {
+		t.Fatalf("built %+v", cmd)
+	}
+	decide(t, s, cmd)
+	mustChoice(t, s.Choices(), "Move Bors")
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"warlog/engines"
@@ -349,7 +350,7 @@ func TestNestSpawn(t *testing.T) {
 		spawn bool
 	}{{1, true}, {2, true}, {3, false}, {6, false}} {
 		s := nestFight(t, bors())
-		decide(t, s, Initiative{}, tc.roll, 6, 1)
+		rollOff(t, s, tc.roll, 6, 1)
 		g := s.Battle.fig(Ref{NestSide, "Orc grunt 1"})
 		if (g != nil) != tc.spawn {
 			t.Fatalf("spawn roll %d: grunt %v, want %v", tc.roll, g != nil, tc.spawn)
@@ -368,7 +369,7 @@ func TestNestSpawn(t *testing.T) {
 func TestNestHitAutomaticallyAndNoSpawnWhenDown(t *testing.T) {
 	// seed 003 line 43: "attacks against it hit automatically. The damage roll still happens."
 	s := nestFight(t, bors(func(c *Card) { c.Multi = 3; c.Skill = 1 }))
-	decide(t, s, Initiative{}, 5, 6, 1)
+	rollOff(t, s, 5, 6, 1)
 	decide(t, s, Next{})
 	for i := 0; i < 3; i++ {
 		decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Nest"}}, 6, 1) // no hit roll
@@ -379,7 +380,7 @@ func TestNestHitAutomaticallyAndNoSpawnWhenDown(t *testing.T) {
 	}
 	decide(t, s, Next{})
 	// "At the start of every turn it is intact": no spawn roll once Down.
-	d := decide(t, s, Initiative{}, 6, 1)
+	d := rollOff(t, s, 6, 1)
 	if len(types(d)) != 3 {
 		t.Fatalf("initiative with the Nest Down: %v", types(d))
 	}
@@ -388,7 +389,7 @@ func TestNestHitAutomaticallyAndNoSpawnWhenDown(t *testing.T) {
 func TestNestCannotBeSuppressed(t *testing.T) {
 	// seed 003 line 43: "Static: no Skill, cannot be suppressed"
 	s := nestFight(t, bors(weapon("Knife", 1, false)))
-	decide(t, s, Initiative{}, 5, 6, 1)
+	rollOff(t, s, 5, 6, 1)
 	decide(t, s, Next{})
 	d := decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Nest"}}) // Durable 1: no dice
 	if has(d, TypeSkillLost) || slices.Contains(types(d), dice.Type) || s.Battle.nest().Hits != 3 {
@@ -411,12 +412,12 @@ func TestFirebolt(t *testing.T) {
 	s = attackPhase(t, caster(), grok())
 	decide(t, s, Cast{Caster: "Wyn", Spell: "Firebolt", Targets: []string{"Grok"}}, 4)
 	decide(t, s, Next{})
-	decide(t, s, Initiative{}, 6, 1)
+	rollOff(t, s, 6, 1)
 	decide(t, s, Next{})
 	refuse(t, s, Cast{Caster: "Wyn", Spell: "Sparks", Targets: []string{"Grok"}}, "Firebolt", 1, 6, 1)
 	decide(t, s, Attack{Attacker: "Wyn", Targets: []string{"Grok"}}, 6) // a weapon still works
 	decide(t, s, Next{})
-	decide(t, s, Initiative{}, 6, 1)
+	rollOff(t, s, 6, 1)
 	decide(t, s, Next{})
 	decide(t, s, Cast{Caster: "Wyn", Spell: "Firebolt", Targets: []string{"Grok"}}, 4) // turn 3: free again
 }
@@ -497,7 +498,7 @@ func TestPhases(t *testing.T) {
 	decide(t, s, engines.StartScenario{Name: "Skirmish", Turns: 1})
 	refuse(t, s, Move{Figure: "Bors", Move: "half"}, "Phase")
 	refuse(t, s, Next{}, "Phase")
-	decide(t, s, Initiative{}, 6, 1)
+	rollOff(t, s, 6, 1)
 	refuse(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, "Phase", 1, 6, 1)
 	decide(t, s, Next{})
 	refuse(t, s, Move{Figure: "Bors", Move: "half"}, "Phase")
@@ -533,7 +534,7 @@ func TestAfterTheFight(t *testing.T) {
 	s := newGame(t, bors(), card("Edda", "hunters", 3, 1, 1), card("Tam", "hunters", 3, 1, 1), card("Vin", "hunters", 3, 1, 1),
 		grok(func(c *Card) { c.Multi = 3; c.Skill = 3; c.Hits = 9 }))
 	decide(t, s, engines.StartScenario{Name: "One", Field: []string{"Bors", "Edda", "Tam", "Grok"}})
-	decide(t, s, Initiative{}, 6, 1)
+	rollOff(t, s, 6, 1)
 	decide(t, s, Move{Figure: "Tam", Move: "withdraw"})
 	decide(t, s, Next{})
 	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Edda"}}, 1, 6, 1) // Down
@@ -557,7 +558,7 @@ func TestBrokenLosesCampaignSkill(t *testing.T) {
 	// seed 003 line 45: "Broken returns next scenario at Skill −1, and recovers 1 Skill for each scenario it sits out."
 	s := newGame(t, card("Tam", "hunters", 1, 1, 1), card("Bors", "hunters", 2, 1, 2), grok())
 	decide(t, s, engines.StartScenario{Name: "One"})
-	decide(t, s, Initiative{}, 6, 1)
+	rollOff(t, s, 6, 1)
 	decide(t, s, Next{})
 	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Tam"}}, 1, 1, 6)
 	decide(t, s, engines.EndScenario{})
@@ -614,7 +615,7 @@ func TestChronicleAndTurner(t *testing.T) {
 	if _, turn := s.Now(); turn != 1 {
 		t.Fatalf("the action that closed turn 1 is filed under turn %d", turn)
 	}
-	decide(t, s, Initiative{}, 6, 1)
+	rollOff(t, s, 6, 1)
 	if _, turn := s.Now(); turn != 2 {
 		t.Fatalf("turn 2's initiative is filed under turn %d", turn)
 	}
@@ -636,7 +637,7 @@ func TestBriefCards(t *testing.T) {
 	refuse(t, s, SetBriefCard{Role: "nest", Card: tough}, "Nest")
 	refuse(t, s, SetBriefCard{Role: "grunt", Card: DefaultNest}, "Nest")
 	decide(t, s, engines.StartScenario{Name: "The Nest", Brief: "nest"})
-	decide(t, s, Initiative{}, 1, 6, 1)
+	rollOff(t, s, 1, 6, 1)
 	g := fig(t, s, "Orc brute 1")
 	if g.Skill != 3 || g.Card.Res != 2 || g.Card.Side != NestSide {
 		t.Fatalf("spawned %+v, want the campaign's card", g.Card)
@@ -645,8 +646,8 @@ func TestBriefCards(t *testing.T) {
 
 func TestCommandsDecodeAsRecorded(t *testing.T) {
 	for _, c := range []engines.Command{
-		Recruit{Cards: []Card{bors()}}, SetBriefCard{Role: "grunt", Card: DefaultGrunt}, Initiative{First: "nest"},
-		Move{Figure: "Bors", Move: "half", Facing: "rear", Rough: true, Pair: "X"}, Next{},
+		Recruit{Cards: []Card{bors()}}, SetBriefCard{Role: "grunt", Card: DefaultGrunt}, Initiative{First: "nest"}, ChooseFirst{Side: "hunters"},
+		Move{Figure: "Bors", Move: "half", Facing: "rear", Rough: true, Leave: true, Pair: "X"}, Next{},
 		Attack{Attacker: "Bors", Targets: []string{"A", "B"}, Weapon: "Sword", Rear: true},
 		Cast{Caster: "Wyn", Spell: "Teleport", Targets: []string{"Bors"}, Facing: "rear"},
 		engines.StartScenario{Name: "N", Brief: "nest", Turns: 3, Field: []string{"Bors"}}, engines.EndScenario{Winner: "hunters"},
@@ -677,5 +678,367 @@ func TestWithdrawStoppedByRoughGround(t *testing.T) {
 	d := decide(t, s, Move{Figure: "Bors", Move: "withdraw", Rough: true}, 5)
 	if has(d, TypeWithdrawn) || fig(t, s, "Bors").Status != StatusActive {
 		t.Fatalf("a failed rough roll still withdrew: %v", types(d))
+	}
+}
+
+func TestHalfAnOddMove(t *testing.T) {
+	// seed 003 line 7: "A figure may move up to half its Move and attack": half of Move 3 is 1½", not 1".
+	for move, want := range map[int]string{3: `1½"`, 4: `2"`, 1: `½"`} {
+		s := fight(t, bors(func(c *Card) { c.Move = move }), grok())
+		mv := mustChoice(t, s.Choices(), "Move Bors")
+		var half string
+		for _, q := range mv.Questions {
+			if q.Key == "move" {
+				for _, p := range q.Options(nil) {
+					if p.Value == "half" {
+						half = p.Label
+					}
+				}
+			}
+		}
+		if wantOpt := "half: up to " + want + "; may attack"; half != wantOpt {
+			t.Errorf("Move %d: the play menu offers %q, want %q", move, half, wantOpt)
+		}
+		d := decide(t, s, Move{Figure: "Bors", Move: "half"})
+		if got, wantLabel := d.LabelText(), "Bors moves up to half ("+want+"), facing front."; got != wantLabel {
+			t.Errorf("Move %d: the action line is %q, want %q", move, got, wantLabel)
+		}
+	}
+}
+
+func TestEndedBetweenTurns(t *testing.T) {
+	// seed 003 line 6: "TURN. Two phases. Both players roll 1d6": a turn
+	// begins with its roll-off, so a fight ended after turn 2 closed and
+	// before turn 3's roll-off lasted two turns.
+	s := attackPhase(t, bors(), grok(func(c *Card) { c.Hits = 3 }))
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 6, 1)
+	decide(t, s, Next{})
+	rollOff(t, s, 6, 1)
+	decide(t, s, Next{})
+	decide(t, s, Next{}) // turn 2 closes; turn 3 has not begun
+	d := decide(t, s, engines.EndScenario{})
+	if got := d.LabelText(); !strings.HasPrefix(got, "Skirmish ends after turn 2: ") {
+		t.Errorf("label %q, want the fight to end after turn 2", got)
+	}
+	ended := d.Facts()[0].Data.(ScenarioEnded)
+	if ended.Turn != 2 {
+		t.Errorf("recorded turn %d, want 2", ended.Turn)
+	}
+	sc := s.Scenarios()[0]
+	if sc.Turn != 2 || len(sc.Sides[0].RemovedPerTurn) != 2 || !strings.Contains(sc.Why, "Ended after turn 2;") {
+		t.Errorf("chronicle: turn %d, %d columns, %q; want 2 turns", sc.Turn, len(sc.Sides[0].RemovedPerTurn), sc.Why)
+	}
+
+	// A log written before the fix recorded turn 3: its chronicle reads
+	// the turns played from the fight itself.
+	old := attackPhase(t, bors(), grok())
+	decide(t, old, Next{})
+	must(t, Engine.Apply(old, TypeScenarioEnded, ScenarioEnded{Name: "Skirmish", Turn: 2, Removed: map[string]int{"hunters": 0, "orcs": 0},
+		Winner: "draw", Result: "a draw on removals (removed: hunters 0, orcs 0)"}))
+	if sc := old.Scenarios()[0]; sc.Turn != 1 || len(sc.Sides[0].RemovedPerTurn) != 1 || !strings.Contains(sc.Why, "Ended after turn 1;") {
+		t.Errorf("an old log's chronicle: turn %d, %d columns, %q; want 1 turn", sc.Turn, len(sc.Sides[0].RemovedPerTurn), sc.Why)
+	}
+
+	// Ended before the first roll-off: no turn was played.
+	none := newGame(t, bors(), grok())
+	decide(t, none, engines.StartScenario{Name: "Skirmish"})
+	d = decide(t, none, engines.EndScenario{})
+	if got := d.LabelText(); !strings.HasPrefix(got, "Skirmish ends before its first turn: ") {
+		t.Errorf("label %q, want the fight to end before its first turn", got)
+	}
+	if sc := none.Scenarios()[0]; sc.Turn != 0 || len(sc.Sides[0].RemovedPerTurn) != 0 {
+		t.Errorf("chronicle: turn %d, %d columns, want none", sc.Turn, len(sc.Sides[0].RemovedPerTurn))
+	}
+}
+
+// attacksLeft is the status table's attacks left for each figure.
+func attacksLeft(s *State) map[string]int {
+	out := map[string]int{}
+	for _, r := range s.Status().Figures {
+		out[r.String("name")] = r.Get("attacks_left").(int)
+	}
+	return out
+}
+
+func TestStatusAttacksLeftAgreesWithTheRules(t *testing.T) {
+	// seed 003 line 7: "its full Move and not"; line 12: a failed rough-ground
+	// roll and "the figure does not attack that turn"; line 18: Frenzy; line
+	// 22: "Ponderous — may not move and attack in the same turn".
+	s := fight(t, bors(), card("Ulf", "hunters", 2, 2, 2, func(c *Card) { c.Frenzy = true }),
+		card("Brute", "hunters", 2, 3, 3, func(c *Card) { c.Ponderous = true }), card("Tam", "hunters", 2, 1, 1),
+		grok(), card("Grak", "orcs", 1, 1, 1))
+	decide(t, s, Move{Figure: "Bors", Move: "full"})
+	decide(t, s, Move{Figure: "Grok", Move: "half"})
+	decide(t, s, Move{Figure: "Ulf", Move: "full"})
+	decide(t, s, Move{Figure: "Grak", Move: "stay"})
+	decide(t, s, Move{Figure: "Brute", Move: "half"})
+	decide(t, s, Move{Figure: "Tam", Move: "half", Rough: true}, 6) // stopped at the edge
+	want := map[string]int{"Bors": 0, "Ulf": 1, "Brute": 0, "Tam": 0, "Grok": 1, "Grak": 1}
+	if got := attacksLeft(s); !reflect.DeepEqual(got, want) {
+		t.Errorf("after the moves: attacks left %v, want %v", got, want)
+	}
+	decide(t, s, Next{})
+	if got := attacksLeft(s); !reflect.DeepEqual(got, want) {
+		t.Errorf("in the attack phase: attacks left %v, want %v", got, want)
+	}
+	// RULINGS, The King's Own: "Once a lower Skill step has begun, a higher
+	// step cannot attack this turn."
+	decide(t, s, Attack{Attacker: "Grak", Targets: []string{"Bors"}}, 6)
+	want = map[string]int{"Bors": 0, "Ulf": 0, "Brute": 0, "Tam": 0, "Grok": 0, "Grak": 0}
+	if got := attacksLeft(s); !reflect.DeepEqual(got, want) {
+		t.Errorf("once the Skill 1 step began: attacks left %v, want %v", got, want)
+	}
+}
+
+func TestNotSuppressedByLowMight(t *testing.T) {
+	// seed 003 line 34: "Cannot be suppressed by M2 or less is a stat"; line
+	// 9: a hit that fails to damage costs 1 Skill if the Might is at least
+	// the Res.
+	steady := func(c *Card) { c.NoSuppressBy = 2; c.Hits = 3 }
+	s := attackPhase(t, bors(), grok(steady))
+	d := decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 1, 6) // M2: the armour holds
+	if g := fig(t, s, "Grok"); g.Skill != 2 || has(d, TypeSkillLost) {
+		t.Fatalf("an M2 hit suppressed a figure that cannot be suppressed by M2 or less: Skill %d", g.Skill)
+	}
+	if !strings.Contains(d.LabelText(), "cannot be suppressed by M2 or less") {
+		t.Errorf("label %q does not say why", d.LabelText())
+	}
+	s = attackPhase(t, bors(weapon("Halberd", 3, false)), grok(steady))
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 1, 6) // M3 suppresses
+	if g := fig(t, s, "Grok"); g.Skill != 1 {
+		t.Fatalf("an M3 hit did not suppress: Skill %d", g.Skill)
+	}
+	// Without the stat an M0 hit on Res 0 still suppresses.
+	s = attackPhase(t, bors(weapon("Stick", 0, false)), grok(func(c *Card) { c.Res = 0 }))
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 1, 6)
+	if g := fig(t, s, "Grok"); g.Skill != 1 {
+		t.Fatalf("an M0 hit on Res 0 did not suppress: Skill %d", g.Skill)
+	}
+}
+
+func TestEqualSkillRollsWithTheSkillTheStepBeganWith(t *testing.T) {
+	// RULINGS, The King's Own, attack phase (changed): "within a step every
+	// hit roll and cast uses the Skill the figure had when the step began";
+	// seed 003 line 6: "Figures of equal Skill strike together and resolve
+	// results as if they occurred simultaneously."
+	s := attackPhase(t, card("Tam", "hunters", 2, 1, 2), grok(func(c *Card) { c.Hits = 3 }))
+	decide(t, s, Attack{Attacker: "Tam", Targets: []string{"Grok"}}, 1, 1, 6) // Grok suppressed to 1
+	if fig(t, s, "Grok").Skill != 1 {
+		t.Fatal("set-up: Grok not suppressed")
+	}
+	d := decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Tam"}}, 2, 6, 1)
+	if has(d, TypeMissed) || !strings.Contains(d.LabelText(), "rolls 2 against Skill 2, a hit") {
+		t.Fatalf("Grok rolled against the Skill it lost in its own step: %q", d.LabelText())
+	}
+
+	// Suppressed to 0 in its own step: Broken, yet it strikes with Skill 1.
+	s = attackPhase(t, card("Tam", "hunters", 1, 1, 2), grok(func(c *Card) { c.Skill = 1; c.Hits = 3 }))
+	decide(t, s, Attack{Attacker: "Tam", Targets: []string{"Grok"}}, 1, 1, 6)
+	if g := fig(t, s, "Grok"); g.Status != StatusBroken {
+		t.Fatalf("set-up: Grok %s", g.Status)
+	}
+	d = decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Tam"}}, 1, 6, 1)
+	if has(d, TypeMissed) {
+		t.Fatalf("Grok, Broken in its own step, rolled against Skill 0: %q", d.LabelText())
+	}
+
+	// A cast in the step likewise.
+	s = attackPhase(t, caster(), grok(func(c *Card) { c.Skill = 3; c.Hits = 3 }))
+	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Wyn"}}, 1, 1, 6) // Wyn suppressed to 2
+	d = decide(t, s, Cast{Caster: "Wyn", Spell: "Ward", Targets: []string{"Wyn"}}, 3)
+	if !has(d, TypeWarded) {
+		t.Fatalf("Wyn cast against the Skill it lost in its own step: %q", d.LabelText())
+	}
+
+	// Suppressed in a higher step, before its own began: it rolls with the
+	// Skill it has when its step begins.
+	s = attackPhase(t, bors(), grok(func(c *Card) { c.Hits = 3 }))
+	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 1, 1, 6) // Skill 3 step: Grok to 1
+	d = decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Bors"}}, 2)
+	if !has(d, TypeMissed) {
+		t.Fatalf("Grok rolled 2 against more than the Skill 1 its step began with: %q", d.LabelText())
+	}
+}
+
+func TestRoughGroundEnteredAndLeft(t *testing.T) {
+	// seed 003 line 12: "Rubble and water need a Skill roll to enter and to
+	// leave": a move that does both rolls twice, entering first.
+	s := fight(t, bors(), grok())
+	d := decide(t, s, Move{Figure: "Bors", Move: "half", Rough: true, Leave: true}, 2, 3)
+	if f := fig(t, s, "Bors"); f.NoAttack {
+		t.Fatalf("two rolls passed, yet Bors was stopped: %v", types(d))
+	}
+	if got, want := d.LabelText(), `Bors moves up to half (2") into and out of rough ground (rolled 2, then 3, against Skill 3), facing front.`; got != want {
+		t.Errorf("label %q, want %q", got, want)
+	}
+	mv := d.Facts()[len(d.Facts())-1].Data.(Moved)
+	if !mv.Rough || !mv.Leave {
+		t.Errorf("recorded %+v, want both crossings", mv)
+	}
+	// The roll to leave fails: stopped at the edge, no attack.
+	s = fight(t, bors(), grok())
+	d = decide(t, s, Move{Figure: "Bors", Move: "half", Rough: true, Leave: true}, 1, 4)
+	if !fig(t, s, "Bors").NoAttack || !strings.Contains(d.LabelText(), "rolls 4 against Skill 3 leaving it: stopped at the edge") {
+		t.Fatalf("a failed roll to leave: %q", d.LabelText())
+	}
+	// The roll to enter fails: stopped there, no roll to leave.
+	s = fight(t, bors(), grok())
+	if _, err := try(t, s, Move{Figure: "Bors", Move: "half", Rough: true, Leave: true}, 5, 1); !errors.Is(err, dice.ErrTooMany) {
+		t.Fatalf("a second die after a failed roll to enter: %v, want too many dice", err)
+	}
+	d = decide(t, s, Move{Figure: "Bors", Move: "half", Rough: true, Leave: true}, 5)
+	if !fig(t, s, "Bors").NoAttack || !strings.Contains(d.LabelText(), "rolls 5 against Skill 3 entering it: stopped at the edge") {
+		t.Fatalf("a failed roll to enter: %q", d.LabelText())
+	}
+	// Leaving alone is one roll.
+	s = fight(t, bors(), grok())
+	d = decide(t, s, Move{Figure: "Bors", Move: "full", Leave: true}, 3)
+	if got, want := d.LabelText(), `Bors moves its full 4" out of rough ground (rolled 3 against Skill 3), facing front.`; got != want {
+		t.Errorf("label %q, want %q", got, want)
+	}
+	// Sure-Footed rolls for neither.
+	s = fight(t, bors(func(c *Card) { c.SureFooted = true }), grok())
+	decide(t, s, Move{Figure: "Bors", Move: "half", Rough: true, Leave: true})
+	refuse(t, fight(t, bors(), grok()), Move{Figure: "Bors", Move: "stay", Leave: true}, "RoughGround")
+}
+
+func TestPriceOfFailure(t *testing.T) {
+	// seed 003 line 13: "Roll Skill to cast. ... If the card names a price of
+	// failure, pay it."
+	priced := func(spell, price string) func(*Card) {
+		return func(c *Card) { c.Hits = 2; c.Prices = []SpellPrice{{Spell: spell, Price: price}} }
+	}
+	owed := func(d *engines.Decision) PriceOwed {
+		t.Helper()
+		for _, f := range d.Facts() {
+			if p, ok := f.Data.(PriceOwed); ok {
+				return p
+			}
+		}
+		t.Fatalf("no price owed among %v", types(d))
+		return PriceOwed{}
+	}
+	// A lost Hit.
+	s := attackPhase(t, caster(priced("Sparks", "lose 1 Hit")), grok())
+	d := decide(t, s, Cast{Caster: "Wyn", Spell: "Sparks", Targets: []string{"Grok"}}, 4)
+	if p := owed(d); p.Price != "lose 1 Hit" || p.Paid != "hit" || p.Spell != "Sparks" {
+		t.Errorf("owed %+v", p)
+	}
+	if w := fig(t, s, "Wyn"); w.Hits != 1 {
+		t.Errorf("Wyn has %d Hits after paying a Hit, want 1", w.Hits)
+	}
+	if got := d.LabelText(); !strings.Contains(got, "the spell fails; its price of failure, lose 1 Hit: Wyn loses 1 Hit (1 left)") {
+		t.Errorf("label %q", got)
+	}
+	// Two Hits take a Hits 2 caster Down; nobody scores it.
+	s = attackPhase(t, caster(priced("Sparks", "2 Hits")), grok())
+	d = decide(t, s, Cast{Caster: "Wyn", Spell: "Sparks", Targets: []string{"Grok"}}, 4)
+	if w := fig(t, s, "Wyn"); w.Status != StatusDown || fig(t, s, "Grok").Removals != 0 {
+		t.Errorf("Wyn %s after paying 2 Hits of 2", w.Status)
+	}
+	// A lost Skill.
+	s = attackPhase(t, caster(priced("Ward", "1 Skill")), grok())
+	d = decide(t, s, Cast{Caster: "Wyn", Spell: "Ward"}, 5)
+	if w := fig(t, s, "Wyn"); w.Skill != 2 || owed(d).Paid != "skill" {
+		t.Errorf("Wyn at Skill %d after paying a Skill, want 2", w.Skill)
+	}
+	// A lockout on another spell.
+	s = attackPhase(t, caster(priced("Ward", "no spells next turn")), grok())
+	decide(t, s, Cast{Caster: "Wyn", Spell: "Ward"}, 5)
+	decide(t, s, Next{})
+	decide(t, s, Initiative{First: "hunters"}, 6, 1)
+	if notes := s.Status().Notes; !slices.Contains(notes, "Wyn cannot cast in turn 2 (the price of a failed Ward)") {
+		t.Errorf("status notes %q", notes)
+	}
+	decide(t, s, Next{})
+	refuse(t, s, Cast{Caster: "Wyn", Spell: "Sparks", Targets: []string{"Grok"}}, "PriceOfFailure", 1, 6, 1)
+	// A price the engine cannot apply is owed to the table.
+	s = attackPhase(t, caster(priced("Teleport", "the familiar flees")), grok())
+	d = decide(t, s, Cast{Caster: "Wyn", Spell: "Teleport"}, 6)
+	if p := owed(d); p.Paid != "" || p.Price != "the familiar flees" {
+		t.Errorf("owed %+v, want the table's", p)
+	}
+	if got := d.LabelText(); !strings.Contains(got, "the spell fails; its price of failure is owed to the table: the familiar flees") {
+		t.Errorf("label %q", got)
+	}
+	// Firebolt's own price, the seed's lockout, is owed and paid.
+	s = attackPhase(t, caster(), grok())
+	d = decide(t, s, Cast{Caster: "Wyn", Spell: "Firebolt", Targets: []string{"Grok"}}, 4)
+	if p := owed(d); p.Paid != "lockout" || !has(d, TypeLockedOut) {
+		t.Errorf("Firebolt owed %+v, %v", p, types(d))
+	}
+	// A spell without a price owes nothing.
+	s = attackPhase(t, caster(), grok())
+	if d = decide(t, s, Cast{Caster: "Wyn", Spell: "Ward"}, 6); has(d, TypePriceOwed) {
+		t.Errorf("a Ward without a price owed one: %v", types(d))
+	}
+}
+
+func TestRosterShowsPrices(t *testing.T) {
+	// seed 003 line 32: "one line per spell with its price of failure".
+	s := newGame(t, caster(func(c *Card) { c.Prices = []SpellPrice{{Spell: "Sparks", Price: "lose 1 Hit"}} }), grok())
+	for _, r := range s.Roster().Figures {
+		got := r.Get("prices")
+		switch r.String("name") {
+		case "Wyn":
+			if want := []string{"Firebolt: no spells next turn", "Sparks: lose 1 Hit"}; !reflect.DeepEqual(got, want) {
+				t.Errorf("Wyn's prices %v, want %v", got, want)
+			}
+		default:
+			if got != nil {
+				t.Errorf("%s, no caster, has prices %v", r.String("name"), got)
+			}
+		}
+	}
+}
+
+func TestInitiativeWinnerChoosesAfterTheRoll(t *testing.T) {
+	// seed 003 line 6: "Both players roll 1d6; high chooses who starts
+	// moving"; RULINGS: "the higher side chooses who moves first (record the
+	// choice)". The winner chooses having seen the dice.
+	s := newGame(t, bors(), grok())
+	decide(t, s, engines.StartScenario{Name: "Skirmish"})
+	d := decide(t, s, Initiative{}, 2, 5)
+	if got := d.LabelText(); got != "Turn 1: initiative hunters 2, orcs 5: orcs win and choose who moves first." {
+		t.Errorf("label %q", got)
+	}
+	if b := s.Battle; b.Phase != PhaseChoosing || b.Winner != "orcs" || b.First != "" || b.ToMove != "" {
+		t.Fatalf("after the roll: phase %s, winner %q, first %q, to move %q", b.Phase, b.Winner, b.First, b.ToMove)
+	}
+	st := s.Status()
+	if !slices.Equal(st.Next, []string{"ko first"}) || !slices.Contains(st.Notes, "the orcs won the roll-off and choose who moves first") {
+		t.Errorf("status next %q, notes %q", st.Next, st.Notes)
+	}
+	if n, turn := s.Now(); n != "Skirmish" || turn != 1 {
+		t.Errorf("Now() = %q %d while the choice is due", n, turn)
+	}
+	refuse(t, s, Move{Figure: "Grok", Move: "half"}, "Phase")
+	refuse(t, s, Next{}, "Initiative")
+	refuse(t, s, Initiative{}, "Phase", 6, 1)
+	refuse(t, s, ChooseFirst{Side: "elves"}, "Initiative")
+	d = decide(t, s, ChooseFirst{Side: "Hunters"})
+	if got := d.LabelText(); got != "Turn 1: orcs, winners of the roll-off, send hunters first." {
+		t.Errorf("label %q", got)
+	}
+	if b := s.Battle; b.Phase != PhaseMovement || b.First != "hunters" || b.ToMove != "hunters" || b.Winner != "" {
+		t.Fatalf("after the choice: phase %s, first %q, to move %q", b.Phase, b.First, b.ToMove)
+	}
+	refuse(t, s, ChooseFirst{Side: "orcs"}, "Phase")
+	decide(t, s, Move{Figure: "Bors", Move: "half"})
+
+	// Given up front, the choice is recorded with the roll, as before.
+	s = newGame(t, bors(), grok())
+	decide(t, s, engines.StartScenario{Name: "Skirmish"})
+	decide(t, s, Initiative{First: "orcs"}, 6, 1)
+	if b := s.Battle; b.Phase != PhaseMovement || b.ToMove != "orcs" {
+		t.Fatalf("--first up front: phase %s, to move %q", b.Phase, b.ToMove)
+	}
+	// An older log recorded the winner as first when no choice was given:
+	// it replays as it did.
+	s = newGame(t, bors(), grok())
+	decide(t, s, engines.StartScenario{Name: "Skirmish"})
+	must(t, Engine.Apply(s, TypeInitiativeWon, roundTrip(t, TypeInitiativeWon, InitiativeWon{Rolls: [][]int{{2, 5}}, Winner: "orcs", First: "orcs"})))
+	if b := s.Battle; b.Phase != PhaseMovement || b.First != "orcs" || b.ToMove != "orcs" {
+		t.Fatalf("an older log: phase %s, first %q, to move %q", b.Phase, b.First, b.ToMove)
 	}
 }

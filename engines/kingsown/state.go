@@ -10,9 +10,12 @@ import (
 // `scenario end` remains.
 const (
 	PhaseInitiative = "initiative"
-	PhaseMovement   = "movement"
-	PhaseAttack     = "attack"
-	PhaseOver       = "over"
+	// PhaseChoosing: the roll-off is rolled; its winner has yet to choose
+	// who moves first.
+	PhaseChoosing = "choosing"
+	PhaseMovement = "movement"
+	PhaseAttack   = "attack"
+	PhaseOver     = "over"
 )
 
 // Figure statuses in a fight (CLI.md).
@@ -55,15 +58,20 @@ type Fig struct {
 	NoAttack   bool   `json:"no_attack,omitempty"`
 	Attacks    int    `json:"attacks,omitempty"` // used this turn
 	StepSkill  int    `json:"step_skill,omitempty"`
+	// RollSkill is the Skill it had when the Skill step in progress began:
+	// the Skill of every hit roll and cast in that step (RULINGS).
+	RollSkill int `json:"roll_skill,omitempty"`
 	// Pending: taken out during its own Skill step, which has not closed:
 	// it still makes its attacks in that step.
 	Pending    bool `json:"pending,omitempty"`
 	ShieldUsed bool `json:"shield_used,omitempty"`
 	Warded     bool `json:"warded,omitempty"`
 	LockedTurn int  `json:"locked_turn,omitempty"`
-	Removals   int  `json:"removals,omitempty"`
-	OutTurn    int  `json:"out_turn,omitempty"`
-	JoinedTurn int  `json:"joined_turn,omitempty"`
+	// LockedBy is the spell whose failure locked it out ("" : Firebolt).
+	LockedBy   string `json:"locked_by,omitempty"`
+	Removals   int    `json:"removals,omitempty"`
+	OutTurn    int    `json:"out_turn,omitempty"`
+	JoinedTurn int    `json:"joined_turn,omitempty"`
 }
 
 // Ref is the figure's reference.
@@ -96,7 +104,10 @@ type Battle struct {
 	Spawned int      `json:"spawned,omitempty"`
 	ToMove  string   `json:"to_move,omitempty"`
 	First   string   `json:"first,omitempty"`
-	Step    int      `json:"step,omitempty"` // the Skill step in progress; 0 none
+	// Winner is the side that won the roll-off while it chooses who moves
+	// first (PhaseChoosing).
+	Winner string `json:"winner,omitempty"`
+	Step   int    `json:"step,omitempty"` // the Skill step in progress; 0 none
 }
 
 // Record is a finished fight, for the chronicle: the fight as it closed
@@ -194,6 +205,38 @@ func (b *Battle) removed(side string) int {
 		}
 	}
 	return n
+}
+
+// rollSkill is the Skill f's hit rolls and casts use: in its own Skill
+// step, the Skill it had when the step began, so that figures of equal
+// Skill strike as if at once; before its step begins, its Skill now.
+func (b *Battle) rollSkill(f *Fig) int {
+	if b.Phase == PhaseAttack && b.Step != 0 && f.StepSkill == b.Step {
+		return f.RollSkill
+	}
+	return f.Skill
+}
+
+// played is the number of turns the fight has played.
+//
+// Ruling: a turn begins with its roll-off (seed 003 line 6), so a fight
+// ended between the close of one turn and the next roll-off ended after
+// the turn that closed; the turn counter is one ahead of it.
+func (b *Battle) played() int {
+	if b.Phase == PhaseInitiative {
+		return b.Turn - 1
+	}
+	return b.Turn
+}
+
+// beginMovement opens the movement phase with first to move (or the other
+// side, if first has no one left to move).
+func (b *Battle) beginMovement(first string) {
+	b.Phase, b.First, b.Winner = PhaseMovement, first, ""
+	b.ToMove = first
+	if b.movers(first) == 0 {
+		b.ToMove = b.nextMover(first)
+	}
 }
 
 // nextMover is whose move it is after side moved.

@@ -24,7 +24,7 @@ func (r Record) summary(s *State) engines.ScenarioSummary {
 // grunts are not the campaign's, so they have no fate here).
 func (r Record) outcome() *engines.Outcome {
 	e := r.Ended
-	o := &engines.Outcome{Winner: e.Winner, Result: e.Result, Why: whyOf(e)}
+	o := &engines.Outcome{Winner: e.Winner, Result: e.Result, Why: whyOf(e, r.Battle.played())}
 	if e.Winner == "draw" {
 		o.Winner, o.Draw = "", true
 	}
@@ -45,7 +45,10 @@ func (r Record) outcome() *engines.Outcome {
 	return o
 }
 
-func whyOf(p ScenarioEnded) string {
+// whyOf tells the removals of a fight that played the given turns (a log
+// written before the turns were counted so recorded one turn too many when
+// the fight ended between turns: the fight itself says how many it played).
+func whyOf(p ScenarioEnded, played int) string {
 	var parts []string
 	sides := make([]string, 0, len(p.Removed))
 	for sd := range p.Removed {
@@ -55,7 +58,8 @@ func whyOf(p ScenarioEnded) string {
 	for _, sd := range sides {
 		parts = append(parts, fmt.Sprintf("%s lost %d", sd, p.Removed[sd]))
 	}
-	return fmt.Sprintf("Ended after turn %d; figures removed: %s.", p.Turn, strings.Join(parts, ", "))
+	when := "Ended " + afterTurn(played)
+	return fmt.Sprintf("%s; figures removed: %s.", when, strings.Join(parts, ", "))
 }
 
 func consequence(o Outcome) string {
@@ -77,9 +81,10 @@ func consequence(o Outcome) string {
 
 // summary tells the fight b as the chronicle does.
 func (s *State) summary(b *Battle) engines.ScenarioSummary {
-	sum := engines.ScenarioSummary{Name: b.Name, Brief: b.Brief, Turn: b.Turn}
+	played := b.played()
+	sum := engines.ScenarioSummary{Name: b.Name, Brief: b.Brief, Turn: played}
 	for _, side := range b.Sides {
-		ss := engines.SideSummary{Name: side, RemovedPerTurn: make([]int, b.Turn), Forces: []engines.Row{}}
+		ss := engines.SideSummary{Name: side, RemovedPerTurn: make([]int, played), Forces: []engines.Row{}}
 		for _, f := range b.Figures {
 			if !strings.EqualFold(f.Card.Side, side) {
 				continue
@@ -90,7 +95,7 @@ func (s *State) summary(b *Battle) engines.ScenarioSummary {
 				r = append(r, engines.Field{Key: "joined_turn", Value: f.JoinedTurn})
 			}
 			ss.Forces = append(ss.Forces, r)
-			if f.Out() && f.OutTurn >= 1 && f.OutTurn <= b.Turn {
+			if f.Out() && f.OutTurn >= 1 && f.OutTurn <= played {
 				ss.RemovedPerTurn[f.OutTurn-1]++
 			}
 		}
@@ -144,6 +149,9 @@ func (s *State) Status() engines.Status {
 	switch b.Phase {
 	case PhaseInitiative:
 		st.Next = []string{"ko initiative"}
+	case PhaseChoosing:
+		st.Notes = append(st.Notes, fmt.Sprintf("the %s won the roll-off and choose who moves first", b.Winner))
+		st.Next = []string{"ko first"}
 	case PhaseMovement:
 		if b.ToMove != "" {
 			st.Notes = append(st.Notes, "to move: "+b.ToMove)
@@ -163,12 +171,19 @@ func (s *State) Status() engines.Status {
 	}
 	for _, f := range b.Figures {
 		if f.LockedTurn >= b.Turn {
-			st.Notes = append(st.Notes, fmt.Sprintf("%s cannot cast in turn %d (Firebolt)", f.Card.Name, f.LockedTurn))
+			why := "Firebolt"
+			if f.LockedBy != "" {
+				why = "the price of a failed " + f.LockedBy
+			}
+			st.Notes = append(st.Notes, fmt.Sprintf("%s cannot cast in turn %d (%s)", f.Card.Name, f.LockedTurn, why))
 		}
 	}
 	for _, f := range b.Figures {
+		// Ruling: attacks left is what the rules would still allow this
+		// turn: none after a move that bars attacking, none once a lower
+		// Skill step has passed the figure over.
 		left := 0
-		if !f.Card.Static && (!f.Out() || f.Pending) {
+		if !f.Card.Static && (!f.Out() || f.Pending) && moveBar(f) == nil && !b.passedOver(f) {
 			left = f.Card.Attacks() - f.Attacks
 		}
 		r := engines.Row{
@@ -183,6 +198,18 @@ func (s *State) Status() engines.Status {
 		st.Sides = append(st.Sides, engines.Row{{Key: "name", Value: side}, {Key: "removed", Value: b.removed(side)}})
 	}
 	return st
+}
+
+// priceList is each of the card's spells that has a price of failure,
+// with it ("Firebolt: no spells next turn").
+func (c Card) priceList() []string {
+	var out []string
+	for _, sp := range c.Spells {
+		if p := c.PriceOf(sp); p != "" {
+			out = append(out, sp+": "+p)
+		}
+	}
+	return out
 }
 
 // RosterStatus is a roster figure's state: available, recovering or dead.
@@ -226,6 +253,9 @@ func (s *State) Roster() engines.Roster {
 		}
 		if m.Card.Unique() {
 			row = append(row, engines.Field{Key: "unique", Value: true})
+		}
+		if ps := m.Card.priceList(); len(ps) > 0 {
+			row = append(row, engines.Field{Key: "prices", Value: ps})
 		}
 		r.Figures = append(r.Figures, row)
 	}
