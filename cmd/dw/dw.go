@@ -189,8 +189,13 @@ func newDouble(app *cmdutil.App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "double FACE --to N",
 		Short: "Change two unspent dice of the same face into one die of any face",
+		Long: `Change a double of this turn's roll, two unspent dice showing FACE, into one
+die showing N. A pair of 6s is a double too while both are still in the
+magic pool in the turn they were rolled (6s kept from earlier turns are
+spent first). A die changed into a 6 goes to the magic pool.`,
 		Example: `  warlog dw double 3 --to 1
-  warlog dw double 5 --to 6`,
+  warlog dw double 5 --to 6
+  warlog dw double 6 --to 2`,
 		Args: cmdutil.ExactArgs(1, "the FACE of the pair"),
 		RunE: func(c *cobra.Command, args []string) error {
 			face, err := dieArg(args[0])

@@ -89,6 +89,7 @@ func (s *State) onPoolRolled(p PoolRolled) error {
 	// The pool keeps its array from turn to turn (a replay rolls some
 	// thousand times); Magic faces go to the magic pool.
 	b.Pool = slices.Grow(b.Pool[:0], len(p.Faces)-countFace(p.Faces, 6))
+	b.Sixes = 0
 	for _, v := range p.Faces {
 		b.addDie(p.Player, v)
 	}
@@ -101,8 +102,14 @@ func (s *State) onDoubleChanged(p DoubleChanged) error {
 	if err != nil {
 		return err
 	}
-	b.takeDie(p.Face)
-	b.takeDie(p.Face)
+	if p.Face == 6 {
+		// A pair of this turn's 6s, out of the magic pool.
+		b.Magic[p.Player] -= 2
+		b.Sixes -= 2
+	} else {
+		b.takeDie(p.Face)
+		b.takeDie(p.Face)
+	}
 	b.addDie(p.Player, p.To)
 	return nil
 }
@@ -113,7 +120,7 @@ func (s *State) onFigureMoved(p FigureMoved) error {
 		return err
 	}
 	if p.Magic {
-		b.Magic[p.Figure.Side]--
+		b.spendMagic(p.Figure.Side, 1)
 	} else {
 		b.takeDie(p.Die)
 	}
@@ -176,7 +183,7 @@ func (s *State) onSpellCast(p SpellCast) error {
 	if err != nil {
 		return err
 	}
-	b.Magic[p.Caster.Side] -= p.Cost
+	b.spendMagic(p.Caster.Side, p.Cost)
 	switch p.Spell {
 	case Heal:
 		if t := b.Fig(p.Target); t != nil && p.Healed && t.Wounds > 0 {
@@ -219,6 +226,7 @@ func (s *State) onTurnEnded(p TurnEnded) error {
 		return err
 	}
 	b.Pool = b.Pool[:0]
+	b.Sixes = 0
 	b.Free = nil
 	for _, f := range b.Figures {
 		f.Attacks = 0

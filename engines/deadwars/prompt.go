@@ -386,12 +386,18 @@ func answer(a map[string]string, key string, only []engines.Pick) string {
 	return ""
 }
 
+// doubleChoice exchanges a pair of unspent dice, or a pair of this turn's
+// 6s still in the magic pool (RULINGS, Deadwars, Turn), for one die.
 func (s *prober) doubleChoice(b *Battle) []engines.Choice {
 	clan := s.clanOf(b.ActivePlayer())
 	var pairs []engines.Pick
-	for _, v := range s.faces(b, "") {
+	for _, v := range append(s.faces(b, ""), 6) {
 		if s.ok(Double{Face: v, To: v%6 + 1}) {
-			pairs = append(pairs, engines.Pick{Value: strconv.Itoa(v), Label: fmt.Sprintf("the two %ss (%s)", strconv.Itoa(v), FaceAction(clan, v))})
+			l := fmt.Sprintf("the two %ss (%s)", strconv.Itoa(v), FaceAction(clan, v))
+			if v == 6 {
+				l = "the two 6s rolled this turn, out of the magic pool"
+			}
+			pairs = append(pairs, engines.Pick{Value: strconv.Itoa(v), Label: l})
 		}
 	}
 	if len(pairs) == 0 {
@@ -416,7 +422,7 @@ func (s *prober) doubleChoice(b *Battle) []engines.Choice {
 		return picks
 	}})
 	return []engines.Choice{{
-		Label: "Change a double into one die", Help: "two unspent dice of one face become a single die of any face",
+		Label: "Change a double into one die", Help: doubleHelp(b),
 		Game: gameKey, NoDice: true, Questions: qs,
 		Build: func(a map[string]string) (engines.Command, error) {
 			face, _ := strconv.Atoi(answer(a, "face", pairs))
@@ -424,6 +430,14 @@ func (s *prober) doubleChoice(b *Battle) []engines.Choice {
 			return Double{Face: face, To: to}, nil
 		},
 	}}
+}
+
+func doubleHelp(b *Battle) string {
+	help := "two unspent dice of one face become a single die of any face"
+	if b.Sixes >= 2 {
+		help += "; a pair of this turn's 6s may be taken out of the magic pool"
+	}
+	return help
 }
 
 // moveChoice is a 2" move on any die (a 6 from the magic pool) or a 4"

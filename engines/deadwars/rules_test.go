@@ -132,6 +132,63 @@ func TestDouble(t *testing.T) {
 	g.refuse("Double", Double{Face: 5, To: 6})
 }
 
+// seed 001 line 40: "Any double rolled can be changed into a single die of
+// any value"; RULINGS, Deadwars, Turn: "A pair of 6s is a double too: while
+// both are still in the magic pool in the turn they were rolled, the player
+// may take them out and exchange them".
+func TestDoubleOfSixes(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(6, 6, 1, 1, 5, 5)
+	label := g.do(Double{Face: 6, To: 3})
+	if b := g.battle(); b.Magic["Ann"] != 0 || !slices.Equal(b.Pool, []int{1, 1, 3, 5, 5}) {
+		t.Fatalf("after doubling the 6s: pool %v magic %d, want 1,1,3,5,5 and 0", b.Pool, b.Magic["Ann"])
+	}
+	if !strings.Contains(label, "pair of 6s") || !strings.Contains(label, "magic pool") {
+		t.Errorf("label %q does not say the 6s came out of the magic pool", label)
+	}
+	g.refuse("Double", Double{Face: 6, To: 3})
+	// A 6 kept from an earlier turn is not of this turn's roll.
+	ones := []int{1, 1, 1, 1, 1, 1}
+	g.do(EndTurn{})
+	g.roll(ones...) // Ben
+	g.do(EndTurn{})
+	g.roll(6, 1, 1, 1, 1, 1)
+	g.do(EndTurn{})
+	g.roll(ones...)
+	g.do(EndTurn{})
+	g.roll(6, 1, 1, 1, 1, 1)
+	if g.battle().Magic["Ann"] != 2 {
+		t.Fatalf("magic %d, want 2", g.battle().Magic["Ann"])
+	}
+	msg := g.refuse("Double", Double{Face: 6, To: 2})
+	if !strings.Contains(msg, "turn they were rolled") {
+		t.Errorf("refusal %q does not say why", msg)
+	}
+	// Spending from the pool takes the kept 6s first: this turn's pair stays.
+	g.do(EndTurn{})
+	g.roll(ones...)
+	g.do(EndTurn{})
+	g.roll(6, 6, 1, 1, 1, 1) // 2 kept + 2 rolled
+	g.do(Move{Figure: "Renny", Die: 6})
+	g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Igor"})
+	g.do(Double{Face: 6, To: 2})
+	// ... but once one of this turn's 6s is spent, the pair is broken; a
+	// double made into a 6 is one of this turn's dice and pairs again.
+	g.do(EndTurn{})
+	g.roll(ones...)
+	g.do(EndTurn{})
+	g.roll(6, 6, 3, 3, 1, 1)
+	g.do(Move{Figure: "Renny", Die: 6})
+	g.refuse("Double", Double{Face: 6, To: 2})
+	g.do(Double{Face: 3, To: 6})
+	g.do(Double{Face: 6, To: 4})
+	if b := g.battle(); b.Magic["Ann"] != 0 || !slices.Equal(b.Pool, []int{1, 1, 4}) {
+		t.Fatalf("pool %v magic %d, want 1,1,4 and 0", b.Pool, b.Magic["Ann"])
+	}
+}
+
 // seed 001 line 43: "they get a free attack against that enemy, you do not
 // have to spend a die ... does not count as one of the figure’s attacks".
 func TestFreeAttackIntoContact(t *testing.T) {

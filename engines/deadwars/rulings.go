@@ -21,9 +21,11 @@ package deadwars
 // from the magic pool kept since the last turn.
 //
 // Ruling: a 6 is a die like any other for a 2" move; it is taken from the
-// magic pool, where every 6 goes when rolled. A pair of 6s cannot be
-// doubled (they are in the pool, not among the unspent dice); a double
-// changed into a 6 goes to the magic pool.
+// magic pool, where every 6 goes when rolled. A pair of 6s is a double
+// while both are still in the magic pool in the turn they were rolled
+// (RULINGS); the pool is spent from the 6s kept from earlier turns first,
+// so this turn's pair lasts as long as it can. A double changed into a 6
+// goes to the magic pool as one of this turn's 6s.
 //
 // Ruling: free attacks are made as free attacks (Attack.Free) any time
 // before the turn ends, by either side; the ones not made lapse. Leaving
