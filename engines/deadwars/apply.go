@@ -124,19 +124,25 @@ func (s *State) onFigureMoved(p FigureMoved) error {
 	} else {
 		b.takeDie(p.Die)
 	}
-	for _, r := range p.Left {
-		b.setContact(p.Figure, r, false)
+	b.moved(p.Figure, p.Left, p.Into, p.Free)
+	return nil
+}
+
+// moved folds what a move did to base contact: the contacts left and
+// made, the mark of having left contact, the free attacks it gave.
+func (b *Battle) moved(fig Ref, left []Ref, into *Ref, free []FreeAttack) {
+	for _, r := range left {
+		b.setContact(fig, r, false)
 	}
-	if len(p.Left) > 0 {
-		if f := b.Fig(p.Figure); f != nil {
+	if len(left) > 0 {
+		if f := b.Fig(fig); f != nil {
 			f.LeftContact = true
 		}
 	}
-	if p.Into != nil && !isHuman(*p.Into) {
-		b.setContact(p.Figure, *p.Into, true)
+	if into != nil && !isHuman(*into) {
+		b.setContact(fig, *into, true)
 	}
-	b.Free = append(b.Free, p.Free...)
-	return nil
+	b.Free = append(b.Free, free...)
 }
 
 func (s *State) onContactChanged(p ContactChanged) error {
@@ -190,6 +196,13 @@ func (s *State) onSpellCast(p SpellCast) error {
 			t.Wounds--
 		}
 	case Boost:
+		if len(p.Free) > 0 {
+			b.moved(p.Target, p.Left, p.Into, p.Free)
+			break
+		}
+		// A Boost that changed no contact, or one recorded before Boost
+		// was a move (every contact a Boost changes now gives a free
+		// attack): the contacts only, as then.
 		for _, r := range p.Left {
 			b.setContact(p.Target, r, false)
 		}

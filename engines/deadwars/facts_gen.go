@@ -717,6 +717,19 @@ func readSpellCast(s *jsonscan.Scanner) (v SpellCast) {
 				v.Left = nil
 			}
 		}
+		if s.Expect(`,"free":`) {
+			if s.Array() {
+				xs5 := make([]FreeAttack, 0, 4)
+				for j6 := 0; s.Elem(j6); j6++ {
+					var x7 FreeAttack
+					x7 = readFreeAttack(s)
+					xs5 = append(xs5, x7)
+				}
+				v.Free = xs5
+			} else {
+				v.Free = nil
+			}
+		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -748,21 +761,33 @@ func readSpellCast(s *jsonscan.Scanner) (v SpellCast) {
 			if s.Null() {
 				v.Into = nil
 			} else {
-				var p5 Ref
-				p5 = readRef(s)
-				v.Into = &p5
+				var p8 Ref
+				p8 = readRef(s)
+				v.Into = &p8
 			}
 		case "left":
 			if s.Array() {
-				xs6 := make([]Ref, 0, 4)
-				for j7 := 0; s.Elem(j7); j7++ {
-					var x8 Ref
-					x8 = readRef(s)
-					xs6 = append(xs6, x8)
+				xs9 := make([]Ref, 0, 4)
+				for j10 := 0; s.Elem(j10); j10++ {
+					var x11 Ref
+					x11 = readRef(s)
+					xs9 = append(xs9, x11)
 				}
-				v.Left = xs6
+				v.Left = xs9
 			} else {
 				v.Left = nil
+			}
+		case "free":
+			if s.Array() {
+				xs12 := make([]FreeAttack, 0, 4)
+				for j13 := 0; s.Elem(j13); j13++ {
+					var x14 FreeAttack
+					x14 = readFreeAttack(s)
+					xs12 = append(xs12, x14)
+				}
+				v.Free = xs12
+			} else {
+				v.Free = nil
 			}
 		default:
 			s.SkipField()

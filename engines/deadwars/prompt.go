@@ -496,7 +496,7 @@ func (s *prober) moveChoice(b *Battle, dash bool) []engines.Choice {
 		die, _ := strconv.Atoi(answer(a, "die", dies))
 		return s.contactPicks(b, f, func(into string, leave bool) engines.Command {
 			return moveCmd(Move{Figure: a["fig"], Die: die, Into: into, Leave: leave}, dash)
-		}, true, !dash)
+		}, !dash)
 	}})
 	return []engines.Choice{{
 		Label: label, Help: help, Game: gameKey, NoDice: true, Questions: qs,
@@ -518,9 +518,9 @@ func moveCmd(m Move, dash bool) engines.Command {
 }
 
 // contactPicks are the base contact changes a move (or Boost) of f may
-// make: none, into contact with an enemy, or out of contact.
-// intoFree and leaveFree say whether entering or leaving gives free attacks.
-func (s *prober) contactPicks(b *Battle, f *Fig, cmd func(into string, leave bool) engines.Command, intoFree, leaveFree bool) []engines.Pick {
+// make: none, into contact with an enemy (f gets a free attack), or out of
+// contact; leaveFree says whether leaving gives free attacks (not a Dash).
+func (s *prober) contactPicks(b *Battle, f *Fig, cmd func(into string, leave bool) engines.Command, leaveFree bool) []engines.Pick {
 	var picks []engines.Pick
 	if s.ok(cmd("", false)) {
 		picks = append(picks, engines.Pick{Value: "", Label: "it neither enters nor leaves base contact"})
@@ -528,10 +528,7 @@ func (s *prober) contactPicks(b *Battle, f *Fig, cmd func(into string, leave boo
 	for _, side := range b.enemiesOf(f.Side) {
 		for _, e := range b.Living(side) {
 			if s.ok(cmd(b.arg(e), false)) {
-				l := "it ends in base contact with " + e.Name
-				if intoFree {
-					l += fmt.Sprintf(" (%s gets a free attack on %s)", f.Name, e.Name)
-				}
+				l := fmt.Sprintf("it ends in base contact with %s (%s gets a free attack on %s)", e.Name, f.Name, e.Name)
 				picks = append(picks, engines.Pick{Value: "into:" + b.arg(e), Label: l})
 			}
 		}
@@ -866,7 +863,7 @@ func (s *prober) castChoice(b *Battle, spell string) []engines.Choice {
 		Bolt:  "an enemy within 6\" of the caster is hit on 4+ and saves only on a 6",
 		Curse: "an enemy within 6\" of the caster takes a wound",
 		Heal:  "a wounded friend within 6\" of the caster gets a wound back",
-		Boost: "a friend or an enemy moves 3\"",
+		Boost: "a friend or an enemy moves 3\", a move: contact it makes or leaves gives free attacks",
 	}[spell]
 	qs := []engines.Question{
 		{Key: "caster", Prompt: "Who casts it?", Options: func(map[string]string) []engines.Pick { return casters }},
@@ -880,7 +877,7 @@ func (s *prober) castChoice(b *Battle, spell string) []engines.Choice {
 			}
 			return s.contactPicks(b, t, func(into string, leave bool) engines.Command {
 				return Cast{Caster: a["caster"], Spell: Boost, Target: a["target"], Into: into, Leave: leave}
-			}, false, false)
+			}, true) // a Boost is a move, not a Dash (RULINGS)
 		}})
 	}
 	return []engines.Choice{{

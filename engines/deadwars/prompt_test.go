@@ -372,6 +372,44 @@ func TestChoicesDoubleOfSixes(t *testing.T) {
 	}
 }
 
+// RULINGS, Deadwars, Attacks: "A Boost is a move, not a Dash": the menu's
+// Boost says the free attacks its contact gives, and offers no contact to
+// a figure that left contact this turn.
+func TestChoicesBoostIsAMove(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(6, 6, 5, 5, 1, 1)
+	g.do(Contact{A: "Igor", B: "Jack"})
+	boost := choice(t, g.st, "Cast Boost")
+	labels := func(a map[string]string) map[string]string {
+		out := map[string]string{}
+		for _, q := range boost.Questions {
+			if q.Key == "contact" {
+				for _, o := range q.Options(a) {
+					out[o.Value] = o.Label
+				}
+			}
+		}
+		return out
+	}
+	got := labels(map[string]string{"caster": "Vlad", "target": "Igor"})
+	if l := got["leave"]; !strings.Contains(l, "free attack on Igor") {
+		t.Errorf("leaving by Boost: %q, want Jack's free attack said", l)
+	}
+	got = labels(map[string]string{"caster": "Vlad", "target": "Renny"})
+	if l := got["into:Davy"]; !strings.Contains(l, "Renny gets a free attack on Davy") {
+		t.Errorf("entering by Boost: %q, want Renny's free attack said", l)
+	}
+	g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Igor", Leave: true})
+	boost = choice(t, g.st, "Cast Boost")
+	got = labels(map[string]string{"caster": "Vlad", "target": "Igor"})
+	if len(got) != 1 || got[""] == "" {
+		t.Errorf("Igor, having left contact, is offered %v; want only no contact", got)
+	}
+	checkLegalOffers(t, g.st, offered(t, g.st, 2000))
+}
+
 // checkLegalOffers: no command offered spends a die the pool does not hold,
 // and no figure of the other player acts on the active player's turn.
 func checkLegalOffers(t *testing.T, s *State, all []built) {

@@ -232,6 +232,63 @@ func TestLeavingContact(t *testing.T) {
 	}
 }
 
+// RULINGS, Deadwars, Attacks: "A Boost is a move, not a Dash: the contact
+// rules above apply to the boosted figure exactly as to a move paid with a
+// die (a free attack on entering contact, free attacks against it on
+// leaving, no new contact after leaving)"; seed 001 lines 43-44.
+func TestBoostIsAMove(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(6, 6, 6, 6, 5, 5)
+	free := func(want ...FreeAttack) {
+		t.Helper()
+		if got := g.battle().Free; !slices.Equal(got, want) {
+			t.Fatalf("free attacks %v, want %v", got, want)
+		}
+	}
+	renny, igor, davy, jack, bones := Ref{"Ann", "Renny"}, Ref{"Ann", "Igor"}, Ref{"Ben", "Davy"}, Ref{"Ben", "Jack"}, Ref{"Ben", "Bones"}
+	// Boosted into contact: the boosted figure gets a free attack.
+	label := g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Renny", Into: "Davy"})
+	free(FreeAttack{By: renny, Target: davy})
+	if !strings.Contains(label, "a free attack on Davy") {
+		t.Errorf("label %q does not give Renny its free attack", label)
+	}
+	g.do(Attack{Figure: "Renny", Target: "Davy", Free: true}, 1)
+	// Boosted out of contact: each enemy left gets a free attack on it,
+	// and it cannot enter contact again this turn, by a move or a Boost.
+	g.do(Contact{A: "Igor", B: "Jack"})
+	label = g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Igor", Leave: true})
+	free(FreeAttack{By: jack, Target: igor})
+	if !strings.Contains(label, "free attack on Igor") {
+		t.Errorf("label %q does not give Jack a free attack", label)
+	}
+	if !g.fig("Igor").LeftContact {
+		t.Fatal("Igor left contact by a Boost and is not marked")
+	}
+	g.refuse("Contact", Move{Figure: "Igor", Die: 5, Into: "Bones"})
+	g.refuse("Contact", Cast{Caster: "Vlad", Spell: "boost", Target: "Igor", Into: "Bones"})
+	g.do(Attack{Figure: "Jack", Target: "Igor", Free: true}, 1)
+	// A figure that left contact by a move cannot be boosted into contact.
+	g.do(Contact{A: "Vlad", B: "Bones"})
+	g.do(Move{Figure: "Vlad", Die: 5, Leave: true})
+	g.refuse("Contact", Cast{Caster: "Vlad", Spell: "boost", Target: "Vlad", Into: "Davy"})
+	// An enemy boosted out of contact gives the caster's figures their free
+	// attacks; boosted into contact, it gets its own.
+	g.do(Contact{A: "Renny", B: "Bones"})
+	g.do(Attack{Figure: "Bones", Target: "Vlad", Free: true}, 1)
+	g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Bones", Leave: true})
+	free(FreeAttack{By: renny, Target: bones})
+	g.battle().Magic["Ann"] = 1
+	g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Davy", Into: "Igor"})
+	free(FreeAttack{By: renny, Target: bones}, FreeAttack{By: davy, Target: igor})
+	// The next turn the marks are gone.
+	g.do(EndTurn{})
+	if g.fig("Igor").LeftContact || len(g.battle().Free) != 0 {
+		t.Fatal("the Boost's marks outlast the turn")
+	}
+}
+
 // seed 001 line 47: "Soldiers can only attack a maximum of once per turn,
 // Guards twice and Heroes three times"; RULINGS: a combined attack counts once.
 func TestAttacksPerTurn(t *testing.T) {

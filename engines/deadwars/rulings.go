@@ -29,7 +29,10 @@ package deadwars
 //
 // Ruling: free attacks are made as free attacks (Attack.Free) any time
 // before the turn ends, by either side; the ones not made lapse. Leaving
-// contact by a move offers every enemy left a free attack on the mover.
+// contact by a move offers every enemy left a free attack on the mover. A
+// Boost is a move, whoever's figure it moves (RULINGS): the boosted figure
+// gets the free attack on entering contact, the enemies it leaves get
+// theirs, and it cannot enter contact again that turn.
 //
 // Ruling: deployment order follows from the figure counts. The roll-off
 // winner places first; placing one each in turn, the first deployer
