@@ -103,7 +103,7 @@ func bolt(d *engines.Decision, caster, t *Fig, ev *SpellCast) (string, error) {
 	if ev.Wounded {
 		ev.Killed, ev.KP = wound(t)
 	}
-	return said + fmt.Sprintf(", a hit; save %d, only a 6 saves", ev.SaveRoll) + woundText(ev.Saved, ev.Killed, t, ev.KP), nil
+	return said + fmt.Sprintf(", a hit; save %d, only a 6 saves", ev.SaveRoll) + woundText(ev.Saved, ev.Killed, t, ev.KP, false), nil
 }
 
 // curse: a wound, no roll.

@@ -771,6 +771,31 @@ func TestHuntTheHunters(t *testing.T) {
 	}
 }
 
+// RULINGS, Deadwars, Attacks: "A figure killed by the Humans in Hunt the
+// Hunters scores no kill points for anyone; say so."
+func TestHumansKillScoresNone(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HuntTheHunters, 1, 1, 1, 1, 1, 1, 1) // seven Fighters
+	for range 2 {
+		g.roll(1, 1, 1, 1, 1, 1)
+		g.do(EndTurn{})
+	}
+	targets := []HumanTarget{{"1", "Renny"}, {"2", "Vlad"}, {"3", "-"}, {"4", "-"}, {"5", "-"}, {"6", "-"}, {"7", "-"}}
+	// Human 1 hits Renny (3 against 3+), who fails his save (2 against 3+);
+	// Human 2 wounds Vlad.
+	label := g.do(Humans{Targets: targets}, 3, 2, 4, 5)
+	if !g.fig("Renny").Dead {
+		t.Fatal("Renny lives")
+	}
+	if !strings.Contains(label, "Renny is killed (1 kill point, which no one scores)") {
+		t.Errorf("label %q does not say that no one scores Renny's kill point", label)
+	}
+	if b := g.battle(); b.KP["Ann"] != 0 || b.KP["Ben"] != 0 {
+		t.Errorf("kill points %v, want none", b.KP)
+	}
+}
+
 // endRounds plays roll and end-turn for both players until the battle is
 // at the end of its 6th turn; Ann has 6 dice, Ben 6.
 func endRounds(g *game, drift int) string {

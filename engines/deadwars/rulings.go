@@ -47,7 +47,8 @@ package deadwars
 // hit roll (combined dice +1 each); it is an attack, counted as one.
 //
 // Ruling: killing a Human counts towards Humans killed, not kill points; a
-// Human's kill scores nothing. Each living Human must be given a target or
+// Human's kill scores nothing, and the Humans' action line says that no one
+// scores the kill points of the figure they killed (RULINGS). Each living Human must be given a target or
 // "-"; a Human whose target fell to an earlier Human this round does not
 // attack.
 //
