@@ -75,6 +75,20 @@ func TestLevitationCountsDiagonalsOverTheTurn(t *testing.T) {
 	}
 }
 
+// A levitation a log recorded before the count ran over the turn (no
+// diagonals in it) leaves the count where it was.
+func TestOldLevitationReplaysAsBefore(t *testing.T) {
+	g := started(t, "")
+	g.mother("red").Plasmid = 25
+	g.must(Evolve{Evolution: Levitation})
+	if err := Engine.Apply(g.s, TypeMotherMoved, MotherMoved{Player: "red", X: 3, Y: 3, Cost: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if m := g.mother("red"); m.X != 3 || m.Y != 3 || m.MoveUsed != 1 || m.OddDiagonal {
+		t.Fatalf("old levitation: %+v", *m)
+	}
+}
+
 // The rulings catalogue says how the count runs (brood rulings).
 func TestRulingsSayTheDiagonalCountRunsOverTheTurn(t *testing.T) {
 	for _, r := range Rulings {

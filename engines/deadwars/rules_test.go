@@ -289,6 +289,25 @@ func TestBoostIsAMove(t *testing.T) {
 	}
 }
 
+// A Boost a log recorded before Boost was a move (deadwars/1: no free
+// attacks in it) folds as it did: the contacts change, nothing else.
+func TestOldBoostReplaysAsBefore(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(6, 1, 1, 1, 1, 1)
+	g.do(Contact{A: "Igor", B: "Jack"})
+	igor, jack, bones := Ref{"Ann", "Igor"}, Ref{"Ben", "Jack"}, Ref{"Ben", "Bones"}
+	old := SpellCast{Caster: Ref{"Ann", "Vlad"}, Spell: Boost, Cost: 1, Target: igor, Left: []Ref{jack}, Into: &bones}
+	if err := Engine.Apply(g.st, TypeSpellCast, old); err != nil {
+		t.Fatal(err)
+	}
+	b := g.battle()
+	if b.InContact(igor, jack) || !b.InContact(igor, bones) || g.fig("Igor").LeftContact || len(b.Free) != 0 {
+		t.Fatalf("old Boost: contacts %v, left %v, free %v; want Igor on Bones only, unmarked, no free attacks", b.Contacts, g.fig("Igor").LeftContact, b.Free)
+	}
+}
+
 // seed 001 line 47: "Soldiers can only attack a maximum of once per turn,
 // Guards twice and Heroes three times"; RULINGS: a combined attack counts once.
 func TestAttacksPerTurn(t *testing.T) {
