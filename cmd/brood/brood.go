@@ -174,7 +174,8 @@ func newMoveCommand(app *cmdutil.App) *cobra.Command {
 		Use:   "move SPAWN X,Y",
 		Short: "Move a spawn along the cheapest free path (diagonals 1-2-1)",
 		Long: `Move your spawn to an empty square along the cheapest free path: straight
-steps cost 1, diagonal steps 1, 2, 1, 2 ... Spawns and Mothers block squares.
+steps cost 1, diagonal steps 1, 2, 1, 2 ..., counted over the spawn's whole
+turn (a second move goes on with the count). Spawns and Mothers block squares.
 Leaving a square next to an enemy spawn provokes its Attack of Impunity (its
 2d6 + attack against your 2d6 + defense; only your spawn can die). A spawn
 may move then attack, or attack then move, not both around an attack unless

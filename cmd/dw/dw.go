@@ -189,8 +189,13 @@ func newDouble(app *cmdutil.App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "double FACE --to N",
 		Short: "Change two unspent dice of the same face into one die of any face",
+		Long: `Change a double of this turn's roll, two unspent dice showing FACE, into one
+die showing N. A pair of 6s is a double too while both are still in the
+magic pool in the turn they were rolled (6s kept from earlier turns are
+spent first). A die changed into a 6 goes to the magic pool.`,
 		Example: `  warlog dw double 3 --to 1
-  warlog dw double 5 --to 6`,
+  warlog dw double 5 --to 6
+  warlog dw double 6 --to 2`,
 		Args: cmdutil.ExactArgs(1, "the FACE of the pair"),
 		RunE: func(c *cobra.Command, args []string) error {
 			face, err := dieArg(args[0])
@@ -262,7 +267,7 @@ func newContact(app *cmdutil.App) *cobra.Command {
 		Use:   "contact FIGURE ENEMY [--apart]",
 		Short: "Set base contact as the table shows it",
 		Long: `Record that FIGURE and ENEMY stand in base contact (or, with --apart, no
-longer do) when no move recorded it, for instance after a Boost. It spends
+longer do) when no move recorded it, for instance a figure placed there. It spends
 nothing and grants no free attack.`,
 		Example: `  warlog dw contact Igor Jack
   warlog dw contact Igor Jack --apart`,
@@ -352,7 +357,8 @@ func newCast(app *cmdutil.App) *cobra.Command {
   bolt  (1) an enemy within 6" is hit on 4+ and saves only on a 6
   curse (2) an enemy within 6" takes a wound
   heal  (2) a friend within 6" gets a wound back
-  boost (1) a friend or an enemy moves 3" (--into / --leave as for move)
+  boost (1) a friend or an enemy moves 3", a move, not a dash: --into and
+            --leave as for move, with their free attacks
 Hand-entered dice (bolt only): the hit roll, then the save roll if it hits.`,
 		Example: `  warlog dw cast Vlad bolt Jack --dice 5,2
   warlog dw cast Vlad heal Igor

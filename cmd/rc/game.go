@@ -22,7 +22,7 @@ func demoLines(seed string) [][]string {
 		"rc end-turn",
 		"rc incarnate Ben Clownfish --type marine --lower",
 		"rc end-turn",
-		"rc play Ann epiphany Orca --type marine --incarnates mammal,marine",
+		"rc play Ann epiphany Orca --type marine --incarnates mammal,bird",
 		"rc incarnate Ann Seal --type mammal",
 		"rc end-turn",
 		"rc play Ben change-destiny Ann marine=0",

@@ -134,8 +134,9 @@ func newStarter(app *cmdutil.App) *cobra.Command {
 		Use:   "starter PLAYER NAME",
 		Short: "Name a player's Starter Being and the types it incarnates into",
 		Long: `Name a player's Starter Being (a plant) and, with --incarnates, the types it
-incarnates into: preferred (2 Karma) and lower (1 Karma). Without it the
-program learns them from the first incarnation declared --preferred or --lower.`,
+incarnates into: preferred (2 Karma) and lower (1 Karma), neither of them plant
+(another plant is always a lateral incarnation). Without it the program learns
+them from the first incarnation declared --preferred or --lower.`,
 		Example: `  warlog rc starter Ann Fern --incarnates insect,reptile`,
 		Args:    cmdutil.ExactArgs(2, "PLAYER and the Starter's NAME"),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -160,10 +161,11 @@ func newIncarnate(app *cmdutil.App) *cobra.Command {
 		Long: `Incarnate a Being from the Being pool: it joins the player's Lifeline at the
 right and becomes active, the pool spot is refilled, and Karma is drawn by the
 kind of incarnation the active Being allowed: preferred type 2, lower type 1,
-its own type (lateral) 0. This is the turn's second action and ends the
-turn's actions. The kind is worked out from the active Being's card when the
-campaign knows it; otherwise say it with --preferred or --lower, and the card
-is remembered. A type the active Being cannot take is refused.`,
+its own type (lateral) 0, whatever is declared. This is the turn's second
+action and ends the turn's actions. The kind is worked out from the active
+Being's card when the campaign knows it; otherwise say it with --preferred or
+--lower, and the card is remembered. A type the active Being cannot take is
+refused.`,
 		Example: `  warlog rc incarnate Ann Clownfish --type marine --preferred
   warlog rc incarnate Ben "Praying Mantis" --type insect --incarnates bird,reptile --lower
   warlog rc incarnate Cas Ant --lateral`,

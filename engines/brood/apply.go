@@ -72,11 +72,11 @@ func (s *State) onTurnBegan(e TurnBegan) error {
 		if m.Player == e.Player {
 			b.Turn = i
 		}
-		m.Spawned, m.Absorbed, m.Attacked, m.Seeded, m.MoveUsed = false, false, false, false, 0
+		m.Spawned, m.Absorbed, m.Attacked, m.Seeded, m.MoveUsed, m.OddDiagonal = false, false, false, false, 0, false
 	}
 	b.Round = e.Round
 	for _, p := range b.Spawns {
-		p.Made, p.MoveUsed, p.Attacked, p.MovedThen = false, 0, false, false
+		p.Made, p.MoveUsed, p.Attacked, p.MovedThen, p.OddDiagonal = false, 0, false, false, false
 	}
 	b.Frenzy, b.Struck = "", ""
 	return nil
@@ -153,6 +153,9 @@ func (s *State) onSpawnMoved(e SpawnMoved) error {
 	if err != nil {
 		return err
 	}
+	// The 1-2-1 count runs over the turn: every diagonal of the path
+	// turns the next one's cost between 1 and 2.
+	p.OddDiagonal = p.OddDiagonal != (diagonals(p.X, p.Y, e.Path)%2 == 1)
 	if len(e.Path) > 0 {
 		last := e.Path[len(e.Path)-1]
 		p.X, p.Y = last.X, last.Y
@@ -340,7 +343,7 @@ func (s *State) onSpawnSubverted(e SpawnSubverted) error {
 		return err
 	}
 	p.Owner = e.Player
-	p.Made, p.Attacked, p.MoveUsed = true, false, 0
+	p.Made, p.Attacked, p.MoveUsed, p.OddDiagonal = true, false, 0, false
 	return nil
 }
 
@@ -354,6 +357,7 @@ func (s *State) onMotherMoved(e MotherMoved) error {
 	}
 	m.X, m.Y = e.X, e.Y
 	m.MoveUsed += e.Cost
+	m.OddDiagonal = m.OddDiagonal != (e.Diagonals%2 == 1)
 	return nil
 }
 

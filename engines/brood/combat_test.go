@@ -49,6 +49,33 @@ func TestMovePathCosts(t *testing.T) {
 	g.refused("NewSpawn", Move{Spawn: "R3", X: 5, Y: 1})
 }
 
+// seed 004 line 28: "Treat diagonals on a 1-2-1 basis"; RULINGS, Brood
+// Mother, Board and pieces: "The count runs over the piece's whole turn: a
+// turn's movement split into several moves costs what the joined path costs
+// (a move-2 spawn cannot take two diagonal steps by moving twice)".
+func TestDiagonalCountRunsOverTheTurn(t *testing.T) {
+	g := started(t, "")
+	g.put("R1", "red", 4, 1, 1, 1, 2)
+	g.must(Move{Spawn: "R1", X: 5, Y: 2})
+	g.refused("Path", Move{Spawn: "R1", X: 6, Y: 3}) // the 2nd diagonal costs 2; 1 left
+	g.must(Move{Spawn: "R1", X: 6, Y: 2})            // a straight step still costs 1
+	// A move-4 spawn: the 2nd diagonal of the turn costs 2, the 3rd 1 again.
+	g.put("R2", "red", 1, 5, 1, 1, 4)
+	g.must(Move{Spawn: "R2", X: 2, Y: 6})
+	d := g.must(Move{Spawn: "R2", X: 3, Y: 7})
+	labelHas(t, d, "cost 2 of 3")
+	d = g.must(Move{Spawn: "R2", X: 4, Y: 8})
+	labelHas(t, d, "cost 1 of 1")
+	// The count starts again with the piece's next turn.
+	g.endTurn()
+	g.endTurn()
+	g.must(Move{Spawn: "R1", X: 7, Y: 3})
+	g.must(Move{Spawn: "R1", X: 8, Y: 3})
+	if p := g.piece("R1"); p.MoveUsed != 2 {
+		t.Fatalf("R1 used %d in its new turn, want 1 + 1", p.MoveUsed)
+	}
+}
+
 // seed 004 line 32: move and attack, or attack and move, not move, attack,
 // move; Spring Attack (line 62) allows it.
 func TestMoveAttackMoveAndSpringAttack(t *testing.T) {
@@ -69,11 +96,12 @@ func TestMoveAttackMoveAndSpringAttack(t *testing.T) {
 	g.put("R3", "red", 3, 8, 5, 1, 2)
 	g.must(Attack{Spawn: "R3", Target: "B1", OnTie: "end"}, 3, 3, 3, 3)
 	g.must(Move{Spawn: "R3", X: 1, Y: 8}, 1, 1, 1, 1) // leaving B1's side provokes it: 2+1 against 2+1
-	// Spring Attack: move 1, attack, move the rest.
+	// Spring Attack: move 1, attack, move the rest; the second diagonal of
+	// the turn costs 2 (RULINGS: the 1-2-1 count runs over the whole turn).
 	g.must(Move{Spawn: "R2", X: 3, Y: 7})
 	g.must(Attack{Spawn: "R2", Target: "B1", OnTie: "end"}, 3, 3, 3, 3)
 	g.must(Move{Spawn: "R2", X: 2, Y: 8}, 1, 1, 1, 1)
-	if p := g.piece("R2"); p.X != 2 || p.Y != 8 || p.MoveUsed != 2 {
+	if p := g.piece("R2"); p.X != 2 || p.Y != 8 || p.MoveUsed != 3 {
 		t.Fatalf("Spring Attack: R2 at %d,%d used %d", p.X, p.Y, p.MoveUsed)
 	}
 }

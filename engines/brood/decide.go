@@ -491,7 +491,7 @@ func (s *State) move(c Move, d *engines.Decision) error {
 		return engines.Refuse("Occupied", "%d,%d is taken; a spawn ends its move on an empty square", c.X, c.Y)
 	}
 	left := p.Move - p.MoveUsed
-	path := Path(p.X, p.Y, c.X, c.Y, a.b.Empty, func(sx, sy int) int { return len(a.b.Threats(p.Owner, sx, sy)) })
+	path := Path(p.X, p.Y, p.OddDiagonal, c.X, c.Y, a.b.Empty, func(sx, sy int) int { return len(a.b.Threats(p.Owner, sx, sy)) })
 	if path == nil {
 		return engines.Refuse("Path", "no free path from %d,%d to %d,%d; spawns and Mothers block squares", p.X, p.Y, c.X, c.Y)
 	}
@@ -500,15 +500,17 @@ func (s *State) move(c Move, d *engines.Decision) error {
 		cost += st.Cost
 	}
 	if cost > left {
-		return engines.Refuse("Path", "%s needs %d move from %d,%d to %d,%d (diagonals 1-2-1); it has %d left this turn", p.Name, cost, p.X, p.Y, c.X, c.Y, left)
+		return engines.Refuse("Path", "%s needs %d move from %d,%d to %d,%d (diagonals 1-2-1, counted over its whole turn); it has %d left this turn", p.Name, cost, p.X, p.Y, c.X, c.Y, left)
 	}
 	a.say("%s moves %s from %d,%d toward %d,%d (cost %d of %d).", m.Player, p.Name, p.X, p.Y, c.X, c.Y, cost, left)
 	// Walk the path; leaving a threatened square provokes each adjacent
 	// enemy spawn that has not yet struck during this move.
 	//
 	// Ruling: the program takes the cheapest path, and of those the one
-	// leaving the fewest threatened squares; each enemy spawn strikes at most
-	// once per move, when the mover first leaves a square next to it.
+	// leaving the fewest threatened squares, and of those the one after
+	// which the spawn's next diagonal costs 1 (the count runs over its whole
+	// turn); each enemy spawn strikes at most once per move, when the mover
+	// first leaves a square next to it.
 	struck := map[string]bool{}
 	var seg []Square
 	segCost := 0

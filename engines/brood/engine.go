@@ -14,7 +14,7 @@ import (
 // Engine is Brood Mother's rules engine, declared with the engine kit.
 var Engine = &kit.Game[*State]{
 	GameInfo: engines.GameInfo{Name: "brood", Title: "Brood Mother"},
-	Rules:    1,
+	Rules:    2,
 	New:      newState,
 	Facts: []kit.Fact[*State]{
 		kit.On(TypeGameStarted, (*State).onGameStarted),

@@ -1,6 +1,7 @@
 package brood
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -54,6 +55,51 @@ func TestEvolveLevitation(t *testing.T) {
 		t.Fatalf("red's Mother at %d,%d used %d", m.X, m.Y, m.MoveUsed)
 	}
 	g.refused("Levitation", MotherMove{X: 2, Y: 5})
+}
+
+// RULINGS, Brood Mother, Board and pieces: "The count runs over the piece's
+// whole turn", a levitating Mother's moves too (seed 004 lines 28, 80).
+func TestLevitationCountsDiagonalsOverTheTurn(t *testing.T) {
+	g := started(t, "")
+	g.mother("red").Plasmid = 25
+	g.must(Evolve{Evolution: Levitation})
+	g.must(MotherMove{X: 3, Y: 3})
+	g.refused("Levitation", MotherMove{X: 4, Y: 4}) // the turn's 2nd diagonal costs 2
+	g.must(MotherMove{X: 4, Y: 3})
+	g.endTurn()
+	g.endTurn()
+	g.must(MotherMove{X: 3, Y: 2}) // a new turn: the 1st diagonal again
+	g.refused("Levitation", MotherMove{X: 2, Y: 3})
+	if m := g.mother("red"); m.MoveUsed != 1 {
+		t.Fatalf("red's Mother used %d, want 1", m.MoveUsed)
+	}
+}
+
+// A levitation a log recorded before the count ran over the turn (no
+// diagonals in it) leaves the count where it was.
+func TestOldLevitationReplaysAsBefore(t *testing.T) {
+	g := started(t, "")
+	g.mother("red").Plasmid = 25
+	g.must(Evolve{Evolution: Levitation})
+	if err := Engine.Apply(g.s, TypeMotherMoved, MotherMoved{Player: "red", X: 3, Y: 3, Cost: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if m := g.mother("red"); m.X != 3 || m.Y != 3 || m.MoveUsed != 1 || m.OddDiagonal {
+		t.Fatalf("old levitation: %+v", *m)
+	}
+}
+
+// The rulings catalogue says how the count runs (brood rulings).
+func TestRulingsSayTheDiagonalCountRunsOverTheTurn(t *testing.T) {
+	for _, r := range Rulings {
+		if r.Name == "paths" {
+			if strings.Contains(r.Text, "restarts") || !strings.Contains(r.Text, "whole turn") {
+				t.Fatalf("paths ruling %q, want the 1-2-1 count over the piece's whole turn", r.Text)
+			}
+			return
+		}
+	}
+	t.Fatal("no paths ruling")
 }
 
 // seed 004 line 81: Fortify — +3 attack and defence.

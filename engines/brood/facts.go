@@ -209,6 +209,9 @@ type MotherMoved struct {
 	X      int    `json:"x"`
 	Y      int    `json:"y"`
 	Cost   int    `json:"cost"`
+	// Diagonals are the diagonal steps her path took, which the 1-2-1
+	// count carries over the turn (0 in a log written before it did).
+	Diagonals int `json:"diagonals,omitempty"`
 }
 
 // MotherAttacked: Player's Mother made her attack of the turn.

@@ -480,6 +480,9 @@ func readMotherMoved(s *jsonscan.Scanner) (v MotherMoved) {
 		if s.Expect(`,"cost":`) {
 			v.Cost = s.Int()
 		}
+		if s.Expect(`,"diagonals":`) {
+			v.Diagonals = s.Int()
+		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -491,6 +494,8 @@ func readMotherMoved(s *jsonscan.Scanner) (v MotherMoved) {
 			v.Y = s.Int()
 		case "cost":
 			v.Cost = s.Int()
+		case "diagonals":
+			v.Diagonals = s.Int()
 		default:
 			s.SkipField()
 		}

@@ -499,7 +499,8 @@ func (s *State) motherMove(c MotherMove, d *engines.Decision) error {
 	if !a.b.Has(m, Levitation) {
 		return engines.Refuse("Levitation", "a Brood Mother is stationary; only Levitation lets her move")
 	}
-	// Ruling: her centre moves up to 2 a turn along a 1-2-1 path; her 3 x 3
+	// Ruling: her centre moves up to 2 a turn along a 1-2-1 path, the count
+	// running over her whole turn as a spawn's (RULINGS); her 3 x 3
 	// must stay on the grid and clear; she provokes no Attacks of Impunity.
 	free := func(cx, cy int) bool {
 		for dy := -1; dy <= 1; dy++ {
@@ -519,7 +520,7 @@ func (s *State) motherMove(c MotherMove, d *engines.Decision) error {
 	if !free(c.X, c.Y) {
 		return engines.Refuse("Occupied", "%s's Mother cannot stand centred on %d,%d: her 3 x 3 must be on the grid and clear", m.Player, c.X, c.Y)
 	}
-	path := Path(m.X, m.Y, c.X, c.Y, free, func(int, int) int { return 0 })
+	path := Path(m.X, m.Y, m.OddDiagonal, c.X, c.Y, free, func(int, int) int { return 0 })
 	left := LevitateMove - m.MoveUsed
 	cost := 0
 	for _, s := range path {
@@ -529,7 +530,11 @@ func (s *State) motherMove(c MotherMove, d *engines.Decision) error {
 		return engines.Refuse("Levitation", "%s's Mother may move %d more this turn; %d,%d is out of reach", m.Player, left, c.X, c.Y)
 	}
 	fx, fy := m.X, m.Y
-	a.d.Emit(TypeMotherMoved, MotherMoved{Player: m.Player, X: c.X, Y: c.Y, Cost: cost})
+	var squares []Square
+	for _, s := range path {
+		squares = append(squares, Square{s.X, s.Y})
+	}
+	a.d.Emit(TypeMotherMoved, MotherMoved{Player: m.Player, X: c.X, Y: c.Y, Cost: cost, Diagonals: diagonals(fx, fy, squares)})
 	a.say("%s's Mother levitates from %d,%d to %d,%d (cost %d).", m.Player, fx, fy, c.X, c.Y, cost)
 	return a.done()
 }

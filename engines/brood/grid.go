@@ -193,15 +193,17 @@ type spot struct{ x, y, odd int }
 
 // explore searches outward from (fx,fy) through the squares free says are
 // free, diagonals 1-2-1, cheapest first and, of the cheapest, leaving the
-// fewest threatened squares (thr) first; budget > 0 bounds the cost. Each
-// spot is handed to visit once, when its best way is known; the search
-// ends when visit returns true. It returns the best way found to each spot
-// and the spot each came from.
-func explore(fx, fy, budget int, free func(x, y int) bool, thr func(x, y int) int, visit func(*node) bool) (map[spot]*node, map[spot]spot) {
+// fewest threatened squares (thr) first; budget > 0 bounds the cost. odd
+// says the piece has already taken an odd number of diagonals this turn,
+// so that its next diagonal costs 2 (RULINGS: the count runs over the
+// piece's whole turn). Each spot is handed to visit once, when its best
+// way is known; the search ends when visit returns true. It returns the
+// best way found to each spot and the spot each came from.
+func explore(fx, fy int, odd bool, budget int, free func(x, y int) bool, thr func(x, y int) int, visit func(*node) bool) (map[spot]*node, map[spot]spot) {
 	best := map[spot]*node{}
 	prev := map[spot]spot{}
-	start := &node{x: fx, y: fy}
-	best[spot{fx, fy, 0}] = start
+	start := &node{x: fx, y: fy, odd: parity(odd)}
+	best[spot{fx, fy, start.odd}] = start
 	q := &pq{start}
 	done := map[spot]bool{}
 	for q.Len() > 0 {
@@ -249,29 +251,55 @@ func explore(fx, fy, budget int, free func(x, y int) bool, thr func(x, y int) in
 }
 
 // Path finds the cheapest way from (fx,fy) to (tx,ty) through squares free
-// says are free, diagonals 1-2-1, preferring among the cheapest the path
-// that leaves the fewest threatened squares (thr). It returns the steps
-// after the start, or nil when the target cannot be reached.
-func Path(fx, fy, tx, ty int, free func(x, y int) bool, thr func(x, y int) int) []step {
+// says are free, diagonals 1-2-1 counted on from odd (explore), preferring
+// among the cheapest the path that leaves the fewest threatened squares
+// (thr) and, of those, the one after which the next diagonal costs 1. It
+// returns the steps after the start, or nil when the target cannot be
+// reached.
+func Path(fx, fy int, odd bool, tx, ty int, free func(x, y int) bool, thr func(x, y int) int) []step {
 	var goal *node
-	best, prev := explore(fx, fy, 0, free, thr, func(n *node) bool {
-		if n.x == tx && n.y == ty {
+	best, prev := explore(fx, fy, odd, 0, free, thr, func(n *node) bool {
+		if goal != nil && (n.cost > goal.cost || n.thr > goal.thr) {
+			return true // no way to the target as good is left
+		}
+		if n.x == tx && n.y == ty && (goal == nil || n.odd == 0) {
 			goal = n
 		}
-		return goal != nil
+		return goal != nil && goal.odd == 0
 	})
 	if goal == nil {
 		return nil
 	}
 	var out []step
 	k := spot{goal.x, goal.y, goal.odd}
-	for !(k.x == fx && k.y == fy && k.odd == 0) {
+	for k != (spot{fx, fy, parity(odd)}) {
 		p := prev[k]
 		out = append(out, step{X: k.x, Y: k.y, Cost: best[k].cost - best[p].cost})
 		k = p
 	}
 	slices.Reverse(out)
 	return out
+}
+
+// parity is odd as a spot counts it.
+func parity(odd bool) int {
+	if odd {
+		return 1
+	}
+	return 0
+}
+
+// diagonals counts the diagonal steps of a path from (fx,fy) through the
+// squares of path.
+func diagonals(fx, fy int, path []Square) int {
+	n := 0
+	for _, q := range path {
+		if q.X != fx && q.Y != fy {
+			n++
+		}
+		fx, fy = q.X, q.Y
+	}
+	return n
 }
 
 // boardOrder sorts pieces top row first, then left to right.

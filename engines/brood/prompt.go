@@ -484,9 +484,9 @@ type reached struct{ cost, thr int }
 // (diagonals 1-2-1 through free squares) of each square within budget, and
 // of the cheapest paths the fewest threatened squares left. A trial move per
 // square would run Path once per square, too slow to list a whole board.
-func reach(fx, fy, budget int, free func(x, y int) bool, thr func(x, y int) int) map[Square]reached {
+func reach(fx, fy int, odd bool, budget int, free func(x, y int) bool, thr func(x, y int) int) map[Square]reached {
 	out := map[Square]reached{}
-	explore(fx, fy, budget, free, thr, func(n *node) bool {
+	explore(fx, fy, odd, budget, free, thr, func(n *node) bool {
 		at := Square{n.x, n.y}
 		if r, ok := out[at]; !ok || n.cost < r.cost || n.cost == r.cost && n.thr < r.thr {
 			out[at] = reached{n.cost, n.thr}
@@ -507,7 +507,7 @@ func (s *State) moveTargets(p *Piece) []moveTarget {
 		return nil
 	}
 	threat := func(x, y int) int { return len(b.Threats(p.Owner, x, y)) }
-	r := reach(p.X, p.Y, left, b.Empty, threat)
+	r := reach(p.X, p.Y, p.OddDiagonal, left, b.Empty, threat)
 	var squares []Square
 	for at := range r {
 		squares = append(squares, at)
@@ -560,7 +560,7 @@ func (s *State) moveChoice() *engines.Choice {
 		return nil
 	}
 	return &engines.Choice{
-		Label: "Move a spawn", Help: "diagonals cost 1, 2, 1, ...; leaving a square next to an enemy spawn lets it strike with impunity",
+		Label: "Move a spawn", Help: "diagonals cost 1, 2, 1, ... over the spawn's whole turn; leaving a square next to an enemy spawn lets it strike with impunity",
 		Game: "brood", NoDice: !rolls,
 		Questions: []engines.Question{
 			{Key: "spawn", Prompt: "Which spawn moves?", Options: fixed(spawns)},

@@ -252,6 +252,32 @@ func TestChoicesFirstTurn(t *testing.T) {
 	}
 }
 
+// RULINGS, Brood Mother, Board and pieces: "The count runs over the piece's
+// whole turn": after a diagonal step the menu offers a move-2 spawn no
+// second diagonal, and a levitating Mother none either.
+func TestChoicesCountDiagonalsOverTheTurn(t *testing.T) {
+	g := started(t, "")
+	g.put("R1", "red", 4, 1, 1, 1, 2)
+	g.mother("red").Plasmid = 25
+	g.must(Evolve{Evolution: Levitation})
+	g.must(Move{Spawn: "R1", X: 5, Y: 2})
+	g.must(MotherMove{X: 3, Y: 3})
+	by := checkOffers(t, g)
+	moves := strings.Join(by["Move a spawn"], " ")
+	if !strings.Contains(moves, `"x":6,"y":2`) || strings.Contains(moves, `"x":6,"y":3`) || strings.Contains(moves, `"x":4,"y":3`) {
+		t.Errorf("R1 after a diagonal is offered %s; want 6,2 and no diagonal", moves)
+	}
+	lev := strings.Join(by["The Mother levitates"], " ")
+	if !strings.Contains(lev, `"x":3,"y":4`) {
+		t.Errorf("the Mother after a diagonal is offered %s; want 3,4", lev)
+	}
+	for _, diag := range []string{`"x":2,"y":2`, `"x":4,"y":4`, `"x":2,"y":4`, `"x":4,"y":2`} {
+		if strings.Contains(lev, diag) {
+			t.Errorf("the Mother after a diagonal is offered another: %s", lev)
+		}
+	}
+}
+
 // A busy position: fights at hand (a tie a spawn can counter), spores at
 // range, Fonts and a Proxy, points to raise, a spawn big enough to mutate,
 // a Mother with Levitation and Subversion and Life to buy.

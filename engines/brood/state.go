@@ -142,6 +142,10 @@ type Piece struct {
 	MoveUsed  int  `json:"move_used,omitempty"`
 	Attacked  bool `json:"attacked,omitempty"`
 	MovedThen bool `json:"moved_then_attacked,omitempty"`
+	// OddDiagonal: the spawn has taken an odd number of diagonal steps
+	// this turn, so its next diagonal costs 2 (RULINGS: the 1-2-1 count
+	// runs over the piece's whole turn).
+	OddDiagonal bool `json:"odd_diagonal,omitempty"`
 }
 
 // Has reports whether the spawn holds mutation m.
@@ -171,6 +175,8 @@ type Mother struct {
 	Attacked bool `json:"attacked,omitempty"`
 	Seeded   bool `json:"seeded,omitempty"`
 	MoveUsed int  `json:"move_used,omitempty"`
+	// OddDiagonal: as a spawn's, for a levitating Mother's moves.
+	OddDiagonal bool `json:"odd_diagonal,omitempty"`
 }
 
 // Board is one game in progress (or just finished).

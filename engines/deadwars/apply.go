@@ -89,6 +89,7 @@ func (s *State) onPoolRolled(p PoolRolled) error {
 	// The pool keeps its array from turn to turn (a replay rolls some
 	// thousand times); Magic faces go to the magic pool.
 	b.Pool = slices.Grow(b.Pool[:0], len(p.Faces)-countFace(p.Faces, 6))
+	b.Sixes = 0
 	for _, v := range p.Faces {
 		b.addDie(p.Player, v)
 	}
@@ -101,8 +102,14 @@ func (s *State) onDoubleChanged(p DoubleChanged) error {
 	if err != nil {
 		return err
 	}
-	b.takeDie(p.Face)
-	b.takeDie(p.Face)
+	if p.Face == 6 {
+		// A pair of this turn's 6s, out of the magic pool.
+		b.Magic[p.Player] -= 2
+		b.Sixes -= 2
+	} else {
+		b.takeDie(p.Face)
+		b.takeDie(p.Face)
+	}
 	b.addDie(p.Player, p.To)
 	return nil
 }
@@ -113,23 +120,29 @@ func (s *State) onFigureMoved(p FigureMoved) error {
 		return err
 	}
 	if p.Magic {
-		b.Magic[p.Figure.Side]--
+		b.spendMagic(p.Figure.Side, 1)
 	} else {
 		b.takeDie(p.Die)
 	}
-	for _, r := range p.Left {
-		b.setContact(p.Figure, r, false)
+	b.moved(p.Figure, p.Left, p.Into, p.Free)
+	return nil
+}
+
+// moved folds what a move did to base contact: the contacts left and
+// made, the mark of having left contact, the free attacks it gave.
+func (b *Battle) moved(fig Ref, left []Ref, into *Ref, free []FreeAttack) {
+	for _, r := range left {
+		b.setContact(fig, r, false)
 	}
-	if len(p.Left) > 0 {
-		if f := b.Fig(p.Figure); f != nil {
+	if len(left) > 0 {
+		if f := b.Fig(fig); f != nil {
 			f.LeftContact = true
 		}
 	}
-	if p.Into != nil && !isHuman(*p.Into) {
-		b.setContact(p.Figure, *p.Into, true)
+	if into != nil && !isHuman(*into) {
+		b.setContact(fig, *into, true)
 	}
-	b.Free = append(b.Free, p.Free...)
-	return nil
+	b.Free = append(b.Free, free...)
 }
 
 func (s *State) onContactChanged(p ContactChanged) error {
@@ -176,13 +189,20 @@ func (s *State) onSpellCast(p SpellCast) error {
 	if err != nil {
 		return err
 	}
-	b.Magic[p.Caster.Side] -= p.Cost
+	b.spendMagic(p.Caster.Side, p.Cost)
 	switch p.Spell {
 	case Heal:
 		if t := b.Fig(p.Target); t != nil && p.Healed && t.Wounds > 0 {
 			t.Wounds--
 		}
 	case Boost:
+		if len(p.Free) > 0 {
+			b.moved(p.Target, p.Left, p.Into, p.Free)
+			break
+		}
+		// A Boost that changed no contact, or one recorded before Boost
+		// was a move (every contact a Boost changes now gives a free
+		// attack): the contacts only, as then.
 		for _, r := range p.Left {
 			b.setContact(p.Target, r, false)
 		}
@@ -219,6 +239,7 @@ func (s *State) onTurnEnded(p TurnEnded) error {
 		return err
 	}
 	b.Pool = b.Pool[:0]
+	b.Sixes = 0
 	b.Free = nil
 	for _, f := range b.Figures {
 		f.Attacks = 0

@@ -163,11 +163,14 @@ func attackLabel(ev AttackMade, a, t *Fig) string {
 		fmt.Fprintf(&sb, "%s", signed(ev.SaveMod))
 	}
 	fmt.Fprintf(&sb, " against %d+", ev.SaveNeed)
-	sb.WriteString(woundText(ev.Saved, ev.Killed, t, ev.KP))
+	sb.WriteString(woundText(ev.Saved, ev.Killed, t, ev.KP, a.Human()))
 	return sb.String()
 }
 
-func woundText(saved, killed bool, t *Fig, kp int) string {
+// woundText says what a failed or made save did to t; a kill's points are
+// said, and when a Human killed (byHuman) that no one scores them (RULINGS,
+// Deadwars, Attacks).
+func woundText(saved, killed bool, t *Fig, kp int, byHuman bool) string {
 	switch {
 	case saved:
 		if t.Defend > 0 {
@@ -176,7 +179,10 @@ func woundText(saved, killed bool, t *Fig, kp int) string {
 		return ", saved."
 	case killed:
 		s := fmt.Sprintf(", failed: %s is killed", t.Name)
-		if kp > 0 {
+		switch {
+		case kp > 0 && byHuman:
+			s += fmt.Sprintf(" (%s, which no one scores)", plural(kp, "kill point", "kill points"))
+		case kp > 0:
 			s += fmt.Sprintf(" (%s)", plural(kp, "kill point", "kill points"))
 		}
 		return s + "."

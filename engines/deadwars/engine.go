@@ -16,7 +16,7 @@ import (
 // Engine is the Deadwars rules engine.
 var Engine = &kit.Game[*State]{
 	GameInfo: engines.GameInfo{Name: "deadwars", Title: "Deadwars"},
-	Rules:    1,
+	Rules:    2,
 	New:      newState,
 	Facts: []kit.Fact[*State]{
 		kit.On(TypeForceCreated, (*State).onForceCreated),

@@ -127,22 +127,26 @@ type DefendSet struct {
 	Die    int `json:"die"`
 }
 
-// SpellCast: a spell paid from the magic pool and its outcome.
+// SpellCast: a spell paid from the magic pool and its outcome. A Boost
+// records the base contact its figure left (Left) and reached (Into), and
+// the free attacks that gave (Free); a Boost recorded without Free changed
+// contact only (before Boost was a move, deadwars/1).
 type SpellCast struct {
-	Caster   Ref    `json:"caster"`
-	Spell    string `json:"spell"`
-	Cost     int    `json:"cost"`
-	Target   Ref    `json:"target"`
-	HitRoll  int    `json:"hit_roll,omitempty"`
-	Hit      bool   `json:"hit,omitempty"`
-	SaveRoll int    `json:"save_roll,omitempty"`
-	Saved    bool   `json:"saved,omitempty"`
-	Wounded  bool   `json:"wounded,omitempty"`
-	Killed   bool   `json:"killed,omitempty"`
-	KP       int    `json:"kp,omitempty"`
-	Healed   bool   `json:"healed,omitempty"`
-	Into     *Ref   `json:"into,omitempty"`
-	Left     []Ref  `json:"left,omitempty"`
+	Caster   Ref          `json:"caster"`
+	Spell    string       `json:"spell"`
+	Cost     int          `json:"cost"`
+	Target   Ref          `json:"target"`
+	HitRoll  int          `json:"hit_roll,omitempty"`
+	Hit      bool         `json:"hit,omitempty"`
+	SaveRoll int          `json:"save_roll,omitempty"`
+	Saved    bool         `json:"saved,omitempty"`
+	Wounded  bool         `json:"wounded,omitempty"`
+	Killed   bool         `json:"killed,omitempty"`
+	KP       int          `json:"kp,omitempty"`
+	Healed   bool         `json:"healed,omitempty"`
+	Into     *Ref         `json:"into,omitempty"`
+	Left     []Ref        `json:"left,omitempty"`
+	Free     []FreeAttack `json:"free,omitempty"`
 }
 
 // SoulTried: a figure in base contact with a Soul attacked it.

@@ -726,6 +726,20 @@ func readSpellCast(s *jsonscan.Scanner) (v SpellCast) {
 				v.Left = nil
 			}
 		}
+		if s.Expect(`,"free":`) {
+			if s.Array() {
+				var buf6 [16]FreeAttack
+				xs7 := buf6[:0]
+				for j8 := 0; s.Elem(j8); j8++ {
+					var x9 FreeAttack
+					x9 = readFreeAttack(s)
+					xs7 = append(xs7, x9)
+				}
+				v.Free = append(make([]FreeAttack, 0, len(xs7)), xs7...)
+			} else {
+				v.Free = nil
+			}
+		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -757,22 +771,35 @@ func readSpellCast(s *jsonscan.Scanner) (v SpellCast) {
 			if s.Null() {
 				v.Into = nil
 			} else {
-				var p6 Ref
-				p6 = readRef(s)
-				v.Into = &p6
+				var p10 Ref
+				p10 = readRef(s)
+				v.Into = &p10
 			}
 		case "left":
 			if s.Array() {
-				var buf7 [16]Ref
-				xs8 := buf7[:0]
-				for j9 := 0; s.Elem(j9); j9++ {
-					var x10 Ref
-					x10 = readRef(s)
-					xs8 = append(xs8, x10)
+				var buf11 [16]Ref
+				xs12 := buf11[:0]
+				for j13 := 0; s.Elem(j13); j13++ {
+					var x14 Ref
+					x14 = readRef(s)
+					xs12 = append(xs12, x14)
 				}
-				v.Left = append(make([]Ref, 0, len(xs8)), xs8...)
+				v.Left = append(make([]Ref, 0, len(xs12)), xs12...)
 			} else {
 				v.Left = nil
+			}
+		case "free":
+			if s.Array() {
+				var buf15 [16]FreeAttack
+				xs16 := buf15[:0]
+				for j17 := 0; s.Elem(j17); j17++ {
+					var x18 FreeAttack
+					x18 = readFreeAttack(s)
+					xs16 = append(xs16, x18)
+				}
+				v.Free = append(make([]FreeAttack, 0, len(xs16)), xs16...)
+			} else {
+				v.Free = nil
 			}
 		default:
 			s.SkipField()

@@ -103,7 +103,7 @@ func bolt(d *engines.Decision, caster, t *Fig, ev *SpellCast) (string, error) {
 	if ev.Wounded {
 		ev.Killed, ev.KP = wound(t)
 	}
-	return said + fmt.Sprintf(", a hit; save %d, only a 6 saves", ev.SaveRoll) + woundText(ev.Saved, ev.Killed, t, ev.KP), nil
+	return said + fmt.Sprintf(", a hit; save %d, only a 6 saves", ev.SaveRoll) + woundText(ev.Saved, ev.Killed, t, ev.KP, false), nil
 }
 
 // curse: a wound, no roll.
@@ -130,31 +130,13 @@ func heal(t *Fig, ev *SpellCast) (string, error) {
 }
 
 // boost: the figure moves 3", into or out of base contact as the table
-// shows it.
+// shows it. A Boost is a move, not a Dash: contactMove's rules apply to
+// the boosted figure (RULINGS, Deadwars, Attacks).
 func boost(b *Battle, c Cast, t *Fig, ev *SpellCast) (string, error) {
-	if c.Leave {
-		ev.Left = append(ev.Left, b.ContactsOf(t.Ref())...)
-		if len(ev.Left) == 0 {
-			return "", engines.Refuse("Contact", "%s is in base contact with no one, so it cannot leave base contact", t.Name)
-		}
+	m, err := b.contactMove(t, c.Into, c.Leave, false)
+	if err != nil {
+		return "", err
 	}
-	if c.Into != "" {
-		o, err := b.resolve(c.Into, b.enemiesOf(t.Side)...)
-		if err != nil {
-			return "", err
-		}
-		if o.Dead {
-			return "", engines.Refuse("Dead", "%s is dead", o.Name)
-		}
-		r := o.Ref()
-		ev.Into = &r
-	}
-	said := ": it moves 3\""
-	if len(ev.Left) > 0 {
-		said += " out of base contact"
-	}
-	if ev.Into != nil {
-		said += " into base contact with " + ev.Into.Name
-	}
-	return said + ".", nil
+	ev.Left, ev.Into, ev.Free = m.Left, m.into(), m.Free
+	return ": it moves 3\"" + m.text(t, false) + ".", nil
 }

@@ -16,9 +16,8 @@ func (s *State) move(c Move, d *engines.Decision) error { return s.moveBy(c, fal
 // dash moves a figure 4" on a Dash die.
 func (s *State) dash(c Dash, d *engines.Decision) error { return s.moveBy(Move(c), true, d) }
 
-// moveBy: any die moves a figure 2", a Dash die 4". Free attacks: the mover
-// gets one on the enemy it reaches; leaving base contact by a non-Dash move
-// gives each enemy left one on the mover (seed 001 lines 43-44).
+// moveBy: any die moves a figure 2", a Dash die 4", with what the move
+// does to base contact (contactMove).
 //
 // Ruling: a 6 is a die like any other for a 2" move; it is taken from the
 // magic pool, where Magic dice go when rolled.
@@ -45,39 +44,11 @@ func (s *State) moveBy(c Move, dash bool, d *engines.Decision) error {
 			return err
 		}
 	}
-	if c.Leave {
-		for _, r := range b.ContactsOf(f.Ref()) {
-			if r.Side == f.Side {
-				continue
-			}
-			ev.Left = append(ev.Left, r)
-			if !dash {
-				ev.Free = append(ev.Free, FreeAttack{By: r, Target: f.Ref()})
-			}
-		}
-		if len(ev.Left) == 0 {
-			return engines.Refuse("Contact", "%s is in base contact with no enemy, so it cannot leave base contact", f.Name)
-		}
+	m, err := b.contactMove(f, c.Into, c.Leave, dash)
+	if err != nil {
+		return err
 	}
-	var into *Fig
-	if c.Into != "" {
-		into, err = b.resolve(c.Into, b.enemiesOf(p)...)
-		if err != nil {
-			return err
-		}
-		if into.Dead {
-			return engines.Refuse("Dead", "%s is dead", into.Name)
-		}
-		if f.LeftContact || len(ev.Left) > 0 {
-			return engines.Refuse("Contact", "%s left base contact this turn and cannot enter base contact again until next turn", f.Name)
-		}
-		if b.InContact(f.Ref(), into.Ref()) {
-			return engines.Refuse("Contact", "%s is already in base contact with %s", f.Name, into.Name)
-		}
-		r := into.Ref()
-		ev.Into = &r
-		ev.Free = append(ev.Free, FreeAttack{By: f.Ref(), Target: r})
-	}
+	ev.Left, ev.Into, ev.Free = m.Left, m.into(), m.Free
 	d.Emit(TypeFigureMoved, ev)
 	verb := "moves"
 	if dash {
@@ -87,28 +58,93 @@ func (s *State) moveBy(c Move, dash bool, d *engines.Decision) error {
 	if ev.Magic {
 		src = "a 6 from the magic pool"
 	}
-	label := fmt.Sprintf("%s %s %d\" (%s)", f.Name, verb, ev.Inches, src)
-	if len(ev.Left) > 0 {
-		var names []string
-		for _, r := range ev.Left {
-			names = append(names, r.Name)
-		}
-		label += " out of base contact with " + strings.Join(names, " and ")
-		if dash {
-			label += ", dashing clear of free attacks"
-		} else {
-			label += fmt.Sprintf(", each of whom may make a free attack on %s", f.Name)
-		}
-	}
-	if into != nil {
-		label += fmt.Sprintf(" into base contact with %s: a free attack on %s", into.Name, into.Name)
-	}
-	d.Label("%s.", label)
+	d.Label("%s %s %d\" (%s)%s.", f.Name, verb, ev.Inches, src, m.text(f, dash))
 	return s.checkEnd(d)
 }
 
-// contact records base contact the moves did not (an enemy's Boost, a
-// figure placed in contact); it spends nothing.
+// contactMoved is what a move does to base contact: the enemies the figure
+// leaves, the one it reaches, and the free attacks they give.
+type contactMoved struct {
+	Left []Ref
+	Into *Fig
+	Free []FreeAttack
+}
+
+// contactMove is what moving f (by a die, a Dash or a Boost) does to base
+// contact, as the table shows it: into contact with the enemy into names,
+// or out of contact with every enemy it touches. Free attacks: f gets one
+// on the enemy it reaches; leaving contact by anything but a Dash gives
+// each enemy left one on f. After leaving contact f cannot enter contact
+// again this turn (seed 001 lines 43-44; RULINGS, Deadwars, Turn).
+func (b *Battle) contactMove(f *Fig, into string, leave, dash bool) (contactMoved, error) {
+	var m contactMoved
+	if leave {
+		for _, r := range b.ContactsOf(f.Ref()) {
+			if r.Side == f.Side {
+				continue
+			}
+			m.Left = append(m.Left, r)
+			if !dash {
+				m.Free = append(m.Free, FreeAttack{By: r, Target: f.Ref()})
+			}
+		}
+		if len(m.Left) == 0 {
+			return m, engines.Refuse("Contact", "%s is in base contact with no enemy, so it cannot leave base contact", f.Name)
+		}
+	}
+	if into == "" {
+		return m, nil
+	}
+	o, err := b.resolve(into, b.enemiesOf(f.Side)...)
+	if err != nil {
+		return m, err
+	}
+	if o.Dead {
+		return m, engines.Refuse("Dead", "%s is dead", o.Name)
+	}
+	if f.LeftContact || len(m.Left) > 0 {
+		return m, engines.Refuse("Contact", "%s left base contact this turn and cannot enter base contact again until next turn", f.Name)
+	}
+	if b.InContact(f.Ref(), o.Ref()) {
+		return m, engines.Refuse("Contact", "%s is already in base contact with %s", f.Name, o.Name)
+	}
+	m.Into = o
+	m.Free = append(m.Free, FreeAttack{By: f.Ref(), Target: o.Ref()})
+	return m, nil
+}
+
+// into is the enemy reached, as a fact records it.
+func (m contactMoved) into() *Ref {
+	if m.Into == nil {
+		return nil
+	}
+	r := m.Into.Ref()
+	return &r
+}
+
+// text says what the move of f did to base contact, for its label.
+func (m contactMoved) text(f *Fig, dash bool) string {
+	var out string
+	if len(m.Left) > 0 {
+		var names []string
+		for _, r := range m.Left {
+			names = append(names, r.Name)
+		}
+		out += " out of base contact with " + strings.Join(names, " and ")
+		if dash {
+			out += ", dashing clear of free attacks"
+		} else {
+			out += fmt.Sprintf(", each of whom may make a free attack on %s", f.Name)
+		}
+	}
+	if m.Into != nil {
+		out += fmt.Sprintf(" into base contact with %s: a free attack on %s", m.Into.Name, m.Into.Name)
+	}
+	return out
+}
+
+// contact records base contact the moves did not (a figure placed in
+// contact, a move the table made otherwise); it spends nothing.
 func (s *State) contact(c Contact, d *engines.Decision) error {
 	b, err := s.turn()
 	if err != nil {

@@ -386,12 +386,18 @@ func answer(a map[string]string, key string, only []engines.Pick) string {
 	return ""
 }
 
+// doubleChoice exchanges a pair of unspent dice, or a pair of this turn's
+// 6s still in the magic pool (RULINGS, Deadwars, Turn), for one die.
 func (s *prober) doubleChoice(b *Battle) []engines.Choice {
 	clan := s.clanOf(b.ActivePlayer())
 	var pairs []engines.Pick
-	for _, v := range s.faces(b, "") {
+	for _, v := range append(s.faces(b, ""), 6) {
 		if s.ok(Double{Face: v, To: v%6 + 1}) {
-			pairs = append(pairs, engines.Pick{Value: strconv.Itoa(v), Label: fmt.Sprintf("the two %ss (%s)", strconv.Itoa(v), FaceAction(clan, v))})
+			l := fmt.Sprintf("the two %ss (%s)", strconv.Itoa(v), FaceAction(clan, v))
+			if v == 6 {
+				l = "the two 6s rolled this turn, out of the magic pool"
+			}
+			pairs = append(pairs, engines.Pick{Value: strconv.Itoa(v), Label: l})
 		}
 	}
 	if len(pairs) == 0 {
@@ -416,7 +422,7 @@ func (s *prober) doubleChoice(b *Battle) []engines.Choice {
 		return picks
 	}})
 	return []engines.Choice{{
-		Label: "Change a double into one die", Help: "two unspent dice of one face become a single die of any face",
+		Label: "Change a double into one die", Help: doubleHelp(b),
 		Game: gameKey, NoDice: true, Questions: qs,
 		Build: func(a map[string]string) (engines.Command, error) {
 			face, _ := strconv.Atoi(answer(a, "face", pairs))
@@ -424,6 +430,14 @@ func (s *prober) doubleChoice(b *Battle) []engines.Choice {
 			return Double{Face: face, To: to}, nil
 		},
 	}}
+}
+
+func doubleHelp(b *Battle) string {
+	help := "two unspent dice of one face become a single die of any face"
+	if b.Sixes >= 2 {
+		help += "; a pair of this turn's 6s may be taken out of the magic pool"
+	}
+	return help
 }
 
 // moveChoice is a 2" move on any die (a 6 from the magic pool) or a 4"
@@ -482,7 +496,7 @@ func (s *prober) moveChoice(b *Battle, dash bool) []engines.Choice {
 		die, _ := strconv.Atoi(answer(a, "die", dies))
 		return s.contactPicks(b, f, func(into string, leave bool) engines.Command {
 			return moveCmd(Move{Figure: a["fig"], Die: die, Into: into, Leave: leave}, dash)
-		}, true, !dash)
+		}, !dash)
 	}})
 	return []engines.Choice{{
 		Label: label, Help: help, Game: gameKey, NoDice: true, Questions: qs,
@@ -504,9 +518,9 @@ func moveCmd(m Move, dash bool) engines.Command {
 }
 
 // contactPicks are the base contact changes a move (or Boost) of f may
-// make: none, into contact with an enemy, or out of contact.
-// intoFree and leaveFree say whether entering or leaving gives free attacks.
-func (s *prober) contactPicks(b *Battle, f *Fig, cmd func(into string, leave bool) engines.Command, intoFree, leaveFree bool) []engines.Pick {
+// make: none, into contact with an enemy (f gets a free attack), or out of
+// contact; leaveFree says whether leaving gives free attacks (not a Dash).
+func (s *prober) contactPicks(b *Battle, f *Fig, cmd func(into string, leave bool) engines.Command, leaveFree bool) []engines.Pick {
 	var picks []engines.Pick
 	if s.ok(cmd("", false)) {
 		picks = append(picks, engines.Pick{Value: "", Label: "it neither enters nor leaves base contact"})
@@ -514,10 +528,7 @@ func (s *prober) contactPicks(b *Battle, f *Fig, cmd func(into string, leave boo
 	for _, side := range b.enemiesOf(f.Side) {
 		for _, e := range b.Living(side) {
 			if s.ok(cmd(b.arg(e), false)) {
-				l := "it ends in base contact with " + e.Name
-				if intoFree {
-					l += fmt.Sprintf(" (%s gets a free attack on %s)", f.Name, e.Name)
-				}
+				l := fmt.Sprintf("it ends in base contact with %s (%s gets a free attack on %s)", e.Name, f.Name, e.Name)
 				picks = append(picks, engines.Pick{Value: "into:" + b.arg(e), Label: l})
 			}
 		}
@@ -852,7 +863,7 @@ func (s *prober) castChoice(b *Battle, spell string) []engines.Choice {
 		Bolt:  "an enemy within 6\" of the caster is hit on 4+ and saves only on a 6",
 		Curse: "an enemy within 6\" of the caster takes a wound",
 		Heal:  "a wounded friend within 6\" of the caster gets a wound back",
-		Boost: "a friend or an enemy moves 3\"",
+		Boost: "a friend or an enemy moves 3\", a move: contact it makes or leaves gives free attacks",
 	}[spell]
 	qs := []engines.Question{
 		{Key: "caster", Prompt: "Who casts it?", Options: func(map[string]string) []engines.Pick { return casters }},
@@ -866,7 +877,7 @@ func (s *prober) castChoice(b *Battle, spell string) []engines.Choice {
 			}
 			return s.contactPicks(b, t, func(into string, leave bool) engines.Command {
 				return Cast{Caster: a["caster"], Spell: Boost, Target: a["target"], Into: into, Leave: leave}
-			}, false, false)
+			}, true) // a Boost is a move, not a Dash (RULINGS)
 		}})
 	}
 	return []engines.Choice{{

@@ -337,6 +337,79 @@ func TestChoicesInTurn(t *testing.T) {
 	checkLegalOffers(t, g.st, offered(t, g.st, 2000))
 }
 
+// RULINGS, Deadwars, Turn: "A pair of 6s is a double too: while both are
+// still in the magic pool in the turn they were rolled, the player may take
+// them out and exchange them": the menu offers the pair, and not 6s kept
+// from an earlier turn.
+func TestChoicesDoubleOfSixes(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(6, 6, 1, 1, 2, 3)
+	ch := choice(t, g.st, "Change a double")
+	if got := options(t, ch, "face", nil); !slices.Equal(got, []string{"1", "6"}) {
+		t.Fatalf("pairs offered: %v, want 1 and 6", got)
+	}
+	if got := options(t, ch, "to", map[string]string{"face": "6"}); !slices.Equal(got, []string{"1", "2", "3", "4", "5"}) {
+		t.Errorf("a pair of 6s becomes %v, want 1 to 5", got)
+	}
+	cmd, _ := ch.Build(map[string]string{"face": "6", "to": "3"})
+	if want := (Double{Face: 6, To: 3}); cmd != want {
+		t.Errorf("built %+v, want %+v", cmd, want)
+	}
+	checkLegalOffers(t, g.st, offered(t, g.st, 2000))
+	// The 6s kept into the next turn are no longer a double.
+	g.do(EndTurn{})
+	g.roll(1, 1, 1, 1, 1, 1)
+	g.do(EndTurn{})
+	g.roll(1, 2, 2, 3, 4, 5)
+	ch = choice(t, g.st, "Change a double")
+	if got := options(t, ch, "face", nil); got != nil {
+		t.Errorf("pairs offered with only kept 6s: %v, want the 2s alone", got)
+	}
+	if cmd, _ := ch.Build(map[string]string{"to": "1"}); cmd != (Double{Face: 2, To: 1}) {
+		t.Errorf("built %+v, want the 2s", cmd)
+	}
+}
+
+// RULINGS, Deadwars, Attacks: "A Boost is a move, not a Dash": the menu's
+// Boost says the free attacks its contact gives, and offers no contact to
+// a figure that left contact this turn.
+func TestChoicesBoostIsAMove(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(6, 6, 5, 5, 1, 1)
+	g.do(Contact{A: "Igor", B: "Jack"})
+	boost := choice(t, g.st, "Cast Boost")
+	labels := func(a map[string]string) map[string]string {
+		out := map[string]string{}
+		for _, q := range boost.Questions {
+			if q.Key == "contact" {
+				for _, o := range q.Options(a) {
+					out[o.Value] = o.Label
+				}
+			}
+		}
+		return out
+	}
+	got := labels(map[string]string{"caster": "Vlad", "target": "Igor"})
+	if l := got["leave"]; !strings.Contains(l, "free attack on Igor") {
+		t.Errorf("leaving by Boost: %q, want Jack's free attack said", l)
+	}
+	got = labels(map[string]string{"caster": "Vlad", "target": "Renny"})
+	if l := got["into:Davy"]; !strings.Contains(l, "Renny gets a free attack on Davy") {
+		t.Errorf("entering by Boost: %q, want Renny's free attack said", l)
+	}
+	g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Igor", Leave: true})
+	boost = choice(t, g.st, "Cast Boost")
+	got = labels(map[string]string{"caster": "Vlad", "target": "Igor"})
+	if len(got) != 1 || got[""] == "" {
+		t.Errorf("Igor, having left contact, is offered %v; want only no contact", got)
+	}
+	checkLegalOffers(t, g.st, offered(t, g.st, 2000))
+}
+
 // checkLegalOffers: no command offered spends a die the pool does not hold,
 // and no figure of the other player acts on the active player's turn.
 func checkLegalOffers(t *testing.T, s *State, all []built) {
@@ -377,7 +450,7 @@ func checkLegalOffers(t *testing.T, s *State, all []built) {
 				t.Errorf("offered %+v with pool %v on %s's turn", c, b.Pool, p)
 			}
 		case Double:
-			if !holds([]int{c.Face, c.Face}) {
+			if (c.Face == 6 && b.Sixes < 2) || (c.Face != 6 && !holds([]int{c.Face, c.Face})) {
 				t.Errorf("offered %+v with pool %v", c, b.Pool)
 			}
 		case Cast:

@@ -132,6 +132,63 @@ func TestDouble(t *testing.T) {
 	g.refuse("Double", Double{Face: 5, To: 6})
 }
 
+// seed 001 line 40: "Any double rolled can be changed into a single die of
+// any value"; RULINGS, Deadwars, Turn: "A pair of 6s is a double too: while
+// both are still in the magic pool in the turn they were rolled, the player
+// may take them out and exchange them".
+func TestDoubleOfSixes(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(6, 6, 1, 1, 5, 5)
+	label := g.do(Double{Face: 6, To: 3})
+	if b := g.battle(); b.Magic["Ann"] != 0 || !slices.Equal(b.Pool, []int{1, 1, 3, 5, 5}) {
+		t.Fatalf("after doubling the 6s: pool %v magic %d, want 1,1,3,5,5 and 0", b.Pool, b.Magic["Ann"])
+	}
+	if !strings.Contains(label, "pair of 6s") || !strings.Contains(label, "magic pool") {
+		t.Errorf("label %q does not say the 6s came out of the magic pool", label)
+	}
+	g.refuse("Double", Double{Face: 6, To: 3})
+	// A 6 kept from an earlier turn is not of this turn's roll.
+	ones := []int{1, 1, 1, 1, 1, 1}
+	g.do(EndTurn{})
+	g.roll(ones...) // Ben
+	g.do(EndTurn{})
+	g.roll(6, 1, 1, 1, 1, 1)
+	g.do(EndTurn{})
+	g.roll(ones...)
+	g.do(EndTurn{})
+	g.roll(6, 1, 1, 1, 1, 1)
+	if g.battle().Magic["Ann"] != 2 {
+		t.Fatalf("magic %d, want 2", g.battle().Magic["Ann"])
+	}
+	msg := g.refuse("Double", Double{Face: 6, To: 2})
+	if !strings.Contains(msg, "turn they were rolled") {
+		t.Errorf("refusal %q does not say why", msg)
+	}
+	// Spending from the pool takes the kept 6s first: this turn's pair stays.
+	g.do(EndTurn{})
+	g.roll(ones...)
+	g.do(EndTurn{})
+	g.roll(6, 6, 1, 1, 1, 1) // 2 kept + 2 rolled
+	g.do(Move{Figure: "Renny", Die: 6})
+	g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Igor"})
+	g.do(Double{Face: 6, To: 2})
+	// ... but once one of this turn's 6s is spent, the pair is broken; a
+	// double made into a 6 is one of this turn's dice and pairs again.
+	g.do(EndTurn{})
+	g.roll(ones...)
+	g.do(EndTurn{})
+	g.roll(6, 6, 3, 3, 1, 1)
+	g.do(Move{Figure: "Renny", Die: 6})
+	g.refuse("Double", Double{Face: 6, To: 2})
+	g.do(Double{Face: 3, To: 6})
+	g.do(Double{Face: 6, To: 4})
+	if b := g.battle(); b.Magic["Ann"] != 0 || !slices.Equal(b.Pool, []int{1, 1, 4}) {
+		t.Fatalf("pool %v magic %d, want 1,1,4 and 0", b.Pool, b.Magic["Ann"])
+	}
+}
+
 // seed 001 line 43: "they get a free attack against that enemy, you do not
 // have to spend a die ... does not count as one of the figure’s attacks".
 func TestFreeAttackIntoContact(t *testing.T) {
@@ -172,6 +229,82 @@ func TestLeavingContact(t *testing.T) {
 	g.do(Dash{Figure: "Igor", Die: 1, Leave: true})
 	if b := g.battle(); len(b.Free) != 0 || b.InContact(Ref{"Ann", "Igor"}, Ref{"Ben", "Davy"}) {
 		t.Fatalf("after a dash away: free %v, contacts %v; want none", b.Free, b.Contacts)
+	}
+}
+
+// RULINGS, Deadwars, Attacks: "A Boost is a move, not a Dash: the contact
+// rules above apply to the boosted figure exactly as to a move paid with a
+// die (a free attack on entering contact, free attacks against it on
+// leaving, no new contact after leaving)"; seed 001 lines 43-44.
+func TestBoostIsAMove(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(6, 6, 6, 6, 5, 5)
+	free := func(want ...FreeAttack) {
+		t.Helper()
+		if got := g.battle().Free; !slices.Equal(got, want) {
+			t.Fatalf("free attacks %v, want %v", got, want)
+		}
+	}
+	renny, igor, davy, jack, bones := Ref{"Ann", "Renny"}, Ref{"Ann", "Igor"}, Ref{"Ben", "Davy"}, Ref{"Ben", "Jack"}, Ref{"Ben", "Bones"}
+	// Boosted into contact: the boosted figure gets a free attack.
+	label := g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Renny", Into: "Davy"})
+	free(FreeAttack{By: renny, Target: davy})
+	if !strings.Contains(label, "a free attack on Davy") {
+		t.Errorf("label %q does not give Renny its free attack", label)
+	}
+	g.do(Attack{Figure: "Renny", Target: "Davy", Free: true}, 1)
+	// Boosted out of contact: each enemy left gets a free attack on it,
+	// and it cannot enter contact again this turn, by a move or a Boost.
+	g.do(Contact{A: "Igor", B: "Jack"})
+	label = g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Igor", Leave: true})
+	free(FreeAttack{By: jack, Target: igor})
+	if !strings.Contains(label, "free attack on Igor") {
+		t.Errorf("label %q does not give Jack a free attack", label)
+	}
+	if !g.fig("Igor").LeftContact {
+		t.Fatal("Igor left contact by a Boost and is not marked")
+	}
+	g.refuse("Contact", Move{Figure: "Igor", Die: 5, Into: "Bones"})
+	g.refuse("Contact", Cast{Caster: "Vlad", Spell: "boost", Target: "Igor", Into: "Bones"})
+	g.do(Attack{Figure: "Jack", Target: "Igor", Free: true}, 1)
+	// A figure that left contact by a move cannot be boosted into contact.
+	g.do(Contact{A: "Vlad", B: "Bones"})
+	g.do(Move{Figure: "Vlad", Die: 5, Leave: true})
+	g.refuse("Contact", Cast{Caster: "Vlad", Spell: "boost", Target: "Vlad", Into: "Davy"})
+	// An enemy boosted out of contact gives the caster's figures their free
+	// attacks; boosted into contact, it gets its own.
+	g.do(Contact{A: "Renny", B: "Bones"})
+	g.do(Attack{Figure: "Bones", Target: "Vlad", Free: true}, 1)
+	g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Bones", Leave: true})
+	free(FreeAttack{By: renny, Target: bones})
+	g.battle().Magic["Ann"] = 1
+	g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Davy", Into: "Igor"})
+	free(FreeAttack{By: renny, Target: bones}, FreeAttack{By: davy, Target: igor})
+	// The next turn the marks are gone.
+	g.do(EndTurn{})
+	if g.fig("Igor").LeftContact || len(g.battle().Free) != 0 {
+		t.Fatal("the Boost's marks outlast the turn")
+	}
+}
+
+// A Boost a log recorded before Boost was a move (deadwars/1: no free
+// attacks in it) folds as it did: the contacts change, nothing else.
+func TestOldBoostReplaysAsBefore(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(6, 1, 1, 1, 1, 1)
+	g.do(Contact{A: "Igor", B: "Jack"})
+	igor, jack, bones := Ref{"Ann", "Igor"}, Ref{"Ben", "Jack"}, Ref{"Ben", "Bones"}
+	old := SpellCast{Caster: Ref{"Ann", "Vlad"}, Spell: Boost, Cost: 1, Target: igor, Left: []Ref{jack}, Into: &bones}
+	if err := Engine.Apply(g.st, TypeSpellCast, old); err != nil {
+		t.Fatal(err)
+	}
+	b := g.battle()
+	if b.InContact(igor, jack) || !b.InContact(igor, bones) || g.fig("Igor").LeftContact || len(b.Free) != 0 {
+		t.Fatalf("old Boost: contacts %v, left %v, free %v; want Igor on Bones only, unmarked, no free attacks", b.Contacts, g.fig("Igor").LeftContact, b.Free)
 	}
 }
 
@@ -654,6 +787,31 @@ func TestHuntTheHunters(t *testing.T) {
 	b := g.battle()
 	if !b.Over || b.Winner != "Ann" || !strings.Contains(label, "All 7 Humans are dead: Ann 4 Humans killed, Ben 3 Humans killed") {
 		t.Fatalf("over %v winner %q label %q", b.Over, b.Winner, label)
+	}
+}
+
+// RULINGS, Deadwars, Attacks: "A figure killed by the Humans in Hunt the
+// Hunters scores no kill points for anyone; say so."
+func TestHumansKillScoresNone(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HuntTheHunters, 1, 1, 1, 1, 1, 1, 1) // seven Fighters
+	for range 2 {
+		g.roll(1, 1, 1, 1, 1, 1)
+		g.do(EndTurn{})
+	}
+	targets := []HumanTarget{{"1", "Renny"}, {"2", "Vlad"}, {"3", "-"}, {"4", "-"}, {"5", "-"}, {"6", "-"}, {"7", "-"}}
+	// Human 1 hits Renny (3 against 3+), who fails his save (2 against 3+);
+	// Human 2 wounds Vlad.
+	label := g.do(Humans{Targets: targets}, 3, 2, 4, 5)
+	if !g.fig("Renny").Dead {
+		t.Fatal("Renny lives")
+	}
+	if !strings.Contains(label, "Renny is killed (1 kill point, which no one scores)") {
+		t.Errorf("label %q does not say that no one scores Renny's kill point", label)
+	}
+	if b := g.battle(); b.KP["Ann"] != 0 || b.KP["Ben"] != 0 {
+		t.Errorf("kill points %v, want none", b.KP)
 	}
 }
 

@@ -21,13 +21,18 @@ package deadwars
 // from the magic pool kept since the last turn.
 //
 // Ruling: a 6 is a die like any other for a 2" move; it is taken from the
-// magic pool, where every 6 goes when rolled. A pair of 6s cannot be
-// doubled (they are in the pool, not among the unspent dice); a double
-// changed into a 6 goes to the magic pool.
+// magic pool, where every 6 goes when rolled. A pair of 6s is a double
+// while both are still in the magic pool in the turn they were rolled
+// (RULINGS); the pool is spent from the 6s kept from earlier turns first,
+// so this turn's pair lasts as long as it can. A double changed into a 6
+// goes to the magic pool as one of this turn's 6s.
 //
 // Ruling: free attacks are made as free attacks (Attack.Free) any time
 // before the turn ends, by either side; the ones not made lapse. Leaving
-// contact by a move offers every enemy left a free attack on the mover.
+// contact by a move offers every enemy left a free attack on the mover. A
+// Boost is a move, whoever's figure it moves (RULINGS): the boosted figure
+// gets the free attack on entering contact, the enemies it leaves get
+// theirs, and it cannot enter contact again that turn.
 //
 // Ruling: deployment order follows from the figure counts. The roll-off
 // winner places first; placing one each in turn, the first deployer
@@ -42,7 +47,8 @@ package deadwars
 // hit roll (combined dice +1 each); it is an attack, counted as one.
 //
 // Ruling: killing a Human counts towards Humans killed, not kill points; a
-// Human's kill scores nothing. Each living Human must be given a target or
+// Human's kill scores nothing, and the Humans' action line says that no one
+// scores the kill points of the figure they killed (RULINGS). Each living Human must be given a target or
 // "-"; a Human whose target fell to an earlier Human this round does not
 // attack.
 //

@@ -99,8 +99,13 @@ type Battle struct {
 	Active  int      `json:"active"`
 	Phase   string   `json:"phase"`
 	// Pool is the active player's unspent non-Magic dice, by face.
-	Pool         []int            `json:"pool"`
-	Magic        map[string]int   `json:"magic"`
+	Pool  []int          `json:"pool"`
+	Magic map[string]int `json:"magic"`
+	// Sixes are the active player's 6s of this turn still in the magic
+	// pool (rolled, or a double made into a 6): a pair of them may still be
+	// exchanged as a double. The pool is spent from the 6s kept from
+	// earlier turns first.
+	Sixes        int              `json:"sixes"`
 	Contacts     [][2]Ref         `json:"contacts"`
 	Free         []FreeAttack     `json:"free"`
 	KP           map[string]int   `json:"kp"`
@@ -262,14 +267,23 @@ func countFace(faces []int, face int) int {
 	return n
 }
 
-// addDie puts a die in the pool, or in the player's magic pool if it shows Magic.
+// addDie puts a die of this turn in the pool, or in the player's magic
+// pool if it shows Magic.
 func (b *Battle) addDie(player string, face int) {
 	if face == 6 {
 		b.Magic[player]++
+		b.Sixes++
 		return
 	}
 	b.Pool = append(b.Pool, face)
 	slices.Sort(b.Pool)
+}
+
+// spendMagic pays n dice from the player's magic pool, the 6s kept from
+// earlier turns first: this turn's 6s are spent only when no other is left.
+func (b *Battle) spendMagic(player string, n int) {
+	b.Magic[player] -= n
+	b.Sixes = min(b.Sixes, max(b.Magic[player], 0))
 }
 
 // humansAlive counts the living Humans.

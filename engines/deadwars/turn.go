@@ -47,8 +47,15 @@ func (s *State) roll(c RollDice, d *engines.Decision) error {
 	return s.checkEnd(d)
 }
 
-// double exchanges two unspent dice showing the same face for one die of
-// any face.
+// double exchanges two dice of this turn's roll showing the same face for
+// one die of any face (seed 001 line 40). A pair of 6s is a double too,
+// taken out of the magic pool while both are still there in the turn they
+// were rolled (RULINGS, Deadwars, Turn).
+//
+// Ruling: the magic pool is spent from the 6s kept from earlier turns
+// first, so this turn's 6s stay a pair as long as the pool allows; a
+// double made into a 6 is one of this turn's dice, like any die a double
+// makes, and pairs with another of this turn's 6s.
 func (s *State) double(c Double, d *engines.Decision) error {
 	b, err := s.turn()
 	if err != nil {
@@ -58,24 +65,24 @@ func (s *State) double(c Double, d *engines.Decision) error {
 		return err
 	}
 	p := b.ActivePlayer()
-	if c.Face == 6 {
-		return engines.Refuse("Double", "Magic dice go to the magic pool when rolled and cannot be exchanged; double a pair of unspent dice 1 to 5")
-	}
 	if c.Face < 1 || c.Face > 6 || c.To < 1 || c.To > 6 {
 		return engines.Refuse("Double", "a die shows 1 to 6: the pair's face and the face it becomes are 1 to 6")
 	}
-	n := 0
-	for _, v := range b.Pool {
-		if v == c.Face {
-			n++
+	if c.Face == 6 {
+		if b.Sixes < 2 {
+			return engines.Refuse("Double", "a pair of 6s is exchanged only while both are still in the magic pool in the turn they were rolled; %s's magic pool holds %d, %d of them from this turn",
+				p, b.Magic[p], b.Sixes)
 		}
-	}
-	if n < 2 {
+	} else if n := countFace(b.Pool, c.Face); n < 2 {
 		return engines.Refuse("Double", "%s's unspent dice hold %d showing %d; a double needs two (unspent: %s)", p, n, c.Face, poolText(b.Pool))
 	}
 	d.Emit(TypeDoubleChanged, DoubleChanged{Player: p, Face: c.Face, To: c.To})
 	clan := s.clanOf(p)
-	d.Label("%s changes a double %d into one %d (%s).", p, c.Face, c.To, FaceAction(clan, c.To))
+	if c.Face == 6 {
+		d.Label("%s takes a pair of 6s out of the magic pool and changes them into one %d (%s); magic pool %d.", p, c.To, FaceAction(clan, c.To), b.Magic[p])
+	} else {
+		d.Label("%s changes a double %d into one %d (%s).", p, c.Face, c.To, FaceAction(clan, c.To))
+	}
 	return s.checkEnd(d)
 }
 

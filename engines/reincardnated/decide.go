@@ -179,6 +179,9 @@ func (s *State) resolveCard(d *engines.Decision, name string, info CardInfo) (Ca
 		if in.Type == "" {
 			return Card{}, engines.Refuse("Beings", "%s is new to this campaign; give its type with --type (%s)", name, strings.Join(Types, ", "))
 		}
+		if err := checkOwnType(in.Type, in); err != nil {
+			return Card{}, err
+		}
 		d.Emit(TypeCardNoted, CardNoted{Card: in})
 		return in, nil
 	}
@@ -215,8 +218,12 @@ func cardOf(name string, info CardInfo) (Card, error) {
 	return c, nil
 }
 
-// merge adds what in says to known; a contradiction is refused.
+// merge adds what in says to known; a contradiction is refused, and so is
+// known's own type as a type it incarnates into (checkOwnType).
 func merge(known, in Card) (Card, bool, error) {
+	if err := checkOwnType(known.Type, in); err != nil {
+		return known, false, err
+	}
 	changed := false
 	if in.Prefers != "" {
 		if known.Prefers != "" && known.Prefers != in.Prefers {
@@ -236,6 +243,20 @@ func merge(known, in Card) (Card, bool, error) {
 		known.Human, changed = true, true
 	}
 	return known, changed, nil
+}
+
+// checkOwnType refuses what in says a card of type typ incarnates into
+// when it names typ: a Being of the card's own type is always a lateral
+// incarnation (seed 002 line 119; RULINGS, Reincardnated, Turn), so no card,
+// a Starter neither (a plant), lists it as its preferred or lower type.
+func checkOwnType(typ string, in Card) error {
+	for _, f := range []struct{ t, what string }{{in.Prefers, "preferred"}, {in.Lower, "lower"}} {
+		if typ != "" && f.t == typ {
+			return engines.Refuse("Incarnation", "%s is a %s, and a Being of its own type is always a lateral incarnation (no Karma): its %s type cannot be its own type, %s",
+				in.Name, typ, f.what, typ)
+		}
+	}
+	return nil
 }
 
 // checkFree refuses a Being that is already in a Lifeline: each card is

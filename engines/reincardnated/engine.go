@@ -18,7 +18,7 @@ import (
 // Engine is Reincardnated's rules engine.
 var Engine = &kit.Game[*State]{
 	GameInfo: engines.GameInfo{Name: "reincardnated", Title: "Reincardnated"},
-	Rules:    1,
+	Rules:    2,
 	New:      newState,
 	Facts: []kit.Fact[*State]{
 		kit.On(TypeGameStarted, (*State).onGameStarted),

@@ -207,18 +207,35 @@ func (s *State) typeOptions(a map[string]string) []engines.Pick {
 }
 
 // kindOptions offers the kind of incarnation: worked out when the active
-// Being's card is known, else said by the player.
+// Being's card is known, else said by the player. A Being of the active
+// Being's own type is offered as lateral only (RULINGS: same type is always
+// lateral); a Being of another type is not offered as lateral, nor as a
+// preferred or lower type the active Being's card already gives otherwise.
 func (s *State) kindOptions(p *Player) func(map[string]string) []engines.Pick {
-	return func(map[string]string) []engines.Pick {
+	return func(a map[string]string) []engines.Pick {
 		act, _ := s.activeCard(p)
+		typ, _ := normType(a["type"])
+		if c, ok := s.Beings[strings.ToLower(a["being"])]; ok {
+			typ = c.Type
+		}
+		lateral := engines.Pick{Value: "lateral", Label: fmt.Sprintf("lateral, another %s (no Karma)", act.Type)}
+		if typ == act.Type {
+			return []engines.Pick{lateral}
+		}
 		picks := []engines.Pick{}
 		if act.Prefers != "" && act.Lower != "" {
 			picks = append(picks, engines.Pick{Value: "", Label: fmt.Sprintf("work it out (%s prefers %s, lower %s)", act.Name, act.Prefers, act.Lower)})
 		}
-		return append(picks,
-			engines.Pick{Value: "preferred", Label: "preferred (2 Karma)"},
-			engines.Pick{Value: "lower", Label: "lower (1 Karma)"},
-			engines.Pick{Value: "lateral", Label: fmt.Sprintf("lateral, another %s (no Karma)", act.Type)})
+		if typ == "" || act.Prefers == "" || act.Prefers == typ {
+			picks = append(picks, engines.Pick{Value: "preferred", Label: "preferred (2 Karma)"})
+		}
+		if typ == "" || act.Lower == "" || act.Lower == typ {
+			picks = append(picks, engines.Pick{Value: "lower", Label: "lower (1 Karma)"})
+		}
+		if typ == "" {
+			picks = append(picks, lateral)
+		}
+		return picks
 	}
 }
 

@@ -75,6 +75,50 @@ func TestChoicesFollowTheTurn(t *testing.T) {
 	eq(t, "Ann's score", ScoreOf(tb.p("Ann")).Total, 2+4+3)
 }
 
+// RULINGS, Reincardnated, Turn: "Same type is always lateral, whatever a
+// player declares": a Being of the active Being's own type is offered as a
+// lateral incarnation only; another type is not offered as lateral.
+func TestChoicesSameTypeIsLateral(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	kinds := func(answers map[string]string) []string {
+		t.Helper()
+		for _, c := range tb.s.Choices() {
+			if !strings.HasPrefix(c.Label, tb.g().current().Name+" incarnates") {
+				continue
+			}
+			for _, q := range c.Questions {
+				if q.Key == "kind" {
+					var out []string
+					for _, o := range q.Options(answers) {
+						out = append(out, o.Value)
+					}
+					return out
+				}
+			}
+		}
+		t.Fatalf("no incarnation kinds among %s", labels(tb.s.Choices()))
+		return nil
+	}
+	eq(t, "a plant from the Starter", strings.Join(kinds(map[string]string{"being": "Moss", "type": "plant"}), ","), "lateral")
+	eq(t, "an insect from the Starter", strings.Join(kinds(map[string]string{"being": "Ant", "type": "insect"}), ","), "preferred,lower")
+	label := choose(t, tb, "Ann incarnates", map[string]string{"being": "Moss", "type": "plant", "kind": "lateral"})
+	if !strings.Contains(label, "lateral incarnation: draws no Karma") {
+		t.Errorf("label %q", label)
+	}
+	// A Being the campaign knows is offered by its known type: for Ben's
+	// Starter (known types), Rose, a plant, is lateral; Robin, a bird, is
+	// neither its preferred nor its lateral incarnation.
+	tb.endTurn()
+	tb.do(Starter{Player: "Ben", Name: "Sedge", CardInfo: CardInfo{Prefers: "insect", Lower: "bird"}})
+	for _, c := range []Card{{Name: "Rose", Type: "plant"}, {Name: "Robin", Type: "bird"}} {
+		if err := Engine.Apply(tb.s, TypeCardNoted, CardNoted{Card: c}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eq(t, "Rose for Ben", strings.Join(kinds(map[string]string{"being": "Rose"}), ","), "lateral")
+	eq(t, "Robin for Ben", strings.Join(kinds(map[string]string{"being": "Robin"}), ","), ",lower")
+}
+
 func TestSplitArgs(t *testing.T) {
 	for in, want := range map[string][]string{
 		`Ann "Whale Shark"`: {"Ann", "Whale Shark"},

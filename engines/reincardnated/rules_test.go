@@ -112,6 +112,48 @@ func TestIncarnationTypesAreLearned(t *testing.T) {
 	eq(t, "worked out: lower", tb.hand("Ann"), 6)
 }
 
+// seed 002 line 119: "A BEING can always incarnate a BEING of the same
+// type ... no KARMA CARDS"; line 178: Starters are plants and "can do a
+// LATERAL INCARNATION to a plant type"; RULINGS, Reincardnated, Turn: "Same
+// type is always lateral, whatever a player declares: an incarnation into
+// the active Being's own type draws 0, and a card (Starters included, which
+// are plants) cannot list its own type as its preferred or lower type."
+func TestSameTypeIsAlwaysLateral(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	// Declared preferred, a plant from the Starter (a plant) is lateral:
+	// no Karma, and nothing is learned of the Starter.
+	label := tb.incarnate("Ann", "Moss", "plant", "preferred")
+	eq(t, "hand after --preferred", tb.hand("Ann"), StartHand)
+	eq(t, "starter prefers", tb.p("Ann").Starter.Prefers, "")
+	if !strings.Contains(label, "lateral incarnation") || !strings.Contains(label, "draws no Karma") {
+		t.Errorf("label %q, want a lateral incarnation with no Karma", label)
+	}
+	tb.endTurn()
+	tb.incarnate("Ben", "Ivy", "plant", "lower")
+	eq(t, "hand after --lower", tb.hand("Ben"), StartHand)
+	eq(t, "starter lower", tb.p("Ben").Starter.Lower, "")
+	tb.endTurn()
+	// From a Being of known types too: Moss (a plant) into another plant.
+	tb.incarnate("Ann", "Rose", "plant", "lower")
+	eq(t, "hand, plant to plant", tb.hand("Ann"), StartHand)
+	// No card lists its own type as its preferred or lower type.
+	tb.refuse(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Prefers: "plant"}}, "Incarnation", "own type")
+	tb.refuse(Starter{Player: "Ben", Name: "Sedge", CardInfo: CardInfo{Lower: "plant"}}, "Incarnation", "own type")
+	tb.endTurn()
+	tb.refuse(Incarnate{Player: "Ben", Being: "Bee", CardInfo: CardInfo{Type: "insect", Prefers: "insect"}, Kind: "lateral"}, "Incarnation", "own type")
+	tb.refuse(Gain{Player: "Ben", Being: "Moss", CardInfo: CardInfo{Lower: "plant"}}, "Incarnation", "own type")
+	// A card a log noted with its own type as preferred (before the
+	// ruling) still incarnates its own type laterally, for no Karma.
+	if err := Engine.Apply(tb.s, TypeCardNoted, CardNoted{Card: Card{Name: "Ivy", Type: "plant", Prefers: "plant", Lower: "insect"}}); err != nil {
+		t.Fatal(err)
+	}
+	label = tb.incarnate("Ben", "Thistle", "plant", "")
+	eq(t, "hand, old card", tb.hand("Ben"), StartHand)
+	if !strings.Contains(label, "lateral incarnation") {
+		t.Errorf("label %q, want a lateral incarnation", label)
+	}
+}
+
 // seed 002 line 182: 69 "unique" Beings; a Being in a Lifeline is not in
 // the pool.
 func TestBeingInALifelineCannotBeIncarnated(t *testing.T) {

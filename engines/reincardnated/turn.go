@@ -54,6 +54,9 @@ func (s *State) starter(c Starter, d *engines.Decision) error {
 		return engines.Refuse("Starter", "Starter Beings are plants, not %s", c.Type)
 	}
 	in.Type = "plant"
+	if err := checkOwnType(in.Type, in); err != nil {
+		return err
+	}
 	for _, q := range g.Players {
 		if q != p && strings.EqualFold(q.Starter.Name, c.Name) && c.Name != defaultStarter {
 			return engines.Refuse("Starter", "%s is %s's Starter; each Starter card is unique", c.Name, q.Name)
@@ -106,8 +109,12 @@ func myTurn(g *Game, p *Player, what string) error {
 // and lower types may be unknown. When they are known the kind of
 // incarnation is worked out and a type the Being cannot take is refused;
 // when not, the player says which it is (preferred or lower) and the card
-// remembers it, so a later contradicting claim is refused. A Being of the active
-// Being's own type is always a lateral incarnation (0 Karma).
+// remembers it, so a later contradicting claim is refused. A Being of the
+// active Being's own type is always a lateral incarnation (0 Karma),
+// whatever the player declares (RULINGS, Reincardnated, Turn): declared
+// preferred or lower, it is taken as lateral, said so, and nothing is
+// learned of the card; a card a log noted with its own type as preferred
+// or lower (before that ruling) incarnates its own type laterally too.
 func (s *State) incarnate(c Incarnate, d *engines.Decision) error {
 	g, p, err := s.who(c.Player, true)
 	if err != nil {
@@ -127,7 +134,11 @@ func (s *State) incarnate(c Incarnate, d *engines.Decision) error {
 		return err
 	}
 	act, isStarter := s.activeCard(p)
-	kind := strings.ToLower(c.Kind)
+	declared := strings.ToLower(c.Kind)
+	kind := declared
+	if card.Type == act.Type && (kind == "" || kind == "preferred" || kind == "lower") {
+		kind = "lateral"
+	}
 	switch kind {
 	case "":
 		switch {
@@ -135,8 +146,6 @@ func (s *State) incarnate(c Incarnate, d *engines.Decision) error {
 			kind = "preferred"
 		case act.Lower != "" && card.Type == act.Lower:
 			kind = "lower"
-		case card.Type == act.Type:
-			kind = "lateral"
 		case act.Prefers != "" && act.Lower != "":
 			return engines.Refuse("Incarnation", "%s's active Being %s incarnates into %s (preferred), %s (lower) or %s (lateral), not %s",
 				p.Name, act.Name, act.Prefers, act.Lower, act.Type, card.Type)
@@ -187,7 +196,13 @@ func (s *State) incarnate(c Incarnate, d *engines.Decision) error {
 	if got < draws {
 		draw += fmt.Sprintf(" (%d short: the Karma deck and discard are empty)", draws-got)
 	}
-	d.Label("%s incarnates %s from %s, a %s incarnation: %s, hand %d.", p.Name, describe(card), before, kind, draw, p.Hand)
+	how := kind
+	if declared != "" && declared != kind {
+		how = fmt.Sprintf("%s incarnation (declared %s, but a Being of the active Being's own type is always lateral)", kind, declared)
+	} else {
+		how += " incarnation"
+	}
+	d.Label("%s incarnates %s from %s, a %s: %s, hand %d.", p.Name, describe(card), before, how, draw, p.Hand)
 	return nil
 }
 
