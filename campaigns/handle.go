@@ -130,7 +130,7 @@ func (s *Service) Undo(ctx context.Context, campaign string, n int, to string, o
 			var err error
 			if to == "" {
 				live, err = s.lastInEffect(ctx, st, n)
-			} else if acts, err = s.Actions(ctx, campaign); err == nil {
+			} else if acts, err = s.actionsAfter(ctx, st.Key, 0); err == nil {
 				live = acts.InEffect()
 			}
 			if err != nil {
@@ -180,7 +180,7 @@ func (s *Service) Redo(ctx context.Context, campaign string, n int, o Options) (
 			}
 			var labels []string
 			for _, id := range can[:n] {
-				a, err := s.action(ctx, campaign, id)
+				a, err := s.action(ctx, st.Key, id)
 				if err != nil {
 					return err
 				}
@@ -266,7 +266,7 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 			b.Label = rq.verb
 		}
 		facts := append([]events.Fact{{Type: events.TypeActionBegun, Data: b}}, d.Facts()...)
-		stored, err := s.store.Append(ctx, campaign, st.Version, id, facts)
+		stored, err := s.store.Append(ctx, st.Key, st.Version, id, facts)
 		if errors.Is(err, events.ErrConcurrency) {
 			if attempt == 0 {
 				continue
@@ -295,7 +295,7 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 // replayed answers a command whose action id is already stored: the same
 // command is a no-op that succeeds, another is a conflict.
 func (s *Service) replayed(ctx context.Context, st *State, id, verb string, args []byte, hand []int) (*Result, error) {
-	prior, err := events.Action(ctx, s.store, st.Campaign.Name, id)
+	prior, err := events.Action(ctx, s.store, st.Key, id)
 	if err != nil || len(prior) == 0 {
 		return nil, err
 	}

@@ -26,7 +26,11 @@ type Step struct {
 //
 // It replays the log as it stood when it began: an undo another warlog
 // appends meanwhile is neither folded nor counted in what is undone.
-func (s *Service) Replay(ctx context.Context, name string, fn func(st *State, step Step) error) (*State, error) {
+func (s *Service) Replay(ctx context.Context, campaign string, fn func(st *State, step Step) error) (*State, error) {
+	name, err := s.resolve(ctx, campaign)
+	if err != nil {
+		return nil, err
+	}
 	end, err := events.Version(ctx, s.store, name)
 	if err != nil {
 		return nil, err
@@ -36,7 +40,7 @@ func (s *Service) Replay(ctx context.Context, name string, fn func(st *State, st
 		return nil, err
 	}
 	undone := eff.UndoneAt(end)
-	st := &State{Head: events.Genesis}
+	st := &State{Key: name, Name: campaign, Head: events.Genesis}
 	var cur *Step
 	var beforeScenario string
 	var beforeTurn int

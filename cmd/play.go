@@ -225,7 +225,7 @@ func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 		}
 		wasIn = scenario
 		s := g.Status()
-		s.Campaign, s.Game = st.Campaign.Name, st.Campaign.Game
+		s.Campaign, s.Game = st.Name, st.Campaign.Game
 		fmt.Fprintln(app.Out)
 		if err := PrintStatus(app, s); err != nil {
 			return err

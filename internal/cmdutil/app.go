@@ -205,7 +205,7 @@ type EventJSON struct {
 // PrintResult reports an action.
 func (a *App) PrintResult(res *campaigns.Result) error {
 	if a.JSON {
-		out := ActionJSON{Campaign: res.State.Campaign.Name, Action: res.Action, Label: res.Label, Replayed: res.Replayed, Version: res.State.Version}
+		out := ActionJSON{Campaign: res.State.Name, Action: res.Action, Label: res.Label, Replayed: res.Replayed, Version: res.State.Version}
 		for _, e := range res.Events {
 			out.Events = append(out.Events, EventJSON{Seq: e.Seq, Version: e.Version, Action: e.Action, Type: e.Type, Data: e.Data})
 		}

@@ -134,7 +134,7 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 	if err != nil {
 		return nil, err
 	}
-	r := &Report{Kind: "scenario", Campaign: st.Campaign.Name, Game: st.Campaign.Game, GameTitle: st.Engine().Info().Title,
+	r := &Report{Kind: "scenario", Campaign: st.Name, Game: st.Campaign.Game, GameTitle: st.Engine().Info().Title,
 		Head: st.Head, Version: st.Version, ShowsUndone: opt.ShowUndone}
 	var sums []engines.ScenarioSummary
 	if ch, ok := g.(engines.Chronicler); ok {
