@@ -44,9 +44,9 @@ type State struct {
 	// with, as the log records it).
 	Key, Name string
 	Campaign  engines.Campaign
-	Created  time.Time
-	Version  int64
-	Head     string
+	Created   time.Time
+	Version   int64
+	Head      string
 	// ProgramDice counts program dice in effect: the index of the next one.
 	ProgramDice int
 	// redoable is the stack of actions undone since the last new action.

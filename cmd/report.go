@@ -120,7 +120,9 @@ func dbFiles(db string) []string {
 // and the name, and by the file's identity: another spelling, a symlinked
 // directory or a hard link is caught), a symbolic link (never followed), a
 // directory or device, and an existing file unless force.
-func checkReportOut(db, out string, force bool) error { return checkOut(db, out, force, "the report", "report.md") }
+func checkReportOut(db, out string, force bool) error {
+	return checkOut(db, out, force, "the report", "report.md")
+}
 
 // checkOut is checkReportOut for any file warlog writes: what names it in
 // messages ("the report") and example is a file name to suggest.
