@@ -18,6 +18,12 @@ type Step struct {
 	// it, or, for the action that closed a scenario, the one before it.
 	Scenario string
 	Turn     int
+	// Amendment is the id of the amendment that decided this action again
+	// ("" for an action as first decided); Corrected is true for the
+	// action the amendment corrected. Each action an amendment decides
+	// again is a step of its own, after the amendment's own step.
+	Amendment string
+	Corrected bool
 }
 
 // Replay folds a campaign's log like Load and calls fn after each action
@@ -77,6 +83,19 @@ func (s *Service) Replay(ctx context.Context, campaign string, fn func(st *State
 			}
 			beforeScenario, beforeTurn = now(st)
 			cur = &Step{Action: Action{ID: e.Action, Version: e.Version, At: e.At, Undone: undone[e.Action]}}
+		}
+		if e.Type == TypeRedecided {
+			p, err := s.registry.Decode(e)
+			if err != nil {
+				return fmt.Errorf("campaign %q: %w", name, err)
+			}
+			r := p.(Redecided)
+			if err := flush(); err != nil {
+				return err
+			}
+			beforeScenario, beforeTurn = now(st)
+			cur = &Step{Action: Action{ID: r.Action, Verb: r.Verb, Label: r.Label, Version: e.Version, At: e.At, Undone: undone[e.Action]},
+				Amendment: e.Action, Corrected: r.Corrected}
 		}
 		if cur != nil {
 			switch e.Type {

@@ -32,6 +32,7 @@ const (
 	VerbRedo   = "redo"
 	VerbRoll   = "roll"
 	VerbCreate = "campaign new"
+	VerbAmend  = "amend"
 )
 
 // State is a campaign folded from its log: the campaign's own bookkeeping
@@ -349,15 +350,19 @@ func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error
 		}
 		ref := p.(events.ActionRef)
 		if e.Type == events.TypeActionUndone {
-			st.redoable = append(st.redoable, ref.Action)
+			if ref.By == "" {
+				st.redoable = append(st.redoable, ref.Action)
+			}
 			st.undone++
 		} else {
 			st.undone--
-			if n := len(st.redoable); n > 0 && st.redoable[n-1] == ref.Action {
+			if n := len(st.redoable); ref.By == "" && n > 0 && st.redoable[n-1] == ref.Action {
 				st.redoable = st.redoable[:n-1]
 			}
 		}
 		return nil
+	case TypeAmended, TypeRedecided:
+		return nil // an amendment's record, which folds into nothing
 	}
 	if undone[e.Action] {
 		return nil
