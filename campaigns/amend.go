@@ -71,7 +71,7 @@ type Amended struct {
 	Was    []int  `json:"was,omitempty"`
 	// Dice are the corrected dice, when given; Verb and Args the
 	// corrected command, when given.
-	Dice []int          `json:"dice,omitempty"`
+	Dice []int           `json:"dice,omitempty"`
 	Verb string          `json:"verb,omitempty"`
 	Args json.RawMessage `json:"args,omitempty"`
 	// Dropped are the later actions left out because the corrected
