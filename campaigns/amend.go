@@ -417,7 +417,7 @@ func (s *Service) decideAmend(ctx context.Context, st *State, id, target string,
 			change += fmt.Sprintf(" with dice %s", joinInts(o.Dice))
 		}
 	}
-	label := fmt.Sprintf("amend %s %s: %s; %d later action(s) decided again", shortID(t.ID), quote(t.Label), change, len(redo)-1-len(refusals))
+	label := fmt.Sprintf("amend %s: %s; %d later action(s) decided again", shortID(t.ID), change, len(redo)-1-len(refusals))
 	if len(refusals) > 0 {
 		dropped := make([]string, len(refusals))
 		for i, r := range refusals {
