@@ -192,10 +192,10 @@ func (p *prompter) ask(title string, check func(string) error) (string, error) {
 const (
 	menuUndo    = "\x00undo"
 	menuCorrect = "\x00correct"
-	menuQuit   = "\x00quit"
-	rollForMe  = "program"
-	enterDice  = "hand"
-	reportNone = "no"
+	menuQuit    = "\x00quit"
+	rollForMe   = "program"
+	enterDice   = "hand"
+	reportNone  = "no"
 )
 
 func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
