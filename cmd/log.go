@@ -62,7 +62,8 @@ func newLogCommand(app *cmdutil.App) *cobra.Command {
 		Long: `Show the campaign's log, one line per action: its id, when, what it did, the
 dice it used (h = entered by hand) and whether it is undone ("amended": an
 amendment decided it again; the amendment's line is followed by each action it
-decided again, marked ↳). --all lists every event instead. --json gives every event with an "undone" flag.`,
+decided again, marked ↳). --all lists every event instead. --json gives every
+event with an "undone" flag.`,
 		Example: `  warlog log
   warlog log --all
   warlog log --json`,
