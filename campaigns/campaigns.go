@@ -172,22 +172,51 @@ func (s *Service) Create(ctx context.Context, name string, o CreateOptions) (*St
 	}
 	begun := Begun{Game: g.Name, Verb: "campaign new", Label: fmt.Sprintf("campaign %s created (%s)", name, g.Title)}
 	facts := []events.Fact{{Type: events.TypeActionBegun, Data: begun}, {Type: TypeCreated, Data: c}}
-	if _, err := s.store.Append(ctx, name, 0, id, facts); err != nil {
-		if errors.Is(err, events.ErrConcurrency) {
-			return nil, fmt.Errorf("campaign %q: %w; choose another name or `warlog use %s`", name, ErrExists, name)
+	exists := fmt.Errorf("campaign %q: %w; choose another name or `warlog use %s`", name, ErrExists, name)
+	var err error
+	if d, ok := s.store.(events.Directory); ok {
+		// The key is the name, unless a renamed campaign still holds it.
+		key := name
+		if stream, found, err := d.Lookup(ctx, name); err != nil {
+			return nil, err
+		} else if found {
+			// A retry of the same creation (--action-id) is stored once.
+			if prior, err := events.Action(ctx, s.store, stream, id); err == nil && len(prior) > 0 && o.ActionID != "" {
+				if datas, err := marshalAll(facts); err == nil && events.SameContent(prior, facts, datas) {
+					return s.Load(ctx, name)
+				}
+			}
+			return nil, exists
 		}
+		if v, err := events.Version(ctx, s.store, name); err != nil {
+			return nil, err
+		} else if v > 0 {
+			key = name + "~" + id[:min(8, len(id))]
+		}
+		_, err = d.Create(ctx, events.Entry{Stream: key, Chain: key, Name: name}, id, facts)
+	} else {
+		_, err = s.store.Append(ctx, name, 0, id, facts)
+	}
+	if errors.Is(err, events.ErrConcurrency) || errors.Is(err, events.ErrNameTaken) {
+		return nil, exists
+	}
+	if err != nil {
 		return nil, err
 	}
 	return s.Load(ctx, name)
 }
 
-// List returns every campaign's name, oldest first.
-func (s *Service) List(ctx context.Context) ([]string, error) { return s.store.Campaigns(ctx) }
-
-// Exists reports whether a campaign has a stream.
-func (s *Service) Exists(ctx context.Context, name string) (bool, error) {
-	v, err := events.Version(ctx, s.store, name)
-	return v > 0, err
+// marshalAll encodes facts' payloads as the log stores them.
+func marshalAll(facts []events.Fact) ([][]byte, error) {
+	out := make([][]byte, len(facts))
+	for i, f := range facts {
+		b, err := events.Marshal(f)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = b
+	}
+	return out, nil
 }
 
 func contains(list []string, s string) bool {

@@ -14,6 +14,8 @@ func registerCore(r *events.Registry) {
 	events.RegisterDecoder(r, events.TypeActionRedone, events.DecodeActionRef)
 	events.RegisterDecoder(r, dice.Type, dice.DecodeRolled)
 	r.Register(TypeCreated, Created{})
+	r.Register(TypeAmended, Amended{})
+	r.Register(TypeRedecided, Redecided{})
 }
 
 // decodeBegun reads an action.begun payload without reflection.

@@ -80,16 +80,19 @@ func (s *Service) FreeRoll(ctx context.Context, campaign, notation, purpose stri
 	}
 	args := map[string]string{"notation": n.String(), "for": purpose}
 	return s.run(ctx, campaign, o, request{verb: VerbRoll, args: args,
-		decide: func(st *State, d *engines.Decision) error {
-			r, err := d.Roller().Roll(n.Count, n.Sides, purpose)
-			if err != nil {
-				return err
-			}
-			r.Notation, r.Mod = n.String(), n.Mod
-			d.Emit(dice.Type, r)
-			d.Label("rolled %s for %s: %s", n, purpose, DescribeRoll(r))
-			return nil
-		}})
+		decide: func(st *State, d *engines.Decision) error { return decideFreeRoll(d, n, purpose) }})
+}
+
+// decideFreeRoll is a free roll's decision.
+func decideFreeRoll(d *engines.Decision, n dice.Notation, purpose string) error {
+	r, err := d.Roller().Roll(n.Count, n.Sides, purpose)
+	if err != nil {
+		return err
+	}
+	r.Notation, r.Mod = n.String(), n.Mod
+	d.Emit(dice.Type, r)
+	d.Label("rolled %s for %s: %s", n, purpose, DescribeRoll(r))
+	return nil
 }
 
 // DescribeRoll writes a roll as "3, 5 +1 = 9" (or "4" for one plain die).
@@ -130,7 +133,7 @@ func (s *Service) Undo(ctx context.Context, campaign string, n int, to string, o
 			var err error
 			if to == "" {
 				live, err = s.lastInEffect(ctx, st, n)
-			} else if acts, err = s.Actions(ctx, campaign); err == nil {
+			} else if acts, err = s.actionsAfter(ctx, st.Key, 0); err == nil {
 				live = acts.InEffect()
 			}
 			if err != nil {
@@ -154,9 +157,15 @@ func (s *Service) Undo(ctx context.Context, campaign string, n int, to string, o
 				return fmt.Errorf("undo %d: only %d actions are in effect", count, len(live))
 			}
 			var labels []string
+			oldest := live[len(live)-count].Version
 			for i := len(live) - 1; i >= len(live)-count; i-- {
 				d.Emit(events.TypeActionUndone, events.ActionRef{Action: live[i].ID, Version: live[i].Version})
 				labels = append(labels, live[i].Label)
+				if live[i].Verb == VerbAmend {
+					if err := s.undoAmendment(ctx, st.Key, live[i].ID, oldest, d); err != nil {
+						return err
+					}
+				}
 			}
 			d.Label("undo: %s", strings.Join(labels, "; "))
 			return nil
@@ -180,16 +189,61 @@ func (s *Service) Redo(ctx context.Context, campaign string, n int, o Options) (
 			}
 			var labels []string
 			for _, id := range can[:n] {
-				a, err := s.action(ctx, campaign, id)
+				a, err := s.action(ctx, st.Key, id)
 				if err != nil {
 					return err
 				}
 				d.Emit(events.TypeActionRedone, events.ActionRef{Action: id, Version: a.Version})
 				labels = append(labels, a.Label)
+				if a.Verb == VerbAmend {
+					if err := s.redoAmendment(ctx, st.Key, id, d); err != nil {
+						return err
+					}
+				}
 			}
 			d.Label("redo: %s", strings.Join(labels, "; "))
 			return nil
 		}})
+}
+
+// undoAmendment puts back in effect the actions an amendment being undone
+// took out, unless the same undo takes back an action older than they are
+// (oldest is the version of the oldest action it undoes): then they stay
+// out, as everything after that action does.
+func (s *Service) undoAmendment(ctx context.Context, key, amendment string, oldest int64, d *engines.Decision) error {
+	refs, err := s.amendRefs(ctx, key, amendment)
+	if err != nil || len(refs) == 0 || oldest < refs[0].Version {
+		return err
+	}
+	undone, err := events.Undone(ctx, s.store, key)
+	if err != nil {
+		return err
+	}
+	for _, r := range refs {
+		if undone[r.Action] {
+			d.Emit(events.TypeActionRedone, events.ActionRef{Action: r.Action, Version: r.Version, By: amendment})
+		}
+	}
+	return nil
+}
+
+// redoAmendment takes out of effect again the actions an amendment being
+// redone took out, those its undo had put back.
+func (s *Service) redoAmendment(ctx context.Context, key, amendment string, d *engines.Decision) error {
+	refs, err := s.amendRefs(ctx, key, amendment)
+	if err != nil || len(refs) == 0 {
+		return err
+	}
+	undone, err := events.Undone(ctx, s.store, key)
+	if err != nil {
+		return err
+	}
+	for i := len(refs) - 1; i >= 0; i-- {
+		if r := refs[i]; !undone[r.Action] {
+			d.Emit(events.TypeActionUndone, events.ActionRef{Action: r.Action, Version: r.Version, By: amendment})
+		}
+	}
+	return nil
 }
 
 // action reads one action's begun event.
@@ -266,7 +320,7 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 			b.Label = rq.verb
 		}
 		facts := append([]events.Fact{{Type: events.TypeActionBegun, Data: b}}, d.Facts()...)
-		stored, err := s.store.Append(ctx, campaign, st.Version, id, facts)
+		stored, err := s.store.Append(ctx, st.Key, st.Version, id, facts)
 		if errors.Is(err, events.ErrConcurrency) {
 			if attempt == 0 {
 				continue
@@ -295,7 +349,7 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 // replayed answers a command whose action id is already stored: the same
 // command is a no-op that succeeds, another is a conflict.
 func (s *Service) replayed(ctx context.Context, st *State, id, verb string, args []byte, hand []int) (*Result, error) {
-	prior, err := events.Action(ctx, s.store, st.Campaign.Name, id)
+	prior, err := events.Action(ctx, s.store, st.Key, id)
 	if err != nil || len(prior) == 0 {
 		return nil, err
 	}

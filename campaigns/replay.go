@@ -18,6 +18,12 @@ type Step struct {
 	// it, or, for the action that closed a scenario, the one before it.
 	Scenario string
 	Turn     int
+	// Amendment is the id of the amendment that decided this action again
+	// ("" for an action as first decided); Corrected is true for the
+	// action the amendment corrected. Each action an amendment decides
+	// again is a step of its own, after the amendment's own step.
+	Amendment string
+	Corrected bool
 }
 
 // Replay folds a campaign's log like Load and calls fn after each action
@@ -26,7 +32,11 @@ type Step struct {
 //
 // It replays the log as it stood when it began: an undo another warlog
 // appends meanwhile is neither folded nor counted in what is undone.
-func (s *Service) Replay(ctx context.Context, name string, fn func(st *State, step Step) error) (*State, error) {
+func (s *Service) Replay(ctx context.Context, campaign string, fn func(st *State, step Step) error) (*State, error) {
+	name, err := s.resolve(ctx, campaign)
+	if err != nil {
+		return nil, err
+	}
 	end, err := events.Version(ctx, s.store, name)
 	if err != nil {
 		return nil, err
@@ -36,7 +46,7 @@ func (s *Service) Replay(ctx context.Context, name string, fn func(st *State, st
 		return nil, err
 	}
 	undone := eff.UndoneAt(end)
-	st := &State{Head: events.Genesis}
+	st := &State{Key: name, Name: campaign, Head: events.Genesis}
 	var cur *Step
 	var beforeScenario string
 	var beforeTurn int
@@ -73,6 +83,19 @@ func (s *Service) Replay(ctx context.Context, name string, fn func(st *State, st
 			}
 			beforeScenario, beforeTurn = now(st)
 			cur = &Step{Action: Action{ID: e.Action, Version: e.Version, At: e.At, Undone: undone[e.Action]}}
+		}
+		if e.Type == TypeRedecided {
+			p, err := s.registry.Decode(e)
+			if err != nil {
+				return fmt.Errorf("campaign %q: %w", name, err)
+			}
+			r := p.(Redecided)
+			if err := flush(); err != nil {
+				return err
+			}
+			beforeScenario, beforeTurn = now(st)
+			cur = &Step{Action: Action{ID: r.Action, Verb: r.Verb, Label: r.Label, Version: e.Version, At: e.At, Undone: undone[e.Action]},
+				Amendment: e.Action, Corrected: r.Corrected}
 		}
 		if cur != nil {
 			switch e.Type {

@@ -73,7 +73,7 @@ func (s *Service) SaveSnapshot(ctx context.Context, st *State) error {
 	if err != nil {
 		return err
 	}
-	snap := events.Snapshot{Campaign: st.Campaign.Name, Version: st.Version, Head: st.Head, Key: snapshotKey, Data: data}
+	snap := events.Snapshot{Campaign: st.Key, Version: st.Version, Head: st.Head, Key: snapshotKey, Data: data}
 	err = errNotShared
 	if st.restored.share(parts) {
 		// The parts the state was restored with, shared; the store refuses
@@ -135,6 +135,18 @@ func (s *Service) CheckSnapshots(ctx context.Context, name string, replay bool) 
 	if !ok {
 		return 0, nil, nil
 	}
+	key, err := s.resolve(ctx, name)
+	if err != nil {
+		return 0, nil, err
+	}
+	replayed, faults, err = s.checkSnapshots(ctx, store, key, replay)
+	for i := range faults {
+		faults[i].Campaign = name
+	}
+	return replayed, faults, err
+}
+
+func (s *Service) checkSnapshots(ctx context.Context, store events.Snapshots, name string, replay bool) (replayed int, faults []SnapshotFault, err error) {
 	audits, err := store.AuditSnapshots(ctx, name, snapshotKey)
 	if err != nil {
 		return 0, nil, err

@@ -32,6 +32,7 @@ const (
 	VerbRedo   = "redo"
 	VerbRoll   = "roll"
 	VerbCreate = "campaign new"
+	VerbAmend  = "amend"
 )
 
 // State is a campaign folded from its log: the campaign's own bookkeeping
@@ -39,10 +40,14 @@ const (
 // hold the list of actions, which only undo, redo and the log need and which
 // grows with the campaign: Service.Actions reads it.
 type State struct {
-	Campaign engines.Campaign
-	Created  time.Time
-	Version  int64
-	Head     string
+	// Key is the campaign's stream in the store; Name is its name now,
+	// which a rename changes (Campaign.Name is the name it was created
+	// with, as the log records it).
+	Key, Name string
+	Campaign  engines.Campaign
+	Created   time.Time
+	Version   int64
+	Head      string
 	// ProgramDice counts program dice in effect: the index of the next one.
 	ProgramDice int
 	// redoable is the stack of actions undone since the last new action.
@@ -121,7 +126,11 @@ func (as Actions) InEffect() []*Action {
 // Actions reads a campaign's actions from the log: its action.begun,
 // action.undone and action.redone events only (an indexed read).
 func (s *Service) Actions(ctx context.Context, name string) (Actions, error) {
-	return s.actionsAfter(ctx, name, 0)
+	key, err := s.resolve(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	return s.actionsAfter(ctx, key, 0)
 }
 
 // actionsAfter reads the actions that began after version from. Whether
@@ -173,7 +182,7 @@ func (s *Service) LastInEffect(ctx context.Context, st *State) (*Action, error) 
 func (s *Service) lastInEffect(ctx context.Context, st *State, n int) ([]*Action, error) {
 	for window := int64(512); ; window *= 4 {
 		from := max(st.Version-window, 0)
-		acts, err := s.actionsAfter(ctx, st.Campaign.Name, from)
+		acts, err := s.actionsAfter(ctx, st.Key, from)
 		if err != nil {
 			return nil, err
 		}
@@ -259,6 +268,20 @@ func (s *Service) programRoll(e events.Event) (dice.Rolled, bool, error) {
 // Load folds a campaign's state: from its newest snapshot still valid, if
 // any, then every event after it of the actions in effect, in order.
 func (s *Service) Load(ctx context.Context, name string) (*State, error) {
+	key, err := s.resolve(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.load(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	st.Key, st.Name = key, name
+	return st, nil
+}
+
+// load is Load by the campaign's key.
+func (s *Service) load(ctx context.Context, name string) (*State, error) {
 	for attempt := 0; ; attempt++ {
 		st, eff, err := s.restore(ctx, name)
 		if err != nil {
@@ -327,15 +350,19 @@ func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error
 		}
 		ref := p.(events.ActionRef)
 		if e.Type == events.TypeActionUndone {
-			st.redoable = append(st.redoable, ref.Action)
+			if ref.By == "" {
+				st.redoable = append(st.redoable, ref.Action)
+			}
 			st.undone++
 		} else {
 			st.undone--
-			if n := len(st.redoable); n > 0 && st.redoable[n-1] == ref.Action {
+			if n := len(st.redoable); ref.By == "" && n > 0 && st.redoable[n-1] == ref.Action {
 				st.redoable = st.redoable[:n-1]
 			}
 		}
 		return nil
+	case TypeAmended, TypeRedecided:
+		return nil // an amendment's record, which folds into nothing
 	}
 	if undone[e.Action] {
 		return nil

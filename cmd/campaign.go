@@ -14,14 +14,19 @@ import (
 func newCampaignCommand(app *cmdutil.App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "campaign",
-		Short: "Create, list and show campaigns",
+		Short: "Create, list, show, rename, archive, delete, export and import campaigns",
 		Example: `  warlog campaign new "Autumn League" --game kingsown
   warlog campaign new Hive --game brood --mode campaign --seed 7
   warlog campaign list
-  warlog campaign show "Autumn League"`,
+  warlog campaign show "Autumn League"
+  warlog campaign export "Autumn League" --out autumn.jsonl
+  warlog campaign import autumn.jsonl
+  warlog campaign rename "Autumn League" "Autumn League 2026"`,
 		Args: cmdutil.NoArgs,
 	}
-	c.AddCommand(newCampaignNewCommand(app), newCampaignListCommand(app), newCampaignShowCommand(app))
+	c.AddCommand(newCampaignNewCommand(app), newCampaignListCommand(app), newCampaignShowCommand(app),
+		newCampaignRenameCommand(app), newCampaignArchiveCommand(app, true), newCampaignArchiveCommand(app, false),
+		newCampaignDeleteCommand(app), newCampaignExportCommand(app), newCampaignImportCommand(app))
 	return c
 }
 
@@ -96,21 +101,24 @@ type CampaignJSON struct {
 	Actions  int    `json:"actions"`
 	InEffect int    `json:"in_effect"`
 	Engine   bool   `json:"engine"`
+	Archived bool   `json:"archived,omitempty"`
 }
 
 func campaignJSON(st *campaigns.State) CampaignJSON {
 	return CampaignJSON{
-		Name: st.Campaign.Name, Game: st.Campaign.Game, Title: gameTitle(st.Campaign.Game), Mode: st.Campaign.Mode,
+		Name: st.Name, Game: st.Campaign.Game, Title: gameTitle(st.Campaign.Game), Mode: st.Campaign.Mode,
 		Seed: st.Campaign.Seed, Created: st.Created.Format("2006-01-02 15:04"), Version: st.Version, Head: st.Head,
 		Actions: st.ActionCount(), InEffect: st.InEffectCount(), Engine: st.Engine() != nil,
 	}
 }
 
 func newCampaignListCommand(app *cmdutil.App) *cobra.Command {
-	return &cobra.Command{
+	var all bool
+	c := &cobra.Command{
 		Use:   "list",
-		Short: "List the campaigns in the database",
+		Short: "List the campaigns in the database (--all: archived ones too)",
 		Example: `  warlog campaign list
+  warlog campaign list --all
   warlog campaign list --json`,
 		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -118,7 +126,7 @@ func newCampaignListCommand(app *cmdutil.App) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			names, err := svc.List(c.Context())
+			entries, err := svc.Entries(c.Context())
 			if err != nil {
 				return err
 			}
@@ -127,17 +135,24 @@ func newCampaignListCommand(app *cmdutil.App) *cobra.Command {
 				return err
 			}
 			var list []CampaignJSON
-			for _, n := range names {
-				st, err := svc.Load(c.Context(), n)
+			hidden := 0
+			for _, e := range entries {
+				if e.Archived && !all {
+					hidden++
+					continue
+				}
+				st, err := svc.Load(c.Context(), e.Name)
 				if err != nil {
 					return err
 				}
-				list = append(list, campaignJSON(st))
+				cj := campaignJSON(st)
+				cj.Archived = e.Archived
+				list = append(list, cj)
 			}
 			if app.JSON {
 				return app.PrintJSON(map[string]any{"current": current, "campaigns": nonNil(list)})
 			}
-			if len(list) == 0 {
+			if len(list) == 0 && hidden == 0 {
 				fmt.Fprintln(app.Out, "no campaigns yet; create one with: warlog campaign new NAME --game GAME")
 				return nil
 			}
@@ -147,11 +162,23 @@ func newCampaignListCommand(app *cmdutil.App) *cobra.Command {
 				if cj.Name == current {
 					mark = "*"
 				}
-				rows[i] = []string{mark, cj.Name, cj.Title, cj.Created, strconv.Itoa(cj.InEffect)}
+				name := cj.Name
+				if cj.Archived {
+					name += " (archived)"
+				}
+				rows[i] = []string{mark, name, cj.Title, cj.Created, strconv.Itoa(cj.InEffect)}
 			}
-			return cmdutil.Table(app.Out, []string{"", "campaign", "game", "created", "actions"}, rows)
+			if err := cmdutil.Table(app.Out, []string{"", "campaign", "game", "created", "actions"}, rows); err != nil {
+				return err
+			}
+			if hidden > 0 {
+				fmt.Fprintf(app.Out, "%d archived campaign(s) not shown; `warlog campaign list --all` shows them\n", hidden)
+			}
+			return nil
 		},
 	}
+	c.Flags().BoolVar(&all, "all", false, "list archived campaigns too")
+	return c
 }
 
 func newCampaignShowCommand(app *cmdutil.App) *cobra.Command {

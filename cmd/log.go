@@ -60,8 +60,10 @@ func newLogCommand(app *cmdutil.App) *cobra.Command {
 		Use:   "log",
 		Short: "Show the campaign's log, newest last",
 		Long: `Show the campaign's log, one line per action: its id, when, what it did, the
-dice it used (h = entered by hand) and whether it is undone. --all lists every
-event instead. --json gives every event with an "undone" flag.`,
+dice it used (h = entered by hand) and whether it is undone ("amended": an
+amendment decided it again; the amendment's line is followed by each action it
+decided again, marked ↳). --all lists every event instead. --json gives every
+event with an "undone" flag.`,
 		Example: `  warlog log
   warlog log --all
   warlog log --json`,
@@ -100,7 +102,17 @@ func runLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, name 
 	}
 	rows := make([][]string, len(l.Actions))
 	for i, a := range l.Actions {
-		rows[i] = []string{short(a.ID), a.At.Local().Format("01-02 15:04"), a.Label, strings.Join(a.Dice, " "), mark(a.Undone)}
+		label, state := a.Label, mark(a.Undone)
+		if a.In != a.ID { // decided again inside an amendment
+			label = "  ↳ " + label
+			if a.Corrected {
+				label += " (corrected)"
+			}
+		}
+		if a.Amended {
+			state = "amended"
+		}
+		rows[i] = []string{short(a.ID), a.At.Local().Format("01-02 15:04"), label, strings.Join(a.Dice, " "), state}
 	}
 	return cmdutil.Table(app.Out, []string{"action", "at", "what", "dice", "undone"}, rows)
 }

@@ -190,11 +190,12 @@ func (p *prompter) ask(title string, check func(string) error) (string, error) {
 }
 
 const (
-	menuUndo   = "\x00undo"
-	menuQuit   = "\x00quit"
-	rollForMe  = "program"
-	enterDice  = "hand"
-	reportNone = "no"
+	menuUndo    = "\x00undo"
+	menuCorrect = "\x00correct"
+	menuQuit    = "\x00quit"
+	rollForMe   = "program"
+	enterDice   = "hand"
+	reportNone  = "no"
 )
 
 func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
@@ -225,7 +226,7 @@ func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 		}
 		wasIn = scenario
 		s := g.Status()
-		s.Campaign, s.Game = st.Campaign.Name, st.Campaign.Game
+		s.Campaign, s.Game = st.Name, st.Campaign.Game
 		fmt.Fprintln(app.Out)
 		if err := PrintStatus(app, s); err != nil {
 			return err
@@ -249,6 +250,14 @@ func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 			picks = append(picks, engines.Pick{Value: menuUndo, Label: "Undo: " + last.Label})
 			help[menuUndo] = "take the last action back; nothing is deleted, and the same dice come back if it is made again"
 		}
+		recent, err := svc.RecentUnits(ctx, name, 8)
+		if err != nil {
+			return err
+		}
+		if len(recent) > 0 {
+			picks = append(picks, engines.Pick{Value: menuCorrect, Label: "Correct an earlier roll"})
+			help[menuCorrect] = "give the dice an earlier action should have had; every action after it is decided again with its own dice"
+		}
 		picks = append(picks, engines.Pick{Value: menuQuit, Label: "Quit (everything so far is saved)"})
 		help[menuQuit] = "leave the game; everything recorded so far stays in the log"
 		pick, err := p.choose("What now?", picks, picks[0].Value, help)
@@ -270,6 +279,15 @@ func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 				continue
 			}
 			fmt.Fprintln(app.Out, res.Label)
+			continue
+		case menuCorrect:
+			if err := playCorrect(c, app, p, svc, name, recent); err != nil {
+				if errors.Is(err, cmdutil.ErrInterrupted) {
+					fmt.Fprintln(app.Out, "Left the game; the correction was not recorded.")
+					return nil
+				}
+				return err
+			}
 			continue
 		}
 		i, _ := strconv.Atoi(pick)
@@ -368,6 +386,57 @@ func playChoice(c *cobra.Command, app *cmdutil.App, p *prompter, svc *campaigns.
 	}
 	fmt.Fprintln(app.Out, res.Label)
 	return nil
+}
+
+// playCorrect lists the recent actions that rolled dice, newest first,
+// asks which one to correct and its dice anew, die by die (an empty answer
+// keeps a die), and amends it.
+func playCorrect(c *cobra.Command, app *cmdutil.App, p *prompter, svc *campaigns.Service, name string, recent []campaigns.Unit) error {
+	picks := make([]engines.Pick, 0, len(recent))
+	for i := len(recent) - 1; i >= 0; i-- {
+		u := recent[i]
+		picks = append(picks, engines.Pick{Value: strconv.Itoa(i), Label: fmt.Sprintf("%s (dice %s)", u.Label, diceText(u.Dice()))})
+	}
+	pick, err := p.choose("Which roll was wrong?", picks, picks[0].Value, nil)
+	if err != nil {
+		return err
+	}
+	i, _ := strconv.Atoi(pick)
+	u := recent[i]
+	var faces []int
+	for _, r := range u.Rolls {
+		for _, was := range r.Values {
+			v, err := p.ask(fmt.Sprintf("Die %d: %s, d%d (was %d; Enter keeps it):", len(faces)+1, r.Purpose, r.Sides, was), func(s string) error {
+				if x, err := strconv.Atoi(s); s != "" && (err != nil || x < 1 || x > r.Sides) {
+					return fmt.Errorf("%q is not a face of a d%d: give 1 to %d", s, r.Sides, r.Sides)
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			x, err := strconv.Atoi(v)
+			if err != nil {
+				x = was
+			}
+			faces = append(faces, x)
+		}
+	}
+	res, err := svc.Amend(c.Context(), name, u.ID, campaigns.AmendOptions{Dice: faces, ActionID: app.NextActionID()})
+	if err != nil {
+		fmt.Fprintf(app.Out, "Refused: %v\n", err)
+		return nil
+	}
+	fmt.Fprintln(app.Out, res.Label)
+	return nil
+}
+
+func diceText(v []int) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
 }
 
 // offerReport asks whether to show the battle's report once it has ended.

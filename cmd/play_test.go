@@ -210,3 +210,38 @@ func TestPlayInputEndsOnAnInvalidAnswer(t *testing.T) {
 		t.Errorf("exit %d:\n%s", code, got)
 	}
 }
+
+// The menu offers to correct an earlier roll once one was made: the roll is
+// chosen from the recent ones, its die entered anew, and the action amended.
+func TestPlayCorrectsAnEarlierRoll(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "p.db")
+	var out, errb bytes.Buffer
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
+	Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown", "--seed", "4"})
+	input := strings.Join([]string{
+		"1", "Showdown", // start a tally
+		"1", "2", "2", "5", // shoot: blue, enter my dice, 5
+		"1", "1", "2", "3", // shoot: red, enter my dice, 3
+		"3",      // correct an earlier roll
+		"2",      // the older one: blue's 5
+		"9", "2", // 9 is no face: asked again; 2
+	}, "\n") + "\n"
+	got, code := playSession(t, db, input)
+	if code != 0 {
+		t.Fatalf("play exit %d:\n%s", code, got)
+	}
+	for _, want := range []string{
+		"Correct an earlier roll",
+		"blue scores 5. (dice 5)",
+		"Die 1: score for blue, d6 (was 5; Enter keeps it):",
+		`"9" is not a face of a d6: give 1 to 6; try again.`,
+		"dice 5 → 2; 1 later action(s) decided again",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the session lacks %q:\n%s", want, got)
+		}
+	}
+	if lg, _, _ := run(t, db, "log"); !strings.Contains(lg, "↳ blue scores 2. (corrected)") || !strings.Contains(lg, "↳ red scores 3.") {
+		t.Errorf("the log after the correction:\n%s", lg)
+	}
+}

@@ -121,6 +121,12 @@ func dbFiles(db string) []string {
 // directory or a hard link is caught), a symbolic link (never followed), a
 // directory or device, and an existing file unless force.
 func checkReportOut(db, out string, force bool) error {
+	return checkOut(db, out, force, "the report", "report.md")
+}
+
+// checkOut is checkReportOut for any file warlog writes: what names it in
+// messages ("the report") and example is a file name to suggest.
+func checkOut(db, out string, force bool, what, example string) error {
 	absOut, err := filepath.Abs(out)
 	if err != nil {
 		return fmt.Errorf("--out %s: %w", out, err)
@@ -144,7 +150,7 @@ func checkReportOut(db, out string, force bool) error {
 			same = err == nil && os.SameFile(outFile, fi)
 		}
 		if same {
-			return fmt.Errorf("--out %s is the campaign database %s or one of its side files: writing the report there would destroy the log; give another file, e.g. --out report.md", out, db)
+			return fmt.Errorf("--out %s is the campaign database %s or one of its side files: writing %s there would destroy the log; give another file, e.g. --out %s", out, db, what, example)
 		}
 	}
 	fi, err := os.Lstat(out)
@@ -156,7 +162,7 @@ func checkReportOut(db, out string, force bool) error {
 	case fi.Mode()&fs.ModeSymlink != 0:
 		return fmt.Errorf("--out %s is a symbolic link, which warlog does not write through; give the path of the file itself, or another file", out)
 	case !fi.Mode().IsRegular():
-		return fmt.Errorf("--out %s is not a regular file (a directory?); give a file's path, e.g. --out report.md", out)
+		return fmt.Errorf("--out %s is not a regular file (a directory?); give a file's path, e.g. --out %s", out, example)
 	case !force:
 		return fmt.Errorf("--out %s already exists; add --force to replace it, or give another file", out)
 	}
@@ -168,15 +174,20 @@ func checkReportOut(db, out string, force bool) error {
 // must not be replaced, which fails if another program created it
 // meanwhile). The file is mode 0644.
 func writeReport(db, out string, data []byte, force bool) error {
+	return writeOut(db, out, data, force, 0o644, "the report", "report.md")
+}
+
+// writeOut is writeReport for any file warlog writes, with its mode.
+func writeOut(db, out string, data []byte, force bool, mode fs.FileMode, what, example string) error {
 	f, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("write the report: %w", err)
+		return fmt.Errorf("write %s: %w", what, err)
 	}
 	tmp := f.Name()
 	defer os.Remove(tmp) // gone already once renamed
 	_, err = f.Write(data)
 	if err == nil {
-		err = f.Chmod(0o644)
+		err = f.Chmod(mode)
 	}
 	if err == nil {
 		err = f.Sync()
@@ -185,10 +196,10 @@ func writeReport(db, out string, data []byte, force bool) error {
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("write the report: %w", err)
+		return fmt.Errorf("write %s: %w", what, err)
 	}
 	// Checked again: the target may have changed while the report was built.
-	if err := checkReportOut(db, out, force); err != nil {
+	if err := checkOut(db, out, force, what, example); err != nil {
 		return err
 	}
 	if !force {
@@ -202,7 +213,7 @@ func writeReport(db, out string, data []byte, force bool) error {
 		// No hard links on this disk: the rename below, checked just before.
 	}
 	if err := os.Rename(tmp, out); err != nil {
-		return fmt.Errorf("write the report: %w", err)
+		return fmt.Errorf("write %s: %w", what, err)
 	}
 	return nil
 }

@@ -97,6 +97,7 @@ func subcommands() []subcommand {
 		{"log", newLogCommand},
 		{"undo", newUndoCommand},
 		{"redo", newRedoCommand},
+		{"amend", newAmendCommand},
 		{"verify", newVerifyCommand},
 		{"rebuild", newRebuildCommand},
 		{"status", newStatusCommand},

@@ -30,7 +30,7 @@ and status, as the campaign's rules engine folds them from the log.`,
 				return err
 			}
 			s := g.Status()
-			s.Campaign, s.Game = st.Campaign.Name, st.Campaign.Game
+			s.Campaign, s.Game = st.Name, st.Campaign.Game
 			if app.JSON {
 				return app.PrintJSON(s)
 			}
@@ -86,7 +86,7 @@ func newRosterCommand(app *cmdutil.App) *cobra.Command {
 				return err
 			}
 			r := g.Roster()
-			r.Campaign = st.Campaign.Name
+			r.Campaign = st.Name
 			if app.JSON {
 				if r.Figures == nil {
 					r.Figures = []engines.Row{}

@@ -58,24 +58,12 @@ type ChainReport struct {
 
 // VerifyStream recomputes one stream's chain: versions must run 1..N without
 // gap, every prev must be the hash before it and every hash must match its
-// content. It returns a *BreakError naming the first bad version.
+// content (hashed with the campaign as Load gives it: the chain's key). It
+// returns a *BreakError naming the first bad version.
 func VerifyStream(ctx context.Context, s Store, campaign string) (ChainReport, error) {
-	r := ChainReport{Campaign: campaign, Head: Genesis}
-	want := int64(1)
-	err := s.Load(ctx, campaign, 0, func(e Event) error {
-		switch {
-		case e.Version != want:
-			return &BreakError{campaign, want, fmt.Sprintf("version %d is missing (found %d next)", want, e.Version)}
-		case e.Prev != r.Head:
-			return &BreakError{campaign, e.Version, "its prev hash does not match the event before it"}
-		case Hash(e.Prev, e) != e.Hash:
-			return &BreakError{campaign, e.Version, "its content does not match its hash (edited by hand?)"}
-		}
-		r.Head, r.Events = e.Hash, e.Version
-		want++
-		return nil
-	})
-	return r, err
+	c := NewChainChecker(campaign, "")
+	err := s.Load(ctx, campaign, 0, c.Check)
+	return ChainReport{Campaign: campaign, Events: c.Events, Head: c.Head}, err
 }
 
 // ErrHeadNotFound: the published head hash is not in any chain checked.

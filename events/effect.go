@@ -25,6 +25,12 @@ type ActionRef struct {
 	// taken after it is stale once the action changes effect. 0 in logs
 	// written before it was recorded.
 	Version int64 `json:"version,omitempty"`
+	// By is the amendment this change is part of: an amendment takes the
+	// actions it decides again out of effect, and undoing or redoing the
+	// amendment puts them back or takes them out again. Such a change is
+	// bookkeeping of the amendment's, not an undo or redo of its own: it
+	// is never offered to redo. "" for a plain undo or redo.
+	By string `json:"by,omitempty"`
 }
 
 // Undone returns the actions of campaign that are out of effect now: an
@@ -115,6 +121,8 @@ func DecodeActionRef(data []byte) (ActionRef, error) {
 			r.Action = s.String()
 		case "version":
 			r.Version = s.Int64()
+		case "by":
+			r.By = s.String()
 		default:
 			s.SkipField()
 		}

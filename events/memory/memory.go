@@ -18,9 +18,12 @@ import (
 // Store is a log in memory, safe for concurrent use. The zero value is not
 // usable: call New.
 type Store struct {
-	mu       sync.Mutex
-	streams  map[string][]events.Event
-	order    []string // campaigns, oldest first
+	mu      sync.Mutex
+	streams map[string][]events.Event
+	order   []string // campaigns, oldest first
+	// entries name the streams (events.Directory); a stream has one from
+	// its first append.
+	entries  map[string]*events.Entry
 	settings map[string]string
 	seq      int64
 	now      func() time.Time
@@ -34,7 +37,7 @@ func New(now func() time.Time) *Store {
 	if now == nil {
 		now = time.Now
 	}
-	return &Store{streams: map[string][]events.Event{}, settings: map[string]string{}, now: now}
+	return &Store{streams: map[string][]events.Event{}, entries: map[string]*events.Entry{}, settings: map[string]string{}, now: now}
 }
 
 // FailOn makes every later append of an event of type typ fail, as a
@@ -51,6 +54,11 @@ var errClosed = errors.New("the store is closed")
 
 // Append implements events.Store.
 func (s *Store) Append(ctx context.Context, campaign string, expected int64, action string, facts []events.Fact) ([]events.Event, error) {
+	return s.append(ctx, nil, campaign, expected, action, facts)
+}
+
+// append is Append, entering a new stream as entry (nil: named by its key).
+func (s *Store) append(ctx context.Context, entry *events.Entry, campaign string, expected int64, action string, facts []events.Fact) ([]events.Event, error) {
 	if len(facts) == 0 {
 		return nil, errors.New("append: an action needs at least one event")
 	}
@@ -84,22 +92,51 @@ func (s *Store) Append(ctx context.Context, campaign string, expected int64, act
 	if cur != expected {
 		return nil, fmt.Errorf("campaign %q is at version %d, expected %d: %w", campaign, cur, expected, events.ErrConcurrency)
 	}
+	if cur == 0 {
+		if entry == nil {
+			entry = &events.Entry{Stream: campaign, Chain: campaign, Name: campaign}
+		}
+		if s.named(entry.Name) != "" {
+			return nil, fmt.Errorf("campaign %q: %w", entry.Name, events.ErrNameTaken)
+		}
+	}
+	chain := s.chain(campaign)
 	at := s.now().UTC().Truncate(time.Millisecond)
 	out := make([]events.Event, len(facts))
 	for i, f := range facts {
 		if s.failOn != "" && f.Type == s.failOn {
 			return nil, fmt.Errorf("append %s: the store failed on purpose", f.Type)
 		}
-		e := events.Event{Seq: s.seq + int64(i) + 1, Campaign: campaign, Version: cur + int64(i) + 1, Action: action, Type: f.Type, Data: datas[i], At: at, Prev: prev}
+		e := events.Event{Seq: s.seq + int64(i) + 1, Campaign: chain, Version: cur + int64(i) + 1, Action: action, Type: f.Type, Data: datas[i], At: at, Prev: prev}
 		e.Hash = events.Hash(prev, e)
 		out[i], prev = e, e.Hash
 	}
 	if cur == 0 {
 		s.order = append(s.order, campaign)
+		c := *entry
+		s.entries[campaign] = &c
 	}
 	s.seq += int64(len(out))
 	s.streams[campaign] = append(stream, out...)
 	return clone(out), nil
+}
+
+// chain is the campaign as stream's chain names it.
+func (s *Store) chain(stream string) string {
+	if e := s.entries[stream]; e != nil {
+		return e.Chain
+	}
+	return stream
+}
+
+// named is the stream named name, "" if none.
+func (s *Store) named(name string) string {
+	for _, st := range s.order {
+		if s.entries[st].Name == name {
+			return st
+		}
+	}
+	return ""
 }
 
 // actionOf is one action's events in a stream.
@@ -194,7 +231,116 @@ func (s *Store) SetSetting(_ context.Context, key, value string) error {
 	return nil
 }
 
+// Entries implements events.Directory.
+func (s *Store) Entries(context.Context) ([]events.Entry, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]events.Entry, len(s.order))
+	for i, st := range s.order {
+		out[i] = *s.entries[st]
+	}
+	return out, nil
+}
+
+// Lookup implements events.Directory.
+func (s *Store) Lookup(_ context.Context, name string) (string, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.named(name)
+	return st, st != "", nil
+}
+
+// Create implements events.Directory.
+func (s *Store) Create(ctx context.Context, e events.Entry, action string, facts []events.Fact) ([]events.Event, error) {
+	if e.Chain != e.Stream {
+		return nil, fmt.Errorf("create %q: a new stream's chain is its own key", e.Stream)
+	}
+	return s.append(ctx, &e, e.Stream, 0, action, facts)
+}
+
+// Import implements events.Directory.
+func (s *Store) Import(ctx context.Context, entry events.Entry, expected int64, evs []events.Event) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	stream := s.streams[entry.Stream]
+	if int64(len(stream)) != expected {
+		return fmt.Errorf("campaign %q is at version %d, expected %d: %w", entry.Stream, len(stream), expected, events.ErrConcurrency)
+	}
+	check := events.NewChainChecker(entry.Stream, entry.Chain)
+	if expected > 0 {
+		if c := s.chain(entry.Stream); c != entry.Chain {
+			return fmt.Errorf("campaign %q: the events are of the chain %q, not %q", entry.Stream, entry.Chain, c)
+		}
+		check.Head, check.Events = stream[expected-1].Hash, expected
+	} else if s.named(entry.Name) != "" {
+		return fmt.Errorf("campaign %q: %w", entry.Name, events.ErrNameTaken)
+	}
+	out := make([]events.Event, len(evs))
+	for i, e := range evs {
+		e.Campaign = entry.Chain
+		if err := check.Check(e); err != nil {
+			return err
+		}
+		e.Seq = s.seq + int64(i) + 1
+		out[i] = e
+	}
+	if expected == 0 {
+		s.order = append(s.order, entry.Stream)
+		c := entry
+		s.entries[entry.Stream] = &c
+	}
+	s.seq += int64(len(out))
+	s.streams[entry.Stream] = append(stream, clone(out)...)
+	return nil
+}
+
+// Rename implements events.Directory.
+func (s *Store) Rename(_ context.Context, stream, name string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e := s.entries[stream]
+	if e == nil {
+		return fmt.Errorf("no campaign %q", stream)
+	}
+	if other := s.named(name); other != "" && other != stream {
+		return fmt.Errorf("campaign %q: %w", name, events.ErrNameTaken)
+	}
+	e.Name = name
+	return nil
+}
+
+// SetArchived implements events.Directory.
+func (s *Store) SetArchived(_ context.Context, stream string, archived bool) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e := s.entries[stream]
+	if e == nil {
+		return fmt.Errorf("no campaign %q", stream)
+	}
+	e.Archived = archived
+	return nil
+}
+
+// Delete implements events.Directory.
+func (s *Store) Delete(_ context.Context, stream string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.streams, stream)
+	delete(s.entries, stream)
+	for i, st := range s.order {
+		if st == stream {
+			s.order = append(s.order[:i], s.order[i+1:]...)
+			break
+		}
+	}
+	return nil
+}
+
 var (
+	_ events.Directory    = (*Store)(nil)
 	_ events.Store        = (*Store)(nil)
 	_ events.Versioner    = (*Store)(nil)
 	_ events.ActionLoader = (*Store)(nil)

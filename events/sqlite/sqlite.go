@@ -15,8 +15,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unsafe"
@@ -92,7 +94,7 @@ func Open(path string, opt Options) (*Store, error) {
 }
 
 func open(path string, opt Options, migs []migration) (*Store, error) {
-	version, err := quickProbe(path, len(migs))
+	version, err := quickProbe(path, latest(migs))
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +103,7 @@ func open(path string, opt Options, migs []migration) (*Store, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	s := &Store{db: db, now: opt.Now}
-	if version == len(migs) {
+	if version == latest(migs) {
 		// Up to date: no write transaction at all, which every read-only
 		// command would otherwise pay for.
 		return s, nil
@@ -219,6 +221,10 @@ type migration struct {
 	sql     string
 }
 
+// migrations are the embedded migrations in order. A migration's version
+// is the number its file's name begins with (0010_x.sql is version 10), so
+// that two branches that each add one under numbers agreed beforehand never
+// give one version two meanings; numbers may skip.
 func migrations() ([]migration, error) {
 	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
 	if err != nil {
@@ -226,20 +232,33 @@ func migrations() ([]migration, error) {
 	}
 	sort.Strings(names)
 	var out []migration
-	for i, n := range names {
+	for _, n := range names {
+		num, _, _ := strings.Cut(path.Base(n), "_")
+		v, err := strconv.Atoi(num)
+		if err != nil || v < 1 || (len(out) > 0 && v <= out[len(out)-1].version) {
+			return nil, fmt.Errorf("migration %s: its name must begin with a number above the one before it", n)
+		}
 		b, err := migrationFiles.ReadFile(n)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, migration{version: i + 1, name: n, sql: string(b)})
+		out = append(out, migration{version: v, name: n, sql: string(b)})
 	}
 	return out, nil
+}
+
+// latest is the schema version the migrations lead to.
+func latest(migs []migration) int {
+	if len(migs) == 0 {
+		return 0
+	}
+	return migs[len(migs)-1].version
 }
 
 // SchemaVersion is the schema this build writes.
 func SchemaVersion() int {
 	m, _ := migrations()
-	return len(m)
+	return latest(m)
 }
 
 // migrate applies each due migration in its own transaction, re-reading the
@@ -282,8 +301,23 @@ func (s *Store) Close() error { return s.db.Close() }
 // that must reach below the interface (tampering, bare-row baselines).
 func (s *Store) DB() *sql.DB { return s.db }
 
-// Append implements events.Store.
+// Append implements events.Store. A stream's first append enters it in
+// the directory under its key (unless that name is taken: Create names a
+// new stream otherwise).
 func (s *Store) Append(ctx context.Context, campaign string, expected int64, action string, facts []events.Fact) ([]events.Event, error) {
+	return s.append(ctx, nil, campaign, expected, action, facts)
+}
+
+// Create implements events.Directory.
+func (s *Store) Create(ctx context.Context, e events.Entry, action string, facts []events.Fact) ([]events.Event, error) {
+	if e.Chain != e.Stream {
+		return nil, fmt.Errorf("create %q: a new stream's chain is its own key", e.Stream)
+	}
+	return s.append(ctx, &e, e.Stream, 0, action, facts)
+}
+
+// append is Append, entering a new stream as entry (nil: under its key).
+func (s *Store) append(ctx context.Context, entry *events.Entry, campaign string, expected int64, action string, facts []events.Fact) ([]events.Event, error) {
 	if len(facts) == 0 {
 		return nil, errors.New("append: an action needs at least one event")
 	}
@@ -312,14 +346,20 @@ func (s *Store) Append(ctx context.Context, campaign string, expected int64, act
 		return stored, nil
 	}
 
-	var cur int64
-	prev := events.Genesis
-	err = tx.QueryRowContext(ctx, `SELECT version, hash FROM events WHERE campaign = ? ORDER BY version DESC LIMIT 1`, campaign).Scan(&cur, &prev)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+	cur, prev, err := head(ctx, tx, campaign)
+	if err != nil {
 		return nil, mapErr(err)
 	}
 	if cur != expected {
 		return nil, fmt.Errorf("campaign %q is at version %d, expected %d: %w", campaign, cur, expected, events.ErrConcurrency)
+	}
+	chain := campaign
+	if cur == 0 {
+		if err := enter(ctx, tx, entry, campaign); err != nil {
+			return nil, err
+		}
+	} else if chain, err = chainOf(ctx, tx, campaign); err != nil {
+		return nil, mapErr(err)
 	}
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (campaign, version, action, type, data, at, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
@@ -329,9 +369,9 @@ func (s *Store) Append(ctx context.Context, campaign string, expected int64, act
 	at := s.now().UTC()
 	out := make([]events.Event, len(facts))
 	for i, f := range facts {
-		e := events.Event{Campaign: campaign, Version: cur + int64(i) + 1, Action: action, Type: f.Type, Data: datas[i], At: at, Prev: prev}
+		e := events.Event{Campaign: chain, Version: cur + int64(i) + 1, Action: action, Type: f.Type, Data: datas[i], At: at, Prev: prev}
 		e.Hash = events.Hash(prev, e)
-		res, err := stmt.ExecContext(ctx, e.Campaign, e.Version, e.Action, e.Type, string(e.Data), e.At.Format(events.TimeFormat), e.Prev, e.Hash)
+		res, err := stmt.ExecContext(ctx, campaign, e.Version, e.Action, e.Type, string(e.Data), e.At.Format(events.TimeFormat), e.Prev, e.Hash)
 		if err != nil {
 			return nil, mapErr(err)
 		}
@@ -342,6 +382,61 @@ func (s *Store) Append(ctx context.Context, campaign string, expected int64, act
 		return nil, mapErr(err)
 	}
 	return out, nil
+}
+
+// head is a stream's newest version and hash (0 and Genesis when empty).
+func head(ctx context.Context, tx *sql.Tx, campaign string) (int64, string, error) {
+	var cur int64
+	prev := events.Genesis
+	err := tx.QueryRowContext(ctx, `SELECT version, hash FROM events WHERE campaign = ? ORDER BY version DESC LIMIT 1`, campaign).Scan(&cur, &prev)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = nil
+	}
+	return cur, prev, err
+}
+
+// enter writes a new stream's directory entry: entry, or (nil) one naming
+// the stream by its key unless another stream has that name.
+func enter(ctx context.Context, tx *sql.Tx, entry *events.Entry, stream string) error {
+	if entry == nil {
+		_, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO campaigns (stream, chain, name) VALUES (?1, ?1, ?1)`, stream)
+		return mapErr(err)
+	}
+	if err := nameFree(ctx, tx, entry.Name, stream); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO campaigns (stream, chain, name, archived) VALUES (?, ?, ?, ?)`, stream, entry.Chain, entry.Name, entry.Archived)
+	return mapErr(err)
+}
+
+// nameFree refuses a name that a stream other than stream has.
+func nameFree(ctx context.Context, tx *sql.Tx, name, stream string) error {
+	var other string
+	err := tx.QueryRowContext(ctx, `SELECT stream FROM campaigns WHERE name = ?`, name).Scan(&other)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil
+	case err != nil:
+		return mapErr(err)
+	case other != stream:
+		return fmt.Errorf("campaign %q: %w", name, events.ErrNameTaken)
+	}
+	return nil
+}
+
+// chainOf is the campaign as stream's chain names it: its key, unless its
+// directory entry says otherwise.
+func chainOf(ctx context.Context, q rowQuerier, stream string) (string, error) {
+	var chain string
+	err := q.QueryRowContext(ctx, `SELECT chain FROM campaigns WHERE stream = ?`, stream).Scan(&chain)
+	if errors.Is(err, sql.ErrNoRows) {
+		return stream, nil
+	}
+	return chain, err
+}
+
+type rowQuerier interface {
+	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
 }
 
 type querier interface {
@@ -391,13 +486,25 @@ func (s *Store) Action(ctx context.Context, campaign, action string) ([]events.E
 	return ev, mapErr(err)
 }
 
-// Load implements events.Store.
+// Load implements events.Store. Each event's Campaign is the campaign as
+// the chain names it (for a copy imported beside its original, not the
+// stream's key), so that its hash can be recomputed.
 func (s *Store) Load(ctx context.Context, campaign string, after int64, fn func(events.Event) error) error {
+	chain, err := chainOf(ctx, s.db, campaign)
+	if err != nil {
+		return mapErr(err)
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT `+columns+` FROM events WHERE campaign = ? AND version > ? ORDER BY version`, campaign, after)
 	if err != nil {
 		return mapErr(err)
 	}
-	return scanEvents(rows, fn)
+	if chain == campaign {
+		return scanEvents(rows, fn)
+	}
+	return scanEvents(rows, func(e events.Event) error {
+		e.Campaign = chain
+		return fn(e)
+	})
 }
 
 // Stream implements events.Store. It reads the six columns folding needs
@@ -716,14 +823,21 @@ func (s *Store) AppendBatches(ctx context.Context, campaign string, expected int
 		return 0, "", mapErr(err)
 	}
 	defer tx.Rollback()
-	var cur int64
-	prev := events.Genesis
-	err = tx.QueryRowContext(ctx, `SELECT version, hash FROM events WHERE campaign = ? ORDER BY version DESC LIMIT 1`, campaign).Scan(&cur, &prev)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+	cur, prev, err := head(ctx, tx, campaign)
+	if err != nil {
 		return 0, "", mapErr(err)
 	}
 	if cur != expected {
 		return 0, "", fmt.Errorf("campaign %q is at version %d, expected %d: %w", campaign, cur, expected, events.ErrConcurrency)
+	}
+	chain := campaign
+	if cur == 0 {
+		err = enter(ctx, tx, nil, campaign)
+	} else {
+		chain, err = chainOf(ctx, tx, campaign)
+	}
+	if err != nil {
+		return 0, "", mapErr(err)
 	}
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (campaign, version, action, type, data, at, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
@@ -738,9 +852,9 @@ func (s *Store) AppendBatches(ctx context.Context, campaign string, expected int
 				return 0, "", fmt.Errorf("append %s: %w", f.Type, err)
 			}
 			cur++
-			e := events.Event{Campaign: campaign, Version: cur, Action: b.Action, Type: f.Type, Data: data, At: at, Prev: prev}
+			e := events.Event{Campaign: chain, Version: cur, Action: b.Action, Type: f.Type, Data: data, At: at, Prev: prev}
 			e.Hash = events.Hash(prev, e)
-			if _, err := stmt.ExecContext(ctx, e.Campaign, e.Version, e.Action, e.Type, string(e.Data), e.At.Format(events.TimeFormat), e.Prev, e.Hash); err != nil {
+			if _, err := stmt.ExecContext(ctx, campaign, e.Version, e.Action, e.Type, string(e.Data), e.At.Format(events.TimeFormat), e.Prev, e.Hash); err != nil {
 				return 0, "", mapErr(err)
 			}
 			prev = e.Hash
@@ -779,6 +893,163 @@ func (s *Store) Campaigns(ctx context.Context) ([]string, error) {
 		out = append(out, c)
 	}
 	return out, mapErr(rows.Err())
+}
+
+// Entries implements events.Directory: every stream of the log, oldest
+// first, with its entry (a stream without one is named by its key).
+func (s *Store) Entries(ctx context.Context) ([]events.Entry, error) {
+	names, err := s.Campaigns(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT stream, chain, name, archived FROM campaigns`)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	known := map[string]events.Entry{}
+	for rows.Next() {
+		var e events.Entry
+		if err := rows.Scan(&e.Stream, &e.Chain, &e.Name, &e.Archived); err != nil {
+			return nil, mapErr(err)
+		}
+		known[e.Stream] = e
+	}
+	if err := rows.Err(); err != nil {
+		return nil, mapErr(err)
+	}
+	out := make([]events.Entry, len(names))
+	for i, n := range names {
+		e, ok := known[n]
+		if !ok {
+			e = events.Entry{Stream: n, Chain: n, Name: n}
+		}
+		out[i] = e
+	}
+	return out, nil
+}
+
+// Lookup implements events.Directory.
+func (s *Store) Lookup(ctx context.Context, name string) (string, bool, error) {
+	var stream string
+	err := s.db.QueryRowContext(ctx, `SELECT stream FROM campaigns WHERE name = ?1
+		UNION ALL SELECT campaign FROM events WHERE campaign = ?1 AND version = 1 AND NOT EXISTS (SELECT 1 FROM campaigns WHERE stream = ?1)
+		LIMIT 1`, name).Scan(&stream)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, mapErr(err)
+	}
+	return stream, true, nil
+}
+
+// Import implements events.Directory.
+func (s *Store) Import(ctx context.Context, entry events.Entry, expected int64, evs []events.Event) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return mapErr(err)
+	}
+	defer tx.Rollback()
+	cur, prev, err := head(ctx, tx, entry.Stream)
+	if err != nil {
+		return mapErr(err)
+	}
+	if cur != expected {
+		return fmt.Errorf("campaign %q is at version %d, expected %d: %w", entry.Stream, cur, expected, events.ErrConcurrency)
+	}
+	check := events.NewChainChecker(entry.Stream, entry.Chain)
+	if cur == 0 {
+		if err := enter(ctx, tx, &entry, entry.Stream); err != nil {
+			return err
+		}
+	} else {
+		chain, err := chainOf(ctx, tx, entry.Stream)
+		if err != nil {
+			return mapErr(err)
+		}
+		if chain != entry.Chain {
+			return fmt.Errorf("campaign %q: the events are of the chain %q, not %q", entry.Stream, entry.Chain, chain)
+		}
+		check.Head, check.Events = prev, cur
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (campaign, version, action, type, data, at, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return mapErr(err)
+	}
+	defer stmt.Close()
+	for _, e := range evs {
+		if err := check.Check(e); err != nil {
+			return err
+		}
+		if _, err := stmt.ExecContext(ctx, entry.Stream, e.Version, e.Action, e.Type, string(e.Data), e.At.UTC().Format(events.TimeFormat), e.Prev, e.Hash); err != nil {
+			return mapErr(err)
+		}
+	}
+	return mapErr(tx.Commit())
+}
+
+// Rename implements events.Directory.
+func (s *Store) Rename(ctx context.Context, stream, name string) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := nameFree(ctx, tx, name, stream); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO campaigns (stream, chain, name) VALUES (?1, ?1, ?2)
+			ON CONFLICT(stream) DO UPDATE SET name = excluded.name`, stream, name)
+		return mapErr(err)
+	})
+}
+
+// SetArchived implements events.Directory.
+func (s *Store) SetArchived(ctx context.Context, stream string, archived bool) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO campaigns (stream, chain, name, archived) VALUES (?1, ?1, ?1, ?2)
+			ON CONFLICT(stream) DO UPDATE SET archived = excluded.archived`, stream, archived)
+		return mapErr(err)
+	})
+}
+
+// Delete implements events.Directory. The log is append-only: the trigger
+// that keeps it so is dropped for the statement and made again in the same
+// transaction, so no other writer ever sees the log without it.
+func (s *Store) Delete(ctx context.Context, stream string) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		for _, q := range []string{
+			`DROP TRIGGER events_append_only_delete`,
+			`DELETE FROM events WHERE campaign = ?1`,
+			appendOnlyDelete,
+			`DELETE FROM snapshots WHERE campaign = ?1`,
+			`DELETE FROM snapshot_parts WHERE campaign = ?1`,
+			`DELETE FROM campaigns WHERE stream = ?1`,
+		} {
+			var args []any
+			if strings.Contains(q, "?1") {
+				args = []any{stream}
+			}
+			if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+				return mapErr(err)
+			}
+		}
+		return nil
+	})
+}
+
+// appendOnlyDelete is the trigger of migration 0001, word for word.
+const appendOnlyDelete = `CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only'); END`
+
+// inTx runs fn in a write transaction and commits it.
+func (s *Store) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return mapErr(err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return mapErr(tx.Commit())
 }
 
 // Setting implements events.Store; an unset key is "".

@@ -510,3 +510,63 @@ func TestDamagedPages(t *testing.T) {
 	}
 	t.Logf("found: %v", err)
 }
+
+// Deleting a campaign drops the append-only trigger only inside its own
+// transaction: afterwards the schema is word for word what the migrations
+// made, and the other streams are still append-only.
+func TestDeleteKeepsTheLogAppendOnly(t *testing.T) {
+	s, path := tempDB(t)
+	ctx := context.Background()
+	schema := func() string {
+		var b strings.Builder
+		rows, err := s.DB().Query(`SELECT type, name, sql FROM sqlite_master ORDER BY type, name`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var typ, name string
+			var q sql.NullString
+			if err := rows.Scan(&typ, &name, &q); err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&b, "%s %s %s\n", typ, name, q.String)
+		}
+		return b.String()
+	}
+	want := schema()
+	for _, c := range []string{"gone", "kept"} {
+		if _, err := s.Append(ctx, c, 0, "a", []events.Fact{{Type: "test.fact"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Delete(ctx, "gone"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	if got := schema(); got != want {
+		t.Errorf("the schema after a delete:\n%s\nwant\n%s", got, want)
+	}
+	db := rawDB(t, path)
+	if _, err := db.Exec(`DELETE FROM events WHERE campaign = 'kept'`); err == nil || !strings.Contains(err.Error(), "append-only") {
+		t.Errorf("a plain DELETE after a campaign's delete: %v, want the append-only refusal", err)
+	}
+}
+
+// A migration's version is its file's number: this build's schema is the
+// newest file's number, whatever numbers it skips.
+func TestSchemaVersionIsTheNewestFilesNumber(t *testing.T) {
+	names, err := filepath.Glob("migrations/*.sql")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no migrations: %v", err)
+	}
+	last := filepath.Base(names[len(names)-1])
+	var want int
+	fmt.Sscanf(last, "%d_", &want)
+	if got := sqlite.SchemaVersion(); got != want {
+		t.Errorf("SchemaVersion() = %d, want %d (%s)", got, want, last)
+	}
+	_, path := tempDB(t)
+	if got := userVersion(t, path); got != want {
+		t.Errorf("a new file's user_version = %d, want %d", got, want)
+	}
+}

@@ -51,6 +51,11 @@ type App struct {
 	// sets it.
 	GameCommand func(game string) string
 
+	// Capture, when set, receives the game command a command line builds
+	// instead of it being decided and recorded: `amend` reads a corrected
+	// command typed as the original was.
+	Capture func(game string, cmd engines.Command) error
+
 	store *sqlite.Store
 	svc   *campaigns.Service
 }
@@ -165,6 +170,9 @@ func (a *App) Options() (campaigns.Options, error) {
 // Do runs a game command against the current campaign and prints what it did:
 // the label on a terminal, the result as JSON with --json.
 func (a *App) Do(ctx context.Context, game string, cmd engines.Command) (*campaigns.Result, error) {
+	if a.Capture != nil {
+		return nil, a.Capture(game, cmd)
+	}
 	name, err := a.CurrentCampaign(ctx)
 	if err != nil {
 		return nil, err
@@ -205,7 +213,7 @@ type EventJSON struct {
 // PrintResult reports an action.
 func (a *App) PrintResult(res *campaigns.Result) error {
 	if a.JSON {
-		out := ActionJSON{Campaign: res.State.Campaign.Name, Action: res.Action, Label: res.Label, Replayed: res.Replayed, Version: res.State.Version}
+		out := ActionJSON{Campaign: res.State.Name, Action: res.Action, Label: res.Label, Replayed: res.Replayed, Version: res.State.Version}
 		for _, e := range res.Events {
 			out.Events = append(out.Events, EventJSON{Seq: e.Seq, Version: e.Version, Action: e.Action, Type: e.Type, Data: e.Data})
 		}

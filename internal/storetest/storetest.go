@@ -50,6 +50,7 @@ func Run(t *testing.T, open func(t *testing.T) events.Store, opts ...Option) {
 	}
 	probe := open(t)
 	_, snapshots := probe.(events.Snapshots)
+	_, directory := probe.(events.Directory)
 	tests := []struct {
 		name string
 		fn   func(t *testing.T, s events.Store)
@@ -78,6 +79,15 @@ func Run(t *testing.T, open func(t *testing.T) events.Store, opts ...Option) {
 			name string
 			fn   func(t *testing.T, s events.Store)
 		}{"Snapshots", testSnapshots})
+	}
+	if directory {
+		tests = append(tests, struct {
+			name string
+			fn   func(t *testing.T, s events.Store)
+		}{"Directory", testDirectory}, struct {
+			name string
+			fn   func(t *testing.T, s events.Store)
+		}{"Import", testImport})
 	}
 	if c.failOn != nil {
 		tests = append(tests, struct {
@@ -839,4 +849,133 @@ func testAllOrNothing(t *testing.T, s events.Store, arm func(*testing.T, events.
 		t.Errorf("after the failure: version %d prev %s; want 3 after %s", got[0].Version, got[0].Prev, first[1].Hash)
 	}
 	checkChain(t, loadAll(t, s, "c"))
+}
+
+// testDirectory: names apart from keys, rename, archive and delete.
+func testDirectory(t *testing.T, s events.Store) {
+	ctx := context.Background()
+	d := s.(events.Directory)
+	mustAppend(t, s, "plain", 0, "a", facts(2, "test.fact"))
+	if _, err := d.Create(ctx, events.Entry{Stream: "k1", Chain: "k1", Name: "Autumn"}, "a", facts(1, "test.fact")); err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	if _, err := d.Create(ctx, events.Entry{Stream: "k2", Chain: "k2", Name: "Autumn"}, "a", facts(1, "test.fact")); !errors.Is(err, events.ErrNameTaken) {
+		t.Errorf("Create under a taken name: %v, want ErrNameTaken", err)
+	}
+	if v := version(t, s, "k2"); v != 0 {
+		t.Errorf("a refused Create wrote %d events", v)
+	}
+	lookup := func(name string) string {
+		t.Helper()
+		st, ok, err := d.Lookup(ctx, name)
+		if err != nil {
+			t.Fatalf("Lookup(%q): %v", name, err)
+		}
+		if !ok {
+			return ""
+		}
+		return st
+	}
+	if got := lookup("Autumn"); got != "k1" {
+		t.Errorf("Lookup(Autumn) = %q, want k1", got)
+	}
+	if got := lookup("plain"); got != "plain" {
+		t.Errorf("Lookup(plain) = %q, want its key", got)
+	}
+	if err := d.Rename(ctx, "plain", "Autumn"); !errors.Is(err, events.ErrNameTaken) {
+		t.Errorf("Rename to a taken name: %v, want ErrNameTaken", err)
+	}
+	before := loadAll(t, s, "plain")
+	if err := d.Rename(ctx, "plain", "Winter"); err != nil {
+		t.Fatalf("Rename: %v", err)
+	}
+	if got := lookup("plain"); got != "" {
+		t.Errorf("the old name still finds %q", got)
+	}
+	if got := lookup("Winter"); got != "plain" {
+		t.Errorf("Lookup(Winter) = %q, want plain", got)
+	}
+	sameEvents(t, "the renamed stream", loadAll(t, s, "plain"), before)
+	if _, err := events.VerifyStream(ctx, s, "plain"); err != nil {
+		t.Errorf("the renamed stream no longer verifies: %v", err)
+	}
+	// The old key is free as a name again, and a new stream may take it
+	// under a key of its own.
+	if _, err := d.Create(ctx, events.Entry{Stream: "plain~2", Chain: "plain~2", Name: "plain"}, "a", facts(1, "test.fact")); err != nil {
+		t.Fatalf("Create under a freed name: %v", err)
+	}
+	if err := d.SetArchived(ctx, "k1", true); err != nil {
+		t.Fatal(err)
+	}
+	es, err := d.Entries(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []events.Entry{
+		{Stream: "plain", Chain: "plain", Name: "Winter"},
+		{Stream: "k1", Chain: "k1", Name: "Autumn", Archived: true},
+		{Stream: "plain~2", Chain: "plain~2", Name: "plain"},
+	}
+	if !slices.Equal(es, want) {
+		t.Errorf("Entries = %+v, want %+v", es, want)
+	}
+	if err := d.Delete(ctx, "k1"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	if v := version(t, s, "k1"); v != 0 || lookup("Autumn") != "" {
+		t.Errorf("a deleted stream still has %d events", v)
+	}
+	if c, _ := s.Campaigns(ctx); !slices.Equal(c, []string{"plain", "plain~2"}) {
+		t.Errorf("Campaigns after a delete = %v", c)
+	}
+	// The log stays append-only for everyone else.
+	mustAppend(t, s, "plain", 2, "b", facts(1, "test.fact"))
+	checkChain(t, loadAll(t, s, "plain"))
+}
+
+// testImport: events chained elsewhere are stored exactly, a continuation
+// appends, a copy keeps its chain under a key of its own, and nothing that
+// does not chain is written.
+func testImport(t *testing.T, s events.Store) {
+	ctx := context.Background()
+	d := s.(events.Directory)
+	mustAppend(t, s, "c", 0, "a", facts(2, "test.fact"))
+	mustAppend(t, s, "c", 2, "b", facts(3, "test.fact"))
+	src := loadAll(t, s, "c")
+	// A copy beside the original: the same chain under another key.
+	copyEntry := events.Entry{Stream: "c~copy", Chain: "c", Name: "Copy"}
+	if err := d.Import(ctx, copyEntry, 0, src[:2]); err != nil {
+		t.Fatalf("Import: %v", err)
+	}
+	if err := d.Import(ctx, copyEntry, 0, src[2:]); !errors.Is(err, events.ErrConcurrency) {
+		t.Errorf("Import at a stale version: %v, want ErrConcurrency", err)
+	}
+	bad := slices.Clone(src[2:])
+	bad[1].Data = []byte(`{"name":"forged"}`)
+	var be *events.BreakError
+	if err := d.Import(ctx, copyEntry, 2, bad); !errors.As(err, &be) || be.Version != 4 {
+		t.Errorf("Import of an edited event: %v, want a break at version 4", err)
+	}
+	if v := version(t, s, "c~copy"); v != 2 {
+		t.Fatalf("a refused import wrote: the copy is at version %d, want 2", v)
+	}
+	if err := d.Import(ctx, copyEntry, 2, src[2:]); err != nil {
+		t.Fatalf("Import of a continuation: %v", err)
+	}
+	got := loadAll(t, s, "c~copy")
+	for i := range got {
+		got[i].Seq = src[i].Seq
+	}
+	sameEvents(t, "the copy", got, src)
+	if r, err := events.VerifyStream(ctx, s, "c~copy"); err != nil || r.Head != src[4].Hash {
+		t.Errorf("the copy verifies as %+v, %v", r, err)
+	}
+	// Appending to the copy chains under the original's campaign.
+	mustAppend(t, s, "c~copy", 5, "c", facts(1, "test.fact"))
+	if _, err := events.VerifyStream(ctx, s, "c~copy"); err != nil {
+		t.Errorf("the copy after an append: %v", err)
+	}
+	if err := d.Import(ctx, events.Entry{Stream: "x", Chain: "x", Name: "Copy"}, 0, src[:1]); !errors.Is(err, events.ErrNameTaken) {
+		t.Errorf("Import under a taken name: %v, want ErrNameTaken", err)
+	}
 }

@@ -34,6 +34,14 @@ type Action struct {
 	// hand ("4,2h").
 	Dice   []string
 	Undone bool
+	// In is the action in the log that holds this one: its own ID, or the
+	// amendment that decided it again (its entry then follows the
+	// amendment's, and Corrected says whether it is the one corrected).
+	In        string
+	Corrected bool
+	// Amended is true for an action out of effect because an amendment
+	// decided it again.
+	Amended bool
 }
 
 // Event is one stored event and whether its action is undone now.
@@ -45,23 +53,36 @@ type Event struct {
 // Build reads the campaign's log through the service.
 func Build(ctx context.Context, svc *campaigns.Service, campaign string) (*Log, error) {
 	l := &Log{Campaign: campaign}
-	byID := map[string]int{}
+	cur := -1 // the entry the events belong to
+	last := map[string]events.ActionRef{}
+	lastUndo := map[string]bool{}
 	err := svc.Events(ctx, campaign, func(e events.Event, p any, undone bool) error {
 		l.Events = append(l.Events, Event{Event: e, Undone: undone})
 		l.Head = e.Hash
 		switch v := p.(type) {
 		case campaigns.Begun:
-			byID[e.Action] = len(l.Actions)
-			l.Actions = append(l.Actions, Action{ID: e.Action, At: e.At, Label: v.Label, Undone: undone})
+			cur = len(l.Actions)
+			l.Actions = append(l.Actions, Action{ID: e.Action, At: e.At, Label: v.Label, Undone: undone, In: e.Action})
+		case campaigns.Redecided:
+			cur = len(l.Actions)
+			l.Actions = append(l.Actions, Action{ID: v.Action, At: e.At, Label: v.Label, Undone: undone, In: e.Action, Corrected: v.Corrected})
+		case events.ActionRef:
+			last[v.Action], lastUndo[v.Action] = v, e.Type == events.TypeActionUndone
 		case dice.Rolled:
-			if i, ok := byID[e.Action]; ok {
-				l.Actions[i].Dice = append(l.Actions[i].Dice, Faces(v))
+			if cur >= 0 && l.Actions[cur].In == e.Action {
+				l.Actions[cur].Dice = append(l.Actions[cur].Dice, Faces(v))
 			}
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
+	}
+	for i := range l.Actions {
+		a := &l.Actions[i]
+		if a.In == a.ID && a.Undone && lastUndo[a.ID] && last[a.ID].By != "" {
+			a.Amended = true
+		}
 	}
 	return l, nil
 }

@@ -129,10 +129,14 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 			fmt.Fprintf(b, "**Turn %d**\n\n", t.Turn)
 		}
 		for _, l := range t.Lines {
+			note := ""
+			if l.Note != "" {
+				note = " *(" + md(l.Note) + ")*"
+			}
 			if l.Undone {
-				fmt.Fprintf(b, "- ~~%s~~ (undone)\n", md(l.Text))
+				fmt.Fprintf(b, "- ~~%s~~ (undone)%s\n", md(l.Text), note)
 			} else {
-				fmt.Fprintf(b, "- %s\n", md(l.Text))
+				fmt.Fprintf(b, "- %s%s\n", md(l.Text), note)
 			}
 		}
 		b.WriteString("\n")

@@ -62,6 +62,9 @@ type Line struct {
 	Action string `json:"action"`
 	Text   string `json:"text"`
 	Undone bool   `json:"undone,omitempty"`
+	// Note says that an amendment corrected the action, or decided it
+	// again after correcting an earlier one.
+	Note string `json:"note,omitempty"`
 }
 
 // DiceStats are one player's dice of one kind in one scenario.
@@ -134,7 +137,7 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 	if err != nil {
 		return nil, err
 	}
-	r := &Report{Kind: "scenario", Campaign: st.Campaign.Name, Game: st.Campaign.Game, GameTitle: st.Engine().Info().Title,
+	r := &Report{Kind: "scenario", Campaign: st.Name, Game: st.Campaign.Game, GameTitle: st.Engine().Info().Title,
 		Head: st.Head, Version: st.Version, ShowsUndone: opt.ShowUndone}
 	var sums []engines.ScenarioSummary
 	if ch, ok := g.(engines.Chronicler); ok {
@@ -192,6 +195,9 @@ func (c *collector) step(svc *campaigns.Service, st *campaigns.State, step campa
 	if step.Scenario == "" || step.Action.Meta() {
 		return
 	}
+	if step.Action.Verb == campaigns.VerbAmend {
+		return // its actions follow, each noted, in the corrected history
+	}
 	sr := c.byName[step.Scenario]
 	if sr == nil {
 		sr = &ScenarioReport{}
@@ -216,7 +222,14 @@ func (c *collector) step(svc *campaigns.Service, st *campaigns.State, step campa
 		sr.Turns = append(sr.Turns, TurnReport{Turn: step.Turn})
 	}
 	t := &sr.Turns[len(sr.Turns)-1]
-	t.Lines = append(t.Lines, Line{Action: step.Action.ID, Text: step.Action.Label, Undone: step.Action.Undone})
+	l := Line{Action: step.Action.ID, Text: step.Action.Label, Undone: step.Action.Undone}
+	switch {
+	case step.Corrected:
+		l.Note = "corrected by amendment " + short(step.Amendment)
+	case step.Amendment != "":
+		l.Note = "decided again by amendment " + short(step.Amendment)
+	}
+	t.Lines = append(t.Lines, l)
 }
 
 func diceStats(rolls []rollAt, opt Options) []DiceStats {
@@ -414,4 +427,11 @@ func padRemovals(s *engines.ScenarioSummary) {
 			s.Sides[i].Forces = []engines.Row{}
 		}
 	}
+}
+
+func short(id string) string {
+	if len(id) > 8 {
+		return id[:8]
+	}
+	return id
 }

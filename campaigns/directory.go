@@ -1,0 +1,476 @@
+package campaigns
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"warlog/events"
+	"warlog/events/memory"
+)
+
+// A campaign is named two ways. Its key is the stream's, hashed into every
+// event of its chain: it is the name the campaign was created with (or, when
+// a renamed campaign still holds that key, the name and a few letters of the
+// creating action's id) and never changes. Its name is what commands take
+// and screens show; a rename changes only the store's directory, so every
+// hash, every published head and every export stay valid. The service takes
+// names and finds keys (resolve); the store takes keys.
+
+// resolve finds the key of the campaign named name.
+func (s *Service) resolve(ctx context.Context, name string) (string, error) {
+	d, ok := s.store.(events.Directory)
+	if !ok {
+		return name, nil
+	}
+	key, found, err := d.Lookup(ctx, name)
+	if err != nil {
+		return "", err
+	}
+	if !found {
+		return "", fmt.Errorf("campaign %q: %w; `warlog campaign list` shows the campaigns", name, ErrNoCampaign)
+	}
+	return key, nil
+}
+
+// Entries lists every campaign, oldest first, archived ones included.
+func (s *Service) Entries(ctx context.Context) ([]events.Entry, error) {
+	if d, ok := s.store.(events.Directory); ok {
+		return d.Entries(ctx)
+	}
+	names, err := s.store.Campaigns(ctx)
+	out := make([]events.Entry, len(names))
+	for i, n := range names {
+		out[i] = events.Entry{Stream: n, Chain: n, Name: n}
+	}
+	return out, err
+}
+
+// List returns every campaign's name, oldest first, archived ones included.
+func (s *Service) List(ctx context.Context) ([]string, error) {
+	es, err := s.Entries(ctx)
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = e.Name
+	}
+	return out, err
+}
+
+// Exists reports whether a campaign of that name has a stream.
+func (s *Service) Exists(ctx context.Context, name string) (bool, error) {
+	key, err := s.resolve(ctx, name)
+	if errors.Is(err, ErrNoCampaign) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	v, err := events.Version(ctx, s.store, key)
+	return v > 0, err
+}
+
+// directory is the store's directory, or an error saying it has none.
+func (s *Service) directory(what string) (events.Directory, error) {
+	d, ok := s.store.(events.Directory)
+	if !ok {
+		return nil, fmt.Errorf("this store keeps no directory of campaigns: it cannot %s", what)
+	}
+	return d, nil
+}
+
+// Rename gives a campaign another name; its key, and so its chain, stay.
+func (s *Service) Rename(ctx context.Context, old, name string) error {
+	if err := ValidateName("campaign", name); err != nil {
+		return err
+	}
+	d, err := s.directory("rename a campaign")
+	if err != nil {
+		return err
+	}
+	key, err := s.resolve(ctx, old)
+	if err != nil {
+		return err
+	}
+	if err := d.Rename(ctx, key, name); err != nil {
+		if errors.Is(err, events.ErrNameTaken) {
+			return fmt.Errorf("campaign %q: %w; choose another name", name, ErrExists)
+		}
+		return err
+	}
+	return nil
+}
+
+// Archive hides a campaign from the list (archived) or shows it again.
+func (s *Service) Archive(ctx context.Context, name string, archived bool) error {
+	d, err := s.directory("archive a campaign")
+	if err != nil {
+		return err
+	}
+	key, err := s.resolve(ctx, name)
+	if err != nil {
+		return err
+	}
+	return d.SetArchived(ctx, key, archived)
+}
+
+// Delete removes a campaign from the store: its log, snapshots and name.
+// The command line writes an export first.
+func (s *Service) Delete(ctx context.Context, name string) error {
+	d, err := s.directory("delete a campaign")
+	if err != nil {
+		return err
+	}
+	key, err := s.resolve(ctx, name)
+	if err != nil {
+		return err
+	}
+	cur, err := events.Setting(ctx, s.store, settingCurrent)
+	if err != nil {
+		return err
+	}
+	if err := d.Delete(ctx, key); err != nil {
+		return err
+	}
+	if cur == key {
+		return events.SetSetting(ctx, s.store, settingCurrent, "")
+	}
+	return nil
+}
+
+// Export writes a campaign as an export file (events.ReadExport reads it):
+// a header, then every event exactly as stored. A log whose chain is broken
+// is not exported. It returns the header written.
+func (s *Service) Export(ctx context.Context, name string, w io.Writer) (events.ExportHeader, error) {
+	key, err := s.resolve(ctx, name)
+	if err != nil {
+		return events.ExportHeader{}, err
+	}
+	r, err := events.VerifyStream(ctx, s.store, key)
+	if err != nil {
+		var be *events.BreakError
+		if errors.As(err, &be) {
+			be.Campaign = name
+			return events.ExportHeader{}, fmt.Errorf("%w; nothing was exported", be)
+		}
+		return events.ExportHeader{}, err
+	}
+	h := events.ExportHeader{Format: events.ExportFormat, Name: name, Events: r.Events, Head: r.Head}
+	err = events.LoadTypes(ctx, s.store, key, 0, []string{TypeCreated, events.TypeActionBegun}, func(e events.Event) error {
+		if e.Version > r.Events {
+			return nil
+		}
+		p, err := s.registry.Decode(e)
+		if err != nil {
+			return fmt.Errorf("campaign %q: %w", name, err)
+		}
+		switch p := p.(type) {
+		case Created:
+			h.Game, h.Seed, h.Mode = p.Game, p.Seed, p.Mode
+		case Begun:
+			if p.Rules != "" {
+				h.Rules = p.Rules
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return h, err
+	}
+	if h.Key, err = s.exportKey(ctx, key); err != nil {
+		return h, err
+	}
+	if err := events.WriteExportHeader(w, h); err != nil {
+		return h, err
+	}
+	errEnd := errors.New("end")
+	err = s.store.Load(ctx, key, 0, func(e events.Event) error {
+		if e.Version > r.Events {
+			return errEnd // appended since the check: not in this file
+		}
+		return events.WriteExportEvent(w, e)
+	})
+	if err != nil && !errors.Is(err, errEnd) {
+		return h, err
+	}
+	return h, nil
+}
+
+// exportKey is the key an export's header names: the campaign as its
+// chain hashes it (Load gives it with every event).
+func (s *Service) exportKey(ctx context.Context, key string) (string, error) {
+	var chain string
+	errFirst := errors.New("first")
+	err := s.store.Load(ctx, key, 0, func(e events.Event) error { chain = e.Campaign; return errFirst })
+	if err != nil && !errors.Is(err, errFirst) {
+		return "", err
+	}
+	return chain, nil
+}
+
+// ImportResult says what an import did.
+type ImportResult struct {
+	// Name is the campaign's name here.
+	Name string
+	// New is true when the file became a new campaign here.
+	New bool
+	// Appended is how many events were added (all of them for a new one).
+	Appended int64
+	// Ahead is how many events the campaign here has past the file's end
+	// when the file holds nothing new.
+	Ahead   int64
+	Version int64
+	Head    string
+}
+
+// DivergedError refuses an import whose log and the campaign's here went
+// different ways after a common version.
+type DivergedError struct {
+	Campaign string
+	// Common is the last version both logs share, and Label what the
+	// action that wrote it did ("" for 0: they share nothing).
+	Common int64
+	Label  string
+	// Here and There are the labels of the actions after Common, in the
+	// campaign here and in the file.
+	Here, There []string
+}
+
+func (e *DivergedError) Error() string {
+	after := "from their first event"
+	if e.Common > 0 {
+		after = fmt.Sprintf("after version %d (%s)", e.Common, quote(e.Label))
+	}
+	return fmt.Sprintf("campaign %q and the file have diverged %s: here %s followed, in the file %s; nothing was imported: keep both with --as NAME",
+		e.Campaign, after, labels(e.Here), labels(e.There))
+}
+
+// labels writes "2 actions (“a”, “b”)", at most a few of them.
+func labels(ls []string) string {
+	if len(ls) == 0 {
+		return "no action"
+	}
+	show := ls
+	more := ""
+	if len(show) > 3 {
+		show, more = show[:3], fmt.Sprintf(" and %d more", len(ls)-3)
+	}
+	q := make([]string, len(show))
+	for i, l := range show {
+		q[i] = quote(l)
+	}
+	n := "1 action"
+	if len(ls) != 1 {
+		n = fmt.Sprintf("%d actions", len(ls))
+	}
+	return fmt.Sprintf("%s (%s%s)", n, strings.Join(q, ", "), more)
+}
+
+func quote(s string) string { return "“" + s + "”" }
+
+// Import reads an export file and takes it in, all or nothing: the file's
+// chain is verified whole and its log replayed before anything is written.
+// The campaign it belongs to is the one here that began with the same first
+// event under the same key (named as the file names it, or as, when given);
+// if there is none, the file becomes a new campaign named as the file (or
+// as) names it, and a name taken by another campaign is refused. If the
+// log here is a beginning of the file's, the rest is appended (a
+// fast-forward); if the two went different ways, a *DivergedError says
+// where, and as keeps both.
+func (s *Service) Import(ctx context.Context, r io.Reader, as string) (*ImportResult, error) {
+	d, err := s.directory("import a campaign")
+	if err != nil {
+		return nil, err
+	}
+	h, evs, err := events.ReadExport(r)
+	if err != nil {
+		return nil, fmt.Errorf("%w; nothing was imported", err)
+	}
+	if err := s.checkImport(ctx, h, evs); err != nil {
+		return nil, fmt.Errorf("%w; nothing was imported", err)
+	}
+	name := h.Name
+	if as != "" {
+		name = as
+	}
+	if err := ValidateName("campaign", name); err != nil {
+		return nil, err
+	}
+	entries, err := d.Entries(ctx)
+	if err != nil {
+		return nil, err
+	}
+	same := func(e events.Entry) (bool, error) {
+		if e.Chain != h.Key {
+			return false, nil
+		}
+		first, err := s.firstHash(ctx, e.Stream)
+		return first == evs[0].Hash, err
+	}
+	byName := func(n string) *events.Entry {
+		for i := range entries {
+			if entries[i].Name == n {
+				return &entries[i]
+			}
+		}
+		return nil
+	}
+	var target *events.Entry
+	if e := byName(name); e != nil {
+		ok, err := same(*e)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			target = e
+		} else if as != "" {
+			return nil, fmt.Errorf("campaign %q is another campaign (it did not begin as the file's); nothing was imported: choose another name with --as NAME", name)
+		}
+	}
+	if target == nil && as == "" {
+		var cands []events.Entry
+		for _, e := range entries {
+			ok, err := same(e)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				cands = append(cands, e)
+			}
+		}
+		switch {
+		case len(cands) == 1:
+			target = &cands[0]
+		case len(cands) > 1:
+			names := make([]string, len(cands))
+			for i, c := range cands {
+				names[i] = fmt.Sprintf("%q", c.Name)
+			}
+			return nil, fmt.Errorf("campaigns %s all began as the file's; nothing was imported: name the one it continues with --as NAME", strings.Join(names, ", "))
+		case byName(name) != nil:
+			return nil, fmt.Errorf("a campaign named %q already exists and the file does not continue it (they began differently); nothing was imported: import it beside with --as NAME", name)
+		}
+	}
+	n := int64(len(evs))
+	res := &ImportResult{Name: name, Version: n, Head: evs[n-1].Hash}
+	if target == nil {
+		key := h.Key
+		if v, err := events.Version(ctx, s.store, key); err != nil {
+			return nil, err
+		} else if v > 0 {
+			key = h.Key + "~" + NewActionID()[:8]
+		}
+		if err := d.Import(ctx, events.Entry{Stream: key, Chain: h.Key, Name: name}, 0, evs); err != nil {
+			return nil, importErr(name, err)
+		}
+		res.New, res.Appended = true, n
+		return res, nil
+	}
+	res.Name = target.Name
+	var here []events.Event
+	if err := s.store.Load(ctx, target.Stream, 0, func(e events.Event) error { here = append(here, e); return nil }); err != nil {
+		return nil, err
+	}
+	l := int64(len(here))
+	var common int64
+	for common < min(l, n) && here[common].Hash == evs[common].Hash {
+		common++
+	}
+	switch {
+	case common == l && l == n:
+		return res, nil
+	case common == n:
+		res.Ahead, res.Version, res.Head = l-n, l, here[l-1].Hash
+		return res, nil
+	case common == l:
+		if err := d.Import(ctx, *target, l, evs[l:]); err != nil {
+			return nil, importErr(target.Name, err)
+		}
+		res.Appended = n - l
+		return res, nil
+	}
+	de := &DivergedError{Campaign: target.Name, Common: common, Here: s.labelsAfter(here, common), There: s.labelsAfter(evs, common)}
+	if common > 0 {
+		for _, e := range here[:common] {
+			if e.Type == events.TypeActionBegun {
+				if p, err := s.registry.Decode(e); err == nil {
+					de.Label = p.(Begun).Label
+				}
+			}
+		}
+	}
+	return nil, de
+}
+
+// importErr says what a store's refusal of an import means.
+func importErr(name string, err error) error {
+	switch {
+	case errors.Is(err, events.ErrConcurrency):
+		return fmt.Errorf("campaign %q changed while the file was being imported; nothing was imported: run the import again", name)
+	case errors.Is(err, events.ErrNameTaken):
+		return fmt.Errorf("campaign %q: %w; nothing was imported: choose another name with --as NAME", name, ErrExists)
+	}
+	return err
+}
+
+// labelsAfter are the labels of the actions that begin after version v.
+func (s *Service) labelsAfter(evs []events.Event, v int64) []string {
+	var out []string
+	for _, e := range evs[v:] {
+		if e.Type != events.TypeActionBegun {
+			continue
+		}
+		if p, err := s.registry.Decode(e); err == nil {
+			out = append(out, p.(Begun).Label)
+		}
+	}
+	return out
+}
+
+// firstHash is the hash of a stream's first event.
+func (s *Service) firstHash(ctx context.Context, key string) (string, error) {
+	var h string
+	errFirst := errors.New("first")
+	err := s.store.Load(ctx, key, 0, func(e events.Event) error { h = e.Hash; return errFirst })
+	if err != nil && !errors.Is(err, errFirst) {
+		return "", err
+	}
+	return h, nil
+}
+
+// checkImport checks what the chain cannot: that the header says what the
+// log says (the campaign's game, seed and mode), and that the log replays
+// through this build's rules, in a store in memory.
+func (s *Service) checkImport(ctx context.Context, h events.ExportHeader, evs []events.Event) error {
+	var created *Created
+	for _, e := range evs {
+		if e.Type != TypeCreated {
+			continue
+		}
+		p, err := s.registry.Decode(e)
+		if err != nil {
+			return fmt.Errorf("the file's log: %w", err)
+		}
+		c := p.(Created)
+		created = &c
+		break
+	}
+	if created == nil {
+		return fmt.Errorf("the file's log has no campaign.created: it is not a campaign's")
+	}
+	if created.Game != h.Game || created.Seed != h.Seed || created.Mode != h.Mode {
+		return fmt.Errorf("the file's header says game %q, seed %d, mode %q, and its log says game %q, seed %d, mode %q: the header was edited",
+			h.Game, h.Seed, h.Mode, created.Game, created.Seed, created.Mode)
+	}
+	mem := memory.New(nil)
+	if err := mem.Import(ctx, events.Entry{Stream: h.Key, Chain: h.Key, Name: h.Key}, 0, evs); err != nil {
+		return err
+	}
+	tmp := New(mem, s.games...)
+	tmp.SnapshotEvery(0)
+	if _, err := tmp.load(ctx, h.Key); err != nil {
+		return fmt.Errorf("the file's log does not replay: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,331 @@
+package cmd
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"warlog/engines/dice"
+)
+
+// withIDs gives every line of a demo its own action id, so that the
+// action a line made can be named.
+func withIDs(section [][]string) [][]string {
+	out := make([][]string, len(section))
+	for i, l := range section {
+		out[i] = append(append([]string{}, l...), "--action-id", lineID(i))
+	}
+	return out
+}
+
+func lineID(i int) string { return fmt.Sprintf("line-%03d", i) }
+
+// rollsByAction reads every roll of the log (undone ones too) by action.
+func rollsByAction(t *testing.T, db, campaign string) map[string][]dice.Rolled {
+	t.Helper()
+	var lg LogJSON
+	if err := json.Unmarshal([]byte(must(t, db, "-c", campaign, "log", "--json")), &lg); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]dice.Rolled{}
+	for _, e := range lg.Events {
+		if e.Type != dice.Type {
+			continue
+		}
+		var r dice.Rolled
+		if err := json.Unmarshal(e.Data, &r); err != nil {
+			t.Fatal(err)
+		}
+		out[e.Action] = append(out[e.Action], r)
+	}
+	return out
+}
+
+func faces(rs []dice.Rolled) []int {
+	var out []int
+	for _, r := range rs {
+		out = append(out, r.Values...)
+	}
+	return out
+}
+
+func diceFlag(v []int) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ",")
+}
+
+// Amend in every game. A die of an action early in the demo's battle is
+// corrected: the campaign then reads exactly as a fresh campaign played with
+// that die entered at the time and every other die as it fell. A correction
+// the later actions cannot stand is refused with their list and writes
+// nothing (--drop-refused writes it without them); undo takes an amendment
+// back whole and redo puts it back; verify passes throughout.
+func TestAmendEachGame(t *testing.T) {
+	refusedIn := 0
+	for _, section := range gameDemos("5") {
+		t.Run(slug(section[0]), func(t *testing.T) {
+			dir := t.TempDir()
+			a := filepath.Join(dir, "a.db")
+			name := section[0][2]
+			lines := withIDs(section)
+			start := -1
+			for i, l := range section {
+				must(t, a, lines[i]...)
+				if start < 0 && len(l) > 1 && l[0] == "scenario" && l[1] == "start" {
+					start = i
+				}
+			}
+			rolls := rollsByAction(t, a, name)
+			view := func(db string) string {
+				return must(t, db, "-c", name, "status", "--json") + must(t, db, "-c", name, "roster", "--json") + story(t, db, name)
+			}
+			before := view(a)
+			exportBefore := must(t, a, "campaign", "export", name)
+			accepted, refusals, rolled := false, false, false
+			for i := start + 1; i < len(lines) && !accepted; i++ {
+				rs := rolls[lineID(i)]
+				if len(rs) == 0 {
+					continue
+				}
+				rolled = true
+				orig := faces(rs)
+				for alt := 1; alt <= rs[0].Sides && !accepted; alt++ {
+					if alt == orig[0] {
+						continue
+					}
+					corr := append([]int{}, orig...)
+					corr[0] = alt
+					out, e, code := run(t, a, "-c", name, "amend", lineID(i), "--dice", diceFlag(corr))
+					// The corrected die may change how many dice the action
+					// takes: give it as many as it asks for.
+					for try := 0; try < 3 && code == 1; try++ {
+						n, ok := diceNeeded(e)
+						if !ok || n == len(corr) {
+							break
+						}
+						corr = resize(corr, orig, n)
+						out, e, code = run(t, a, "-c", name, "amend", lineID(i), "--dice", diceFlag(corr))
+					}
+					if code == 1 && strings.Contains(e, "later action(s) illegal") {
+						if refusals {
+							continue
+						}
+						refusals = true
+						if !strings.Contains(e, "line-") || strings.Count(e, "\n") != 1 {
+							t.Errorf("the refusal does not list the actions refused, on one line: %q", e)
+						}
+						if got := must(t, a, "campaign", "export", name); got != exportBefore {
+							t.Fatal("a refused amendment wrote to the log")
+						}
+						out := must(t, a, "-c", name, "amend", lineID(i), "--dice", diceFlag(corr), "--drop-refused")
+						if !strings.Contains(out, "dropped as now refused: line-") {
+							t.Errorf("amend --drop-refused said %q", out)
+						}
+						must(t, a, "verify")
+						must(t, a, "-c", name, "undo")
+						if got := view(a); got != before {
+							t.Fatalf("undo of the amendment did not give the campaign back:\n%s\nwant\n%s", got, before)
+						}
+						continue
+					}
+					if code != 0 {
+						continue // this die cannot be another: the rules say so
+					}
+					after := view(a)
+					if after == before {
+						must(t, a, "-c", name, "undo")
+						continue // a correction that changes nothing visible proves little
+					}
+					accepted = true
+					t.Logf("amended %s (%v -> %v): %s", lineID(i), orig, corr, strings.TrimSpace(out))
+					// The same battle, played with that die at the time.
+					b := filepath.Join(dir, "b.db")
+					for j, l := range lines {
+						args := l
+						if rs := rolls[lineID(j)]; len(rs) > 0 {
+							d := faces(rs)
+							if j == i {
+								d = corr
+							}
+							args = append(append([]string{}, l...), "--dice", diceFlag(d))
+						}
+						must(t, b, args...)
+					}
+					if want := view(b); after != want {
+						t.Errorf("the amended campaign differs from one played with the die at the time:\n%s\nwant\n%s", after, want)
+					}
+					must(t, a, "verify")
+					if rep := must(t, a, "-c", name, "report", "--format", "json", "--campaign"); !strings.Contains(rep, `"note": "corrected by amendment`) {
+						t.Errorf("the report does not note the amendment")
+					}
+					if lg := must(t, a, "-c", name, "log"); !strings.Contains(lg, "(corrected)") || !strings.Contains(lg, "amended") {
+						t.Errorf("the log does not show the amendment:\n%s", lg)
+					}
+					must(t, a, "-c", name, "undo")
+					if got := view(a); got != before {
+						t.Errorf("undo of the amendment:\n%s\nwant\n%s", got, before)
+					}
+					must(t, a, "-c", name, "redo")
+					if got := view(a); got != after {
+						t.Errorf("redo of the amendment:\n%s\nwant\n%s", got, after)
+					}
+					must(t, a, "verify")
+				}
+			}
+			if !rolled && name == "Reincardnated demo" {
+				return // a game of cards: TestAmendArgumentsReincardnated corrects its arguments
+			}
+			if !accepted {
+				t.Errorf("no die of the battle could be corrected to a visible change")
+			}
+			if refusals {
+				refusedIn++
+			}
+			t.Logf("%s: a refused correction found and tested: %v", name, refusals)
+		})
+	}
+	if refusedIn == 0 {
+		t.Error("no correction of any game's battle was refused by a later action: the refusal was not tested")
+	}
+}
+
+// diceNeeded reads how many dice a refusal says the action needs.
+func diceNeeded(msg string) (int, bool) {
+	for _, p := range []string{"needs at least %d dice", "needs %d dice"} {
+		for i := 0; i < len(msg); i++ {
+			var n int
+			if _, err := fmt.Sscanf(msg[i:], p, &n); err == nil {
+				return n, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// resize gives faces n dice: cut, or filled from orig and then 3s.
+func resize(faces, orig []int, n int) []int {
+	out := append([]int{}, faces[:min(n, len(faces))]...)
+	for len(out) < n {
+		if len(out) < len(orig) {
+			out = append(out, orig[len(out)])
+		} else {
+			out = append(out, 3)
+		}
+	}
+	return out
+}
+
+// story is the campaign's chronicle as the players read it: every
+// scenario's summary and turn-by-turn text, without what only the log's
+// bookkeeping tells (action ids, amendment notes, dates, the dice's
+// sources, the head).
+func story(t *testing.T, db, name string) string {
+	t.Helper()
+	var r struct {
+		Scenarios []map[string]any `json:"scenarios"`
+		Stories   any              `json:"stories"`
+		Score     any              `json:"score"`
+		Board     any              `json:"board"`
+	}
+	if err := json.Unmarshal([]byte(must(t, db, "-c", name, "report", "--campaign", "--format", "json")), &r); err != nil {
+		t.Fatal(err)
+	}
+	for _, sc := range r.Scenarios {
+		delete(sc, "dice")
+		delete(sc, "date")
+		turns, _ := sc["turns"].([]any)
+		for _, tu := range turns {
+			tm := tu.(map[string]any)
+			lines, _ := tm["lines"].([]any)
+			var texts []any
+			for _, l := range lines {
+				texts = append(texts, l.(map[string]any)["text"])
+			}
+			tm["lines"] = texts
+		}
+	}
+	b, _ := json.Marshal(r)
+	return string(b)
+}
+
+// Reincardnated rolls no dice: its actions are corrected by their
+// arguments, typed after -- as at the table. A Being incarnated under
+// another name reads as if named so at the time; a correction that leaves a
+// later card without its target is refused with the list.
+func TestAmendArgumentsReincardnated(t *testing.T) {
+	var section [][]string
+	for _, s := range gameDemos("5") {
+		if s[0][2] == "Reincardnated demo" {
+			section = s
+		}
+	}
+	name := section[0][2]
+	lines := withIDs(section)
+	find := func(prefix string) int {
+		for i, l := range section {
+			if strings.HasPrefix(strings.Join(l, " "), prefix) {
+				return i
+			}
+		}
+		t.Fatalf("no demo line %q", prefix)
+		return 0
+	}
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.db")
+	for _, l := range lines {
+		must(t, a, l...)
+	}
+	view := func(db string) string {
+		return must(t, db, "-c", name, "status", "--json") + must(t, db, "-c", name, "roster", "--json") + story(t, db, name)
+	}
+	before := view(a)
+
+	// Ann's first Being was a Beetle, not an Ant: Ben's Death card, later,
+	// names the Ant and is refused.
+	ant := find("rc incarnate Ann Ant")
+	death := find("rc play Ben death Ann Ant")
+	msg := refused(t, a, "-c", name, "amend", lineID(ant), "--", "rc", "incarnate", "Ann", "Beetle", "--type", "insect", "--incarnates", "bird,reptile")
+	if !strings.Contains(msg, "later action(s) illegal") || !strings.Contains(msg, lineID(death)+" “Ben plays Death") {
+		t.Errorf("the refusal does not list Ben's Death card: %q", msg)
+	}
+	if got := view(a); got != before {
+		t.Fatal("a refused amendment changed the campaign")
+	}
+
+	// Ben's first Being was a Shark: everything after reads so.
+	fish := find("rc incarnate Ben Clownfish")
+	corrected := []string{"rc", "incarnate", "Ben", "Shark", "--type", "marine", "--lower"}
+	out := must(t, a, "-c", name, "amend", lineID(fish), "--", corrected[0], corrected[1], corrected[2], corrected[3], corrected[4], corrected[5], corrected[6])
+	if !strings.Contains(out, "now “Ben incarnates Shark") {
+		t.Errorf("amend said %q", out)
+	}
+	after := view(a)
+	b := filepath.Join(dir, "b.db")
+	for i, l := range lines {
+		if i == fish {
+			l = append(append([]string{}, corrected...), "--action-id", lineID(i))
+		}
+		must(t, b, l...)
+	}
+	if want := view(b); after != want {
+		t.Errorf("the amended campaign differs from one played so:\n%s\nwant\n%s", after, want)
+	}
+	must(t, a, "verify")
+	must(t, a, "-c", name, "undo")
+	if got := view(a); got != before {
+		t.Errorf("undo of the amendment:\n%s\nwant\n%s", got, before)
+	}
+	// A command that is no action of the game, or a mistyped one, is a
+	// usage error.
+	if _, e, code := run(t, a, "-c", name, "amend", lineID(fish), "--", "status"); code != 2 || !strings.Contains(e, "not an action") {
+		t.Errorf("amend -- status: exit %d %q", code, e)
+	}
+	if _, e, code := run(t, a, "-c", name, "amend", lineID(fish)); code != 1 || !strings.Contains(e, "give the corrected dice") {
+		t.Errorf("amend with nothing to correct: exit %d %q", code, e)
+	}
+}

@@ -1,0 +1,98 @@
+package events
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// A campaign has a stable key and a name. The key is the stream's: it is
+// hashed into every event of the chain (Event.Campaign) and so can never
+// change; the name is what people type and may change with a rename. A
+// campaign's key is the name it was created with, unless that key was
+// taken then; a copy of a campaign imported beside the original (import
+// --as) keeps the original's chain key under a stream key of its own.
+
+// Entry is one stream as a Directory lists it.
+type Entry struct {
+	// Stream is the stream's key in this store: the campaign argument of
+	// every Store method.
+	Stream string
+	// Chain is the campaign as the hash chain names it: equal to Stream,
+	// except for a copy kept beside the campaign it diverged from.
+	Chain string
+	// Name is the campaign's name for people, unique in the store.
+	Name string
+	// Archived campaigns are left out of the list, and still verified.
+	Archived bool
+}
+
+// ErrNameTaken: another campaign of the store has that name.
+var ErrNameTaken = errors.New("another campaign has that name")
+
+// Directory is a Store that names its streams apart from their keys, and
+// that can take a stream in from elsewhere or let one go. A store without
+// one names each stream by its key and can do none of that.
+type Directory interface {
+	// Entries lists every stream, oldest first.
+	Entries(ctx context.Context) ([]Entry, error)
+	// Lookup finds the stream named name; ok is false when none is. A
+	// stream renamed away from its key is not found by its key.
+	Lookup(ctx context.Context, name string) (stream string, ok bool, err error)
+	// Create appends a new stream's first action (Append at version 0)
+	// and enters it under e.Name, in one transaction; e.Chain must be
+	// e.Stream. Errors: ErrConcurrency when the stream exists,
+	// ErrNameTaken when the name does.
+	Create(ctx context.Context, e Entry, action string, facts []Fact) ([]Event, error)
+	// Import stores events chained elsewhere exactly as they are (an
+	// export file), after version expected of stream e.Stream, all or
+	// nothing; with expected 0 the stream is new and entered as e. Each
+	// event must be the next version, its prev the stream's head and its
+	// hash its content's under e.Chain. Errors: ErrConcurrency when the
+	// stream is not at expected; ErrNameTaken; a *BreakError when the
+	// events do not chain.
+	Import(ctx context.Context, e Entry, expected int64, evs []Event) error
+	// Rename gives stream another name. Errors: ErrNameTaken.
+	Rename(ctx context.Context, stream, name string) error
+	// SetArchived archives or unarchives stream.
+	SetArchived(ctx context.Context, stream string, archived bool) error
+	// Delete removes stream: its events, snapshots and entry.
+	Delete(ctx context.Context, stream string) error
+}
+
+// ChainChecker checks a stream's events one by one, from version 1, as
+// VerifyStream does: each must be the next version, its prev the hash
+// before it and its hash its content's.
+type ChainChecker struct {
+	// Campaign names the stream in a BreakError. Chain is the campaign as
+	// the chain hashes it; when empty, each event's own Campaign is used.
+	Campaign, Chain string
+	// Head is the hash of the last event checked (Genesis before the first)
+	// and Events its version.
+	Head   string
+	Events int64
+}
+
+// NewChainChecker starts a check at version 1.
+func NewChainChecker(campaign, chain string) *ChainChecker {
+	return &ChainChecker{Campaign: campaign, Chain: chain, Head: Genesis}
+}
+
+// Check checks the next event. It returns a *BreakError naming the first
+// version that does not fit.
+func (c *ChainChecker) Check(e Event) error {
+	want := c.Events + 1
+	if c.Chain != "" {
+		e.Campaign = c.Chain
+	}
+	switch {
+	case e.Version != want:
+		return &BreakError{c.Campaign, want, fmt.Sprintf("version %d is missing (found %d next)", want, e.Version)}
+	case e.Prev != c.Head:
+		return &BreakError{c.Campaign, e.Version, "its prev hash does not match the event before it"}
+	case Hash(e.Prev, e) != e.Hash:
+		return &BreakError{c.Campaign, e.Version, "its content does not match its hash (edited by hand?)"}
+	}
+	c.Head, c.Events = e.Hash, e.Version
+	return nil
+}
