@@ -46,8 +46,8 @@ func (s *State) Choices() []engines.Choice {
 // trial decides cmd on program dice and reports whether the rules accept it
 // now, and whether it rolled any dice.
 func (s *State) trial(cmd engines.Command) (ok, rolled bool) {
-	d := engines.NewDecision(dice.NewRoller(1, 0, nil))
-	if err := Engine.Decide(s, cmd, d); err != nil {
+	d, err := Engine.Probe(s, cmd)
+	if err != nil {
 		return false, false
 	}
 	for _, f := range d.Facts() {

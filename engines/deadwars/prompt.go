@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"warlog/engines"
-	"warlog/engines/dice"
 )
 
 // Choices implements engines.Prompter: the actions play offers now.
@@ -36,16 +35,10 @@ func (s *prober) choices() []engines.Choice {
 }
 
 // refusal decides cmd without keeping anything: nil when the rules accept
-// it now. The dice come from the program source and are thrown away.
-// Battles fought before do not matter to what is legal now, so the probe
-// decides on a state without them: Decide copies the whole state it is
-// given, and a long campaign would make every menu slower.
+// it now.
 func (s *State) refusal(cmd engines.Command) error {
-	probe := &State{Camp: s.Camp, Forces: s.Forces}
-	if b := s.Current(); b != nil {
-		probe.Battles = []*Battle{b}
-	}
-	return Engine.Decide(probe, cmd, engines.NewDecision(dice.NewRoller(s.Camp.Seed, 0, nil)))
+	_, err := Engine.Probe(s, cmd)
+	return err
 }
 
 // prober asks the rules about candidate commands for one menu,

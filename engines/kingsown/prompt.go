@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"warlog/engines"
-	"warlog/engines/dice"
 )
 
 // Choices implements engines.Prompter: the actions play offers now.
@@ -35,11 +34,10 @@ func (s *State) Choices() []engines.Choice {
 	return append(out, s.endChoice(b))
 }
 
-// legal asks the rules whether cmd would be accepted now (the copy a
-// decision works on shares the fights of the past, so a long campaign
-// does not make a probe slower).
+// legal asks the rules whether cmd would be accepted now.
 func (s *State) legal(cmd engines.Command) bool {
-	return Engine.Decide(s, cmd, engines.NewDecision(dice.NewRoller(s.Campaign.Seed, 0, nil))) == nil
+	_, err := Engine.Probe(s, cmd)
+	return err == nil
 }
 
 // refName is the name a command gives f: its own name, or SIDE/NAME when
@@ -763,8 +761,7 @@ func (s *State) spellChoice(b *Battle, f *Fig, spell string) (engines.Choice, bo
 // the table declares.
 func (s *State) endChoice(b *Battle) engines.Choice {
 	result := ""
-	d := engines.NewDecision(dice.NewRoller(s.Campaign.Seed, 0, nil))
-	if Engine.Decide(s, engines.EndScenario{}, d) == nil {
+	if d, err := Engine.Probe(s, engines.EndScenario{}); err == nil {
 		for _, f := range d.Facts() {
 			if e, ok := f.Data.(ScenarioEnded); ok {
 				result = e.Result

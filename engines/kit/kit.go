@@ -288,6 +288,15 @@ func (g *Game[S]) Decide(st engines.State, cmd engines.Command, d *engines.Decis
 	return d.Err()
 }
 
+// Probe decides cmd on st as the rules would now, on program dice that are
+// thrown away with the decision: the menus of play ask it which commands
+// to offer, so that they never offer what the rules refuse. st is not
+// changed; the decision holds the facts the command would record.
+func (g *Game[S]) Probe(st S, cmd engines.Command) (*engines.Decision, error) {
+	d := engines.NewDecision(dice.NewRoller(0, 0, nil))
+	return d, g.Decide(st, cmd, d)
+}
+
 // checkOptions refuses a start that gives an option the game does not
 // declare.
 func (g *Game[S]) checkOptions(c engines.StartScenario) error {
