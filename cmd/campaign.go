@@ -107,7 +107,7 @@ func campaignJSON(st *campaigns.State) CampaignJSON {
 }
 
 func newCampaignListCommand(app *cmdutil.App) *cobra.Command {
-	return &cobra.Command{
+	return cmdutil.ReadsOnly(&cobra.Command{
 		Use:   "list",
 		Short: "List the campaigns in the database",
 		Example: `  warlog campaign list
@@ -151,7 +151,7 @@ func newCampaignListCommand(app *cmdutil.App) *cobra.Command {
 			}
 			return cmdutil.Table(app.Out, []string{"", "campaign", "game", "created", "actions"}, rows)
 		},
-	}
+	})
 }
 
 func newCampaignShowCommand(app *cmdutil.App) *cobra.Command {
@@ -188,7 +188,7 @@ func newCampaignShowCommand(app *cmdutil.App) *cobra.Command {
 		},
 	}
 	c.ValidArgsFunction = completeCampaigns(app)
-	return c
+	return cmdutil.ReadsOnly(c)
 }
 
 func newUseCommand(app *cmdutil.App) *cobra.Command {

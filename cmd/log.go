@@ -76,7 +76,7 @@ event instead. --json gives every event with an "undone" flag.`,
 		},
 	}
 	c.Flags().BoolVar(&all, "all", false, "list every event, not one line per action")
-	return c
+	return cmdutil.ReadsOnly(c)
 }
 
 func runLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, name string, all bool) error {

@@ -50,8 +50,11 @@ func Run(ctx context.Context, app *cmdutil.App, args []string) int {
 	root.SetIn(app.In)
 	root.SetOut(app.Out)
 	root.SetErr(app.Err)
-	err := typeUsageErrors(root, args)
+	found, err := typeUsageErrors(root, args)
 	if err == nil {
+		// A command that only reads opens the database read-only; so
+		// does shell completion, which must never create a database.
+		app.ReadOnly = found == nil || cmdutil.IsReadOnly(found)
 		err = root.ExecuteContext(ctx)
 	}
 	if cerr := app.Close(); err == nil && cerr != nil {
@@ -70,8 +73,9 @@ func Run(ctx context.Context, app *cmdutil.App, args []string) int {
 // validator (cobra's own too: completion's, help's) is wrapped; required
 // flags and flag groups are checked before cobra would, by cobra's own
 // checks; and an unknown command, which cobra reports while finding the
-// command, is found here first. It returns that unknown command's error.
-func typeUsageErrors(root *cobra.Command, args []string) error {
+// command, is found here first. It returns the command args name (nil for
+// shell completion's own request) or that unknown command's error.
+func typeUsageErrors(root *cobra.Command, args []string) (*cobra.Command, error) {
 	// The commands cobra adds itself, added now so that they are wrapped
 	// too (ExecuteC adds each only when missing).
 	root.InitDefaultHelpCmd()
@@ -105,12 +109,13 @@ func typeUsageErrors(root *cobra.Command, args []string) error {
 	}
 	wrap(root)
 	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
-		return nil // shell completion answers for itself
+		return nil, nil // shell completion answers for itself
 	}
-	if _, _, err := root.Find(args); err != nil {
-		return &cmdutil.UsageError{Err: err, Hint: "warlog --help"}
+	found, _, err := root.Find(args)
+	if err != nil {
+		return nil, &cmdutil.UsageError{Err: err, Hint: "warlog --help"}
 	}
-	return nil
+	return found, nil
 }
 
 // asUsage wraps an error of the command line as a usage error that points
@@ -224,7 +229,7 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 		return &cmdutil.UsageError{Err: err, Hint: c.CommandPath() + " --help"}
 	})
 	pf := root.PersistentFlags()
-	pf.StringVar(&app.DBPath, "db", "", "the SQLite file (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
+	pf.Var(cmdutil.DBFlag{Path: &app.DBPath}, "db", "the SQLite file (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
 	pf.StringVarP(&app.Campaign, "campaign", "c", "", "the campaign to act on (default: the one chosen with `warlog use`)")
 	pf.BoolVar(&app.JSON, "json", false, "machine-readable output: one JSON document on stdout")
 	pf.StringVar(&app.Dice, "dice", "", "hand-entered dice for this action, e.g. 4,2, in the order the rules ask")

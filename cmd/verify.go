@@ -129,7 +129,7 @@ does not match the log, or a damaged file.`,
 	}
 	c.Flags().StringVar(&head, "head", "", "a head hash published earlier; fails if the chain no longer holds it")
 	c.Flags().BoolVar(&quick, "quick", false, "do not recompute snapshots by replay (their hashes are still checked)")
-	return c
+	return cmdutil.ReadsOnly(c)
 }
 
 // snapshotFaults says in one line which snapshots do not match the log,

@@ -40,12 +40,22 @@ type Store struct {
 	now func() time.Time
 }
 
+// ErrNoDatabase: a read-only Open found no file at the path. Nothing was
+// created; to a reader that is a database with nothing recorded yet.
+var ErrNoDatabase = fmt.Errorf("no database file there yet: %w", fs.ErrNotExist)
+
 // Options tune Open; the zero value is what the program uses.
 type Options struct {
 	// Now stamps `at`; nil means time.Now. Rules never read it.
 	Now func() time.Time
 	// BusyTimeout is how long a writer waits for another; 0 means 10s.
 	BusyTimeout time.Duration
+	// ReadOnly opens the file for reading only, for commands that only
+	// read: no file is created (ErrNoDatabase when there is none), every
+	// connection is query_only, and a file in a directory that may not be
+	// written (where SQLite cannot make its -wal and -shm) is still read.
+	// Only a schema that needs upgrading is written first, as Open would.
+	ReadOnly bool
 }
 
 // DSN builds the connection string: every setting is a _pragma parameter so
@@ -71,19 +81,28 @@ func Open(path string, opt Options) (*Store, error) {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
-	if err := createFile(path); err != nil {
-		return nil, err
-	}
 	migs, err := migrations()
 	if err != nil {
 		return nil, err
 	}
+	if opt.ReadOnly {
+		return retryBusy(opt, func() (*Store, error) { return openReadOnly(path, opt, migs) })
+	}
+	if err := createFile(path); err != nil {
+		return nil, err
+	}
+	return retryBusy(opt, func() (*Store, error) { return open(path, opt, migs) })
+}
+
+// retryBusy runs an open until it succeeds, fails otherwise than busy, or
+// the busy timeout has passed.
+func retryBusy(opt Options, open func() (*Store, error)) (*Store, error) {
 	// Two warlogs opening a new file together can meet SQLite's immediate
 	// BUSY (switching a fresh file to WAL does not wait on the busy
 	// handler): opening is retried for a while before that is reported.
 	deadline := time.Now().Add(opt.BusyTimeout)
 	for wait := 5 * time.Millisecond; ; wait = min(2*wait, 200*time.Millisecond) {
-		s, err := open(path, opt, migs)
+		s, err := open()
 		if err == nil || !errors.Is(err, events.ErrBusy) || time.Now().After(deadline) {
 			return s, err
 		}
@@ -111,6 +130,83 @@ func open(path string, opt Options, migs []migration) (*Store, error) {
 		return nil, fmt.Errorf("open %s: %w", path, mapErr(err))
 	}
 	return s, nil
+}
+
+// openReadOnly opens an existing file for reading only. A schema that is
+// due an upgrade is upgraded first through an ordinary Open (the one write
+// a reader may cause, as before); then each connection is query_only.
+// In a directory that may not be written, SQLite cannot create the -wal
+// and -shm a WAL database is read through: the file is then opened
+// mode=ro, and when no -wal or -shm is there either (the usual state
+// between two commands, since the last connection removes them) as
+// immutable, which is sound because no writer can use the file without
+// creating them in that same directory.
+func openReadOnly(path string, opt Options, migs []migration) (*Store, error) {
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: %w", path, ErrNoDatabase)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if fi.IsDir() {
+		return nil, fmt.Errorf("%s is a directory; give the database file's path", path)
+	}
+	version, err := quickProbe(path, len(migs))
+	if err != nil {
+		return nil, err
+	}
+	if version < len(migs) {
+		w, err := open(path, Options{Now: opt.Now, BusyTimeout: opt.BusyTimeout}, migs)
+		if err != nil {
+			if errors.Is(err, ErrAccess) {
+				return nil, fmt.Errorf("%s has schema %d and this warlog reads schema %d: upgrading it needs write access to the file and its directory; the file was not changed", path, version, len(migs))
+			}
+			return nil, err
+		}
+		if err := w.Close(); err != nil {
+			return nil, fmt.Errorf("open %s: %w", path, mapErr(err))
+		}
+	}
+	var last error
+	for _, dsn := range readDSNs(path, opt.BusyTimeout) {
+		db, err := sql.Open("sqlite", dsn)
+		if err != nil {
+			return nil, fmt.Errorf("open %s: %w", path, err)
+		}
+		var n int
+		err = db.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n)
+		if err == nil {
+			return &Store{db: db, now: opt.Now}, nil
+		}
+		db.Close()
+		if last = mapErr(err); !errors.Is(last, ErrAccess) {
+			return nil, fmt.Errorf("open %s: %w", path, last)
+		}
+	}
+	return nil, fmt.Errorf("open %s for reading: %w", path, last)
+}
+
+// readDSNs are the ways to read the file, in order: as every command
+// does (in a directory warlog may write), read-only, and immutable when
+// neither -wal nor -shm exists. Each connection is query_only: a reader
+// that tried to write would fail rather than change the file.
+func readDSNs(path string, busy time.Duration) []string {
+	b := fmt.Sprint(busy.Milliseconds())
+	uri := "file:" + strings.ReplaceAll(path, "%", "%25")
+	out := []string{
+		path + "?_pragma=busy_timeout(" + b + ")&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=query_only(1)",
+		uri + "?mode=ro&_pragma=busy_timeout(" + b + ")&_pragma=query_only(1)",
+	}
+	if !exists(path+"-wal") && !exists(path+"-shm") {
+		out = append(out, uri+"?mode=ro&immutable=1&_pragma=query_only(1)")
+	}
+	return out
+}
+
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 // createFile makes the directory and an empty database file with private
@@ -186,14 +282,22 @@ func probe(path string, known int) (version int, err error) {
 		}
 	}()
 	uri := "file:" + strings.ReplaceAll(path, "%", "%25") + "?mode=ro&_pragma=busy_timeout(10000)"
-	db, err := sql.Open("sqlite", uri)
-	if err != nil {
-		return 0, err
-	}
-	defer db.Close()
 	var appID, tables int
-	err = db.QueryRow(`SELECT (SELECT user_version FROM pragma_user_version),
+	read := func(uri string) error {
+		db, err := sql.Open("sqlite", uri)
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		return db.QueryRow(`SELECT (SELECT user_version FROM pragma_user_version),
 		(SELECT application_id FROM pragma_application_id), (SELECT count(*) FROM sqlite_master)`).Scan(&version, &appID, &tables)
+	}
+	err = read(uri)
+	if err != nil && errors.Is(mapErr(err), ErrAccess) && !side["-wal"] && !side["-shm"] {
+		// A directory that may not be written: nobody can be writing the
+		// file without its -wal and -shm, so it reads as it is.
+		err = read(uri + "&immutable=1")
+	}
 	if err != nil {
 		if busy := mapErr(err); errors.Is(busy, events.ErrBusy) {
 			return 0, busy // another warlog is setting the file up; Open retries
@@ -847,7 +951,12 @@ func mapErr(err error) error {
 		return &driverError{events.ErrCorrupt, events.ErrCorrupt.Error() + "; run `warlog verify` and restore a copy if it fails", err}
 	case sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR:
 		return &driverError{ErrWrite, ErrWrite.Error(), err}
-	case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM:
+	case sqlite3.SQLITE_READONLY:
+		if se.Code() == sqlite3.SQLITE_READONLY_DIRECTORY {
+			return &driverError{ErrAccess, "the database's directory cannot be written (SQLite keeps the -wal and -shm files of a database beside it), so nothing can be recorded there; nothing was written (commands that only read still work)", err}
+		}
+		return &driverError{ErrAccess, "the database file is read-only, so nothing can be recorded in it; nothing was written (commands that only read still work)", err}
+	case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM:
 		return &driverError{ErrAccess, ErrAccess.Error(), err}
 	}
 	return err

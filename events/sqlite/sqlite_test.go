@@ -510,3 +510,48 @@ func TestDamagedPages(t *testing.T) {
 	}
 	t.Logf("found: %v", err)
 }
+
+// TestReadOnlyOpen: a read-only store creates no file where there is none
+// (ErrNoDatabase), reads an existing one, refuses every write as ErrAccess
+// and leaves the file as it was.
+func TestReadOnlyOpen(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "sub", "none.db")
+	if s, err := sqlite.Open(missing, sqlite.Options{ReadOnly: true}); !errors.Is(err, sqlite.ErrNoDatabase) {
+		if err == nil {
+			s.Close()
+		}
+		t.Errorf("read-only Open of a missing file: %v, want ErrNoDatabase", err)
+	}
+	if _, err := os.Stat(filepath.Dir(missing)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("read-only Open of a missing file created its directory (%v)", err)
+	}
+
+	w, path := tempDB(t)
+	ctx := context.Background()
+	stored, err := w.Append(ctx, "c", 0, "a", []events.Fact{{Type: "test.fact", Data: map[string]int{"n": 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	before := fileHash(t, path)
+	r, err := sqlite.Open(path, sqlite.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatalf("read-only Open: %v", err)
+	}
+	got, err := r.Action(ctx, "c", "a")
+	if err != nil || len(got) != 1 || got[0].Hash != stored[0].Hash {
+		t.Errorf("read-only Action = %v, %v; want the stored event", got, err)
+	}
+	if _, err := r.Append(ctx, "c", 1, "b", []events.Fact{{Type: "test.fact"}}); !errors.Is(err, sqlite.ErrAccess) {
+		t.Errorf("Append through a read-only store: %v, want ErrAccess", err)
+	}
+	if err := r.SetSetting(ctx, "k", "v"); !errors.Is(err, sqlite.ErrAccess) {
+		t.Errorf("SetSetting through a read-only store: %v, want ErrAccess", err)
+	}
+	r.Close()
+	if fileHash(t, path) != before {
+		t.Errorf("the file changed under a read-only store")
+	}
+	noSidecars(t, path)
+}
