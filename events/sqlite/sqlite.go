@@ -88,7 +88,7 @@ func Open(path string, opt Options) (*Store, error) {
 	if opt.ReadOnly {
 		return retryBusy(opt, func() (*Store, error) { return openReadOnly(path, opt, migs) })
 	}
-	if err := createFile(path); err != nil {
+	if err := createFile(path, opt, migs); err != nil {
 		return nil, err
 	}
 	return retryBusy(opt, func() (*Store, error) { return open(path, opt, migs) })
@@ -198,7 +198,7 @@ func readDSNs(path string, busy time.Duration) []string {
 		path + "?_pragma=busy_timeout(" + b + ")&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=query_only(1)",
 		uri + "?mode=ro&_pragma=busy_timeout(" + b + ")&_pragma=query_only(1)",
 	}
-	if !exists(path+"-wal") && !exists(path+"-shm") {
+	if !exists(path+"-wal") && !exists(path+"-shm") && !exists(path+"-journal") {
 		out = append(out, uri+"?mode=ro&immutable=1&_pragma=query_only(1)")
 	}
 	return out
@@ -209,36 +209,108 @@ func exists(path string) bool {
 	return err == nil
 }
 
-// createFile makes the directory and an empty database file with private
-// permissions; SQLite gives its -wal and -shm files the same mode.
-func createFile(path string) error {
-	if _, err := os.Stat(path); err == nil {
+// createFile makes the database when there is none: the directory
+// (0700), then the whole database, migrated and checkpointed, under a
+// temporary name beside it, linked to its name only once complete. A kill
+// at any moment leaves either no file at the path or a usable one (and at
+// worst a hidden temporary file, removed by a later creation); a full
+// disk leaves nothing and says so. When another warlog creates the file
+// meanwhile, its file is kept.
+func createFile(path string, opt Options, migs []migration) error {
+	if _, err := os.Lstat(path); err == nil {
 		return nil
 	}
-	if dir := filepath.Dir(path); dir != "" {
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return fmt.Errorf("create the database directory: %w", err)
-		}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("create the database directory: %w", err)
+	}
+	removeStaleTemps(dir, base)
+	f, err := os.CreateTemp(dir, "."+base+tempInfix+"*") // mode 0600
 	if err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return nil
-		}
 		return fmt.Errorf("create the database: %w", err)
 	}
-	return f.Close()
+	tmp := f.Name()
+	f.Close()
+	defer removeWithSides(tmp)
+	s, err := retryBusy(opt, func() (*Store, error) { return open(tmp, opt, migs) })
+	if err != nil {
+		if u := errors.Unwrap(err); u != nil {
+			err = u // "open TMP: ...": the temporary name means nothing to the user
+		}
+		return fmt.Errorf("create %s: %w", path, err)
+	}
+	if err := s.Close(); err != nil { // the last connection checkpoints the WAL away
+		return fmt.Errorf("create %s: %w", path, mapErr(err))
+	}
+	if err := syncFile(tmp); err != nil {
+		return fmt.Errorf("create %s: %w", path, err)
+	}
+	if err := os.Link(tmp, path); err != nil && !errors.Is(err, fs.ErrExist) {
+		// A file system without hard links: rename, unless another
+		// warlog has made the file meanwhile.
+		if _, serr := os.Lstat(path); serr == nil {
+			return nil
+		}
+		if err := os.Rename(tmp, path); err != nil {
+			return fmt.Errorf("create %s: %w", path, err)
+		}
+	}
+	return syncFile(dir)
+}
+
+// tempInfix names a database being created: ".NAME.creating-RANDOM".
+const tempInfix = ".creating-"
+
+// removeWithSides removes a file and the side files SQLite may have left
+// beside it.
+func removeWithSides(path string) {
+	for _, ext := range []string{"", "-wal", "-shm", "-journal"} {
+		_ = os.Remove(path + ext)
+	}
+}
+
+// removeStaleTemps removes what a creation killed before it finished left
+// behind: temporary files of this database older than a minute (a
+// creation in progress takes milliseconds).
+func removeStaleTemps(dir, base string) {
+	old, _ := filepath.Glob(filepath.Join(dir, "."+globEscape(base)+tempInfix+"*"))
+	for _, p := range old {
+		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() && time.Since(fi.ModTime()) > time.Minute {
+			removeWithSides(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(p, "-wal"), "-shm"), "-journal"))
+		}
+	}
+}
+
+func globEscape(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`)
+	return r.Replace(s)
+}
+
+// syncFile flushes a file or directory to the disk.
+func syncFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.Sync()
 }
 
 // quickProbe reads the schema version from the file's header when the
 // file alone is the database (no write-ahead log with frames in it, the
 // usual case between two commands, since the last connection to close
-// checkpoints the log away): an SQLite header keeps user_version at byte
-// 60 and application_id at byte 68. Anything else (a log in use, a new or
-// empty file, a header that is not SQLite's) goes to probe.
+// checkpoints the log away, and no rollback journal): an SQLite header
+// keeps user_version at byte 60 and application_id at byte 68. Anything
+// else (a log in use, a journal to roll back, a new or empty file, a
+// header that is not SQLite's) goes to probe.
 func quickProbe(path string, known int) (int, error) {
-	if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 0 {
-		return probe(path, known)
+	for _, ext := range []string{"-wal", "-journal"} {
+		if fi, err := os.Stat(path + ext); err == nil && fi.Size() > 0 {
+			return probe(path, known)
+		}
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -281,6 +353,9 @@ func probe(path string, known int) (version int, err error) {
 			}
 		}
 	}()
+	if fi, err := os.Stat(path + "-journal"); err == nil && fi.Size() > 0 {
+		rollBack(path)
+	}
 	uri := "file:" + strings.ReplaceAll(path, "%", "%25") + "?mode=ro&_pragma=busy_timeout(10000)"
 	var appID, tables int
 	read := func(uri string) error {
@@ -293,7 +368,7 @@ func probe(path string, known int) (version int, err error) {
 		(SELECT application_id FROM pragma_application_id), (SELECT count(*) FROM sqlite_master)`).Scan(&version, &appID, &tables)
 	}
 	err = read(uri)
-	if err != nil && errors.Is(mapErr(err), ErrAccess) && !side["-wal"] && !side["-shm"] {
+	if err != nil && errors.Is(mapErr(err), ErrAccess) && !side["-wal"] && !side["-shm"] && !exists(path+"-journal") {
 		// A directory that may not be written: nobody can be writing the
 		// file without its -wal and -shm, so it reads as it is.
 		err = read(uri + "&immutable=1")
@@ -315,6 +390,22 @@ func probe(path string, known int) (version int, err error) {
 			path, events.ErrNewerSchema, version, known)
 	}
 	return version, nil
+}
+
+// rollBack lets SQLite roll back the transaction a hot -journal holds: a
+// writer was killed in the middle of it, leaving the file part-written,
+// which no read-only connection can read. Any connection that may write
+// rolls it back on its first read, as SQLite does for every program; the
+// file is then as it was before that transaction. When the file cannot be
+// written nothing happens, and the probe that follows refuses it.
+func rollBack(path string) {
+	db, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		return
+	}
+	defer db.Close()
+	var n int
+	_ = db.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n)
 }
 
 type migration struct {
