@@ -14,8 +14,11 @@ import (
 
 // VerifyJSON is the --json shape of `warlog verify`.
 type VerifyJSON struct {
-	OK        bool             `json:"ok"`
-	Integrity string           `json:"integrity"`
+	OK        bool   `json:"ok"`
+	Integrity string `json:"integrity"`
+	// Schema is "ok" or what differs from the schema warlog made (a
+	// dropped trigger, a changed index, a version set by hand).
+	Schema    string           `json:"schema"`
 	Campaigns []VerifyCampaign `json:"campaigns"`
 	Error     string           `json:"error,omitempty"`
 }
@@ -39,7 +42,9 @@ func newVerifyCommand(app *cmdutil.App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "verify",
 		Short: "Check every campaign's hash chain, its snapshots and the database's integrity",
-		Long: `Recompute the hash chain of every campaign and run SQLite's integrity check.
+		Long: `Recompute the hash chain of every campaign, run SQLite's integrity check and
+check the schema: the tables, indexes and the triggers that keep the log
+append-only must be those warlog made, at the version the file claims.
 Exit 1 naming the first broken campaign and version when an event was edited,
 deleted, reordered or inserted by hand; otherwise print one line with each
 campaign's head hash. A head hash published earlier (in a report, say) can be
@@ -55,7 +60,7 @@ was edited by hand or damaged; verify names its campaign and version and exits
 --quick skips the replay (a long campaign's snapshots take a full replay).
 
 Exit status: 0 all sound; 1 a broken chain, a missing head, a snapshot that
-does not match the log, or a damaged file.`,
+does not match the log, a schema changed by hand, or a damaged file.`,
 		Example: `  warlog verify
   warlog verify --head 3fa2c1d09b7e
   warlog verify --quick
@@ -67,7 +72,7 @@ does not match the log, or a damaged file.`,
 				return err
 			}
 			ctx := c.Context()
-			out := VerifyJSON{Integrity: "ok", Campaigns: []VerifyCampaign{}}
+			out := VerifyJSON{Integrity: "ok", Schema: "ok", Campaigns: []VerifyCampaign{}}
 			fail := func(err error) error {
 				if app.JSON {
 					out.Error = err.Error()
@@ -78,6 +83,12 @@ does not match the log, or a damaged file.`,
 			if err := svc.CheckStore(ctx); err != nil {
 				out.Integrity = err.Error()
 				return fail(err)
+			}
+			// A schema fault is reported after the chains are checked,
+			// which say whether the log itself was changed.
+			schemaErr := svc.CheckSchema(ctx)
+			if schemaErr != nil {
+				out.Schema = schemaErr.Error()
 			}
 			names, err := svc.List(ctx)
 			if err != nil {
@@ -100,6 +111,9 @@ does not match the log, or a damaged file.`,
 				}
 				faults = append(faults, fs...)
 				out.Campaigns = append(out.Campaigns, v)
+			}
+			if schemaErr != nil {
+				return fail(schemaErr)
 			}
 			if len(faults) > 0 {
 				return fail(snapshotFaults(faults))

@@ -102,6 +102,14 @@ func Check(ctx context.Context, s Store) error {
 	return nil
 }
 
+// CheckSchema checks the store's schema, if it has one to check.
+func CheckSchema(ctx context.Context, s Store) error {
+	if c, ok := s.(SchemaChecker); ok {
+		return c.CheckSchema(ctx)
+	}
+	return nil
+}
+
 // SameContent reports whether stored, one action's events, hold exactly
 // facts (whose payloads are encoded as datas): a retry of the same action.
 func SameContent(stored []Event, facts []Fact, datas [][]byte) bool {

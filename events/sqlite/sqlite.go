@@ -14,10 +14,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -36,8 +39,10 @@ const applicationID = 0x574c4f47
 // Store is an events.Store over one SQLite file. It is safe for concurrent
 // use by goroutines and by several processes on one machine.
 type Store struct {
-	db  *sql.DB
-	now func() time.Time
+	db   *sql.DB
+	now  func() time.Time
+	path string
+	migs []migration
 }
 
 // ErrNoDatabase: a read-only Open found no file at the path. Nothing was
@@ -119,11 +124,18 @@ func open(path string, opt Options, migs []migration) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{db: db, now: opt.Now}
+	s := &Store{db: db, now: opt.Now, path: path, migs: migs}
 	if version == len(migs) {
 		// Up to date: no write transaction at all, which every read-only
 		// command would otherwise pay for.
 		return s, nil
+	}
+	// A schema older than this build's is checked before it is upgraded:
+	// one whose version was changed by hand would fail in the middle of
+	// a migration with SQLite's words.
+	if err := s.CheckSchema(context.Background()); err != nil {
+		db.Close()
+		return nil, err
 	}
 	if err := s.migrate(migs); err != nil {
 		db.Close()
@@ -177,7 +189,7 @@ func openReadOnly(path string, opt Options, migs []migration) (*Store, error) {
 		var n int
 		err = db.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n)
 		if err == nil {
-			return &Store{db: db, now: opt.Now}, nil
+			return &Store{db: db, now: opt.Now, path: path, migs: migs}, nil
 		}
 		db.Close()
 		if last = mapErr(err); !errors.Is(last, ErrAccess) {
@@ -381,7 +393,7 @@ func probe(path string, known int) (version int, err error) {
 		return 0, fmt.Errorf("%s: %w", path, events.ErrCorrupt)
 	}
 	switch {
-	case appID != 0 && appID != applicationID, version == 0 && tables > 0:
+	case appID != 0 && appID != applicationID, version == 0 && tables > 0 && appID != applicationID:
 		refused = true
 		return 0, fmt.Errorf("%s: %w: it is an SQLite file of another program; use --db to choose another file", path, events.ErrCorrupt)
 	case version > known:
@@ -429,6 +441,136 @@ func migrations() ([]migration, error) {
 		out = append(out, migration{version: i + 1, name: n, sql: string(b)})
 	}
 	return out, nil
+}
+
+// schemaObject is one row of sqlite_master: a table, index, trigger or
+// view, with the SQL that made it (whitespace folded).
+type schemaObject struct{ typ, name, sql string }
+
+func (o schemaObject) String() string { return o.typ + " " + o.name }
+
+var (
+	schemaMu    sync.Mutex
+	schemaCache = map[int]map[string]schemaObject{}
+)
+
+// expectedSchema is what the first n migrations make, by name, as a new
+// database in memory lists them (computed once per n).
+func expectedSchema(migs []migration, n int) (map[string]schemaObject, error) {
+	schemaMu.Lock()
+	defer schemaMu.Unlock()
+	if m, ok := schemaCache[n]; ok {
+		return m, nil
+	}
+	db, err := sql.Open("sqlite", ":memory:")
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1) // one connection, one database in memory
+	for _, m := range migs[:n] {
+		if _, err := db.Exec(m.sql); err != nil {
+			return nil, fmt.Errorf("migration %s: %w", m.name, err)
+		}
+	}
+	m, err := readSchema(context.Background(), db)
+	if err != nil {
+		return nil, err
+	}
+	schemaCache[n] = m
+	return m, nil
+}
+
+type queryRower interface {
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+}
+
+// readSchema lists a database's objects by name, leaving out the tables
+// SQLite keeps statistics in (ANALYZE makes them, harmlessly).
+func readSchema(ctx context.Context, q queryRower) (map[string]schemaObject, error) {
+	rows, err := q.QueryContext(ctx, `SELECT type, name, coalesce(sql, '') FROM sqlite_master WHERE name NOT LIKE 'sqlite\_stat%' ESCAPE '\'`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]schemaObject{}
+	for rows.Next() {
+		var o schemaObject
+		if err := rows.Scan(&o.typ, &o.name, &o.sql); err != nil {
+			return nil, err
+		}
+		o.sql = strings.Join(strings.Fields(o.sql), " ")
+		out[o.name] = o
+	}
+	return out, rows.Err()
+}
+
+// schemaDiff says how got differs from want, one phrase per object, in
+// name order; none when they match.
+func schemaDiff(want, got map[string]schemaObject) []string {
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(want)) {
+		w := want[name]
+		g, ok := got[name]
+		switch {
+		case !ok:
+			out = append(out, w.String()+" is missing")
+		case g.typ != w.typ || g.sql != w.sql:
+			out = append(out, w.String()+" is not as warlog made it")
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(got)) {
+		if _, ok := want[name]; !ok {
+			out = append(out, got[name].String()+" was not made by warlog")
+		}
+	}
+	return out
+}
+
+// CheckSchema implements events.SchemaChecker: the file's tables, indexes
+// and triggers must be those the migrations up to its user_version make,
+// read in one transaction (one consistent view while another warlog may be
+// upgrading the file). When they are those of a later version, the
+// user_version was lowered by hand, and the error says how to set it back.
+func (s *Store) CheckSchema(ctx context.Context) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return mapErr(err)
+	}
+	defer tx.Rollback()
+	var version int
+	if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
+		return mapErr(err)
+	}
+	got, err := readSchema(ctx, tx)
+	if err != nil {
+		return mapErr(err)
+	}
+	if version < 0 || version > len(s.migs) {
+		return fmt.Errorf("%s: %w (schema %d; this warlog knows up to %d)", s.path, events.ErrNewerSchema, version, len(s.migs))
+	}
+	want, err := expectedSchema(s.migs, version)
+	if err != nil {
+		return err
+	}
+	diff := schemaDiff(want, got)
+	if len(diff) == 0 {
+		return nil
+	}
+	// Objects of a later schema than the version says: the version was
+	// lowered by hand (objects dropped are named below instead).
+	for k := len(s.migs); k > version; k-- {
+		other, err := expectedSchema(s.migs, k)
+		if err != nil {
+			return err
+		}
+		if len(schemaDiff(other, got)) == 0 {
+			return fmt.Errorf("%s: %w: the schema is inconsistent: its user_version says schema %d, but it holds the tables, indexes and triggers of schema %d (was user_version changed by hand?); nothing was changed: set it back with `sqlite3 %s 'PRAGMA user_version = %d'`, or restore a copy of the file",
+				s.path, events.ErrSchema, version, k, s.path, k)
+		}
+	}
+	return fmt.Errorf("%s: %w: %s; the log's protection or its indexes were changed by hand: restore a copy of the file made before the change",
+		s.path, events.ErrSchema, strings.Join(diff, "; "))
 }
 
 // SchemaVersion is the schema this build writes.
