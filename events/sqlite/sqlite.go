@@ -61,6 +61,10 @@ type Options struct {
 	// written (where SQLite cannot make its -wal and -shm) is still read.
 	// Only a schema that needs upgrading is written first, as Open would.
 	ReadOnly bool
+	// Warn receives what the caller should tell the user but that does
+	// not stop the open (a database others may read whose mode warlog
+	// cannot tighten); nil drops it.
+	Warn func(msg string)
 }
 
 // DSN builds the connection string: every setting is a _pragma parameter so
@@ -90,6 +94,7 @@ func Open(path string, opt Options) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	tightenModes(path, opt.Warn)
 	if opt.ReadOnly {
 		return retryBusy(opt, func() (*Store, error) { return openReadOnly(path, opt, migs) })
 	}
@@ -271,6 +276,32 @@ func createFile(path string, opt Options, migs []migration) error {
 		}
 	}
 	return syncFile(dir)
+}
+
+// tightenModes makes an existing database and its -wal and -shm private
+// (0600, or whatever of the owner's bits they had) when other users may
+// read them: an older warlog, a copy or an umask left them 0644, and
+// SQLite gives new -wal and -shm files the database's mode. A file of
+// another user's is left alone, with a warning, as is one whose mode
+// cannot be changed.
+func tightenModes(path string, warn func(string)) {
+	if warn == nil {
+		warn = func(string) {}
+	}
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		fi, err := os.Stat(p)
+		if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o077 == 0 {
+			continue
+		}
+		perm := fi.Mode().Perm()
+		if !ownedBySelf(fi) {
+			warn(fmt.Sprintf("%s is mode %04o, so other users may read it, and it belongs to another user: warlog leaves it so; make it private with chmod 600", p, perm))
+			continue
+		}
+		if err := os.Chmod(p, perm&0o700); err != nil {
+			warn(fmt.Sprintf("%s is mode %04o, so other users may read it, and warlog could not make it private (%v); make it private with chmod 600", p, perm, err))
+		}
+	}
 }
 
 // tempInfix names a database being created: ".NAME.creating-RANDOM".

@@ -135,7 +135,8 @@ func (a *App) Service() (*campaigns.Service, error) {
 		return a.svc, nil
 	}
 	var st events.Store
-	st, err := sqlite.Open(a.ResolvedDB(), sqlite.Options{Now: a.Clock, ReadOnly: a.ReadOnly})
+	warn := func(msg string) { fmt.Fprintf(a.Err, "warlog: warning: %s\n", msg) }
+	st, err := sqlite.Open(a.ResolvedDB(), sqlite.Options{Now: a.Clock, ReadOnly: a.ReadOnly, Warn: warn})
 	if a.ReadOnly && errors.Is(err, sqlite.ErrNoDatabase) {
 		st, err = memory.New(a.Clock), nil
 	}
