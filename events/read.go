@@ -111,7 +111,10 @@ func CheckSchema(ctx context.Context, s Store) error {
 }
 
 // SameContent reports whether stored, one action's events, hold exactly
-// facts (whose payloads are encoded as datas): a retry of the same action.
+// facts (whose payloads are encoded as datas), byte for byte: a retry of
+// the same action decided on the same state. (A retry decided on another
+// state holds other program dice; the campaigns service compares what the
+// action means, its recorded command, when a store refuses it.)
 func SameContent(stored []Event, facts []Fact, datas [][]byte) bool {
 	if len(stored) != len(facts) {
 		return false
