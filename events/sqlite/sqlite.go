@@ -254,10 +254,10 @@ func createFile(path string, opt Options, migs []migration) error {
 	defer removeWithSides(tmp)
 	s, err := retryBusy(opt, func() (*Store, error) { return open(tmp, opt, migs) })
 	if err != nil {
-		if u := errors.Unwrap(err); u != nil {
-			err = u // "open TMP: ...": the temporary name means nothing to the user
-		}
-		return fmt.Errorf("create %s: %w", path, err)
+		// The temporary name means nothing to the user: the error speaks
+		// of the path (and still matches what it wraps).
+		msg := strings.ReplaceAll(strings.TrimPrefix(err.Error(), "open "+tmp+": "), tmp, path)
+		return &createError{msg: "create " + path + ": " + msg, err: err}
 	}
 	if err := s.Close(); err != nil { // the last connection checkpoints the WAL away
 		return fmt.Errorf("create %s: %w", path, mapErr(err))
@@ -303,6 +303,15 @@ func tightenModes(path string, warn func(string)) {
 		}
 	}
 }
+
+// createError is a failed creation, told with the database's path.
+type createError struct {
+	msg string
+	err error
+}
+
+func (e *createError) Error() string { return e.msg }
+func (e *createError) Unwrap() error { return e.err }
 
 // tempInfix names a database being created: ".NAME.creating-RANDOM".
 const tempInfix = ".creating-"
