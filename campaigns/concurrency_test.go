@@ -405,3 +405,87 @@ type bare struct{}
 
 func (*bare) Status() engines.Status { return engines.Status{} }
 func (*bare) Roster() engines.Roster { return engines.Roster{} }
+
+// TestRetriesRaceOtherWriters: the same command retried with one
+// --action-id while other writers append to the campaign is stored once,
+// and every try ends with that action: a try decided on an older state
+// rolls other program dice (and labels them so), which is still the same
+// command. None is refused as "already stored with different content".
+func TestRetriesRaceOtherWriters(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "warlog.db")
+	ctx := context.Background()
+	open := func() *campaigns.Service {
+		st, err := sqlite.Open(path, sqlite.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return campaigns.New(st, rollsOnly)
+	}
+	first := open()
+	seed := uint64(12)
+	if _, err := first.Create(ctx, concurrentName, campaigns.CreateOptions{Game: "kingsown", Seed: &seed}); err != nil {
+		t.Fatal(err)
+	}
+	const retries, others, rounds = 4, 4, 12
+	svcs := make([]*campaigns.Service, retries+others)
+	for i := range svcs {
+		svcs[i] = open()
+	}
+	var replayed int
+	for round := range rounds {
+		id := fmt.Sprintf("retried-%d", round)
+		results := make([]*campaigns.Result, retries)
+		errs := make([]error, retries+others)
+		start := make(chan struct{})
+		done := make(chan struct{})
+		for i := range retries + others {
+			go func() {
+				defer func() { done <- struct{}{} }()
+				<-start
+				if i >= retries {
+					_, errs[i] = svcs[i].FreeRoll(ctx, concurrentName, "2d6", "another table", campaigns.Options{})
+					if errors.Is(errs[i], campaigns.ErrConflict) {
+						errs[i] = nil // the other writer was told to run it again
+					}
+					return
+				}
+				// A client retries until it has an answer.
+				for range 10 {
+					results[i], errs[i] = svcs[i].FreeRoll(ctx, concurrentName, "3d6", "the same roll", campaigns.Options{ActionID: id})
+					if !errors.Is(errs[i], campaigns.ErrConflict) {
+						return
+					}
+				}
+			}()
+		}
+		close(start)
+		for range retries + others {
+			<-done
+		}
+		for i, err := range errs {
+			if err != nil {
+				t.Errorf("round %d, writer %d: %v", round, i, err)
+			}
+		}
+		stored, err := events.Action(ctx, first.Store(), concurrentName, id)
+		if err != nil || len(stored) != 2 {
+			t.Fatalf("round %d: the action is stored as %d events (%v), want 2", round, len(stored), err)
+		}
+		for i, r := range results {
+			if r == nil {
+				continue
+			}
+			if len(r.Events) != 2 || r.Events[1].Hash != stored[1].Hash {
+				t.Errorf("round %d, try %d: the result is not the stored action", round, i)
+			}
+			if r.Replayed {
+				replayed++
+			}
+		}
+	}
+	if _, err := events.VerifyStream(ctx, first.Store(), concurrentName); err != nil {
+		t.Error(err)
+	}
+	t.Logf("%d rounds: %d tries answered with the stored action", rounds, replayed)
+}

@@ -278,6 +278,7 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 	} else if err := ValidateName("action id", id); err != nil {
 		return nil, err
 	}
+	rechecked := false
 	for attempt := 0; ; attempt++ {
 		st, err := s.Load(ctx, campaign)
 		if err != nil {
@@ -321,6 +322,15 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 		}
 		facts := append([]events.Fact{{Type: events.TypeActionBegun, Data: b}}, d.Facts()...)
 		stored, err := s.store.Append(ctx, st.Key, st.Version, id, facts)
+		if errors.Is(err, events.ErrActionConflict) && o.ActionID != "" && !rechecked {
+			// Another try of this id was stored while this one was being
+			// decided, maybe on another state (other program dice, another
+			// label): the store compares bytes, so the stored action's
+			// command is compared again on the fresh state, by replayed.
+			rechecked = true
+			attempt--
+			continue
+		}
 		if errors.Is(err, events.ErrConcurrency) {
 			if attempt == 0 {
 				continue
@@ -347,7 +357,11 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 }
 
 // replayed answers a command whose action id is already stored: the same
-// command is a no-op that succeeds, another is a conflict.
+// command is a no-op that succeeds, another is a conflict. The same command
+// is what the action means, as its action.begun records it: the verb, the
+// arguments and the hand-entered dice; never the program's dice, the label
+// that shows them, or the time, which differ when the stored try was
+// decided on another state (another writer appended in between).
 func (s *Service) replayed(ctx context.Context, st *State, id, verb string, args []byte, hand []int) (*Result, error) {
 	prior, err := events.Action(ctx, s.store, st.Key, id)
 	if err != nil || len(prior) == 0 {

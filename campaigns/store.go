@@ -49,6 +49,11 @@ func (s *Service) Use(ctx context.Context, name string) error {
 // CheckStore runs the store's own integrity check.
 func (s *Service) CheckStore(ctx context.Context) error { return events.Check(ctx, s.store) }
 
+// CheckSchema checks the store's schema against the one it makes: a
+// dropped trigger or index, or a version changed by hand, is an
+// events.ErrSchema that names it.
+func (s *Service) CheckSchema(ctx context.Context) error { return events.CheckSchema(ctx, s.store) }
+
 // VerifyChain recomputes campaign's hash chain. A break names the
 // campaign by its name.
 func (s *Service) VerifyChain(ctx context.Context, campaign string) (events.ChainReport, error) {

@@ -114,7 +114,7 @@ func campaignJSON(st *campaigns.State) CampaignJSON {
 
 func newCampaignListCommand(app *cmdutil.App) *cobra.Command {
 	var all bool
-	c := &cobra.Command{
+	c := cmdutil.ReadsOnly(&cobra.Command{
 		Use:   "list",
 		Short: "List the campaigns in the database (--all: archived ones too)",
 		Example: `  warlog campaign list
@@ -176,7 +176,7 @@ func newCampaignListCommand(app *cmdutil.App) *cobra.Command {
 			}
 			return nil
 		},
-	}
+	})
 	c.Flags().BoolVar(&all, "all", false, "list archived campaigns too")
 	return c
 }
@@ -215,7 +215,7 @@ func newCampaignShowCommand(app *cmdutil.App) *cobra.Command {
 		},
 	}
 	c.ValidArgsFunction = completeCampaigns(app)
-	return c
+	return cmdutil.ReadsOnly(c)
 }
 
 func newUseCommand(app *cmdutil.App) *cobra.Command {

@@ -27,7 +27,8 @@ func newDemoCommand(app *cmdutil.App) *cobra.Command {
 data is never touched unless you ask), play a sample battle of every game this
 build has to the end with the program's seeded dice, and print each command as
 you would type it, what it answered, and each battle's Markdown report. The
-HTML reports are written to --out (default: a temporary directory, kept).
+HTML reports are written to --out (default: a temporary directory, kept),
+mode 0644 like report --out: a report is meant to be shared.
 The same seed gives the same output, hashes included.`,
 		Example: `  warlog demo
   warlog demo --seed 7

@@ -78,7 +78,7 @@ event with an "undone" flag.`,
 		},
 	}
 	c.Flags().BoolVar(&all, "all", false, "list every event, not one line per action")
-	return c
+	return cmdutil.ReadsOnly(c)
 }
 
 func runLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, name string, all bool) error {

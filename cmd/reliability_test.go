@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -181,4 +182,128 @@ func TestDiskFullFailsCleanly(t *testing.T) {
 	// Each action writes two events (begun, dice), so acknowledged ids are
 	// checked the same way as after a crash.
 	checkIntact(t, db, acked, -1)
+}
+
+// firstCreateKills is how many first creations the creation crash test
+// kills: 90 in the ordinary run, 600 with WARLOG_SLOW=1.
+func firstCreateKills() int {
+	if os.Getenv("WARLOG_SLOW") != "" {
+		return 600
+	}
+	return 90
+}
+
+// A warlog killed at any moment of the very first `campaign new` on a new
+// file leaves either no database or a usable one: the next command reads
+// it, and the retry (same --action-id) creates the campaign or finds it
+// created. A quarter of the kills land anywhere between the process's
+// start-up and a little past the end of the command; the rest within 4 ms
+// of the first file appearing in the database's directory, while the file
+// is being created (before the file was built under another name, about
+// one in ten of those left a file and a hot journal that every later
+// command called damaged).
+func TestCrashDuringFirstCreate(t *testing.T) {
+	skipUnderRace(t)
+	bin := warlogBin(t)
+	timeIt := func(args ...string) time.Duration {
+		t0 := time.Now()
+		if out, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
+			t.Fatalf("%v: %v %s", args, err, out)
+		}
+		return time.Since(t0)
+	}
+	root := t.TempDir()
+	startup := timeIt("--version")
+	total := timeIt("--db", filepath.Join(root, "timing.db"), "campaign", "new", "T", "--game", "kingsown")
+	lo, hi := startup*8/10, total*12/10
+	rng := rand.New(rand.NewPCG(4, 4))
+	var none, usable int
+	for i := range firstCreateKills() {
+		dir := filepath.Join(root, fmt.Sprint(i))
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		db := filepath.Join(dir, "w.db")
+		create := []string{"campaign", "new", "C", "--game", "kingsown", "--seed", "1", "--action-id", "create-c"}
+		cmd := exec.Command(bin, append([]string{"--db", db}, create...)...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		kill := time.After(lo + time.Duration(rng.Int64N(int64(hi-lo))))
+		if i%4 != 0 {
+			kill = afterFirstFile(dir, time.Duration(rng.Int64N(int64(4*time.Millisecond))), done)
+		}
+		select {
+		case <-done:
+		case <-kill:
+			_ = cmd.Process.Signal(syscall.SIGKILL)
+			<-done
+		}
+		if _, err := os.Stat(db); err != nil {
+			none++
+		} else {
+			usable++
+			if _, e, code := run(t, db, "campaign", "list"); code != 0 {
+				t.Fatalf("kill %d left a file no command can read: %s", i, e)
+			}
+		}
+		if _, e, code := run(t, db, create...); code != 0 {
+			t.Fatalf("kill %d: the retry failed: %s", i, e)
+		}
+		if out, e, code := run(t, db, "verify"); code != 0 || !strings.Contains(out, "1 campaign(s) verified; C: ") {
+			t.Fatalf("kill %d: after the retry verify says %s %s", i, out, e)
+		}
+	}
+	t.Logf("%d kills (a quarter between %v and %v): %d left no file, %d a usable one", firstCreateKills(), lo, hi, none, usable)
+}
+
+// afterFirstFile fires delay after the first entry appears in dir,
+// watching until the process is done (whose result it passes back). It
+// spins rather than sleeps: a sleep of a few microseconds lasts a
+// millisecond or more on a busy machine, past the moment it aims at.
+func afterFirstFile(dir string, delay time.Duration, done chan error) <-chan time.Time {
+	fire := make(chan time.Time, 1)
+	go func() {
+		for {
+			select {
+			case err := <-done:
+				done <- err
+				return
+			default:
+			}
+			if es, _ := os.ReadDir(dir); len(es) > 0 {
+				for at := time.Now().Add(delay); time.Now().Before(at); {
+					runtime.Gosched()
+				}
+				fire <- time.Now()
+				return
+			}
+			runtime.Gosched()
+		}
+	}()
+	return fire
+}
+
+// A full disk during the first `campaign new` says the disk is full and
+// leaves no database (and nothing else) behind.
+func TestDiskFullDuringFirstCreate(t *testing.T) {
+	skipUnderRace(t)
+	bin := warlogBin(t)
+	for _, blocks := range []int{1, 8, 16, 48} { // ulimit -f counts 512-byte blocks
+		dir := filepath.Join(t.TempDir(), "club")
+		db := filepath.Join(dir, "w.db")
+		cmd := exec.Command("sh", "-c", fmt.Sprintf(`ulimit -f %d && exec "$0" "$@"`, blocks), bin, "--db", db, "campaign", "new", "C", "--game", "kingsown")
+		out, err := cmd.CombinedOutput()
+		if err == nil {
+			t.Fatalf("ulimit -f %d: campaign new succeeded: %s", blocks, out)
+		}
+		if msg := string(out); !strings.HasPrefix(msg, "warlog: create "+db+": the database file could not be written (is the disk full?); nothing was written") {
+			t.Errorf("ulimit -f %d: %q; want it to say the disk may be full", blocks, msg)
+		}
+		if left := listDir(t, dir); left != "" {
+			t.Errorf("ulimit -f %d: the failed creation left %q", blocks, left)
+		}
+	}
 }

@@ -60,7 +60,7 @@ campaign database and its -wal and -shm files are refused by any name.`,
 	f.BoolVar(&o.force, "force", false, "with --out, replace the file if it exists")
 	f.BoolVar(&o.showUndone, "show-undone", false, "show undone actions, struck through")
 	_ = c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"md", "html", "json"}, cobra.ShellCompDirectiveNoFileComp))
-	return c
+	return cmdutil.ReadsOnly(c)
 }
 
 func runReport(c *cobra.Command, app *cmdutil.App, o *reportOptions) error {

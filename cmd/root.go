@@ -5,6 +5,7 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -12,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"warlog/internal/cmdutil"
 )
@@ -48,7 +50,13 @@ func Run(ctx context.Context, app *cmdutil.App, args []string) int {
 	root.SetIn(app.In)
 	root.SetOut(app.Out)
 	root.SetErr(app.Err)
-	err := root.ExecuteContext(ctx)
+	found, err := typeUsageErrors(root, args)
+	if err == nil {
+		// A command that only reads opens the database read-only; so
+		// does shell completion, which must never create a database.
+		app.ReadOnly = found == nil || cmdutil.IsReadOnly(found)
+		err = root.ExecuteContext(ctx)
+	}
 	if cerr := app.Close(); err == nil && cerr != nil {
 		err = cerr
 	}
@@ -56,6 +64,82 @@ func Run(ctx context.Context, app *cmdutil.App, args []string) int {
 		fmt.Fprintf(app.Err, "warlog: %s\n", oneLine(app.Explain(err)))
 	}
 	return cmdutil.ExitCode(err)
+}
+
+// typeUsageErrors makes every complaint cobra raises itself about a
+// command line a cmdutil.UsageError where it arises, so that ExitCode
+// classifies errors by type and never by their words: flag errors go
+// through the root's flag error function; each command's argument
+// validator (cobra's own too: completion's, help's) is wrapped; required
+// flags and flag groups are checked before cobra would, by cobra's own
+// checks; and an unknown command, which cobra reports while finding the
+// command, is found here first. It returns the command args name (nil for
+// shell completion's own request) or that unknown command's error.
+func typeUsageErrors(root *cobra.Command, args []string) (*cobra.Command, error) {
+	// The commands cobra adds itself, added now so that they are wrapped
+	// too (ExecuteC adds each only when missing).
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd(args...)
+	var wrap func(c *cobra.Command)
+	wrap = func(c *cobra.Command) {
+		if v := c.Args; v != nil {
+			c.Args = func(c *cobra.Command, args []string) error { return asUsage(c, v(c, args)) }
+		}
+		if hasRequiredFlags(c) {
+			preE, pre := c.PreRunE, c.PreRun
+			c.PreRunE = func(c *cobra.Command, args []string) error {
+				if err := c.ValidateRequiredFlags(); err != nil {
+					return asUsage(c, err)
+				}
+				if err := c.ValidateFlagGroups(); err != nil {
+					return asUsage(c, err)
+				}
+				if preE != nil {
+					return preE(c, args)
+				}
+				if pre != nil {
+					pre(c, args)
+				}
+				return nil
+			}
+		}
+		for _, sub := range c.Commands() {
+			wrap(sub)
+		}
+	}
+	wrap(root)
+	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
+		return nil, nil // shell completion answers for itself
+	}
+	found, _, err := root.Find(args)
+	if err != nil {
+		return nil, &cmdutil.UsageError{Err: err, Hint: "warlog --help"}
+	}
+	return found, nil
+}
+
+// asUsage wraps an error of the command line as a usage error that points
+// to the command's help; nil stays nil and a usage error stays as it is.
+func asUsage(c *cobra.Command, err error) error {
+	var ue *cmdutil.UsageError
+	if err == nil || errors.As(err, &ue) {
+		return err
+	}
+	return &cmdutil.UsageError{Err: err, Hint: c.CommandPath() + " --help"}
+}
+
+// hasRequiredFlags says whether any of c's flags is marked required or
+// belongs to a flag group, which cobra checks after PreRun.
+func hasRequiredFlags(c *cobra.Command) bool {
+	found := false
+	c.Flags().VisitAll(func(f *pflag.Flag) {
+		for k := range f.Annotations {
+			if k == cobra.BashCompOneRequiredFlag || strings.HasPrefix(k, "cobra_annotation_") {
+				found = true
+			}
+		}
+	})
+	return found
 }
 
 // oneLine keeps an error to the one line the CLI contract promises.
@@ -146,7 +230,7 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 		return &cmdutil.UsageError{Err: err, Hint: c.CommandPath() + " --help"}
 	})
 	pf := root.PersistentFlags()
-	pf.StringVar(&app.DBPath, "db", "", "the SQLite file (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
+	pf.Var(cmdutil.DBFlag{Path: &app.DBPath}, "db", "the SQLite file (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
 	pf.StringVarP(&app.Campaign, "campaign", "c", "", "the campaign to act on (default: the one chosen with `warlog use`)")
 	pf.BoolVar(&app.JSON, "json", false, "machine-readable output: one JSON document on stdout")
 	pf.StringVar(&app.Dice, "dice", "", "hand-entered dice for this action, e.g. 4,2, in the order the rules ask")

@@ -1,10 +1,14 @@
 package cmd
 
 import (
+	"database/sql"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"warlog/events/sqlite"
 )
 
 // testdata/schema/v1.db was written by the first released schema (the demo's
@@ -47,5 +51,34 @@ func TestFirstSchemaFixtureOpensAndVerifies(t *testing.T) {
 	after, _ := os.ReadFile(src)
 	if string(after) != string(data) {
 		t.Error("the fixture changed")
+	}
+}
+
+// A user_version lowered by hand breaks no command with SQLite's words:
+// each says the schema is inconsistent and how to set it back, and writes
+// nothing.
+func TestLoweredUserVersionSaysHowToRecover(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	if _, e, code := run(t, db, "campaign", "new", "L", "--game", "kingsown", "--seed", "2"); code != 0 {
+		t.Fatal(e)
+	}
+	raw, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(`PRAGMA user_version = 6`); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	before, _ := os.ReadFile(db)
+	want := fmt.Sprintf("the schema is inconsistent: its user_version says schema 6, but it holds the tables, indexes and triggers of schema %d (was user_version changed by hand?); nothing was changed: set it back with `sqlite3 %s 'PRAGMA user_version = %d'`", sqlite.SchemaVersion(), db, sqlite.SchemaVersion())
+	for _, args := range [][]string{{"status"}, {"roll", "d6"}, {"verify"}, {"campaign", "list"}} {
+		_, e, code := run(t, db, args...)
+		if code != 1 || !strings.Contains(e, want) || strings.Contains(e, "already exists") {
+			t.Errorf("%v: exit %d, stderr %q\nwant exit 1 saying %q", args, code, e, want)
+		}
+	}
+	if after, _ := os.ReadFile(db); string(after) != string(before) {
+		t.Error("a command changed the file")
 	}
 }

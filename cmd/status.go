@@ -12,7 +12,7 @@ import (
 )
 
 func newStatusCommand(app *cmdutil.App) *cobra.Command {
-	return &cobra.Command{
+	return cmdutil.ReadsOnly(&cobra.Command{
 		Use:   "status",
 		Short: "Show the battle in progress",
 		Long: `Show the battle in progress: turn, phase, and every figure with its numbers
@@ -36,7 +36,7 @@ and status, as the campaign's rules engine folds them from the log.`,
 			}
 			return PrintStatus(app, s)
 		},
-	}
+	})
 }
 
 // PrintStatus renders a status for people: a heading, notes, then tables.
@@ -70,7 +70,7 @@ func PrintStatus(app *cmdutil.App, s engines.Status) error {
 }
 
 func newRosterCommand(app *cmdutil.App) *cobra.Command {
-	return &cobra.Command{
+	return cmdutil.ReadsOnly(&cobra.Command{
 		Use:   "roster",
 		Short: "Show the campaign's figures and their campaign state",
 		Example: `  warlog roster
@@ -112,7 +112,7 @@ func newRosterCommand(app *cmdutil.App) *cobra.Command {
 			}
 			return nil
 		},
-	}
+	})
 }
 
 func newScenarioCommand(app *cmdutil.App) *cobra.Command {

@@ -11,10 +11,13 @@ import (
 )
 
 // tamperCmd is the testscript command `tamper DB KIND CAMPAIGN VERSION`: it
-// changes the log the way a person with the sqlite3 shell could, dropping
-// the append-only triggers first. KIND is edit (one byte of data), delete,
-// swap (the data of VERSION and VERSION+1), forge (a well-chained event
-// inserted at VERSION, the rest moved up) or truncate (VERSION and after).
+// changes the log the way a careful person with the sqlite3 shell could,
+// dropping the append-only triggers first and putting them back after, as
+// warlog made them (so that only the chain can tell). KIND is edit (one
+// byte of data), delete, swap (the data of VERSION and VERSION+1), forge (a
+// well-chained event inserted at VERSION, the rest moved up), truncate
+// (VERSION and after) or untrigger (the triggers dropped and left out; the
+// log unchanged).
 func tamperCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) != 4 {
 		ts.Fatalf("usage: tamper DB edit|delete|swap|forge|truncate CAMPAIGN VERSION")
@@ -55,8 +58,15 @@ func tamperCmd(ts *testscript.TestScript, neg bool, args []string) {
 			c, v, e.Action, e.Type, string(e.Data), "2026-01-01T00:00:00Z", prev, e.Hash)
 	case "truncate":
 		exec(`DELETE FROM events WHERE campaign = ? AND version >= ?`, c, v)
+	case "untrigger":
 	default:
 		ts.Fatalf("unknown tamper kind %q", args[1])
+	}
+	if args[1] != "untrigger" {
+		exec(`CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only'); END`)
+		exec(`CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only'); END`)
 	}
 	fmt.Fprintf(ts.Stdout(), "tampered: %s %s version %d\n", args[1], c, v)
 }

@@ -14,8 +14,11 @@ import (
 
 // VerifyJSON is the --json shape of `warlog verify`.
 type VerifyJSON struct {
-	OK        bool             `json:"ok"`
-	Integrity string           `json:"integrity"`
+	OK        bool   `json:"ok"`
+	Integrity string `json:"integrity"`
+	// Schema is "ok" or what differs from the schema warlog made (a
+	// dropped trigger, a changed index, a version set by hand).
+	Schema    string           `json:"schema"`
 	Campaigns []VerifyCampaign `json:"campaigns"`
 	Error     string           `json:"error,omitempty"`
 }
@@ -39,13 +42,16 @@ func newVerifyCommand(app *cmdutil.App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "verify",
 		Short: "Check every campaign's hash chain, its snapshots and the database's integrity",
-		Long: `Recompute the hash chain of every campaign and run SQLite's integrity check.
+		Long: `Recompute the hash chain of every campaign, run SQLite's integrity check and
+check the schema: the tables, indexes and the triggers that keep the log
+append-only must be those warlog made, at the version the file claims.
 Exit 1 naming the first broken campaign and version when an event was edited,
 deleted, reordered or inserted by hand; otherwise print one line with each
 campaign's head hash. A head hash published earlier (in a report, say) can be
 checked with --head: if it is no longer in the chain, the log was cut or
-rewritten after it. With --head the current campaign is checked, or every
-campaign when none is chosen.
+rewritten after it. The head is looked for in the chain of the campaign -c
+names, else in every campaign's (whichever is current); a report prints
+the command that checks its head, with its campaign.
 
 Snapshots (saved states that spare a command replaying the whole log) are
 checked too: each must match its own hash and the log's hash at its version,
@@ -55,9 +61,10 @@ was edited by hand or damaged; verify names its campaign and version and exits
 --quick skips the replay (a long campaign's snapshots take a full replay).
 
 Exit status: 0 all sound; 1 a broken chain, a missing head, a snapshot that
-does not match the log, or a damaged file.`,
+does not match the log, a schema changed by hand, or a damaged file.`,
 		Example: `  warlog verify
   warlog verify --head 3fa2c1d09b7e
+  warlog verify --head 3fa2c1d09b7e -c "Autumn League"
   warlog verify --quick
   warlog verify --json`,
 		Args: cmdutil.NoArgs,
@@ -67,7 +74,7 @@ does not match the log, or a damaged file.`,
 				return err
 			}
 			ctx := c.Context()
-			out := VerifyJSON{Integrity: "ok", Campaigns: []VerifyCampaign{}}
+			out := VerifyJSON{Integrity: "ok", Schema: "ok", Campaigns: []VerifyCampaign{}}
 			fail := func(err error) error {
 				if app.JSON {
 					out.Error = err.Error()
@@ -78,6 +85,12 @@ does not match the log, or a damaged file.`,
 			if err := svc.CheckStore(ctx); err != nil {
 				out.Integrity = err.Error()
 				return fail(err)
+			}
+			// A schema fault is reported after the chains are checked,
+			// which say whether the log itself was changed.
+			schemaErr := svc.CheckSchema(ctx)
+			if schemaErr != nil {
+				out.Schema = schemaErr.Error()
 			}
 			names, err := svc.List(ctx)
 			if err != nil {
@@ -100,6 +113,9 @@ does not match the log, or a damaged file.`,
 				}
 				faults = append(faults, fs...)
 				out.Campaigns = append(out.Campaigns, v)
+			}
+			if schemaErr != nil {
+				return fail(schemaErr)
 			}
 			if len(faults) > 0 {
 				return fail(snapshotFaults(faults))
@@ -129,7 +145,7 @@ does not match the log, or a damaged file.`,
 	}
 	c.Flags().StringVar(&head, "head", "", "a head hash published earlier; fails if the chain no longer holds it")
 	c.Flags().BoolVar(&quick, "quick", false, "do not recompute snapshots by replay (their hashes are still checked)")
-	return c
+	return cmdutil.ReadsOnly(c)
 }
 
 // snapshotFaults says in one line which snapshots do not match the log,
@@ -142,18 +158,29 @@ func snapshotFaults(faults []campaigns.SnapshotFault) error {
 	return fmt.Errorf("%s; the log itself verifies, and snapshots are only a cache of it: `warlog rebuild` recreates them from the log", strings.Join(parts, "; "))
 }
 
+// checkHead finds a published head in the chain of the campaign it
+// belongs to: the one -c names, else whichever campaign's chain holds it,
+// whatever campaign is current. A prefix found in more than one chain
+// needs -c (or more of the hash).
 func checkHead(c *cobra.Command, app *cmdutil.App, out *VerifyJSON, head string) error {
 	svc, _ := app.Service()
 	var names []string
 	if app.Campaign != "" {
+		ok, err := svc.Exists(c.Context(), app.Campaign)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("no campaign %q; `warlog campaign list` shows the campaigns", app.Campaign)
+		}
 		names = []string{app.Campaign}
-	} else if cur, _ := svc.Current(c.Context()); cur != "" {
-		names = []string{cur}
 	} else {
 		for _, v := range out.Campaigns {
 			names = append(names, v.Campaign)
 		}
 	}
+	found := map[string]int64{}
+	var in []string
 	for _, n := range names {
 		at, err := svc.CheckHead(c.Context(), n, head)
 		if errors.Is(err, events.ErrHeadNotFound) {
@@ -162,20 +189,31 @@ func checkHead(c *cobra.Command, app *cmdutil.App, out *VerifyJSON, head string)
 		if err != nil {
 			return err
 		}
+		found[n] = at
+		in = append(in, n)
+	}
+	switch len(in) {
+	case 1:
 		for i := range out.Campaigns {
-			if out.Campaigns[i].Campaign == n {
-				out.Campaigns[i].HeadAt = at
+			if out.Campaigns[i].Campaign == in[0] {
+				out.Campaigns[i].HeadAt = found[in[0]]
 			}
 		}
 		return nil
-	}
-	last := ""
-	for _, v := range out.Campaigns {
-		if len(names) == 1 && v.Campaign == names[0] {
-			last = fmt.Sprintf("; the log of %q now ends at version %d (head %s)", v.Campaign, v.Events, v.Head[:16])
+	case 0:
+		if len(names) == 1 {
+			last := ""
+			for _, v := range out.Campaigns {
+				if v.Campaign == names[0] {
+					last = fmt.Sprintf("; the log of %q now ends at version %d (head %s)", v.Campaign, v.Events, v.Head[:16])
+				}
+			}
+			return fmt.Errorf("head %s is not in the chain of %q: events after it were removed or rewritten%s", head, names[0], last)
 		}
+		return fmt.Errorf("head %s is in no campaign's chain (%s): events after it were removed or rewritten; `warlog verify --head %s -c NAME` with the campaign its report names says where that log now ends",
+			head, strings.Join(quoteAll(names), ", "), head)
 	}
-	return fmt.Errorf("head %s is not in the chain of %s: events after it were removed or rewritten%s", head, strings.Join(quoteAll(names), ", "), last)
+	return fmt.Errorf("head %s is in the chains of %s: give more of the hash, or the campaign with -c NAME", head, strings.Join(quoteAll(in), " and "))
 }
 
 func quoteAll(s []string) []string {

@@ -48,6 +48,9 @@ var (
 	ErrBusy = errors.New("the database is busy: another warlog is writing to it")
 	// ErrCorrupt: the file is not a usable warlog database.
 	ErrCorrupt = errors.New("the database file is damaged or not a warlog database")
+	// ErrSchema: the store's schema (tables, indexes, triggers, its
+	// version) is not the one warlog made: changed by hand.
+	ErrSchema = errors.New("the database's schema is not the one warlog made")
 )
 
 // Store is an append-only log of campaign streams: what every backend must
@@ -109,6 +112,14 @@ type Settings interface {
 // when healthy.
 type Checker interface {
 	Check(ctx context.Context) error
+}
+
+// SchemaChecker is a Store whose schema can be checked against the one
+// the store makes (SQLite's tables, indexes and the triggers that keep the
+// log append-only): nil when they match, else an ErrSchema naming what
+// differs.
+type SchemaChecker interface {
+	CheckSchema(ctx context.Context) error
 }
 
 // ProgramRollStore is a Store with a fast path to the newest dice the

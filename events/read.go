@@ -102,8 +102,19 @@ func Check(ctx context.Context, s Store) error {
 	return nil
 }
 
+// CheckSchema checks the store's schema, if it has one to check.
+func CheckSchema(ctx context.Context, s Store) error {
+	if c, ok := s.(SchemaChecker); ok {
+		return c.CheckSchema(ctx)
+	}
+	return nil
+}
+
 // SameContent reports whether stored, one action's events, hold exactly
-// facts (whose payloads are encoded as datas): a retry of the same action.
+// facts (whose payloads are encoded as datas), byte for byte: a retry of
+// the same action decided on the same state. (A retry decided on another
+// state holds other program dice; the campaigns service compares what the
+// action means, its recorded command, when a store refuses it.)
 func SameContent(stored []Event, facts []Fact, datas [][]byte) bool {
 	if len(stored) != len(facts) {
 		return false

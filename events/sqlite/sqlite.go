@@ -14,12 +14,15 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -38,9 +41,15 @@ const applicationID = 0x574c4f47
 // Store is an events.Store over one SQLite file. It is safe for concurrent
 // use by goroutines and by several processes on one machine.
 type Store struct {
-	db  *sql.DB
-	now func() time.Time
+	db   *sql.DB
+	now  func() time.Time
+	path string
+	migs []migration
 }
+
+// ErrNoDatabase: a read-only Open found no file at the path. Nothing was
+// created; to a reader that is a database with nothing recorded yet.
+var ErrNoDatabase = fmt.Errorf("no database file there yet: %w", fs.ErrNotExist)
 
 // Options tune Open; the zero value is what the program uses.
 type Options struct {
@@ -48,6 +57,16 @@ type Options struct {
 	Now func() time.Time
 	// BusyTimeout is how long a writer waits for another; 0 means 10s.
 	BusyTimeout time.Duration
+	// ReadOnly opens the file for reading only, for commands that only
+	// read: no file is created (ErrNoDatabase when there is none), every
+	// connection is query_only, and a file in a directory that may not be
+	// written (where SQLite cannot make its -wal and -shm) is still read.
+	// Only a schema that needs upgrading is written first, as Open would.
+	ReadOnly bool
+	// Warn receives what the caller should tell the user but that does
+	// not stop the open (a database others may read whose mode warlog
+	// cannot tighten); nil drops it.
+	Warn func(msg string)
 }
 
 // DSN builds the connection string: every setting is a _pragma parameter so
@@ -73,19 +92,29 @@ func Open(path string, opt Options) (*Store, error) {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
-	if err := createFile(path); err != nil {
-		return nil, err
-	}
 	migs, err := migrations()
 	if err != nil {
 		return nil, err
 	}
+	tightenModes(path, opt.Warn)
+	if opt.ReadOnly {
+		return retryBusy(opt, func() (*Store, error) { return openReadOnly(path, opt, migs) })
+	}
+	if err := createFile(path, opt, migs); err != nil {
+		return nil, err
+	}
+	return retryBusy(opt, func() (*Store, error) { return open(path, opt, migs) })
+}
+
+// retryBusy runs an open until it succeeds, fails otherwise than busy, or
+// the busy timeout has passed.
+func retryBusy(opt Options, open func() (*Store, error)) (*Store, error) {
 	// Two warlogs opening a new file together can meet SQLite's immediate
 	// BUSY (switching a fresh file to WAL does not wait on the busy
 	// handler): opening is retried for a while before that is reported.
 	deadline := time.Now().Add(opt.BusyTimeout)
 	for wait := 5 * time.Millisecond; ; wait = min(2*wait, 200*time.Millisecond) {
-		s, err := open(path, opt, migs)
+		s, err := open()
 		if err == nil || !errors.Is(err, events.ErrBusy) || time.Now().After(deadline) {
 			return s, err
 		}
@@ -102,11 +131,18 @@ func open(path string, opt Options, migs []migration) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{db: db, now: opt.Now}
+	s := &Store{db: db, now: opt.Now, path: path, migs: migs}
 	if version == latest(migs) {
 		// Up to date: no write transaction at all, which every read-only
 		// command would otherwise pay for.
 		return s, nil
+	}
+	// A schema older than this build's is checked before it is upgraded:
+	// one whose version was changed by hand would fail in the middle of
+	// a migration with SQLite's words.
+	if err := s.CheckSchema(context.Background()); err != nil {
+		db.Close()
+		return nil, err
 	}
 	if err := s.migrate(migs); err != nil {
 		db.Close()
@@ -115,36 +151,220 @@ func open(path string, opt Options, migs []migration) (*Store, error) {
 	return s, nil
 }
 
-// createFile makes the directory and an empty database file with private
-// permissions; SQLite gives its -wal and -shm files the same mode.
-func createFile(path string) error {
-	if _, err := os.Stat(path); err == nil {
+// openReadOnly opens an existing file for reading only. A schema that is
+// due an upgrade is upgraded first through an ordinary Open (the one write
+// a reader may cause, as before); then each connection is query_only.
+// In a directory that may not be written, SQLite cannot create the -wal
+// and -shm a WAL database is read through: the file is then opened
+// mode=ro, and when no -wal or -shm is there either (the usual state
+// between two commands, since the last connection removes them) as
+// immutable, which is sound because no writer can use the file without
+// creating them in that same directory.
+func openReadOnly(path string, opt Options, migs []migration) (*Store, error) {
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: %w", path, ErrNoDatabase)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if fi.IsDir() {
+		return nil, fmt.Errorf("%s is a directory; give the database file's path", path)
+	}
+	version, err := quickProbe(path, len(migs))
+	if err != nil {
+		return nil, err
+	}
+	if version < len(migs) {
+		w, err := open(path, Options{Now: opt.Now, BusyTimeout: opt.BusyTimeout}, migs)
+		if err != nil {
+			if errors.Is(err, ErrAccess) {
+				return nil, fmt.Errorf("%s has schema %d and this warlog reads schema %d: upgrading it needs write access to the file and its directory; the file was not changed", path, version, len(migs))
+			}
+			return nil, err
+		}
+		if err := w.Close(); err != nil {
+			return nil, fmt.Errorf("open %s: %w", path, mapErr(err))
+		}
+	}
+	var last error
+	for _, dsn := range readDSNs(path, opt.BusyTimeout) {
+		db, err := sql.Open("sqlite", dsn)
+		if err != nil {
+			return nil, fmt.Errorf("open %s: %w", path, err)
+		}
+		var n int
+		err = db.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n)
+		if err == nil {
+			return &Store{db: db, now: opt.Now, path: path, migs: migs}, nil
+		}
+		db.Close()
+		if last = mapErr(err); !errors.Is(last, ErrAccess) {
+			return nil, fmt.Errorf("open %s: %w", path, last)
+		}
+	}
+	return nil, fmt.Errorf("open %s for reading: %w", path, last)
+}
+
+// readDSNs are the ways to read the file, in order: as every command
+// does (in a directory warlog may write), read-only, and immutable when
+// neither -wal nor -shm exists. Each connection is query_only: a reader
+// that tried to write would fail rather than change the file.
+func readDSNs(path string, busy time.Duration) []string {
+	b := fmt.Sprint(busy.Milliseconds())
+	uri := "file:" + strings.ReplaceAll(path, "%", "%25")
+	out := []string{
+		path + "?_pragma=busy_timeout(" + b + ")&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=query_only(1)",
+		uri + "?mode=ro&_pragma=busy_timeout(" + b + ")&_pragma=query_only(1)",
+	}
+	if !exists(path+"-wal") && !exists(path+"-shm") && !exists(path+"-journal") {
+		out = append(out, uri+"?mode=ro&immutable=1&_pragma=query_only(1)")
+	}
+	return out
+}
+
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}
+
+// createFile makes the database when there is none: the directory
+// (0700), then the whole database, migrated and checkpointed, under a
+// temporary name beside it, linked to its name only once complete. A kill
+// at any moment leaves either no file at the path or a usable one (and at
+// worst a hidden temporary file, removed by a later creation); a full
+// disk leaves nothing and says so. When another warlog creates the file
+// meanwhile, its file is kept.
+func createFile(path string, opt Options, migs []migration) error {
+	if _, err := os.Lstat(path); err == nil {
 		return nil
 	}
-	if dir := filepath.Dir(path); dir != "" {
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return fmt.Errorf("create the database directory: %w", err)
-		}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("create the database directory: %w", err)
+	}
+	removeStaleTemps(dir, base)
+	f, err := os.CreateTemp(dir, "."+base+tempInfix+"*") // mode 0600
 	if err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return nil
-		}
 		return fmt.Errorf("create the database: %w", err)
 	}
-	return f.Close()
+	tmp := f.Name()
+	f.Close()
+	defer removeWithSides(tmp)
+	s, err := retryBusy(opt, func() (*Store, error) { return open(tmp, opt, migs) })
+	if err != nil {
+		// The temporary name means nothing to the user: the error speaks
+		// of the path (and still matches what it wraps).
+		msg := strings.ReplaceAll(strings.TrimPrefix(err.Error(), "open "+tmp+": "), tmp, path)
+		return &createError{msg: "create " + path + ": " + msg, err: err}
+	}
+	if err := s.Close(); err != nil { // the last connection checkpoints the WAL away
+		return fmt.Errorf("create %s: %w", path, mapErr(err))
+	}
+	if err := syncFile(tmp); err != nil {
+		return fmt.Errorf("create %s: %w", path, err)
+	}
+	if err := os.Link(tmp, path); err != nil && !errors.Is(err, fs.ErrExist) {
+		// A file system without hard links: rename, unless another
+		// warlog has made the file meanwhile.
+		if _, serr := os.Lstat(path); serr == nil {
+			return nil
+		}
+		if err := os.Rename(tmp, path); err != nil {
+			return fmt.Errorf("create %s: %w", path, err)
+		}
+	}
+	return syncFile(dir)
+}
+
+// tightenModes makes an existing database and its -wal and -shm private
+// (0600, or whatever of the owner's bits they had) when other users may
+// read them: an older warlog, a copy or an umask left them 0644, and
+// SQLite gives new -wal and -shm files the database's mode. A file of
+// another user's is left alone, with a warning, as is one whose mode
+// cannot be changed.
+func tightenModes(path string, warn func(string)) {
+	if warn == nil {
+		warn = func(string) {}
+	}
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		fi, err := os.Stat(p)
+		if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o077 == 0 {
+			continue
+		}
+		perm := fi.Mode().Perm()
+		if !ownedBySelf(fi) {
+			warn(fmt.Sprintf("%s is mode %04o, so other users may read it, and it belongs to another user: warlog leaves it so; make it private with chmod 600", p, perm))
+			continue
+		}
+		if err := os.Chmod(p, perm&0o700); err != nil {
+			warn(fmt.Sprintf("%s is mode %04o, so other users may read it, and warlog could not make it private (%v); make it private with chmod 600", p, perm, err))
+		}
+	}
+}
+
+// createError is a failed creation, told with the database's path.
+type createError struct {
+	msg string
+	err error
+}
+
+func (e *createError) Error() string { return e.msg }
+func (e *createError) Unwrap() error { return e.err }
+
+// tempInfix names a database being created: ".NAME.creating-RANDOM".
+const tempInfix = ".creating-"
+
+// removeWithSides removes a file and the side files SQLite may have left
+// beside it.
+func removeWithSides(path string) {
+	for _, ext := range []string{"", "-wal", "-shm", "-journal"} {
+		_ = os.Remove(path + ext)
+	}
+}
+
+// removeStaleTemps removes what a creation killed before it finished left
+// behind: temporary files of this database older than a minute (a
+// creation in progress takes milliseconds).
+func removeStaleTemps(dir, base string) {
+	old, _ := filepath.Glob(filepath.Join(dir, "."+globEscape(base)+tempInfix+"*"))
+	for _, p := range old {
+		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() && time.Since(fi.ModTime()) > time.Minute {
+			removeWithSides(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(p, "-wal"), "-shm"), "-journal"))
+		}
+	}
+}
+
+func globEscape(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`)
+	return r.Replace(s)
+}
+
+// syncFile flushes a file or directory to the disk.
+func syncFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.Sync()
 }
 
 // quickProbe reads the schema version from the file's header when the
 // file alone is the database (no write-ahead log with frames in it, the
 // usual case between two commands, since the last connection to close
-// checkpoints the log away): an SQLite header keeps user_version at byte
-// 60 and application_id at byte 68. Anything else (a log in use, a new or
-// empty file, a header that is not SQLite's) goes to probe.
+// checkpoints the log away, and no rollback journal): an SQLite header
+// keeps user_version at byte 60 and application_id at byte 68. Anything
+// else (a log in use, a journal to roll back, a new or empty file, a
+// header that is not SQLite's) goes to probe.
 func quickProbe(path string, known int) (int, error) {
-	if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 0 {
-		return probe(path, known)
+	for _, ext := range []string{"-wal", "-journal"} {
+		if fi, err := os.Stat(path + ext); err == nil && fi.Size() > 0 {
+			return probe(path, known)
+		}
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -187,15 +407,26 @@ func probe(path string, known int) (version int, err error) {
 			}
 		}
 	}()
-	uri := "file:" + strings.ReplaceAll(path, "%", "%25") + "?mode=ro&_pragma=busy_timeout(10000)"
-	db, err := sql.Open("sqlite", uri)
-	if err != nil {
-		return 0, err
+	if fi, err := os.Stat(path + "-journal"); err == nil && fi.Size() > 0 {
+		rollBack(path)
 	}
-	defer db.Close()
+	uri := "file:" + strings.ReplaceAll(path, "%", "%25") + "?mode=ro&_pragma=busy_timeout(10000)"
 	var appID, tables int
-	err = db.QueryRow(`SELECT (SELECT user_version FROM pragma_user_version),
+	read := func(uri string) error {
+		db, err := sql.Open("sqlite", uri)
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		return db.QueryRow(`SELECT (SELECT user_version FROM pragma_user_version),
 		(SELECT application_id FROM pragma_application_id), (SELECT count(*) FROM sqlite_master)`).Scan(&version, &appID, &tables)
+	}
+	err = read(uri)
+	if err != nil && errors.Is(mapErr(err), ErrAccess) && !side["-wal"] && !side["-shm"] && !exists(path+"-journal") {
+		// A directory that may not be written: nobody can be writing the
+		// file without its -wal and -shm, so it reads as it is.
+		err = read(uri + "&immutable=1")
+	}
 	if err != nil {
 		if busy := mapErr(err); errors.Is(busy, events.ErrBusy) {
 			return 0, busy // another warlog is setting the file up; Open retries
@@ -204,7 +435,7 @@ func probe(path string, known int) (version int, err error) {
 		return 0, fmt.Errorf("%s: %w", path, events.ErrCorrupt)
 	}
 	switch {
-	case appID != 0 && appID != applicationID, version == 0 && tables > 0:
+	case appID != 0 && appID != applicationID, version == 0 && tables > 0 && appID != applicationID:
 		refused = true
 		return 0, fmt.Errorf("%s: %w: it is an SQLite file of another program; use --db to choose another file", path, events.ErrCorrupt)
 	case version > known:
@@ -213,6 +444,22 @@ func probe(path string, known int) (version int, err error) {
 			path, events.ErrNewerSchema, version, known)
 	}
 	return version, nil
+}
+
+// rollBack lets SQLite roll back the transaction a hot -journal holds: a
+// writer was killed in the middle of it, leaving the file part-written,
+// which no read-only connection can read. Any connection that may write
+// rolls it back on its first read, as SQLite does for every program; the
+// file is then as it was before that transaction. When the file cannot be
+// written nothing happens, and the probe that follows refuses it.
+func rollBack(path string) {
+	db, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		return
+	}
+	defer db.Close()
+	var n int
+	_ = db.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n)
 }
 
 type migration struct {
@@ -253,6 +500,136 @@ func latest(migs []migration) int {
 		return 0
 	}
 	return migs[len(migs)-1].version
+}
+
+// schemaObject is one row of sqlite_master: a table, index, trigger or
+// view, with the SQL that made it (whitespace folded).
+type schemaObject struct{ typ, name, sql string }
+
+func (o schemaObject) String() string { return o.typ + " " + o.name }
+
+var (
+	schemaMu    sync.Mutex
+	schemaCache = map[int]map[string]schemaObject{}
+)
+
+// expectedSchema is what the first n migrations make, by name, as a new
+// database in memory lists them (computed once per n).
+func expectedSchema(migs []migration, n int) (map[string]schemaObject, error) {
+	schemaMu.Lock()
+	defer schemaMu.Unlock()
+	if m, ok := schemaCache[n]; ok {
+		return m, nil
+	}
+	db, err := sql.Open("sqlite", ":memory:")
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1) // one connection, one database in memory
+	for _, m := range migs[:n] {
+		if _, err := db.Exec(m.sql); err != nil {
+			return nil, fmt.Errorf("migration %s: %w", m.name, err)
+		}
+	}
+	m, err := readSchema(context.Background(), db)
+	if err != nil {
+		return nil, err
+	}
+	schemaCache[n] = m
+	return m, nil
+}
+
+type queryRower interface {
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+}
+
+// readSchema lists a database's objects by name, leaving out the tables
+// SQLite keeps statistics in (ANALYZE makes them, harmlessly).
+func readSchema(ctx context.Context, q queryRower) (map[string]schemaObject, error) {
+	rows, err := q.QueryContext(ctx, `SELECT type, name, coalesce(sql, '') FROM sqlite_master WHERE name NOT LIKE 'sqlite\_stat%' ESCAPE '\'`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]schemaObject{}
+	for rows.Next() {
+		var o schemaObject
+		if err := rows.Scan(&o.typ, &o.name, &o.sql); err != nil {
+			return nil, err
+		}
+		o.sql = strings.Join(strings.Fields(o.sql), " ")
+		out[o.name] = o
+	}
+	return out, rows.Err()
+}
+
+// schemaDiff says how got differs from want, one phrase per object, in
+// name order; none when they match.
+func schemaDiff(want, got map[string]schemaObject) []string {
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(want)) {
+		w := want[name]
+		g, ok := got[name]
+		switch {
+		case !ok:
+			out = append(out, w.String()+" is missing")
+		case g.typ != w.typ || g.sql != w.sql:
+			out = append(out, w.String()+" is not as warlog made it")
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(got)) {
+		if _, ok := want[name]; !ok {
+			out = append(out, got[name].String()+" was not made by warlog")
+		}
+	}
+	return out
+}
+
+// CheckSchema implements events.SchemaChecker: the file's tables, indexes
+// and triggers must be those the migrations up to its user_version make,
+// read in one transaction (one consistent view while another warlog may be
+// upgrading the file). When they are those of a later version, the
+// user_version was lowered by hand, and the error says how to set it back.
+func (s *Store) CheckSchema(ctx context.Context) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return mapErr(err)
+	}
+	defer tx.Rollback()
+	var version int
+	if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
+		return mapErr(err)
+	}
+	got, err := readSchema(ctx, tx)
+	if err != nil {
+		return mapErr(err)
+	}
+	if version < 0 || version > len(s.migs) {
+		return fmt.Errorf("%s: %w (schema %d; this warlog knows up to %d)", s.path, events.ErrNewerSchema, version, len(s.migs))
+	}
+	want, err := expectedSchema(s.migs, version)
+	if err != nil {
+		return err
+	}
+	diff := schemaDiff(want, got)
+	if len(diff) == 0 {
+		return nil
+	}
+	// Objects of a later schema than the version says: the version was
+	// lowered by hand (objects dropped are named below instead).
+	for k := len(s.migs); k > version; k-- {
+		other, err := expectedSchema(s.migs, k)
+		if err != nil {
+			return err
+		}
+		if len(schemaDiff(other, got)) == 0 {
+			return fmt.Errorf("%s: %w: the schema is inconsistent: its user_version says schema %d, but it holds the tables, indexes and triggers of schema %d (was user_version changed by hand?); nothing was changed: set it back with `sqlite3 %s 'PRAGMA user_version = %d'`, or restore a copy of the file",
+				s.path, events.ErrSchema, version, k, s.path, k)
+		}
+	}
+	return fmt.Errorf("%s: %w: %s; the log's protection or its indexes were changed by hand: restore a copy of the file made before the change",
+		s.path, events.ErrSchema, strings.Join(diff, "; "))
 }
 
 // SchemaVersion is the schema this build writes.
@@ -1118,7 +1495,12 @@ func mapErr(err error) error {
 		return &driverError{events.ErrCorrupt, events.ErrCorrupt.Error() + "; run `warlog verify` and restore a copy if it fails", err}
 	case sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR:
 		return &driverError{ErrWrite, ErrWrite.Error(), err}
-	case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM:
+	case sqlite3.SQLITE_READONLY:
+		if se.Code() == sqlite3.SQLITE_READONLY_DIRECTORY {
+			return &driverError{ErrAccess, "the database's directory cannot be written (SQLite keeps the -wal and -shm files of a database beside it), so nothing can be recorded there; nothing was written (commands that only read still work)", err}
+		}
+		return &driverError{ErrAccess, "the database file is read-only, so nothing can be recorded in it; nothing was written (commands that only read still work)", err}
+	case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM:
 		return &driverError{ErrAccess, ErrAccess.Error(), err}
 	}
 	return err

@@ -570,3 +570,123 @@ func TestSchemaVersionIsTheNewestFilesNumber(t *testing.T) {
 		t.Errorf("a new file's user_version = %d, want %d", got, want)
 	}
 }
+
+// TestReadOnlyOpen: a read-only store creates no file where there is none
+// (ErrNoDatabase), reads an existing one, refuses every write as ErrAccess
+// and leaves the file as it was.
+func TestReadOnlyOpen(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "sub", "none.db")
+	if s, err := sqlite.Open(missing, sqlite.Options{ReadOnly: true}); !errors.Is(err, sqlite.ErrNoDatabase) {
+		if err == nil {
+			s.Close()
+		}
+		t.Errorf("read-only Open of a missing file: %v, want ErrNoDatabase", err)
+	}
+	if _, err := os.Stat(filepath.Dir(missing)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("read-only Open of a missing file created its directory (%v)", err)
+	}
+
+	w, path := tempDB(t)
+	ctx := context.Background()
+	stored, err := w.Append(ctx, "c", 0, "a", []events.Fact{{Type: "test.fact", Data: map[string]int{"n": 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	before := fileHash(t, path)
+	r, err := sqlite.Open(path, sqlite.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatalf("read-only Open: %v", err)
+	}
+	got, err := r.Action(ctx, "c", "a")
+	if err != nil || len(got) != 1 || got[0].Hash != stored[0].Hash {
+		t.Errorf("read-only Action = %v, %v; want the stored event", got, err)
+	}
+	if _, err := r.Append(ctx, "c", 1, "b", []events.Fact{{Type: "test.fact"}}); !errors.Is(err, sqlite.ErrAccess) {
+		t.Errorf("Append through a read-only store: %v, want ErrAccess", err)
+	}
+	if err := r.SetSetting(ctx, "k", "v"); !errors.Is(err, sqlite.ErrAccess) {
+		t.Errorf("SetSetting through a read-only store: %v, want ErrAccess", err)
+	}
+	r.Close()
+	if fileHash(t, path) != before {
+		t.Errorf("the file changed under a read-only store")
+	}
+	noSidecars(t, path)
+}
+
+// TestTightensExistingModes: a database left readable by others (mode 0644
+// by an older warlog, a copy, an umask) is made private on opening, read
+// or write, with its -wal and -shm; the -wal and -shm SQLite makes later
+// follow the file's mode. A file of another user's is left as it is, with
+// a warning.
+func TestTightensExistingModes(t *testing.T) {
+	ctx := context.Background()
+	for _, ro := range []bool{false, true} {
+		t.Run(fmt.Sprintf("read-only %v", ro), func(t *testing.T) {
+			s, path := tempDB(t)
+			s.Close()
+			for _, p := range []string{path, path + "-wal", path + "-shm"} {
+				if err := os.WriteFile(p, nil, 0o600); err != nil && p != path {
+					t.Fatal(err)
+				}
+				if err := os.Chmod(p, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var warned []string
+			s2, err := sqlite.Open(path, sqlite.Options{ReadOnly: ro, Warn: func(m string) { warned = append(warned, m) }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s2.Close()
+			if !ro {
+				if _, err := s2.Append(ctx, "c", 0, "a", []events.Fact{{Type: "test.fact"}}); err != nil {
+					t.Fatal(err)
+				}
+			} else if _, err := s2.Campaigns(ctx); err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range []string{path, path + "-wal", path + "-shm"} {
+				fi, err := os.Stat(p)
+				if err != nil {
+					t.Errorf("%s: %v", filepath.Base(p), err)
+					continue
+				}
+				if m := fi.Mode().Perm(); m != 0o600 {
+					t.Errorf("%s is mode %o after opening, want 600", filepath.Base(p), m)
+				}
+			}
+			if len(warned) != 0 {
+				t.Errorf("warned %q about the user's own file", warned)
+			}
+		})
+	}
+	// Another user's file: only root can make one here.
+	if os.Geteuid() != 0 {
+		t.Log("not root: the case of another user's file needs a file of another user's")
+		return
+	}
+	s, path := tempDB(t)
+	s.Close()
+	if err := os.Chmod(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(path, 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	var warned []string
+	s2, err := sqlite.Open(path, sqlite.Options{ReadOnly: true, Warn: func(m string) { warned = append(warned, m) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2.Close()
+	want := path + " is mode 0644, so other users may read it, and it belongs to another user: warlog leaves it so; make it private with chmod 600"
+	if len(warned) != 1 || warned[0] != want {
+		t.Errorf("warnings %q, want [%q]", warned, want)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("another user's file was changed: %v %v", fi.Mode(), err)
+	}
+}

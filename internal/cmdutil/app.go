@@ -7,6 +7,7 @@ package cmdutil
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"github.com/spf13/cobra"
 	"io"
@@ -17,6 +18,8 @@ import (
 
 	"warlog/campaigns"
 	"warlog/engines"
+	"warlog/events"
+	"warlog/events/memory"
 	"warlog/events/sqlite"
 )
 
@@ -33,6 +36,10 @@ type App struct {
 	JSON     bool
 	Dice     string
 	ActionID string
+
+	// ReadOnly opens the database for reading only: the command that runs
+	// only reads (see ReadsOnly). The root sets it.
+	ReadOnly bool
 
 	// Engines are the rules engines of this build.
 	Engines []engines.Engine
@@ -56,9 +63,26 @@ type App struct {
 	// command typed as the original was.
 	Capture func(game string, cmd engines.Command) error
 
-	store *sqlite.Store
+	store events.Store
 	svc   *campaigns.Service
 }
+
+// readsOnly is the annotation that marks a command that only reads.
+const readsOnly = "warlog/reads-only"
+
+// ReadsOnly marks c as a command that only reads the database, and
+// returns it: it opens the file read-only, so it works where the file may
+// not be written, never creates one, and can change nothing.
+func ReadsOnly(c *cobra.Command) *cobra.Command {
+	if c.Annotations == nil {
+		c.Annotations = map[string]string{}
+	}
+	c.Annotations[readsOnly] = "true"
+	return c
+}
+
+// IsReadOnly says whether c was marked with ReadsOnly.
+func IsReadOnly(c *cobra.Command) bool { return c.Annotations[readsOnly] == "true" }
 
 // DefaultDBPath is $XDG_DATA_HOME/warlog/warlog.db, else
 // ~/.local/share/warlog/warlog.db.
@@ -73,6 +97,30 @@ func (a *App) DefaultDBPath() string {
 	return filepath.Join(home, ".local", "share", "warlog", "warlog.db")
 }
 
+// DBFlag is the value of --db: a file path, never empty (an empty --db
+// would otherwise fall through to $WARLOG_DB or the default database).
+type DBFlag struct{ Path *string }
+
+// Set implements pflag.Value.
+func (f DBFlag) Set(s string) error {
+	if s == "" {
+		return errors.New("give a file path; leave --db out to use $WARLOG_DB or the default database")
+	}
+	*f.Path = s
+	return nil
+}
+
+// String implements pflag.Value.
+func (f DBFlag) String() string {
+	if f.Path == nil {
+		return ""
+	}
+	return *f.Path
+}
+
+// Type implements pflag.Value.
+func (f DBFlag) Type() string { return "string" }
+
 // ResolvedDB is the database path in force: --db, WARLOG_DB, the default.
 func (a *App) ResolvedDB() string {
 	switch {
@@ -84,12 +132,19 @@ func (a *App) ResolvedDB() string {
 	return a.DefaultDBPath()
 }
 
-// Service opens the store on first use.
+// Service opens the store on first use: read-only when a.ReadOnly, where
+// a file that does not exist yet reads as an empty database (and is not
+// created).
 func (a *App) Service() (*campaigns.Service, error) {
 	if a.svc != nil {
 		return a.svc, nil
 	}
-	st, err := sqlite.Open(a.ResolvedDB(), sqlite.Options{Now: a.Clock})
+	var st events.Store
+	warn := func(msg string) { fmt.Fprintf(a.Err, "warlog: warning: %s\n", msg) }
+	st, err := sqlite.Open(a.ResolvedDB(), sqlite.Options{Now: a.Clock, ReadOnly: a.ReadOnly, Warn: warn})
+	if a.ReadOnly && errors.Is(err, sqlite.ErrNoDatabase) {
+		st, err = memory.New(a.Clock), nil
+	}
 	if err != nil {
 		return nil, err
 	}

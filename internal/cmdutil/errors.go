@@ -94,7 +94,11 @@ func flagList(opts []engines.Option, none string) string {
 // ErrInterrupted: the user left a prompt (Esc, Ctrl-C); exit 130.
 var ErrInterrupted = errors.New("interrupted")
 
-// ExitCode maps an error to the process's exit status in one place.
+// ExitCode maps an error to the process's exit status in one place, by
+// the error's type alone: a UsageError (the command line itself, cobra's
+// own complaints included, which the root wraps where they arise) exits 2,
+// an interruption 130, anything else is a refusal. No message text is
+// read, so a refusal that quotes a name like "received" stays a refusal.
 func ExitCode(err error) int {
 	var ue *UsageError
 	switch {
@@ -102,22 +106,10 @@ func ExitCode(err error) int {
 		return ExitOK
 	case errors.Is(err, ErrInterrupted), errors.Is(err, context.Canceled):
 		return ExitInterrupted
-	case errors.As(err, &ue), isCobraUsage(err):
+	case errors.As(err, &ue):
 		return ExitUsage
 	}
 	return ExitRefused
-}
-
-// isCobraUsage recognises the errors cobra itself returns for a bad command
-// line, which carry no type of their own.
-func isCobraUsage(err error) bool {
-	msg := err.Error()
-	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand flag", "required flag", "flag needs an argument", "invalid argument", "accepts ", "requires at least", "requires at most", "received"} {
-		if strings.Contains(msg, p) {
-			return true
-		}
-	}
-	return false
 }
 
 // ExactArgs is cobra.ExactArgs with a usage error that names the arguments.

@@ -43,6 +43,25 @@ func md(s string) string {
 	return b.String()
 }
 
+// codeSpan writes s as a Markdown code span, fenced by more backticks than
+// it holds in a row (padded when it begins or ends with one).
+func codeSpan(s string) string {
+	longest, run := 0, 0
+	for _, r := range s {
+		if r == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return fence + s + fence
+}
+
 // Markdown writes the report as Markdown ready to post.
 func Markdown(w io.Writer, r *Report) error {
 	var b bytes.Buffer
@@ -72,7 +91,7 @@ func Markdown(w io.Writer, r *Report) error {
 		fmt.Fprintf(&b, "# %s — %s\n\n", md(sc.Name), md(r.GameTitle))
 		scenarioMarkdown(&b, r, sc, "")
 	}
-	fmt.Fprintf(&b, "---\n\nLog head `%s` at version %d of campaign %s. Check it with `warlog verify --head %s`.\n", r.Head, r.Version, md(r.Campaign), r.Head[:16])
+	fmt.Fprintf(&b, "---\n\nLog head `%s` at version %d of campaign %s. Check it with %s.\n", r.Head, r.Version, md(r.Campaign), codeSpan(r.CheckCommand(16)))
 	_, err := w.Write(b.Bytes())
 	return err
 }

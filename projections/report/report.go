@@ -36,10 +36,48 @@ type Report struct {
 	// Board is the final board, for games that have one.
 	Board *engines.Board `json:"board,omitempty"`
 	// Head and Version identify the log this report was made from:
-	// `warlog verify --head HEAD` checks it.
+	// CheckCommand (`warlog verify --head HEAD -c CAMPAIGN`) checks it.
 	Head        string `json:"head"`
 	Version     int64  `json:"version"`
 	ShowsUndone bool   `json:"shows_undone"`
+}
+
+// CheckCommand is the command line that checks the report's head against
+// its campaign's log, head abbreviated to n hex digits (0: whole), the
+// campaign's name quoted for a POSIX shell so that it can be pasted.
+func (r *Report) CheckCommand(n int) string {
+	head := r.Head
+	if n > 0 && n < len(head) {
+		head = head[:n]
+	}
+	return "warlog verify --head " + head + " -c " + shellQuote(r.Campaign)
+}
+
+// shellQuote writes s as one word of a shell command, so that nothing in a
+// name runs when the command is pasted: bare when it is plain ASCII; in
+// single quotes, or double quotes when it holds a single quote and nothing
+// a shell expands inside double quotes; and, when it holds '<' or '>'
+// (which no report shows raw), in ANSI-C quotes with those written \x3c
+// and \x3e (bash, zsh, ksh and POSIX sh since 2024).
+func shellQuote(s string) string {
+	plain := s != "" && s[0] != '-'
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._,:/@%+=-", r)) {
+			plain = false
+			break
+		}
+	}
+	switch {
+	case plain:
+		return s
+	case strings.ContainsAny(s, "<>"):
+		return "$'" + strings.NewReplacer(`\`, `\\`, "'", `\'`, "<", `\x3c`, ">", `\x3e`).Replace(s) + "'"
+	case !strings.Contains(s, "'"):
+		return "'" + s + "'"
+	case !strings.ContainsAny(s, "\"$`!\\"):
+		return `"` + s + `"`
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // ScenarioReport is one battle.

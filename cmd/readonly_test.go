@@ -1,0 +1,55 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"warlog/internal/cmdutil"
+)
+
+// Commands that only read create no database where there is none: to them
+// a missing file is a database with nothing recorded yet.
+func TestReadersCreateNothing(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "sub", "none.db")
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"status"}, cmdutil.ExitRefused, "no campaign yet; create one"},
+		{[]string{"log"}, cmdutil.ExitRefused, "no campaign yet; create one"},
+		{[]string{"campaign", "list"}, cmdutil.ExitOK, "no campaigns yet"},
+		{[]string{"verify"}, cmdutil.ExitOK, "ok: integrity ok, 0 campaign(s) verified"},
+		{[]string{"report"}, cmdutil.ExitRefused, "no campaign yet; create one"},
+	}
+	for _, c := range cases {
+		out, e, code := run(t, db, c.args...)
+		if code != c.code || !strings.Contains(out+e, c.want) {
+			t.Errorf("warlog %s with no database: exit %d, %q %q; want exit %d saying %q", strings.Join(c.args, " "), code, out, e, c.code, c.want)
+		}
+	}
+	if got := listDir(t, dir); got != "" {
+		t.Errorf("reading a database that does not exist created %v", got)
+	}
+}
+
+// An empty --db is refused as a usage error; it does not fall through to the
+// default database, which is neither read nor created.
+func TestEmptyDBFlagRefused(t *testing.T) {
+	home := t.TempDir()
+	for _, args := range [][]string{{"--db", "", "campaign", "new", "X", "--game", "kingsown"}, {"--db=", "status"}} {
+		var out, errb bytes.Buffer
+		app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(k string) string { return map[string]string{"HOME": home}[k] }, Engines: Engines()}
+		code := Run(context.Background(), app, args)
+		if want := `warlog: invalid argument "" for "--db" flag: give a file path; leave --db out to use $WARLOG_DB or the default database`; code != cmdutil.ExitUsage || !strings.HasPrefix(errb.String(), want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 starting %q", args, code, errb.String(), want)
+		}
+	}
+	if got := listDir(t, home); got != "" {
+		t.Errorf("--db '' created %v under HOME", got)
+	}
+}
