@@ -18,33 +18,6 @@ func (r Record) summary(s *State) engines.ScenarioSummary {
 	return sum
 }
 
-// outcome is how the fight ended, as the chronicle and the reports read
-// it: the winner (or a draw), each side's removals of the enemy, and what
-// the fight did to each figure of the campaign roster (the Nest and its
-// grunts are not the campaign's, so they have no fate here).
-func (r Record) outcome() *engines.Outcome {
-	e := r.Ended
-	o := &engines.Outcome{Winner: e.Winner, Result: e.Result, Why: whyOf(e, r.Battle.played())}
-	if e.Winner == "draw" {
-		o.Winner, o.Draw = "", true
-	}
-	for _, sd := range r.Battle.Sides {
-		o.Sides = append(o.Sides, engines.SideResult{Name: sd, Won: !o.Draw && strings.EqualFold(sd, o.Winner),
-			Score: e.Removed[r.Battle.other(sd)], Scored: "removals"})
-	}
-	for _, oc := range e.Outcomes {
-		f := engines.Fate{ID: key(oc.Side, oc.Name), Name: oc.Name, Side: oc.Side, Fate: oc.Fate, Removals: oc.Removals, Told: consequence(oc)}
-		if oc.NewSkill != oc.Skill {
-			f.Carries = fmt.Sprintf("campaign Skill %d -> %d", oc.Skill, oc.NewSkill)
-		}
-		if oc.Fate == StatusDown {
-			f.Carries = "dead"
-		}
-		o.Figures = append(o.Figures, f)
-	}
-	return o
-}
-
 // whyOf tells the removals of a fight that played the given turns (a log
 // written before the turns were counted so recorded one turn too many when
 // the fight ended between turns: the fight itself says how many it played).
