@@ -244,7 +244,7 @@ func (r *referee) enigma(f *Figure) error {
 		r.d.Label("%s activates as an Enigma: D6 %d, the round ends.", r.nm(f), v)
 	}
 	r.flushNotes()
-	return r.closeActivationWith(v >= 5)
+	return r.closeActivationWith(v >= 5, false)
 }
 
 // actionDie rolls f's Action die: its own, an ally's (Leech), a D4 near a
@@ -509,7 +509,7 @@ func (r *referee) tableReminders(f *Figure) string {
 
 // strikeFirst: fire (a SP-A D4) and the Flensing Mist (a SP-A D6, when the
 // table says it caught the incarn) strike at the start of its activation,
-// which ends if they take it out of play.
+// which ends if they take it out of play (endRemoved).
 func (r *referee) strikeFirst(f *Figure, mist bool) error {
 	if f.InPlay() && f.OnFire {
 		if err := r.strike(f, 4, "fire SP-A", "the flames burn %s for %d"); err != nil {
@@ -522,9 +522,6 @@ func (r *referee) strikeFirst(f *Figure, mist bool) error {
 		}
 	}
 	r.flushNotes()
-	if !f.InPlay() {
-		return r.closeActivation()
-	}
 	return nil
 }
 
@@ -602,48 +599,81 @@ func (r *referee) endActivation(EndActivation) error {
 		msg += " " + capitalize(strings.Join(r.notes, "; ")) + "."
 		r.notes = nil
 	}
-	if b.Again != "" {
-		msg += fmt.Sprintf(" %s may activate again at once.", r.nm(b.fig(b.Again)))
-	} else if b.RoundOver {
-		msg += " The round is over."
-	} else if b.Next != "" {
-		msg += fmt.Sprintf(" %s to activate.", b.Next)
-	} else if r.anyToActivate(DeathbeastSide) {
-		msg += " The Deathbeast activates."
-	} else {
-		msg += " The round is over."
-	}
-	r.appendLabel(msg)
+	r.appendLabel(msg + " " + r.whoseTurn())
 	return nil
 }
 
-func (r *referee) closeActivation() error { return r.closeActivationWith(false) }
+// endRemoved ends the activation in progress when the command took its
+// incarn out of play: seed line 37, a slain incarn is removed from play,
+// so one slain by the answer its own attack provoked (a Blademaster's, a
+// Lastborn's, an Elemental's turned blow), by fire or the Mist as it
+// activates, by a Tempter's natural 1 or by a death the table records can
+// do nothing more, and the turn passes.
+func (r *referee) endRemoved() error {
+	b := r.Battle
+	c := b.Current
+	if c == nil || b.Ended {
+		return nil
+	}
+	f := b.fig(c.Figure)
+	if f == nil || f.InPlay() {
+		return nil
+	}
+	if err := r.closeActivation(); err != nil {
+		return err
+	}
+	r.appendLabel(fmt.Sprintf("%s is out of play: its activation ends. %s", r.nm(f), r.whoseTurn()))
+	return nil
+}
+
+// whoseTurn says, once an activation has ended, who activates next: the
+// incarn allowed to go again, the player whose turn it is, the Deathbeast,
+// or no one: the round is over.
+func (r *referee) whoseTurn() string {
+	b := r.Battle
+	switch {
+	case b.Again != "":
+		return fmt.Sprintf("%s may activate again at once.", r.nm(b.fig(b.Again)))
+	case b.RoundOver:
+		return "The round is over."
+	case b.Next != "":
+		return fmt.Sprintf("%s to activate.", b.Next)
+	case r.anyToActivate(DeathbeastSide):
+		return "The Deathbeast activates."
+	}
+	return "The round is over."
+}
+
+func (r *referee) closeActivation() error { return r.closeActivationWith(false, false) }
 
 // closeActivationWith closes the activation: a stun carried in wears off, an
 // Occultist keeps its ACs, a Strigoi that slew or a Narcissist rolling 5+
-// may go again, and the turn passes.
+// may go again, and the turn passes. roundOver: an Enigma's roll ends the
+// round with it. gone: its incarn leaves the gang it activated for (an
+// Exhumer raised it), and keeps nothing of the activation.
 //
 // Dice order: the Narcissist's D6.
-func (r *referee) closeActivationWith(roundOver bool) error {
+func (r *referee) closeActivationWith(roundOver, gone bool) error {
 	b := r.Battle
 	c := b.Current
 	if c == nil {
 		return nil
 	}
 	f := b.fig(c.Figure)
-	if c.StunnedAtStart && f.Status == StatusStunned {
+	stays := f.InPlay() && !gone
+	if c.StunnedAtStart && f.Status == StatusStunned && !gone {
 		if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "the stun wears off at the end of its activation"}); err != nil {
 			return err
 		}
 		r.note("%s is no longer stunned", r.nm(f))
 	}
 	saved := 0
-	if r.has(f, "Occultist") && f.InPlay() && c.ACs > 0 {
+	if r.has(f, "Occultist") && stays && c.ACs > 0 {
 		saved = c.ACs
 		r.note("%s saves %s (Occultist)", r.nm(f), plural(saved, "AC"))
 	}
 	again := ""
-	if !roundOver && f.InPlay() {
+	if !roundOver && stays {
 		if c.Slew && r.has(f, "Strigoi") {
 			again = f.Key()
 			r.note("%s slew an enemy and may activate again (Strigoi)", r.nm(f))

@@ -468,7 +468,7 @@ func (s *State) reactionChoices() []engines.Choice {
 	var out []engines.Choice
 	for _, re := range b.Reactions {
 		f := b.fig(re.Figure)
-		if f == nil {
+		if f == nil || (re.Kind != "Spite" && !f.InPlay()) {
 			continue
 		}
 		re := re
