@@ -24,7 +24,7 @@ func (r *referee) activate(c Activate) error {
 	if b.Round == 0 {
 		return engines.RefuseTry("Rounds", []string{"i28 round"}, "the game has not begun its first round; begin it")
 	}
-	if b.RoundOver {
+	if b.RoundOver && !r.anyToActivate(DeathbeastSide) {
 		return engines.RefuseTry("Rounds", []string{"i28 round"}, "round %d is over (Enigma); begin the next", b.Round)
 	}
 	prefix, err := r.endPrevious()
@@ -39,6 +39,11 @@ func (r *referee) activate(c Activate) error {
 	f, err := r.whoActivates(c.Incarn)
 	if err != nil {
 		return err
+	}
+	if b.RoundOver && (f.Side != DeathbeastSide || c.Hermit != "") {
+		// seed line 631 Hunt: the Deathbeast activates at the end of each
+		// round, one an Enigma ended early too (seed line 245).
+		return engines.RefuseTry("Rounds", []string{"i28 activate"}, "round %d is over (Enigma); only the Deathbeast still activates, at its end", b.Round)
 	}
 	if err := r.takeTurn(f, c.Hermit); err != nil {
 		return err
@@ -122,7 +127,7 @@ func (r *referee) sporesPick(name string) (*Figure, error) {
 		return nil, engines.RefuseTry("Anarchic Spores", []string{"i28 activate"}, "the incarn is picked at random under Anarchic Spores; activate without naming one")
 	}
 	cands := r.unactivated(side)
-	if len(cands) == 0 {
+	if len(cands) == 0 || b.RoundOver {
 		cands = r.unactivated(DeathbeastSide)
 	}
 	if len(cands) == 0 {
@@ -144,13 +149,19 @@ func (r *referee) sporesPick(name string) (*Figure, error) {
 // nextInLine is the incarn that activates when none is named.
 //
 // Ruling: without a name, the next incarn in gang order of the side whose
-// turn it is activates (the Deathbeast once both players are done).
+// turn it is activates (the Deathbeast once both players are done, or once
+// an Enigma has ended the round).
 func (r *referee) nextInLine() (*Figure, error) {
 	b := r.Battle
 	switch {
 	case b.Again != "":
 		if f := b.fig(b.Again); f != nil {
 			return f, nil
+		}
+		return nil, errRoundDone
+	case b.RoundOver:
+		if l := r.unactivated(DeathbeastSide); len(l) > 0 {
+			return l[0], nil
 		}
 		return nil, errRoundDone
 	case b.Next != "" && r.anyToActivate(b.Next):
@@ -187,7 +198,7 @@ func (r *referee) takeTurn(f *Figure, hermit string) error {
 		return engines.Refuse("Activation", "%s has already activated this round; each incarn activates once per round", r.nm(f))
 	}
 	if f.Side == DeathbeastSide {
-		if r.anyToActivate(b.Sides[0]) || r.anyToActivate(b.Sides[1]) {
+		if !b.RoundOver && (r.anyToActivate(b.Sides[0]) || r.anyToActivate(b.Sides[1])) {
 			return engines.Refuse("Hunt", "the Deathbeast activates at the end of the round, after every incarn")
 		}
 		return nil
@@ -242,6 +253,9 @@ func (r *referee) enigma(f *Figure) error {
 		r.d.Label("%s activates as an Enigma: D6 %d, nothing happens.", r.nm(f), v)
 	} else {
 		r.d.Label("%s activates as an Enigma: D6 %d, the round ends.", r.nm(f), v)
+		if r.anyToActivate(DeathbeastSide) {
+			r.appendLabel("The Deathbeast still activates at its end.")
+		}
 	}
 	r.flushNotes()
 	return r.closeActivationWith(v >= 5, false)
@@ -634,6 +648,8 @@ func (r *referee) whoseTurn() string {
 	switch {
 	case b.Again != "":
 		return fmt.Sprintf("%s may activate again at once.", r.nm(b.fig(b.Again)))
+	case b.RoundOver && r.anyToActivate(DeathbeastSide):
+		return "The round is over; the Deathbeast still activates at its end."
 	case b.RoundOver:
 		return "The round is over."
 	case b.Next != "":
@@ -653,6 +669,9 @@ func (r *referee) closeActivation() error { return r.closeActivationWith(false, 
 // Exhumer raised it), and keeps nothing of the activation.
 //
 // Dice order: the Narcissist's D6.
+//
+// Ruling: once the round is over (an Enigma's 5+) no incarn goes again,
+// not even a Deathbeast that activates at its end.
 func (r *referee) closeActivationWith(roundOver, gone bool) error {
 	b := r.Battle
 	c := b.Current
@@ -673,7 +692,7 @@ func (r *referee) closeActivationWith(roundOver, gone bool) error {
 		r.note("%s saves %s (Occultist)", r.nm(f), plural(saved, "AC"))
 	}
 	again := ""
-	if !roundOver && stays {
+	if !roundOver && !b.RoundOver && stays {
 		if c.Slew && r.has(f, "Strigoi") {
 			again = f.Key()
 			r.note("%s slew an enemy and may activate again (Strigoi)", r.nm(f))

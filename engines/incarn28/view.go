@@ -67,6 +67,9 @@ func (s *State) Status() engines.Status {
 	case b.Current != nil:
 		f := b.fig(b.Current.Figure)
 		st.Notes = append(st.Notes, fmt.Sprintf("%s is activating with %s left", f.Name, plural(b.Current.ACs, "AC")))
+	case b.RoundOver && s.anyToActivate(DeathbeastSide):
+		st.Notes = append(st.Notes, "the round is over (Enigma); the Deathbeast still activates at its end")
+		st.Next = []string{"i28 activate"}
 	case b.RoundOver:
 		st.Notes = append(st.Notes, "the round is over")
 		st.Next = []string{"i28 round"}
