@@ -475,6 +475,12 @@ func (r *referee) takeACs(f *Figure, c ActFacts, roll actRoll) error {
 		return err
 	}
 	label := fmt.Sprintf("%s activates: %s: %s", r.nm(f), strings.Join(roll.steps, ", "), plural(acs, "AC"))
+	if slain != "" {
+		// seed line 555: the death is what the ACT-R does; the ACs count
+		// only if it lives (Lastborn).
+		label = fmt.Sprintf("%s activates: %s: a natural 1 with a Tempter's +2 taken slays it (Tempter)", r.nm(f), strings.Join(roll.steps, ", "))
+		outcome = nil
+	}
 	if len(outcome) > 0 {
 		label += "; " + strings.Join(outcome, "; ")
 	}
@@ -485,6 +491,9 @@ func (r *referee) takeACs(f *Figure, c ActFacts, roll actRoll) error {
 	if slain != "" {
 		if err := r.slay(f, nil, slain, DefFacts{}); err != nil {
 			return err
+		}
+		if f.InPlay() {
+			r.note("it has %s", plural(acs, "AC"))
 		}
 	} else if stun {
 		if err := r.stun(f, nil, "stunned by its own ACT-R"); err != nil {

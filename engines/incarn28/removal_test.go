@@ -79,3 +79,30 @@ func TestExhumedActivatorStops(t *testing.T) {
 	refused(t, s, Activate{Incarn: "Ben/Ax"}, "Ax has already activated this round", 3)
 	do(t, s, Activate{Incarn: "Ex"}, 3)
 }
+
+// seed line 555 Tempter: enemies that take its +2 "are slain if their
+// ACT-R is a natural 1". The action line, and so the report, says so.
+func TestTemptedDeathIsTold(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Bx", "Regular", "Medium", fl("Brigand"))}, "sacrosanct",
+		[]Incarn{in("Tg", "Regular", "Medium", fl("Tempter"))}, plainObj, plainObj)
+	l := do(t, s, Activate{Incarn: "Ax", ActFacts: ActFacts{Tempted: true}}, 1)
+	if fig(t, s, "Ann/Ax").Status != StatusSlain || s.Battle.Current != nil {
+		t.Fatalf("Ax %s, activating %+v", fig(t, s, "Ann/Ax").Status, s.Battle.Current)
+	}
+	want := "Ax activates: d8 1 +2 Tempter = 3: a natural 1 with a Tempter's +2 taken slays it (Tempter). Ax is out of play: its activation ends. Ben to activate."
+	if l != want {
+		t.Errorf("label\n %q\nwant\n %q", l, want)
+	}
+}
+
+// seed line 381 Lastborn: on a 6 it is not slain; a Tempted Lastborn that
+// lives through its natural 1 goes on with the ACs of its ACT-R.
+func TestTemptedLastbornLives(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Lastborn"))}, "sacrosanct",
+		[]Incarn{in("Tg", "Regular", "Medium", fl("Tempter"))}, plainObj, plainObj)
+	l := do(t, s, Activate{Incarn: "Ax", ActFacts: ActFacts{Tempted: true}}, 1, 6)
+	contains(t, l, "slays it (Tempter). Lastborn rolls 6: Ax shrugs off death and strikes back; it has 3 ACs.")
+	if acs(s) != 3 {
+		t.Errorf("%d ACs", acs(s))
+	}
+}
