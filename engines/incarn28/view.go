@@ -119,11 +119,29 @@ func figureRow(f *Figure, b *Battle) engines.Row {
 	if f.OnFire {
 		marks = append(marks, "on fire")
 	}
-	if f.Rifted {
+	switch {
+	case f.Rifted:
 		marks = append(marks, "lifted by the Rift")
+	case f.RiftUsed:
+		marks = append(marks, "lifted once by the Rift")
 	}
 	if f.MarkedBy != "" {
 		marks = append(marks, "inseminated")
+	}
+	// The marks that last (seed lines 287, 535, 559, 605, 377).
+	for _, m := range []struct {
+		on   bool
+		text string
+	}{
+		{f.Stone, "stone (Gargoyle)"},
+		{f.Revealed, "unmasked (Spy)"},
+		{f.ToxicUsed, "Toxic spent"},
+		{f.DecoyUsed, "Decoy spent"},
+		{f.InseminateUsed, "Inseminator mark spent"},
+	} {
+		if m.on {
+			marks = append(marks, m.text)
+		}
 	}
 	if f.Tag != "" {
 		marks = append(marks, f.Tag)
