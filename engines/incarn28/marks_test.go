@@ -65,3 +65,27 @@ func TestStatusShowsLastingMarks(t *testing.T) {
 	do(t, s, NextRound{}, 6, 1)
 	contains(t, notes(t, s, "Tg"), "lifted once by the Rift")
 }
+
+// seed line 649 Chronomatic Rift: the lifted incarn is out of play "until
+// the start of the next round" and is returned: it is not one of the
+// side's removed incarns.
+func TestRiftedIsNotRemoved(t *testing.T) {
+	s := testState()
+	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}})
+	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}})
+	do(t, s, engines.StartScenario{Name: "G"}, 3, 6, 3, 6, 4, 6, 1)
+	do(t, s, NextRound{}, 6, 1)
+	do(t, s, Rift{Player: "Ann", Incarn: "Tg"})
+	for _, row := range s.Status().Sides {
+		if row.Get("name") == "Ben" && row.Get("removed") != 0 {
+			t.Errorf("Ben's side row: %v", row)
+		}
+	}
+	contains(t, notes(t, s, "Tg"), "lifted by the Rift")
+	do(t, s, Slay{Incarn: "Ug", Why: "a blow at the table"})
+	for _, row := range s.Status().Sides {
+		if row.Get("name") == "Ben" && row.Get("removed") != 1 {
+			t.Errorf("Ben's side row once Ug is slain: %v", row)
+		}
+	}
+}

@@ -84,7 +84,9 @@ func (s *State) Status() engines.Status {
 	removed := map[string]int{}
 	for _, f := range b.Figures {
 		st.Figures = append(st.Figures, figureRow(f, b))
-		if !f.InPlay() {
+		// Slain or routed: a figure the Rift lifted comes back at the
+		// start of the next round (seed line 649); it is not removed.
+		if f.Status == StatusSlain || f.Status == StatusRouted {
 			removed[f.Side]++
 		}
 	}
