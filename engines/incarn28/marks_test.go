@@ -55,13 +55,10 @@ func TestStatusShowsLastingMarks(t *testing.T) {
 	contains(t, notes(t, s, "Tg"), "inseminated")
 
 	// line 649 Chronomatic Rift: each incarn can be lifted once per game.
-	s = testState()
-	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}})
-	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}})
-	do(t, s, engines.StartScenario{Name: "G"}, 3, 6, 3, 6, 4, 6, 1)
-	do(t, s, NextRound{}, 6, 1)
+	s = riftGame(t)
 	do(t, s, Rift{Player: "Ann", Incarn: "Tg"})
 	do(t, s, Activate{Incarn: "Ax"}, 3)
+	do(t, s, Activate{Incarn: "Ug"}, 3)
 	do(t, s, NextRound{}, 6, 1)
 	contains(t, notes(t, s, "Tg"), "lifted once by the Rift")
 }
@@ -70,22 +67,38 @@ func TestStatusShowsLastingMarks(t *testing.T) {
 // the start of the next round" and is returned: it is not one of the
 // side's removed incarns.
 func TestRiftedIsNotRemoved(t *testing.T) {
+	s := riftGame(t)
+	do(t, s, Rift{Player: "Ann", Incarn: "Tg"})
+	if n := removed(t, s, "Ben"); n != 0 {
+		t.Errorf("Ben has %d removed with Tg lifted, want 0", n)
+	}
+	contains(t, notes(t, s, "Tg"), "lifted by the Rift")
+	do(t, s, Slay{Incarn: "Ug", Why: "a blow at the table"})
+	if n := removed(t, s, "Ben"); n != 1 {
+		t.Errorf("Ben has %d removed once Ug is slain, want 1", n)
+	}
+}
+
+// riftGame is round 1 of a game under the Chronomatic Rift (twist die 4),
+// Ann's Ax against Ben's Tg and Ug, Ann to activate first.
+func riftGame(t *testing.T) *State {
+	t.Helper()
 	s := testState()
 	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}})
 	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}})
 	do(t, s, engines.StartScenario{Name: "G"}, 3, 6, 3, 6, 4, 6, 1)
 	do(t, s, NextRound{}, 6, 1)
-	do(t, s, Rift{Player: "Ann", Incarn: "Tg"})
+	return s
+}
+
+// removed is the removed count of side's row in the status.
+func removed(t *testing.T, s *State, side string) any {
+	t.Helper()
 	for _, row := range s.Status().Sides {
-		if row.Get("name") == "Ben" && row.Get("removed") != 0 {
-			t.Errorf("Ben's side row: %v", row)
+		if row.Get("name") == side {
+			return row.Get("removed")
 		}
 	}
-	contains(t, notes(t, s, "Tg"), "lifted by the Rift")
-	do(t, s, Slay{Incarn: "Ug", Why: "a blow at the table"})
-	for _, row := range s.Status().Sides {
-		if row.Get("name") == "Ben" && row.Get("removed") != 1 {
-			t.Errorf("Ben's side row once Ug is slain: %v", row)
-		}
-	}
+	t.Fatalf("no status row for %s", side)
+	return nil
 }
