@@ -24,7 +24,7 @@ func (r *referee) activate(c Activate) error {
 	if b.Round == 0 {
 		return engines.RefuseTry("Rounds", []string{"i28 round"}, "the game has not begun its first round; begin it")
 	}
-	if b.RoundOver {
+	if b.RoundOver && !r.anyToActivate(DeathbeastSide) {
 		return engines.RefuseTry("Rounds", []string{"i28 round"}, "round %d is over (Enigma); begin the next", b.Round)
 	}
 	prefix, err := r.endPrevious()
@@ -39,6 +39,11 @@ func (r *referee) activate(c Activate) error {
 	f, err := r.whoActivates(c.Incarn)
 	if err != nil {
 		return err
+	}
+	if b.RoundOver && (f.Side != DeathbeastSide || c.Hermit != "") {
+		// seed line 631 Hunt: the Deathbeast activates at the end of each
+		// round, one an Enigma ended early too (seed line 245).
+		return engines.RefuseTry("Rounds", []string{"i28 activate"}, "round %d is over (Enigma); only the Deathbeast still activates, at its end", b.Round)
 	}
 	if err := r.takeTurn(f, c.Hermit); err != nil {
 		return err
@@ -122,7 +127,7 @@ func (r *referee) sporesPick(name string) (*Figure, error) {
 		return nil, engines.RefuseTry("Anarchic Spores", []string{"i28 activate"}, "the incarn is picked at random under Anarchic Spores; activate without naming one")
 	}
 	cands := r.unactivated(side)
-	if len(cands) == 0 {
+	if len(cands) == 0 || b.RoundOver {
 		cands = r.unactivated(DeathbeastSide)
 	}
 	if len(cands) == 0 {
@@ -144,13 +149,19 @@ func (r *referee) sporesPick(name string) (*Figure, error) {
 // nextInLine is the incarn that activates when none is named.
 //
 // Ruling: without a name, the next incarn in gang order of the side whose
-// turn it is activates (the Deathbeast once both players are done).
+// turn it is activates (the Deathbeast once both players are done, or once
+// an Enigma has ended the round).
 func (r *referee) nextInLine() (*Figure, error) {
 	b := r.Battle
 	switch {
 	case b.Again != "":
 		if f := b.fig(b.Again); f != nil {
 			return f, nil
+		}
+		return nil, errRoundDone
+	case b.RoundOver:
+		if l := r.unactivated(DeathbeastSide); len(l) > 0 {
+			return l[0], nil
 		}
 		return nil, errRoundDone
 	case b.Next != "" && r.anyToActivate(b.Next):
@@ -187,7 +198,7 @@ func (r *referee) takeTurn(f *Figure, hermit string) error {
 		return engines.Refuse("Activation", "%s has already activated this round; each incarn activates once per round", r.nm(f))
 	}
 	if f.Side == DeathbeastSide {
-		if r.anyToActivate(b.Sides[0]) || r.anyToActivate(b.Sides[1]) {
+		if !b.RoundOver && (r.anyToActivate(b.Sides[0]) || r.anyToActivate(b.Sides[1])) {
 			return engines.Refuse("Hunt", "the Deathbeast activates at the end of the round, after every incarn")
 		}
 		return nil
@@ -242,9 +253,12 @@ func (r *referee) enigma(f *Figure) error {
 		r.d.Label("%s activates as an Enigma: D6 %d, nothing happens.", r.nm(f), v)
 	} else {
 		r.d.Label("%s activates as an Enigma: D6 %d, the round ends.", r.nm(f), v)
+		if r.anyToActivate(DeathbeastSide) {
+			r.appendLabel("The Deathbeast still activates at its end.")
+		}
 	}
 	r.flushNotes()
-	return r.closeActivationWith(v >= 5)
+	return r.closeActivationWith(v >= 5, false)
 }
 
 // actionDie rolls f's Action die: its own, an ally's (Leech), a D4 near a
@@ -461,6 +475,12 @@ func (r *referee) takeACs(f *Figure, c ActFacts, roll actRoll) error {
 		return err
 	}
 	label := fmt.Sprintf("%s activates: %s: %s", r.nm(f), strings.Join(roll.steps, ", "), plural(acs, "AC"))
+	if slain != "" {
+		// seed line 555: the death is what the ACT-R does; the ACs count
+		// only if it lives (Lastborn).
+		label = fmt.Sprintf("%s activates: %s: a natural 1 with a Tempter's +2 taken slays it (Tempter)", r.nm(f), strings.Join(roll.steps, ", "))
+		outcome = nil
+	}
 	if len(outcome) > 0 {
 		label += "; " + strings.Join(outcome, "; ")
 	}
@@ -471,6 +491,9 @@ func (r *referee) takeACs(f *Figure, c ActFacts, roll actRoll) error {
 	if slain != "" {
 		if err := r.slay(f, nil, slain, DefFacts{}); err != nil {
 			return err
+		}
+		if f.InPlay() {
+			r.note("it has %s", plural(acs, "AC"))
 		}
 	} else if stun {
 		if err := r.stun(f, nil, "stunned by its own ACT-R"); err != nil {
@@ -509,7 +532,7 @@ func (r *referee) tableReminders(f *Figure) string {
 
 // strikeFirst: fire (a SP-A D4) and the Flensing Mist (a SP-A D6, when the
 // table says it caught the incarn) strike at the start of its activation,
-// which ends if they take it out of play.
+// which ends if they take it out of play (endRemoved).
 func (r *referee) strikeFirst(f *Figure, mist bool) error {
 	if f.InPlay() && f.OnFire {
 		if err := r.strike(f, 4, "fire SP-A", "the flames burn %s for %d"); err != nil {
@@ -522,9 +545,6 @@ func (r *referee) strikeFirst(f *Figure, mist bool) error {
 		}
 	}
 	r.flushNotes()
-	if !f.InPlay() {
-		return r.closeActivation()
-	}
 	return nil
 }
 
@@ -602,48 +622,86 @@ func (r *referee) endActivation(EndActivation) error {
 		msg += " " + capitalize(strings.Join(r.notes, "; ")) + "."
 		r.notes = nil
 	}
-	if b.Again != "" {
-		msg += fmt.Sprintf(" %s may activate again at once.", r.nm(b.fig(b.Again)))
-	} else if b.RoundOver {
-		msg += " The round is over."
-	} else if b.Next != "" {
-		msg += fmt.Sprintf(" %s to activate.", b.Next)
-	} else if r.anyToActivate(DeathbeastSide) {
-		msg += " The Deathbeast activates."
-	} else {
-		msg += " The round is over."
-	}
-	r.appendLabel(msg)
+	r.appendLabel(msg + " " + r.whoseTurn())
 	return nil
 }
 
-func (r *referee) closeActivation() error { return r.closeActivationWith(false) }
+// endRemoved ends the activation in progress when the command took its
+// incarn out of play: seed line 37, a slain incarn is removed from play,
+// so one slain by the answer its own attack provoked (a Blademaster's, a
+// Lastborn's, an Elemental's turned blow), by fire or the Mist as it
+// activates, by a Tempter's natural 1 or by a death the table records can
+// do nothing more, and the turn passes.
+func (r *referee) endRemoved() error {
+	b := r.Battle
+	c := b.Current
+	if c == nil || b.Ended {
+		return nil
+	}
+	f := b.fig(c.Figure)
+	if f == nil || f.InPlay() {
+		return nil
+	}
+	if err := r.closeActivation(); err != nil {
+		return err
+	}
+	r.appendLabel(fmt.Sprintf("%s is out of play: its activation ends. %s", r.nm(f), r.whoseTurn()))
+	return nil
+}
+
+// whoseTurn says, once an activation has ended, who activates next: the
+// incarn allowed to go again, the player whose turn it is, the Deathbeast,
+// or no one: the round is over.
+func (r *referee) whoseTurn() string {
+	b := r.Battle
+	switch {
+	case b.Again != "":
+		return fmt.Sprintf("%s may activate again at once.", r.nm(b.fig(b.Again)))
+	case b.RoundOver && r.anyToActivate(DeathbeastSide):
+		return "The round is over; the Deathbeast still activates at its end."
+	case b.RoundOver:
+		return "The round is over."
+	case b.Next != "":
+		return fmt.Sprintf("%s to activate.", b.Next)
+	case r.anyToActivate(DeathbeastSide):
+		return "The Deathbeast activates."
+	}
+	return "The round is over."
+}
+
+func (r *referee) closeActivation() error { return r.closeActivationWith(false, false) }
 
 // closeActivationWith closes the activation: a stun carried in wears off, an
 // Occultist keeps its ACs, a Strigoi that slew or a Narcissist rolling 5+
-// may go again, and the turn passes.
+// may go again, and the turn passes. roundOver: an Enigma's roll ends the
+// round with it. gone: its incarn leaves the gang it activated for (an
+// Exhumer raised it), and keeps nothing of the activation.
 //
 // Dice order: the Narcissist's D6.
-func (r *referee) closeActivationWith(roundOver bool) error {
+//
+// Ruling: once the round is over (an Enigma's 5+) no incarn goes again,
+// not even a Deathbeast that activates at its end.
+func (r *referee) closeActivationWith(roundOver, gone bool) error {
 	b := r.Battle
 	c := b.Current
 	if c == nil {
 		return nil
 	}
 	f := b.fig(c.Figure)
-	if c.StunnedAtStart && f.Status == StatusStunned {
+	stays := f.InPlay() && !gone
+	if c.StunnedAtStart && f.Status == StatusStunned && !gone {
 		if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "the stun wears off at the end of its activation"}); err != nil {
 			return err
 		}
 		r.note("%s is no longer stunned", r.nm(f))
 	}
 	saved := 0
-	if r.has(f, "Occultist") && f.InPlay() && c.ACs > 0 {
+	if r.has(f, "Occultist") && stays && c.ACs > 0 {
 		saved = c.ACs
 		r.note("%s saves %s (Occultist)", r.nm(f), plural(saved, "AC"))
 	}
 	again := ""
-	if !roundOver && f.InPlay() {
+	if !roundOver && !b.RoundOver && stays {
 		if c.Slew && r.has(f, "Strigoi") {
 			again = f.Key()
 			r.note("%s slew an enemy and may activate again (Strigoi)", r.nm(f))

@@ -436,6 +436,15 @@ func (r *referee) exhume(f *Figure, name string) (raised bool, err error) {
 		r.note("the Exhumer rolls %d: %s stays dead", v, r.nm(f))
 		return false, nil
 	}
+	ends := r.Battle.Current != nil && r.Battle.Current.Figure == f.Key()
+	if ends {
+		// Ruling: an activating incarn an Exhumer raises was slain: its
+		// activation ends before it changes sides, and its new gang does
+		// not take it over.
+		if err := r.closeActivationWith(false, true); err != nil {
+			return false, err
+		}
+	}
 	name = r.freeName(x.Side, f.Name)
 	if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "exhumed"}); err != nil {
 		return false, err
@@ -444,6 +453,9 @@ func (r *referee) exhume(f *Figure, name string) (raised bool, err error) {
 		return false, err
 	}
 	r.note("%s exhumes %s into %s's gang (Exhumer %d)", r.nm(x), r.nm(f), x.Side, v)
+	if ends {
+		r.note("%s's activation ends", r.nm(f))
+	}
 	return true, nil
 }
 

@@ -36,9 +36,10 @@ type referee struct {
 }
 
 // inGame declares a command of the game in progress, decided by rule on a
-// referee: refused between games; once the rule is done, every objective
-// the log now shows met is recorded (and the winner, once a player has
-// both), and the Pests are reminded of a D8.
+// referee: refused between games; once the rule is done, an activating
+// incarn the command took out of play stops there (endRemoved), every
+// objective the log now shows met is recorded (and the winner, once a
+// player has both), and the Pests are reminded of a D8.
 func inGame[C engines.Command](rule func(*referee, C) error) kit.Command[*State] {
 	return kit.Do(func(s *State, c C, d *engines.Decision) error {
 		b := s.Battle
@@ -48,6 +49,9 @@ func inGame[C engines.Command](rule func(*referee, C) error) kit.Command[*State]
 		b.init()
 		r := &referee{State: s, d: d}
 		if err := rule(r, c); err != nil {
+			return err
+		}
+		if err := r.endRemoved(); err != nil {
 			return err
 		}
 		if err := r.checkObjectives(); err != nil {

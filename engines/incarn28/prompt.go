@@ -44,10 +44,13 @@ func (s *State) Choices() []engines.Choice {
 			}
 		}
 	}
-	if b.Round > 0 && b.Current == nil && !b.RoundOver {
+	// seed line 631: the Deathbeast activates at the end of a round an
+	// Enigma ended early too; the next round waits for it.
+	beast := s.anyToActivate(DeathbeastSide)
+	if b.Round > 0 && b.Current == nil && (!b.RoundOver || beast) {
 		out = append(out, s.activateChoices()...)
 	}
-	if b.Round > 0 && b.Current == nil && (b.RoundOver || len(s.unactivated("")) == 0) {
+	if b.Round > 0 && b.Current == nil && ((b.RoundOver && !beast) || len(s.unactivated("")) == 0) {
 		var qs []engines.Question
 		if b.Round == 4 {
 			for _, f := range b.Figures {
@@ -207,7 +210,7 @@ func counts(n int) func(map[string]string) []engines.Pick {
 // activation to an ally that has already activated.
 func (s *State) activateChoices() []engines.Choice {
 	b := s.Battle
-	if b.Twist == 3 && b.Again == "" {
+	if b.Twist == 3 && b.Again == "" && !b.RoundOver {
 		return []engines.Choice{{Label: "Activate an incarn picked at random (Anarchic Spores)", Game: Game,
 			Build: func(map[string]string) (engines.Command, error) { return Activate{}, nil }}}
 	}
@@ -217,10 +220,10 @@ func (s *State) activateChoices() []engines.Choice {
 			continue
 		}
 		if f.Key() != b.Again {
-			if f.Activated {
+			if f.Activated || (b.RoundOver && f.Side != DeathbeastSide) {
 				continue
 			}
-			if f.Side == DeathbeastSide && (s.anyToActivate(b.Sides[0]) || s.anyToActivate(b.Sides[1])) {
+			if f.Side == DeathbeastSide && !b.RoundOver && (s.anyToActivate(b.Sides[0]) || s.anyToActivate(b.Sides[1])) {
 				continue
 			}
 			if f.Side != DeathbeastSide && b.Next != "" && f.Side != b.Next && s.anyToActivate(b.Next) && !(f.HasItem("Geminid") && b.Last == f.Side) {
@@ -468,7 +471,7 @@ func (s *State) reactionChoices() []engines.Choice {
 	var out []engines.Choice
 	for _, re := range b.Reactions {
 		f := b.fig(re.Figure)
-		if f == nil {
+		if f == nil || (re.Kind != "Spite" && !f.InPlay()) {
 			continue
 		}
 		re := re

@@ -117,6 +117,11 @@ func (r *referee) takeReaction(f, t *Figure, kind string) error {
 		}[kind]
 		return engines.Refuse(kind, "%s has no %s reaction open: %s", r.nm(f), kind, why)
 	}
+	if kind != "Spite" && !f.InPlay() {
+		// seed line 37: slain, it is removed from play; only a Spite
+		// strikes from the dead.
+		return engines.Refuse(kind, "%s is %s and can do nothing more", r.nm(f), f.where())
+	}
 	if re.Not != "" && re.Not == t.Key() {
 		return engines.Refuse(kind, "the %s must pick a different enemy than %s", kind, r.nm(t))
 	}

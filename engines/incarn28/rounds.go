@@ -37,6 +37,11 @@ func (r *referee) nextRound(c NextRound) error {
 			return err
 		}
 	}
+	if b.RoundOver && r.anyToActivate(DeathbeastSide) {
+		// seed line 631 Hunt: at the end of each round the Deathbeast
+		// activates, when an Enigma ended it early too (seed line 245).
+		return engines.RefuseTry("Rounds", []string{"i28 activate"}, "round %d is over (Enigma), but the Deathbeast still activates at the end of round %d", b.Round, b.Round)
+	}
 	if b.Round == 0 {
 		if err := r.addObjectiveFigures(); err != nil {
 			return err

@@ -2,8 +2,6 @@ package incarn28
 
 import (
 	"testing"
-
-	"warlog/engines"
 )
 
 // Sacrosanct has no ACT-R or DF-R bonus, so these tests see only the rule
@@ -425,11 +423,7 @@ func TestExtinguishAndDagger(t *testing.T) {
 
 // line 649 Chronomatic Rift: an enemy is removed until the next round, once per game.
 func TestRift(t *testing.T) {
-	s := testState()
-	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}})
-	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}})
-	do(t, s, engines.StartScenario{Name: "G"}, 3, 6, 3, 6, 4, 6, 1)
-	do(t, s, NextRound{}, 6, 1)
+	s := riftGame(t)
 	do(t, s, Rift{Player: "Ann", Incarn: "Tg"})
 	refused(t, s, Rift{Player: "Ann", Incarn: "Ug"}, "Ann has already lifted Tg this round")
 	do(t, s, Activate{Incarn: "Ax"}, 3)

@@ -67,6 +67,9 @@ func (s *State) Status() engines.Status {
 	case b.Current != nil:
 		f := b.fig(b.Current.Figure)
 		st.Notes = append(st.Notes, fmt.Sprintf("%s is activating with %s left", f.Name, plural(b.Current.ACs, "AC")))
+	case b.RoundOver && s.anyToActivate(DeathbeastSide):
+		st.Notes = append(st.Notes, "the round is over (Enigma); the Deathbeast still activates at its end")
+		st.Next = []string{"i28 activate"}
 	case b.RoundOver:
 		st.Notes = append(st.Notes, "the round is over")
 		st.Next = []string{"i28 round"}
@@ -81,7 +84,9 @@ func (s *State) Status() engines.Status {
 	removed := map[string]int{}
 	for _, f := range b.Figures {
 		st.Figures = append(st.Figures, figureRow(f, b))
-		if !f.InPlay() {
+		// Slain or routed: a figure the Rift lifted comes back at the
+		// start of the next round (seed line 649); it is not removed.
+		if f.Status == StatusSlain || f.Status == StatusRouted {
 			removed[f.Side]++
 		}
 	}
@@ -116,11 +121,29 @@ func figureRow(f *Figure, b *Battle) engines.Row {
 	if f.OnFire {
 		marks = append(marks, "on fire")
 	}
-	if f.Rifted {
+	switch {
+	case f.Rifted:
 		marks = append(marks, "lifted by the Rift")
+	case f.RiftUsed:
+		marks = append(marks, "lifted once by the Rift")
 	}
 	if f.MarkedBy != "" {
 		marks = append(marks, "inseminated")
+	}
+	// The marks that last (seed lines 287, 535, 559, 605, 377).
+	for _, m := range []struct {
+		on   bool
+		text string
+	}{
+		{f.Stone, "stone (Gargoyle)"},
+		{f.Revealed, "unmasked (Spy)"},
+		{f.ToxicUsed, "Toxic spent"},
+		{f.DecoyUsed, "Decoy spent"},
+		{f.InseminateUsed, "Inseminator mark spent"},
+	} {
+		if m.on {
+			marks = append(marks, m.text)
+		}
 	}
 	if f.Tag != "" {
 		marks = append(marks, f.Tag)
