@@ -17,7 +17,7 @@ import (
 
 	"warlog/campaigns"
 	"warlog/engines"
-	"warlog/events/sqlite"
+	"warlog/events"
 )
 
 // App is one invocation's shared context. Commands receive it from their
@@ -56,7 +56,7 @@ type App struct {
 	// command typed as the original was.
 	Capture func(game string, cmd engines.Command) error
 
-	store *sqlite.Store
+	store events.Store
 	svc   *campaigns.Service
 }
 
@@ -73,7 +73,8 @@ func (a *App) DefaultDBPath() string {
 	return filepath.Join(home, ".local", "share", "warlog", "warlog.db")
 }
 
-// ResolvedDB is the database path in force: --db, WARLOG_DB, the default.
+// ResolvedDB is the database in force: --db, WARLOG_DB, the default. A
+// postgres:// address names a server (OpenStore).
 func (a *App) ResolvedDB() string {
 	switch {
 	case a.DBPath != "":
@@ -89,7 +90,7 @@ func (a *App) Service() (*campaigns.Service, error) {
 	if a.svc != nil {
 		return a.svc, nil
 	}
-	st, err := sqlite.Open(a.ResolvedDB(), sqlite.Options{Now: a.Clock})
+	st, err := OpenStore(context.Background(), a.ResolvedDB(), a.Clock)
 	if err != nil {
 		return nil, err
 	}
