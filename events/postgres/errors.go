@@ -99,7 +99,7 @@ func (s *Store) unreachable(err error) string {
 	case errors.Is(err, syscall.ECONNREFUSED):
 		return fmt.Sprintf("no PostgreSQL server answers at %s (connection refused): start it, or check the host and port in the address", s.where)
 	case errors.As(err, &dns):
-		return fmt.Sprintf("the host %q of the address %s is not known: check the address", dns.Name, s.where)
+		return fmt.Sprintf("the host %q in the database address is not known: check the address", dns.Name)
 	case errors.Is(err, syscall.ENOENT):
 		return fmt.Sprintf("no PostgreSQL server listens at %s (no such socket): start it, or check the address", s.where)
 	case pgconn.Timeout(err):
@@ -131,7 +131,7 @@ func (s *Store) mapPgErr(pg *pgconn.PgError, connecting bool, err error) error {
 	case code == "42P01": // undefined_table
 		return &plainError{events.ErrCorrupt, fmt.Sprintf("a table warlog needs is missing from %s (%s): was it dropped? Restore the database, or point the address at another one", s.where, strings.TrimPrefix(pg.Message, "relation ")), err}
 	case code == "3D000": // invalid_catalog_name
-		return &plainError{ErrUnreachable, fmt.Sprintf("the PostgreSQL server has no database %s: create it (createdb), or check the address", s.where), err}
+		return &plainError{ErrUnreachable, fmt.Sprintf("the PostgreSQL server at %s has no database %q: create it (createdb %s), or check the address", s.server, s.database, s.database), err}
 	case code == "28P01", code == "28000": // authentication
 		return &plainError{ErrUnreachable, fmt.Sprintf("the PostgreSQL server at %s does not let user %q in: check the user and password in the address", s.where, s.user), err}
 	case code == "57P03": // cannot_connect_now
@@ -143,7 +143,7 @@ func (s *Store) mapPgErr(pg *pgconn.PgError, connecting bool, err error) error {
 	case strings.HasPrefix(code, "53"), code == "40001", code == "40P01", code == "55P03":
 		return &plainError{events.ErrBusy, fmt.Sprintf("the PostgreSQL server at %s is busy; nothing was written, try again", s.where), err}
 	case connecting:
-		return &plainError{ErrUnreachable, fmt.Sprintf("the PostgreSQL server at %s refused the connection: check the address", s.where), err}
+		return &plainError{ErrUnreachable, fmt.Sprintf("the PostgreSQL server at %s refused the connection (%s): check the address", s.where, pg.Message), err}
 	}
 	return &plainError{pg, fmt.Sprintf("the PostgreSQL server at %s refused: %s; nothing was written", s.where, pg.Message), err}
 }

@@ -60,7 +60,9 @@ type Store struct {
 	now  func() time.Time
 	// where names the server and database in messages: host:port/database.
 	where string
-	user  string
+	// server is host:port alone, database the database's name.
+	server, database string
+	user             string
 
 	mu     sync.Mutex
 	listen *pgx.Conn // the connection WaitPast listens on, opened on first use
@@ -102,7 +104,8 @@ func Open(ctx context.Context, address string, opt Options) (*Store, error) {
 		cfg.MaxConns = 4
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	s := &Store{now: opt.Now, where: where(cfg), user: cfg.ConnConfig.User}
+	s := &Store{now: opt.Now, where: where(cfg), user: cfg.ConnConfig.User, database: cfg.ConnConfig.Database}
+	s.server, _, _ = strings.Cut(s.where, "/")
 	if err != nil {
 		return nil, s.mapErr(err)
 	}
@@ -210,7 +213,7 @@ func (s *Store) schemaVersion(ctx context.Context, q pgx.Tx) (int, error) {
 	}
 	switch {
 	case schema == "":
-		return 0, fmt.Errorf("the database %s has no schema to keep warlog's tables in (its search_path names none that exists); create one, or set search_path in the address", s.where)
+		return 0, fmt.Errorf("the database %s has no schema for warlog's tables that user %q may use (its search_path names none that exists and is open to the user): create one, set search_path in the address, or have the league's organiser grant USAGE on it", s.where, s.user)
 	case !marked && hasEvents:
 		return 0, fmt.Errorf("the database %s (schema %s) has a table events that is not warlog's: %w; choose another database, or another schema with ?search_path=NAME", s.where, schema, events.ErrCorrupt)
 	case !marked:
@@ -264,7 +267,7 @@ func (s *Store) migrate(ctx context.Context, migs []migration) error {
 		})
 		if err != nil {
 			if errors.Is(err, ErrDenied) {
-				return fmt.Errorf("the database %s has no warlog tables (schema %d of %d) and user %q may not create them; the league's organiser runs any warlog command against it first: %w", s.where, v, known, s.user, ErrDenied)
+				return &plainError{ErrDenied, fmt.Sprintf("the database %s has no warlog tables (schema %d of %d) and user %q may not create them; nothing was written: the league's organiser runs any warlog command against it first", s.where, v, known, s.user), err}
 			}
 			return fmt.Errorf("migration %s: %w", m.name, err)
 		}

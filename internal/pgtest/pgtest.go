@@ -53,7 +53,7 @@ func Schema(tb testing.TB) string {
 	tb.Cleanup(func() {
 		c := Connect(tb)
 		defer c.Close(context.Background())
-		if _, err := c.Exec(context.Background(), "DROP SCHEMA "+name+" CASCADE"); err != nil {
+		if _, err := c.Exec(context.Background(), "DROP SCHEMA IF EXISTS "+name+" CASCADE"); err != nil {
 			tb.Errorf("drop schema %s: %v", name, err)
 		}
 	})
