@@ -294,4 +294,3 @@ func pgPlainScan(tb testing.TB, s *postgres.Store, campaign string) int64 {
 	}
 	return n
 }
-
