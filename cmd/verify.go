@@ -39,7 +39,9 @@ func newVerifyCommand(app *cmdutil.App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "verify",
 		Short: "Check every campaign's hash chain, its snapshots and the database's integrity",
-		Long: `Recompute the hash chain of every campaign and run SQLite's integrity check.
+		Long: `Recompute the hash chain of every campaign and run SQLite's integrity check
+(on a PostgreSQL server: check that the triggers and the unique version that
+keep the log append-only are all in place).
 Exit 1 naming the first broken campaign and version when an event was edited,
 deleted, reordered or inserted by hand; otherwise print one line with each
 campaign's head hash. A head hash published earlier (in a report, say) can be
