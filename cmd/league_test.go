@@ -157,6 +157,13 @@ func TestServerErrors(t *testing.T) {
 	if _, err := conn.Exec(context.Background(), fmt.Sprintf("DROP TABLE %s.snapshots", schema)); err != nil {
 		t.Fatal(err)
 	}
+	// A trigger that keeps the log append-only, turned off: verify says so.
+	if _, err := conn.Exec(context.Background(), fmt.Sprintf("ALTER TABLE %s.events DISABLE TRIGGER events_append_only_update", schema)); err != nil {
+		t.Fatal(err)
+	}
+	if _, e, code := run(t, db, "verify"); code != 1 || !strings.Contains(e, "the trigger events_append_only_update is turned off, which let events be changed") || strings.Count(e, "\n") != 1 {
+		t.Errorf("verify without its trigger: exit %d, %q; want 1 and one line naming the trigger", code, e)
+	}
 	_, e, code := run(t, db, "rebuild")
 	if want := "warlog: a table warlog needs is missing from 127.0.0.1:5432/test (\"snapshots\" does not exist): was it dropped? Restore the database, or point the address at another one\n"; code != 1 || e != want {
 		t.Errorf("rebuild without its table: exit %d, %q; want 1 and %q", code, e, want)
