@@ -1,6 +1,7 @@
 package campaigns
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -235,6 +236,9 @@ type DivergedError struct {
 	// Here and There are the labels of the actions after Common, in the
 	// campaign here and in the file.
 	Here, There []string
+	// HereIs and ThereIs name the two sides ("" for "here" and "in the
+	// file"): a push names the database it pushed to.
+	HereIs, ThereIs string
 }
 
 func (e *DivergedError) Error() string {
@@ -242,8 +246,24 @@ func (e *DivergedError) Error() string {
 	if e.Common > 0 {
 		after = fmt.Sprintf("after version %d (%s)", e.Common, quote(e.Label))
 	}
-	return fmt.Sprintf("campaign %q and the file have diverged %s: here %s followed, in the file %s; nothing was imported: keep both with --as NAME",
-		e.Campaign, after, labels(e.Here), labels(e.There))
+	if e.HereIs == "" && e.ThereIs == "" {
+		return fmt.Sprintf("campaign %q and the file have diverged %s: here %s followed, in the file %s; nothing was imported: keep both with --as NAME",
+			e.Campaign, after, labels(e.Here), labels(e.There))
+	}
+	return fmt.Sprintf("campaign %q %s and %s have diverged %s: %s %s followed, %s %s; nothing was copied: keep both with --as NAME",
+		e.Campaign, e.HereIs, e.ThereIs, after, e.HereIs, labels(e.Here), e.ThereIs, labels(e.There))
+}
+
+// Send copies campaign name from this service's store to to's, as an
+// export imported there would (Import: a new campaign, a fast-forward, or
+// a divergence refused), with nothing in between on disk: `campaign push`
+// and `pull`. as names it there, as Import's as does.
+func (s *Service) Send(ctx context.Context, name string, to *Service, as string) (*ImportResult, error) {
+	var b bytes.Buffer
+	if _, err := s.Export(ctx, name, &b); err != nil {
+		return nil, err
+	}
+	return to.Import(ctx, &b, as)
 }
 
 // labels writes "2 actions (“a”, “b”)", at most a few of them.

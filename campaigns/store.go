@@ -3,6 +3,7 @@ package campaigns
 import (
 	"context"
 	"errors"
+	"time"
 
 	"warlog/events"
 )
@@ -98,4 +99,20 @@ func (s *Service) Events(ctx context.Context, campaign string, fn func(e events.
 		}
 		return fn(e, p, undone[e.Action])
 	})
+}
+
+// pollEvery is how often a wait on a store that is told of no appends (the
+// SQLite file) reads the log's head.
+const pollEvery = 250 * time.Millisecond
+
+// WaitPast waits until campaign's log is past version after (another
+// table appended to it) and returns its newest version: at once when it
+// already is. A server's store is told of appends; a file's is read every
+// quarter of a second. ctx's end ends the wait with its error.
+func (s *Service) WaitPast(ctx context.Context, campaign string, after int64) (int64, error) {
+	key, err := s.resolve(ctx, campaign)
+	if err != nil {
+		return 0, err
+	}
+	return events.WaitPast(ctx, s.store, key, after, pollEvery)
 }

@@ -26,7 +26,8 @@ func newCampaignCommand(app *cmdutil.App) *cobra.Command {
 	}
 	c.AddCommand(newCampaignNewCommand(app), newCampaignListCommand(app), newCampaignShowCommand(app),
 		newCampaignRenameCommand(app), newCampaignArchiveCommand(app, true), newCampaignArchiveCommand(app, false),
-		newCampaignDeleteCommand(app), newCampaignExportCommand(app), newCampaignImportCommand(app))
+		newCampaignDeleteCommand(app), newCampaignExportCommand(app), newCampaignImportCommand(app),
+		newCampaignPushCommand(app, true), newCampaignPushCommand(app, false))
 	return c
 }
 

@@ -241,7 +241,7 @@ Without --yes nothing is done.`,
 			if err != nil {
 				return fmt.Errorf("%w; nothing was deleted", err)
 			}
-			path, err := writeBackup(app.ResolvedDB(), name, h, b.Bytes())
+			path, err := writeBackup(app.ResolvedDB(), app.OnServer(), name, h, b.Bytes())
 			if err != nil {
 				return fmt.Errorf("%w; nothing was deleted", err)
 			}
@@ -259,18 +259,23 @@ Without --yes nothing is done.`,
 	return c
 }
 
-// writeBackup writes a deleted campaign's export next to the database,
-// under a name no other file has.
-func writeBackup(db, name string, h events.ExportHeader, data []byte) (string, error) {
+// writeBackup writes a deleted campaign's export next to the database (in
+// the working directory when the database is on a server), under a name no
+// other file has.
+func writeBackup(db string, onServer bool, name string, h events.ExportHeader, data []byte) (string, error) {
+	dir := filepath.Dir(db)
+	if onServer {
+		dir = "."
+	}
 	base := slug([]string{"campaign", "new", name})
 	if base == "" {
 		base = "campaign"
 	}
 	base += "-" + h.Head[:12]
 	for i := 1; ; i++ {
-		p := filepath.Join(filepath.Dir(db), base+".jsonl")
+		p := filepath.Join(dir, base+".jsonl")
 		if i > 1 {
-			p = filepath.Join(filepath.Dir(db), fmt.Sprintf("%s-%d.jsonl", base, i))
+			p = filepath.Join(dir, fmt.Sprintf("%s-%d.jsonl", base, i))
 		}
 		err := writeOut(db, p, data, false, 0o600, "the export", "autumn.jsonl")
 		if err == nil {

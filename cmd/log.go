@@ -55,7 +55,7 @@ type LogJSON struct {
 }
 
 func newLogCommand(app *cmdutil.App) *cobra.Command {
-	var all bool
+	var all, follow bool
 	c := &cobra.Command{
 		Use:   "log",
 		Short: "Show the campaign's log, newest last",
@@ -63,10 +63,19 @@ func newLogCommand(app *cmdutil.App) *cobra.Command {
 dice it used (h = entered by hand) and whether it is undone ("amended": an
 amendment decided it again; the amendment's line is followed by each action it
 decided again, marked ↳). --all lists every event instead. --json gives every
-event with an "undone" flag.`,
+event with an "undone" flag.
+
+--follow keeps watching: after the log as it stands, each action another
+warlog appends (another terminal, another table at the club) is printed as it
+is stored, one plain line each (with --all one line per event, with --json one
+JSON document per event, JSON Lines). A line once printed stays: a later undo
+shows as a line of its own. On a PostgreSQL server the append is told at once;
+on an SQLite file the log's head is read four times a second. Ctrl-C leaves
+(exit 130).`,
 		Example: `  warlog log
   warlog log --all
-  warlog log --json`,
+  warlog log --json
+  warlog log --follow`,
 		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			name, err := app.CurrentCampaign(c.Context())
@@ -74,10 +83,14 @@ event with an "undone" flag.`,
 				return err
 			}
 			svc, _ := app.Service()
+			if follow {
+				return followLog(c.Context(), app, svc, name, all)
+			}
 			return runLog(c.Context(), app, svc, name, all)
 		},
 	}
 	c.Flags().BoolVar(&all, "all", false, "list every event, not one line per action")
+	c.Flags().BoolVarP(&follow, "follow", "f", false, "keep printing what other tables append, until Ctrl-C")
 	return cmdutil.ReadsOnly(c)
 }
 

@@ -148,7 +148,8 @@ func oneLine(s string) string {
 }
 
 const rootLong = `warlog tracks campaigns of tabletop skirmish games. Every die and every
-action goes to an append-only, hash-chained log in an SQLite file; every
+action goes to an append-only, hash-chained log in an SQLite file (or on a
+PostgreSQL server: --db postgres://USER@HOST/DB); every
 screen, roster and report is computed by replaying that log through the
 rules of the campaign's game, which refuse illegal actions by name.
 
@@ -230,7 +231,7 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 		return &cmdutil.UsageError{Err: err, Hint: c.CommandPath() + " --help"}
 	})
 	pf := root.PersistentFlags()
-	pf.Var(cmdutil.DBFlag{Path: &app.DBPath}, "db", "the SQLite file (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
+	pf.Var(cmdutil.DBFlag{Path: &app.DBPath}, "db", "the SQLite file, or a postgres://USER@HOST/DB address (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
 	pf.StringVarP(&app.Campaign, "campaign", "c", "", "the campaign to act on (default: the one chosen with `warlog use`)")
 	pf.BoolVar(&app.JSON, "json", false, "machine-readable output: one JSON document on stdout")
 	pf.StringVar(&app.Dice, "dice", "", "hand-entered dice for this action, e.g. 4,2, in the order the rules ask")

@@ -44,7 +44,9 @@ func newVerifyCommand(app *cmdutil.App) *cobra.Command {
 		Short: "Check every campaign's hash chain, its snapshots and the database's integrity",
 		Long: `Recompute the hash chain of every campaign, run SQLite's integrity check and
 check the schema: the tables, indexes and the triggers that keep the log
-append-only must be those warlog made, at the version the file claims.
+append-only must be those warlog made, at the version the file claims (on a
+PostgreSQL server: that the triggers and the unique version that keep the
+log append-only are all in place).
 Exit 1 naming the first broken campaign and version when an event was edited,
 deleted, reordered or inserted by hand; otherwise print one line with each
 campaign's head hash. A head hash published earlier (in a report, say) can be

@@ -19,8 +19,6 @@ import (
 	"warlog/campaigns"
 	"warlog/engines"
 	"warlog/events"
-	"warlog/events/memory"
-	"warlog/events/sqlite"
 )
 
 // App is one invocation's shared context. Commands receive it from their
@@ -104,7 +102,7 @@ type DBFlag struct{ Path *string }
 // Set implements pflag.Value.
 func (f DBFlag) Set(s string) error {
 	if s == "" {
-		return errors.New("give a file path; leave --db out to use $WARLOG_DB or the default database")
+		return errors.New("give a file path or a postgres:// address; leave --db out to use $WARLOG_DB or the default database")
 	}
 	*f.Path = s
 	return nil
@@ -121,7 +119,8 @@ func (f DBFlag) String() string {
 // Type implements pflag.Value.
 func (f DBFlag) Type() string { return "string" }
 
-// ResolvedDB is the database path in force: --db, WARLOG_DB, the default.
+// ResolvedDB is the database in force: --db, WARLOG_DB, the default. A
+// postgres:// address names a server (OpenStore).
 func (a *App) ResolvedDB() string {
 	switch {
 	case a.DBPath != "":
@@ -139,12 +138,7 @@ func (a *App) Service() (*campaigns.Service, error) {
 	if a.svc != nil {
 		return a.svc, nil
 	}
-	var st events.Store
-	warn := func(msg string) { fmt.Fprintf(a.Err, "warlog: warning: %s\n", msg) }
-	st, err := sqlite.Open(a.ResolvedDB(), sqlite.Options{Now: a.Clock, ReadOnly: a.ReadOnly, Warn: warn})
-	if a.ReadOnly && errors.Is(err, sqlite.ErrNoDatabase) {
-		st, err = memory.New(a.Clock), nil
-	}
+	st, err := a.openStore()
 	if err != nil {
 		return nil, err
 	}

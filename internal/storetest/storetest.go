@@ -73,6 +73,7 @@ func Run(t *testing.T, open func(t *testing.T) events.Store, opts ...Option) {
 		{"RacingWriters", testRacingWriters},
 		{"IdempotentRetry", testIdempotentRetry},
 		{"ActionConflict", testActionConflict},
+		{"WaitPast", testWaitPast},
 	}
 	if snapshots {
 		tests = append(tests, struct {
@@ -977,5 +978,46 @@ func testImport(t *testing.T, s events.Store) {
 	}
 	if err := d.Import(ctx, events.Entry{Stream: "x", Chain: "x", Name: "Copy"}, 0, src[:1]); !errors.Is(err, events.ErrNameTaken) {
 		t.Errorf("Import under a taken name: %v, want ErrNameTaken", err)
+	}
+}
+
+// testWaitPast: a wait for a stream to grow returns once another writer
+// appends (through the store's Watcher, or by polling the head), at once
+// when the stream is already past, and with ctx's error when ctx ends.
+func testWaitPast(t *testing.T, s events.Store) {
+	ctx := context.Background()
+	mustAppend(t, s, "c", 0, "a", facts(2, "test.fact"))
+	if v, err := events.WaitPast(ctx, s, "c", 0, 10*time.Millisecond); err != nil || v != 2 {
+		t.Errorf("WaitPast of a stream already past: %d, %v; want 2 at once", v, err)
+	}
+	type result struct {
+		v   int64
+		err error
+	}
+	got := make(chan result, 1)
+	go func() {
+		v, err := events.WaitPast(ctx, s, "c", 2, 10*time.Millisecond)
+		got <- result{v, err}
+	}()
+	time.Sleep(100 * time.Millisecond)
+	mustAppend(t, s, "other", 0, "x", facts(1, "test.fact")) // another stream: no reason to wake
+	select {
+	case r := <-got:
+		t.Fatalf("WaitPast returned %d, %v before the stream grew", r.v, r.err)
+	case <-time.After(100 * time.Millisecond):
+	}
+	mustAppend(t, s, "c", 2, "b", facts(3, "test.fact"))
+	select {
+	case r := <-got:
+		if r.err != nil || r.v != 5 {
+			t.Errorf("WaitPast after an append: %d, %v; want 5", r.v, r.err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("WaitPast did not return within 10s of an append")
+	}
+	cctx, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
+	defer cancel()
+	if _, err := events.WaitPast(cctx, s, "c", 5, 10*time.Millisecond); !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
+		t.Errorf("WaitPast past its context: %v; want the context's error", err)
 	}
 }
