@@ -97,10 +97,10 @@ func watchStatus(ctx context.Context, app *cmdutil.App, show func(context.Contex
 		return err
 	}
 	svc, _ := app.Service()
-	tty := isTerminal(app.Out) && !app.JSON
+	tty := isTerminal(app.Screen()) && !app.JSON
 	for n := 0; ; n++ {
 		if tty {
-			fmt.Fprint(app.Out, "\x1b[H\x1b[2J")
+			fmt.Fprint(app.Screen(), "\x1b[H\x1b[2J")
 		} else if n > 0 && !app.JSON {
 			fmt.Fprintln(app.Out)
 		}

@@ -18,6 +18,7 @@ import (
 	"warlog/engines"
 	"warlog/engines/dice"
 	"warlog/internal/cmdutil"
+	"warlog/internal/termsafe"
 	"warlog/projections/report"
 )
 
@@ -78,7 +79,9 @@ func (e *eofReader) Read(p []byte) (int, error) {
 }
 
 func newPrompter(app *cmdutil.App, forceAccessible bool) *prompter {
-	p := &prompter{in: app.In, out: app.Out}
+	// The forms draw the terminal themselves; their text is made safe
+	// where it is built (safe).
+	p := &prompter{in: app.In, out: app.Screen()}
 	f, isFile := app.In.(*os.File)
 	tty := isFile && isatty.IsTerminal(f.Fd())
 	p.accessible = forceAccessible || app.Getenv("ACCESSIBLE") != "" || app.Getenv("TERM") == "dumb" || !tty
@@ -121,15 +124,18 @@ func (p *prompter) run(f huh.Field) (err error) {
 func (p *prompter) choose(title string, picks []engines.Pick, def string, help map[string]string) (string, error) {
 	opts := make([]huh.Option[string], len(picks))
 	for i, pk := range picks {
-		opts[i] = huh.NewOption(pk.Label, pk.Value)
+		opts[i] = huh.NewOption(termsafe.String(pk.Label), pk.Value)
 	}
 	v := def
-	sel := huh.NewSelect[string]().Title(title).Options(opts...).Value(&v)
+	sel := huh.NewSelect[string]().Title(termsafe.String(title)).Options(opts...).Value(&v)
 	if help != nil && !p.accessible {
 		// Every help is wrapped and padded to the same height, shown from
 		// the first frame: huh sizes the form once, and a longer help
 		// later would push the last choice (Quit) off the menu.
 		fixed := evenHelp(help, 64)
+		for k, h := range fixed {
+			fixed[k] = termsafe.String(h)
+		}
 		sel = sel.Description(fixed[v]).DescriptionFunc(func() string { return fixed[v] }, &v)
 	}
 	if err := p.run(sel); err != nil {
@@ -177,12 +183,12 @@ func evenHelp(help map[string]string, width int) map[string]string {
 func (p *prompter) ask(title string, check func(string) error) (string, error) {
 	for {
 		var v string
-		if err := p.run(huh.NewInput().Title(title).Value(&v)); err != nil {
+		if err := p.run(huh.NewInput().Title(termsafe.String(title)).Value(&v)); err != nil {
 			return "", err
 		}
 		v = strings.TrimSpace(v)
 		if err := check(v); err != nil {
-			fmt.Fprintf(p.out, "%v; try again.\n", err)
+			fmt.Fprintf(p.out, "%s; try again.\n", termsafe.String(err.Error()))
 			continue
 		}
 		return v, nil

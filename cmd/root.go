@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"warlog/internal/cmdutil"
+	"warlog/internal/termsafe"
 )
 
 // Version is the program's version, shown by --version.
@@ -33,6 +34,16 @@ func Main() int {
 // Run executes one command line against app and returns the exit status.
 // Tests call it with their own streams and a temporary database.
 func Run(ctx context.Context, app *cmdutil.App, args []string) int {
+	// Whatever the log holds, nothing printed drives the terminal: control
+	// characters in names come out as visible escapes.
+	rawOut, rawErr := app.Out, app.Err
+	out, errw := termsafe.NewWriter(rawOut), termsafe.NewWriter(rawErr)
+	app.Out, app.Err = out, errw
+	defer func() {
+		out.Flush()
+		errw.Flush()
+		app.Out, app.Err = rawOut, rawErr
+	}()
 	root := newRoot(app, namedSubcommand(args))
 	if app.GameCommand == nil {
 		app.GameCommand = gameCommand
@@ -143,9 +154,17 @@ func hasRequiredFlags(c *cobra.Command) bool {
 }
 
 // oneLine keeps an error to the one line the CLI contract promises.
+// oneLine makes an error one line of at most maxErrorLine characters: a
+// refusal that echoes a huge argument stays readable.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+	s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+	if r := []rune(s); len(r) > maxErrorLine {
+		s = string(r[:maxErrorLine-1]) + "…"
+	}
+	return s
 }
+
+const maxErrorLine = 1000
 
 const rootLong = `warlog tracks campaigns of tabletop skirmish games. Every die and every
 action goes to an append-only, hash-chained log in an SQLite file (or on a

@@ -7,6 +7,17 @@ import (
 	"unicode/utf8"
 )
 
+// Clip shortens text a player typed for echoing in a message: at most 64
+// characters, the rest replaced by an ellipsis, so that a refused 1 MiB
+// name makes a one-line error.
+func Clip(s string) string {
+	if utf8.RuneCountInString(s) <= 64 {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:63]) + "…"
+}
+
 // ValidateName checks a name a player types (campaign, scenario, side,
 // player, figure): printable UTF-8, 1 to 64 characters, no leading or
 // trailing space. Anything else is kept exactly as given: reports escape it.
@@ -18,13 +29,13 @@ func ValidateName(kind, name string) error {
 	case strings.TrimSpace(name) == "":
 		return fmt.Errorf("%s name is empty; give a name like \"Autumn League\"", kind)
 	case strings.TrimSpace(name) != name:
-		return fmt.Errorf("%s name %q starts or ends with a space; remove it", kind, name)
-	case utf8.RuneCountInString(name) > 64:
+		return fmt.Errorf("%s name %q starts or ends with a space; remove it", kind, Clip(name))
+	case len(name) > 64*utf8.UTFMax || utf8.RuneCountInString(name) > 64:
 		return fmt.Errorf("%s name is %d characters long; 64 at most", kind, utf8.RuneCountInString(name))
 	}
 	for _, r := range name {
 		if unicode.IsControl(r) || r == utf8.RuneError {
-			return fmt.Errorf("%s name %q holds a control character; use printable text", kind, name)
+			return fmt.Errorf("%s name %q holds a control character; use printable text", kind, Clip(name))
 		}
 	}
 	return nil

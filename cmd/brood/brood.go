@@ -420,7 +420,7 @@ func colour(app *cmdutil.App) bool {
 	if app.Getenv("NO_COLOR") != "" || app.Getenv("TERM") == "dumb" {
 		return false
 	}
-	f, ok := app.Out.(*os.File)
+	f, ok := app.Screen().(*os.File)
 	if !ok {
 		return false
 	}

@@ -10,6 +10,7 @@ import (
 
 	eng "warlog/engines/brood"
 	"warlog/internal/cmdutil"
+	"warlog/internal/termsafe"
 )
 
 func newMapCommand(app *cmdutil.App) *cobra.Command {
@@ -39,7 +40,10 @@ data, with the plain rows.`,
 			if app.JSON {
 				return app.PrintJSON(mp)
 			}
-			return printMap(app.Out, mp, colour(app))
+			if colour(app) {
+				return printMap(app.Screen(), mp, true)
+			}
+			return printMap(app.Out, mp, false)
 		},
 	}
 }
@@ -71,7 +75,8 @@ func printMap(w io.Writer, mp eng.Map, color bool) error {
 	if mp.Frenzy != "" {
 		head += " · Feeding Frenzy: " + mp.Frenzy + " may attack at once"
 	}
-	fmt.Fprintln(w, head)
+	// A colour map goes to the terminal itself; its names are made safe here.
+	fmt.Fprintln(w, termsafe.String(head))
 	idx := map[string]int{}
 	for i, m := range mp.Mothers {
 		idx[m.Player] = i
@@ -100,7 +105,7 @@ func printMap(w io.Writer, mp eng.Map, color bool) error {
 						txt = txt[:3]
 					}
 				}
-				cell := fmt.Sprintf("%3s", txt)
+				cell := fmt.Sprintf("%3s", termsafe.String(txt))
 				if c.Piece != "" {
 					cell = fg[idx[c.Owner]%2] + cell + reset
 				} else {

@@ -29,6 +29,9 @@ func Canonical(in Incarn) (Incarn, error) {
 	if out.Name == "" {
 		return out, fmt.Errorf("the incarn needs a name")
 	}
+	if err := engines.ValidateName("incarn", out.Name); err != nil {
+		return out, err
+	}
 	if strings.ContainsAny(out.Name, "/|") {
 		return out, fmt.Errorf("incarn name %q holds / or |; use letters, digits and spaces", out.Name)
 	}

@@ -258,11 +258,11 @@ type CardError struct {
 func (e *CardError) Error() string {
 	switch {
 	case e.Line > 0 && e.Card != "":
-		return fmt.Sprintf("line %d (card %s): %s", e.Line, e.Card, e.Msg)
+		return fmt.Sprintf("line %d (card %s): %s", e.Line, engines.Clip(e.Card), e.Msg)
 	case e.Line > 0:
 		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
 	case e.Card != "":
-		return fmt.Sprintf("card %s: %s", e.Card, e.Msg)
+		return fmt.Sprintf("card %s: %s", engines.Clip(e.Card), e.Msg)
 	}
 	return e.Msg
 }
@@ -357,7 +357,7 @@ func (d *CardDraft) AddKeyword(item string) error {
 	case "durable", "multi":
 		return fmt.Errorf("%s needs a number, e.g. %s 2", titleWord(k), titleWord(k))
 	default:
-		return fmt.Errorf("%q is not a keyword; keywords are Fearless, Cannot be suppressed by Mn or less, No Rear, Frenzy, Sure-Footed, Durable n, Multi m, Ponderous, Mob, Shield, Static and the armours None, Leather, Chain, Plate", item)
+		return fmt.Errorf("%q is not a keyword; keywords are Fearless, Cannot be suppressed by Mn or less, No Rear, Frenzy, Sure-Footed, Durable n, Multi m, Ponderous, Mob, Shield, Static and the armours None, Leather, Chain, Plate", engines.Clip(item))
 	}
 	return nil
 }
@@ -512,6 +512,8 @@ func (d *CardDraft) Finish() (Card, error) {
 		switch {
 		case strings.TrimSpace(w.Name) == "":
 			return fail("a weapon has no name; write e.g. Sword M2 R1")
+		case ValidateName("weapon", w.Name) != nil:
+			return fail("%v", ValidateName("weapon", w.Name))
 		case w.Might < 0:
 			return fail("weapon %s has Might %d; Might is 0 or more", w.Name, w.Might)
 		case w.Reach < 0:
@@ -547,7 +549,7 @@ func ParseWeapon(s string) (Weapon, error) {
 			return Weapon{Name: strings.TrimSpace(parts[0]), Might: mi, Reach: re, Sweep: sweep}, nil
 		}
 	}
-	return Weapon{}, fmt.Errorf("weapon %q: write NAME:MIGHT:REACH, e.g. Sword:2:1 (add :Sweep for a sweeping weapon)", s)
+	return Weapon{}, fmt.Errorf("weapon %q: write NAME:MIGHT:REACH, e.g. Sword:2:1 (add :Sweep for a sweeping weapon)", engines.Clip(s))
 }
 
 // ParseCards reads a card file: cards separated by blank lines, each
@@ -692,8 +694,9 @@ func readItem(d *CardDraft, it string, lineStart bool) error {
 	return d.AddKeyword(it)
 }
 
-// ValidateName checks a side, figure or scenario name the way all of warlog
-// does (engines.ValidateName).
+// ValidateName checks a side, figure, weapon or scenario name the way all
+// of warlog does (engines.ValidateName). A name may hold "/", the SIDE/NAME
+// separator: a figure is looked up by its whole name first (lookup).
 func ValidateName(kind, name string) error { return engines.ValidateName(kind, name) }
 
 func key(side, name string) string { return strings.ToLower(side) + "\x00" + strings.ToLower(name) }

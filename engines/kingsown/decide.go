@@ -51,12 +51,38 @@ func phaseHint(phase string) (string, []string) {
 }
 
 // lookup finds the items named by name: an exact name (case-insensitive)
-// first, else every unique-prefix match; "side/name" picks a side.
+// first, else every unique-prefix match; "side/name" picks a side. A name
+// or side may itself hold "/" (Bors the a/b is reachable as "a/b" and as
+// "hunters/a/b"), so the whole text is tried as a name first, then every
+// "/" in it as the separator.
 func lookup[T any](items []T, card func(T) Card, name string) []T {
-	side, n := "", strings.TrimSpace(name)
-	if i := strings.Index(n, "/"); i > 0 {
-		side, n = n[:i], n[i+1:]
+	n := strings.TrimSpace(name)
+	whole := lookupIn(items, card, "", n)
+	if exactly(whole, card, n) || !strings.Contains(n, "/") {
+		return whole
 	}
+	for i := 1; i < len(n); i++ {
+		if n[i] == '/' {
+			if got := lookupIn(items, card, n[:i], n[i+1:]); len(got) > 0 {
+				return got
+			}
+		}
+	}
+	return whole
+}
+
+// exactly reports whether every item found is named name exactly.
+func exactly[T any](found []T, card func(T) Card, name string) bool {
+	for _, it := range found {
+		if !strings.EqualFold(card(it).Name, name) {
+			return false
+		}
+	}
+	return len(found) > 0
+}
+
+// lookupIn finds by name among the items of side ("" for any side).
+func lookupIn[T any](items []T, card func(T) Card, side, n string) []T {
 	ln := strings.ToLower(n)
 	var exact, pre []T
 	for _, it := range items {
@@ -875,7 +901,8 @@ func (s *State) attack(c Attack, d *engines.Decision) error {
 		return engines.RefuseTry("Weapon", []string{"ko cast"}, "%s has no weapon; it can only cast", att.Card.Name)
 	}
 	w := att.Card.Weapons[0]
-	if c.Weapon != "" {
+	// Weapon names are trimmed when a card is read; so is the name asked for.
+	if c.Weapon = strings.TrimSpace(c.Weapon); c.Weapon != "" {
 		// An exact name first, else the first weapon the name begins.
 		found := false
 		for _, cw := range att.Card.Weapons {

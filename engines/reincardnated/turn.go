@@ -25,6 +25,9 @@ func (s *State) startGame(c engines.StartScenario, d *engines.Decision) error {
 		if err := checkName("player", p); err != nil {
 			return err
 		}
+		if strings.Contains(p, ",") {
+			return engines.Refuse("Names", "player name %q holds a comma, which separates players in a list; use another character", p)
+		}
 		for _, q := range players[:i] {
 			if strings.EqualFold(p, q) {
 				return engines.Refuse("Players", "player %q is named twice; give each player once", p)

@@ -19,6 +19,7 @@ import (
 	"warlog/campaigns"
 	"warlog/engines"
 	"warlog/events"
+	"warlog/internal/termsafe"
 )
 
 // App is one invocation's shared context. Commands receive it from their
@@ -64,6 +65,13 @@ type App struct {
 	store events.Store
 	svc   *campaigns.Service
 }
+
+// Screen is the terminal stream under Out, for a command that draws the
+// terminal itself (the play forms, a colour map, a cleared follow screen)
+// and so must write escape sequences of its own. Everything else prints
+// through Out, which makes the text of a log safe for a terminal
+// (termsafe); what goes to Screen must be made safe by the command.
+func (a *App) Screen() io.Writer { return termsafe.Underlying(a.Out) }
 
 // readsOnly is the annotation that marks a command that only reads.
 const readsOnly = "warlog/reads-only"
