@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"warlog/engines"
 	"warlog/internal/cmdutil"
 	"warlog/internal/termsafe"
 )
@@ -157,11 +158,7 @@ func hasRequiredFlags(c *cobra.Command) bool {
 // oneLine makes an error one line of at most maxErrorLine characters: a
 // refusal that echoes a huge argument stays readable.
 func oneLine(s string) string {
-	s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
-	if r := []rune(s); len(r) > maxErrorLine {
-		s = string(r[:maxErrorLine-1]) + "…"
-	}
-	return s
+	return engines.ClipTo(strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " "), maxErrorLine)
 }
 
 const maxErrorLine = 1000

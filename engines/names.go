@@ -10,12 +10,14 @@ import (
 // Clip shortens text a player typed for echoing in a message: at most 64
 // characters, the rest replaced by an ellipsis, so that a refused 1 MiB
 // name makes a one-line error.
-func Clip(s string) string {
-	if utf8.RuneCountInString(s) <= 64 {
+func Clip(s string) string { return ClipTo(s, 64) }
+
+// ClipTo shortens s to at most n characters, the last an ellipsis.
+func ClipTo(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
-	r := []rune(s)
-	return string(r[:63]) + "…"
+	return string([]rune(s)[:n-1]) + "…"
 }
 
 // ValidateName checks a name a player types (campaign, scenario, side,
