@@ -246,7 +246,10 @@ Without --yes nothing is done.`,
 				return fmt.Errorf("%w; nothing was deleted", err)
 			}
 			if err := svc.Delete(c.Context(), name); err != nil {
-				return err
+				// Refused (a player's append-only role on a server, say):
+				// the campaign stays, and so nothing is left beside it.
+				os.Remove(path)
+				return fmt.Errorf("%w; nothing was deleted", err)
 			}
 			if app.JSON {
 				return app.PrintJSON(map[string]any{"campaign": name, "export": path, "events": h.Events, "head": h.Head})

@@ -253,6 +253,16 @@ func TestPlayersAppendOnly(t *testing.T) {
 			t.Errorf("Ann: %v: exit %d, %q; want 1 and one line with %q", c.args, code, e, c.want)
 		}
 	}
+	// Nor delete the campaign; and the export a delete writes first is not
+	// left behind when the delete is refused.
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if _, e, code := run(t, annDB, "campaign", "delete", "League", "--yes"); code != 1 || !strings.Contains(e, "nothing was deleted") {
+		t.Errorf("Ann: campaign delete: exit %d, %q; want 1 and nothing deleted", code, e)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "*.jsonl")); len(left) > 0 {
+		t.Errorf("a refused delete left its export behind: %v", left)
+	}
 	// Nor change or remove an event, by any way round warlog.
 	annConn := pgtest.Connect(t)
 	defer annConn.Close(ctx)
