@@ -231,11 +231,11 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 		return &cmdutil.UsageError{Err: err, Hint: c.CommandPath() + " --help"}
 	})
 	pf := root.PersistentFlags()
-	pf.Var(cmdutil.DBFlag{Path: &app.DBPath}, "db", "the SQLite file, or a postgres://USER@HOST/DB address (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
-	pf.StringVarP(&app.Campaign, "campaign", "c", "", "the campaign to act on (default: the one chosen with `warlog use`)")
+	pf.Var(cmdutil.DBFlag{Path: &app.DBPath}, "db", "the SQLite file `PATH`, or a postgres://USER@HOST/DB address (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
+	pf.StringVarP(&app.Campaign, "campaign", "c", "", "the campaign `NAME` to act on (default: the one chosen with warlog use NAME)")
 	pf.BoolVar(&app.JSON, "json", false, "machine-readable output: one JSON document on stdout")
-	pf.StringVar(&app.Dice, "dice", "", "hand-entered dice for this action, e.g. 4,2, in the order the rules ask")
-	pf.StringVar(&app.ActionID, "action-id", "", "an id that makes this action idempotent: a retry with the same id is not recorded twice")
+	pf.StringVar(&app.Dice, "dice", "", "hand-entered `FACES` for this action, e.g. 4,2, in the order the rules ask")
+	pf.StringVar(&app.ActionID, "action-id", "", "an `ID` that makes this action idempotent: a retry with the same id is not recorded twice")
 	_ = root.RegisterFlagCompletionFunc("campaign", completeCampaigns(app))
 
 	for _, sc := range allSubcommands() {
