@@ -111,11 +111,58 @@ func typeUsageErrors(root *cobra.Command, args []string) (*cobra.Command, error)
 	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
 		return nil, nil // shell completion answers for itself
 	}
-	found, _, err := root.Find(args)
+	found, rest, err := root.Find(args)
+	if err != nil || (found.HasAvailableSubCommands() && !found.Runnable()) {
+		// A group (warlog ko, warlog campaign) given a name it does not
+		// know is as mistyped as an unknown top-level command.
+		if words := positionals(found, rest); len(words) > 0 {
+			return nil, unknownCommand(found, words[0])
+		}
+	}
 	if err != nil {
 		return nil, &cmdutil.UsageError{Err: err, Hint: "warlog --help"}
 	}
 	return found, nil
+}
+
+// unknownCommand is the usage error for a word that names none of c's
+// sub-commands, with the names it is closest to.
+func unknownCommand(c *cobra.Command, word string) error {
+	msg := fmt.Sprintf("unknown command %q for %q", word, c.CommandPath())
+	if c.SuggestionsMinimumDistance <= 0 {
+		c.SuggestionsMinimumDistance = 2 // cobra's default, set only on the root
+	}
+	if near := c.SuggestionsFor(word); len(near) > 0 {
+		msg += "; did you mean " + strings.Join(near, " or ") + "?"
+	}
+	return &cmdutil.UsageError{Err: errors.New(msg), Hint: c.CommandPath() + " --help"}
+}
+
+// positionals are the words of args that are neither flags nor a flag's
+// value, as c's flags (its own and inherited) read them.
+func positionals(c *cobra.Command, args []string) []string {
+	c.InheritedFlags() // merges the parents' persistent flags into c.Flags()
+	flags := c.Flags()
+	takesValue := func(f *pflag.Flag) bool { return f != nil && f.NoOptDefVal == "" }
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return append(out, args[i+1:]...)
+		case strings.HasPrefix(a, "--") && !strings.Contains(a, "="):
+			if takesValue(flags.Lookup(a[2:])) {
+				i++
+			}
+		case strings.HasPrefix(a, "-") && len(a) == 2:
+			if takesValue(flags.ShorthandLookup(a[1:])) {
+				i++
+			}
+		case a != "" && !strings.HasPrefix(a, "-"):
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // asUsage wraps an error of the command line as a usage error that points
