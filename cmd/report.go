@@ -33,8 +33,9 @@ func newReportCommand(app *cmdutil.App) *cobra.Command {
 turn, removals per turn, the result and why, what the fight did to the campaign,
 dice statistics per player, notable moments, and the log's head hash so readers
 can check it with warlog verify --head. --chronicle writes the chronicle of
-every scenario instead. HTML is one self-contained file (inline CSS and SVG charts, no
-script, nothing fetched). Undone actions are left out unless --show-undone.
+every scenario instead. HTML is one self-contained file (inline CSS and SVG
+charts, no script, nothing fetched). Undone actions are left out unless
+--show-undone.
 
 --out writes the report to a file (mode 0644: readable by everyone, as a
 report is meant to be shared) through a temporary file in the same directory

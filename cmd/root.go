@@ -238,6 +238,8 @@ func subcommands() []subcommand {
 		{"demo", newDemoCommand},
 		{"report", newReportCommand},
 		{"play", newPlayCommand},
+		{"version", newVersionCommand},
+		{"generate", newGenerateCommand},
 	}
 }
 
@@ -274,6 +276,9 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
+	// --version prints what `warlog version` does (no template: the text
+	// is fixed once the binary is built).
+	root.SetVersionTemplate(strings.ReplaceAll(buildInfo().String(), "{{", "{{`{{`}}"))
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &cmdutil.UsageError{Err: err, Hint: c.CommandPath() + " --help"}
 	})
