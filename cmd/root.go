@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"colorquery"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -55,6 +56,9 @@ func Run(ctx context.Context, app *cmdutil.App, args []string) int {
 		// A command that only reads opens the database read-only; so
 		// does shell completion, which must never create a database.
 		app.ReadOnly = found == nil || cmdutil.IsReadOnly(found)
+		if found != nil && found.Annotations[drawsStyled] == "true" {
+			colorquery.Detect() // the one command that asks the terminal
+		}
 		err = root.ExecuteContext(ctx)
 	}
 	if cerr := app.Close(); err == nil && cerr != nil {
@@ -237,7 +241,7 @@ func subcommands() []subcommand {
 		{"scenario", newScenarioCommand},
 		{"demo", newDemoCommand},
 		{"report", newReportCommand},
-		{"play", newPlayCommand},
+		{"play", styled(newPlayCommand)},
 		{"version", newVersionCommand},
 		{"generate", newGenerateCommand},
 	}
@@ -250,6 +254,24 @@ func allSubcommands() []subcommand {
 		out = append(out, subcommand{g.Use, g.Command})
 	}
 	return out
+}
+
+// drawsStyled marks a command that draws styled output (colours chosen
+// for the terminal's background): only such a command asks the terminal
+// for its background, once, before it runs. Every other command writes
+// nothing but its output.
+const drawsStyled = "warlog/draws-styled"
+
+// styled marks the command build builds as one that draws styled output.
+func styled(build func(*cmdutil.App) *cobra.Command) func(*cmdutil.App) *cobra.Command {
+	return func(app *cmdutil.App) *cobra.Command {
+		c := build(app)
+		if c.Annotations == nil {
+			c.Annotations = map[string]string{}
+		}
+		c.Annotations[drawsStyled] = "true"
+		return c
+	}
 }
 
 type subcommand struct {
