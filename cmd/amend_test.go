@@ -160,7 +160,7 @@ func TestAmendEachGame(t *testing.T) {
 						t.Errorf("the amended campaign differs from one played with the die at the time:\n%s\nwant\n%s", after, want)
 					}
 					must(t, a, "verify")
-					if rep := must(t, a, "-c", name, "report", "--format", "json", "--campaign"); !strings.Contains(rep, `"note": "corrected by amendment`) {
+					if rep := must(t, a, "-c", name, "report", "--format", "json", "--chronicle"); !strings.Contains(rep, `"note": "corrected by amendment`) {
 						t.Errorf("the report does not note the amendment")
 					}
 					if lg := must(t, a, "-c", name, "log"); !strings.Contains(lg, "(corrected)") || !strings.Contains(lg, "amended") {
@@ -232,7 +232,7 @@ func story(t *testing.T, db, name string) string {
 		Score     any              `json:"score"`
 		Board     any              `json:"board"`
 	}
-	if err := json.Unmarshal([]byte(must(t, db, "-c", name, "report", "--campaign", "--format", "json")), &r); err != nil {
+	if err := json.Unmarshal([]byte(must(t, db, "-c", name, "report", "--chronicle", "--format", "json")), &r); err != nil {
 		t.Fatal(err)
 	}
 	for _, sc := range r.Scenarios {

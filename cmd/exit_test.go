@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
+
 	"warlog/internal/cmdutil"
 )
 
@@ -52,5 +54,50 @@ func TestExitCodeIgnoresWords(t *testing.T) {
 	}
 	if got := cmdutil.ExitCode(&cmdutil.UsageError{Err: errors.New("x")}); got != cmdutil.ExitUsage {
 		t.Errorf("a UsageError exits %d, want %d", got, cmdutil.ExitUsage)
+	}
+}
+
+// A mistyped sub-command exits 2 and names what was meant, under every
+// group of commands as at the top: the groups are found in the command
+// tree, so a new one is covered when it is added.
+func TestMistypedSubcommandIsAUsageError(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"ko", "atack"}, `unknown command "atack" for "warlog ko"; did you mean attack?`},
+		{[]string{"campaign", "lsit"}, `unknown command "lsit" for "warlog campaign"; did you mean list?`},
+		{[]string{"--json", "-c", "X", "i28", "actvate"}, `unknown command "actvate" for "warlog i28"; did you mean activate?`},
+		{[]string{"rol", "2d6"}, `unknown command "rol" for "warlog"; did you mean`},
+	}
+	for _, c := range cases {
+		out, e, code := run(t, db, c.args...)
+		if code != cmdutil.ExitUsage || !strings.Contains(e, c.want) || out != "" {
+			t.Errorf("warlog %s: exit %d, stdout %d bytes, stderr %q; want exit 2 saying %q", strings.Join(c.args, " "), code, len(out), e, c.want)
+		}
+	}
+	var groups int
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.HasAvailableSubCommands() && !c.Runnable() && c.HasParent() {
+			groups++
+			path := strings.Fields(c.CommandPath())[1:]
+			_, e, code := run(t, db, append(path, "zzqx")...)
+			if code != cmdutil.ExitUsage || !strings.Contains(e, `unknown command "zzqx"`) {
+				t.Errorf("%s zzqx: exit %d %q", c.CommandPath(), code, e)
+			}
+			// The group alone still shows its help.
+			if out, _, code := run(t, db, path...); code != 0 || !strings.Contains(out, "Available Commands") {
+				t.Errorf("%s alone: exit %d", c.CommandPath(), code)
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(NewRootCommand(&cmdutil.App{Getenv: func(string) string { return "" }, Engines: Engines()}))
+	if groups < 7 {
+		t.Errorf("only %d command groups found", groups)
 	}
 }

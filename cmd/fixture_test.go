@@ -23,7 +23,7 @@ var fixtureViews = []struct {
 	{"log.json", []string{"log", "--json"}},
 	{"report.md", []string{"report"}},
 	{"report.json", []string{"report", "--format", "json"}},
-	{"chronicle.md", []string{"report", "--campaign"}},
+	{"chronicle.md", []string{"report", "--chronicle"}},
 }
 
 // testdata/fixtures/demo.db holds each game's demo campaign as warlog

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -36,5 +37,53 @@ func TestEveryCommandHasHelpAndExample(t *testing.T) {
 	walk(root)
 	if n < 60 {
 		t.Errorf("only %d commands walked", n)
+	}
+}
+
+// The global flag names its value on every help page, and -c/--campaign
+// NAME chooses the campaign on every command, report's included (whose
+// chronicle switch is --chronicle).
+func TestCampaignFlagMeansTheSameEverywhere(t *testing.T) {
+	var b bytes.Buffer
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &b, Err: &b, Getenv: func(string) string { return "" }, Engines: Engines()}
+	root := NewRootCommand(app)
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Hidden {
+			return
+		}
+		usage := c.UsageString()
+		if !strings.Contains(usage, "-c, --campaign NAME ") {
+			t.Errorf("%s --help does not show -c, --campaign NAME:\n%s", c.CommandPath(), usage)
+		}
+		if strings.Contains(usage, "--campaign warlog") {
+			t.Errorf("%s --help names the campaign's value after a quoted command", c.CommandPath())
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+
+	db := filepath.Join(t.TempDir(), "w.db")
+	for _, n := range []string{"Autumn League", "Spring"} {
+		if _, e, code := run(t, db, "campaign", "new", n, "--game", "kingsown", "--seed", "4"); code != 0 {
+			t.Fatalf("campaign new %s: %s", n, e)
+		}
+	}
+	must(t, db, "-c", "Autumn League", "ko", "recruit", "Bors", "--side", "hunters", "--skill", "3", "--hits", "2", "--weapon", "Sword:2:1")
+	must(t, db, "-c", "Autumn League", "ko", "recruit", "Gorm", "--side", "orcs", "--skill", "3", "--hits", "2", "--weapon", "Club:2:1")
+	must(t, db, "-c", "Autumn League", "scenario", "start", "Road")
+	for _, args := range [][]string{
+		{"report", "--campaign", "Autumn League", "--format", "json"},
+		{"report", "-c", "Autumn League", "--chronicle", "--format", "json"},
+	} {
+		out, e, code := run(t, db, args...)
+		if code != 0 || !strings.Contains(out, `"campaign": "Autumn League"`) {
+			t.Errorf("%v: exit %d %s\n%s", args, code, e, out)
+		}
+	}
+	if _, e, code := run(t, db, "report", "--chronicle", "--scenario", "Road", "-c", "Autumn League"); code != cmdutil.ExitUsage || !strings.Contains(e, "--chronicle") {
+		t.Errorf("--chronicle with --scenario: exit %d %s", code, e)
 	}
 }

@@ -17,7 +17,7 @@ import (
 
 type reportOptions struct {
 	scenario   string
-	campaign   bool
+	chronicle  bool
 	format     string
 	out        string
 	force      bool
@@ -32,9 +32,10 @@ func newReportCommand(app *cmdutil.App) *cobra.Command {
 		Long: `Write the report of a scenario, told from the log: the forces, the story turn by
 turn, removals per turn, the result and why, what the fight did to the campaign,
 dice statistics per player, notable moments, and the log's head hash so readers
-can check it with warlog verify --head. --campaign writes the chronicle of every
-scenario instead. HTML is one self-contained file (inline CSS and SVG charts, no
-script, nothing fetched). Undone actions are left out unless --show-undone.
+can check it with warlog verify --head. --chronicle writes the chronicle of
+every scenario instead. HTML is one self-contained file (inline CSS and SVG
+charts, no script, nothing fetched). Undone actions are left out unless
+--show-undone.
 
 --out writes the report to a file (mode 0644: readable by everyone, as a
 report is meant to be shared) through a temporary file in the same directory
@@ -44,19 +45,16 @@ campaign database and its -wal and -shm files are refused by any name.`,
 		Example: `  warlog report
   warlog report --format html --out nest.html
   warlog report --scenario "The Nest" --format json
-  warlog report --campaign --format md --out chronicle.md
+  warlog report --chronicle --format md --out chronicle.md
   warlog report -c "Autumn League" --format html --out autumn.html`,
 		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return runReport(c, app, o) },
 	}
 	f := c.Flags()
-	f.StringVar(&o.scenario, "scenario", "", "the scenario to report (default: the latest)")
-	f.BoolVar(&o.campaign, "campaign", false, "the chronicle of the whole campaign")
-	// --campaign here is the chronicle, which hides the global --campaign
-	// NAME: -c NAME (or --of NAME) still chooses the campaign.
-	f.StringVarP(&app.Campaign, "of", "c", "", "the campaign to report on (default: the current one)")
-	f.StringVar(&o.format, "format", "md", "md, html or json")
-	f.StringVar(&o.out, "out", "", "write to this file instead of stdout (mode 0644)")
+	f.StringVar(&o.scenario, "scenario", "", "the scenario `NAME` to report (default: the latest)")
+	f.BoolVar(&o.chronicle, "chronicle", false, "the chronicle of the whole campaign")
+	f.StringVar(&o.format, "format", "md", "the `FORMAT`: md, html or json")
+	f.StringVar(&o.out, "out", "", "write to this `FILE` instead of stdout (mode 0644)")
 	f.BoolVar(&o.force, "force", false, "with --out, replace the file if it exists")
 	f.BoolVar(&o.showUndone, "show-undone", false, "show undone actions, struck through")
 	_ = c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"md", "html", "json"}, cobra.ShellCompDirectiveNoFileComp))
@@ -64,8 +62,8 @@ campaign database and its -wal and -shm files are refused by any name.`,
 }
 
 func runReport(c *cobra.Command, app *cmdutil.App, o *reportOptions) error {
-	if o.campaign && o.scenario != "" {
-		return &cmdutil.UsageError{Err: fmt.Errorf("give --scenario NAME or --campaign, not both")}
+	if o.chronicle && o.scenario != "" {
+		return &cmdutil.UsageError{Err: fmt.Errorf("give --scenario NAME or --chronicle, not both")}
 	}
 	if app.JSON {
 		o.format = "json"
@@ -90,7 +88,7 @@ func runReport(c *cobra.Command, app *cmdutil.App, o *reportOptions) error {
 		return err
 	}
 	svc, _ := app.Service()
-	r, err := report.Build(c.Context(), svc, name, report.Options{Scenario: o.scenario, Campaign: o.campaign, ShowUndone: o.showUndone})
+	r, err := report.Build(c.Context(), svc, name, report.Options{Scenario: o.scenario, Campaign: o.chronicle, ShowUndone: o.showUndone})
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"colorquery"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -67,6 +68,9 @@ func Run(ctx context.Context, app *cmdutil.App, args []string) int {
 		// A command that only reads opens the database read-only; so
 		// does shell completion, which must never create a database.
 		app.ReadOnly = found == nil || cmdutil.IsReadOnly(found)
+		if found != nil && found.Annotations[drawsStyled] == "true" {
+			colorquery.Detect() // the one command that asks the terminal
+		}
 		err = root.ExecuteContext(ctx)
 	}
 	if cerr := app.Close(); err == nil && cerr != nil {
@@ -123,11 +127,58 @@ func typeUsageErrors(root *cobra.Command, args []string) (*cobra.Command, error)
 	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
 		return nil, nil // shell completion answers for itself
 	}
-	found, _, err := root.Find(args)
+	found, rest, err := root.Find(args)
+	if err != nil || (found.HasAvailableSubCommands() && !found.Runnable()) {
+		// A group (warlog ko, warlog campaign) given a name it does not
+		// know is as mistyped as an unknown top-level command.
+		if words := positionals(found, rest); len(words) > 0 {
+			return nil, unknownCommand(found, words[0])
+		}
+	}
 	if err != nil {
 		return nil, &cmdutil.UsageError{Err: err, Hint: "warlog --help"}
 	}
 	return found, nil
+}
+
+// unknownCommand is the usage error for a word that names none of c's
+// sub-commands, with the names it is closest to.
+func unknownCommand(c *cobra.Command, word string) error {
+	msg := fmt.Sprintf("unknown command %q for %q", word, c.CommandPath())
+	if c.SuggestionsMinimumDistance <= 0 {
+		c.SuggestionsMinimumDistance = 2 // cobra's default, set only on the root
+	}
+	if near := c.SuggestionsFor(word); len(near) > 0 {
+		msg += "; did you mean " + strings.Join(near, " or ") + "?"
+	}
+	return &cmdutil.UsageError{Err: errors.New(msg), Hint: c.CommandPath() + " --help"}
+}
+
+// positionals are the words of args that are neither flags nor a flag's
+// value, as c's flags (its own and inherited) read them.
+func positionals(c *cobra.Command, args []string) []string {
+	c.InheritedFlags() // merges the parents' persistent flags into c.Flags()
+	flags := c.Flags()
+	takesValue := func(f *pflag.Flag) bool { return f != nil && f.NoOptDefVal == "" }
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return append(out, args[i+1:]...)
+		case strings.HasPrefix(a, "--") && !strings.Contains(a, "="):
+			if takesValue(flags.Lookup(a[2:])) {
+				i++
+			}
+		case strings.HasPrefix(a, "-") && len(a) == 2:
+			if takesValue(flags.ShorthandLookup(a[1:])) {
+				i++
+			}
+		case a != "" && !strings.HasPrefix(a, "-"):
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // asUsage wraps an error of the command line as a usage error that points
@@ -206,7 +257,9 @@ func subcommands() []subcommand {
 		{"scenario", newScenarioCommand},
 		{"demo", newDemoCommand},
 		{"report", newReportCommand},
-		{"play", newPlayCommand},
+		{"play", styled(newPlayCommand)},
+		{"version", newVersionCommand},
+		{"generate", newGenerateCommand},
 	}
 }
 
@@ -217,6 +270,24 @@ func allSubcommands() []subcommand {
 		out = append(out, subcommand{g.Use, g.Command})
 	}
 	return out
+}
+
+// drawsStyled marks a command that draws styled output (colours chosen
+// for the terminal's background): only such a command asks the terminal
+// for its background, once, before it runs. Every other command writes
+// nothing but its output.
+const drawsStyled = "warlog/draws-styled"
+
+// styled marks the command build builds as one that draws styled output.
+func styled(build func(*cmdutil.App) *cobra.Command) func(*cmdutil.App) *cobra.Command {
+	return func(app *cmdutil.App) *cobra.Command {
+		c := build(app)
+		if c.Annotations == nil {
+			c.Annotations = map[string]string{}
+		}
+		c.Annotations[drawsStyled] = "true"
+		return c
+	}
 }
 
 type subcommand struct {
@@ -243,15 +314,18 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
+	// --version prints what `warlog version` does (no template: the text
+	// is fixed once the binary is built).
+	root.SetVersionTemplate(strings.ReplaceAll(buildInfo().String(), "{{", "{{`{{`}}"))
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &cmdutil.UsageError{Err: err, Hint: c.CommandPath() + " --help"}
 	})
 	pf := root.PersistentFlags()
-	pf.Var(cmdutil.DBFlag{Path: &app.DBPath}, "db", "the SQLite file, or a postgres://USER@HOST/DB address (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
-	pf.StringVarP(&app.Campaign, "campaign", "c", "", "the campaign to act on (default: the one chosen with `warlog use`)")
+	pf.Var(cmdutil.DBFlag{Path: &app.DBPath}, "db", "the SQLite file `PATH`, or a postgres://USER@HOST/DB address (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
+	pf.StringVarP(&app.Campaign, "campaign", "c", "", "the campaign `NAME` to act on (default: the one chosen with warlog use NAME)")
 	pf.BoolVar(&app.JSON, "json", false, "machine-readable output: one JSON document on stdout")
-	pf.StringVar(&app.Dice, "dice", "", "hand-entered dice for this action, e.g. 4,2, in the order the rules ask")
-	pf.StringVar(&app.ActionID, "action-id", "", "an id that makes this action idempotent: a retry with the same id is not recorded twice")
+	pf.StringVar(&app.Dice, "dice", "", "hand-entered `FACES` for this action, e.g. 4,2, in the order the rules ask")
+	pf.StringVar(&app.ActionID, "action-id", "", "an `ID` that makes this action idempotent: a retry with the same id is not recorded twice")
 	_ = root.RegisterFlagCompletionFunc("campaign", completeCampaigns(app))
 
 	for _, sc := range allSubcommands() {

@@ -81,7 +81,7 @@ func truths(t *testing.T, db string) (roster, chronicle string) {
 	if code != 0 {
 		t.Fatalf("roster: %s", e)
 	}
-	chronicle, e, code = run(t, db, "report", "--campaign", "--format", "json")
+	chronicle, e, code = run(t, db, "report", "--chronicle", "--format", "json")
 	if code != 0 {
 		t.Fatalf("report --campaign: %s", e)
 	}

@@ -1,0 +1,94 @@
+package cmd
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The terminal queries the styling libraries make at start-up: the
+// background colour (OSC 11) and the cursor position (DSR 6).
+var (
+	bgQuery     = []byte("\x1b]11;?")
+	cursorQuery = []byte("\x1b[6n")
+)
+
+// On a real terminal (a tmux pane, TERM=xterm-256color as a user's
+// terminal says) every byte warlog writes is captured with pipe-pane:
+// commands that draw no styled output write no terminal query at all, and
+// `play`, which does, asks once.
+func TestQuietStartOnATerminal(t *testing.T) {
+	skipUnderRace(t)
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed (Debian package: tmux); the terminal test needs it")
+	}
+	bin, err := exec.LookPath("warlog")
+	if err != nil {
+		t.Fatalf("warlog is not on PATH (testscript.Main installs it): %v", err)
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "q.db")
+	for _, args := range [][]string{
+		{"campaign", "new", "Quiet", "--game", "kingsown", "--seed", "1"},
+		{"ko", "recruit", "--card", filepath.Join("..", "testdata", "kingsown", "hunters.cards")},
+		{"scenario", "start", "The Nest", "--brief", "nest", "--turns", "3"},
+	} {
+		if out, errs, code := run(t, db, args...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
+		}
+	}
+	plain := [][]string{{"status"}, {"roster"}, {"log"}, {"roll", "d6"}, {"ko", "spells"}, {"campaign", "list"}, {"version"}, {"report"}, {"--help"}, {"ko", "atack"}}
+	var script strings.Builder
+	// tmux gives its panes TERM=tmux-256color, for which the libraries
+	// never ask; a user's terminal says xterm.
+	script.WriteString("export TERM=xterm-256color; read go; ")
+	for i, args := range plain {
+		fmt.Fprintf(&script, "'%s' --db '%s' %s; echo '==%d=='; ", bin, db, strings.Join(args, " "), i)
+	}
+	fmt.Fprintf(&script, "'%s' --db '%s' play; echo '==play=='; sleep 600", bin, db)
+
+	p := &tmuxPlay{t: t, socket: filepath.Join(dir, "tmux.sock"), target: "quiet"}
+	p.tmux("-f", "/dev/null", "new-session", "-d", "-s", "quiet", "-x", "120", "-y", "50",
+		"-e", "HOME="+dir, script.String())
+	t.Cleanup(func() { _ = exec.Command("tmux", "-S", p.socket, "kill-server").Run() })
+	capture := filepath.Join(dir, "bytes")
+	p.tmux("pipe-pane", "-o", "-t", "quiet", "cat >> '"+capture+"'")
+	p.keys("Enter") // the commands start once every byte is captured
+
+	p.waitFor("the plain commands to finish and play to start", func(s string) bool {
+		return strings.Contains(s, fmt.Sprintf("==%d==", len(plain)-1)) && strings.Contains(s, "What now?")
+	})
+	p.keys("Escape")
+	p.waitText("==play==")
+	var got []byte
+	for deadline := time.Now().Add(tmuxWait); ; time.Sleep(40 * time.Millisecond) {
+		got, _ = os.ReadFile(capture)
+		if bytes.Contains(got, []byte("==play==")) || time.Now().After(deadline) {
+			break
+		}
+	}
+	rest := got
+	for i, args := range plain {
+		mark := []byte(fmt.Sprintf("==%d==", i))
+		out, after, ok := bytes.Cut(rest, mark)
+		if !ok {
+			t.Fatalf("no %s in the captured bytes:\n%q", mark, got)
+		}
+		if len(bytes.TrimSpace(out)) == 0 {
+			t.Errorf("warlog %s wrote nothing; the capture missed it", strings.Join(args, " "))
+		}
+		if bytes.Contains(out, bgQuery) || bytes.Contains(out, cursorQuery) {
+			t.Errorf("warlog %s queried the terminal: %q", strings.Join(args, " "), out)
+		}
+		rest = after
+	}
+	play, _, _ := bytes.Cut(rest, []byte("==play=="))
+	if n, m := bytes.Count(play, bgQuery), bytes.Count(play, cursorQuery); n != 1 || m != 1 {
+		t.Errorf("play asked the background %d times and the cursor %d times; want once each", n, m)
+	}
+}
