@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -91,24 +92,24 @@ func runCampaignNew(c *cobra.Command, app *cmdutil.App, o *campaignNewOptions, n
 
 // CampaignJSON is the --json shape of `campaign new` and `campaign show`.
 type CampaignJSON struct {
-	Name     string `json:"name"`
-	Game     string `json:"game"`
-	Title    string `json:"title"`
-	Mode     string `json:"mode,omitempty"`
-	Seed     uint64 `json:"seed"`
-	Created  string `json:"created"`
-	Version  int64  `json:"version"`
-	Head     string `json:"head"`
-	Actions  int    `json:"actions"`
-	InEffect int    `json:"in_effect"`
-	Engine   bool   `json:"engine"`
-	Archived bool   `json:"archived,omitempty"`
+	Name     string       `json:"name"`
+	Game     string       `json:"game"`
+	Title    string       `json:"title"`
+	Mode     string       `json:"mode,omitempty"`
+	Seed     cmdutil.Seed `json:"seed"`
+	Created  string       `json:"created"` // RFC 3339
+	Version  int64        `json:"version"`
+	Head     string       `json:"head"`
+	Actions  int          `json:"actions"`
+	InEffect int          `json:"in_effect"`
+	Engine   bool         `json:"engine"`
+	Archived bool         `json:"archived,omitempty"`
 }
 
 func campaignJSON(st *campaigns.State) CampaignJSON {
 	return CampaignJSON{
 		Name: st.Name, Game: st.Campaign.Game, Title: gameTitle(st.Campaign.Game), Mode: st.Campaign.Mode,
-		Seed: st.Campaign.Seed, Created: st.Created.Format("2006-01-02 15:04"), Version: st.Version, Head: st.Head,
+		Seed: cmdutil.Seed(st.Campaign.Seed), Created: cmdutil.JSONTime(st.Created), Version: st.Version, Head: st.Head,
 		Actions: st.ActionCount(), InEffect: st.InEffectCount(), Engine: st.Engine() != nil,
 	}
 }
@@ -167,7 +168,7 @@ func newCampaignListCommand(app *cmdutil.App) *cobra.Command {
 				if cj.Archived {
 					name += " (archived)"
 				}
-				rows[i] = []string{mark, name, cj.Title, cj.Created, strconv.Itoa(cj.InEffect)}
+				rows[i] = []string{mark, name, cj.Title, shownTime(cj.Created), strconv.Itoa(cj.InEffect)}
 			}
 			if err := cmdutil.Table(app.Out, []string{"", "campaign", "game", "created", "actions"}, rows); err != nil {
 				return err
@@ -202,8 +203,8 @@ func newCampaignShowCommand(app *cmdutil.App) *cobra.Command {
 				return app.PrintJSON(cj)
 			}
 			rows := [][]string{
-				{"campaign", cj.Name}, {"game", cj.Title + " (" + cj.Game + ")"}, {"created", cj.Created},
-				{"seed", strconv.FormatUint(cj.Seed, 10)}, {"events", strconv.FormatInt(cj.Version, 10)},
+				{"campaign", cj.Name}, {"game", cj.Title + " (" + cj.Game + ")"}, {"created", shownTime(cj.Created)},
+				{"seed", strconv.FormatUint(uint64(cj.Seed), 10)}, {"events", strconv.FormatInt(cj.Version, 10)},
 				{"actions in effect", strconv.Itoa(cj.InEffect)}, {"head hash", cj.Head},
 			}
 			if cj.Mode != "" {
@@ -250,4 +251,14 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// shownTime writes an RFC 3339 time of the JSON for people: local time,
+// to the minute.
+func shownTime(rfc3339 string) string {
+	t, err := time.Parse(time.RFC3339Nano, rfc3339)
+	if err != nil {
+		return rfc3339
+	}
+	return t.Local().Format("2006-01-02 15:04")
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/campaigns"
-	"warlog/events"
 	"warlog/internal/cmdutil"
 	"warlog/projections/logview"
 )
@@ -102,7 +101,7 @@ func runLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, name 
 	if app.JSON {
 		out := LogJSON{Campaign: name, Head: l.Head, Events: []cmdutil.EventJSON{}}
 		for _, e := range l.Events {
-			out.Events = append(out.Events, cmdutil.EventJSON{Seq: e.Seq, Version: e.Version, Action: e.Action, Type: e.Type, Data: e.Data, At: e.At.Format(events.TimeFormat), Undone: e.Undone})
+			out.Events = append(out.Events, cmdutil.EventJSON{Seq: e.Seq, Version: e.Version, Action: e.Action, Type: e.Type, Data: e.Data, At: cmdutil.JSONTime(e.At), Undone: e.Undone})
 		}
 		return app.PrintJSON(out)
 	}

@@ -66,6 +66,9 @@ func runReport(c *cobra.Command, app *cmdutil.App, o *reportOptions) error {
 		return &cmdutil.UsageError{Err: fmt.Errorf("give --scenario NAME or --chronicle, not both")}
 	}
 	if app.JSON {
+		if c.Flags().Changed("format") && o.format != "json" {
+			return &cmdutil.UsageError{Err: fmt.Errorf("--json and --format %s ask for two formats; give one: --format %s, or --json alone", o.format, o.format), Hint: "warlog report --help"}
+		}
 		o.format = "json"
 	}
 	render := map[string]func(*bytes.Buffer, *report.Report) error{

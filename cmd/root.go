@@ -258,6 +258,7 @@ func subcommands() []subcommand {
 		{"demo", newDemoCommand},
 		{"report", newReportCommand},
 		{"play", styled(newPlayCommand)},
+		{"rules", newRulesCommand},
 		{"version", newVersionCommand},
 		{"generate", newGenerateCommand},
 	}

@@ -394,6 +394,23 @@ func catalogueNames(list []eng.Entry) string {
 	return strings.Join(out, ", ")
 }
 
+// catalogues are the mutations, evolutions and rulings as `warlog rules
+// brood` shows them.
+func catalogues() []cmdutil.Catalogue {
+	cat := func(topic, short, what string, list []eng.Entry) cmdutil.Catalogue {
+		rows := make([][]string, len(list))
+		for i, e := range list {
+			rows[i] = []string{e.Name, e.Text}
+		}
+		return cmdutil.Catalogue{Topic: topic, Short: short, Header: []string{what, "what it does"}, Keys: []string{"name", "text"}, Rows: rows}
+	}
+	return []cmdutil.Catalogue{
+		cat("mutations", "the spawn mutations and what they do", "mutation", eng.Mutations),
+		cat("evolutions", "the Mother's evolutions and what they do", "evolution", eng.Evolutions),
+		cat("rulings", "how warlog decides the cases the rules leave open", "ruling", eng.Rulings),
+	}
+}
+
 func newCatalogueCommand(app *cmdutil.App, use, short string, list []eng.Entry) *cobra.Command {
 	return &cobra.Command{
 		Use:     use,

@@ -8,7 +8,7 @@ import (
 // Game is Incarn28 as this build of warlog knows it: its engine, its command
 // tree and its part of the demo.
 func Game() cmdutil.Game {
-	return cmdutil.Game{Engine: incarn28.Engine, Use: "i28", Command: NewCommand, Demo: demoLines}
+	return cmdutil.Game{Engine: incarn28.Engine, Use: "i28", Command: NewCommand, Demo: demoLines, Rules: catalogues}
 }
 
 // demoLines is the command lines the demo plays for this game, with the

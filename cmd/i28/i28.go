@@ -150,46 +150,9 @@ or summary contains it (case-insensitive), e.g. "table fact", "ACT-R", "stun".`,
 				}
 				return strings.Contains(strings.ToLower(strings.Join(cells, " ")), filter)
 			}
-			var header []string
-			var rows [][]string
-			var js []map[string]any
-			switch strings.ToLower(args[0]) {
-			case "fleshtypes", "fleshtype", "flesh":
-				header, rows, js = listEntries("fleshtype", incarn28.Fleshtypes, nil, keep)
-			case "items", "item":
-				header = []string{"item", "kind", "cost", "summary"}
-				for _, it := range incarn28.Items {
-					if keep(it.Name, string(it.Kind), it.Summary) {
-						rows = append(rows, []string{it.Name, string(it.Kind), fmt.Sprintf("%d B", incarn28.ItemCost), it.Summary})
-						js = append(js, map[string]any{"name": it.Name, "kind": it.Kind, "cost": incarn28.ItemCost, "summary": it.Summary})
-					}
-				}
-			case "objectives", "objective":
-				header, rows, js = listEntries("objective", incarn28.Objectives, objectiveUse, keep)
-			case "twists", "twist":
-				header, rows, js = listEntries("twist", incarn28.Twists, twistUse, keep)
-			case "skills", "skill", "toughnesses", "toughness":
-				levels, what := incarn28.Skills, "skill"
-				if strings.HasPrefix(strings.ToLower(args[0]), "tough") {
-					levels, what = incarn28.Toughnesses, "toughness"
-				}
-				header = []string{what, "die", "cost"}
-				for _, l := range levels {
-					if keep(l.Name) {
-						rows = append(rows, []string{l.Name, fmt.Sprintf("D%d", l.Die), fmt.Sprintf("%d B", l.Cost)})
-						js = append(js, map[string]any{"name": l.Name, "die": l.Die, "cost": l.Cost})
-					}
-				}
-			case "factions", "faction":
-				header = []string{"faction", "per fleshtype", "objective dice", "summary"}
-				for _, f := range incarn28.Factions {
-					if keep(f.Name, f.Summary) {
-						rows = append(rows, []string{f.Name, strconv.Itoa(f.PerFleshtype), fmt.Sprintf("%+d", f.ObjectiveMod), f.Summary})
-						js = append(js, map[string]any{"name": f.Name, "per_fleshtype": f.PerFleshtype, "objective_mod": f.ObjectiveMod, "summary": f.Summary})
-					}
-				}
-			default:
-				return &cmdutil.UsageError{Err: fmt.Errorf("unknown list %q; choose fleshtypes, items, objectives, twists, skills, toughnesses or factions", args[0]), Hint: "warlog i28 list --help"}
+			header, rows, js, ok := listPart(args[0], keep)
+			if !ok {
+				return &cmdutil.UsageError{Err: fmt.Errorf("unknown list %q; choose %s", args[0], listParts), Hint: "warlog i28 list --help"}
 			}
 			if app.JSON {
 				if js == nil {
@@ -207,6 +170,74 @@ or summary contains it (case-insensitive), e.g. "table fact", "ACT-R", "stun".`,
 
 // listEntries is the table and the JSON of numbered catalogue entries that
 // keep keeps, each summary with its use when it has one.
+// listParts are the parts of the catalogue `i28 list` shows.
+const listParts = "fleshtypes, items, objectives, twists, skills, toughnesses or factions"
+
+// listPart is one part of the catalogue with the rows keep accepts: its
+// header and rows for the table and its entries for JSON; ok is false for
+// a part that does not exist.
+func listPart(part string, keep func(...string) bool) (header []string, rows [][]string, js []map[string]any, ok bool) {
+	switch strings.ToLower(part) {
+	case "fleshtypes", "fleshtype", "flesh":
+		header, rows, js = listEntries("fleshtype", incarn28.Fleshtypes, nil, keep)
+	case "items", "item":
+		header = []string{"item", "kind", "cost", "summary"}
+		for _, it := range incarn28.Items {
+			if keep(it.Name, string(it.Kind), it.Summary) {
+				rows = append(rows, []string{it.Name, string(it.Kind), fmt.Sprintf("%d B", incarn28.ItemCost), it.Summary})
+				js = append(js, map[string]any{"name": it.Name, "kind": it.Kind, "cost": incarn28.ItemCost, "summary": it.Summary})
+			}
+		}
+	case "objectives", "objective":
+		header, rows, js = listEntries("objective", incarn28.Objectives, objectiveUse, keep)
+	case "twists", "twist":
+		header, rows, js = listEntries("twist", incarn28.Twists, twistUse, keep)
+	case "skills", "skill", "toughnesses", "toughness":
+		levels, what := incarn28.Skills, "skill"
+		if strings.HasPrefix(strings.ToLower(part), "tough") {
+			levels, what = incarn28.Toughnesses, "toughness"
+		}
+		header = []string{what, "die", "cost"}
+		for _, l := range levels {
+			if keep(l.Name) {
+				rows = append(rows, []string{l.Name, fmt.Sprintf("D%d", l.Die), fmt.Sprintf("%d B", l.Cost)})
+				js = append(js, map[string]any{"name": l.Name, "die": l.Die, "cost": l.Cost})
+			}
+		}
+	case "factions", "faction":
+		header = []string{"faction", "per fleshtype", "objective dice", "summary"}
+		for _, f := range incarn28.Factions {
+			if keep(f.Name, f.Summary) {
+				rows = append(rows, []string{f.Name, strconv.Itoa(f.PerFleshtype), fmt.Sprintf("%+d", f.ObjectiveMod), f.Summary})
+				js = append(js, map[string]any{"name": f.Name, "per_fleshtype": f.PerFleshtype, "objective_mod": f.ObjectiveMod, "summary": f.Summary})
+			}
+		}
+	default:
+		return nil, nil, nil, false
+	}
+	return header, rows, js, true
+}
+
+// catalogues are the parts of the catalogue as `warlog rules i28` shows
+// them.
+func catalogues() []cmdutil.Catalogue {
+	all := func(...string) bool { return true }
+	var out []cmdutil.Catalogue
+	for _, p := range []struct{ topic, short string }{
+		{"fleshtypes", "the Fleshtypes: what each does and how warlog applies it"},
+		{"items", "the items: what each does and how warlog applies it"},
+		{"objectives", "the objectives and how each is scored"},
+		{"twists", "the twists of a game"},
+		{"skills", "the Skill levels: die and cost"},
+		{"toughnesses", "the Toughness levels: die and cost"},
+		{"factions", "the factions: their numbers and what sets each apart"},
+	} {
+		header, rows, _, _ := listPart(p.topic, all)
+		out = append(out, cmdutil.Catalogue{Topic: p.topic, Short: p.short, Header: header, Rows: rows})
+	}
+	return out
+}
+
 func listEntries(what string, entries []incarn28.Entry, uses map[string]string, keep func(...string) bool) ([]string, [][]string, []map[string]any) {
 	var rows [][]string
 	var js []map[string]any

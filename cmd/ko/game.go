@@ -8,7 +8,8 @@ import (
 // Game is The King's Own as this build of warlog knows it: its engine, its command
 // tree and its part of the demo.
 func Game() cmdutil.Game {
-	return cmdutil.Game{Engine: kingsown.Engine, Use: "ko", Command: NewCommand, Demo: demoLines}
+	return cmdutil.Game{Engine: kingsown.Engine, Use: "ko", Command: NewCommand, Demo: demoLines,
+		Rules: func() []cmdutil.Catalogue { return []cmdutil.Catalogue{spells()} }}
 }
 
 // demoLines is the command lines the demo plays for this game, with the

@@ -289,21 +289,33 @@ func newCardCommand(app *cmdutil.App) *cobra.Command {
 
 func newSpellsCommand(app *cmdutil.App) *cobra.Command {
 	return &cobra.Command{
-		Use:     "spells",
-		Short:   "List the Hunters' five spells",
-		Example: `  warlog ko spells`,
-		Args:    cmdutil.NoArgs,
+		Use:   "spells",
+		Short: "List the Hunters' five spells",
+		Example: `  warlog ko spells
+  warlog ko spells --json`,
+		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			rows := [][]string{
-				{"Firebolt", "M5 R8", "one enemy", "a success is the hit; damage with Might 5. A failed cast locks the caster out of spells next turn"},
-				{"Sparks", "M2 R6 Sweep", "each figure named", "one cast; each target named takes a hit of Might 2, friend or foe"},
-				{"Ward", "R4", "a friend or self", "the target counts as Res 4 until the caster's side moves again"},
-				{"Teleport", "R6", "a friend or self", "the target is set down up to 8\" away with the facing given"},
-				{"Rally", "R2", "a friend, not self", "the target gets back 1 Skill lost in this fight (it needs Skill 1+)"},
-			}
-			fmt.Fprintln(app.Out, "A cast is a Skill roll (1d6 at or under Skill) and counts as the caster's attack.")
-			fmt.Fprintln(app.Out, "A failed cast pays the price of failure its card names, else the spell's own (Firebolt's lockout).")
-			return cmdutil.Table(app.Out, []string{"spell", "numbers", "target", "effect"}, rows)
+			return app.PrintCatalogue(game, spells())
+		},
+	}
+}
+
+// spells is the catalogue of the Hunters' spells.
+func spells() cmdutil.Catalogue {
+	return cmdutil.Catalogue{
+		Topic: "spells",
+		Short: "the Hunters' five spells: numbers, target and effect",
+		Intro: []string{
+			"A cast is a Skill roll (1d6 at or under Skill) and counts as the caster's attack.",
+			"A failed cast pays the price of failure its card names, else the spell's own (Firebolt's lockout).",
+		},
+		Header: []string{"spell", "numbers", "target", "effect"},
+		Rows: [][]string{
+			{"Firebolt", "M5 R8", "one enemy", "a success is the hit; damage with Might 5. A failed cast locks the caster out of spells next turn"},
+			{"Sparks", "M2 R6 Sweep", "each figure named", "one cast; each target named takes a hit of Might 2, friend or foe"},
+			{"Ward", "R4", "a friend or self", "the target counts as Res 4 until the caster's side moves again"},
+			{"Teleport", "R6", "a friend or self", "the target is set down up to 8\" away with the facing given"},
+			{"Rally", "R2", "a friend, not self", "the target gets back 1 Skill lost in this fight (it needs Skill 1+)"},
 		},
 	}
 }

@@ -8,7 +8,8 @@ import (
 // Game is Reincardnated as this build of warlog knows it: its engine, its command
 // tree and its part of the demo.
 func Game() cmdutil.Game {
-	return cmdutil.Game{Engine: reincardnated.Engine, Use: "rc", Command: NewCommand, Demo: demoLines}
+	return cmdutil.Game{Engine: reincardnated.Engine, Use: "rc", Command: NewCommand, Demo: demoLines,
+		Rules: func() []cmdutil.Catalogue { return []cmdutil.Catalogue{karma()} }}
 }
 
 // demoLines is the command lines the demo plays for this game, with the

@@ -563,18 +563,25 @@ of the last game once ` + "`warlog scenario end`" + ` has scored it.`,
 
 func newKarma(app *cmdutil.App) *cobra.Command {
 	return &cobra.Command{
-		Use:     "karma",
-		Short:   "List the 18 Karma cards and how each is played",
-		Example: `  warlog rc karma`,
-		Args:    cmdutil.NoArgs,
+		Use:   "karma",
+		Short: "List the 18 Karma cards and how each is played",
+		Example: `  warlog rc karma
+  warlog rc karma --json`,
+		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			rows := make([][]string, 0, len(rcg.Karmas))
-			for _, k := range rcg.Karmas {
-				rows = append(rows, []string{k.Name, k.Usage(), k.Summary})
-			}
-			return cmdutil.Table(app.Out, []string{"card", "rc play PLAYER ...", "what it does"}, rows)
+			return app.PrintCatalogue(game, karma())
 		},
 	}
+}
+
+// karma is the catalogue of Karma cards.
+func karma() cmdutil.Catalogue {
+	rows := make([][]string, 0, len(rcg.Karmas))
+	for _, k := range rcg.Karmas {
+		rows = append(rows, []string{k.Name, k.Usage(), k.Summary})
+	}
+	return cmdutil.Catalogue{Topic: "karma", Short: "the 18 Karma cards, how each is played and what it does",
+		Header: []string{"card", "rc play PLAYER ...", "what it does"}, Keys: []string{"card", "play", "what_it_does"}, Rows: rows}
 }
 
 func newBeings(app *cmdutil.App) *cobra.Command {

@@ -272,10 +272,11 @@ func (a *App) PrintResult(res *campaigns.Result) error {
 	if a.JSON {
 		out := ActionJSON{Campaign: res.State.Name, Action: res.Action, Label: res.Label, Replayed: res.Replayed, Version: res.State.Version}
 		for _, e := range res.Events {
-			out.Events = append(out.Events, EventJSON{Seq: e.Seq, Version: e.Version, Action: e.Action, Type: e.Type, Data: e.Data})
+			out.Events = append(out.Events, EventJSON{Seq: e.Seq, Version: e.Version, Action: e.Action, Type: e.Type, Data: e.Data, At: JSONTime(e.At)})
 		}
 		if res.State.Game != nil {
 			st := res.State.Game.Status()
+			st.Campaign, st.Game = res.State.Name, res.State.Campaign.Game
 			out.Status = &st
 		}
 		return a.PrintJSON(out)
@@ -319,6 +320,8 @@ type Game struct {
 	// Demo is the command lines the demo plays for the game, with the
 	// demo's seed.
 	Demo func(seed string) [][]string
+	// Rules are the game's catalogues, for `warlog rules` (nil: none).
+	Rules func() []Catalogue
 }
 
 // GameNames lists the --game values of this build.
