@@ -100,8 +100,10 @@ func runReport(c *cobra.Command, app *cmdutil.App, o *reportOptions) error {
 		return err
 	}
 	if o.out == "" {
-		_, err := app.Out.Write(b.Bytes())
-		return err
+		return app.Paged(func() error {
+			_, err := app.Out.Write(b.Bytes())
+			return err
+		})
 	}
 	if err := writeReport(app.ResolvedDB(), o.out, b.Bytes(), o.force); err != nil {
 		return err

@@ -27,6 +27,9 @@ type App struct {
 	In       io.Reader
 	Out, Err io.Writer
 	Getenv   func(string) string
+	// LookupEnv tells a variable set empty from one not set (nil: a
+	// variable set empty counts as not set).
+	LookupEnv func(string) (string, bool)
 
 	// Global flags.
 	DBPath   string
@@ -34,6 +37,7 @@ type App struct {
 	JSON     bool
 	Dice     string
 	ActionID string
+	NoPager  bool
 
 	// ReadOnly opens the database for reading only: the command that runs
 	// only reads (see ReadsOnly). The root sets it.
