@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/internal/cmdutil"
+	"warlog/internal/words"
 	"warlog/projections/report"
 )
 
@@ -108,7 +109,7 @@ func runReport(c *cobra.Command, app *cmdutil.App, o *reportOptions) error {
 	if err := writeReport(app.ResolvedDB(), o.out, b.Bytes(), o.force); err != nil {
 		return err
 	}
-	fmt.Fprintf(app.Err, "wrote %s (%d bytes)\n", o.out, b.Len())
+	fmt.Fprintf(app.Err, "wrote %s (%s)\n", o.out, words.Count(b.Len(), "byte", "bytes"))
 	return nil
 }
 

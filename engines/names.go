@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"warlog/internal/words"
 )
 
 // ValidateName checks a name a player types (campaign, scenario, side,
@@ -20,7 +21,7 @@ func ValidateName(kind, name string) error {
 	case strings.TrimSpace(name) != name:
 		return fmt.Errorf("%s name %q starts or ends with a space; remove it", kind, name)
 	case utf8.RuneCountInString(name) > 64:
-		return fmt.Errorf("%s name is %d characters long; 64 at most", kind, utf8.RuneCountInString(name))
+		return fmt.Errorf("%s name is %s long; 64 at most", kind, words.Count(utf8.RuneCountInString(name), "character", "characters"))
 	}
 	for _, r := range name {
 		if unicode.IsControl(r) || r == utf8.RuneError {

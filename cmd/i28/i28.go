@@ -14,6 +14,7 @@ import (
 	"warlog/engines"
 	"warlog/engines/incarn28"
 	"warlog/internal/cmdutil"
+	"warlog/internal/words"
 )
 
 // game is the name of the game these commands belong to.
@@ -312,7 +313,7 @@ limit the gang breaks. Nothing is written.`,
 				if err := cmdutil.Table(app.Out, []string{"incarn", "skill", "toughness", "fleshtypes", "items", "cost"}, rows); err != nil {
 					return err
 				}
-				fmt.Fprintf(app.Out, "%s gang: %d incarns, %d of %d B\n", f.Name, len(ins), incarn28.GangCost(ins), bones)
+				fmt.Fprintf(app.Out, "%s gang: %s, %d of %d B\n", f.Name, words.Count(len(ins), "incarn", "incarns"), incarn28.GangCost(ins), bones)
 			}
 			if len(vs) > 0 {
 				var parts []string
@@ -396,7 +397,7 @@ func showGang(c *cobra.Command, app *cmdutil.App, player string) error {
 	for _, in := range g.Incarns {
 		rows = append(rows, []string{in.Name, in.Skill, in.Toughness, strings.Join(in.Flesh, ", "), strings.Join(in.Items, ", "), strconv.Itoa(incarn28.Cost(in))})
 	}
-	fmt.Fprintf(app.Out, "%s's %s gang: %d of %d incarns, %d of %d B; games played %d, won %d\n", g.Player, g.Faction, len(g.Incarns), incarn28.MaxIncarns, incarn28.GangCost(g.Incarns), g.Bones, g.Games, g.Wins)
+	fmt.Fprintf(app.Out, "%s %s gang: %d of %s, %d of %d B; games played %d, won %d\n", words.Possessive(g.Player), g.Faction, len(g.Incarns), words.Count(incarn28.MaxIncarns, "incarn", "incarns"), incarn28.GangCost(g.Incarns), g.Bones, g.Games, g.Wins)
 	if len(rows) == 0 {
 		return nil
 	}

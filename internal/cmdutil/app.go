@@ -19,6 +19,7 @@ import (
 	"warlog/campaigns"
 	"warlog/engines"
 	"warlog/events"
+	"warlog/internal/words"
 )
 
 // App is one invocation's shared context. Commands receive it from their
@@ -185,7 +186,7 @@ func (a *App) CurrentCampaign(ctx context.Context) (string, error) {
 		case 1:
 			return list[0], nil
 		default:
-			return "", fmt.Errorf("%d campaigns and none chosen; pick one with `warlog use NAME` or --campaign NAME", len(list))
+			return "", fmt.Errorf("%s and none chosen; pick one with `warlog use NAME` or --campaign NAME", words.Count(len(list), "campaign", "campaigns"))
 		}
 	}
 	ok, err := svc.Exists(ctx, name)
