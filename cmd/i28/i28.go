@@ -5,7 +5,6 @@ package i28
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -261,9 +260,9 @@ type gangOptions struct {
 }
 
 func readGangFile(path string) ([]incarn28.Incarn, error) {
-	b, err := os.ReadFile(path)
+	b, err := cmdutil.ReadFileOrSample(path, incarn28.Game, "gang file")
 	if err != nil {
-		return nil, fmt.Errorf("reading the gang file: %w", err)
+		return nil, err
 	}
 	ins, err := incarn28.ParseGangFile(string(b))
 	if err != nil {
@@ -281,7 +280,7 @@ func newCheckCommand(app *cmdutil.App) *cobra.Command {
   NAME | SKILL | TOUGHNESS | FLESH, FLESH | ITEM, ITEM
 (items optional; # starts a comment), price every incarn and name every
 limit the gang breaks. Nothing is written.`,
-		Example: `  warlog i28 check testdata/incarn28/sacrosanct.txt --faction sacrosanct`,
+		Example: `  warlog i28 check sacrosanct --faction sacrosanct`,
 		Args:    cmdutil.ExactArgs(1, "a gang FILE"),
 		RunE: func(c *cobra.Command, args []string) error {
 			ins, err := readGangFile(args[0])
@@ -345,7 +344,7 @@ and every limit the gang breaks is named; nothing is written unless it is legal.
 		Example: `  warlog i28 gang Ann --faction court
   warlog i28 gang Ann
   warlog i28 gang Ben --faction sacrosanct --bones 75
-  warlog i28 gang Cas --faction schism --from testdata/incarn28/schism.txt`,
+  warlog i28 gang Cas --faction schism --from schism`,
 		Args: cmdutil.ExactArgs(1, "the PLAYER's name"),
 		RunE: func(c *cobra.Command, args []string) error {
 			if o.faction == "" {
