@@ -1,10 +1,10 @@
 package deadwars
 
 import (
-	"warlog/internal/words"
-
 	"fmt"
 	"strings"
+
+	"warlog/internal/words"
 )
 
 // Clans.
