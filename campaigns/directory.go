@@ -10,6 +10,7 @@ import (
 
 	"warlog/events"
 	"warlog/events/memory"
+	"warlog/internal/words"
 )
 
 // A campaign is named two ways. Its key is the stream's, hashed into every
@@ -282,7 +283,7 @@ func labels(ls []string) string {
 	}
 	n := "1 action"
 	if len(ls) != 1 {
-		n = fmt.Sprintf("%d actions", len(ls))
+		n = fmt.Sprintf("%s", words.Count(len(ls), "action", "actions"))
 	}
 	return fmt.Sprintf("%s (%s%s)", n, strings.Join(q, ", "), more)
 }

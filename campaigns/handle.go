@@ -12,6 +12,7 @@ import (
 	"warlog/engines"
 	"warlog/engines/dice"
 	"warlog/events"
+	"warlog/internal/words"
 )
 
 // Options are what every action may carry besides its command.
@@ -154,7 +155,7 @@ func (s *Service) Undo(ctx context.Context, campaign string, n int, to string, o
 				return fmt.Errorf("%w: no action in effect to undo", ErrNothing)
 			}
 			if count > len(live) {
-				return fmt.Errorf("undo %d: only %d actions are in effect", count, len(live))
+				return fmt.Errorf("undo %d: only %s are in effect", count, words.Count(len(live), "action", "actions"))
 			}
 			var labels []string
 			oldest := live[len(live)-count].Version

@@ -9,6 +9,7 @@ import (
 	"warlog/campaigns"
 	"warlog/events/postgres"
 	"warlog/internal/cmdutil"
+	"warlog/internal/words"
 )
 
 // PushJSON is the --json shape of `campaign push` and `pull`.
@@ -96,15 +97,15 @@ Exit status: 0 copied (or nothing new); 1 refused, nothing written.`
 		}
 		switch {
 		case push && res.New:
-			fmt.Fprintf(app.Out, "pushed campaign %s to %s: a new campaign there, %d events, head %s\n", res.Name, toName, res.Appended, res.Head)
+			fmt.Fprintf(app.Out, "pushed campaign %s to %s: a new campaign there, %s, head %s\n", res.Name, toName, words.Count(res.Appended, "event", "events"), res.Head)
 		case push && res.Appended > 0:
-			fmt.Fprintf(app.Out, "pushed campaign %s to %s: appended %d events there (fast-forward to version %d, head %s)\n", res.Name, toName, res.Appended, res.Version, res.Head)
+			fmt.Fprintf(app.Out, "pushed campaign %s to %s: appended %s there (fast-forward to version %d, head %s)\n", res.Name, toName, words.Count(res.Appended, "event", "events"), res.Version, res.Head)
 		case res.New:
-			fmt.Fprintf(app.Out, "pulled campaign %s from %s: a new campaign here, %d events, head %s\n", res.Name, shown(other), res.Appended, res.Head)
+			fmt.Fprintf(app.Out, "pulled campaign %s from %s: a new campaign here, %s, head %s\n", res.Name, shown(other), words.Count(res.Appended, "event", "events"), res.Head)
 		case res.Appended > 0:
-			fmt.Fprintf(app.Out, "pulled campaign %s from %s: appended %d events here (fast-forward to version %d, head %s)\n", res.Name, shown(other), res.Appended, res.Version, res.Head)
+			fmt.Fprintf(app.Out, "pulled campaign %s from %s: appended %s here (fast-forward to version %d, head %s)\n", res.Name, shown(other), words.Count(res.Appended, "event", "events"), res.Version, res.Head)
 		case res.Ahead > 0:
-			fmt.Fprintf(app.Out, "campaign %s on %s is %d events ahead: nothing to %s\n", res.Name, toName, res.Ahead, verb)
+			fmt.Fprintf(app.Out, "campaign %s on %s is %s ahead: nothing to %s\n", res.Name, toName, words.Count(res.Ahead, "event", "events"), verb)
 		default:
 			fmt.Fprintf(app.Out, "campaign %s on %s is up to date: nothing to %s\n", res.Name, toName, verb)
 		}

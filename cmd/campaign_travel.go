@@ -13,6 +13,7 @@ import (
 	"warlog/campaigns"
 	"warlog/events"
 	"warlog/internal/cmdutil"
+	"warlog/internal/words"
 )
 
 // The commands that move a campaign between databases and look after its
@@ -69,7 +70,7 @@ a symbolic link, and never onto the database itself.`,
 			if app.JSON {
 				return app.PrintJSON(map[string]any{"campaign": name, "file": out, "events": h.Events, "head": h.Head})
 			}
-			fmt.Fprintf(app.Out, "exported campaign %s to %s: %d events, head %s\n", name, out, h.Events, h.Head)
+			fmt.Fprintf(app.Out, "exported campaign %s to %s: %s, head %s\n", name, out, words.Count(h.Events, "event", "events"), h.Head)
 			return nil
 		},
 	}
@@ -134,11 +135,11 @@ Exit status: 0 imported (or nothing new); 1 refused, nothing written.`,
 			}
 			switch {
 			case res.New:
-				fmt.Fprintf(app.Out, "imported campaign %s: %d events, head %s; choose it with: warlog use %s\n", res.Name, res.Appended, res.Head, shellJoin([]string{res.Name}))
+				fmt.Fprintf(app.Out, "imported campaign %s: %s, head %s; choose it with: warlog use %s\n", res.Name, words.Count(res.Appended, "event", "events"), res.Head, shellJoin([]string{res.Name}))
 			case res.Appended > 0:
-				fmt.Fprintf(app.Out, "campaign %s: appended %d events from %s (fast-forward to version %d, head %s)\n", res.Name, res.Appended, args[0], res.Version, res.Head)
+				fmt.Fprintf(app.Out, "campaign %s: appended %s from %s (fast-forward to version %d, head %s)\n", res.Name, words.Count(res.Appended, "event", "events"), args[0], res.Version, res.Head)
 			case res.Ahead > 0:
-				fmt.Fprintf(app.Out, "campaign %s is %d events ahead of %s: nothing to import\n", res.Name, res.Ahead, args[0])
+				fmt.Fprintf(app.Out, "campaign %s is %s ahead of %s: nothing to import\n", res.Name, words.Count(res.Ahead, "event", "events"), args[0])
 			default:
 				fmt.Fprintf(app.Out, "campaign %s is up to date with %s: nothing to import\n", res.Name, args[0])
 			}
@@ -254,7 +255,7 @@ Without --yes nothing is done.`,
 			if app.JSON {
 				return app.PrintJSON(map[string]any{"campaign": name, "export": path, "events": h.Events, "head": h.Head})
 			}
-			fmt.Fprintf(app.Out, "deleted campaign %s (%d events); its export is %s: `warlog campaign import %s` brings it back\n", name, h.Events, path, shellJoin([]string{path}))
+			fmt.Fprintf(app.Out, "deleted campaign %s (%s); its export is %s: `warlog campaign import %s` brings it back\n", name, words.Count(h.Events, "event", "events"), path, shellJoin([]string{path}))
 			return nil
 		},
 	}

@@ -53,8 +53,28 @@ type LogJSON struct {
 	Events   []cmdutil.EventJSON `json:"events"`
 }
 
+// logWindow is the part of the log `log` shows: what came after version
+// since, and of that the newest limit entries (0: all).
+type logWindow struct {
+	since int64
+	limit int
+}
+
+// keep says which of n entries, each at versions[i], the window shows.
+func (w logWindow) keep(versions []int64) (from, to int) {
+	to = len(versions)
+	for from < to && versions[from] <= w.since {
+		from++
+	}
+	if w.limit > 0 && to-from > w.limit {
+		from = to - w.limit
+	}
+	return from, to
+}
+
 func newLogCommand(app *cmdutil.App) *cobra.Command {
 	var all, follow bool
+	var win logWindow
 	c := &cobra.Command{
 		Use:   "log",
 		Short: "Show the campaign's log, newest last",
@@ -64,6 +84,12 @@ amendment decided it again; the amendment's line is followed by each action it
 decided again, marked ↳). --all lists every event instead. --json gives every
 event with an "undone" flag.
 
+-n N (--limit N) shows only the newest N actions (with --all, events);
+--since VERSION only what was appended after that version of the log, so a
+script that remembers the last version it saw reads only what is new. On a
+terminal a long log goes through $PAGER (less by default); --no-pager or
+WARLOG_PAGER= (empty) turns that off.
+
 --follow keeps watching: after the log as it stands, each action another
 warlog appends (another terminal, another table at the club) is printed as it
 is stored, one plain line each (with --all one line per event, with --json one
@@ -72,8 +98,9 @@ shows as a line of its own. On a PostgreSQL server the append is told at once;
 on an SQLite file the log's head is read four times a second. Ctrl-C leaves
 (exit 130).`,
 		Example: `  warlog log
+  warlog log -n 20
+  warlog log --since 120 --json
   warlog log --all
-  warlog log --json
   warlog log --follow`,
 		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -82,38 +109,73 @@ on an SQLite file the log's head is read four times a second. Ctrl-C leaves
 				return err
 			}
 			svc, _ := app.Service()
+			if win.limit < 0 || win.since < 0 {
+				return &cmdutil.UsageError{Err: fmt.Errorf("-n and --since take a number of 0 or more; -n 20 shows the newest 20"), Hint: "warlog log --help"}
+			}
 			if follow {
+				if win != (logWindow{}) {
+					return &cmdutil.UsageError{Err: fmt.Errorf("--follow prints the whole log, then what is appended; drop -n and --since"), Hint: "warlog log --help"}
+				}
 				return followLog(c.Context(), app, svc, name, all)
 			}
-			return runLog(c.Context(), app, svc, name, all)
+			return app.Paged(func() error { return runLog(c.Context(), app, svc, name, all, win) })
 		},
 	}
 	c.Flags().BoolVar(&all, "all", false, "list every event, not one line per action")
 	c.Flags().BoolVarP(&follow, "follow", "f", false, "keep printing what other tables append, until Ctrl-C")
+	c.Flags().IntVarP(&win.limit, "limit", "n", 0, "show only the newest `N` actions (with --all, events)")
+	c.Flags().Int64Var(&win.since, "since", 0, "show only what was appended after log `VERSION`")
 	return cmdutil.ReadsOnly(c)
 }
 
-func runLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, name string, all bool) error {
+func runLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, name string, all bool, win logWindow) error {
 	l, err := logview.Build(ctx, svc, name)
 	if err != nil {
 		return err
 	}
+	evs := make([]int64, len(l.Events))
+	for i, e := range l.Events {
+		evs[i] = e.Version
+	}
 	if app.JSON {
+		from, to := logWindow{since: win.since}.keep(evs)
+		if all || win.limit == 0 {
+			from, to = win.keep(evs)
+		} else {
+			// -n counts actions: the events of the newest N actions.
+			acts := make([]int64, len(l.Actions))
+			for i, a := range l.Actions {
+				acts[i] = a.Version
+			}
+			if f, t := win.keep(acts); f < t {
+				for from < to && evs[from] < l.Actions[f].Version {
+					from++
+				}
+			} else {
+				from = to
+			}
+		}
 		out := LogJSON{Campaign: name, Head: l.Head, Events: []cmdutil.EventJSON{}}
-		for _, e := range l.Events {
+		for _, e := range l.Events[from:to] {
 			out.Events = append(out.Events, cmdutil.EventJSON{Seq: e.Seq, Version: e.Version, Action: e.Action, Type: e.Type, Data: e.Data, At: cmdutil.JSONTime(e.At), Undone: e.Undone})
 		}
 		return app.PrintJSON(out)
 	}
 	if all {
-		rows := make([][]string, len(l.Events))
-		for i, e := range l.Events {
-			rows[i] = []string{strconv.FormatInt(e.Version, 10), short(e.Action), e.Type, string(e.Data), mark(e.Undone)}
+		from, to := win.keep(evs)
+		rows := make([][]string, 0, to-from)
+		for _, e := range l.Events[from:to] {
+			rows = append(rows, []string{strconv.FormatInt(e.Version, 10), short(e.Action), e.Type, string(e.Data), mark(e.Undone)})
 		}
 		return cmdutil.Table(app.Out, []string{"v", "action", "type", "data", "undone"}, rows)
 	}
-	rows := make([][]string, len(l.Actions))
+	acts := make([]int64, len(l.Actions))
 	for i, a := range l.Actions {
+		acts[i] = a.Version
+	}
+	from, to := win.keep(acts)
+	rows := make([][]string, 0, to-from)
+	for _, a := range l.Actions[from:to] {
 		label, state := a.Label, mark(a.Undone)
 		if a.In != a.ID { // decided again inside an amendment
 			label = "  ↳ " + label
@@ -124,7 +186,7 @@ func runLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, name 
 		if a.Amended {
 			state = "amended"
 		}
-		rows[i] = []string{short(a.ID), a.At.Local().Format("01-02 15:04"), label, strings.Join(a.Dice, " "), state}
+		rows = append(rows, []string{short(a.ID), a.At.Local().Format("01-02 15:04"), label, strings.Join(a.Dice, " "), state})
 	}
 	return cmdutil.Table(app.Out, []string{"action", "at", "what", "dice", "undone"}, rows)
 }

@@ -35,7 +35,7 @@ func TestQuietStartOnATerminal(t *testing.T) {
 	db := filepath.Join(dir, "q.db")
 	for _, args := range [][]string{
 		{"campaign", "new", "Quiet", "--game", "kingsown", "--seed", "1"},
-		{"ko", "recruit", "--card", filepath.Join("..", "testdata", "kingsown", "hunters.cards")},
+		{"ko", "recruit", "--card", "hunters"},
 		{"scenario", "start", "The Nest", "--brief", "nest", "--turns", "3"},
 	} {
 		if out, errs, code := run(t, db, args...); code != 0 {

@@ -67,7 +67,7 @@ func TestReadOnlyDirectory(t *testing.T) {
 	for _, args := range [][]string{
 		{"campaign", "new", "Club", "--game", "kingsown", "--seed", "4"},
 		{"roll", "2d6", "--for", "scatter"},
-		{"ko", "recruit", "--card", "../testdata/kingsown/hunters.cards"},
+		{"ko", "recruit", "--card", "../samples/kingsown/hunters.cards"},
 		{"scenario", "start", "Nest", "--brief", "nest"},
 	} {
 		if _, e, code := run(t, db, args...); code != 0 {

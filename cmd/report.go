@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/internal/cmdutil"
+	"warlog/internal/words"
 	"warlog/projections/report"
 )
 
@@ -100,13 +101,15 @@ func runReport(c *cobra.Command, app *cmdutil.App, o *reportOptions) error {
 		return err
 	}
 	if o.out == "" {
-		_, err := app.Out.Write(b.Bytes())
-		return err
+		return app.Paged(func() error {
+			_, err := app.Out.Write(b.Bytes())
+			return err
+		})
 	}
 	if err := writeReport(app.ResolvedDB(), o.out, b.Bytes(), o.force); err != nil {
 		return err
 	}
-	fmt.Fprintf(app.Err, "wrote %s (%d bytes)\n", o.out, b.Len())
+	fmt.Fprintf(app.Err, "wrote %s (%s)\n", o.out, words.Count(b.Len(), "byte", "bytes"))
 	return nil
 }
 

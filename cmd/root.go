@@ -29,7 +29,7 @@ const Version = "0.1.0"
 func Main() int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	app := &cmdutil.App{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Getenv: os.Getenv, Engines: Engines()}
+	app := &cmdutil.App{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Getenv: os.Getenv, LookupEnv: os.LookupEnv, Engines: Engines()}
 	return Run(ctx, app, os.Args[1:])
 }
 
@@ -327,6 +327,7 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 	pf.BoolVar(&app.JSON, "json", false, "machine-readable output: one JSON document on stdout")
 	pf.StringVar(&app.Dice, "dice", "", "hand-entered `FACES` for this action, e.g. 4,2, in the order the rules ask")
 	pf.StringVar(&app.ActionID, "action-id", "", "an `ID` that makes this action idempotent: a retry with the same id is not recorded twice")
+	pf.BoolVar(&app.NoPager, "no-pager", false, "print long output straight to the terminal, not through $PAGER")
 	_ = root.RegisterFlagCompletionFunc("campaign", completeCampaigns(app))
 
 	for _, sc := range allSubcommands() {
@@ -351,7 +352,7 @@ func namedSubcommand(args []string) string {
 			return ""
 		case a == "--db" || a == "--campaign" || a == "-c" || a == "--dice" || a == "--action-id":
 			i++ // the flag's value
-		case a == "--json" || strings.HasPrefix(a, "-c") ||
+		case a == "--json" || a == "--no-pager" || strings.HasPrefix(a, "-c") ||
 			strings.HasPrefix(a, "--db=") || strings.HasPrefix(a, "--campaign=") || strings.HasPrefix(a, "--json=") ||
 			strings.HasPrefix(a, "--dice=") || strings.HasPrefix(a, "--action-id="):
 		case strings.HasPrefix(a, "-"):

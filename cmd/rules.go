@@ -36,91 +36,96 @@ brood evolutions, warlog i28 list ...) print the same catalogues.`,
   warlog rules stun`,
 		Args: cmdutil.RangeArgs(0, 2, "an optional GAME and an optional TOPIC or TEXT"),
 		RunE: func(c *cobra.Command, args []string) error {
-			type found struct {
-				game cmdutil.Game
-				cat  cmdutil.Catalogue
-			}
-			var games []cmdutil.Game
-			query := ""
-			if len(args) > 0 {
-				if g, ok := gameNamed(args[0]); ok {
-					games, args = []cmdutil.Game{g}, args[1:]
-				}
-			}
-			if games == nil {
-				games = Games()
-			}
-			if len(args) > 1 {
-				return &cmdutil.UsageError{Err: fmt.Errorf("no game %q; give ko, dw, brood, i28 or rc, then a TOPIC or TEXT", args[0]), Hint: "warlog rules --help"}
-			}
-			if len(args) == 1 {
-				query = args[0]
-			}
-			var all []found
-			for _, g := range games {
-				if g.Rules == nil {
-					continue
-				}
-				for _, cat := range g.Rules() {
-					all = append(all, found{g, cat})
-				}
-			}
-			name := func(f found) string { return f.game.Engine.Info().Name }
-			// A topic of the one game named: the whole catalogue.
-			if query != "" && len(games) == 1 {
-				for _, f := range all {
-					if topicIs(f.cat.Topic, query) {
-						return app.PrintCatalogue(name(f), f.cat)
-					}
-				}
-			}
-			if query == "" {
-				if app.JSON {
-					out := RulesJSON{Catalogues: []cmdutil.CatalogueJSON{}}
-					for _, f := range all {
-						j := f.cat.JSON(name(f))
-						j.Intro, j.Entries = nil, nil
-						out.Catalogues = append(out.Catalogues, j)
-					}
-					return app.PrintJSON(out)
-				}
-				rows := make([][]string, len(all))
-				for i, f := range all {
-					rows[i] = []string{"warlog rules " + f.game.Use + " " + f.cat.Topic, f.cat.Short}
-				}
-				return cmdutil.Table(app.Out, []string{"look up", "what it lists"}, rows)
-			}
-			out := RulesJSON{Query: query, Catalogues: []cmdutil.CatalogueJSON{}}
-			var hits []found
-			for _, f := range all {
-				if m := f.cat.Matching(query); len(m.Rows) > 0 {
-					hits = append(hits, found{f.game, m})
-					out.Catalogues = append(out.Catalogues, m.JSON(name(f)))
-				}
-			}
-			if len(hits) == 0 {
-				where := "any game's catalogues"
-				if len(games) == 1 {
-					where = gameTitle(games[0].Engine.Info().Name) + "'s catalogues"
-				}
-				return fmt.Errorf("nothing in %s mentions %q; `warlog rules` lists the catalogues", where, query)
-			}
-			if app.JSON {
-				return app.PrintJSON(out)
-			}
-			for i, h := range hits {
-				if i > 0 {
-					fmt.Fprintln(app.Out)
-				}
-				fmt.Fprintf(app.Out, "%s · %s\n", gameTitle(name(h)), h.cat.Topic)
-				if err := cmdutil.Table(app.Out, h.cat.Header, h.cat.Rows); err != nil {
-					return err
-				}
-			}
-			return nil
+			return app.Paged(func() error { return lookUp(app, args) })
 		},
 	}
 	return cmdutil.ReadsOnly(c)
+}
+
+// lookUp prints what `warlog rules ARGS` finds.
+func lookUp(app *cmdutil.App, args []string) error {
+	type found struct {
+		game cmdutil.Game
+		cat  cmdutil.Catalogue
+	}
+	var games []cmdutil.Game
+	query := ""
+	if len(args) > 0 {
+		if g, ok := gameNamed(args[0]); ok {
+			games, args = []cmdutil.Game{g}, args[1:]
+		}
+	}
+	if games == nil {
+		games = Games()
+	}
+	if len(args) > 1 {
+		return &cmdutil.UsageError{Err: fmt.Errorf("no game %q; give ko, dw, brood, i28 or rc, then a TOPIC or TEXT", args[0]), Hint: "warlog rules --help"}
+	}
+	if len(args) == 1 {
+		query = args[0]
+	}
+	var all []found
+	for _, g := range games {
+		if g.Rules == nil {
+			continue
+		}
+		for _, cat := range g.Rules() {
+			all = append(all, found{g, cat})
+		}
+	}
+	name := func(f found) string { return f.game.Engine.Info().Name }
+	// A topic of the one game named: the whole catalogue.
+	if query != "" && len(games) == 1 {
+		for _, f := range all {
+			if topicIs(f.cat.Topic, query) {
+				return app.PrintCatalogue(name(f), f.cat)
+			}
+		}
+	}
+	if query == "" {
+		if app.JSON {
+			out := RulesJSON{Catalogues: []cmdutil.CatalogueJSON{}}
+			for _, f := range all {
+				j := f.cat.JSON(name(f))
+				j.Intro, j.Entries = nil, nil
+				out.Catalogues = append(out.Catalogues, j)
+			}
+			return app.PrintJSON(out)
+		}
+		rows := make([][]string, len(all))
+		for i, f := range all {
+			rows[i] = []string{"warlog rules " + f.game.Use + " " + f.cat.Topic, f.cat.Short}
+		}
+		return cmdutil.Table(app.Out, []string{"look up", "what it lists"}, rows)
+	}
+	out := RulesJSON{Query: query, Catalogues: []cmdutil.CatalogueJSON{}}
+	var hits []found
+	for _, f := range all {
+		if m := f.cat.Matching(query); len(m.Rows) > 0 {
+			hits = append(hits, found{f.game, m})
+			out.Catalogues = append(out.Catalogues, m.JSON(name(f)))
+		}
+	}
+	if len(hits) == 0 {
+		where := "any game's catalogues"
+		if len(games) == 1 {
+			where = gameTitle(games[0].Engine.Info().Name) + "'s catalogues"
+		}
+		return fmt.Errorf("nothing in %s mentions %q; `warlog rules` lists the catalogues", where, query)
+	}
+	if app.JSON {
+		return app.PrintJSON(out)
+	}
+	for i, h := range hits {
+		if i > 0 {
+			fmt.Fprintln(app.Out)
+		}
+		fmt.Fprintf(app.Out, "%s · %s\n", gameTitle(name(h)), h.cat.Topic)
+		if err := cmdutil.Table(app.Out, h.cat.Header, h.cat.Rows); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // gameNamed is the game a word names: its command (ko) or its --game

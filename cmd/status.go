@@ -69,12 +69,12 @@ func PrintStatus(app *cmdutil.App, s engines.Status) error {
 			head += " · " + s.Phase
 		}
 	}
-	fmt.Fprintln(app.Out, head)
+	cmdutil.Say(app.Out, head, "  ")
 	for _, n := range s.Notes {
-		fmt.Fprintln(app.Out, "  "+n)
+		cmdutil.Say(app.Out, "  "+n, "    ")
 	}
 	if len(s.Next) > 0 {
-		fmt.Fprintln(app.Out, "  next: "+app.Commands(s.Next))
+		cmdutil.Say(app.Out, "  next: "+app.Commands(s.Next), "    ")
 	}
 	for _, rows := range [][]engines.Row{s.Figures, s.Players, s.Sides} {
 		if len(rows) == 0 {

@@ -10,6 +10,7 @@ import (
 	"warlog/campaigns"
 	"warlog/events"
 	"warlog/internal/cmdutil"
+	"warlog/internal/words"
 )
 
 // VerifyJSON is the --json shape of `warlog verify`.
@@ -133,7 +134,7 @@ does not match the log, a schema changed by hand, or a damaged file.`,
 			}
 			parts := make([]string, len(out.Campaigns))
 			for i, v := range out.Campaigns {
-				parts[i] = fmt.Sprintf("%s: %d events, head %s", v.Campaign, v.Events, v.Head)
+				parts[i] = fmt.Sprintf("%s: %s, head %s", v.Campaign, words.Count(v.Events, "event", "events"), v.Head)
 				if v.Snapshots > 0 {
 					parts[i] += fmt.Sprintf(", %d snapshot(s) match a replay", v.Snapshots)
 				}
@@ -248,7 +249,7 @@ snapshot is saved per campaign; they are only a cache, so no output changes.`,
 			if app.JSON {
 				return app.PrintJSON(map[string]any{"campaigns": names, "events": total, "snapshots_dropped": dropped, "snapshots_saved": saved})
 			}
-			fmt.Fprintf(app.Out, "rebuilt %d campaign(s) from %d events (%d snapshot(s) dropped, %d saved)\n", names, total, dropped, saved)
+			fmt.Fprintf(app.Out, "rebuilt %d campaign(s) from %s (%d snapshot(s) dropped, %d saved)\n", names, words.Count(total, "event", "events"), dropped, saved)
 			return nil
 		},
 	}

@@ -67,7 +67,7 @@ func TestReportCheckCommandRuns(t *testing.T) {
 	name := `King's <Own> "club"`
 	for _, args := range [][]string{
 		{"campaign", "new", name, "--game", "kingsown", "--seed", "1"},
-		{"ko", "recruit", "--card", "../testdata/kingsown/hunters.cards"},
+		{"ko", "recruit", "--card", "../samples/kingsown/hunters.cards"},
 		{"scenario", "start", "Nest", "--brief", "nest"},
 		{"campaign", "new", "Other", "--game", "kingsown", "--seed", "2"},
 	} {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"warlog/internal/words"
 )
 
 // Clip shortens text a player typed for echoing in a message: at most 64
@@ -33,7 +34,7 @@ func ValidateName(kind, name string) error {
 	case strings.TrimSpace(name) != name:
 		return fmt.Errorf("%s name %q starts or ends with a space; remove it", kind, Clip(name))
 	case len(name) > 64*utf8.UTFMax || utf8.RuneCountInString(name) > 64:
-		return fmt.Errorf("%s name is %d characters long; 64 at most", kind, utf8.RuneCountInString(name))
+		return fmt.Errorf("%s name is %s long; 64 at most", kind, words.Count(utf8.RuneCountInString(name), "character", "characters"))
 	}
 	for _, r := range name {
 		if unicode.IsControl(r) || r == utf8.RuneError {

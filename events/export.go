@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"time"
+	"warlog/internal/words"
 )
 
 // ExportFormat names the format of an export file, its first line's
@@ -142,7 +143,7 @@ func ReadExport(r io.Reader) (ExportHeader, []Event, error) {
 	}
 	switch {
 	case check.Events < h.Events:
-		return h, nil, &ExportError{check.Events + 1, fmt.Sprintf("the file ends at version %d, and its header says %d events (cut short?)", check.Events, h.Events)}
+		return h, nil, &ExportError{check.Events + 1, fmt.Sprintf("the file ends at version %d, and its header says %s (cut short?)", check.Events, words.Count(h.Events, "event", "events"))}
 	case check.Events > h.Events:
 		return h, nil, &ExportError{h.Events + 1, fmt.Sprintf("the header says the log ends at version %d, and the file goes on (added to?)", h.Events)}
 	case check.Head != h.Head:

@@ -11,6 +11,7 @@ import (
 	eng "warlog/engines/brood"
 	"warlog/internal/cmdutil"
 	"warlog/internal/termsafe"
+	"warlog/internal/words"
 )
 
 func newMapCommand(app *cmdutil.App) *cobra.Command {
@@ -152,10 +153,10 @@ func printMap(w io.Writer, mp eng.Map, color bool) error {
 			notes = append(notes, "attacked")
 		}
 		if p.Points > 0 {
-			notes = append(notes, fmt.Sprintf("%d points to raise", p.Points))
+			notes = append(notes, fmt.Sprintf("%s to raise", words.Count(p.Points, "point", "points")))
 		}
 		if p.Lives > 1 {
-			notes = append(notes, fmt.Sprintf("%d lives", p.Lives))
+			notes = append(notes, fmt.Sprintf("%s", words.Count(p.Lives, "life", "lives")))
 		}
 		muts := strings.Join(p.Mutations, ", ")
 		if p.Proxy {

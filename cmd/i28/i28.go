@@ -5,7 +5,6 @@ package i28
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -14,6 +13,7 @@ import (
 	"warlog/engines"
 	"warlog/engines/incarn28"
 	"warlog/internal/cmdutil"
+	"warlog/internal/words"
 )
 
 // game is the name of the game these commands belong to.
@@ -260,9 +260,9 @@ type gangOptions struct {
 }
 
 func readGangFile(path string) ([]incarn28.Incarn, error) {
-	b, err := os.ReadFile(path)
+	b, err := cmdutil.ReadFileOrSample(path, incarn28.Game, "gang file")
 	if err != nil {
-		return nil, fmt.Errorf("reading the gang file: %w", err)
+		return nil, err
 	}
 	ins, err := incarn28.ParseGangFile(string(b))
 	if err != nil {
@@ -280,7 +280,7 @@ func newCheckCommand(app *cmdutil.App) *cobra.Command {
   NAME | SKILL | TOUGHNESS | FLESH, FLESH | ITEM, ITEM
 (items optional; # starts a comment), price every incarn and name every
 limit the gang breaks. Nothing is written.`,
-		Example: `  warlog i28 check testdata/incarn28/sacrosanct.txt --faction sacrosanct`,
+		Example: `  warlog i28 check sacrosanct --faction sacrosanct`,
 		Args:    cmdutil.ExactArgs(1, "a gang FILE"),
 		RunE: func(c *cobra.Command, args []string) error {
 			ins, err := readGangFile(args[0])
@@ -312,7 +312,7 @@ limit the gang breaks. Nothing is written.`,
 				if err := cmdutil.Table(app.Out, []string{"incarn", "skill", "toughness", "fleshtypes", "items", "cost"}, rows); err != nil {
 					return err
 				}
-				fmt.Fprintf(app.Out, "%s gang: %d incarns, %d of %d B\n", f.Name, len(ins), incarn28.GangCost(ins), bones)
+				fmt.Fprintf(app.Out, "%s gang: %s, %d of %d B\n", f.Name, words.Count(len(ins), "incarn", "incarns"), incarn28.GangCost(ins), bones)
 			}
 			if len(vs) > 0 {
 				var parts []string
@@ -344,7 +344,7 @@ and every limit the gang breaks is named; nothing is written unless it is legal.
 		Example: `  warlog i28 gang Ann --faction court
   warlog i28 gang Ann
   warlog i28 gang Ben --faction sacrosanct --bones 75
-  warlog i28 gang Cas --faction schism --from testdata/incarn28/schism.txt`,
+  warlog i28 gang Cas --faction schism --from schism`,
 		Args: cmdutil.ExactArgs(1, "the PLAYER's name"),
 		RunE: func(c *cobra.Command, args []string) error {
 			if o.faction == "" {
@@ -396,7 +396,7 @@ func showGang(c *cobra.Command, app *cmdutil.App, player string) error {
 	for _, in := range g.Incarns {
 		rows = append(rows, []string{in.Name, in.Skill, in.Toughness, strings.Join(in.Flesh, ", "), strings.Join(in.Items, ", "), strconv.Itoa(incarn28.Cost(in))})
 	}
-	fmt.Fprintf(app.Out, "%s's %s gang: %d of %d incarns, %d of %d B; games played %d, won %d\n", g.Player, g.Faction, len(g.Incarns), incarn28.MaxIncarns, incarn28.GangCost(g.Incarns), g.Bones, g.Games, g.Wins)
+	fmt.Fprintf(app.Out, "%s %s gang: %d of %s, %d of %d B; games played %d, won %d\n", words.Possessive(g.Player), g.Faction, len(g.Incarns), words.Count(incarn28.MaxIncarns, "incarn", "incarns"), incarn28.GangCost(g.Incarns), g.Bones, g.Games, g.Wins)
 	if len(rows) == 0 {
 		return nil
 	}

@@ -5,7 +5,6 @@ package ko
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -31,7 +30,7 @@ attacks in Skill order, highest first (attack, cast); next closes a phase.
 Fights start and end with warlog scenario start|end; warlog status shows the
 table and warlog roster the campaign. Every action takes --dice with the
 faces rolled at the table, in the order each command's help lists.`,
-		Example: `  warlog ko recruit --card testdata/kingsown/hunters.cards
+		Example: `  warlog ko recruit --card hunters
   warlog scenario start "The Nest" --brief nest --turns 3
   warlog ko initiative --dice 5,4,2
   warlog ko first hunters
@@ -130,7 +129,7 @@ Names are unique per side. Recruiting is done between fights.`,
   warlog ko recruit Wyn --side hunters --skill 3 --hits 1 --weapon Staff:1:1 --spell Firebolt --spell Rally
   warlog ko recruit Mirela --side hunters --skill 3 --hits 1 --weapon Staff:1:1 --spell "Sparks · price of failure: lose 1 Hit"
   warlog ko recruit Gorm --side orcs --skill 2 --hits 3 --weapon "Club:3:1:Sweep" --keyword "Durable 1" --keyword Ponderous
-  warlog ko recruit --card testdata/kingsown/hunters.cards`,
+  warlog ko recruit --card hunters`,
 		Args: cmdutil.RangeArgs(0, 1, "a figure's NAME (or none with --card)"),
 		RunE: func(c *cobra.Command, args []string) error {
 			cards, err := o.cards(c, args)
@@ -217,9 +216,9 @@ func (o *recruitOptions) cards(c *cobra.Command, args []string) ([]kingsown.Card
 }
 
 func readCards(path, side string) ([]kingsown.Card, error) {
-	b, err := os.ReadFile(path)
+	b, err := cmdutil.ReadFileOrSample(path, game, "card file")
 	if err != nil {
-		return nil, fmt.Errorf("card file: %w", err)
+		return nil, err
 	}
 	cards, err := kingsown.ParseCards(string(b), side)
 	if err != nil {
@@ -237,8 +236,8 @@ func newBriefCardCommand(app *cmdutil.App) *cobra.Command {
 spawns Orc grunts (Skill 2, Move 4, Res 1, Hits 1, Cleaver M2 R1). This
 campaign can use other cards from the next fight on: the file's first card
 is taken. The Nest's card must be Static.`,
-		Example: `  warlog ko brief-card grunt --card testdata/kingsown/orc.cards
-  warlog ko brief-card nest --card testdata/kingsown/nest.cards`,
+		Example: `  warlog ko brief-card grunt --card orc
+  warlog ko brief-card nest --card nest`,
 		Args:      cmdutil.ExactArgs(1, "nest or grunt"),
 		ValidArgs: []string{"nest", "grunt"},
 		RunE: func(c *cobra.Command, args []string) error {
@@ -265,8 +264,8 @@ func newCardCommand(app *cmdutil.App) *cobra.Command {
 	return &cobra.Command{
 		Use:   "card FILE",
 		Short: "Check a card file and print its cards, without recruiting",
-		Example: `  warlog ko card testdata/kingsown/hunters.cards
-  warlog ko card testdata/kingsown/orc.cards --json`,
+		Example: `  warlog ko card hunters
+  warlog ko card orc --json`,
 		Args: cmdutil.ExactArgs(1, "a card FILE"),
 		RunE: func(c *cobra.Command, args []string) error {
 			cards, err := readCards(args[0], side)

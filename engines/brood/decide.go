@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // act is one command being decided: the copy of the state the kit hands
@@ -97,7 +98,7 @@ func (s *State) start(c engines.StartScenario, d *engines.Decision) error {
 	size := DefaultSize
 	if n := c.Size; n != 0 {
 		if n < MinSize || n > MaxSize {
-			return engines.Refuse("GridSize", "the grid is %d to %d squares a side, not %d", MinSize, MaxSize, n)
+			return engines.Refuse("GridSize", "the grid is %d to %s a side, not %d", MinSize, words.Count(MaxSize, "square", "squares"), n)
 		}
 		size = n
 	}
@@ -108,8 +109,8 @@ func (s *State) start(c engines.StartScenario, d *engines.Decision) error {
 	a := &act{s: s, d: d}
 	d.Emit(TypeGameStarted, GameStarted{Name: c.Name, Size: size, Mode: s.Mode, Mothers: places})
 	a.b = s.B
-	a.say("%s begins on a %d x %d grid (%s game): %s's Mother at %d,%d, %s's at %d,%d.", c.Name, size, size, s.Mode,
-		places[0].Player, places[0].X, places[0].Y, places[1].Player, places[1].X, places[1].Y)
+	a.say("%s begins on a %d x %d grid (%s game): %s Mother at %d,%d, %s at %d,%d.", c.Name, size, size, s.Mode,
+		words.Possessive(places[0].Player), places[0].X, places[0].Y, words.Possessive(places[1].Player), places[1].X, places[1].Y)
 	a.beginTurn(a.b.Mothers[0], 1)
 	return a.done()
 }
@@ -132,17 +133,17 @@ func placeMothers(specs []string, size int) ([]MotherPlace, error) {
 		}
 		px, py, err := ParseSquare(sq)
 		if err != nil {
-			return nil, engines.Refuse("Setup", "%s's Mother: %v", player, err)
+			return nil, engines.Refuse("Setup", "%s Mother: %v", words.Possessive(player), err)
 		}
 		if px < 2 || py < 2 || px > size-1 || py > size-1 {
-			return nil, engines.Refuse("MotherPlace", "%s's Mother at %d,%d: she fills 3 x 3 around her centre, so the centre must be 2 to %d on a %d grid", player, px, py, size-1, size)
+			return nil, engines.Refuse("MotherPlace", "%s Mother at %d,%d: she fills 3 x 3 around her centre, so the centre must be 2 to %d on a %d grid", words.Possessive(player), px, py, size-1, size)
 		}
 		for _, o := range places {
 			if strings.EqualFold(o.Player, player) {
 				return nil, engines.Refuse("Setup", "two Mothers for %s; give each player one", player)
 			}
 			if abs(o.X-px) <= 2 && abs(o.Y-py) <= 2 {
-				return nil, engines.Refuse("MotherPlace", "%s's Mother at %d,%d would overlap %s's at %d,%d; centres must be 3 or more apart in a row or column", player, px, py, o.Player, o.X, o.Y)
+				return nil, engines.Refuse("MotherPlace", "%s Mother at %d,%d would overlap %s at %d,%d; centres must be 3 or more apart in a row or column", words.Possessive(player), px, py, words.Possessive(o.Player), o.X, o.Y)
 			}
 		}
 		letter := letterFor(player, used)
@@ -202,7 +203,7 @@ func (a *act) gain(m *Mother, amount int, source string) {
 
 func (a *act) spend(m *Mother, amount int, on string) error {
 	if m.Plasmid < amount {
-		return engines.Refuse("Plasmid", "%s costs %d Plasmid; %s's Mother has %d", on, amount, m.Player, m.Plasmid)
+		return engines.Refuse("Plasmid", "%s costs %d Plasmid; %s Mother has %d", on, amount, words.Possessive(m.Player), m.Plasmid)
 	}
 	a.d.Emit(TypePlasmidSpent, PlasmidSpent{Player: m.Player, Amount: amount, On: on})
 	return nil
@@ -226,10 +227,10 @@ func (a *act) loseLife(m *Mother, cause string) {
 	a.d.Emit(TypeLifeLost, LifeLost{Player: m.Player, Amount: 1, Cause: cause})
 	if m.Destroyed {
 		w := a.b.Enemy(m.Player)
-		a.d.Emit(TypeGameEnded, GameEnded{Winner: w.Player, Loser: m.Player, Reason: fmt.Sprintf("%s's Mother was destroyed", m.Player)})
-		a.say("%s's Mother is destroyed: %s wins %s.", m.Player, w.Player, a.b.Name)
+		a.d.Emit(TypeGameEnded, GameEnded{Winner: w.Player, Loser: m.Player, Reason: fmt.Sprintf("%s Mother was destroyed", words.Possessive(m.Player))})
+		a.say("%s Mother is destroyed: %s wins %s.", words.Possessive(m.Player), w.Player, a.b.Name)
 	} else {
-		a.say("%s's Mother drops to %d Life.", m.Player, m.Life)
+		a.say("%s Mother drops to %d Life.", words.Possessive(m.Player), m.Life)
 	}
 }
 
@@ -252,14 +253,14 @@ func (a *act) beginTurn(m *Mother, round int) {
 			a.gain(m, FontIncome, "Font "+p.Name)
 		}
 	}
-	a.say("Round %d, %s's turn: %d Plasmid in the bank (was %d).", round, m.Player, m.Plasmid, before)
+	a.say("Round %d, %s turn: %d Plasmid in the bank (was %d).", round, words.Possessive(m.Player), m.Plasmid, before)
 	if a.b.Has(m, Regeneration) {
 		l := m.Life
 		a.gainLife(m, 1, "Regenerate")
 		if m.Life > l {
-			a.say("%s's Mother regenerates to %d Life.", m.Player, m.Life)
+			a.say("%s Mother regenerates to %d Life.", words.Possessive(m.Player), m.Life)
 		} else {
-			a.say("%s's Mother is whole: Regenerate gives 1 Plasmid instead.", m.Player)
+			a.say("%s Mother is whole: Regenerate gives 1 Plasmid instead.", words.Possessive(m.Player))
 		}
 	}
 	for _, c := range a.b.Living() {
@@ -278,7 +279,7 @@ func (a *act) beginTurn(m *Mother, round int) {
 				continue
 			}
 			a.d.Emit(TypeSpawnPoisoned, SpawnPoisoned{Spawn: v.Name, By: c.Name})
-			a.say("%s's poison takes %s to %d/%d/%d.", c.Name, v.Name, v.Attack, v.Defense, v.Move)
+			a.say("%s poison takes %s to %d/%d/%d.", words.Possessive(c.Name), v.Name, v.Attack, v.Defense, v.Move)
 			if v.Attack < 0 || v.Defense < 0 || v.Move < 0 {
 				a.kill(v, c, "poison", true)
 			}
@@ -327,7 +328,7 @@ func (a *act) own(name string) (*Piece, *Mother, error) {
 	}
 	m := a.b.Current()
 	if p.Owner != m.Player {
-		return nil, nil, engines.Refuse("Turn", "%s is %s's spawn; it is %s's turn", p.Name, p.Owner, m.Player)
+		return nil, nil, engines.Refuse("Turn", "%s is %s spawn; it is %s turn", p.Name, words.Possessive(p.Owner), words.Possessive(m.Player))
 	}
 	return p, m, nil
 }
@@ -377,13 +378,13 @@ func (s *State) spawn(c Spawn, d *engines.Decision) error {
 	}
 	if m.Absorbed {
 		// seed 004 line 53.
-		return engines.Refuse("AbsorbOrSpawn", "%s's Mother absorbed a spawn this turn; she cannot also create one", m.Player)
+		return engines.Refuse("AbsorbOrSpawn", "%s Mother absorbed a spawn this turn; she cannot also create one", words.Possessive(m.Player))
 	}
 	via := "the Sphere of Influence"
 	if !a.b.InSoI(m, c.X, c.Y) {
 		f := a.b.NearFont(m.Player, c.X, c.Y, nil)
 		if f == nil {
-			return engines.Refuse("SphereOfInfluence", "%d,%d is outside %s's Sphere of Influence (%d square(s) from her) and not next to one of her Fonts; spawn inside it or next to a Font", c.X, c.Y, m.Player, a.b.SoI(m))
+			return engines.Refuse("SphereOfInfluence", "%d,%d is outside %s Sphere of Influence (%d square(s) from her) and not next to one of her Fonts; spawn inside it or next to a Font", c.X, c.Y, words.Possessive(m.Player), a.b.SoI(m))
 		}
 		via = "Font " + f.Name
 	}
@@ -395,7 +396,7 @@ func (s *State) spawn(c Spawn, d *engines.Decision) error {
 		return err
 	}
 	a.d.Emit(TypeSpawnCreated, SpawnCreated{Name: name, Owner: m.Player, X: c.X, Y: c.Y, Attack: 1, Defense: 1, Move: 2, Via: "spawn"})
-	a.say("%s's Mother spawns %s at %d,%d through %s for %d Plasmid (%d left); it waits until next turn to act.", m.Player, name, c.X, c.Y, via, SpawnCost, m.Plasmid)
+	a.say("%s Mother spawns %s at %d,%d through %s for %d Plasmid (%d left); it waits until next turn to act.", words.Possessive(m.Player), name, c.X, c.Y, via, SpawnCost, m.Plasmid)
 	return a.done()
 }
 
@@ -443,7 +444,7 @@ func (s *State) raise(c Raise, d *engines.Decision) error {
 	}
 	if v := statOf(p, stat); v+n > StatCap {
 		// seed 004 line 11: no stat above 10.
-		return engines.Refuse("StatCap", "%s's %s is %d; +%d would pass 10, the most any stat may have", p.Name, stat, v, n)
+		return engines.Refuse("StatCap", "%s %s is %d; +%d would pass 10, the most any stat may have", words.Possessive(p.Name), stat, v, n)
 	}
 	// Ruling: absorbed points are spent first, free and anywhere; only
 	// the rest costs Plasmid and needs the Mother or a Font nearby.
@@ -451,7 +452,7 @@ func (s *State) raise(c Raise, d *engines.Decision) error {
 	paid := n - free
 	if paid > 0 {
 		if MotherDist(m, p.X, p.Y) > 1 && a.b.NearFont(m.Player, p.X, p.Y, p) == nil {
-			return engines.Refuse("RaiseRange", "%s at %d,%d is not within 1 square of %s's Mother or one of her Fonts; move it there to raise it with Plasmid", p.Name, p.X, p.Y, m.Player)
+			return engines.Refuse("RaiseRange", "%s at %d,%d is not within 1 square of %s Mother or one of her Fonts; move it there to raise it with Plasmid", p.Name, p.X, p.Y, words.Possessive(m.Player))
 		}
 		if err := a.spend(m, paid*RaiseCost, fmt.Sprintf("+%d %s for %s", paid, stat, p.Name)); err != nil {
 			return err
@@ -464,7 +465,7 @@ func (s *State) raise(c Raise, d *engines.Decision) error {
 	} else if free > 0 {
 		how = fmt.Sprintf("%d absorbed point(s)", free)
 	}
-	a.say("%s raises %s's %s by %d to %d (%s); it is now %d/%d/%d.", m.Player, p.Name, stat, n, statOf(p, stat), how, p.Attack, p.Defense, p.Move)
+	a.say("%s raises %s %s by %d to %d (%s); it is now %d/%d/%d.", m.Player, words.Possessive(p.Name), stat, n, statOf(p, stat), how, p.Attack, p.Defense, p.Move)
 	return a.done()
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // side is one party to a combat: a spawn or a Mother.
@@ -153,10 +154,10 @@ func (a *act) kill(v, killer *Piece, cause string, poison bool) bool {
 				}
 				if r >= 5 {
 					a.d.Emit(TypeSpawnSaved, SpawnSaved{Spawn: v.Name, By: g.Name, Roll: r})
-					a.say("%s's Life-Giving touch saves %s (d6 %d).", g.Name, v.Name, r)
+					a.say("%s Life-Giving touch saves %s (d6 %d).", words.Possessive(g.Name), v.Name, r)
 					return false
 				}
-				a.say("%s's Life-Giving touch fails %s (d6 %d).", g.Name, v.Name, r)
+				a.say("%s Life-Giving touch fails %s (d6 %d).", words.Possessive(g.Name), v.Name, r)
 				break
 			}
 		}
@@ -304,7 +305,7 @@ func (a *act) attacker(name string) (p *Piece, frenzy bool, err error) {
 	cur := a.b.Current()
 	switch {
 	case p.Owner != cur.Player:
-		return nil, false, engines.Refuse("Turn", "%s is %s's spawn; it is %s's turn", p.Name, p.Owner, cur.Player)
+		return nil, false, engines.Refuse("Turn", "%s is %s spawn; it is %s turn", p.Name, words.Possessive(p.Owner), words.Possessive(cur.Player))
 	case p.Made:
 		// seed 004 line 29.
 		return nil, false, engines.Refuse("NewSpawn", "%s came into play this turn; it may move and attack from next turn", p.Name)
@@ -398,7 +399,7 @@ func (a *act) fight(p, tp *Piece, kind string, ranged, counts bool, onTie string
 	case !CanStrike(tp):
 		a.say("A tie: %s is a Font and cannot counter-attack; the combat ends.", tp.Name)
 	case onTie == "":
-		return engines.Refuse("Tie", "%s and %s tie; %s's player chooses: attack again with the choice to counter-attack (2d6 each more) or to end the combat", p.Name, tp.Name, tp.Name)
+		return engines.Refuse("Tie", "%s and %s tie; %s player chooses: attack again with the choice to counter-attack (2d6 each more) or to end the combat", p.Name, tp.Name, words.Possessive(tp.Name))
 	case onTie == "end":
 		a.say("A tie: %s lets the combat end.", tp.Name)
 	default:
@@ -437,7 +438,7 @@ func (s *State) motherAttack(c MotherAttack, d *engines.Decision) error {
 	m := a.b.Current()
 	if m.Attacked {
 		// Ruling: a Mother attacks once a turn, like a spawn.
-		return engines.Refuse("MotherAttack", "%s's Mother has already attacked this turn", m.Player)
+		return engines.Refuse("MotherAttack", "%s Mother has already attacked this turn", words.Possessive(m.Player))
 	}
 	// Ruling: her attack reaches her own Sphere only, not the squares by
 	// her Fonts; a tie changes nothing.
@@ -448,7 +449,7 @@ func (s *State) motherAttack(c MotherAttack, d *engines.Decision) error {
 		}
 	}
 	if len(targets) == 0 {
-		return engines.Refuse("MotherAttack", "no enemy spawn in %s's Sphere of Influence (%d square(s)); her attack reaches only there", m.Player, a.b.SoI(m))
+		return engines.Refuse("MotherAttack", "no enemy spawn in %s Sphere of Influence (%d square(s)); her attack reaches only there", words.Possessive(m.Player), a.b.SoI(m))
 	}
 	boardOrder(targets)
 	var order []*Piece
@@ -459,7 +460,7 @@ func (s *State) motherAttack(c MotherAttack, d *engines.Decision) error {
 			return err
 		}
 		if p.Owner == m.Player || !a.b.InSoI(m, p.X, p.Y) {
-			return engines.Refuse("MotherAttack", "%s is not an enemy spawn in %s's Sphere of Influence", p.Name, m.Player)
+			return engines.Refuse("MotherAttack", "%s is not an enemy spawn in %s Sphere of Influence", p.Name, words.Possessive(m.Player))
 		}
 		if !seen[p] {
 			seen[p] = true
@@ -472,7 +473,7 @@ func (s *State) motherAttack(c MotherAttack, d *engines.Decision) error {
 		}
 	}
 	a.d.Emit(TypeMotherAttacked, MotherAttacked{Player: m.Player})
-	a.say("%s's Mother attacks every enemy spawn in her Sphere of Influence.", m.Player)
+	a.say("%s Mother attacks every enemy spawn in her Sphere of Influence.", words.Possessive(m.Player))
 	for _, p := range order {
 		if p.Dead || a.b.Over {
 			continue
@@ -518,7 +519,7 @@ func (s *State) motherMove(c MotherMove, d *engines.Decision) error {
 		return true
 	}
 	if !free(c.X, c.Y) {
-		return engines.Refuse("Occupied", "%s's Mother cannot stand centred on %d,%d: her 3 x 3 must be on the grid and clear", m.Player, c.X, c.Y)
+		return engines.Refuse("Occupied", "%s Mother cannot stand centred on %d,%d: her 3 x 3 must be on the grid and clear", words.Possessive(m.Player), c.X, c.Y)
 	}
 	path := Path(m.X, m.Y, m.OddDiagonal, c.X, c.Y, free, func(int, int) int { return 0 })
 	left := LevitateMove - m.MoveUsed
@@ -527,7 +528,7 @@ func (s *State) motherMove(c MotherMove, d *engines.Decision) error {
 		cost += s.Cost
 	}
 	if path == nil || cost > left {
-		return engines.Refuse("Levitation", "%s's Mother may move %d more this turn; %d,%d is out of reach", m.Player, left, c.X, c.Y)
+		return engines.Refuse("Levitation", "%s Mother may move %d more this turn; %d,%d is out of reach", words.Possessive(m.Player), left, c.X, c.Y)
 	}
 	fx, fy := m.X, m.Y
 	var squares []Square
@@ -535,7 +536,7 @@ func (s *State) motherMove(c MotherMove, d *engines.Decision) error {
 		squares = append(squares, Square{s.X, s.Y})
 	}
 	a.d.Emit(TypeMotherMoved, MotherMoved{Player: m.Player, X: c.X, Y: c.Y, Cost: cost, Diagonals: diagonals(fx, fy, squares)})
-	a.say("%s's Mother levitates from %d,%d to %d,%d (cost %d).", m.Player, fx, fy, c.X, c.Y, cost)
+	a.say("%s Mother levitates from %d,%d to %d,%d (cost %d).", words.Possessive(m.Player), fx, fy, c.X, c.Y, cost)
 	return a.done()
 }
 
@@ -546,18 +547,18 @@ func (s *State) absorb(c Absorb, d *engines.Decision) error {
 	}
 	if m.Spawned {
 		// seed 004 line 53.
-		return engines.Refuse("AbsorbOrSpawn", "%s's Mother created a spawn this turn; she cannot also absorb one", m.Player)
+		return engines.Refuse("AbsorbOrSpawn", "%s Mother created a spawn this turn; she cannot also absorb one", words.Possessive(m.Player))
 	}
 	if p.Creator != m.Player {
-		return engines.Refuse("Absorb", "%s was created by %s's Mother; a Mother absorbs only spawns she created", p.Name, p.Creator)
+		return engines.Refuse("Absorb", "%s was created by %s Mother; a Mother absorbs only spawns she created", p.Name, words.Possessive(p.Creator))
 	}
 	if MotherDist(m, p.X, p.Y) != 1 {
-		return engines.Refuse("Absorb", "%s at %d,%d is not next to %s's Mother", p.Name, p.X, p.Y, m.Player)
+		return engines.Refuse("Absorb", "%s at %d,%d is not next to %s Mother", p.Name, p.X, p.Y, words.Possessive(m.Player))
 	}
 	a.d.Emit(TypeSpawnAbsorbed, SpawnAbsorbed{Spawn: p.Name, Player: m.Player})
 	before := m.Plasmid
 	a.gain(m, AbsorbGain, "absorbed "+p.Name)
-	a.say("%s's Mother absorbs %s: +%d Plasmid (%d -> %d).", m.Player, p.Name, AbsorbGain, before, m.Plasmid)
+	a.say("%s Mother absorbs %s: +%d Plasmid (%d -> %d).", words.Possessive(m.Player), p.Name, AbsorbGain, before, m.Plasmid)
 	return a.done()
 }
 
@@ -577,14 +578,14 @@ func (s *State) regenerate(c Regenerate, d *engines.Decision) error {
 	if m.Life+n > MaxLife {
 		// Ruling: buying Life past 5 is refused; it would only turn Plasmid
 		// into less Plasmid (seed line 49).
-		return engines.Refuse("MaxLife", "%s's Mother has %d Life of 5; she can regain at most %d", m.Player, m.Life, MaxLife-m.Life)
+		return engines.Refuse("MaxLife", "%s Mother has %d Life of 5; she can regain at most %d", words.Possessive(m.Player), m.Life, MaxLife-m.Life)
 	}
 	cost := n * RegenCost(a.s.Mode)
-	if err := a.spend(m, cost, fmt.Sprintf("%d Life Point(s) in a %s game", n, a.s.Mode)); err != nil {
+	if err := a.spend(m, cost, fmt.Sprintf("%d Life Point(s) in %s game", n, words.A(a.s.Mode))); err != nil {
 		return err
 	}
 	a.gainLife(m, n, "regenerate")
-	a.say("%s's Mother spends %d Plasmid (%d a Life Point in a %s game) and regains %d Life: %d Life, %d Plasmid left.", m.Player, cost, RegenCost(a.s.Mode), a.s.Mode, n, m.Life, m.Plasmid)
+	a.say("%s Mother spends %d Plasmid (%d a Life Point in %s game) and regains %d Life: %d Life, %d Plasmid left.", words.Possessive(m.Player), cost, RegenCost(a.s.Mode), words.A(a.s.Mode), n, m.Life, m.Plasmid)
 	return a.done()
 }
 
@@ -609,7 +610,7 @@ func (a *act) findTarget(name string) (*Piece, *Mother, error) {
 	}
 	for _, q := range a.b.Living() {
 		if len(q.Name) > len(name) && strings.EqualFold(q.Name[:len(name)], name) {
-			return nil, nil, engines.Refuse("Name", "%q could be %s or %s's Mother; give more of the name", name, q.Name, hit.Player)
+			return nil, nil, engines.Refuse("Name", "%q could be %s or %s Mother; give more of the name", name, q.Name, words.Possessive(hit.Player))
 		}
 	}
 	return nil, hit, nil

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // NormName reads a mutation or evolution name: case and spaces or
@@ -55,17 +56,17 @@ func (s *State) mutate(c Mutate, d *engines.Decision) error {
 	switch len(p.Muts) {
 	case 0:
 		if p.Total() < FirstMutation {
-			return engines.Refuse("MutationPoints", "%s has %d points (%d/%d/%d); a first mutation needs 15", p.Name, p.Total(), p.Attack, p.Defense, p.Move)
+			return engines.Refuse("MutationPoints", "%s has %s (%d/%d/%d); a first mutation needs 15", p.Name, words.Count(p.Total(), "point", "points"), p.Attack, p.Defense, p.Move)
 		}
 	case 1:
 		if p.Total() < NextMutation {
-			return engines.Refuse("MutationPoints", "%s has %d points (%d/%d/%d); a second mutation needs 30", p.Name, p.Total(), p.Attack, p.Defense, p.Move)
+			return engines.Refuse("MutationPoints", "%s has %s (%d/%d/%d); a second mutation needs 30", p.Name, words.Count(p.Total(), "point", "points"), p.Attack, p.Defense, p.Move)
 		}
 	default:
 		return engines.Refuse("ThirdMutation", "%s has two mutations (%s); a spawn takes at most two", p.Name, strings.Join(p.Muts, ", "))
 	}
 	if !a.b.InZone(m.Player, p.X, p.Y, p) {
-		return engines.Refuse("MutateWhere", "%s at %d,%d is neither in %s's Sphere of Influence nor next to her Font; it mutates only there", p.Name, p.X, p.Y, m.Player)
+		return engines.Refuse("MutateWhere", "%s at %d,%d is neither in %s Sphere of Influence nor next to her Font; it mutates only there", p.Name, p.X, p.Y, words.Possessive(m.Player))
 	}
 	var twin *Square
 	if mut == Mitosis {
@@ -92,7 +93,7 @@ func (s *State) mutate(c Mutate, d *engines.Decision) error {
 	// Ruling: a mutation costs no Plasmid (the seed prices none).
 	points := p.Total()
 	a.d.Emit(TypeMutated, SpawnMutated{Spawn: p.Name, Mutation: mut})
-	a.say("%s's %s (%d points) mutates: %s.", m.Player, p.Name, points, mut)
+	a.say("%s %s (%s) mutates: %s.", words.Possessive(m.Player), p.Name, words.Count(points, "point", "points"), mut)
 	switch mut {
 	case Mitosis:
 		// seed 004 line 65. Ruling: the twin is a new spawn (it acts from
@@ -138,11 +139,11 @@ func (s *State) evolve(c Evolve, d *engines.Decision) error {
 		proxy = p
 	} else if len(m.Evolutions) >= MaxEvolutions {
 		// seed 004 line 76: 2 per queen.
-		return engines.Refuse("ThirdEvolution", "%s's Mother has evolved twice (%s); two is the most", m.Player, strings.Join(m.Evolutions, ", "))
+		return engines.Refuse("ThirdEvolution", "%s Mother has evolved twice (%s); two is the most", words.Possessive(m.Player), strings.Join(m.Evolutions, ", "))
 	}
 	if a.b.Has(m, evo) {
 		// seed 004 line 76: a different upgrade each time.
-		return engines.Refuse("SameEvolution", "%s's brood already has %s; choose a different evolution", m.Player, evo)
+		return engines.Refuse("SameEvolution", "%s brood already has %s; choose a different evolution", words.Possessive(m.Player), evo)
 	}
 	var font *Piece
 	if evo == Fontification {
@@ -189,26 +190,26 @@ func (s *State) subvert(c Subvert, d *engines.Decision) error {
 	}
 	m := a.b.Current()
 	if !a.b.Has(m, Subversion) {
-		return engines.Refuse("Subversion", "%s's Mother has not evolved Subversion", m.Player)
+		return engines.Refuse("Subversion", "%s Mother has not evolved Subversion", words.Possessive(m.Player))
 	}
 	if m.Seeded {
 		// Ruling: she holds one seed; it grows back by her next turn, so
 		// she subverts at most once a turn.
-		return engines.Refuse("OneSeed", "%s's Mother has shot her seed this turn; she holds one at a time", m.Player)
+		return engines.Refuse("OneSeed", "%s Mother has shot her seed this turn; she holds one at a time", words.Possessive(m.Player))
 	}
 	p, err := a.findPiece(c.Spawn)
 	if err != nil {
 		return err
 	}
 	if p.Owner == m.Player {
-		return engines.Refuse("Subversion", "%s is already %s's", p.Name, m.Player)
+		return engines.Refuse("Subversion", "%s is already %s", p.Name, words.Possessive(m.Player))
 	}
 	if p.Proxy {
 		// Ruling: a Brood Proxy cannot be subverted.
 		return engines.Refuse("Subversion", "%s is a Brood Proxy; the seed takes only spawns and Fonts", p.Name)
 	}
 	if d := MotherDist(m, p.X, p.Y); d > SubvertRange {
-		return engines.Refuse("Subversion", "%s is %d squares from %s's Mother; the seed reaches 3", p.Name, d, m.Player)
+		return engines.Refuse("Subversion", "%s is %s from %s Mother; the seed reaches 3", p.Name, words.Count(d, "square", "squares"), words.Possessive(m.Player))
 	}
 	if err := a.spend(m, SubvertCost, "a Seed of Subversion"); err != nil {
 		return err
@@ -226,9 +227,9 @@ func (s *State) subvert(c Subvert, d *engines.Decision) error {
 	if mt > st {
 		from := p.Owner
 		a.d.Emit(TypeSubverted, SpawnSubverted{Spawn: p.Name, Player: m.Player})
-		a.say("%s's Mother shoots a Seed of Subversion at %s: %d+%d = %d against %d+%d = %d; %s turns from %s to %s (it acts from next turn).", m.Player, p.Name, mv[0], mv[1], mt, sv[0], sv[1], st, p.Name, from, m.Player)
+		a.say("%s Mother shoots a Seed of Subversion at %s: %d+%d = %d against %d+%d = %d; %s turns from %s to %s (it acts from next turn).", words.Possessive(m.Player), p.Name, mv[0], mv[1], mt, sv[0], sv[1], st, p.Name, from, m.Player)
 	} else {
-		a.say("%s's Mother shoots a Seed of Subversion at %s: %d+%d = %d against %d+%d = %d; it resists.", m.Player, p.Name, mv[0], mv[1], mt, sv[0], sv[1], st)
+		a.say("%s Mother shoots a Seed of Subversion at %s: %d+%d = %d against %d+%d = %d; it resists.", words.Possessive(m.Player), p.Name, mv[0], mv[1], mt, sv[0], sv[1], st)
 	}
 	return a.done()
 }

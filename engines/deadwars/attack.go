@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // attack: dice order hit roll, then save roll if hit. Combined Attack dice
@@ -54,7 +55,7 @@ func (s *State) attack(c Attack, d *engines.Decision) error {
 			return err
 		}
 		if max := RankValue(a.Rank); a.Attacks >= max {
-			return engines.Refuse("Attacks", "%s has made %d attacks this turn; a %s attacks at most %s a turn (free attacks aside)", a.Name, a.Attacks, title(a.Rank), plural(max, "time", "times"))
+			return engines.Refuse("Attacks", "%s has made %s this turn; %s attacks at most %s a turn (free attacks aside)", a.Name, words.Count(a.Attacks, "attack", "attacks"), words.A(title(a.Rank)), plural(max, "time", "times"))
 		}
 		ev.Dice = slices.Clone(c.Dice)
 		ev.HitMod = len(c.Dice) - 1
@@ -91,7 +92,7 @@ func (b *Battle) reach(a, t *Fig) error {
 		return nil // the Humans' contacts are the table's
 	}
 	if Class(a.Class).Range == 0 && !b.InContact(a.Ref(), t.Ref()) {
-		return engines.RefuseTry("Range", []string{"dw move", "dw contact"}, "a %s attacks at 0\": %s must be in base contact with %s; move it into contact, or record the contact the table shows", title(a.Class), a.Name, t.Name)
+		return engines.RefuseTry("Range", []string{"dw move", "dw contact"}, "%s attacks at 0\": %s must be in base contact with %s; move it into contact, or record the contact the table shows", words.A(title(a.Class)), a.Name, t.Name)
 	}
 	if !b.InContact(a.Ref(), t.Ref()) {
 		for _, r := range b.ContactsOf(t.Ref()) {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // battle is the battle in progress, which every command of a fight needs.
@@ -47,13 +48,13 @@ func (s *State) force(c CreateForce, d *engines.Decision) error {
 		return engines.Refuse("Clan", "unknown clan %q; choose imhotep, dracula or davy-jones", c.Clan)
 	}
 	if f := s.Force(c.Player); f != nil {
-		return engines.Refuse("Clan", "%s already leads a %s force and a force has one clan; recruit into it, or found the new force under another player name", f.Player, ClanTitle(f.Clan))
+		return engines.Refuse("Clan", "%s already leads %s force and a force has one clan; recruit into it, or found the new force under another player name", f.Player, words.A(ClanTitle(f.Clan)))
 	}
 	if strings.EqualFold(c.Player, HumansSide) || strings.EqualFold(c.Player, "draw") {
 		return engines.Refuse("Name", "%q is kept for the game's own use; choose another player name", c.Player)
 	}
 	d.Emit(TypeForceCreated, ForceCreated{Player: c.Player, Clan: clan})
-	d.Label("%s raises a %s force.", c.Player, ClanTitle(clan))
+	d.Label("%s raises %s force.", c.Player, words.A(ClanTitle(clan)))
 	return nil
 }
 
@@ -67,7 +68,7 @@ func (s *State) recruit(c Recruit, d *engines.Decision) error {
 	// Ruling: forces change only between battles; a force on the field
 	// takes no recruits until its scenario ends.
 	if b := s.Current(); b != nil && slices.Contains(b.Sides, f.Player) {
-		return engines.Refuse("Force", "%s's force is fighting %s; recruit after the scenario ends", f.Player, b.Name)
+		return engines.Refuse("Force", "%s force is fighting %s; recruit after the scenario ends", words.Possessive(f.Player), b.Name)
 	}
 	if err := checkName("figure", c.Name); err != nil {
 		return err
@@ -77,7 +78,7 @@ func (s *State) recruit(c Recruit, d *engines.Decision) error {
 	}
 	for _, m := range f.Figures {
 		if strings.EqualFold(m.Name, c.Name) {
-			return engines.Refuse("Name", "%s's force already has a figure named %s; names are unique within a force", f.Player, m.Name)
+			return engines.Refuse("Name", "%s force already has a figure named %s; names are unique within a force", words.Possessive(f.Player), m.Name)
 		}
 	}
 	rank := Hero
@@ -94,21 +95,21 @@ func (s *State) recruit(c Recruit, d *engines.Decision) error {
 	}
 	if c.Champion {
 		if rank != Hero {
-			return engines.Refuse("Champion", "a Champion is always a Hero, not a %s", title(rank))
+			return engines.Refuse("Champion", "a Champion is always a Hero, not %s", words.A(title(rank)))
 		}
 		if ch := f.Champion(); ch != nil {
-			return engines.Refuse("Champion", "%s's force already has its Champion, %s; a force has exactly one", f.Player, ch.Name)
+			return engines.Refuse("Champion", "%s force already has its Champion, %s; a force has exactly one", words.Possessive(f.Player), ch.Name)
 		}
 	} else if used := f.Points(); used+RankValue(rank) > PointsLimit {
-		return engines.Refuse("Points", "%s's force has used %d of its %d points besides the Champion; a %s costs %d, which would make %d; the limit is %d",
-			f.Player, used, PointsLimit, title(rank), RankValue(rank), used+RankValue(rank), PointsLimit)
+		return engines.Refuse("Points", "%s force has used %d of its %s besides the Champion; %s costs %d, which would make %d; the limit is %d",
+			words.Possessive(f.Player), used, words.Count(PointsLimit, "point", "points"), words.A(title(rank)), RankValue(rank), used+RankValue(rank), PointsLimit)
 	}
 	d.Emit(TypeFigureRecruited, FigureRecruited{Player: f.Player, Name: c.Name, Rank: rank, Class: class, Champion: c.Champion})
 	if c.Champion {
-		d.Label("%s takes %s, a %s Hero, as the %s Champion (free; %d of %d points used).", f.Player, c.Name, title(class), ClanTitle(f.Clan), f.Points(), PointsLimit)
+		d.Label("%s takes %s, %s Hero, as the %s Champion (free; %d of %s used).", f.Player, c.Name, words.A(title(class)), ClanTitle(f.Clan), f.Points(), words.Count(PointsLimit, "point", "points"))
 	} else {
-		d.Label("%s recruits %s, a %s %s, for %s (%d of %d points used).", f.Player, c.Name, title(class), title(rank),
-			plural(RankValue(rank), "point", "points"), f.Points(), PointsLimit)
+		d.Label("%s recruits %s, %s %s, for %s (%d of %s used).", f.Player, c.Name, words.A(title(class)), title(rank),
+			plural(RankValue(rank), "point", "points"), f.Points(), words.Count(PointsLimit, "point", "points"))
 	}
 	return nil
 }
@@ -128,7 +129,7 @@ func (s *State) start(c engines.StartScenario, d *engines.Decision) error {
 		return engines.Refuse("Scenario", "a Deadwars battle's brief is %s; %q is none of them", briefList(), c.Brief)
 	}
 	if c.Turns != 0 && c.Turns != Turns {
-		return engines.Refuse("Scenario", "a Deadwars game is %d turns each, not %d", Turns, c.Turns)
+		return engines.Refuse("Scenario", "a Deadwars game is %s each, not %d", words.Count(Turns, "turn", "turns"), c.Turns)
 	}
 	sides, err := s.fielded(c.Field)
 	if err != nil {
@@ -138,7 +139,7 @@ func (s *State) start(c engines.StartScenario, d *engines.Decision) error {
 	for _, p := range sides {
 		f := s.Force(p)
 		if f.Champion() == nil {
-			return engines.RefuseTry("Champion", []string{"dw recruit"}, "%s's force has no Champion; recruit one before it fights", f.Player)
+			return engines.RefuseTry("Champion", []string{"dw recruit"}, "%s force has no Champion; recruit one before it fights", words.Possessive(f.Player))
 		}
 		count[p] = len(f.Figures)
 	}
@@ -191,7 +192,7 @@ func (s *State) fielded(field []string) ([]string, error) {
 		case n < 2:
 			return nil, engines.RefuseTry("Scenario", []string{"dw force"}, "a battle is between two forces and the campaign has %s; found another", plural(n, "force", "forces"))
 		case n > 2:
-			return nil, engines.Refuse("Scenario", "the campaign has %d forces; field the two that fight, by their players' names", n)
+			return nil, engines.Refuse("Scenario", "the campaign has %s; field the two that fight, by their players' names", words.Count(n, "force", "forces"))
 		}
 		return []string{s.Forces[0].Player, s.Forces[1].Player}, nil
 	}
@@ -207,7 +208,7 @@ func (s *State) fielded(field []string) ([]string, error) {
 		sides = append(sides, f.Player)
 	}
 	if len(sides) != 2 {
-		return nil, engines.Refuse("Scenario", "a Deadwars battle is between 2 forces; %d were named", len(sides))
+		return nil, engines.Refuse("Scenario", "a Deadwars battle is between 2 forces; %s named", words.Count(len(sides), "was", "were"))
 	}
 	return sides, nil
 }
@@ -226,7 +227,7 @@ func rollOff(d *engines.Decision, sides []string) ([][]int, error) {
 			return rolls, nil
 		}
 		if len(rolls) >= 50 {
-			return nil, engines.Refuse("Deployment", "the roll-off tied %d times; roll it again", len(rolls))
+			return nil, engines.Refuse("Deployment", "the roll-off tied %s; roll it again", words.Count(len(rolls), "time", "times"))
 		}
 	}
 }
@@ -259,7 +260,7 @@ func (b *Battle) actor(name string) (*Fig, error) {
 	f, err := b.resolve(name, b.ActivePlayer())
 	if err != nil {
 		if o, err2 := b.resolve(name, b.Other(b.ActivePlayer())); err2 == nil {
-			return nil, engines.Refuse("Turn", "%s is %s's and it is %s's turn (turn %d); %s acts on its own turn", o.Name, o.Side, b.ActivePlayer(), b.Round, o.Name)
+			return nil, engines.Refuse("Turn", "%s is %s and it is %s turn (turn %d); %s acts on its own turn", o.Name, words.Possessive(o.Side), words.Possessive(b.ActivePlayer()), b.Round, o.Name)
 		}
 		return nil, err
 	}
@@ -277,7 +278,7 @@ func (s *State) checkPlayer(b *Battle, player string) error {
 	if s.Force(player) == nil || !slices.Contains(b.Sides, s.Force(player).Player) {
 		return engines.Refuse("Turn", "%s is not fighting %s; the players are %s and %s", player, b.Name, b.Sides[0], b.Sides[1])
 	}
-	return engines.Refuse("Turn", "it is %s's turn (turn %d), not %s's", b.ActivePlayer(), b.Round, player)
+	return engines.Refuse("Turn", "it is %s turn (turn %d), not %s", words.Possessive(b.ActivePlayer()), b.Round, words.Possessive(player))
 }
 
 // spender is the battle and the active player's figure named name, once

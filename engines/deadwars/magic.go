@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // cast pays a spell from the magic pool (seed 001 lines 59-63). Casters are
@@ -28,7 +29,7 @@ func (s *State) cast(c Cast, d *engines.Decision) error {
 	}
 	p := f.Side
 	if !f.Champion && f.Class != Wizard {
-		return engines.Refuse("Magic", "%s is a %s %s; only the Champion and Wizards cast spells", f.Name, title(f.Class), title(f.Rank))
+		return engines.Refuse("Magic", "%s is %s %s; only the Champion and Wizards cast spells", f.Name, words.A(title(f.Class)), title(f.Rank))
 	}
 	spell := strings.ToLower(strings.TrimSpace(c.Spell))
 	cost := SpellCost(spell)
@@ -36,7 +37,7 @@ func (s *State) cast(c Cast, d *engines.Decision) error {
 		return engines.Refuse("Magic", "unknown spell %q; the spells are bolt (1), curse (2), heal (2) and boost (1)", c.Spell)
 	}
 	if b.Magic[p] < cost {
-		return engines.Refuse("Magic", "%s costs %s; %s's magic pool holds %d", title(spell), plural(cost, "magic die", "magic dice"), p, b.Magic[p])
+		return engines.Refuse("Magic", "%s costs %s; %s magic pool holds %d", title(spell), plural(cost, "magic die", "magic dice"), words.Possessive(p), b.Magic[p])
 	}
 	if c.Target == "" {
 		return engines.Refuse("Magic", "%s needs a target figure", title(spell))
@@ -126,7 +127,7 @@ func heal(t *Fig, ev *SpellCast) (string, error) {
 		return "", engines.Refuse("Magic", "%s has no wound to heal", t.Name)
 	}
 	ev.Healed = true
-	return fmt.Sprintf(": a wound is healed (%d of %d wounds now).", t.Wounds-1, t.MaxWounds()), nil
+	return fmt.Sprintf(": a wound is healed (%d of %s now).", t.Wounds-1, words.Count(t.MaxWounds(), "wound", "wounds")), nil
 }
 
 // boost: the figure moves 3", into or out of base contact as the table

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // move moves a figure 2" on any die.
@@ -36,7 +37,7 @@ func (s *State) moveBy(c Move, dash bool, d *engines.Decision) error {
 		}
 	case c.Die == 6:
 		if b.Magic[p] < 1 {
-			return engines.Refuse("Dice", "%s's magic pool is empty; no 6 to move with (unspent: %s)", p, poolText(b.Pool))
+			return engines.Refuse("Dice", "%s magic pool is empty; no 6 to move with (unspent: %s)", words.Possessive(p), poolText(b.Pool))
 		}
 		ev.Magic = true
 	default:

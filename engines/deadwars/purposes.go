@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // roll1 rolls one die for the side by (a player, or "humans"), so the
@@ -21,7 +22,7 @@ func roll1(d *engines.Decision, by, purpose string) (int, error) {
 }
 
 func rollOffPurpose(sides []string) string {
-	return fmt.Sprintf("deployment roll-off, %s's die then %s's: the higher places first, a tie rolls again", sides[0], sides[1])
+	return fmt.Sprintf("deployment roll-off, %s die then %s: the higher places first, a tie rolls again", words.Possessive(sides[0]), words.Possessive(sides[1]))
 }
 
 func humanClassPurpose(i int) string {
@@ -29,7 +30,7 @@ func humanClassPurpose(i int) string {
 }
 
 func poolPurpose(player, clan string) string {
-	return fmt.Sprintf("%s's action dice, %s: %s", player, ClanTitle(clan), faceSummary(clan))
+	return fmt.Sprintf("%s action dice, %s: %s", words.Possessive(player), ClanTitle(clan), faceSummary(clan))
 }
 
 // faceSummary is a clan's face table in a line: "1 Dash, 2-4 Attack, 5 Defend, 6 Magic".
@@ -63,7 +64,7 @@ func hitPurpose(a, t *Fig, mod, need int, free bool) string {
 		s = fmt.Sprintf("hit roll on %s, %s (%s) hits on %d+", t.Name, a.Name, title(a.Class), need)
 	}
 	if mod != 0 {
-		s += fmt.Sprintf(", %s for %d dice combined: needs %s", signed(mod), mod+1, effectiveNeed(need, mod, "misses", "hits"))
+		s += fmt.Sprintf(", %s for %s combined: needs %s", signed(mod), words.Count(mod+1, "die", "dice"), effectiveNeed(need, mod, "misses", "hits"))
 	}
 	return s
 }

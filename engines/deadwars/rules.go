@@ -3,6 +3,8 @@ package deadwars
 import (
 	"fmt"
 	"strings"
+
+	"warlog/internal/words"
 )
 
 // Clans.
@@ -247,12 +249,7 @@ func succeeds(natural, mod, need int) bool {
 	return natural+mod >= need
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
+func plural(n int, one, many string) string { return words.Count(n, one, many) }
 
 func signed(n int) string {
 	if n >= 0 {
@@ -268,10 +265,5 @@ func title(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// possessive writes "Ann's", "Bones'".
-func possessive(name string) string {
-	if strings.HasSuffix(name, "s") {
-		return name + "'"
-	}
-	return name + "'s"
-}
+// possessive writes "Ann's", "the hunters'" (words.Possessive).
+func possessive(name string) string { return words.Possessive(name) }

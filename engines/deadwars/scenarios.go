@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // collect: a Soul is collected by an attack's hit roll from base contact,
@@ -34,7 +35,7 @@ func (s *State) collect(c Collect, d *engines.Decision) error {
 		return err
 	}
 	if max := RankValue(f.Rank); f.Attacks >= max {
-		return engines.Refuse("Attacks", "%s has made %d attacks this turn; a %s attacks at most %s a turn", f.Name, f.Attacks, title(f.Rank), plural(max, "time", "times"))
+		return engines.Refuse("Attacks", "%s has made %s this turn; %s attacks at most %s a turn", f.Name, words.Count(f.Attacks, "attack", "attacks"), words.A(title(f.Rank)), plural(max, "time", "times"))
 	}
 	if b.soulsLeft() == 0 {
 		return engines.Refuse("Soul Collectors", "every Soul is collected")
@@ -69,7 +70,7 @@ func (s *State) humans(c Humans, d *engines.Decision) error {
 		return err
 	}
 	if b.Phase != PhaseHumans {
-		return engines.Refuse("Humans", "the Humans attack after both players' turns in Hunt the Hunters; it is %s's turn %d", b.ActivePlayer(), b.Round)
+		return engines.Refuse("Humans", "the Humans attack after both players' turns in Hunt the Hunters; it is %s turn %d", words.Possessive(b.ActivePlayer()), b.Round)
 	}
 	targets := map[string]string{}
 	for _, ht := range c.Targets {
@@ -167,13 +168,13 @@ func (s *State) shrine(c Shrine, d *engines.Decision) error {
 			return engines.Refuse("Death Shrine", "%s is counted twice", f.Player)
 		}
 		if n := len(b.Living(f.Player)); sc.Count < 0 || sc.Count > n {
-			return engines.Refuse("Death Shrine", "%s has %d figures in play; the count must be 0 to %d", f.Player, n, n)
+			return engines.Refuse("Death Shrine", "%s has %s in play; the count must be 0 to %d", f.Player, words.Count(n, "figure", "figures"), n)
 		}
 		counts[f.Player] = sc.Count
 	}
 	for _, p := range b.Sides {
 		if _, ok := counts[p]; !ok {
-			return engines.Refuse("Death Shrine", "give both counts, %s's and %s's", b.Sides[0], b.Sides[1])
+			return engines.Refuse("Death Shrine", "give both counts, %s and %s", words.Possessive(b.Sides[0]), words.Possessive(b.Sides[1]))
 		}
 	}
 	d.Emit(TypeShrineCounted, ShrineCounted{Counts: counts})

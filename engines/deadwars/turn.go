@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // roll rolls the action pool. Dice order: all the dice at once, 1 per
@@ -70,11 +71,11 @@ func (s *State) double(c Double, d *engines.Decision) error {
 	}
 	if c.Face == 6 {
 		if b.Sixes < 2 {
-			return engines.Refuse("Double", "a pair of 6s is exchanged only while both are still in the magic pool in the turn they were rolled; %s's magic pool holds %d, %d of them from this turn",
-				p, b.Magic[p], b.Sixes)
+			return engines.Refuse("Double", "a pair of 6s is exchanged only while both are still in the magic pool in the turn they were rolled; %s magic pool holds %d, %d of them from this turn",
+				words.Possessive(p), b.Magic[p], b.Sixes)
 		}
 	} else if n := countFace(b.Pool, c.Face); n < 2 {
-		return engines.Refuse("Double", "%s's unspent dice hold %d showing %d; a double needs two (unspent: %s)", p, n, c.Face, poolText(b.Pool))
+		return engines.Refuse("Double", "%s unspent dice hold %d showing %d; a double needs two (unspent: %s)", words.Possessive(p), n, c.Face, poolText(b.Pool))
 	}
 	d.Emit(TypeDoubleChanged, DoubleChanged{Player: p, Face: c.Face, To: c.To})
 	clan := s.clanOf(p)
@@ -98,7 +99,7 @@ func (s *State) spend(b *Battle, faces []int, want string) error {
 	p := b.ActivePlayer()
 	clan := s.clanOf(p)
 	if len(faces) == 0 {
-		return engines.Refuse("Dice", "name the die to spend (a face of %s's unspent dice: %s)", p, poolText(b.Pool))
+		return engines.Refuse("Dice", "name the die to spend (a face of %s unspent dice: %s)", words.Possessive(p), poolText(b.Pool))
 	}
 	left := slices.Clone(b.Pool)
 	for _, v := range faces {
@@ -112,7 +113,7 @@ func (s *State) spend(b *Battle, faces []int, want string) error {
 		}
 		i := slices.Index(left, v)
 		if i < 0 {
-			return engines.Refuse("Dice", "%s's unspent dice hold no %d (unspent: %s)", p, v, poolText(b.Pool))
+			return engines.Refuse("Dice", "%s unspent dice hold no %d (unspent: %s)", words.Possessive(p), v, poolText(b.Pool))
 		}
 		left = slices.Delete(left, i, i+1)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // Status implements engines.State: the battle in progress, or the last one
@@ -27,9 +28,9 @@ func (s *State) Status() engines.Status {
 	head := fmt.Sprintf("%s: turn %d of %d", BriefTitle(b.Brief), b.Round, Turns)
 	switch b.Phase {
 	case PhaseRoll:
-		head += fmt.Sprintf("; %s's turn (%s), to roll the action dice", b.ActivePlayer(), ClanTitle(s.clanOf(b.ActivePlayer())))
+		head += fmt.Sprintf("; %s turn (%s), to roll the action dice", words.Possessive(b.ActivePlayer()), ClanTitle(s.clanOf(b.ActivePlayer())))
 	case PhaseAct:
-		head += fmt.Sprintf("; %s's turn (%s), spending dice", b.ActivePlayer(), ClanTitle(s.clanOf(b.ActivePlayer())))
+		head += fmt.Sprintf("; %s turn (%s), spending dice", words.Possessive(b.ActivePlayer()), ClanTitle(s.clanOf(b.ActivePlayer())))
 	case PhaseHumans:
 		head += "; the Humans attack"
 		st.Next = []string{"dw humans"}
@@ -159,7 +160,7 @@ func (s *State) clanOf(player string) string {
 }
 
 func (s *State) forceNote(f *Force) string {
-	n := fmt.Sprintf("%s: %s force, %d figures, %d of %d points besides the Champion", f.Player, ClanTitle(f.Clan), len(f.Figures), f.Points(), PointsLimit)
+	n := fmt.Sprintf("%s: %s force, %s, %d of %s besides the Champion", f.Player, ClanTitle(f.Clan), words.Count(len(f.Figures), "figure", "figures"), f.Points(), words.Count(PointsLimit, "point", "points"))
 	if f.Champion() == nil {
 		n += ", no Champion yet"
 	}

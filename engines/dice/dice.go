@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"warlog/internal/words"
 )
 
 // Sides are the dice warlog knows.
@@ -50,7 +51,7 @@ func Parse(s string) (Notation, error) {
 			return bad("the count before 'd' must be a whole number of at least 1")
 		}
 		if c > MaxCount {
-			return bad(fmt.Sprintf("at most %d dice at once", MaxCount))
+			return bad(fmt.Sprintf("at most %s at once", words.Count(MaxCount, "die", "dice")))
 		}
 		n.Count = c
 	}
@@ -215,8 +216,8 @@ func (r *Roller) Roll(count, sides int, purpose string) (Rolled, error) {
 				continue
 			}
 			if len(r.hand) == 0 {
-				return Rolled{}, fmt.Errorf("%w: this action needs at least %d dice (%s); %d were given",
-					ErrTooFew, len(r.used), r.describe(), len(r.used)-count+i)
+				return Rolled{}, fmt.Errorf("%w: this action needs at least %s (%s); %s given",
+					ErrTooFew, words.Count(len(r.used), "die", "dice"), r.describe(), words.Count(len(r.used)-count+i, "was", "were"))
 			}
 			v := r.hand[0]
 			if v < 1 || v > sides {
@@ -242,10 +243,10 @@ func (r *Roller) Roll(count, sides int, purpose string) (Rolled, error) {
 func (r *Roller) Finish() error {
 	if r.handMode && len(r.hand) > 0 {
 		if len(r.used) == 0 {
-			return fmt.Errorf("%w: this action rolls no dice; %d were given", ErrTooMany, len(r.hand))
+			return fmt.Errorf("%w: this action rolls no dice; %s given", ErrTooMany, words.Count(len(r.hand), "was", "were"))
 		}
-		return fmt.Errorf("%w: this action needs %d dice (%s); %d were given",
-			ErrTooMany, len(r.used), r.describe(), len(r.used)+len(r.hand))
+		return fmt.Errorf("%w: this action needs %s (%s); %s given",
+			ErrTooMany, words.Count(len(r.used), "die", "dice"), r.describe(), words.Count(len(r.used)+len(r.hand), "was", "were"))
 	}
 	return nil
 }

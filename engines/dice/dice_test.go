@@ -176,7 +176,7 @@ func TestHandEntry(t *testing.T) {
 		if !errors.Is(err, ErrTooFew) {
 			t.Fatalf("err = %v, want ErrTooFew", err)
 		}
-		want := "too few dice given: this action needs at least 2 dice (hit roll d6, attacker damage d6); 1 were given"
+		want := "too few dice given: this action needs at least 2 dice (hit roll d6, attacker damage d6); 1 was given"
 		if err.Error() != want {
 			t.Errorf("message\n got %q\nwant %q", err, want)
 		}
@@ -188,7 +188,7 @@ func TestHandEntry(t *testing.T) {
 		if !errors.Is(err, ErrTooMany) {
 			t.Fatalf("err = %v, want ErrTooMany", err)
 		}
-		if want := "too many dice given: this action needs 1 dice (hit roll d6); 2 were given"; err.Error() != want {
+		if want := "too many dice given: this action needs 1 die (hit roll d6); 2 were given"; err.Error() != want {
 			t.Errorf("message\n got %q\nwant %q", err, want)
 		}
 	})

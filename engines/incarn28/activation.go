@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // activate makes an incarn's ACT-R, step by step as the rules take it:
@@ -91,7 +92,7 @@ func (r *referee) endPrevious() (prefix string, err error) {
 		return "", err
 	}
 	if len(r.notes) > 0 {
-		prefix = fmt.Sprintf("%s's activation ends: %s. ", r.nm(prev), strings.Join(r.notes, "; "))
+		prefix = fmt.Sprintf("%s activation ends: %s. ", words.Possessive(r.nm(prev)), strings.Join(r.notes, "; "))
 		r.notes = nil
 	}
 	return prefix, nil
@@ -205,7 +206,7 @@ func (r *referee) takeTurn(f *Figure, hermit string) error {
 	}
 	if b.Next != "" && f.Side != b.Next && r.anyToActivate(b.Next) {
 		if !(f.HasItem("Geminid") && b.Last == f.Side) {
-			return engines.Refuse("Activation", "it is %s's turn to activate", b.Next)
+			return engines.Refuse("Activation", "it is %s turn to activate", words.Possessive(b.Next))
 		}
 		r.note("%s goes straight after its ally (Geminid)", r.nm(f))
 	}
@@ -223,7 +224,7 @@ func (r *referee) hermitGives(name string, f *Figure) error {
 		return engines.Refuse("Hermit", "%s must be an allied Hermit in play that has not activated this round", r.nm(h))
 	}
 	if b.Next != "" && h.Side != b.Next && r.anyToActivate(b.Next) {
-		return engines.Refuse("Activation", "it is %s's turn to activate", b.Next)
+		return engines.Refuse("Activation", "it is %s turn to activate", words.Possessive(b.Next))
 	}
 	if err := r.d.Emit(TypeActivated, Activated{Figure: h.Key(), Steps: []string{"gives its activation to " + f.Name + " (Hermit)"}, Wasted: true}); err != nil {
 		return err
@@ -280,7 +281,7 @@ func (r *referee) actionDie(f *Figure, c ActFacts) (actRoll, error) {
 		}
 		ask, _ := FindSkill(ally.Skill)
 		sides = ask.Die
-		dieName = fmt.Sprintf("%s's d%d (Leech)", r.nm(ally), sides)
+		dieName = fmt.Sprintf("%s d%d (Leech)", words.Possessive(r.nm(ally)), sides)
 	}
 	if c.Nightmare {
 		sides = 4
@@ -352,10 +353,10 @@ func (r *referee) modify(f *Figure, c ActFacts, roll *actRoll) {
 		add(4, "Brutal")
 	}
 	if c.AlliesWithin5 > 0 && r.has(f, "Guard") {
-		add(c.AlliesWithin5, fmt.Sprintf("Guard (%d allies)", c.AlliesWithin5))
+		add(c.AlliesWithin5, fmt.Sprintf("Guard (%s)", words.Count(c.AlliesWithin5, "ally", "allies")))
 	}
 	if c.EnemiesWithin10 > 0 && r.has(f, "Masochist") {
-		add(c.EnemiesWithin10, fmt.Sprintf("Masochist (%d enemies)", c.EnemiesWithin10))
+		add(c.EnemiesWithin10, fmt.Sprintf("Masochist (%s)", words.Count(c.EnemiesWithin10, "enemy", "enemies")))
 	}
 	if c.NearQuarry && r.has(f, "Stalker") {
 		add(6, "Stalker")

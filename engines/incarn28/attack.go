@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // attack is a normal attack: the attacker spends the strength in ACs (a
@@ -140,7 +141,7 @@ func (r *referee) attackTarget(a *Figure, c Attack) (*Figure, error) {
 			return nil, engines.Refuse("Desecrate", "%s has no Desecrate objective to attack", a.Side)
 		}
 		if b.done(a.Side, 1) {
-			return nil, engines.Refuse("Desecrate", "%s's Desecrate objective is already destroyed", a.Side)
+			return nil, engines.Refuse("Desecrate", "%s Desecrate objective is already destroyed", words.Possessive(a.Side))
 		}
 		return nil, nil
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // Limits of a standard game.
@@ -112,7 +113,7 @@ func Validate(faction Faction, bones int, incarns []Incarn) []Violation {
 		add("Bones", "the gang costs %d B, over its %d B limit; drop %d B of incarns, Fleshtypes or items", c, bones, c-bones)
 	}
 	if len(incarns) > MaxIncarns {
-		add("20 incarns", "the gang has %d incarns; at most %d", len(incarns), MaxIncarns)
+		add("20 incarns", "the gang has %s; at most %d", words.Count(len(incarns), "incarn", "incarns"), MaxIncarns)
 	}
 	names := map[string]string{}
 	perFlesh := map[string][]string{}
@@ -150,8 +151,8 @@ func Validate(faction Faction, bones int, incarns []Incarn) []Violation {
 	}
 	for _, f := range fleshOrder {
 		if who := perFlesh[f]; len(who) > faction.PerFleshtype {
-			add(fmt.Sprintf("%d per Fleshtype", faction.PerFleshtype), "%d incarns have %s (%s); a %s gang may have at most %d",
-				len(who), f, strings.Join(who, ", "), faction.Name, faction.PerFleshtype)
+			add(fmt.Sprintf("%d per Fleshtype", faction.PerFleshtype), "%s have %s (%s); %s gang may have at most %d",
+				words.Count(len(who), "incarn", "incarns"), f, strings.Join(who, ", "), words.A(faction.Name), faction.PerFleshtype)
 		}
 	}
 	return out
@@ -166,7 +167,7 @@ func refuseViolations(vs []Violation) error {
 	for i, v := range vs {
 		parts[i] = fmt.Sprintf("%s (%s)", v.Msg, v.Rule)
 	}
-	return engines.Refuse("Gang building", "%d limits broken: %s", len(vs), strings.Join(parts, "; "))
+	return engines.Refuse("Gang building", "%s broken: %s", words.Count(len(vs), "limit", "limits"), strings.Join(parts, "; "))
 }
 
 // ParseGangFile reads a gang from text: one incarn a line as

@@ -40,7 +40,7 @@ func TestGangFiles(t *testing.T) {
 		{"court.txt", "Court", 24, 3, true, ""},
 		{"schism.txt", "Schism", 22, 3, true, ""},
 	} {
-		b, err := os.ReadFile("../../testdata/incarn28/" + c.file)
+		b, err := os.ReadFile("../../samples/incarn28/" + c.file)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -83,7 +83,7 @@ var Fleshtypes = []Fleshtype{
 	{40, "Gunner", KindFact, "Range 30, may target any visible incarn in range, +2 on A-R dice beyond 10."},
 	{41, "Gunslinger", KindLog, "Range 15; not limited to one attack per activation."},
 	{42, "Haruspex", KindRecorded, "Before round 1 its whole gang may move 5 (the higher roller first if both have it)."},
-	{43, "Hermit", KindFact, "Spends its activation to activate an ally within 5, even one already used."},
+	{43, "Hermit", KindFact, "Gives up its own activation so that an ally within 5 activates, even one that already has."},
 	{44, "Hive", KindLog, "When it dies, three Roach Worm allies appear within 5."},
 	{45, "Hollow", KindFact, "Enemies within 5 of it count as slain for morale."},
 	{46, "Homonculist", KindLog, "Once per activation summons a new allied Roach without Fleshtypes within 5."},

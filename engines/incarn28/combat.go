@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // hit is an attack or SP-A about to be defended.
@@ -177,20 +178,20 @@ func (r *referee) land(h hit, t *Figure, o DefFacts, ad int, adText string, df d
 	}
 	switch {
 	case df.nat == 1:
-		r.note("%s against %s's DF-R %s: a natural 1 on the defence die, %s is slain", adText, r.nm(t), df.desc, r.nm(t))
+		r.note("%s against %s DF-R %s: a natural 1 on the defence die, %s is slain", adText, words.Possessive(r.nm(t)), df.desc, r.nm(t))
 		return r.afterHit(h, t, r.slay(t, h.att, "a natural 1 on the defence die", o))
 	case golem && df.total*3 < ad, !golem && df.total*2 < ad:
-		r.note("%s against %s's DF-R %s: below a %s, %s is slain", adText, r.nm(t), df.desc, map[bool]string{true: "third (Golem)", false: "half"}[golem], r.nm(t))
+		r.note("%s against %s DF-R %s: below %s, %s is slain", adText, words.Possessive(r.nm(t)), df.desc, words.A(map[bool]string{true: "third (Golem)", false: "half"}[golem]), r.nm(t))
 		return r.afterHit(h, t, r.slay(t, h.att, who+" slays it", o))
 	case df.total < ad:
-		r.note("%s against %s's DF-R %s: %s is stunned", adText, r.nm(t), df.desc, r.nm(t))
+		r.note("%s against %s DF-R %s: %s is stunned", adText, words.Possessive(r.nm(t)), df.desc, r.nm(t))
 		if r.has(t, "Elemental") && h.att != nil {
 			r.note("an Elemental stunned by an attack is slain")
 			return r.afterHit(h, t, r.slay(t, h.att, "Elemental stunned by an attack", o))
 		}
 		return r.afterHit(h, t, r.stunBy(t, h.att, "stunned by "+who, o))
 	}
-	r.note("%s against %s's DF-R %s: no effect", adText, r.nm(t), df.desc)
+	r.note("%s against %s DF-R %s: no effect", adText, words.Possessive(r.nm(t)), df.desc)
 	if r.has(t, "Elemental") && h.att != nil && h.att.InPlay() {
 		r.note("the Elemental turns the blow: %s is stunned", r.nm(h.att))
 		return r.afterHit(h, t, r.stunBy(h.att, t, "turned by an Elemental", DefFacts{}))
@@ -243,14 +244,14 @@ func (r *referee) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
 			return err
 		}
 		if v >= 4 {
-			r.note("%s's Mindguard %d keeps %s from the stun", r.nm(m), v, r.nm(f))
+			r.note("%s Mindguard %d keeps %s from the stun", words.Possessive(r.nm(m)), v, r.nm(f))
 			return nil
 		}
-		r.note("%s's Mindguard %d takes the stun instead", r.nm(m), v)
+		r.note("%s Mindguard %d takes the stun instead", words.Possessive(r.nm(m)), v)
 		return r.stunBy(m, nil, "took an ally's stun (Mindguard)", DefFacts{})
 	}
 	if by != nil && r.has(by, "Executioner") && enemies(by, f) {
-		r.note("%s's stun slays (Executioner)", r.nm(by))
+		r.note("%s stun slays (Executioner)", words.Possessive(r.nm(by)))
 		return r.slay(f, by, "stunned by an Executioner", o)
 	}
 	if f.Status == StatusStunned {
@@ -299,7 +300,7 @@ func (r *referee) pandemonium(f *Figure) error {
 		in.Flesh = append([]string(nil), f.Flesh...)
 		old := in.Flesh[i]
 		in.Flesh[i] = nf
-		r.note("Pandemoniac turns %s's %s into %s", r.nm(f), old, nf)
+		r.note("Pandemoniac turns %s %s into %s", words.Possessive(r.nm(f)), old, nf)
 		return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: "Pandemoniac"})
 	}
 	return nil
@@ -328,7 +329,7 @@ func (r *referee) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 	defer func() { r.depth-- }()
 	if f.Tag == TagEscort {
 		// line 635: a slain Escort is put back near its own edge.
-		r.note("%s is put back within 2 of %s's edge (Escort)", r.nm(f), f.Side)
+		r.note("%s is put back within 2 of %s edge (Escort)", r.nm(f), words.Possessive(f.Side))
 		if f.Status == StatusActive {
 			return nil
 		}
@@ -452,9 +453,9 @@ func (r *referee) exhume(f *Figure, name string) (raised bool, err error) {
 	if err := r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Side: x.Side, Name: name, Why: "exhumed into " + x.Side + "'s gang"}); err != nil {
 		return false, err
 	}
-	r.note("%s exhumes %s into %s's gang (Exhumer %d)", r.nm(x), r.nm(f), x.Side, v)
+	r.note("%s exhumes %s into %s gang (Exhumer %d)", r.nm(x), r.nm(f), words.Possessive(x.Side), v)
 	if ends {
-		r.note("%s's activation ends", r.nm(f))
+		r.note("%s activation ends", words.Possessive(r.nm(f)))
 	}
 	return true, nil
 }
@@ -497,7 +498,7 @@ func (r *referee) afterDeath(f *Figure) error {
 	if err := r.d.Emit(TypeFigureAdded, FigureAdded{Figure: sp, Why: "Inseminator"}); err != nil {
 		return err
 	}
-	r.note("%s bursts from %s: a %s %s (Inseminator)", sp.Name, r.nm(f), sp.Skill, sp.Flesh[0])
+	r.note("%s bursts from %s: %s %s (Inseminator)", sp.Name, r.nm(f), words.A(sp.Skill), sp.Flesh[0])
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // summon is the Homonculist's once-per-activation Roach.
@@ -168,7 +169,7 @@ func (r *referee) reflesh(c Reflesh) error {
 			return engines.Refuse("Zenithal", "%s is not a Zenithal", r.nm(z))
 		}
 		if z.Side != f.Side {
-			return engines.Refuse("Zenithal", "a Zenithal changes an ally's Fleshtype; %s is not %s's ally", r.nm(f), r.nm(z))
+			return engines.Refuse("Zenithal", "a Zenithal changes an ally's Fleshtype; %s is not %s ally", r.nm(f), words.Possessive(r.nm(z)))
 		}
 		if slices.Contains(r.Battle.Current.SPAs, "Zenithal") {
 			return engines.Refuse("Zenithal", "%s has already swapped a Fleshtype this activation", r.nm(z))
@@ -186,6 +187,6 @@ func (r *referee) reflesh(c Reflesh) error {
 			in.Flesh[i] = nw.Name
 		}
 	}
-	r.d.Label("%s's %s becomes %s (%s).", r.nm(f), old.Name, nw.Name, why)
+	r.d.Label("%s %s becomes %s (%s).", words.Possessive(r.nm(f)), old.Name, nw.Name, why)
 	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: why})
 }

@@ -9,7 +9,7 @@ import (
 // FuzzParseGangFile: no gang file, however mangled, panics the reader, and
 // every incarn it accepts has a name.
 func FuzzParseGangFile(f *testing.F) {
-	files, _ := filepath.Glob("../../testdata/incarn28/*.txt")
+	files, _ := filepath.Glob("../../samples/incarn28/*.txt")
 	for _, p := range files {
 		if b, err := os.ReadFile(p); err == nil {
 			f.Add(string(b))

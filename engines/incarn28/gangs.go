@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 func (s *State) foundGang(c FoundGang, d *engines.Decision) error {
@@ -47,9 +48,9 @@ func (s *State) foundGang(c FoundGang, d *engines.Decision) error {
 		return err
 	}
 	if len(incarns) > 0 {
-		d.Label("%s founds a %s gang of %d incarns costing %d of %d B.", name, f.Name, len(incarns), GangCost(incarns), bones)
+		d.Label("%s founds %s gang of %s costing %d of %d B.", name, words.A(f.Name), words.Count(len(incarns), "incarn", "incarns"), GangCost(incarns), bones)
 	} else {
-		d.Label("%s founds a %s gang with %d B to spend.", name, f.Name, bones)
+		d.Label("%s founds %s gang with %d B to spend.", name, words.A(f.Name), bones)
 	}
 	return nil
 }
@@ -114,5 +115,5 @@ func (s *State) dismiss(c Dismiss, d *engines.Decision) error {
 			return nil
 		}
 	}
-	return engines.Refuse("Gangs", "%s's gang has no incarn %q", gg.Player, c.Name)
+	return engines.Refuse("Gangs", "%s gang has no incarn %q", words.Possessive(gg.Player), c.Name)
 }

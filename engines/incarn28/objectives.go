@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // checkObjectives records every objective the log shows met, and the
@@ -72,7 +73,7 @@ func (r *referee) met(p string, o int) string {
 	switch o {
 	case 1:
 		if b.Desecrate[p] >= 20 {
-			return fmt.Sprintf("%d hits on the objective", b.Desecrate[p])
+			return fmt.Sprintf("%s on the objective", words.Count(b.Desecrate[p], "hit", "hits"))
 		}
 	case 2:
 		n := 0
@@ -139,7 +140,7 @@ func (r *referee) markObjective(c MarkObjective) error {
 		}
 	}
 	if !mine {
-		return engines.Refuse("Objectives", "%s's objectives are %s and %s, not %s", side, objName(b.Objectives[side][0]), objName(b.Objectives[side][1]), o.Name)
+		return engines.Refuse("Objectives", "%s objectives are %s and %s, not %s", words.Possessive(side), objName(b.Objectives[side][0]), objName(b.Objectives[side][1]), o.Name)
 	}
 	if b.done(side, o.N) {
 		return engines.Refuse("Objectives", "%s has already completed %s", side, o.Name)

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // Reactions: the log sees the moment an Empath, Carrion, Spite or Grudger
@@ -93,10 +94,10 @@ func (r *referee) onObjective(p string) error {
 			return err
 		}
 		if v < 4 {
-			r.note("%s's grudge D6 shows %d: nothing", r.nm(x), v)
+			r.note("%s grudge D6 shows %d: nothing", words.Possessive(r.nm(x)), v)
 			continue
 		}
-		r.note("%s's grudge D6 shows %d", r.nm(x), v)
+		r.note("%s grudge D6 shows %d", words.Possessive(r.nm(x)), v)
 		if err := r.open(x, "Grudger", nil, "stun an enemy within 20"); err != nil {
 			return err
 		}
@@ -126,7 +127,7 @@ func (r *referee) takeReaction(f, t *Figure, kind string) error {
 		return engines.Refuse(kind, "the %s must pick a different enemy than %s", kind, r.nm(t))
 	}
 	if slices.Contains(re.Used, t.Key()) {
-		return engines.Refuse(kind, "%s's Spite has already struck %s", r.nm(f), r.nm(t))
+		return engines.Refuse(kind, "%s Spite has already struck %s", words.Possessive(r.nm(f)), r.nm(t))
 	}
 	if !t.InPlay() || !enemies(f, t) {
 		return engines.Refuse(kind, "%s is not an enemy in play", r.nm(t))

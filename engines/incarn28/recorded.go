@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // recorded are the incarns a stun or a death the table records names: the
@@ -157,7 +158,7 @@ func (r *referee) recordSlay(c Slay) error {
 			return engines.Refuse("Sacrificial Dagger", "%s carries no Sacrificial Dagger", r.nm(by))
 		}
 		if by.Side != f.Side || by == f {
-			return engines.Refuse("Sacrificial Dagger", "the dagger slays an ally within 5; %s is not %s's ally", r.nm(f), r.nm(by))
+			return engines.Refuse("Sacrificial Dagger", "the dagger slays an ally within 5; %s is not %s ally", r.nm(f), words.Possessive(r.nm(by)))
 		}
 		if err := r.spend(by, 1, "", "the Sacrificial Dagger"); err != nil {
 			return err

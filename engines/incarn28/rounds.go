@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // nextRound closes the round in play and begins the next.
@@ -213,7 +214,7 @@ func (s *State) mistEdge() string {
 	if b.MistEdge == "" || b.Deployer == "" {
 		return "its edge"
 	}
-	return fmt.Sprintf("the edge on the %s of %s's", b.MistEdge, b.Deployer)
+	return fmt.Sprintf("the edge on the %s of %s", b.MistEdge, words.Possessive(b.Deployer))
 }
 
 // haruspex reminds the table of the Haruspex's move before round 1 (seed
@@ -301,6 +302,6 @@ func (r *referee) rift(c Rift) error {
 	}
 	on := true
 	r.actor = side
-	r.d.Label("The Chronomatic Rift lifts %s out of play until the next round (%s's choice).", r.nm(t), side)
+	r.d.Label("The Chronomatic Rift lifts %s out of play until the next round (%s choice).", r.nm(t), words.Possessive(side))
 	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), Rifted: &on, Why: "Chronomatic Rift"})
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // spaDie is the die a Fleshtype's SP-A rolls (0: none, the AD is given).
@@ -106,7 +107,7 @@ func (r *referee) spaOf(f *Figure, name string) (string, error) {
 			return "", refuse("Special attack", err)
 		}
 		if !f.Has(ft.Name) {
-			return "", engines.Refuse("Special attack", "%s is not a %s", r.nm(f), ft.Name)
+			return "", engines.Refuse("Special attack", "%s is not %s", r.nm(f), words.A(ft.Name))
 		}
 		if !slices.Contains(spaFlesh, ft.Name) {
 			return "", engines.Refuse("Special attack", "%s gives no SP-A the program rolls; the SP-A Fleshtypes are %s", ft.Name, strings.Join(spaFlesh, ", "))
@@ -206,12 +207,12 @@ func (r *referee) iconoclast(f, t *Figure, o DefFacts) error {
 		return err
 	}
 	if v == 1 {
-		r.d.Label("%s rolls %s's Action die: a natural 1, %s is stunned (Iconoclast).", r.nm(f), r.nm(t), r.nm(t))
+		r.d.Label("%s rolls %s Action die: a natural 1, %s is stunned (Iconoclast).", r.nm(f), words.Possessive(r.nm(t)), r.nm(t))
 		if err := r.stunBy(t, f, "Iconoclast", o); err != nil {
 			return err
 		}
 	} else {
-		r.d.Label("%s rolls %s's Action die: %d, no effect (Iconoclast).", r.nm(f), r.nm(t), v)
+		r.d.Label("%s rolls %s Action die: %d, no effect (Iconoclast).", r.nm(f), words.Possessive(r.nm(t)), v)
 	}
 	r.flushNotes()
 	return nil

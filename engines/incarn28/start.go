@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // Dice order (RULINGS: the two objective dice, then any re-rolls; the
@@ -51,13 +52,13 @@ func (r *referee) start(c engines.StartScenario) error {
 	}
 	switch {
 	case len(c.Field) == 0 && len(sides) < 2:
-		return engines.RefuseTry("Game", []string{"i28 gang"}, "a game is between two gangs; %d are named: found two", len(sides))
+		return engines.RefuseTry("Game", []string{"i28 gang"}, "a game is between two gangs; %s named: found two", words.Count(len(sides), "is", "are"))
 	case len(sides) != 2 || strings.EqualFold(sides[0].Player, sides[1].Player):
-		return engines.Refuse("Game", "a game is between two gangs; %d are named: field the two players who play", len(sides))
+		return engines.Refuse("Game", "a game is between two gangs; %s named: field the two players who play", words.Count(len(sides), "is", "are"))
 	}
 	for _, gg := range sides {
 		if len(gg.Incarns) == 0 {
-			return engines.RefuseTry("Game", []string{"i28 recruit"}, "%s's gang has no incarns; recruit some", gg.Player)
+			return engines.RefuseTry("Game", []string{"i28 recruit"}, "%s gang has no incarns; recruit some", words.Possessive(gg.Player))
 		}
 	}
 	bs := BattleStarted{Name: c.Name, Sides: []string{sides[0].Player, sides[1].Player}}
@@ -166,7 +167,7 @@ func (r *referee) rollObjectives(gg *Gang, keep []int) ([]int, error) {
 		if objs[0] != objs[1] {
 			return objs, nil
 		}
-		r.note("%s's objective dice both gave %s: both are rolled again", gg.Player, objName(objs[0]))
+		r.note("%s objective dice both gave %s: both are rolled again", words.Possessive(gg.Player), objName(objs[0]))
 		objs = nil
 	}
 }
@@ -193,7 +194,7 @@ func (r *referee) addObjectiveFigures() error {
 			if err := r.d.Emit(TypeFigureAdded, FigureAdded{Figure: f, Why: objName(o) + " for " + p}); err != nil {
 				return err
 			}
-			r.note("%s enters play for %s's %s", f.Name, p, objName(o))
+			r.note("%s enters play for %s %s", f.Name, words.Possessive(p), objName(o))
 		}
 	}
 	return nil
@@ -220,7 +221,7 @@ func (r *referee) overseer(c Overseer) error {
 		}
 	}
 	if !has {
-		return engines.Refuse("Overseer", "%s's gang has no Overseer; only an Overseer lets a player re-roll an objective die", side)
+		return engines.Refuse("Overseer", "%s gang has no Overseer; only an Overseer lets a player re-roll an objective die", words.Possessive(side))
 	}
 	if b.Overseer[side] {
 		return engines.Refuse("Overseer", "%s has already used the Overseer's re-roll", side)
@@ -237,7 +238,7 @@ func (r *referee) overseer(c Overseer) error {
 	if err := r.d.Emit(TypeObjectivesRolled, ObjectivesRolled{Player: side, Objectives: objs, Overseer: true}); err != nil {
 		return err
 	}
-	r.d.Label("%s's Overseer re-rolls %s: %s now must %s and %s.%s", side, objName(old[c.Die-1]), side, objName(objs[0]), objName(objs[1]), r.tail())
+	r.d.Label("%s Overseer re-rolls %s: %s now must %s and %s.%s", words.Possessive(side), objName(old[c.Die-1]), side, objName(objs[0]), objName(objs[1]), r.tail())
 	return nil
 }
 

@@ -125,7 +125,7 @@ func (x *svc) figure(name string) engines.Row {
 
 func recruitHunters(t *testing.T, x *svc) {
 	t.Helper()
-	b, err := os.ReadFile("../../testdata/kingsown/hunters.cards")
+	b, err := os.ReadFile("../../samples/kingsown/hunters.cards")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 // to a card file that parses to the same card, so a card shown is a card
 // that can be typed in again.
 func FuzzParseCards(f *testing.F) {
-	for _, p := range []string{"../../testdata/kingsown/hunters.cards", "../../testdata/kingsown/orc.cards", "../../testdata/kingsown/nest.cards"} {
+	for _, p := range []string{"../../samples/kingsown/hunters.cards", "../../samples/kingsown/orc.cards", "../../samples/kingsown/nest.cards"} {
 		if b, err := os.ReadFile(p); err == nil {
 			f.Add(string(b))
 		}

@@ -11,7 +11,7 @@ import (
 
 func TestHuntersCardFile(t *testing.T) {
 	// seed 003 line 32: "Skill · Move · Res · Hits, then one line per weapon ... Then keywords. Then ... one line per spell"
-	b, err := os.ReadFile("../../testdata/kingsown/hunters.cards")
+	b, err := os.ReadFile("../../samples/kingsown/hunters.cards")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestScriptCardsAreTheTestdataCards(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, name := range files {
-			want, err := os.ReadFile("../../testdata/kingsown/" + name)
+			want, err := os.ReadFile("../../samples/kingsown/" + name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -70,7 +70,7 @@ func TestScriptCardsAreTheTestdataCards(t *testing.T) {
 				if f.Name == name {
 					found = true
 					if string(f.Data) != string(want) {
-						t.Errorf("%s: its %s differs from testdata/kingsown/%s", script, name, name)
+						t.Errorf("%s: its %s differs from samples/kingsown/%s", script, name, name)
 					}
 				}
 			}
@@ -83,7 +83,7 @@ func TestScriptCardsAreTheTestdataCards(t *testing.T) {
 
 func TestBriefCardFiles(t *testing.T) {
 	for file, want := range map[string]Card{"orc.cards": DefaultGrunt, "nest.cards": DefaultNest} {
-		b, err := os.ReadFile("../../testdata/kingsown/" + file)
+		b, err := os.ReadFile("../../samples/kingsown/" + file)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -269,7 +269,7 @@ Firebolt M5 R8 · price of failure: no Spells for the next turn`, "")
 // The shipped Hunters keep their JSON: Wyn's Firebolt line names the
 // seed's own price.
 func TestHuntersFireboltPriceIsTheSeeds(t *testing.T) {
-	b, err := os.ReadFile("../../testdata/kingsown/hunters.cards")
+	b, err := os.ReadFile("../../samples/kingsown/hunters.cards")
 	must(t, err)
 	cards, err := ParseCards(string(b), "")
 	must(t, err)

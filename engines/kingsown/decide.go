@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // roll rolls one d6 for a side.
@@ -172,7 +173,7 @@ func (s *State) recruit(c Recruit, d *engines.Decision) error {
 		cd := c.Cards[0]
 		d.Label("%s joins the %s: Skill %d, Move %d, Res %d, Hits %d.", names[0], cd.Side, cd.Skill, cd.Move, cd.Res, cd.Hits)
 	} else {
-		d.Label("%d figures join the roster: %s.", len(names), strings.Join(names, ", "))
+		d.Label("%s join the roster: %s.", words.Count(len(names), "figure", "figures"), strings.Join(names, ", "))
 	}
 	return nil
 }
@@ -637,7 +638,7 @@ func (s *State) move(c Move, d *engines.Decision) error {
 		}
 	}
 	if !strings.EqualFold(b.ToMove, f.Card.Side) {
-		return engines.Refuse("Alternation", "it is the %s side's move, not %s's; sides alternate one figure (or Mob pair) at a time", b.ToMove, f.Card.Side)
+		return engines.Refuse("Alternation", "it is the %s side's move, not %s; sides alternate one figure (or Mob pair) at a time", b.ToMove, words.Possessive(f.Card.Side))
 	}
 	if f.Card.Mob && c.Pair == "" {
 		for _, g := range b.Figures {
@@ -709,7 +710,7 @@ func (s *State) roughGround(g *Fig, mv *Moved, d *engines.Decision) (string, err
 		if v > g.Skill {
 			mv.Stopped = true
 			if crossing == "" {
-				return fmt.Sprintf("%s tries to %s%s but rolls %d against Skill %d: stopped at the edge, no attack this turn", g.Card.Name, mv.Move, where, v, g.Skill), nil
+				return fmt.Sprintf("%s tries %s move%s but rolls %d against Skill %d: stopped at the edge, no attack this turn", g.Card.Name, words.A(mv.Move), where, v, g.Skill), nil
 			}
 			entered := ""
 			if len(rolled) > 0 {
@@ -932,11 +933,11 @@ func (s *State) attack(c Attack, d *engines.Decision) error {
 		return err
 	}
 	if len(ts) > 1 && !w.Sweep {
-		return engines.Refuse("Sweep", "%s's %s strikes one target; only a Sweep weapon strikes several with one attack", att.Card.Name, w.Name)
+		return engines.Refuse("Sweep", "%s %s strikes one target; only a Sweep weapon strikes several with one attack", words.Possessive(att.Card.Name), w.Name)
 	}
 	for _, t := range ts {
 		if !w.Sweep && strings.EqualFold(t.Card.Side, att.Card.Side) {
-			return engines.Refuse("Target", "%s is on %s's own side; only Sweep strikes friends", t.Card.Name, att.Card.Name)
+			return engines.Refuse("Target", "%s is on %s own side; only Sweep strikes friends", t.Card.Name, words.Possessive(att.Card.Name))
 		}
 		if c.Rear && t.Card.NoRear {
 			return engines.Refuse("NoRear", "%s is No Rear: it cannot be attacked from the rear; attack it from the front", t.Card.Name)
@@ -1019,7 +1020,7 @@ func (s *State) resolve(att, t *Fig, might int, rear, roll bool, d *engines.Deci
 	} else {
 		// seed 003 line 8: 1d6 + Might against the defender's 1d6 + Res.
 		res := t.Res()
-		a, err := s.roll(att.Card.Side, fmt.Sprintf("attacker's damage die for %s (d6+%d against %s's d6+%d; higher takes a Hit)", att.Card.Name, might, tn, res), d)
+		a, err := s.roll(att.Card.Side, fmt.Sprintf("attacker's damage die for %s (d6+%d against %s d6+%d; higher takes a Hit)", att.Card.Name, might, words.Possessive(tn), res), d)
 		if err != nil {
 			return "", err
 		}
@@ -1104,11 +1105,11 @@ func (s *State) cast(c Cast, d *engines.Decision) error {
 		return engines.Refuse("Magic", "%q is not a spell; the spells are %s", c.Spell, strings.Join(Spells, ", "))
 	}
 	if !cs.Card.HasSpell(spell) {
-		return engines.Refuse("Magic", "%s's card has no %s", cs.Card.Name, spell)
+		return engines.Refuse("Magic", "%s card has no %s", words.Possessive(cs.Card.Name), spell)
 	}
 	if cs.LockedTurn == b.Turn {
 		if cs.LockedBy != "" {
-			return engines.Refuse("PriceOfFailure", "%s failed a %s last turn and its price locks it out of spells in turn %d; it may still attack with a weapon", cs.Card.Name, cs.LockedBy, b.Turn)
+			return engines.Refuse("PriceOfFailure", "%s failed %s last turn and its price locks it out of spells in turn %d; it may still attack with a weapon", cs.Card.Name, words.A(cs.LockedBy), b.Turn)
 		}
 		return engines.Refuse("Firebolt", "%s failed a Firebolt last turn and is locked out of spells in turn %d; it may still attack with a weapon", cs.Card.Name, b.Turn)
 	}
@@ -1140,7 +1141,7 @@ func (s *State) cast(c Cast, d *engines.Decision) error {
 	// seed 003 line 13: roll Skill to cast; RULINGS: with the Skill the
 	// caster had when its step began.
 	skill := b.rollSkill(cs)
-	v, err := s.roll(cs.Card.Side, fmt.Sprintf("cast roll for %s's %s (needs %d or less)", cs.Card.Name, spell, skill), d)
+	v, err := s.roll(cs.Card.Side, fmt.Sprintf("cast roll for %s %s (needs %d or less)", words.Possessive(cs.Card.Name), spell, skill), d)
 	if err != nil {
 		return err
 	}
@@ -1250,7 +1251,7 @@ func spellTargets(spell string, cs *Fig, ts []*Fig) ([]*Fig, error) {
 			return nil, engines.Refuse("Firebolt", "Firebolt strikes one target; name one")
 		}
 		if strings.EqualFold(ts[0].Card.Side, cs.Card.Side) {
-			return nil, engines.Refuse("Firebolt", "%s is on %s's own side; Firebolt strikes one enemy", ts[0].Card.Name, cs.Card.Name)
+			return nil, engines.Refuse("Firebolt", "%s is on %s own side; Firebolt strikes one enemy", ts[0].Card.Name, words.Possessive(cs.Card.Name))
 		}
 	case "Sparks":
 		if len(ts) == 0 {

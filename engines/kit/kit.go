@@ -103,7 +103,7 @@ func On[S, P any](typ string, apply func(S, P) error) Fact[S] {
 		apply: func(s S, p any) error {
 			v, ok := p.(P)
 			if !ok {
-				return fmt.Errorf("%s: payload is a %T, not a %v", typ, p, reflect.TypeFor[P]())
+				return fmt.Errorf("%s: the payload is of type %T, not %v", typ, p, reflect.TypeFor[P]())
 			}
 			return apply(s, v)
 		},

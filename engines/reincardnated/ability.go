@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // gain is a Being gained by an ability: no Karma is drawn (seed 002 line
@@ -31,7 +32,7 @@ func (s *State) gain(c Gain, d *engines.Decision) error {
 		if b.Dead {
 			state = "it is dead: no ability, not active"
 		}
-		d.Label("%s gains control of %s from %s's Lifeline: %s; %s's active Being is %s.", p.Name, describe(card), from.Name, state, p.Name, activeText(p))
+		d.Label("%s gains control of %s from %s Lifeline: %s; %s active Being is %s.", p.Name, describe(card), words.Possessive(from.Name), state, words.Possessive(p.Name), activeText(p))
 		return nil
 	}
 	if err := enterFromPool(d, g, p, card, "gained"); err != nil {
@@ -69,10 +70,10 @@ func (s *State) life(d *engines.Decision, player, being string, reborn bool) err
 func lifeOf(d *engines.Decision, p *Player, i int, reborn bool, by string, undo bool) error {
 	b := p.Lifeline[i]
 	if reborn && !b.Dead {
-		return engines.Refuse("Rebirth", "%s's %s is alive; only a dead Being can be brought back", p.Name, b.Name)
+		return engines.Refuse("Rebirth", "%s %s is alive; only a dead Being can be brought back", words.Possessive(p.Name), b.Name)
 	}
 	if !reborn && b.Dead {
-		return engines.Refuse("Death", "%s's %s is already dead", p.Name, b.Name)
+		return engines.Refuse("Death", "%s %s is already dead", words.Possessive(p.Name), b.Name)
 	}
 	fact := BeingKilled{Player: p.Name, Being: b.Name, By: by, Undo: undo}
 	what := "killed"
@@ -82,7 +83,7 @@ func lifeOf(d *engines.Decision, p *Player, i int, reborn bool, by string, undo 
 	} else {
 		d.Emit(TypeBeingKilled, fact)
 	}
-	d.Label("%s's %s (%s) is %s by %s; %s's active Being is %s.", p.Name, b.Name, b.Type, what, by, p.Name, activeText(p))
+	d.Label("%s %s (%s) is %s by %s; %s active Being is %s.", words.Possessive(p.Name), b.Name, b.Type, what, by, words.Possessive(p.Name), activeText(p))
 	return nil
 }
 
@@ -99,7 +100,7 @@ func (s *State) void(c Void, d *engines.Decision) error {
 	b := p.Lifeline[i]
 	d.Emit(TypeBeingVoided, BeingVoided{Player: p.Name, Being: b.Name, By: "an ability"})
 	toPool(d, g, b.Name, "voided "+b.Name)
-	d.Label("%s's %s (%s) goes back to the Being pool by an ability; %s's active Being is %s.", p.Name, b.Name, b.Type, p.Name, activeText(p))
+	d.Label("%s %s (%s) goes back to the Being pool by an ability; %s active Being is %s.", words.Possessive(p.Name), b.Name, b.Type, words.Possessive(p.Name), activeText(p))
 	return nil
 }
 
@@ -122,13 +123,13 @@ func makeActive(d *engines.Decision, p *Player, being, by string) error {
 	}
 	b := p.Lifeline[i]
 	if b.Dead {
-		return engines.Refuse("Active", "%s's %s is dead and a dead Being cannot be active; bring it back first", p.Name, b.Name)
+		return engines.Refuse("Active", "%s %s is dead and a dead Being cannot be active; bring it back first", words.Possessive(p.Name), b.Name)
 	}
 	if a, ok := p.Active(); ok && strings.EqualFold(a.Name, b.Name) {
-		return engines.Refuse("Active", "%s is already %s's active Being", b.Name, p.Name)
+		return engines.Refuse("Active", "%s is already %s active Being", b.Name, words.Possessive(p.Name))
 	}
 	d.Emit(TypeBeingMoved, BeingMoved{Player: p.Name, Being: b.Name, By: by})
-	d.Label("%s's %s (%s) moves to the rightmost spot by %s and is now active.", p.Name, b.Name, b.Type, by)
+	d.Label("%s %s (%s) moves to the rightmost spot by %s and is now active.", words.Possessive(p.Name), b.Name, b.Type, by)
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // Lookups.
@@ -103,12 +104,12 @@ func findBeing(p *Player, name string) (int, error) {
 		for _, i := range hits {
 			n = append(n, p.Lifeline[i].Name)
 		}
-		return -1, engines.Refuse("Beings", "%q could be %s in %s's Lifeline; give more of the name", name, strings.Join(n, ", "), p.Name)
+		return -1, engines.Refuse("Beings", "%q could be %s in %s Lifeline; give more of the name", name, strings.Join(n, ", "), words.Possessive(p.Name))
 	}
 	if name != "" && hasPrefixFold(p.Starter.Name, name) {
-		return -1, engines.Refuse("Starter", "%q is %s's Starter Being, which nothing can target; name another Being of the Lifeline", p.Starter.Name, p.Name)
+		return -1, engines.Refuse("Starter", "%q is %s Starter Being, which nothing can target; name another Being of the Lifeline", p.Starter.Name, words.Possessive(p.Name))
 	}
-	return -1, engines.Refuse("Beings", "%s's Lifeline holds no %q; it holds %s", p.Name, name, lifelineNames(p))
+	return -1, engines.Refuse("Beings", "%s Lifeline holds no %q; it holds %s", words.Possessive(p.Name), name, lifelineNames(p))
 }
 
 func lifelineNames(p *Player) string {
@@ -186,7 +187,7 @@ func (s *State) resolveCard(d *engines.Decision, name string, info CardInfo) (Ca
 		return in, nil
 	}
 	if in.Type != "" && in.Type != known.Type {
-		return Card{}, engines.Refuse("Beings", "%s is a %s in this campaign's cards, not a %s", known.Name, known.Type, in.Type)
+		return Card{}, engines.Refuse("Beings", "%s is %s in this campaign's cards, not %s", known.Name, words.A(known.Type), words.A(in.Type))
 	}
 	merged, changed, err := merge(known, in)
 	if err != nil {
@@ -234,7 +235,7 @@ func merge(known, in Card) (Card, bool, error) {
 	}
 	if in.Lower != "" {
 		if known.Lower != "" && known.Lower != in.Lower {
-			return known, false, engines.Refuse("Beings", "%s's lower incarnation is %s in this campaign's cards, not %s", known.Name, known.Lower, in.Lower)
+			return known, false, engines.Refuse("Beings", "%s lower incarnation is %s in this campaign's cards, not %s", words.Possessive(known.Name), known.Lower, in.Lower)
 		}
 		changed = changed || known.Lower == ""
 		known.Lower = in.Lower
@@ -252,8 +253,8 @@ func merge(known, in Card) (Card, bool, error) {
 func checkOwnType(typ string, in Card) error {
 	for _, f := range []struct{ t, what string }{{in.Prefers, "preferred"}, {in.Lower, "lower"}} {
 		if typ != "" && f.t == typ {
-			return engines.Refuse("Incarnation", "%s is a %s, and a Being of its own type is always a lateral incarnation (no Karma): its %s type cannot be its own type, %s",
-				in.Name, typ, f.what, typ)
+			return engines.Refuse("Incarnation", "%s is %s, and a Being of its own type is always a lateral incarnation (no Karma): its %s type cannot be its own type, %s",
+				in.Name, words.A(typ), f.what, typ)
 		}
 	}
 	return nil
@@ -263,7 +264,7 @@ func checkOwnType(typ string, in Card) error {
 // unique (seed 002 line 182).
 func checkFree(g *Game, name string) error {
 	if p, _ := g.owner(name); p != nil {
-		return engines.RefuseTry("Beings", []string{"rc gain"}, "%s is already in %s's Lifeline; only an ability that steals it can take it", name, p.Name)
+		return engines.RefuseTry("Beings", []string{"rc gain"}, "%s is already in %s Lifeline; only an ability that steals it can take it", name, words.Possessive(p.Name))
 	}
 	return nil
 }
@@ -370,9 +371,4 @@ func activeText(p *Player) string {
 	return fmt.Sprintf("%s (%s)", b.Name, b.Type)
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
+func plural(n int, one, many string) string { return words.Count(n, one, many) }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // The Karma cards' effects (seed 002 lines 230-306), one method each: what
@@ -119,7 +120,7 @@ func (k *karmaPlay) changeDestiny() (string, error) {
 	k.fact.Target = o.Name
 	under := ""
 	if n := len(o.Destiny); n > 0 {
-		under = fmt.Sprintf(" on top of %s's card (%s)", o.Destiny[n-1].By, destinyText(o.Destiny[n-1]))
+		under = fmt.Sprintf(" on top of %s card (%s)", words.Possessive(o.Destiny[n-1].By), destinyText(o.Destiny[n-1]))
 	}
 	card := Destiny{By: k.p.Name, Type: ty, Value: v}
 	k.d.Emit(TypeDestinyChanged, DestinyChanged{Player: o.Name, Card: card})
@@ -153,7 +154,7 @@ func (k *karmaPlay) deathRebirth() (string, error) {
 	if reborn {
 		what = "brought back to life"
 	}
-	return fmt.Sprintf("%s's %s is %s; %s's active Being is %s", o.Name, k.fact.Being, what, o.Name, activeText(o)), nil
+	return fmt.Sprintf("%s %s is %s; %s active Being is %s", words.Possessive(o.Name), k.fact.Being, what, words.Possessive(o.Name), activeText(o)), nil
 }
 
 // dejaVu takes a Being of the pool of the active Being's type. Ruling: it
@@ -165,8 +166,8 @@ func (k *karmaPlay) dejaVu() (string, error) {
 		return "", err
 	}
 	if act, _ := k.p.Active(); card.Type != act.Type {
-		return "", engines.Refuse("Karma", "Deja Vu takes a Being of the active Being's type: %s's %s is a %s, %s is a %s",
-			k.p.Name, act.Name, act.Type, card.Name, card.Type)
+		return "", engines.Refuse("Karma", "Deja Vu takes a Being of the active Being's type: %s %s is %s, %s is %s",
+			words.Possessive(k.p.Name), act.Name, words.A(act.Type), card.Name, words.A(card.Type))
 	}
 	return k.fromPool(card)
 }
@@ -227,7 +228,7 @@ func (k *karmaPlay) enlightened() (string, error) {
 	if o == k.p {
 		return "looks at their own Life Purpose", nil
 	}
-	return fmt.Sprintf("looks at %s's Life Purpose", o.Name), nil
+	return fmt.Sprintf("looks at %s Life Purpose", words.Possessive(o.Name)), nil
 }
 
 // lessonLearned stops a Karma played against the one who answers. Ruling:
@@ -242,7 +243,7 @@ func (k *karmaPlay) lessonLearned() (string, error) {
 		return "", engines.Refuse("Karma", "Lesson Learned answers a Change Destiny, Void or Death/Rebirth just played by %s, before anything else happens; there is none to stop", g.current().Name)
 	}
 	if !strings.EqualFold(lk.Target, p.Name) {
-		return "", engines.Refuse("Karma", "%s's %s was played against %s, not against %s", lk.Player, karmaName(lk.Card), lk.Target, p.Name)
+		return "", engines.Refuse("Karma", "%s %s was played against %s, not against %s", words.Possessive(lk.Player), karmaName(lk.Card), lk.Target, p.Name)
 	}
 	k.fact.Target = lk.Player
 	switch lk.Card {
@@ -251,7 +252,7 @@ func (k *karmaPlay) lessonLearned() (string, error) {
 	case KarmaDeath, KarmaRebirth:
 		i := p.index(lk.Being)
 		if i < 0 {
-			return "", engines.Refuse("Karma", "%s is no longer in %s's Lifeline", lk.Being, p.Name)
+			return "", engines.Refuse("Karma", "%s is no longer in %s Lifeline", lk.Being, words.Possessive(p.Name))
 		}
 		undo := BeingKilled{Player: p.Name, Being: p.Lifeline[i].Name, By: "Lesson Learned", Undo: true}
 		if lk.Card == KarmaRebirth {
@@ -271,7 +272,7 @@ func (k *karmaPlay) lessonLearned() (string, error) {
 		k.d.Emit(TypePoolChanged, pc)
 		k.d.Emit(TypeBeingReturned, BeingReturned{Player: p.Name, Being: Being{Name: lk.Being, Type: card.Type, Dead: lk.Dead}, Index: lk.Index})
 	}
-	return fmt.Sprintf("stops %s's %s: it has no effect", lk.Player, karmaName(lk.Card)), nil
+	return fmt.Sprintf("stops %s %s: it has no effect", words.Possessive(lk.Player), karmaName(lk.Card)), nil
 }
 
 // regress makes an earlier Being of the player's Lifeline active. Ruling:
@@ -340,7 +341,7 @@ func (k *karmaPlay) sharedExperience() (string, error) {
 	}
 	got := drawKarma(k.d, k.g, k.p, me, "Shared Experience")
 	got2 := drawKarma(k.d, k.g, o, 1, "Shared Experience")
-	return fmt.Sprintf("%s held %d against %s's %d: %s draws %d, %s draws %d", k.p.Name, mine, o.Name, theirs, k.p.Name, got, o.Name, got2), nil
+	return fmt.Sprintf("%s held %d against %s %d: %s draws %d, %s draws %d", k.p.Name, mine, words.Possessive(o.Name), theirs, k.p.Name, got, o.Name, got2), nil
 }
 
 // substitute swaps a Being of the player's Lifeline for one of the pool,
@@ -388,7 +389,7 @@ func (k *karmaPlay) sympathy() (string, error) {
 	if ll.Reborn {
 		what = "brings back"
 	}
-	return fmt.Sprintf("after %s's %s, %s %s their own %s", ll.Player, ll.Being, k.p.Name, what, k.fact.Being), nil
+	return fmt.Sprintf("after %s %s, %s %s their own %s", words.Possessive(ll.Player), ll.Being, k.p.Name, what, k.fact.Being), nil
 }
 
 // synchronize makes every player's living Being of a type active, the
@@ -413,7 +414,7 @@ func (k *karmaPlay) synchronize() (string, error) {
 		}
 		b := o.Lifeline[i]
 		if b.Dead || b.Type != ty {
-			return "", engines.Refuse("Karma", "Synchronize to %s: %s's %s is not a living %s", ty, o.Name, b.Name, ty)
+			return "", engines.Refuse("Karma", "Synchronize to %s: %s %s is not a living %s", ty, words.Possessive(o.Name), b.Name, ty)
 		}
 		picks[o] = b.Name
 	}
@@ -470,7 +471,7 @@ func (k *karmaPlay) void() (string, error) {
 	k.fact.Target, k.fact.Being, k.fact.Index, k.fact.Dead = o.Name, b.Name, i, b.Dead
 	k.d.Emit(TypeBeingVoided, BeingVoided{Player: o.Name, Being: b.Name, By: k.p.Name + "'s Void"})
 	toPool(k.d, k.g, b.Name, "Void")
-	return fmt.Sprintf("%s's %s (%s) goes back to the pool; %s's active Being is %s", o.Name, b.Name, b.Type, o.Name, activeText(o)), nil
+	return fmt.Sprintf("%s %s (%s) goes back to the pool; %s active Being is %s", words.Possessive(o.Name), b.Name, b.Type, words.Possessive(o.Name), activeText(o)), nil
 }
 
 // volition makes a Being of an opponent's Lifeline their active Being.
@@ -486,5 +487,5 @@ func (k *karmaPlay) volition() (string, error) {
 	}
 	a, _ := o.Active()
 	k.fact.Being = a.Name
-	return fmt.Sprintf("%s's active Being is now %s", o.Name, activeText(o)), nil
+	return fmt.Sprintf("%s active Being is now %s", words.Possessive(o.Name), activeText(o)), nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // Karma card keys as the log records them. Death/Rebirth is one card
@@ -186,7 +187,7 @@ func (s *State) play(c Play, d *engines.Decision) error {
 func karmaAction(g *Game, p *Player, key string, extra bool) (int, error) {
 	if key == LessonLearned || key == Sympathy {
 		if g.current() == p {
-			return 0, engines.Refuse("Karma", "%s is played on another player's turn, and it is %s's own turn", karmaName(key), p.Name)
+			return 0, engines.Refuse("Karma", "%s is played on another player's turn, and it is %s own turn", karmaName(key), words.Possessive(p.Name))
 		}
 		if extra {
 			return 0, engines.Refuse("Karma", "%s uses no action, so it is never an extra play", karmaName(key))

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // purpose enters a revealed Life Purpose.
@@ -52,7 +53,7 @@ func (s *State) purpose(c Purpose, d *engines.Decision) error {
 		lp.Goals = append(lp.Goals, Goal{Name: gl.Name, Bonus: gl.Bonus, Met: gl.Met})
 	}
 	d.Emit(TypePurposeRevealed, PurposeRevealed{Player: p.Name, Purpose: lp})
-	d.Label("%s's Life Purpose: %s.", p.Name, purposeText(lp))
+	d.Label("%s Life Purpose: %s.", words.Possessive(p.Name), purposeText(lp))
 	return nil
 }
 
@@ -82,7 +83,7 @@ func (s *State) markGoal(c MarkGoal, d *engines.Decision) error {
 		return err
 	}
 	if p.Purpose == nil {
-		return engines.RefuseTry("Purpose", []string{"rc purpose"}, "%s's Life Purpose is not entered yet; enter it first", p.Name)
+		return engines.RefuseTry("Purpose", []string{"rc purpose"}, "%s Life Purpose is not entered yet; enter it first", words.Possessive(p.Name))
 	}
 	var hit *Goal
 	for i := range p.Purpose.Goals {
@@ -93,7 +94,7 @@ func (s *State) markGoal(c MarkGoal, d *engines.Decision) error {
 		}
 		if c.Goal != "" && hasPrefixFold(gl.Name, c.Goal) {
 			if hit != nil {
-				return engines.Refuse("Purpose", "%q could be more than one of %s's goals; give more of it", c.Goal, p.Name)
+				return engines.Refuse("Purpose", "%q could be more than one of %s goals; give more of it", c.Goal, words.Possessive(p.Name))
 			}
 			hit = gl
 		}
@@ -103,7 +104,7 @@ func (s *State) markGoal(c MarkGoal, d *engines.Decision) error {
 			gl := &p.Purpose.Goals[i]
 			if strings.Contains(strings.ToLower(gl.Name), strings.ToLower(c.Goal)) {
 				if hit != nil {
-					return engines.Refuse("Purpose", "%q could be more than one of %s's goals; give more of it", c.Goal, p.Name)
+					return engines.Refuse("Purpose", "%q could be more than one of %s goals; give more of it", c.Goal, words.Possessive(p.Name))
 				}
 				hit = gl
 			}
@@ -115,7 +116,7 @@ func (s *State) markGoal(c MarkGoal, d *engines.Decision) error {
 			names = append(names, gl.Name)
 		}
 		if len(names) == 0 {
-			return engines.Refuse("Purpose", "%s's Life Purpose has no goals", p.Name)
+			return engines.Refuse("Purpose", "%s Life Purpose has no goals", words.Possessive(p.Name))
 		}
 		return engines.Refuse("Purpose", "%s has no goal %q; the goals are: %s", p.Name, c.Goal, strings.Join(names, "; "))
 	}
@@ -146,8 +147,8 @@ func (s *State) endGame(c engines.EndScenario, d *engines.Decision) error {
 	why := "every last turn after the Human Form was played"
 	if !g.Over {
 		if g.Deck > 0 || g.Hidden > 0 {
-			return engines.Refuse("Ending", "the game is still on (%s's turn): it ends after the last turns following the Human Form, or when the Beings run out (%d in the deck, %d hidden in the pool)",
-				g.current().Name, g.Deck, g.Hidden)
+			return engines.Refuse("Ending", "the game is still on (%s turn): it ends after the last turns following the Human Form, or when the Beings run out (%d in the deck, %d hidden in the pool)",
+				words.Possessive(g.current().Name), g.Deck, g.Hidden)
 		}
 		why = "the Beings ran out"
 	}

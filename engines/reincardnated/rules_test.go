@@ -452,7 +452,7 @@ func TestKarmaDejaVu(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.build("Ann", "Cod:marine")
 	hand := tb.hand("Ann")
-	tb.refuse(Play{Player: "Ann", Karma: DejaVu, Args: []string{"Ant"}, CardInfo: CardInfo{Type: "insect"}}, "Karma", "Cod is a marine, Ant is a insect")
+	tb.refuse(Play{Player: "Ann", Karma: DejaVu, Args: []string{"Ant"}, CardInfo: CardInfo{Type: "insect"}}, "Karma", "Cod is a marine, Ant is an insect")
 	tb.do(Play{Player: "Ann", Karma: DejaVu, Args: []string{"Eel"}, CardInfo: CardInfo{Type: "marine"}})
 	eq(t, "active", tb.active("Ann"), "Eel")
 	eq(t, "hand: no Karma drawn", tb.hand("Ann"), hand-1)

@@ -3,6 +3,7 @@ package reincardnated
 import (
 	"fmt"
 	"strings"
+	"warlog/internal/words"
 )
 
 // ScoreOf is one player's score, line by line (seed 002 lines 149-161,
@@ -45,11 +46,11 @@ func ScoreOf(p *Player) Score {
 	for _, b := range p.Lifeline {
 		switch {
 		case b.Dead && top != nil && top.Type == "death":
-			add(top.Value, "%s (%s, dead): dead Beings score %d by %s's Change Destiny", b.Name, b.Type, top.Value, top.By)
+			add(top.Value, "%s (%s, dead): dead Beings score %d by %s Change Destiny", b.Name, b.Type, top.Value, words.Possessive(top.By))
 		case b.Dead:
 			add(lp.Death, "%s (%s, dead): the Death score", b.Name, b.Type)
 		case top != nil && top.Type == b.Type:
-			add(top.Value, "%s (%s): %ss score %d by %s's Change Destiny", b.Name, b.Type, b.Type, top.Value, top.By)
+			add(top.Value, "%s (%s): %ss score %d by %s Change Destiny", b.Name, b.Type, b.Type, top.Value, words.Possessive(top.By))
 		default:
 			if v, ok := lp.Types[b.Type]; ok {
 				add(v, "%s (%s): %s on the Life Purpose", b.Name, b.Type, b.Type)

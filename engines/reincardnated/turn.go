@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // startGame begins a game with its players in turn order (seed 002 line
@@ -62,7 +63,7 @@ func (s *State) starter(c Starter, d *engines.Decision) error {
 	}
 	for _, q := range g.Players {
 		if q != p && strings.EqualFold(q.Starter.Name, c.Name) && c.Name != defaultStarter {
-			return engines.Refuse("Starter", "%s is %s's Starter; each Starter card is unique", c.Name, q.Name)
+			return engines.Refuse("Starter", "%s is %s Starter; each Starter card is unique", c.Name, words.Possessive(q.Name))
 		}
 	}
 	card := in
@@ -87,7 +88,7 @@ func (s *State) starter(c Starter, d *engines.Decision) error {
 	if card.Prefers != "" || card.Lower != "" {
 		what = fmt.Sprintf("prefers %s, lower %s", orUnknown(card.Prefers), orUnknown(card.Lower))
 	}
-	d.Label("%s's Starter Being is %s (plant): %s.", p.Name, card.Name, what)
+	d.Label("%s Starter Being is %s (plant): %s.", words.Possessive(p.Name), card.Name, what)
 	return nil
 }
 
@@ -101,7 +102,7 @@ func orUnknown(s string) string {
 // myTurn refuses a player acting out of turn.
 func myTurn(g *Game, p *Player, what string) error {
 	if g.current() != p {
-		return engines.Refuse("Turns", "it is %s's turn, not %s's; %s only on your own turn", g.current().Name, p.Name, what)
+		return engines.Refuse("Turns", "it is %s turn, not %s; %s only on your own turn", words.Possessive(g.current().Name), words.Possessive(p.Name), what)
 	}
 	return nil
 }
@@ -150,10 +151,10 @@ func (s *State) incarnate(c Incarnate, d *engines.Decision) error {
 		case act.Lower != "" && card.Type == act.Lower:
 			kind = "lower"
 		case act.Prefers != "" && act.Lower != "":
-			return engines.Refuse("Incarnation", "%s's active Being %s incarnates into %s (preferred), %s (lower) or %s (lateral), not %s",
-				p.Name, act.Name, act.Prefers, act.Lower, act.Type, card.Type)
+			return engines.Refuse("Incarnation", "%s active Being %s incarnates into %s (preferred), %s (lower) or %s (lateral), not %s",
+				words.Possessive(p.Name), act.Name, act.Prefers, act.Lower, act.Type, card.Type)
 		default:
-			return engines.Refuse("Incarnation", "the incarnation types of %s's active Being %s are not known yet; say which this is: its preferred or its lower incarnation", p.Name, act.Name)
+			return engines.Refuse("Incarnation", "the incarnation types of %s active Being %s are not known yet; say which this is: its preferred or its lower incarnation", words.Possessive(p.Name), act.Name)
 		}
 	case "preferred", "lower":
 		have := act.Prefers
@@ -161,7 +162,7 @@ func (s *State) incarnate(c Incarnate, d *engines.Decision) error {
 			have = act.Lower
 		}
 		if have != "" && have != card.Type {
-			return engines.Refuse("Incarnation", "%s's active Being %s has %s as its %s incarnation, not %s", p.Name, act.Name, have, kind, card.Type)
+			return engines.Refuse("Incarnation", "%s active Being %s has %s as its %s incarnation, not %s", words.Possessive(p.Name), act.Name, have, kind, card.Type)
 		}
 		if have == "" {
 			learned := act
@@ -171,7 +172,7 @@ func (s *State) incarnate(c Incarnate, d *engines.Decision) error {
 				learned.Lower = card.Type
 			}
 			if learned.Prefers != "" && learned.Prefers == learned.Lower {
-				return engines.Refuse("Incarnation", "%s's active Being %s already has %s as its other incarnation type", p.Name, act.Name, card.Type)
+				return engines.Refuse("Incarnation", "%s active Being %s already has %s as its other incarnation type", words.Possessive(p.Name), act.Name, card.Type)
 			}
 			note := CardNoted{Card: learned}
 			if isStarter {
@@ -181,7 +182,7 @@ func (s *State) incarnate(c Incarnate, d *engines.Decision) error {
 		}
 	case "lateral":
 		if card.Type != act.Type {
-			return engines.Refuse("Incarnation", "a lateral incarnation keeps the type: %s's active Being %s is a %s, %s is a %s", p.Name, act.Name, act.Type, card.Name, card.Type)
+			return engines.Refuse("Incarnation", "a lateral incarnation keeps the type: %s active Being %s is %s, %s is %s", words.Possessive(p.Name), act.Name, words.A(act.Type), card.Name, words.A(card.Type))
 		}
 	default:
 		return engines.Refuse("Incarnation", "the kind of incarnation is preferred, lower or lateral, not %q", c.Kind)
@@ -205,7 +206,7 @@ func (s *State) incarnate(c Incarnate, d *engines.Decision) error {
 	} else {
 		how += " incarnation"
 	}
-	d.Label("%s incarnates %s from %s, a %s: %s, hand %d.", p.Name, describe(card), before, how, draw, p.Hand)
+	d.Label("%s incarnates %s from %s, %s: %s, hand %d.", p.Name, describe(card), before, words.A(how), draw, p.Hand)
 	return nil
 }
 
@@ -236,7 +237,7 @@ func (s *State) human(c Human, d *engines.Decision) error {
 	act, isStarter := s.activeCard(p)
 	if !act.CanHuman() {
 		if !c.Allows {
-			return engines.Refuse("HumanForm", "%s's active Being %s (%s) does not allow the Human Form; every mammal does, and a card that says so can be marked as allowing it", p.Name, act.Name, act.Type)
+			return engines.Refuse("HumanForm", "%s active Being %s (%s) does not allow the Human Form; every mammal does, and a card that says so can be marked as allowing it", words.Possessive(p.Name), act.Name, act.Type)
 		}
 		act.Human = true
 		note := CardNoted{Card: act}
@@ -276,7 +277,7 @@ func (s *State) endTurn(c EndTurn, d *engines.Decision) error {
 			return err
 		}
 		if q != p {
-			return engines.Refuse("Turns", "it is %s's turn, not %s's", p.Name, q.Name)
+			return engines.Refuse("Turns", "it is %s turn, not %s", words.Possessive(p.Name), words.Possessive(q.Name))
 		}
 	}
 	var parts []string
@@ -308,11 +309,11 @@ func (s *State) endTurn(c EndTurn, d *engines.Decision) error {
 	case over:
 		d.Label("%s: that was the last turn; the game is over. Reveal the Life Purposes and score the game.", head)
 	case last == 1:
-		d.Label("%s; %s's last turn (round %d), the final turn of the game.", head, n, round)
+		d.Label("%s; %s last turn (round %d), the final turn of the game.", head, words.Possessive(n), round)
 	case last > 1:
-		d.Label("%s; %s's last turn (round %d), then %s more.", head, n, round, plural(last-1, "last turn", "last turns"))
+		d.Label("%s; %s last turn (round %d), then %s more.", head, words.Possessive(n), round, plural(last-1, "last turn", "last turns"))
 	default:
-		d.Label("%s; %s's turn, round %d.", head, n, round)
+		d.Label("%s; %s turn, round %d.", head, words.Possessive(n), round)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // Status implements engines.State: the game in progress, else the last
@@ -38,7 +39,7 @@ func (s *State) Status() engines.Status {
 		if g.LastLeft > 0 {
 			last = " (a last turn)"
 		}
-		st.Notes = append(st.Notes, fmt.Sprintf("%s's turn%s, round %d: %s.", cur.Name, last, g.Round, next))
+		st.Notes = append(st.Notes, fmt.Sprintf("%s turn%s, round %d: %s.", words.Possessive(cur.Name), last, g.Round, next))
 	}
 	st.Notes = append(st.Notes, fmt.Sprintf("Being pool: %d face up (+%d hidden); Beings deck %d; Karma deck %d, discard %d.",
 		g.Visible, g.Hidden, g.Deck, g.KarmaDeck, g.Discard))

@@ -20,6 +20,7 @@ import (
 	"warlog/engines"
 	"warlog/events"
 	"warlog/internal/termsafe"
+	"warlog/internal/words"
 )
 
 // App is one invocation's shared context. Commands receive it from their
@@ -28,6 +29,9 @@ type App struct {
 	In       io.Reader
 	Out, Err io.Writer
 	Getenv   func(string) string
+	// LookupEnv tells a variable set empty from one not set (nil: a
+	// variable set empty counts as not set).
+	LookupEnv func(string) (string, bool)
 
 	// Global flags.
 	DBPath   string
@@ -35,6 +39,7 @@ type App struct {
 	JSON     bool
 	Dice     string
 	ActionID string
+	NoPager  bool
 
 	// ReadOnly opens the database for reading only: the command that runs
 	// only reads (see ReadsOnly). The root sets it.
@@ -189,7 +194,7 @@ func (a *App) CurrentCampaign(ctx context.Context) (string, error) {
 		case 1:
 			return list[0], nil
 		default:
-			return "", fmt.Errorf("%d campaigns and none chosen; pick one with `warlog use NAME` or --campaign NAME", len(list))
+			return "", fmt.Errorf("%s and none chosen; pick one with `warlog use NAME` or --campaign NAME", words.Count(len(list), "campaign", "campaigns"))
 		}
 	}
 	ok, err := svc.Exists(ctx, name)

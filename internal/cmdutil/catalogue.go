@@ -1,7 +1,6 @@
 package cmdutil
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -72,7 +71,7 @@ func (a *App) PrintCatalogue(game string, c Catalogue) error {
 		return a.PrintJSON(c.JSON(game))
 	}
 	for _, l := range c.Intro {
-		if _, err := fmt.Fprintln(a.Out, l); err != nil {
+		if err := Say(a.Out, l, ""); err != nil {
 			return err
 		}
 	}

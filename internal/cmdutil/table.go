@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/tw"
 
@@ -12,12 +13,22 @@ import (
 )
 
 // Table renders rows under a header with tablewriter's v1 API.
+// On a terminal the table fits its width: the widest columns wrap at
+// spaces (see fit). Anywhere else (a file, a pipe) every row stays on one
+// line, however long.
 func Table(w io.Writer, header []string, rows [][]string) error {
-	t := tablewriter.NewTable(w,
+	opts := []tablewriter.Option{
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithRowAutoWrap(tw.WrapNone),
 		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-	)
+	}
+	if width := Width(w); width > 0 {
+		var ok bool
+		if header, rows, ok = fit(header, rows, width); !ok {
+			return records(w, header, rows, width)
+		}
+	}
+	t := tablewriter.NewTable(w, opts...)
 	t.Header(header)
 	if err := t.Bulk(rows); err != nil {
 		return err
@@ -57,4 +68,123 @@ func Cell(v any) string {
 		return strings.Join(x, ", ")
 	}
 	return fmt.Sprint(v)
+}
+
+// fit wraps the cells of the widest columns so that the table, borders
+// and padding included, is at most width columns wide: a cap is found such
+// that the columns no wider than it keep their width and the others are cut
+// down to it (the room left over goes to them too), and their cells, the
+// header's too, wrap at spaces (a word longer than the cap is split). ok is
+// false when the table cannot fit with columns of at least minColumn.
+func fit(header []string, rows [][]string, width int) (h []string, out [][]string, ok bool) {
+	const minColumn = 6
+	n := len(header)
+	natural := make([]int, n)
+	for i, h := range header {
+		natural[i] = ansi.StringWidth(h)
+	}
+	for _, r := range rows {
+		for i, c := range r {
+			if i < n {
+				natural[i] = max(natural[i], ansi.StringWidth(c))
+			}
+		}
+	}
+	budget := width - 3*n - 1 // "│ " before each cell, " " after, a last "│"
+	used := func(limit int) int {
+		sum := 0
+		for _, w := range natural {
+			sum += min(w, limit)
+		}
+		return sum
+	}
+	if used(width) <= budget {
+		return header, rows, true
+	}
+	limit := 0
+	for c := minColumn; c <= width; c++ {
+		if used(c) > budget {
+			break
+		}
+		limit = c
+	}
+	if limit == 0 {
+		return header, rows, false
+	}
+	caps := make([]int, n)
+	spare := budget - used(limit)
+	for i, w := range natural {
+		caps[i] = min(w, limit)
+		if caps[i] < w && spare > 0 {
+			extra := min(spare, w-caps[i])
+			caps[i] += extra
+			spare -= extra
+		}
+	}
+	wrap := func(row []string) []string {
+		o := make([]string, len(row))
+		for i, c := range row {
+			if i < n && ansi.StringWidth(c) > caps[i] {
+				c = ansi.Wrap(c, caps[i], "")
+			}
+			o[i] = c
+		}
+		return o
+	}
+	out = make([][]string, len(rows))
+	for r, row := range rows {
+		out[r] = wrap(row)
+	}
+	return wrap(header), out, true
+}
+
+// records writes rows as one record each when a table cannot fit the
+// terminal: the first cell as a heading, then "  header: cell" per other
+// cell that is not empty, wrapped to width.
+func records(w io.Writer, header []string, rows [][]string, width int) error {
+	for i, r := range rows {
+		if i > 0 {
+			if _, err := fmt.Fprintln(w); err != nil {
+				return err
+			}
+		}
+		for j, c := range r {
+			if j == 0 {
+				fmt.Fprintln(w, WrapTo(width, header[0]+": "+c, "  "))
+				continue
+			}
+			if c == "" || j >= len(header) {
+				continue
+			}
+			if _, err := fmt.Fprintln(w, WrapTo(width, "  "+header[j]+": "+c, "    ")); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// WrapTo wraps s at spaces to width columns (0: as it is), continuing lines
+// with indent.
+func WrapTo(width int, s, indent string) string {
+	if width <= 0 || ansi.StringWidth(s) <= width {
+		return s
+	}
+	first, rest, ok := strings.Cut(ansi.Wrap(s, width, ""), "\n")
+	if !ok {
+		return s
+	}
+	rest = ansi.Wrap(strings.TrimLeft(rest, " "), max(width-ansi.StringWidth(indent), 10), "")
+	lines := strings.Split(rest, "\n")
+	for i := range lines {
+		lines[i] = indent + lines[i]
+	}
+	return first + "\n" + strings.Join(lines, "\n")
+}
+
+// Say writes a line of prose, wrapped to the terminal's width on a
+// terminal (continued with indent), as it is anywhere else.
+func Say(w io.Writer, line, indent string) error {
+	_, err := fmt.Fprintln(w, WrapTo(Width(w), line, indent))
+	return err
 }

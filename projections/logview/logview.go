@@ -27,9 +27,11 @@ type Log struct {
 
 // Action is one user action.
 type Action struct {
-	ID    string
-	At    time.Time
-	Label string
+	ID string
+	// Version is the log version of its first event.
+	Version int64
+	At      time.Time
+	Label   string
 	// Dice are its rolls, each as "4,2" with an "h" for dice entered by
 	// hand ("4,2h").
 	Dice   []string
@@ -62,10 +64,10 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string) (*Log, 
 		switch v := p.(type) {
 		case campaigns.Begun:
 			cur = len(l.Actions)
-			l.Actions = append(l.Actions, Action{ID: e.Action, At: e.At, Label: v.Label, Undone: undone, In: e.Action})
+			l.Actions = append(l.Actions, Action{ID: e.Action, Version: e.Version, At: e.At, Label: v.Label, Undone: undone, In: e.Action})
 		case campaigns.Redecided:
 			cur = len(l.Actions)
-			l.Actions = append(l.Actions, Action{ID: v.Action, At: e.At, Label: v.Label, Undone: undone, In: e.Action, Corrected: v.Corrected})
+			l.Actions = append(l.Actions, Action{ID: v.Action, Version: e.Version, At: e.At, Label: v.Label, Undone: undone, In: e.Action, Corrected: v.Corrected})
 		case events.ActionRef:
 			last[v.Action], lastUndo[v.Action] = v, e.Type == events.TypeActionUndone
 		case dice.Rolled:

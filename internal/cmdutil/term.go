@@ -1,0 +1,117 @@
+package cmdutil
+
+import (
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"syscall"
+
+	"github.com/charmbracelet/x/term"
+)
+
+// Width is the width in columns of the terminal w writes to (directly, or
+// through the pager in front of it), or 0 when w is not a terminal: a
+// file, a pipe, a test's buffer.
+func Width(w io.Writer) int {
+	switch x := w.(type) {
+	case *pagerWriter:
+		return x.width
+	case *os.File:
+		if !term.IsTerminal(x.Fd()) {
+			return 0
+		}
+		cols, _, err := term.GetSize(x.Fd())
+		if err != nil {
+			return 0
+		}
+		return cols
+	}
+	return 0
+}
+
+// pagerWriter is the pipe to the pager, which knows the terminal's width
+// behind it and stops writing, without an error, once the pager has quit
+// (the reader closed it before the end: q in less).
+type pagerWriter struct {
+	w     io.WriteCloser
+	width int
+	gone  bool
+}
+
+func (p *pagerWriter) Write(b []byte) (int, error) {
+	if p.gone {
+		return len(b), nil
+	}
+	n, err := p.w.Write(b)
+	if errors.Is(err, syscall.EPIPE) || errors.Is(err, os.ErrClosed) {
+		p.gone = true
+		return len(b), nil
+	}
+	return n, err
+}
+
+// Page sends what the command writes next to a pager, as gh does, when
+// stdout is a terminal: $WARLOG_PAGER, else $PAGER, else less (with LESS=FRX
+// unless LESS is set, so that a short output is printed and left on the
+// screen). --no-pager, or WARLOG_PAGER set empty, turns it off; so does a
+// pager that cannot be started. The function returned waits for the pager
+// to finish; call it once the output is written.
+func (a *App) Page() (done func() error) {
+	none := func() error { return nil }
+	f, ok := a.Out.(*os.File)
+	if a.NoPager || !ok || !term.IsTerminal(f.Fd()) {
+		return none
+	}
+	lookup := a.LookupEnv
+	if lookup == nil {
+		lookup = func(k string) (string, bool) { v := a.Getenv(k); return v, v != "" }
+	}
+	pager, set := lookup("WARLOG_PAGER")
+	if !set {
+		if pager = a.Getenv("PAGER"); pager == "" {
+			pager = "less"
+		}
+	}
+	if pager == "" || pager == "cat" {
+		return none
+	}
+	cmd := exec.Command("sh", "-c", pager)
+	cmd.Stdout, cmd.Stderr = f, a.Err
+	cmd.Env = os.Environ()
+	if _, set := lookup("LESS"); !set {
+		cmd.Env = append(cmd.Env, "LESS=FRX")
+	}
+	if _, set := lookup("LV"); !set {
+		cmd.Env = append(cmd.Env, "LV=-c")
+	}
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return none
+	}
+	if err := cmd.Start(); err != nil {
+		return none
+	}
+	out := a.Out
+	a.Out = &pagerWriter{w: in, width: Width(f)}
+	return func() error {
+		_ = in.Close()
+		err := cmd.Wait()
+		a.Out = out
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return nil // the pager's own business (less quit by a signal, say)
+		}
+		return err
+	}
+}
+
+// Paged runs write with its output through the pager (see Page).
+func (a *App) Paged(write func() error) error {
+	done := a.Page()
+	err := write()
+	if derr := done(); err == nil {
+		err = derr
+	}
+	return err
+}

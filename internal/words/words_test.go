@@ -1,0 +1,25 @@
+package words
+
+import "testing"
+
+func TestWords(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{Count(1, "figure", "figures"), "1 figure"},
+		{Count(0, "figure", "figures"), "0 figures"},
+		{Count(int64(3), "die", "dice"), "3 dice"},
+		{Count(-1, "Skill", "Skill"), "-1 Skill"},
+		{A("Imhotep"), "an Imhotep"},
+		{A("Wizard"), "a Wizard"},
+		{A("8"), "an 8"},
+		{A(11), "an 11"},
+		{A("12"), "a 12"},
+		{Possessive("hunters"), "hunters'"},
+		{Possessive("Bors"), "Bors's"},
+		{Possessive("orcs"), "orcs'"},
+		{Possessive("Ann"), "Ann's"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
