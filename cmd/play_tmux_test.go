@@ -383,3 +383,208 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 		}
 	}
 }
+
+// keyCount drives `warlog play` through one turn and counts the keys a
+// player presses: a named key (Enter, Down) is one, typed text one per
+// character. A pick is made with the number key when the menu shows
+// numbers, else with the arrows; a roll is typed whole when the first die's
+// question says it may be, else die by die.
+type keyCount struct {
+	*tmuxPlay
+	n int
+}
+
+func (k *keyCount) press(keys ...string) {
+	k.t.Helper()
+	k.n += len(keys)
+	k.keys(keys...)
+}
+
+func (k *keyCount) typeText(s string) {
+	k.t.Helper()
+	k.n += len([]rune(s))
+	k.keys("-l", s)
+}
+
+// pick chooses the option of the menu titled title that starts with option.
+func (k *keyCount) pick(title, option string) {
+	k.t.Helper()
+	var f field
+	k.waitFor(fmt.Sprintf("%q offering %q", title, option), func(s string) bool {
+		var ok bool
+		f, ok = current(s, title)
+		return ok && f.cursor >= 0 && f.index(option) >= 0
+	})
+	if hot, ok := hotkeyOf(f.lines[f.index(option)]); ok {
+		for _, r := range hot {
+			k.press(string(r))
+		}
+		return
+	}
+	for range 60 {
+		want := f.index(option)
+		if want == f.cursor {
+			k.press("Enter")
+			return
+		}
+		key, was := "Down", f.cursor
+		if want < f.cursor {
+			key = "Up"
+		}
+		k.press(key)
+		k.waitFor(fmt.Sprintf("the cursor to leave %q", f.lines[was]), func(s string) bool {
+			var ok bool
+			f, ok = current(s, title)
+			return ok && f.cursor >= 0 && f.cursor != was
+		})
+	}
+	k.t.Fatalf("could not reach %q in %q: %q", option, title, f.lines)
+}
+
+// roll enters faces at the die questions that begin with title: the whole
+// roll at once where the question takes it, else one die a question.
+func (k *keyCount) roll(title string, faces ...string) {
+	k.t.Helper()
+	s := k.waitFor(fmt.Sprintf("the input %q", title), func(s string) bool {
+		f, ok := current(s, title)
+		return ok && len(f.lines) == 1 && f.lines[0] == ">"
+	})
+	if f, _ := current(s, title); strings.Contains(f.title, "whole roll") {
+		k.typeText(strings.Join(faces, " "))
+		k.press("Enter")
+		return
+	}
+	for i, v := range faces {
+		if i > 0 {
+			k.waitFor(fmt.Sprintf("die %d", i+1), func(s string) bool {
+				f, ok := current(s, fmt.Sprintf("Die %d:", i+1))
+				return ok && len(f.lines) == 1 && f.lines[0] == ">"
+			})
+		}
+		k.typeText(v)
+		k.press("Enter")
+	}
+}
+
+// hotkeyOf reads the key shown before a menu line ("3. Move Bors"), if any.
+func hotkeyOf(line string) (string, bool) {
+	key, _, ok := strings.Cut(line, ". ")
+	if !ok || key == "" || len(key) > 2 {
+		return "", false
+	}
+	for _, r := range key {
+		if (r < '0' || r > '9') && (r < 'a' || r > 'z') {
+			return "", false
+		}
+	}
+	return key, true
+}
+
+// startPlay runs `warlog play` on db in a tmux pane of width x height.
+func startPlay(t *testing.T, dir, db string, width, height int) *tmuxPlay {
+	t.Helper()
+	bin, err := exec.LookPath("warlog")
+	if err != nil {
+		t.Fatalf("warlog is not on PATH (testscript.Main installs it): %v", err)
+	}
+	p := &tmuxPlay{t: t, socket: filepath.Join(dir, "tmux.sock"), target: "play"}
+	shell := fmt.Sprintf("'%s' --db '%s' play; echo \"warlog exited with $?\"; sleep 600", bin, db)
+	p.tmux("-f", "/dev/null", "new-session", "-d", "-s", "play", "-x", fmt.Sprint(width), "-y", fmt.Sprint(height),
+		"-e", "HOME="+dir, "-e", "NO_COLOR=1", "-e", "TERM=xterm-256color", shell)
+	t.Cleanup(func() { _ = exec.Command("tmux", "-S", p.socket, "kill-server").Run() })
+	return p
+}
+
+func setUp(t *testing.T, db string, lines ...[]string) {
+	t.Helper()
+	for _, args := range lines {
+		if out, errs, code := run(t, db, args...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
+		}
+	}
+}
+
+// playKOTurn plays turn 1 of the Nest at the table: initiative with hand
+// dice, the hunters first, two moves, the end of movement, Bors's rear
+// attack with hand dice, Edda's attack on the Nest with the program's
+// dice, the end of the turn. It returns the keys pressed.
+func playKOTurn(t *testing.T, width, height int) (int, *tmuxPlay, string) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "ko.db")
+	setUp(t, db,
+		[]string{"campaign", "new", "Hunt", "--game", "kingsown", "--seed", "1"},
+		[]string{"ko", "recruit", "--card", filepath.Join("..", "testdata", "kingsown", "hunters.cards")},
+		[]string{"scenario", "start", "The Nest", "--brief", "nest", "--turns", "3"})
+	k := &keyCount{tmuxPlay: startPlay(t, dir, db, width, height)}
+	k.pick("What now?", "Roll initiative for turn 1 of 3")
+	k.pick("Dice?", "I roll at the table")
+	k.roll("Die 1: Nest spawn roll", "1", "5", "2")
+	k.waitText("initiative hunters 5, nest 2")
+	k.pick("What now?", "The hunters won the roll-off")
+	k.pick("Who moves first?", "the hunters, the winners, move first")
+	k.waitText("Turn 1: hunters, winners of the roll-off, move first.")
+	k.pick("What now?", "Move Bors")
+	k.pick("How does Bors move?", "half")
+	k.pick("Does the move enter or leave rough ground", "no")
+	k.pick("Facing at the end of the move?", "front")
+	k.waitText(`Bors moves up to half (2"), facing front.`)
+	k.pick("What now?", "Move Orc grunt 1")
+	k.pick("How does Orc grunt 1 move?", "half")
+	k.pick("Does the move enter or leave rough ground", "no")
+	k.pick("Facing at the end of the move?", "rear")
+	k.waitText(`Orc grunt 1 moves up to half (2"), facing rear.`)
+	k.pick("What now?", "End the movement phase")
+	k.waitText("Turn 1: movement is over")
+	k.pick("What now?", "Bors attacks with Sword")
+	k.pick("Whom does Bors strike", "Orc grunt 1")
+	k.pick("From the front or from the rear?", "from the rear")
+	k.pick("Dice?", "I roll at the table")
+	k.roll("Die 1: attacker's damage die for Bors", "6", "1")
+	k.waitText("Orc grunt 1 is Down.")
+	k.pick("What now?", "Edda attacks with Halberd")
+	k.pick("Dice?", "Roll for me")
+	k.waitText("Edda strikes with Halberd (M3): Nest: hits automatically")
+	k.pick("What now?", "End turn 1")
+	k.waitText("Turn 1 ends.")
+	return k.n, k.tmuxPlay, db
+}
+
+// playBroodTurn plays red's second turn of a small Brood Mother game: R1
+// attacks B1 with hand dice, a spawn, a raise, the end of the turn.
+func playBroodTurn(t *testing.T, width, height int) (int, *tmuxPlay, string) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "brood.db")
+	setUp(t, db,
+		[]string{"campaign", "new", "Hive", "--game", "brood", "--seed", "1"},
+		[]string{"scenario", "start", "First brood", "--size", "8", "--mother", "red=2,2", "--mother", "blue=7,7"},
+		[]string{"brood", "spawn", "4,4"}, []string{"brood", "end-turn"},
+		[]string{"brood", "spawn", "5,5"}, []string{"brood", "end-turn"})
+	k := &keyCount{tmuxPlay: startPlay(t, dir, db, width, height)}
+	k.pick("What now?", "Attack")
+	k.pick("If the combat ties", "B1 lets the combat end")
+	k.pick("Dice?", "I roll at the table")
+	k.roll("Die 1: attack: R1", "6", "5", "1", "1")
+	k.waitText("B1 is removed (beaten by R1)")
+	k.pick("What now?", "Spawn")
+	k.pick("On which square?", "3,4")
+	k.waitText("red's Mother spawns R2 at 3,4")
+	k.pick("What now?", "Raise a spawn")
+	k.pick("Which spawn?", "R1")
+	k.pick("Which stat?", "attack")
+	k.pick("By how much?", "+1")
+	k.waitText("red raises R1's attack by 1")
+	k.pick("What now?", "End red's turn")
+	k.waitText("red ends the turn.")
+	return k.n, k.tmuxPlay, db
+}
+
+// The keys one turn of each game takes, logged for the README's note.
+func TestPlayKeystrokes(t *testing.T) {
+	skipUnderRace(t)
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed (Debian package: tmux)")
+	}
+	ko, _, _ := playKOTurn(t, 120, 50)
+	brood, _, _ := playBroodTurn(t, 120, 50)
+	t.Logf("keys for one turn: The King's Own %d, Brood Mother %d", ko, brood)
+}
