@@ -1,0 +1,509 @@
+package cmd
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/huh"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/term"
+
+	"warlog/internal/cmdutil"
+)
+
+// What a prompt may answer besides a value.
+var (
+	// errBack: the player stepped back to the previous question (b, Esc).
+	errBack = errors.New("back")
+	// errUndo: the player asked to undo the last action (u) from a
+	// question of an action not yet recorded, which is dropped.
+	errUndo = errors.New("undo")
+	// errInputEnded: piped input ran out; play leaves as if Quit were chosen.
+	errInputEnded = errors.New("the input ended")
+)
+
+// item is one line of a menu: the key that picks it ("1", "u"), the value
+// play gets, the label shown and the help shown while it is highlighted.
+type item struct {
+	key, value, label, help string
+}
+
+// numbered gives picks the keys 1, 2, 3, ...
+func numbered(values, labels, helps []string) []item {
+	out := make([]item, len(values))
+	for i := range values {
+		out[i] = item{key: strconv.Itoa(i + 1), value: values[i], label: labels[i]}
+		if helps != nil {
+			out[i].help = helps[i]
+		}
+	}
+	return out
+}
+
+// prompter asks questions, full-screen (huh fields inside a small bubbletea
+// program that adds the number keys, u, b and Esc) or accessible (plain
+// numbered lines read from stdin).
+type prompter struct {
+	ctx        context.Context
+	in         io.Reader
+	out        io.Writer
+	accessible bool
+	lines      *lineReader
+	// status is the block shown above every full-screen question, fitted
+	// to the terminal; trail the answers given so far in this action.
+	status func(width, height int) []string
+	trail  []string
+	// said is the last line play wrote above the questions (an action's
+	// outcome): the full-screen question leaves it room on the screen.
+	said string
+}
+
+// say writes a line above the questions: an outcome, a refusal.
+func (p *prompter) say(s string) {
+	fmt.Fprintln(p.out, s)
+	p.said = s
+}
+
+func newPrompter(ctx context.Context, app *cmdutil.App, forceAccessible bool) *prompter {
+	p := &prompter{ctx: ctx, in: app.In, out: app.Out}
+	f, isFile := app.In.(*os.File)
+	tty := isFile && term.IsTerminal(f.Fd())
+	p.accessible = forceAccessible || app.Getenv("ACCESSIBLE") != "" || app.Getenv("TERM") == "dumb" || !tty
+	if p.accessible {
+		p.lines = newLineReader(app.In)
+	}
+	return p
+}
+
+// size is the terminal's width and height (80x24 when it cannot be read).
+func (p *prompter) size() (int, int) {
+	if f, ok := p.out.(*os.File); ok {
+		if w, h, err := term.GetSize(f.Fd()); err == nil && w > 0 && h > 0 {
+			return w, h
+		}
+	}
+	return 80, 24
+}
+
+// note says something about the action being built: an answer given for
+// the player, or the player's own. Full-screen it joins the trail above the
+// question; accessible it is a line of its own.
+func (p *prompter) note(s string) {
+	if p.accessible {
+		fmt.Fprintln(p.out, s)
+		return
+	}
+	p.trail = append(p.trail, s)
+}
+
+// choose asks for one of items. On every menu but the top one a Back line
+// is added (b, or Esc). u undoes: the menu's own Undo line when it has one,
+// else errUndo. def is the value highlighted first (the empty answer in
+// accessible mode).
+func (p *prompter) choose(title string, items []item, def string, top bool) (string, error) {
+	if !top {
+		items = append(items, item{key: "b", value: "\x00back", label: "Back", help: "the previous question; nothing is recorded"})
+	}
+	var v string
+	var err error
+	if p.accessible {
+		v, err = p.chooseLines(title, items, def)
+	} else {
+		v, err = p.chooseScreen(title, items, def, top)
+	}
+	if err != nil {
+		return "", err
+	}
+	if v == "\x00back" {
+		return "", errBack
+	}
+	return v, nil
+}
+
+// ask reads free text, asking again until check accepts it. A lone "b" or
+// "u" that check refuses means back or undo; so does Esc full-screen.
+func (p *prompter) ask(title, desc string, check func(string) error) (string, error) {
+	full := func(s string) error {
+		s = strings.TrimSpace(s)
+		if err := check(s); err != nil {
+			switch s {
+			case "b", "u":
+				return nil
+			}
+			return err
+		}
+		return nil
+	}
+	var v string
+	var err error
+	if p.accessible {
+		v, err = p.askLines(title, full)
+	} else {
+		v, err = p.askScreen(title, desc, full)
+	}
+	if err != nil {
+		return "", err
+	}
+	v = strings.TrimSpace(v)
+	if check(v) != nil {
+		switch v {
+		case "b":
+			return "", errBack
+		case "u":
+			return "", errUndo
+		}
+	}
+	return v, nil
+}
+
+// ---- accessible: numbered lines ----
+
+// lineReader reads stdin's lines on its own goroutine, so that a question
+// waiting for a line still leaves on Ctrl-C (the context's cancellation).
+type lineReader struct {
+	lines chan string
+	done  chan struct{}
+}
+
+func newLineReader(r io.Reader) *lineReader {
+	l := &lineReader{lines: make(chan string), done: make(chan struct{})}
+	go func() {
+		defer close(l.done)
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			l.lines <- sc.Text()
+		}
+	}()
+	return l
+}
+
+func (l *lineReader) next(ctx context.Context) (string, error) {
+	select {
+	case s := <-l.lines:
+		return s, nil
+	case <-l.done:
+		return "", errInputEnded
+	case <-ctx.Done():
+		return "", cmdutil.ErrInterrupted
+	}
+}
+
+func (p *prompter) chooseLines(title string, items []item, def string) (string, error) {
+	fmt.Fprintf(p.out, "%s \n", title)
+	numbers := 0
+	for _, it := range items {
+		if it.label == "" { // another key for a line listed already
+			continue
+		}
+		fmt.Fprintf(p.out, "%s. %s\n", it.key, it.label)
+		if _, err := strconv.Atoi(it.key); err == nil {
+			numbers++
+		}
+	}
+	prompt := fmt.Sprintf("Enter a number between 1 and %d: ", numbers)
+	if numbers == 1 {
+		prompt = "There is only one option available; enter the number 1:"
+	}
+	for {
+		fmt.Fprint(p.out, prompt)
+		s, err := p.lines.next(p.ctx)
+		if err != nil {
+			fmt.Fprintln(p.out)
+			return "", err
+		}
+		s = strings.TrimSpace(s)
+		if s == "" {
+			fmt.Fprintln(p.out)
+			return def, nil
+		}
+		for _, it := range items {
+			if strings.EqualFold(s, it.key) {
+				fmt.Fprintln(p.out)
+				return it.value, nil
+			}
+		}
+		if s == "u" {
+			fmt.Fprintln(p.out)
+			return "", errUndo
+		}
+		fmt.Fprintf(p.out, "Invalid: must be a number between 1 and %d\n", numbers)
+	}
+}
+
+func (p *prompter) askLines(title string, check func(string) error) (string, error) {
+	for {
+		fmt.Fprintf(p.out, "%s ", title)
+		s, err := p.lines.next(p.ctx)
+		if err != nil {
+			fmt.Fprintln(p.out)
+			return "", err
+		}
+		fmt.Fprintln(p.out)
+		if err := check(s); err != nil {
+			fmt.Fprintf(p.out, "%v; try again.\n", err)
+			continue
+		}
+		return s, nil
+	}
+}
+
+// ---- full-screen: huh fields with play's keys ----
+
+// fieldModel runs one huh field and adds play's keys: a number picks a
+// menu line (two digits when the menu has ten lines or more), a letter its
+// line (u, b, q, c), Esc goes back (leaves at the top menu), Ctrl-C leaves.
+// An input is checked on Enter; its error shows under it until the text is
+// fixed. The status is drawn above the field, fitted to the terminal.
+type fieldModel struct {
+	p        *prompter
+	form     *huh.Form
+	field    huh.Field
+	items    []item // a menu's lines; nil for an input
+	keyRange string // "1-9", "1-9 a-e": the keys that pick actions
+	value    *string
+	check    func(string) error
+	top      bool
+
+	err           error
+	width, height int
+	done          bool
+	result        string
+	outcome       error
+}
+
+func (m *fieldModel) Init() tea.Cmd { return m.form.Init() }
+
+func (m *fieldModel) finish(result string, outcome error) (tea.Model, tea.Cmd) {
+	m.done, m.result, m.outcome = true, result, outcome
+	return m, tea.Quit
+}
+
+func (m *fieldModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		// The field gets what the header, the trail and the key help
+		// leave; huh scrolls a longer menu within it.
+		msg.Height = max(4, msg.Height-5-len(m.p.trail))
+		_, cmd := m.form.Update(msg)
+		return m, cmd
+	case tea.KeyMsg:
+		k := msg.String()
+		switch k {
+		case "ctrl+c":
+			return m.finish("", cmdutil.ErrInterrupted)
+		case "esc":
+			if m.top {
+				return m.finish("", cmdutil.ErrInterrupted)
+			}
+			return m.finish("", errBack)
+		}
+		if m.items != nil {
+			if r, ok := m.menuKey(k); ok {
+				return r()
+			}
+		} else if k == "enter" {
+			v := strings.TrimSpace(*m.value)
+			if m.err = m.check(v); m.err != nil {
+				return m, nil
+			}
+			return m.finish(v, nil)
+		}
+		_, cmd := m.form.Update(msg)
+		if m.items == nil && m.err != nil {
+			// The error line stays only while the text is still wrong.
+			m.err = m.check(strings.TrimSpace(*m.value))
+		}
+		return m, m.after(cmd)
+	}
+	_, cmd := m.form.Update(msg)
+	return m, m.after(cmd)
+}
+
+// after ends the program once huh has taken the highlighted line.
+func (m *fieldModel) after(cmd tea.Cmd) tea.Cmd {
+	if m.form.State == huh.StateCompleted {
+		m.done, m.result = true, *m.value
+		return tea.Quit
+	}
+	return cmd
+}
+
+// menuKey handles a menu's keys: each line's own key picks it; u undoes
+// on a menu without an Undo line.
+func (m *fieldModel) menuKey(k string) (func() (tea.Model, tea.Cmd), bool) {
+	for _, it := range m.items {
+		if it.key == k {
+			return func() (tea.Model, tea.Cmd) { return m.finish(it.value, nil) }, true
+		}
+	}
+	if k == "u" {
+		return func() (tea.Model, tea.Cmd) { return m.finish("", errUndo) }, true
+	}
+	return nil, false
+}
+
+func (m *fieldModel) View() string {
+	if m.done {
+		return ""
+	}
+	w, h := m.width, m.height
+	if w == 0 {
+		w, h = m.p.size()
+	}
+	field := strings.Split(strings.TrimRight(m.form.View(), "\n"), "\n")
+	var foot []string
+	switch {
+	case m.err != nil:
+		foot = append(foot, clip("✗ "+m.err.Error(), w))
+	}
+	foot = append(foot, clip(m.keyHelp(), w))
+	var trail []string
+	for _, t := range m.p.trail {
+		trail = append(trail, clip(t, w))
+	}
+	room := h - len(field) - len(foot) - len(trail) - 1
+	if m.p.said != "" {
+		room -= (ansi.StringWidth(m.p.said) + w - 1) / w
+	}
+	var out []string
+	if m.p.status != nil {
+		out = append(out, m.p.status(w, max(1, room))...)
+	}
+	out = append(out, trail...)
+	out = append(out, field...)
+	out = append(out, "")
+	out = append(out, foot...)
+	return strings.Join(out, "\n")
+}
+
+func (m *fieldModel) keyHelp() string {
+	back := "b/esc back"
+	if m.top {
+		back = "esc leave"
+	}
+	if m.items == nil {
+		return "enter submit • esc back • ctrl+c leave"
+	}
+	return fmt.Sprintf("↑↓ move • enter submit • %s pick • u undo • %s", m.keyRange, back)
+}
+
+// oneKeyEach gives the lines numbered 10 and above a letter instead
+// (a, d, e, ...: b, c, q and u keep their meaning), so that one key
+// picks any line.
+func oneKeyEach(items []item) []item {
+	used := map[string]bool{}
+	for _, it := range items {
+		used[it.key] = true
+	}
+	out := make([]item, len(items))
+	next := 'a'
+	for i, it := range items {
+		if n, err := strconv.Atoi(it.key); err == nil && n > 9 {
+			for used[string(next)] || strings.ContainsRune("bcqu", next) {
+				next++
+			}
+			if next <= 'z' {
+				it.key = string(next)
+				used[it.key] = true
+			}
+		}
+		out[i] = it
+	}
+	return out
+}
+
+// keyRange names the keys that pick a menu's numbered lines.
+func keyRange(items []item) string {
+	var digits, letters []string
+	for _, it := range items {
+		if it.key >= "1" && it.key <= "9" {
+			digits = append(digits, it.key)
+		} else if len(it.key) == 1 && it.value[0] != 0 {
+			letters = append(letters, it.key)
+		}
+	}
+	r := ""
+	if len(digits) > 0 {
+		r = digits[0] + "-" + digits[len(digits)-1]
+	}
+	if len(letters) > 0 {
+		r += " " + letters[0] + "-" + letters[len(letters)-1]
+	}
+	return strings.TrimSpace(r)
+}
+
+// clip cuts s to width columns, marking the cut; nothing is ever wrapped.
+func clip(s string, width int) string {
+	if ansi.StringWidth(s) <= width {
+		return s
+	}
+	return ansi.Truncate(s, max(1, width), "…")
+}
+
+func (p *prompter) run(m *fieldModel) (string, error) {
+	km := huh.NewDefaultKeyMap()
+	km.Quit = key.NewBinding(key.WithDisabled())
+	km.Select.Filter.SetEnabled(false)
+	km.Input.Prev.SetEnabled(false)
+	km.Input.Next = key.NewBinding(key.WithKeys("enter"))
+	m.form = huh.NewForm(huh.NewGroup(m.field)).WithShowHelp(false).WithKeyMap(km)
+	m.form.SubmitCmd, m.form.CancelCmd = nil, nil
+	_, err := tea.NewProgram(m, tea.WithInput(p.in), tea.WithOutput(p.out), tea.WithContext(p.ctx)).Run()
+	if err != nil {
+		if errors.Is(err, tea.ErrProgramKilled) || errors.Is(err, tea.ErrInterrupted) || p.ctx.Err() != nil {
+			return "", cmdutil.ErrInterrupted
+		}
+		return "", err
+	}
+	return m.result, m.outcome
+}
+
+func (p *prompter) chooseScreen(title string, items []item, def string, top bool) (string, error) {
+	w, _ := p.size()
+	m := &fieldModel{p: p, items: items, top: top, value: new(string)}
+	*m.value = def
+	if def == "" && len(items) > 0 {
+		*m.value = items[0].value
+	}
+	opts := make([]huh.Option[string], len(items))
+	help := map[string]string{}
+	hasHelp := false
+	items = oneKeyEach(items)
+	m.items = items
+	m.keyRange = keyRange(items)
+	for i, it := range items {
+		opts[i] = huh.NewOption(clip(it.key+". "+it.label, w-6), it.value)
+		help[it.value] = it.help
+		hasHelp = hasHelp || it.help != ""
+	}
+	sel := huh.NewSelect[string]().Title(clip(title, w-4)).Options(opts...).Value(m.value)
+	if hasHelp {
+		// Every help is wrapped and padded to the same height, shown from
+		// the first frame: huh sizes the form once, and a longer help
+		// later would push the last lines off the menu.
+		fixed := evenHelp(help, min(64, w-4))
+		sel = sel.Description(fixed[*m.value]).DescriptionFunc(func() string { return fixed[*m.value] }, m.value)
+	}
+	m.field = sel
+	return p.run(m)
+}
+
+func (p *prompter) askScreen(title, desc string, check func(string) error) (string, error) {
+	w, _ := p.size()
+	m := &fieldModel{p: p, check: check, value: new(string)}
+	in := huh.NewInput().Title(clip(title, w-4)).Value(m.value)
+	if desc != "" {
+		in = in.Description(clip(desc, w-4))
+	}
+	m.field = in
+	return p.run(m)
+}
