@@ -28,9 +28,17 @@ func newPlayCommand(app *cmdutil.App) *cobra.Command {
 		Long: `Play the current campaign's battle by answering prompts: each step shows the
 status, offers only the actions the rules allow now, then the figures and
 targets that may take them, then asks whether the program rolls or you enter
-the dice you rolled, die by die, saying which die and why. Undo is always on
-the menu. Esc or Ctrl-C leaves cleanly; nothing is half-written. When the
-battle ends it offers the report.
+the dice you rolled, saying which die and why; the first die takes the whole
+roll at once ("6 2 3" or "6,2,3"). When the battle ends it offers the report.
+
+Keys: the key shown before a line picks it (1-9, then letters); u undoes the
+last action; b or Esc goes back a question, writing nothing. Esc at the menu
+or Ctrl-C leaves (exit 130); nothing is half-written. An attack that ends a
+higher Skill step, and ending a fight early, ask first.
+
+The status above the menu fits the terminal and is never wrapped: a table's
+columns are left out from the right (the first, the name, stays), then notes
+and rows from the bottom; ` + "`warlog status`" + ` shows everything.
 
 Accessible mode (plain numbered line prompts, for screen readers and piped
 input) is used with --accessible, ACCESSIBLE=1, TERM=dumb, or when stdin is
@@ -414,9 +422,11 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 	}
 	id := app.NextActionID()
 	trail := len(p.trail)
+	how := ""
 	for {
-		p.trail = p.trail[:trail]
-		how := ""
+		if how == "" {
+			p.trail = p.trail[:trail]
+		}
 		redo := errors.New("ask the dice question again")
 		o := campaigns.Options{ActionID: id, Ask: func(n dice.Need, index int) (int, error) {
 			if how == "" {
@@ -475,6 +485,7 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 		}
 		switch {
 		case errors.Is(err, redo):
+			how = ""
 			continue
 		case errors.Is(err, errBack), errors.Is(err, errUndo), errors.Is(err, cmdutil.ErrInterrupted), errors.Is(err, errInputEnded):
 			return err

@@ -67,9 +67,33 @@ type prompter struct {
 }
 
 // say writes a line above the questions: an outcome, a refusal.
+// Full-screen it is broken between words to the terminal's width, so the
+// terminal never wraps it.
 func (p *prompter) say(s string) {
+	if !p.accessible {
+		w, _ := p.size()
+		s = strings.Join(wordWrap(s, w), "\n")
+	}
 	fmt.Fprintln(p.out, s)
 	p.said = s
+}
+
+// wordWrap breaks s between words into lines of at most width columns (a
+// longer word is a line of its own, cut).
+func wordWrap(s string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && ansi.StringWidth(line)+1+ansi.StringWidth(w) > width {
+			lines = append(lines, clip(line, width))
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(lines, clip(line, width))
 }
 
 func newPrompter(ctx context.Context, app *cmdutil.App, forceAccessible bool) *prompter {
@@ -372,7 +396,7 @@ func (m *fieldModel) View() string {
 	}
 	room := h - len(field) - len(foot) - len(trail) - 1
 	if m.p.said != "" {
-		room -= (ansi.StringWidth(m.p.said) + w - 1) / w
+		room -= strings.Count(m.p.said, "\n") + 1
 	}
 	var out []string
 	if m.p.status != nil {
@@ -485,7 +509,7 @@ func (p *prompter) chooseScreen(title string, items []item, def string, top bool
 		help[it.value] = it.help
 		hasHelp = hasHelp || it.help != ""
 	}
-	sel := huh.NewSelect[string]().Title(clip(title, w-4)).Options(opts...).Value(m.value)
+	sel := huh.NewSelect[string]().Title(title).Options(opts...).Value(m.value)
 	if hasHelp {
 		// Every help is wrapped and padded to the same height, shown from
 		// the first frame: huh sizes the form once, and a longer help
@@ -500,7 +524,7 @@ func (p *prompter) chooseScreen(title string, items []item, def string, top bool
 func (p *prompter) askScreen(title, desc string, check func(string) error) (string, error) {
 	w, _ := p.size()
 	m := &fieldModel{p: p, check: check, value: new(string)}
-	in := huh.NewInput().Title(clip(title, w-4)).Value(m.value)
+	in := huh.NewInput().Title(title).Value(m.value)
 	if desc != "" {
 		in = in.Description(clip(desc, w-4))
 	}

@@ -150,10 +150,16 @@ func TestPlayAccessibleSession(t *testing.T) {
 		"undo: blue scores 5.",
 		"red scores ",
 		"Left the game; everything so far is saved.",
+		// The status as name: value pairs, a line a side.
+		"\nname: red; score: 0\nname: blue; score: 0\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the session lacks %q:\n%s", want, got)
 		}
+	}
+	// A screen reader reads every character: no box drawing.
+	if i := strings.IndexFunc(got, func(r rune) bool { return r >= 0x2500 && r <= 0x257f }); i >= 0 {
+		t.Errorf("box drawing in accessible mode at %q", got[max(0, i-80):min(len(got), i+80)])
 	}
 	// The log holds the start, the undone hand-entered shot, the undo and
 	// the program shot: nothing half-written by the exit.
