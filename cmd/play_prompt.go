@@ -78,6 +78,14 @@ func (p *prompter) say(s string) {
 	p.said = s
 }
 
+// saidLines is how many lines the last thing said takes.
+func (p *prompter) saidLines() int {
+	if p.said == "" {
+		return 0
+	}
+	return strings.Count(p.said, "\n") + 1
+}
+
 // wordWrap breaks s between words into lines of at most width columns (a
 // longer word is a line of its own, cut).
 func wordWrap(s string, width int) []string {
@@ -314,9 +322,10 @@ func (m *fieldModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
-		// The field gets what the header, the trail and the key help
-		// leave; huh scrolls a longer menu within it.
-		msg.Height = max(4, msg.Height-5-len(m.p.trail))
+		// The field gets what the header, the outcome above it, the
+		// trail and the key help leave; huh scrolls a longer menu
+		// within it.
+		msg.Height = max(4, msg.Height-5-len(m.p.trail)-m.p.saidLines())
 		_, cmd := m.form.Update(msg)
 		return m, cmd
 	case tea.KeyMsg:
@@ -395,9 +404,7 @@ func (m *fieldModel) View() string {
 		trail = append(trail, clip(t, w))
 	}
 	room := h - len(field) - len(foot) - len(trail) - 1
-	if m.p.said != "" {
-		room -= strings.Count(m.p.said, "\n") + 1
-	}
+	room -= m.p.saidLines()
 	var out []string
 	if m.p.status != nil {
 		out = append(out, m.p.status(w, max(1, room))...)

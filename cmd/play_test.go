@@ -251,3 +251,92 @@ func TestPlayCorrectsAnEarlierRoll(t *testing.T) {
 		t.Errorf("the log after the correction:\n%s", lg)
 	}
 }
+
+// The status above the menu fits the terminal: columns go from the right
+// (the name stays), then notes, then rows, with a line saying so; the
+// header always shows and no line is wider than the terminal.
+func TestPlayStatusFits(t *testing.T) {
+	s := engines.Status{Campaign: "Hunt", Game: "kingsown", Scenario: "The Nest", Turn: 2, Phase: "attack",
+		Notes: []string{"turn 2 of 3", "brief: nest", "attacks go by Skill, highest first"}}
+	for _, n := range []string{"Bors", "Wyn", "Edda", "Orc grunt 1"} {
+		s.Figures = append(s.Figures, engines.Row{{Key: "name", Value: n}, {Key: "side", Value: "hunters"},
+			{Key: "status", Value: "active"}, {Key: "start_skill", Value: 3}, {Key: "facing", Value: "front"}})
+	}
+	all := fitStatus(s, 200, 50)
+	if len(all) != 1+3+5 || all[4] != "name         side     status  start skill  facing" {
+		t.Fatalf("with room for everything: %q", all)
+	}
+	narrow := fitStatus(s, 40, 50)
+	if narrow[4] != "name         side     status" || narrow[5] != "Bors         hunters  active" {
+		t.Errorf("at 40 columns the last two columns go, the rest stay aligned: %q", narrow[4:])
+	}
+	for _, l := range narrow {
+		if len([]rune(l)) > 40 {
+			t.Errorf("%q is wider than 40 columns", l)
+		}
+	}
+	if got := fitStatus(s, 5, 50)[5]; got != "Bors" {
+		t.Errorf("the name column stays however narrow: %q", got)
+	}
+	short := fitStatus(s, 80, 8)
+	head := "Hunt · The King's Own · The Nest · turn 2 · attack"
+	if len(short) != 8 || short[0] != head || short[1] != "  turn 2 of 3" || short[2] != "  … 2 more lines of notes: `warlog status` shows them all" {
+		t.Errorf("in 8 lines the notes go first, from the last, and a line counts them: %q", short)
+	}
+	tiny := fitStatus(s, 80, 4)
+	if len(tiny) != 4 || tiny[0] != head || tiny[2] != "Bors         hunters  active  3            front" || !strings.HasPrefix(tiny[3], "  … 6 more lines") {
+		t.Errorf("in 4 lines: the header, the table's first lines and what was cut: %q", tiny)
+	}
+}
+
+// Accessible mode: b steps back from a question and from a die (nothing
+// written), u undoes from a question, and the first die takes the whole
+// roll, refused and asked again when it has too many dice.
+func TestPlayAccessibleBackAndWholeRoll(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "p.db")
+	var out, errb bytes.Buffer
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
+	if code := Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown", "--seed", "4"}); code != 0 {
+		t.Fatal(errb.String())
+	}
+	input := strings.Join([]string{
+		"1", "Showdown", // start a tally
+		"1", "b", // shoot; back from the side
+		"1", "1", "2", "b", // shoot, red, by hand; back from the die: the dice question
+		"b",      // back from it: the side
+		"2", "2", // blue, by hand
+		"5 6", "5", // two dice for a one-die shot: refused, asked again
+		"1", "u", // shoot; u at the side: undo blue's shot
+	}, "\n") + "\n"
+	got, code := playSession(t, db, input)
+	if code != 0 {
+		t.Fatalf("play exit %d:\n%s", code, got)
+	}
+	for _, want := range []string{
+		"b. Back",
+		"Not recorded: too many dice given",
+		"blue scores 5.",
+		"undo: blue scores 5.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the session lacks %q:\n%s", want, got)
+		}
+	}
+	if n := strings.Count(got, "scores"); n != 3 { // scored, the menu's Undo line, the undo
+		t.Errorf("%d lines about a score, want 3 (one shot, its Undo line, its undo):\n%s", n, got)
+	}
+	lg, _, _ := run(t, db, "log", "--json")
+	var l LogJSON
+	if err := json.Unmarshal([]byte(lg), &l); err != nil {
+		t.Fatal(err)
+	}
+	begun := 0
+	for _, e := range l.Events {
+		if e.Type == "action.begun" {
+			begun++
+		}
+	}
+	if begun != 4 {
+		t.Errorf("%d actions logged, want 4 (create, start, shot, undo)", begun)
+	}
+}
