@@ -385,13 +385,12 @@ func (m *fieldModel) menuKey(k string) (func() (tea.Model, tea.Cmd), bool) {
 }
 
 func (m *fieldModel) View() string {
-	if m.done {
+	// Nothing before the terminal's size is known: a first frame taller
+	// than the screen would scroll the last outcome away.
+	if m.done || m.width == 0 {
 		return ""
 	}
 	w, h := m.width, m.height
-	if w == 0 {
-		w, h = m.p.size()
-	}
 	field := strings.Split(strings.TrimRight(m.form.View(), "\n"), "\n")
 	var foot []string
 	switch {
