@@ -108,17 +108,27 @@ type playState struct {
 	dice string
 }
 
-// leave ends the session: Esc and Ctrl-C exit 130, the end of piped input
-// (and Quit) 0.
+// errStop ends play with exit status 0: Quit, or the end of piped input.
+var errStop = errors.New("stop")
+
+// leave says what was left and ends play: Esc and Ctrl-C exit 130, the end
+// of piped input 0.
 func (ps *playState) leave(err error, what string) error {
 	fmt.Fprintln(ps.app.Out, what)
 	if errors.Is(err, errInputEnded) {
-		return nil
+		return errStop
 	}
 	return err
 }
 
 func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
+	if err := playLoop(c, app, o); !errors.Is(err, errStop) {
+		return err
+	}
+	return nil
+}
+
+func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 	ctx := c.Context()
 	name, err := app.CurrentCampaign(ctx)
 	if err != nil {
@@ -217,32 +227,31 @@ func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 			ps.undo()
 			continue
 		case menuCorrect:
-			if err := ps.correct(recent); err != nil {
-				switch {
-				case errors.Is(err, errBack):
-				case errors.Is(err, errUndo):
-					ps.undo()
-				case errors.Is(err, cmdutil.ErrInterrupted), errors.Is(err, errInputEnded):
-					return ps.leave(err, "Left the game; the correction was not recorded.")
-				default:
-					return err
-				}
+			if err := ps.after(ps.correct(recent), "Left the game; the correction was not recorded."); err != nil {
+				return err
 			}
 			continue
 		}
 		i, _ := strconv.Atoi(pick)
-		if err := ps.play(choices[i]); err != nil {
-			switch {
-			case errors.Is(err, errBack):
-			case errors.Is(err, errUndo):
-				ps.undo()
-			case errors.Is(err, cmdutil.ErrInterrupted), errors.Is(err, errInputEnded):
-				return ps.leave(err, "Left the game; the unfinished action was not recorded.")
-			default:
-				return err
-			}
+		if err := ps.after(ps.play(choices[i]), "Left the game; the unfinished action was not recorded."); err != nil {
+			return err
 		}
 	}
+}
+
+// after handles how an action's questions ended: Back is the menu again,
+// u undoes, leaving says left (the error then ends play).
+func (ps *playState) after(err error, left string) error {
+	switch {
+	case err == nil, errors.Is(err, errBack):
+		return nil
+	case errors.Is(err, errUndo):
+		ps.undo()
+		return nil
+	case errors.Is(err, cmdutil.ErrInterrupted), errors.Is(err, errInputEnded):
+		return ps.leave(err, left)
+	}
+	return err
 }
 
 // undo takes the last action back.
@@ -313,9 +322,11 @@ func (ps *playState) play(ch engines.Choice) error {
 	answers := map[string]string{}
 	type step struct{ q, trail int }
 	var asked []step
-	back := func() (int, bool) {
+	// back steps to the last question asked; from the first, errBack
+	// leaves the action for the menu.
+	back := func() (int, error) {
 		if len(asked) == 0 {
-			return 0, false
+			return 0, errBack
 		}
 		s := asked[len(asked)-1]
 		asked = asked[:len(asked)-1]
@@ -323,13 +334,15 @@ func (ps *playState) play(ch engines.Choice) error {
 		for _, q := range ch.Questions[s.q:] {
 			delete(answers, q.Key)
 		}
-		return s.q, true
+		return s.q, nil
 	}
 	i := 0
 	for {
 		for i < len(ch.Questions) {
 			q := ch.Questions[i]
 			at := step{q: i, trail: len(p.trail)}
+			var v, shown string
+			var err error
 			if q.Options != nil {
 				opts := q.Options(answers)
 				switch len(opts) {
@@ -342,49 +355,32 @@ func (ps *playState) play(ch engines.Choice) error {
 					i++
 					continue
 				}
-				v, err := p.choose(q.Prompt, pickItems(opts), opts[0].Value, false)
-				if errors.Is(err, errBack) {
-					j, ok := back()
-					if !ok {
-						return errBack
+				v, err = p.choose(q.Prompt, pickItems(opts), opts[0].Value, false)
+				shown = labelOf(opts, v)
+			} else {
+				v, err = p.ask(q.Prompt, "", func(s string) error {
+					if s == "" && !q.Optional {
+						return errors.New("an answer is needed")
 					}
-					i = j
-					continue
-				}
-				if err != nil {
+					if s == "" {
+						return nil
+					}
+					if q.Check != nil {
+						if err := q.Check(s); err != nil {
+							return err
+						}
+					}
+					if q.CheckWith != nil {
+						return q.CheckWith(answers, s)
+					}
+					return nil
+				})
+				shown = v
+			}
+			if errors.Is(err, errBack) {
+				if i, err = back(); err != nil {
 					return err
 				}
-				answers[q.Key] = v
-				asked = append(asked, at)
-				if !p.accessible {
-					p.note(q.Prompt + " " + labelOf(opts, v))
-				}
-				i++
-				continue
-			}
-			v, err := p.ask(q.Prompt, "", func(s string) error {
-				if s == "" && !q.Optional {
-					return errors.New("an answer is needed")
-				}
-				if s == "" {
-					return nil
-				}
-				if q.Check != nil {
-					if err := q.Check(s); err != nil {
-						return err
-					}
-				}
-				if q.CheckWith != nil {
-					return q.CheckWith(answers, s)
-				}
-				return nil
-			})
-			if errors.Is(err, errBack) {
-				j, ok := back()
-				if !ok {
-					return errBack
-				}
-				i = j
 				continue
 			}
 			if err != nil {
@@ -393,17 +389,15 @@ func (ps *playState) play(ch engines.Choice) error {
 			answers[q.Key] = v
 			asked = append(asked, at)
 			if !p.accessible {
-				p.note(q.Prompt + " " + v)
+				p.note(q.Prompt + " " + shown)
 			}
 			i++
 		}
 		err := ps.record(ch, answers)
 		if errors.Is(err, errBack) {
-			j, ok := back()
-			if !ok {
-				return errBack
+			if i, err = back(); err != nil {
+				return err
 			}
-			i = j
 			continue
 		}
 		return err

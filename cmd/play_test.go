@@ -3,7 +3,6 @@ package cmd
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -163,20 +162,10 @@ func TestPlayAccessibleSession(t *testing.T) {
 	}
 	// The log holds the start, the undone hand-entered shot, the undo and
 	// the program shot: nothing half-written by the exit.
-	lg, _, _ := run(t, db, "log", "--json")
-	var l LogJSON
-	if err := json.Unmarshal([]byte(lg), &l); err != nil {
-		t.Fatal(err)
-	}
-	begun := 0
-	for _, e := range l.Events {
-		if e.Type == "action.begun" {
-			begun++
-		}
-	}
-	if begun != 5 {
+	if begun := actions(t, db); begun != 5 {
 		t.Errorf("%d actions logged, want 5 (create, start, shot, undo, shot)", begun)
 	}
+	lg, _, _ := run(t, db, "log", "--json")
 	if !strings.Contains(strings.Join(strings.Fields(lg), ""), `"dice":[5]`) {
 		t.Errorf("the hand-entered die is not recorded with the action:\n%s", lg)
 	}
@@ -325,18 +314,7 @@ func TestPlayAccessibleBackAndWholeRoll(t *testing.T) {
 	if n := strings.Count(got, "scores"); n != 3 { // scored, the menu's Undo line, the undo
 		t.Errorf("%d lines about a score, want 3 (one shot, its Undo line, its undo):\n%s", n, got)
 	}
-	lg, _, _ := run(t, db, "log", "--json")
-	var l LogJSON
-	if err := json.Unmarshal([]byte(lg), &l); err != nil {
-		t.Fatal(err)
-	}
-	begun := 0
-	for _, e := range l.Events {
-		if e.Type == "action.begun" {
-			begun++
-		}
-	}
-	if begun != 4 {
+	if begun := actions(t, db); begun != 4 {
 		t.Errorf("%d actions logged, want 4 (create, start, shot, undo)", begun)
 	}
 }

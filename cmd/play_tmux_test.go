@@ -149,23 +149,36 @@ func (f field) index(option string) int {
 // cursor onto it with the arrow keys and presses Enter.
 func (p *tmuxPlay) choose(title, option string) {
 	p.t.Helper()
+	p.arrowTo(title, option, p.waitMenu(title, option), p.keys)
+}
+
+// waitMenu waits for the select titled title to offer option.
+func (p *tmuxPlay) waitMenu(title, option string) field {
+	p.t.Helper()
 	var f field
 	p.waitFor(fmt.Sprintf("%q offering %q", title, option), func(s string) bool {
 		var ok bool
 		f, ok = current(s, title)
 		return ok && f.cursor >= 0 && f.index(option) >= 0
 	})
+	return f
+}
+
+// arrowTo moves the cursor of f onto option with the arrow keys, pressed
+// by press, and presses Enter.
+func (p *tmuxPlay) arrowTo(title, option string, f field, press func(...string)) {
+	p.t.Helper()
 	for range 60 {
 		want := f.index(option)
 		if want == f.cursor {
-			p.keys("Enter")
+			press("Enter")
 			return
 		}
 		key, was := "Down", f.cursor
 		if want < f.cursor {
 			key = "Up"
 		}
-		p.keys(key)
+		press(key)
 		p.waitFor(fmt.Sprintf("the cursor to leave %q", f.lines[was]), func(s string) bool {
 			var ok bool
 			f, ok = current(s, title)
@@ -211,33 +224,9 @@ func (p *tmuxPlay) enter(title, text string) {
 // dice question. The screen shows each step; the log holds exactly what was
 // played.
 func TestPlayFullScreenInTmux(t *testing.T) {
-	skipUnderRace(t)
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed (Debian package: tmux); the full-screen `warlog play` test needs it")
-	}
-	bin, err := exec.LookPath("warlog")
-	if err != nil {
-		t.Fatalf("warlog is not on PATH (testscript.Main installs it): %v", err)
-	}
-	dir := t.TempDir()
-	db := filepath.Join(dir, "ko.db")
-	for _, args := range [][]string{
-		{"campaign", "new", "Hunt", "--game", "kingsown", "--seed", "1"},
-		{"ko", "recruit", "--card", filepath.Join("..", "testdata", "kingsown", "hunters.cards")},
-		{"scenario", "start", "The Nest", "--brief", "nest", "--turns", "3"},
-	} {
-		if out, errs, code := run(t, db, args...); code != 0 {
-			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
-		}
-	}
-
-	// A server of our own on a socket in the test's directory: the user's
-	// tmux sessions are never touched.
-	p := &tmuxPlay{t: t, socket: filepath.Join(dir, "tmux.sock"), target: "play"}
-	shell := fmt.Sprintf("'%s' --db '%s' play; echo \"warlog exited with $?\"; sleep 600", bin, db)
-	p.tmux("-f", "/dev/null", "new-session", "-d", "-s", "play", "-x", "120", "-y", "50",
-		"-e", "HOME="+dir, "-e", "NO_COLOR=1", "-e", "TERM=xterm-256color", shell)
-	t.Cleanup(func() { _ = exec.Command("tmux", "-S", p.socket, "kill-server").Run() })
+	needTmux(t)
+	dir, db := newHunt(t)
+	p := startPlay(t, dir, db, 120, 50)
 
 	// The first screen: the status table above the menu, the cursor on the
 	// first choice, its help under the title.
@@ -436,12 +425,7 @@ func (k *keyCount) typeText(s string) {
 // pick chooses the option of the menu titled title that starts with option.
 func (k *keyCount) pick(title, option string) {
 	k.t.Helper()
-	var f field
-	k.waitFor(fmt.Sprintf("%q offering %q", title, option), func(s string) bool {
-		var ok bool
-		f, ok = current(s, title)
-		return ok && f.cursor >= 0 && f.index(option) >= 0
-	})
+	f := k.waitMenu(title, option)
 	if k.header != "" {
 		s := k.screen()
 		if !strings.Contains(s, k.header) {
@@ -455,24 +439,7 @@ func (k *keyCount) pick(title, option string) {
 		}
 		return
 	}
-	for range 60 {
-		want := f.index(option)
-		if want == f.cursor {
-			k.press("Enter")
-			return
-		}
-		key, was := "Down", f.cursor
-		if want < f.cursor {
-			key = "Up"
-		}
-		k.press(key)
-		k.waitFor(fmt.Sprintf("the cursor to leave %q", f.lines[was]), func(s string) bool {
-			var ok bool
-			f, ok = current(s, title)
-			return ok && f.cursor >= 0 && f.cursor != was
-		})
-	}
-	k.t.Fatalf("could not reach %q in %q: %q", option, title, f.lines)
+	k.arrowTo(title, option, f, k.press)
 }
 
 // roll enters faces at the die questions that begin with title: the whole
@@ -514,15 +481,17 @@ func hotkeyOf(line string) (string, bool) {
 	return key, true
 }
 
-// startPlay runs `warlog play` on db in a tmux pane of width x height.
-func startPlay(t *testing.T, dir, db string, width, height int) *tmuxPlay {
+// startPlay runs `warlog play` (with flags) on db in a tmux pane of width
+// x height, on a tmux server of its own on a socket in the test's
+// directory: the user's tmux sessions are never touched.
+func startPlay(t *testing.T, dir, db string, width, height int, flags ...string) *tmuxPlay {
 	t.Helper()
 	bin, err := exec.LookPath("warlog")
 	if err != nil {
 		t.Fatalf("warlog is not on PATH (testscript.Main installs it): %v", err)
 	}
 	p := &tmuxPlay{t: t, socket: filepath.Join(dir, "tmux.sock"), target: "play"}
-	shell := fmt.Sprintf("'%s' --db '%s' play; echo \"warlog exited with $?\"; sleep 600", bin, db)
+	shell := fmt.Sprintf("'%s' --db '%s' play %s; echo \"warlog exited with $?\"; sleep 600", bin, db, strings.Join(flags, " "))
 	p.tmux("-f", "/dev/null", "new-session", "-d", "-s", "play", "-x", fmt.Sprint(width), "-y", fmt.Sprint(height),
 		"-e", "HOME="+dir, "-e", "NO_COLOR=1", "-e", "TERM=xterm-256color", shell)
 	t.Cleanup(func() { _ = exec.Command("tmux", "-S", p.socket, "kill-server").Run() })
@@ -828,15 +797,11 @@ func TestPlayExitCodesInTmux(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir, db := newHunt(t)
-			bin, err := exec.LookPath("warlog")
-			if err != nil {
-				t.Fatal(err)
+			var flags []string
+			if c.flag != "" {
+				flags = append(flags, c.flag)
 			}
-			p := &tmuxPlay{t: t, socket: filepath.Join(dir, "tmux.sock"), target: "play"}
-			shell := fmt.Sprintf("'%s' --db '%s' play %s; echo \"warlog exited with $?\"; sleep 600", bin, db, c.flag)
-			p.tmux("-f", "/dev/null", "new-session", "-d", "-s", "play", "-x", "80", "-y", "24",
-				"-e", "HOME="+dir, "-e", "NO_COLOR=1", "-e", "TERM=xterm-256color", shell)
-			t.Cleanup(func() { _ = exec.Command("tmux", "-S", p.socket, "kill-server").Run() })
+			p := startPlay(t, dir, db, 80, 24, flags...)
 			p.waitText("What now?")
 			for i, k := range c.keys {
 				if i > 0 {
