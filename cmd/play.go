@@ -68,23 +68,10 @@ func evenHelp(help map[string]string, width int) map[string]string {
 	wrapped := map[string][]string{}
 	most := 1
 	for k, h := range help {
-		var lines []string
-		line := ""
-		for _, w := range strings.Fields(h) {
-			if line != "" && len(line)+1+len(w) > width {
-				lines = append(lines, line)
-				line = ""
-			}
-			if line != "" {
-				line += " "
-			}
-			line += w
+		if strings.TrimSpace(h) != "" {
+			wrapped[k] = wordWrap(h, width)
 		}
-		if line != "" {
-			lines = append(lines, line)
-		}
-		wrapped[k] = lines
-		most = max(most, len(lines))
+		most = max(most, len(wrapped[k]))
 	}
 	out := make(map[string]string, len(help))
 	for k, lines := range wrapped {

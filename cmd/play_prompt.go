@@ -142,7 +142,7 @@ func (p *prompter) note(s string) {
 // accessible mode).
 func (p *prompter) choose(title string, items []item, def string, top bool) (string, error) {
 	if !top {
-		items = append(items, item{key: "b", value: "\x00back", label: "Back", help: "the previous question; nothing is recorded"})
+		items = append(items, item{key: "b", value: "\x00back", label: "Back"})
 	}
 	var v string
 	var err error
