@@ -36,9 +36,10 @@ last action; b or Esc goes back a question, writing nothing. Esc at the menu
 or Ctrl-C leaves (exit 130); nothing is half-written. An attack that ends a
 higher Skill step, and ending a fight early, ask first.
 
-The status above the menu fits the terminal and is never wrapped: a table's
-columns are left out from the right (the first, the name, stays), then notes
-and rows from the bottom; ` + "`warlog status`" + ` shows everything.
+The status above the menu fits the terminal and is never wrapped: a table
+keeps its columns from the left while they fit, leaving out any too wide (the
+first, the name, stays), then notes and rows go from the bottom;
+` + "`warlog status`" + ` shows everything.
 
 Accessible mode (plain numbered line prompts, for screen readers and piped
 input) is used with --accessible, ACCESSIBLE=1, TERM=dumb, or when stdin is

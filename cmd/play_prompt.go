@@ -462,7 +462,11 @@ func keyRange(items []item) string {
 		}
 	}
 	r := ""
-	if len(digits) > 0 {
+	switch len(digits) {
+	case 0:
+	case 1:
+		r = digits[0]
+	default:
 		r = digits[0] + "-" + digits[len(digits)-1]
 	}
 	if len(letters) > 0 {

@@ -14,8 +14,9 @@ import (
 // terminal without wrapping a line:
 //
 //   - the first line (campaign, game, scenario, turn, phase) always shows;
-//   - a table's columns are left out from the right, the last first, until
-//     the rest fit the width (the first column, the name, always stays);
+//   - a table keeps its columns from the left while they fit the width; a
+//     column that would not fit is left out and the next one tried (the
+//     first column, the name, always stays);
 //   - when the lines do not fit the height, the notes go first (from their
 //     last line up), then the tables' last rows; a line says how many were
 //     left out and that `warlog status` shows them all.
@@ -59,7 +60,7 @@ func fitStatus(s engines.Status, width, height int) []string {
 }
 
 // plainTable lays rows out in columns two spaces apart, under a header of
-// their keys, leaving out columns from the right until the rest fit width.
+// their keys: the columns that fit width, taken from the left.
 func plainTable(rows []engines.Row, width int) []string {
 	keys := engines.Keys(rows)
 	cells := make([][]string, len(rows)+1)
@@ -79,28 +80,24 @@ func plainTable(rows []engines.Row, width int) []string {
 			widths[j] = max(widths[j], ansi.StringWidth(c))
 		}
 	}
-	n := len(keys)
-	total := func(n int) int {
-		t := 2 * (n - 1)
-		for _, w := range widths[:n] {
-			t += w
+	kept := []int{0}
+	used := widths[0]
+	for j := 1; j < len(keys); j++ {
+		if used+2+widths[j] <= width {
+			kept = append(kept, j)
+			used += 2 + widths[j]
 		}
-		return t
-	}
-	for n > 1 && total(n) > width {
-		n--
 	}
 	out := make([]string, len(cells))
 	for i, row := range cells {
 		var b strings.Builder
-		for j, c := range row[:n] {
-			if j > 0 {
+		for n, j := range kept {
+			c := row[j]
+			if n > 0 {
 				b.WriteString("  ")
 			}
 			b.WriteString(c)
-			if j < n-1 {
-				b.WriteString(strings.Repeat(" ", widths[j]-ansi.StringWidth(c)))
-			}
+			b.WriteString(strings.Repeat(" ", widths[j]-ansi.StringWidth(c)))
 		}
 		out[i] = clip(strings.TrimRight(b.String(), " "), width)
 	}

@@ -241,9 +241,10 @@ func TestPlayCorrectsAnEarlierRoll(t *testing.T) {
 	}
 }
 
-// The status above the menu fits the terminal: columns go from the right
-// (the name stays), then notes, then rows, with a line saying so; the
-// header always shows and no line is wider than the terminal.
+// The status above the menu fits the terminal: columns are kept from the
+// left while they fit, one too wide skipped (the name stays), then notes
+// and rows go, with a line saying so; the header always shows and no line
+// is wider than the terminal.
 func TestPlayStatusFits(t *testing.T) {
 	s := engines.Status{Campaign: "Hunt", Game: "kingsown", Scenario: "The Nest", Turn: 2, Phase: "attack",
 		Notes: []string{"turn 2 of 3", "brief: nest", "attacks go by Skill, highest first"}}
@@ -256,8 +257,8 @@ func TestPlayStatusFits(t *testing.T) {
 		t.Fatalf("with room for everything: %q", all)
 	}
 	narrow := fitStatus(s, 40, 50)
-	if narrow[4] != "name         side     status" || narrow[5] != "Bors         hunters  active" {
-		t.Errorf("at 40 columns the last two columns go, the rest stay aligned: %q", narrow[4:])
+	if narrow[4] != "name         side     status  facing" || narrow[5] != "Bors         hunters  active  front" {
+		t.Errorf("at 40 columns start skill, which would not fit, goes; facing, which does, stays: %q", narrow[4:])
 	}
 	for _, l := range narrow {
 		if len([]rune(l)) > 40 {

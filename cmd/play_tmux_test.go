@@ -491,7 +491,11 @@ func startPlay(t *testing.T, dir, db string, width, height int, flags ...string)
 		t.Fatalf("warlog is not on PATH (testscript.Main installs it): %v", err)
 	}
 	p := &tmuxPlay{t: t, socket: filepath.Join(dir, "tmux.sock"), target: "play"}
-	shell := fmt.Sprintf("'%s' --db '%s' play %s; echo \"warlog exited with $?\"; sleep 600", bin, db, strings.Join(flags, " "))
+	quoted := ""
+	for _, f := range flags {
+		quoted += " '" + strings.ReplaceAll(f, "'", `'\''`) + "'"
+	}
+	shell := fmt.Sprintf("'%s' --db '%s' play%s; echo \"warlog exited with $?\"; sleep 600", bin, db, quoted)
 	p.tmux("-f", "/dev/null", "new-session", "-d", "-s", "play", "-x", fmt.Sprint(width), "-y", fmt.Sprint(height),
 		"-e", "HOME="+dir, "-e", "NO_COLOR=1", "-e", "TERM=xterm-256color", shell)
 	t.Cleanup(func() { _ = exec.Command("tmux", "-S", p.socket, "kill-server").Run() })
@@ -813,6 +817,31 @@ func TestPlayExitCodesInTmux(t *testing.T) {
 			if !strings.Contains(s, "warlog exited with "+c.code) || !strings.Contains(s, "Left the game") {
 				t.Fatalf("want exit %s after leaving:\n%s", c.code, s)
 			}
+		})
+	}
+}
+
+// Every game's battle, mid-way (each demo campaign of the fixture database
+// with its last action undone), fits 80x24: its header on the screen above
+// the menu, no line wrapped; Esc leaves with 130.
+func TestPlayEveryGameFitsInTmux(t *testing.T) {
+	needTmux(t)
+	for _, name := range []string{"King's Own demo", "Deadwars demo", "Brood demo", "Incarn28 demo", "Reincardnated demo"} {
+		t.Run(fixtureDir(name), func(t *testing.T) {
+			dir := t.TempDir()
+			db := filepath.Join(dir, "fixture.db")
+			if err := copyFile(filepath.Join("..", "testdata", "fixtures", "demo.db"), db); err != nil {
+				t.Fatal(err)
+			}
+			setUp(t, db, []string{"-c", name, "undo"})
+			p := startPlay(t, dir, db, 80, 24, "-c", name)
+			s := p.waitFor("the menu", func(s string) bool { f, ok := current(s, "What now?"); return ok && f.index("Quit") >= 0 })
+			if !strings.HasPrefix(s, name+" · ") {
+				t.Fatalf("the screen does not open on the status's header:\n%s", s)
+			}
+			p.unwrapped(s)
+			p.keys("Escape")
+			p.waitText("warlog exited with 130")
 		})
 	}
 }
