@@ -427,8 +427,8 @@ func (m *fieldModel) keyHelp() string {
 }
 
 // oneKeyEach gives the lines numbered 10 and above a letter instead
-// (a, d, e, ...: b, c, q and u keep their meaning), so that one key
-// picks any line.
+// (a, d, e, f, h, ...: b, c, q and u keep their meaning, and g, j and k
+// move the cursor as in huh), so that one key picks any line.
 func oneKeyEach(items []item) []item {
 	used := map[string]bool{}
 	for _, it := range items {
@@ -438,7 +438,7 @@ func oneKeyEach(items []item) []item {
 	next := 'a'
 	for i, it := range items {
 		if n, err := strconv.Atoi(it.key); err == nil && n > 9 {
-			for used[string(next)] || strings.ContainsRune("bcqu", next) {
+			for used[string(next)] || strings.ContainsRune("bcqugjk", next) {
 				next++
 			}
 			if next <= 'z' {
