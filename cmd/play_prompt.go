@@ -374,7 +374,7 @@ func (m *fieldModel) after(cmd tea.Cmd) tea.Cmd {
 // on a menu without an Undo line.
 func (m *fieldModel) menuKey(k string) (func() (tea.Model, tea.Cmd), bool) {
 	for _, it := range m.items {
-		if it.key == k {
+		if it.key == k && k != "" {
 			return func() (tea.Model, tea.Cmd) { return m.finish(it.value, nil) }, true
 		}
 	}
@@ -441,6 +441,7 @@ func oneKeyEach(items []item) []item {
 			for used[string(next)] || strings.ContainsRune("bcqugjk", next) {
 				next++
 			}
+			it.key = "" // past z: the arrows reach it
 			if next <= 'z' {
 				it.key = string(next)
 				used[it.key] = true
@@ -515,7 +516,11 @@ func (p *prompter) chooseScreen(title string, items []item, def string, top bool
 	m.items = items
 	m.keyRange = keyRange(items)
 	for i, it := range items {
-		opts[i] = huh.NewOption(clip(it.key+". "+it.label, w-6), it.value)
+		label := "   " + it.label
+		if it.key != "" {
+			label = it.key + ". " + it.label
+		}
+		opts[i] = huh.NewOption(clip(label, w-6), it.value)
 		help[it.value] = it.help
 		hasHelp = hasHelp || it.help != ""
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -317,5 +318,28 @@ func TestPlayAccessibleBackAndWholeRoll(t *testing.T) {
 	}
 	if begun := actions(t, db); begun != 4 {
 		t.Errorf("%d actions logged, want 4 (create, start, shot, undo)", begun)
+	}
+}
+
+// One key picks each line of a long menu: 1-9, then letters that leave b,
+// c, q, u (Back, Correct, Quit, Undo) and g, j, k (the cursor) alone;
+// past z the arrows reach a line.
+func TestPlayMenuKeys(t *testing.T) {
+	var items []item
+	for i := range 40 {
+		items = append(items, item{key: strconv.Itoa(i + 1), value: strconv.Itoa(i)})
+	}
+	items = append(items, item{key: "u", value: menuUndo})
+	got := oneKeyEach(items)
+	var keys []string
+	for _, it := range got {
+		keys = append(keys, it.key)
+	}
+	want := "1 2 3 4 5 6 7 8 9 a d e f h i l m n o p r s t v w x y z"
+	if s := strings.Join(keys[:28], " "); s != want || strings.Join(keys[28:40], "") != "" || keys[40] != "u" {
+		t.Errorf("keys %q, want %q, then none for the last 12, then u", keys, want)
+	}
+	if r := keyRange(got); r != "1-9 a-z" {
+		t.Errorf("key range %q", r)
 	}
 }
