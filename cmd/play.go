@@ -193,6 +193,8 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 				switch items[i].value {
 				case menuUndo:
 					items = append(items, item{key: "u", value: menuUndo})
+				case menuCorrect:
+					items = append(items, item{key: "c", value: menuCorrect})
 				case menuQuit:
 					items = append(items, item{key: "q", value: menuQuit})
 				}
