@@ -4,21 +4,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/huh"
-	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
 	"warlog/campaigns"
 	"warlog/engines"
 	"warlog/engines/dice"
 	"warlog/internal/cmdutil"
-	"warlog/internal/termsafe"
 	"warlog/projections/report"
 )
 
@@ -34,9 +28,18 @@ func newPlayCommand(app *cmdutil.App) *cobra.Command {
 		Long: `Play the current campaign's battle by answering prompts: each step shows the
 status, offers only the actions the rules allow now, then the figures and
 targets that may take them, then asks whether the program rolls or you enter
-the dice you rolled, die by die, saying which die and why. Undo is always on
-the menu. Esc or Ctrl-C leaves cleanly; nothing is half-written. When the
-battle ends it offers the report.
+the dice you rolled, saying which die and why; the first die takes the whole
+roll at once ("6 2 3" or "6,2,3"). When the battle ends it offers the report.
+
+Keys: the key shown before a line picks it (1-9, then letters); u undoes the
+last action; b or Esc goes back a question, writing nothing. Esc at the menu
+or Ctrl-C leaves (exit 130); nothing is half-written. An attack that ends a
+higher Skill step, and ending a fight early, ask first.
+
+The status above the menu fits the terminal and is never wrapped: a table
+keeps its columns from the left while they fit, leaving out any too wide (the
+first, the name, stays), then notes and rows go from the bottom;
+` + "`warlog status`" + ` shows everything.
 
 Accessible mode (plain numbered line prompts, for screen readers and piped
 input) is used with --accessible, ACCESSIBLE=1, TERM=dumb, or when stdin is
@@ -51,98 +54,14 @@ not a terminal.`,
 	return c
 }
 
-// prompter asks questions through huh, full-screen or accessible.
-type prompter struct {
-	in         io.Reader
-	out        io.Writer
-	accessible bool
-	eof        *eofReader
-}
-
-// eofReader hands huh's accessible prompts one byte at a time (each prompt
-// opens its own scanner, which would otherwise swallow the lines meant for
-// the next one) and remembers when the input ran out.
-type eofReader struct {
-	r   io.Reader
-	eof bool
-}
-
-func (e *eofReader) Read(p []byte) (int, error) {
-	if len(p) == 0 {
-		return 0, nil
-	}
-	n, err := e.r.Read(p[:1])
-	if errors.Is(err, io.EOF) {
-		e.eof = true
-	}
-	return n, err
-}
-
-func newPrompter(app *cmdutil.App, forceAccessible bool) *prompter {
-	// The forms draw the terminal themselves; their text is made safe
-	// where it is built (safe).
-	p := &prompter{in: app.In, out: app.Screen()}
-	f, isFile := app.In.(*os.File)
-	tty := isFile && isatty.IsTerminal(f.Fd())
-	p.accessible = forceAccessible || app.Getenv("ACCESSIBLE") != "" || app.Getenv("TERM") == "dumb" || !tty
-	if p.accessible {
-		p.eof = &eofReader{r: app.In}
-		p.in = p.eof
-	}
-	return p
-}
-
-// run runs one field and maps leaving (Esc, Ctrl-C, the end of piped
-// input) to ErrInterrupted.
-func (p *prompter) run(f huh.Field) (err error) {
-	// huh's accessible select indexes its options with the last answer it
-	// read even when the input ended on an invalid one; at the end of piped
-	// input that is leaving, not a crash.
-	defer func() {
-		if r := recover(); r != nil {
-			if p.eof == nil || !p.eof.eof {
-				panic(r)
-			}
-			err = cmdutil.ErrInterrupted
-		}
-	}()
-	km := huh.NewDefaultKeyMap()
-	km.Quit = key.NewBinding(key.WithKeys("ctrl+c", "esc"), key.WithHelp("esc", "leave"))
-	// Menus are short; without the filter, Esc always means leave.
-	km.Select.Filter.SetEnabled(false)
-	form := huh.NewForm(huh.NewGroup(f)).WithAccessible(p.accessible).WithOutput(p.out).WithInput(p.in).
-		WithShowHelp(!p.accessible).WithKeyMap(km)
-	err = form.Run()
-	if errors.Is(err, huh.ErrUserAborted) || (p.eof != nil && p.eof.eof) {
-		return cmdutil.ErrInterrupted
-	}
-	return err
-}
-
-// choose asks for one of picks; def is the value chosen on an empty answer.
-// help, when set, describes the highlighted pick under the menu.
-func (p *prompter) choose(title string, picks []engines.Pick, def string, help map[string]string) (string, error) {
-	opts := make([]huh.Option[string], len(picks))
-	for i, pk := range picks {
-		opts[i] = huh.NewOption(termsafe.String(pk.Label), pk.Value)
-	}
-	v := def
-	sel := huh.NewSelect[string]().Title(termsafe.String(title)).Options(opts...).Value(&v)
-	if help != nil && !p.accessible {
-		// Every help is wrapped and padded to the same height, shown from
-		// the first frame: huh sizes the form once, and a longer help
-		// later would push the last choice (Quit) off the menu.
-		fixed := evenHelp(help, 64)
-		for k, h := range fixed {
-			fixed[k] = termsafe.String(h)
-		}
-		sel = sel.Description(fixed[v]).DescriptionFunc(func() string { return fixed[v] }, &v)
-	}
-	if err := p.run(sel); err != nil {
-		return "", err
-	}
-	return v, nil
-}
+const (
+	menuUndo    = "\x00undo"
+	menuCorrect = "\x00correct"
+	menuQuit    = "\x00quit"
+	rollForMe   = "program"
+	enterDice   = "hand"
+	reportNone  = "no"
+)
 
 // evenHelp wraps each help text at width and pads them all to the same
 // number of lines.
@@ -150,23 +69,10 @@ func evenHelp(help map[string]string, width int) map[string]string {
 	wrapped := map[string][]string{}
 	most := 1
 	for k, h := range help {
-		var lines []string
-		line := ""
-		for _, w := range strings.Fields(h) {
-			if line != "" && len(line)+1+len(w) > width {
-				lines = append(lines, line)
-				line = ""
-			}
-			if line != "" {
-				line += " "
-			}
-			line += w
+		if strings.TrimSpace(h) != "" {
+			wrapped[k] = wordWrap(h, width)
 		}
-		if line != "" {
-			lines = append(lines, line)
-		}
-		wrapped[k] = lines
-		most = max(most, len(lines))
+		most = max(most, len(wrapped[k]))
 	}
 	out := make(map[string]string, len(help))
 	for k, lines := range wrapped {
@@ -178,40 +84,47 @@ func evenHelp(help map[string]string, width int) map[string]string {
 	return out
 }
 
-// ask reads free text, asking again until check accepts it: accessible
-// mode does not report a failed validation by itself.
-func (p *prompter) ask(title string, check func(string) error) (string, error) {
-	for {
-		var v string
-		if err := p.run(huh.NewInput().Title(termsafe.String(title)).Value(&v)); err != nil {
-			return "", err
-		}
-		v = strings.TrimSpace(v)
-		if err := check(v); err != nil {
-			fmt.Fprintf(p.out, "%s; try again.\n", termsafe.String(err.Error()))
-			continue
-		}
-		return v, nil
-	}
+// playState is one `warlog play`: the campaign, the prompter and what it
+// remembers between actions.
+type playState struct {
+	c    *cobra.Command
+	app  *cmdutil.App
+	p    *prompter
+	svc  *campaigns.Service
+	name string
+	// dice is how the last roll was made: the Dice? question opens on it.
+	dice string
 }
 
-const (
-	menuUndo    = "\x00undo"
-	menuCorrect = "\x00correct"
-	menuQuit    = "\x00quit"
-	rollForMe   = "program"
-	enterDice   = "hand"
-	reportNone  = "no"
-)
+// errStop ends play with exit status 0: Quit, or the end of piped input.
+var errStop = errors.New("stop")
+
+// leave says what was left and ends play: Esc and Ctrl-C exit 130, the end
+// of piped input 0.
+func (ps *playState) leave(err error, what string) error {
+	fmt.Fprintln(ps.app.Out, what)
+	if errors.Is(err, errInputEnded) {
+		return errStop
+	}
+	return err
+}
 
 func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
+	if err := playLoop(c, app, o); !errors.Is(err, errStop) {
+		return err
+	}
+	return nil
+}
+
+func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 	ctx := c.Context()
 	name, err := app.CurrentCampaign(ctx)
 	if err != nil {
 		return err
 	}
 	svc, _ := app.Service()
-	p := newPrompter(app, o.accessible)
+	ps := &playState{c: c, app: app, p: newPrompter(ctx, app, o.accessible), svc: svc, name: name, dice: rollForMe}
+	p := ps.p
 	wasIn := ""
 	for {
 		st, err := svc.Load(ctx, name)
@@ -228,50 +141,72 @@ func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 		}
 		scenario, _ := nowOf(g)
 		if wasIn != "" && scenario == "" {
-			return offerReport(c, app, p, svc, name)
+			return ps.offerReport()
 		}
 		wasIn = scenario
 		s := g.Status()
 		s.Campaign, s.Game = st.Name, st.Campaign.Game
-		fmt.Fprintln(app.Out)
-		if err := PrintStatus(app, s); err != nil {
-			return err
+		p.trail = nil
+		if p.accessible {
+			fmt.Fprintln(app.Out)
+			for _, l := range accessibleStatus(s) {
+				fmt.Fprintln(app.Out, l)
+			}
+		} else {
+			p.status = func(w, h int) []string { return fitStatus(s, w, h) }
 		}
 		choices := pr.Choices()
-		picks := make([]engines.Pick, 0, len(choices)+2)
-		help := map[string]string{}
+		items := make([]item, 0, len(choices)+3)
 		for i, ch := range choices {
 			label := ch.Label
 			if ch.Help != "" && p.accessible {
 				label += " — " + ch.Help
 			}
-			picks = append(picks, engines.Pick{Value: strconv.Itoa(i), Label: label})
-			help[strconv.Itoa(i)] = ch.Help
+			items = append(items, item{key: strconv.Itoa(i + 1), value: strconv.Itoa(i), label: label, help: ch.Help})
 		}
 		last, err := svc.LastInEffect(ctx, st)
 		if err != nil {
 			return err
 		}
+		// Accessible mode numbers these lines too, as ever, and takes
+		// their letters besides.
+		special := func(letter, value, label, help string) {
+			k := letter
+			if p.accessible {
+				k = strconv.Itoa(len(items) + 1)
+			}
+			items = append(items, item{key: k, value: value, label: label, help: help})
+		}
 		if last != nil {
-			picks = append(picks, engines.Pick{Value: menuUndo, Label: "Undo: " + last.Label})
-			help[menuUndo] = "take the last action back; nothing is deleted, and the same dice come back if it is made again"
+			special("u", menuUndo, "Undo: "+last.Label, "take the last action back; nothing is deleted, and the same dice come back if it is made again")
 		}
 		recent, err := svc.RecentUnits(ctx, name, 8)
 		if err != nil {
 			return err
 		}
 		if len(recent) > 0 {
-			picks = append(picks, engines.Pick{Value: menuCorrect, Label: "Correct an earlier roll"})
-			help[menuCorrect] = "give the dice an earlier action should have had; every action after it is decided again with its own dice"
+			special("c", menuCorrect, "Correct an earlier roll", "give the dice an earlier action should have had; every action after it is decided again with its own dice")
 		}
-		picks = append(picks, engines.Pick{Value: menuQuit, Label: "Quit (everything so far is saved)"})
-		help[menuQuit] = "leave the game; everything recorded so far stays in the log"
-		pick, err := p.choose("What now?", picks, picks[0].Value, help)
-		if errors.Is(err, cmdutil.ErrInterrupted) {
-			fmt.Fprintln(app.Out, "Left the game; everything so far is saved.")
-			return nil
+		special("q", menuQuit, "Quit (everything so far is saved)", "leave the game; everything recorded so far stays in the log")
+		if p.accessible {
+			for i := range items {
+				switch items[i].value {
+				case menuUndo:
+					items = append(items, item{key: "u", value: menuUndo})
+				case menuCorrect:
+					items = append(items, item{key: "c", value: menuCorrect})
+				case menuQuit:
+					items = append(items, item{key: "q", value: menuQuit})
+				}
+			}
 		}
-		if err != nil {
+		pick, err := p.choose("What now?", items, items[0].value, true)
+		switch {
+		case errors.Is(err, errUndo):
+			pick = menuUndo
+		case errors.Is(err, cmdutil.ErrInterrupted), errors.Is(err, errInputEnded):
+			return ps.leave(err, "Left the game; everything so far is saved.")
+		case err != nil:
 			return err
 		}
 		switch pick {
@@ -279,131 +214,285 @@ func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 			fmt.Fprintln(app.Out, "Left the game; everything so far is saved.")
 			return nil
 		case menuUndo:
-			res, err := svc.Undo(ctx, name, 1, "", campaigns.Options{ActionID: app.NextActionID()})
-			if err != nil {
-				fmt.Fprintf(app.Out, "Refused: %v\n", err)
-				continue
-			}
-			fmt.Fprintln(app.Out, res.Label)
+			ps.undo()
 			continue
 		case menuCorrect:
-			if err := playCorrect(c, app, p, svc, name, recent); err != nil {
-				if errors.Is(err, cmdutil.ErrInterrupted) {
-					fmt.Fprintln(app.Out, "Left the game; the correction was not recorded.")
-					return nil
-				}
+			if err := ps.after(ps.correct(recent), "Left the game; the correction was not recorded."); err != nil {
 				return err
 			}
 			continue
 		}
 		i, _ := strconv.Atoi(pick)
-		if err := playChoice(c, app, p, svc, name, choices[i]); err != nil {
-			if errors.Is(err, cmdutil.ErrInterrupted) {
-				fmt.Fprintln(app.Out, "Left the game; the unfinished action was not recorded.")
-				return nil
-			}
+		if err := ps.after(ps.play(choices[i]), "Left the game; the unfinished action was not recorded."); err != nil {
 			return err
 		}
 	}
 }
 
-// playChoice asks a choice's questions, then records it, asking how to roll
-// at the first die the rules need (never for an action that rolls nothing).
-func playChoice(c *cobra.Command, app *cmdutil.App, p *prompter, svc *campaigns.Service, name string, ch engines.Choice) error {
+// after handles how an action's questions ended: Back is the menu again,
+// u undoes, leaving says left (the error then ends play).
+func (ps *playState) after(err error, left string) error {
+	switch {
+	case err == nil, errors.Is(err, errBack):
+		return nil
+	case errors.Is(err, errUndo):
+		ps.undo()
+		return nil
+	case errors.Is(err, cmdutil.ErrInterrupted), errors.Is(err, errInputEnded):
+		return ps.leave(err, left)
+	}
+	return err
+}
+
+// undo takes the last action back.
+func (ps *playState) undo() {
+	res, err := ps.svc.Undo(ps.c.Context(), ps.name, 1, "", campaigns.Options{ActionID: ps.app.NextActionID()})
+	if err != nil {
+		ps.p.say(fmt.Sprintf("Refused: %v", err))
+		return
+	}
+	ps.p.say(res.Label)
+}
+
+// pickItems numbers a question's options.
+func pickItems(picks []engines.Pick) []item {
+	out := make([]item, len(picks))
+	for i, pk := range picks {
+		out[i] = item{key: strconv.Itoa(i + 1), value: pk.Value, label: pk.Label}
+	}
+	return out
+}
+
+func labelOf(picks []engines.Pick, v string) string {
+	for _, pk := range picks {
+		if pk.Value == v {
+			return pk.Label
+		}
+	}
+	return v
+}
+
+// wholeRoll carries every die of an action typed at its first question:
+// the action is then decided on them as on `--dice`.
+type wholeRoll struct{ faces []int }
+
+func (w *wholeRoll) Error() string { return "the whole roll was given" }
+
+// parseFaces reads "6 2 3", "6,2,3" or "6".
+func parseFaces(s string) ([]int, error) {
+	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
+	if len(fields) == 0 {
+		return nil, errors.New("a die is needed")
+	}
+	out := make([]int, len(fields))
+	for i, f := range fields {
+		x, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a number", f)
+		}
+		out[i] = x
+	}
+	return out, nil
+}
+
+// play asks a choice's questions (Back steps to the previous one; from the
+// first, to the menu), then records it, asking how to roll at the first
+// die the rules need (never for an action that rolls nothing).
+func (ps *playState) play(ch engines.Choice) error {
+	p, app := ps.p, ps.app
+	if ch.Confirm != "" {
+		v, err := p.choose(ch.Confirm, []item{{key: "1", value: "yes", label: "Yes"}, {key: "2", value: "no", label: "No: back to the menu"}}, "no", false)
+		if err != nil {
+			return err
+		}
+		if v != "yes" {
+			return errBack
+		}
+	}
 	answers := map[string]string{}
-	for _, q := range ch.Questions {
-		if q.Options != nil {
-			opts := q.Options(answers)
-			switch len(opts) {
-			case 0:
-				fmt.Fprintf(app.Out, "Nothing can be chosen for %q now.\n", q.Prompt)
-				return nil
-			case 1:
-				fmt.Fprintf(app.Out, "%s %s (the only choice)\n", q.Prompt, opts[0].Label)
-				answers[q.Key] = opts[0].Value
+	type step struct{ q, trail int }
+	var asked []step
+	// back steps to the last question asked; from the first, errBack
+	// leaves the action for the menu.
+	back := func() (int, error) {
+		if len(asked) == 0 {
+			return 0, errBack
+		}
+		s := asked[len(asked)-1]
+		asked = asked[:len(asked)-1]
+		p.trail = p.trail[:s.trail]
+		for _, q := range ch.Questions[s.q:] {
+			delete(answers, q.Key)
+		}
+		return s.q, nil
+	}
+	i := 0
+	for {
+		for i < len(ch.Questions) {
+			q := ch.Questions[i]
+			at := step{q: i, trail: len(p.trail)}
+			var v, shown string
+			var err error
+			if q.Options != nil {
+				opts := q.Options(answers)
+				switch len(opts) {
+				case 0:
+					fmt.Fprintf(app.Out, "Nothing can be chosen for %q now.\n", q.Prompt)
+					return nil
+				case 1:
+					p.note(fmt.Sprintf("%s %s (the only choice)", q.Prompt, opts[0].Label))
+					answers[q.Key] = opts[0].Value
+					i++
+					continue
+				}
+				v, err = p.choose(q.Prompt, pickItems(opts), opts[0].Value, false)
+				shown = labelOf(opts, v)
+			} else {
+				v, err = p.ask(q.Prompt, "", func(s string) error {
+					if s == "" && !q.Optional {
+						return errors.New("an answer is needed")
+					}
+					if s == "" {
+						return nil
+					}
+					if q.Check != nil {
+						if err := q.Check(s); err != nil {
+							return err
+						}
+					}
+					if q.CheckWith != nil {
+						return q.CheckWith(answers, s)
+					}
+					return nil
+				})
+				shown = v
+			}
+			if errors.Is(err, errBack) {
+				if i, err = back(); err != nil {
+					return err
+				}
 				continue
 			}
-			v, err := p.choose(q.Prompt, opts, opts[0].Value, nil)
 			if err != nil {
 				return err
 			}
 			answers[q.Key] = v
+			asked = append(asked, at)
+			if !p.accessible {
+				p.note(q.Prompt + " " + shown)
+			}
+			i++
+		}
+		err := ps.record(ch, answers)
+		if errors.Is(err, errBack) {
+			if i, err = back(); err != nil {
+				return err
+			}
 			continue
 		}
-		v, err := p.ask(q.Prompt, func(s string) error {
-			if s == "" && !q.Optional {
-				return errors.New("an answer is needed")
-			}
-			if s == "" {
-				return nil
-			}
-			if q.Check != nil {
-				if err := q.Check(s); err != nil {
-					return err
-				}
-			}
-			if q.CheckWith != nil {
-				return q.CheckWith(answers, s)
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		answers[q.Key] = v
+		return err
 	}
+}
+
+// record builds the choice's command from the answers and decides it,
+// asking for the dice as the rules need them. Back at the dice question
+// returns errBack; Back at a die asks the dice question again.
+func (ps *playState) record(ch engines.Choice, answers map[string]string) error {
+	p, app := ps.p, ps.app
 	cmd, err := ch.Build(answers)
 	if err != nil {
-		fmt.Fprintf(app.Out, "Refused: %v\n", err)
+		p.say(fmt.Sprintf("Refused: %v", err))
 		return nil
 	}
+	id := app.NextActionID()
+	trail := len(p.trail)
 	how := ""
-	o := campaigns.Options{ActionID: app.NextActionID(), Ask: func(n dice.Need, index int) (int, error) {
+	for {
 		if how == "" {
-			v, err := p.choose("Dice?", []engines.Pick{{Value: rollForMe, Label: "Roll for me"}, {Value: enterDice, Label: "I roll at the table and enter my dice"}}, rollForMe, nil)
+			p.trail = p.trail[:trail]
+		}
+		redo := errors.New("ask the dice question again")
+		o := campaigns.Options{ActionID: id, Ask: func(n dice.Need, index int) (int, error) {
+			if how == "" {
+				picks := []engines.Pick{{Value: rollForMe, Label: "Roll for me"}, {Value: enterDice, Label: "I roll at the table and enter my dice"}}
+				v, err := p.choose("Dice?", pickItems(picks), ps.dice, false)
+				if err != nil {
+					return 0, err
+				}
+				how, ps.dice = v, v
+				if !p.accessible {
+					p.note("Dice? " + labelOf(picks, v))
+				}
+			}
+			if how == rollForMe {
+				return 0, dice.ErrUseProgram
+			}
+			desc := ""
+			if index == 1 {
+				desc = "the whole roll at once (6 2 3 or 6,2,3), or this die alone"
+			}
+			v, err := p.ask(fmt.Sprintf("Die %d: %s, d%d (1-%d):", index, n.Purpose, n.Sides, n.Sides), desc, func(s string) error {
+				faces, err := parseFaces(s)
+				if err == nil && len(faces) > 1 && index > 1 {
+					err = errors.New("one die here")
+				}
+				for _, x := range faces {
+					if err == nil && (x < 1 || x > n.Sides) {
+						err = errors.New("no face")
+					}
+				}
+				if err != nil {
+					return fmt.Errorf("%q is not a face of a d%d: give 1 to %d", s, n.Sides, n.Sides)
+				}
+				return nil
+			})
+			if errors.Is(err, errBack) {
+				return 0, redo
+			}
 			if err != nil {
 				return 0, err
 			}
-			how = v
-		}
-		if how == rollForMe {
-			return 0, dice.ErrUseProgram
-		}
-		v, err := p.ask(fmt.Sprintf("Die %d: %s, d%d (1-%d):", index, n.Purpose, n.Sides, n.Sides), func(s string) error {
-			x, err := strconv.Atoi(s)
-			if err != nil || x < 1 || x > n.Sides {
-				return fmt.Errorf("%q is not a face of a d%d: give 1 to %d", s, n.Sides, n.Sides)
+			faces, _ := parseFaces(v)
+			if len(faces) > 1 {
+				return 0, &wholeRoll{faces: faces}
 			}
-			return nil
-		})
-		if err != nil {
-			return 0, err
+			return faces[0], nil
+		}}
+		res, err := ps.svc.Do(ps.c.Context(), ps.name, ch.Game, cmd, o)
+		var whole *wholeRoll
+		if errors.As(err, &whole) {
+			res, err = ps.svc.Do(ps.c.Context(), ps.name, ch.Game, cmd, campaigns.Options{ActionID: id, Dice: whole.faces})
+			if errors.Is(err, dice.ErrTooFew) || errors.Is(err, dice.ErrTooMany) || errors.Is(err, dice.ErrOutRange) {
+				p.say(fmt.Sprintf("Not recorded: %v; enter the roll again.", err))
+				continue
+			}
 		}
-		x, _ := strconv.Atoi(v)
-		return x, nil
-	}}
-	res, err := svc.Do(c.Context(), name, ch.Game, cmd, o)
-	if errors.Is(err, cmdutil.ErrInterrupted) {
-		return err
-	}
-	if err != nil {
-		fmt.Fprintf(app.Out, "Refused: %v\n", err)
+		switch {
+		case errors.Is(err, redo):
+			how = ""
+			continue
+		case errors.Is(err, errBack), errors.Is(err, errUndo), errors.Is(err, cmdutil.ErrInterrupted), errors.Is(err, errInputEnded):
+			return err
+		case err != nil:
+			p.say(fmt.Sprintf("Refused: %v", err))
+			return nil
+		}
+		p.say(res.Label)
 		return nil
 	}
-	fmt.Fprintln(app.Out, res.Label)
-	return nil
 }
 
-// playCorrect lists the recent actions that rolled dice, newest first,
-// asks which one to correct and its dice anew, die by die (an empty answer
-// keeps a die), and amends it.
-func playCorrect(c *cobra.Command, app *cmdutil.App, p *prompter, svc *campaigns.Service, name string, recent []campaigns.Unit) error {
+// correct lists the recent actions that rolled dice, newest first, asks
+// which one to correct and its dice anew, die by die (an empty answer keeps
+// a die), and amends it.
+func (ps *playState) correct(recent []campaigns.Unit) error {
+	p, app := ps.p, ps.app
 	picks := make([]engines.Pick, 0, len(recent))
 	for i := len(recent) - 1; i >= 0; i-- {
 		u := recent[i]
 		picks = append(picks, engines.Pick{Value: strconv.Itoa(i), Label: fmt.Sprintf("%s (dice %s)", u.Label, diceText(u.Dice()))})
 	}
-	pick, err := p.choose("Which roll was wrong?", picks, picks[0].Value, nil)
+	pick, err := p.choose("Which roll was wrong?", pickItems(picks), picks[0].Value, false)
 	if err != nil {
 		return err
 	}
@@ -412,7 +501,7 @@ func playCorrect(c *cobra.Command, app *cmdutil.App, p *prompter, svc *campaigns
 	var faces []int
 	for _, r := range u.Rolls {
 		for _, was := range r.Values {
-			v, err := p.ask(fmt.Sprintf("Die %d: %s, d%d (was %d; Enter keeps it):", len(faces)+1, r.Purpose, r.Sides, was), func(s string) error {
+			v, err := p.ask(fmt.Sprintf("Die %d: %s, d%d (was %d; Enter keeps it):", len(faces)+1, r.Purpose, r.Sides, was), "", func(s string) error {
 				if x, err := strconv.Atoi(s); s != "" && (err != nil || x < 1 || x > r.Sides) {
 					return fmt.Errorf("%q is not a face of a d%d: give 1 to %d", s, r.Sides, r.Sides)
 				}
@@ -428,12 +517,12 @@ func playCorrect(c *cobra.Command, app *cmdutil.App, p *prompter, svc *campaigns
 			faces = append(faces, x)
 		}
 	}
-	res, err := svc.Amend(c.Context(), name, u.ID, campaigns.AmendOptions{Dice: faces, ActionID: app.NextActionID()})
+	res, err := ps.svc.Amend(ps.c.Context(), ps.name, u.ID, campaigns.AmendOptions{Dice: faces, ActionID: app.NextActionID()})
 	if err != nil {
-		fmt.Fprintf(app.Out, "Refused: %v\n", err)
+		p.say(fmt.Sprintf("Refused: %v", err))
 		return nil
 	}
-	fmt.Fprintln(app.Out, res.Label)
+	p.say(res.Label)
 	return nil
 }
 
@@ -446,16 +535,18 @@ func diceText(v []int) string {
 }
 
 // offerReport asks whether to show the battle's report once it has ended.
-func offerReport(c *cobra.Command, app *cmdutil.App, p *prompter, svc *campaigns.Service, name string) error {
+func (ps *playState) offerReport() error {
+	app := ps.app
 	fmt.Fprintln(app.Out, "\nThe battle is over.")
-	v, err := p.choose("Show the battle report?", []engines.Pick{{Value: "md", Label: "Yes, as Markdown here"}, {Value: reportNone, Label: "No"}}, "md", nil)
+	ps.p.status, ps.p.trail = nil, nil
+	v, err := ps.p.choose("Show the battle report?", pickItems([]engines.Pick{{Value: "md", Label: "Yes, as Markdown here"}, {Value: reportNone, Label: "No"}}), "md", true)
 	if err != nil || v == reportNone {
-		if errors.Is(err, cmdutil.ErrInterrupted) {
+		if errors.Is(err, errInputEnded) {
 			return nil
 		}
 		return err
 	}
-	r, err := report.Build(c.Context(), svc, name, report.Options{})
+	r, err := report.Build(ps.c.Context(), ps.svc, ps.name, report.Options{})
 	if err != nil {
 		return err
 	}

@@ -3,8 +3,8 @@ package cmd
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -150,27 +150,23 @@ func TestPlayAccessibleSession(t *testing.T) {
 		"undo: blue scores 5.",
 		"red scores ",
 		"Left the game; everything so far is saved.",
+		// The status as name: value pairs, a line a side.
+		"\nname: red; score: 0\nname: blue; score: 0\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the session lacks %q:\n%s", want, got)
 		}
 	}
+	// A screen reader reads every character: no box drawing.
+	if i := strings.IndexFunc(got, func(r rune) bool { return r >= 0x2500 && r <= 0x257f }); i >= 0 {
+		t.Errorf("box drawing in accessible mode at %q", got[max(0, i-80):min(len(got), i+80)])
+	}
 	// The log holds the start, the undone hand-entered shot, the undo and
 	// the program shot: nothing half-written by the exit.
-	lg, _, _ := run(t, db, "log", "--json")
-	var l LogJSON
-	if err := json.Unmarshal([]byte(lg), &l); err != nil {
-		t.Fatal(err)
-	}
-	begun := 0
-	for _, e := range l.Events {
-		if e.Type == "action.begun" {
-			begun++
-		}
-	}
-	if begun != 5 {
+	if begun := actions(t, db); begun != 5 {
 		t.Errorf("%d actions logged, want 5 (create, start, shot, undo, shot)", begun)
 	}
+	lg, _, _ := run(t, db, "log", "--json")
 	if !strings.Contains(strings.Join(strings.Fields(lg), ""), `"dice":[5]`) {
 		t.Errorf("the hand-entered die is not recorded with the action:\n%s", lg)
 	}
@@ -243,5 +239,107 @@ func TestPlayCorrectsAnEarlierRoll(t *testing.T) {
 	}
 	if lg, _, _ := run(t, db, "log"); !strings.Contains(lg, "↳ blue scores 2. (corrected)") || !strings.Contains(lg, "↳ red scores 3.") {
 		t.Errorf("the log after the correction:\n%s", lg)
+	}
+}
+
+// The status above the menu fits the terminal: columns are kept from the
+// left while they fit, one too wide skipped (the name stays), then notes
+// and rows go, with a line saying so; the header always shows and no line
+// is wider than the terminal.
+func TestPlayStatusFits(t *testing.T) {
+	s := engines.Status{Campaign: "Hunt", Game: "kingsown", Scenario: "The Nest", Turn: 2, Phase: "attack",
+		Notes: []string{"turn 2 of 3", "brief: nest", "attacks go by Skill, highest first"}}
+	for _, n := range []string{"Bors", "Wyn", "Edda", "Orc grunt 1"} {
+		s.Figures = append(s.Figures, engines.Row{{Key: "name", Value: n}, {Key: "side", Value: "hunters"},
+			{Key: "status", Value: "active"}, {Key: "start_skill", Value: 3}, {Key: "facing", Value: "front"}})
+	}
+	all := fitStatus(s, 200, 50)
+	if len(all) != 1+3+5 || all[4] != "name         side     status  start skill  facing" {
+		t.Fatalf("with room for everything: %q", all)
+	}
+	narrow := fitStatus(s, 40, 50)
+	if narrow[4] != "name         side     status  facing" || narrow[5] != "Bors         hunters  active  front" {
+		t.Errorf("at 40 columns start skill, which would not fit, goes; facing, which does, stays: %q", narrow[4:])
+	}
+	for _, l := range narrow {
+		if len([]rune(l)) > 40 {
+			t.Errorf("%q is wider than 40 columns", l)
+		}
+	}
+	if got := fitStatus(s, 5, 50)[5]; got != "Bors" {
+		t.Errorf("the name column stays however narrow: %q", got)
+	}
+	short := fitStatus(s, 80, 8)
+	head := "Hunt · The King's Own · The Nest · turn 2 · attack"
+	if len(short) != 8 || short[0] != head || short[1] != "  turn 2 of 3" || short[2] != "  … 2 more lines of notes: `warlog status` shows them all" {
+		t.Errorf("in 8 lines the notes go first, from the last, and a line counts them: %q", short)
+	}
+	tiny := fitStatus(s, 80, 4)
+	if len(tiny) != 4 || tiny[0] != head || tiny[2] != "Bors         hunters  active  3            front" || !strings.HasPrefix(tiny[3], "  … 6 more lines") {
+		t.Errorf("in 4 lines: the header, the table's first lines and what was cut: %q", tiny)
+	}
+}
+
+// Accessible mode: b steps back from a question and from a die (nothing
+// written), u undoes from a question, and the first die takes the whole
+// roll, refused and asked again when it has too many dice.
+func TestPlayAccessibleBackAndWholeRoll(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "p.db")
+	var out, errb bytes.Buffer
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
+	if code := Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown", "--seed", "4"}); code != 0 {
+		t.Fatal(errb.String())
+	}
+	input := strings.Join([]string{
+		"1", "Showdown", // start a tally
+		"1", "b", // shoot; back from the side
+		"1", "1", "2", "b", // shoot, red, by hand; back from the die: the dice question
+		"b",      // back from it: the side
+		"2", "2", // blue, by hand
+		"5 6", "5", // two dice for a one-die shot: refused, asked again
+		"1", "u", // shoot; u at the side: undo blue's shot
+	}, "\n") + "\n"
+	got, code := playSession(t, db, input)
+	if code != 0 {
+		t.Fatalf("play exit %d:\n%s", code, got)
+	}
+	for _, want := range []string{
+		"b. Back",
+		"Not recorded: too many dice given",
+		"blue scores 5.",
+		"undo: blue scores 5.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the session lacks %q:\n%s", want, got)
+		}
+	}
+	if n := strings.Count(got, "scores"); n != 3 { // scored, the menu's Undo line, the undo
+		t.Errorf("%d lines about a score, want 3 (one shot, its Undo line, its undo):\n%s", n, got)
+	}
+	if begun := actions(t, db); begun != 4 {
+		t.Errorf("%d actions logged, want 4 (create, start, shot, undo)", begun)
+	}
+}
+
+// One key picks each line of a long menu: 1-9, then letters that leave b,
+// c, q, u (Back, Correct, Quit, Undo) and g, j, k (the cursor) alone;
+// past z the arrows reach a line.
+func TestPlayMenuKeys(t *testing.T) {
+	var items []item
+	for i := range 40 {
+		items = append(items, item{key: strconv.Itoa(i + 1), value: strconv.Itoa(i)})
+	}
+	items = append(items, item{key: "u", value: menuUndo})
+	got := oneKeyEach(items)
+	var keys []string
+	for _, it := range got {
+		keys = append(keys, it.key)
+	}
+	want := "1 2 3 4 5 6 7 8 9 a d e f h i l m n o p r s t v w x y z"
+	if s := strings.Join(keys[:28], " "); s != want || strings.Join(keys[28:40], "") != "" || keys[40] != "u" {
+		t.Errorf("keys %q, want %q, then none for the last 12, then u", keys, want)
+	}
+	if r := keyRange(got); r != "1-9 a-z" {
+		t.Errorf("key range %q", r)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -60,9 +61,15 @@ func (p *tmuxPlay) waitFor(what string, ok func(string) bool) string {
 	}
 }
 
+// waitText waits for text on the screen, whatever the line breaks in it
+// (play breaks an outcome between words to the terminal's width).
 func (p *tmuxPlay) waitText(text string) string {
 	p.t.Helper()
-	return p.waitFor(fmt.Sprintf("%q", text), func(s string) bool { return strings.Contains(s, text) })
+	return p.waitFor(fmt.Sprintf("%q", text), func(s string) bool { return onScreen(s, text) })
+}
+
+func onScreen(screen, text string) bool {
+	return strings.Contains(strings.Join(strings.Fields(screen), " "), strings.Join(strings.Fields(text), " "))
 }
 
 // field is the form at the bottom of the screen: its title, the
@@ -128,6 +135,9 @@ func current(screen, title string) (field, bool) {
 
 func (f field) index(option string) int {
 	for i, l := range f.lines {
+		if _, ok := hotkeyOf(l); ok {
+			_, l, _ = strings.Cut(l, ". ")
+		}
 		if strings.HasPrefix(l, option) {
 			return i
 		}
@@ -139,23 +149,36 @@ func (f field) index(option string) int {
 // cursor onto it with the arrow keys and presses Enter.
 func (p *tmuxPlay) choose(title, option string) {
 	p.t.Helper()
+	p.arrowTo(title, option, p.waitMenu(title, option), p.keys)
+}
+
+// waitMenu waits for the select titled title to offer option.
+func (p *tmuxPlay) waitMenu(title, option string) field {
+	p.t.Helper()
 	var f field
 	p.waitFor(fmt.Sprintf("%q offering %q", title, option), func(s string) bool {
 		var ok bool
 		f, ok = current(s, title)
 		return ok && f.cursor >= 0 && f.index(option) >= 0
 	})
+	return f
+}
+
+// arrowTo moves the cursor of f onto option with the arrow keys, pressed
+// by press, and presses Enter.
+func (p *tmuxPlay) arrowTo(title, option string, f field, press func(...string)) {
+	p.t.Helper()
 	for range 60 {
 		want := f.index(option)
 		if want == f.cursor {
-			p.keys("Enter")
+			press("Enter")
 			return
 		}
 		key, was := "Down", f.cursor
 		if want < f.cursor {
 			key = "Up"
 		}
-		p.keys(key)
+		press(key)
 		p.waitFor(fmt.Sprintf("the cursor to leave %q", f.lines[was]), func(s string) bool {
 			var ok bool
 			f, ok = current(s, title)
@@ -171,7 +194,7 @@ func (p *tmuxPlay) played(label string) {
 	p.t.Helper()
 	s := p.waitFor(fmt.Sprintf("%q (and no question about dice)", label), func(s string) bool {
 		_, dice := current(s, "Dice?")
-		return dice || strings.Contains(s, label)
+		return dice || onScreen(s, label)
 	})
 	if _, dice := current(s, "Dice?"); dice {
 		p.t.Fatalf("an action that rolls nothing asks how to roll, before %q:\n%s", label, s)
@@ -201,33 +224,9 @@ func (p *tmuxPlay) enter(title, text string) {
 // dice question. The screen shows each step; the log holds exactly what was
 // played.
 func TestPlayFullScreenInTmux(t *testing.T) {
-	skipUnderRace(t)
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed (Debian package: tmux); the full-screen `warlog play` test needs it")
-	}
-	bin, err := exec.LookPath("warlog")
-	if err != nil {
-		t.Fatalf("warlog is not on PATH (testscript.Main installs it): %v", err)
-	}
-	dir := t.TempDir()
-	db := filepath.Join(dir, "ko.db")
-	for _, args := range [][]string{
-		{"campaign", "new", "Hunt", "--game", "kingsown", "--seed", "1"},
-		{"ko", "recruit", "--card", filepath.Join("..", "testdata", "kingsown", "hunters.cards")},
-		{"scenario", "start", "The Nest", "--brief", "nest", "--turns", "3"},
-	} {
-		if out, errs, code := run(t, db, args...); code != 0 {
-			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
-		}
-	}
-
-	// A server of our own on a socket in the test's directory: the user's
-	// tmux sessions are never touched.
-	p := &tmuxPlay{t: t, socket: filepath.Join(dir, "tmux.sock"), target: "play"}
-	shell := fmt.Sprintf("'%s' --db '%s' play; echo \"warlog exited with $?\"; sleep 600", bin, db)
-	p.tmux("-f", "/dev/null", "new-session", "-d", "-s", "play", "-x", "120", "-y", "50",
-		"-e", "HOME="+dir, "-e", "NO_COLOR=1", "-e", "TERM=xterm-256color", shell)
-	t.Cleanup(func() { _ = exec.Command("tmux", "-S", p.socket, "kill-server").Run() })
+	needTmux(t)
+	dir, db := newHunt(t)
+	p := startPlay(t, dir, db, 120, 50)
 
 	// The first screen: the status table above the menu, the cursor on the
 	// first choice, its help under the title.
@@ -236,7 +235,7 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 		f, ok := current(s, "What now?")
 		return ok && f.cursor >= 0 && f.desc != "" && f.index("Quit") >= 0
 	})
-	for _, want := range []string{"Hunt · The King's Own · The Nest · turn 1 · initiative", "│ Nest ", "> Roll initiative for turn 1 of 3", "  Quit (everything so far is saved)"} {
+	for _, want := range []string{"Hunt · The King's Own · The Nest · turn 1 · initiative", "\nNest ", "> 1. Roll initiative for turn 1 of 3", "  q. Quit (everything so far is saved)"} {
 		if !strings.Contains(s, want) {
 			t.Fatalf("the first screen lacks %q:\n%s", want, s)
 		}
@@ -255,9 +254,17 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	// who moves first once the dice are seen, a choice that rolls nothing.
 	p.choose("What now?", "Roll initiative for turn 1 of 3")
 	p.choose("Dice?", "I roll at the table")
+	// A face out of range: the error shows under the input until the
+	// text is fixed, before Enter.
 	p.enter("Die 1: Nest spawn roll (1 or 2 spawns an Orc grunt), d6 (1-6):", "9")
-	p.waitText(`"9" is not a face of a d6: give 1 to 6; try again.`)
-	p.enter("Die 1: Nest spawn roll", "1")
+	p.waitText(`✗ "9" is not a face of a d6: give 1 to 6`)
+	p.keys("BSpace")
+	p.keys("-l", "1")
+	p.waitFor("the error line gone once the die is fixed", func(s string) bool {
+		f, ok := current(s, "Die 1: Nest spawn roll")
+		return ok && !strings.Contains(s, "✗") && len(f.lines) == 1 && f.lines[0] == "1"
+	})
+	p.keys("Enter")
 	p.enter("Die 2: initiative roll for hunters (higher wins), d6 (1-6):", "5")
 	p.enter("Die 3: initiative roll for nest (higher wins), d6 (1-6):", "2")
 	p.waitText("Turn 1: the Nest rolls 1: Orc grunt 1 spawns beside it; initiative hunters 5, nest 2: hunters win and choose who moves first.")
@@ -292,7 +299,7 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	p.enter("Die 2: defender's damage die for Orc grunt 1 (cannot hold against 6+2: one Hit whatever it shows), d6 (1-6):", "1")
 	p.waitText("Bors strikes from the rear with Sword (M2): Orc grunt 1: from the rear, no hit roll, 6+2 against 1+1, one Hit (0 left); Orc grunt 1 is Down.")
 	s = p.waitFor("Orc grunt 1 Down in the table", func(s string) bool {
-		return strings.Contains(s, "│ Orc grunt 1 │ nest    │ down ") && strings.Contains(s, "Undo: Bors strikes from the rear")
+		return regexp.MustCompile(`(?m)^Orc grunt 1 +nest +down `).MatchString(s) && strings.Contains(s, "Undo: Bors strikes from the rear")
 	})
 	if f, _ := current(s, "What now?"); f.index("Bors attacks") >= 0 || f.index("Orc grunt 1 attacks") >= 0 {
 		t.Fatalf("after Bors's attack the menu still offers him or the grunt Down before its step: %q", f.lines)
@@ -302,22 +309,28 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	// rear alike: both questions are answered for the player. The program
 	// rolls her dice; the attack is undone from the menu.
 	p.choose("What now?", "Edda attacks with Halberd M3 R2")
-	p.waitText(`Whom does Edda strike (within 2", in its arc, in sight)? Nest (nest: hit automatically; Res 1, Hits 3, Durable 1) (the only choice)`)
+	p.waitText(`Whom does Edda strike (within 2", in its arc, in sight)? Nest (nest: hit automatically; Res 1, Hits 3`)
 	p.waitText("From the front or from the rear? the Nest is hit automatically, front or rear alike (the only choice)")
 	p.choose("Dice?", "Roll for me")
 	p.waitText("Edda strikes with Halberd (M3): Nest: hits automatically")
 	p.choose("What now?", "Undo: Edda strikes with Halberd (M3)")
 	p.waitText("undo: Edda strikes with Halberd (M3)")
 
-	// The turn ends; the next initiative is begun, and Esc at its dice
-	// question leaves cleanly, writing nothing.
+	// The turn ends; the next initiative is begun; Esc at its dice
+	// question steps back to the menu, writing nothing, and Esc at the
+	// menu leaves, with exit status 130.
 	p.choose("What now?", "End turn 1")
 	p.played("Turn 1 ends.")
 	p.choose("What now?", "Roll initiative for turn 2 of 3")
 	p.waitFor("the dice question", func(s string) bool { f, ok := current(s, "Dice?"); return ok && f.cursor == 0 })
 	p.keys("Escape")
-	s = p.waitText("warlog exited with 0")
-	if !strings.Contains(s, "Left the game; the unfinished action was not recorded.") {
+	p.waitFor("the menu again", func(s string) bool {
+		f, ok := current(s, "What now?")
+		return ok && f.index("Roll initiative for turn 2 of 3") >= 0
+	})
+	p.keys("Escape")
+	s = p.waitText("warlog exited with 130")
+	if !strings.Contains(s, "Left the game; everything so far is saved.") {
 		t.Fatalf("Esc did not leave cleanly:\n%s", s)
 	}
 
@@ -381,5 +394,454 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 		if !strings.Contains(st, want) {
 			t.Errorf("status after the turn lacks %s:\n%s", want, st)
 		}
+	}
+}
+
+// keyCount drives `warlog play` through one turn and counts the keys a
+// player presses: a named key (Enter, Down) is one, typed text one per
+// character. A pick is made with the number key when the menu shows
+// numbers, else with the arrows; a roll is typed whole when the first die's
+// question says it may be, else die by die.
+type keyCount struct {
+	*tmuxPlay
+	n int
+	// header, when set, must be on the screen at every pick, and no line
+	// may be wrapped.
+	header string
+}
+
+func (k *keyCount) press(keys ...string) {
+	k.t.Helper()
+	k.n += len(keys)
+	k.keys(keys...)
+}
+
+func (k *keyCount) typeText(s string) {
+	k.t.Helper()
+	k.n += len([]rune(s))
+	k.keys("-l", s)
+}
+
+// pick chooses the option of the menu titled title that starts with option.
+func (k *keyCount) pick(title, option string) {
+	k.t.Helper()
+	f := k.waitMenu(title, option)
+	if k.header != "" {
+		s := k.screen()
+		if !strings.Contains(s, k.header) {
+			k.t.Fatalf("the header %q is off the screen at %q:\n%s", k.header, title, s)
+		}
+		k.unwrapped(s)
+	}
+	if hot, ok := hotkeyOf(f.lines[f.index(option)]); ok {
+		for _, r := range hot {
+			k.press(string(r))
+		}
+		return
+	}
+	k.arrowTo(title, option, f, k.press)
+}
+
+// roll enters faces at the die questions that begin with title: the whole
+// roll at once where the question takes it, else one die a question.
+func (k *keyCount) roll(title string, faces ...string) {
+	k.t.Helper()
+	s := k.waitFor(fmt.Sprintf("the input %q", title), func(s string) bool {
+		f, ok := current(s, title)
+		return ok && len(f.lines) == 1 && f.lines[0] == ">"
+	})
+	if f, _ := current(s, title); strings.Contains(f.desc, "whole roll") {
+		k.typeText(strings.Join(faces, " "))
+		k.press("Enter")
+		return
+	}
+	for i, v := range faces {
+		if i > 0 {
+			k.waitFor(fmt.Sprintf("die %d", i+1), func(s string) bool {
+				f, ok := current(s, fmt.Sprintf("Die %d:", i+1))
+				return ok && len(f.lines) == 1 && f.lines[0] == ">"
+			})
+		}
+		k.typeText(v)
+		k.press("Enter")
+	}
+}
+
+// hotkeyOf reads the key shown before a menu line ("3. Move Bors"), if any.
+func hotkeyOf(line string) (string, bool) {
+	key, _, ok := strings.Cut(line, ". ")
+	if !ok || key == "" || len(key) > 2 {
+		return "", false
+	}
+	for _, r := range key {
+		if (r < '0' || r > '9') && (r < 'a' || r > 'z') {
+			return "", false
+		}
+	}
+	return key, true
+}
+
+// startPlay runs `warlog play` (with flags) on db in a tmux pane of width
+// x height, on a tmux server of its own on a socket in the test's
+// directory: the user's tmux sessions are never touched.
+func startPlay(t *testing.T, dir, db string, width, height int, flags ...string) *tmuxPlay {
+	t.Helper()
+	bin, err := exec.LookPath("warlog")
+	if err != nil {
+		t.Fatalf("warlog is not on PATH (testscript.Main installs it): %v", err)
+	}
+	p := &tmuxPlay{t: t, socket: filepath.Join(dir, "tmux.sock"), target: "play"}
+	quoted := ""
+	for _, f := range flags {
+		quoted += " '" + strings.ReplaceAll(f, "'", `'\''`) + "'"
+	}
+	shell := fmt.Sprintf("'%s' --db '%s' play%s; echo \"warlog exited with $?\"; sleep 600", bin, db, quoted)
+	p.tmux("-f", "/dev/null", "new-session", "-d", "-s", "play", "-x", fmt.Sprint(width), "-y", fmt.Sprint(height),
+		"-e", "HOME="+dir, "-e", "NO_COLOR=1", "-e", "TERM=xterm-256color", shell)
+	t.Cleanup(func() { _ = exec.Command("tmux", "-S", p.socket, "kill-server").Run() })
+	return p
+}
+
+func setUp(t *testing.T, db string, lines ...[]string) {
+	t.Helper()
+	for _, args := range lines {
+		if out, errs, code := run(t, db, args...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
+		}
+	}
+}
+
+// playKOTurn plays turn 1 of the Nest at the table: initiative with hand
+// dice, the hunters first, two moves, the end of movement, Bors's rear
+// attack with hand dice, Edda's attack on the Nest with the program's
+// dice, the end of the turn. It returns the keys pressed.
+func playKOTurn(t *testing.T, width, height int) (int, *tmuxPlay, string) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "ko.db")
+	setUp(t, db,
+		[]string{"campaign", "new", "Hunt", "--game", "kingsown", "--seed", "1"},
+		[]string{"ko", "recruit", "--card", filepath.Join("..", "testdata", "kingsown", "hunters.cards")},
+		[]string{"scenario", "start", "The Nest", "--brief", "nest", "--turns", "3"})
+	k := &keyCount{tmuxPlay: startPlay(t, dir, db, width, height), header: "Hunt · The King's Own · The Nest · turn 1"}
+	k.pick("What now?", "Roll initiative for turn 1 of 3")
+	k.pick("Dice?", "I roll at the table")
+	k.roll("Die 1: Nest spawn roll", "1", "5", "2")
+	k.waitText("initiative hunters 5, nest 2")
+	k.pick("What now?", "The hunters won the roll-off")
+	k.pick("Who moves first?", "the hunters, the winners, move first")
+	k.waitText("Turn 1: hunters, winners of the roll-off, move first.")
+	k.pick("What now?", "Move Bors")
+	k.pick("How does Bors move?", "half")
+	k.pick("Does the move enter or leave rough ground", "no")
+	k.pick("Facing at the end of the move?", "front")
+	k.waitText(`Bors moves up to half (2"), facing front.`)
+	k.pick("What now?", "Move Orc grunt 1")
+	k.pick("How does Orc grunt 1 move?", "half")
+	k.pick("Does the move enter or leave rough ground", "no")
+	k.pick("Facing at the end of the move?", "rear")
+	k.waitText(`Orc grunt 1 moves up to half (2"), facing rear.`)
+	k.pick("What now?", "End the movement phase")
+	k.waitText("Turn 1: movement is over")
+	k.pick("What now?", "Bors attacks with Sword")
+	k.pick("Whom does Bors strike", "Orc grunt 1")
+	k.pick("From the front or from the rear?", "from the rear")
+	k.pick("Dice?", "I roll at the table")
+	k.roll("Die 1: attacker's damage die for Bors", "6", "1")
+	k.waitText("Orc grunt 1 is Down.")
+	k.pick("What now?", "Edda attacks with Halberd")
+	k.pick("Dice?", "Roll for me")
+	k.waitText("Edda strikes with Halberd (M3): Nest: hits automatically")
+	k.pick("What now?", "End turn 1")
+	k.waitText("Turn 1 ends.")
+	return k.n, k.tmuxPlay, db
+}
+
+// playBroodTurn plays red's second turn of a small Brood Mother game: R1
+// attacks B1 with hand dice, a spawn, a raise, the end of the turn.
+func playBroodTurn(t *testing.T, width, height int) (int, *tmuxPlay, string) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "brood.db")
+	setUp(t, db,
+		[]string{"campaign", "new", "Hive", "--game", "brood", "--seed", "1"},
+		[]string{"scenario", "start", "First brood", "--size", "8", "--mother", "red=2,2", "--mother", "blue=7,7"},
+		[]string{"brood", "spawn", "4,4"}, []string{"brood", "end-turn"},
+		[]string{"brood", "spawn", "5,5"}, []string{"brood", "end-turn"})
+	k := &keyCount{tmuxPlay: startPlay(t, dir, db, width, height), header: "Hive · Brood Mother · First brood · turn 2"}
+	k.pick("What now?", "Attack")
+	k.pick("If the combat ties", "B1 lets the combat end")
+	k.pick("Dice?", "I roll at the table")
+	k.roll("Die 1: attack: R1", "6", "5", "1", "1")
+	k.waitText("B1 is removed (beaten by R1)")
+	k.pick("What now?", "Spawn")
+	k.pick("On which square?", "3,4")
+	k.waitText("red's Mother spawns R2 at 3,4")
+	k.pick("What now?", "Raise a spawn")
+	k.pick("Which spawn?", "R1")
+	k.pick("Which stat?", "attack")
+	k.pick("By how much?", "+1")
+	k.waitText("red raises R1's attack by 1")
+	k.pick("What now?", "End red's turn")
+	k.waitText("red ends the turn.")
+	return k.n, k.tmuxPlay, db
+}
+
+// The keys one turn of each game takes at 80x24, with the turn's header
+// on the screen at every question and no line wrapped: fewer than the 54
+// and 29 they took before play had a key per menu line and the whole roll
+// at once (measured by this script at commit 266887b, at 120x50: at 80x24
+// the old status scrolled the outcomes off the screen).
+func TestPlayKeystrokes(t *testing.T) {
+	needTmux(t)
+	const koBefore, broodBefore = 54, 29
+	ko, _, _ := playKOTurn(t, 80, 24)
+	brood, _, _ := playBroodTurn(t, 80, 24)
+	t.Logf("keys for one turn: The King's Own %d (was %d), Brood Mother %d (was %d)", ko, koBefore, brood, broodBefore)
+	if ko >= koBefore || brood >= broodBefore {
+		t.Errorf("a turn takes %d keys in The King's Own and %d in Brood Mother; want fewer than %d and %d", ko, brood, koBefore, broodBefore)
+	}
+}
+
+// unwrapped fails the test when a line of the screen is wider than the
+// pane: tmux then wraps it, and the joined capture differs from the plain
+// one.
+func (p *tmuxPlay) unwrapped(s string) {
+	p.t.Helper()
+	plain := p.tmux("capture-pane", "-p", "-t", p.target)
+	if strings.Count(plain, "\n") != strings.Count(p.screen(), "\n") {
+		p.t.Fatalf("a line is wrapped on the screen:\n%s", plain)
+	}
+}
+
+// actions counts the actions in db's log.
+func actions(t *testing.T, db string) int {
+	t.Helper()
+	out, _, code := run(t, db, "log", "--json")
+	if code != 0 {
+		t.Fatalf("log: exit %d", code)
+	}
+	var l LogJSON
+	if err := json.Unmarshal([]byte(out), &l); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range l.Events {
+		if e.Type == "action.begun" {
+			n++
+		}
+	}
+	return n
+}
+
+func needTmux(t *testing.T) {
+	t.Helper()
+	skipUnderRace(t)
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed (Debian package: tmux)")
+	}
+}
+
+func newHunt(t *testing.T) (string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "ko.db")
+	setUp(t, db,
+		[]string{"campaign", "new", "Hunt", "--game", "kingsown", "--seed", "1"},
+		[]string{"ko", "recruit", "--card", filepath.Join("..", "testdata", "kingsown", "hunters.cards")},
+		[]string{"scenario", "start", "The Nest", "--brief", "nest", "--turns", "3"})
+	return dir, db
+}
+
+// Back and the keys, at 80x24: b and Esc step back from the dice question,
+// a die, a target and the front-or-rear question without writing anything;
+// number keys pick; the whole roll goes in at once (6,2,3 and 6 1 alike);
+// u undoes from a question of an action not yet made.
+func TestPlayBackAndKeysInTmux(t *testing.T) {
+	needTmux(t)
+	dir, db := newHunt(t)
+	k := &keyCount{tmuxPlay: startPlay(t, dir, db, 80, 24)}
+	before := actions(t, db)
+	atMenu := func(option string) {
+		t.Helper()
+		k.waitFor("the menu offering "+option, func(s string) bool {
+			f, ok := current(s, "What now?")
+			return ok && f.index(option) >= 0
+		})
+	}
+
+	// Initiative: 1 opens it; b at the dice question is the menu again.
+	k.press("1")
+	k.waitFor("the dice question", func(s string) bool { _, ok := current(s, "Dice?"); return ok })
+	k.press("b")
+	atMenu("Roll initiative for turn 1 of 3")
+	// Again, by hand: Esc at the die is the dice question again, now
+	// opening on "I roll at the table"; Esc there is the menu.
+	k.press("1")
+	k.pick("Dice?", "I roll at the table")
+	k.waitFor("the first die", func(s string) bool { _, ok := current(s, "Die 1: Nest spawn roll"); return ok })
+	k.press("Escape")
+	s := k.waitFor("the dice question again", func(s string) bool { f, ok := current(s, "Dice?"); return ok && f.cursor == 1 })
+	k.unwrapped(s)
+	k.press("Escape")
+	atMenu("Roll initiative for turn 1 of 3")
+	if n := actions(t, db); n != before {
+		t.Fatalf("stepping back wrote %d actions", n-before)
+	}
+	// The whole roll at once, commas between.
+	k.press("1")
+	k.pick("Dice?", "I roll at the table")
+	k.roll("Die 1: Nest spawn roll", "1,5,2")
+	k.waitText("initiative hunters 5, nest 2")
+	k.pick("What now?", "The hunters won the roll-off")
+	k.pick("Who moves first?", "the hunters, the winners, move first")
+	k.pick("What now?", "Move Bors")
+	k.pick("How does Bors move?", "half")
+	k.pick("Does the move enter or leave rough ground", "no")
+	k.pick("Facing at the end of the move?", "front")
+	k.waitText(`Bors moves up to half (2"), facing front.`)
+	// u from the next move's first question drops that move and undoes
+	// Bors's.
+	k.pick("What now?", "Move Orc grunt 1")
+	k.waitFor("the grunt's move", func(s string) bool { _, ok := current(s, "How does Orc grunt 1 move?"); return ok })
+	k.press("u")
+	k.waitText(`undo: Bors moves up to half (2"), facing front.`)
+	atMenu("Move Bors")
+	k.pick("What now?", "Move Bors")
+	k.pick("How does Bors move?", "half")
+	k.pick("Does the move enter or leave rough ground", "no")
+	k.pick("Facing at the end of the move?", "front")
+	k.pick("What now?", "Move Orc grunt 1")
+	k.pick("How does Orc grunt 1 move?", "half")
+	k.pick("Does the move enter or leave rough ground", "no")
+	// b at the facing is the rough-ground question again.
+	k.waitFor("the facing", func(s string) bool { _, ok := current(s, "Facing at the end of the move?"); return ok })
+	k.press("b")
+	k.pick("Does the move enter or leave rough ground", "no")
+	k.pick("Facing at the end of the move?", "rear")
+	k.waitText(`Orc grunt 1 moves up to half (2"), facing rear.`)
+	k.pick("What now?", "End the movement phase")
+	k.waitText("Turn 1: movement is over")
+	// The target, then Esc at front-or-rear: the target again; b: the menu.
+	before = actions(t, db)
+	k.pick("What now?", "Bors attacks with Sword")
+	k.pick("Whom does Bors strike", "Orc grunt 1")
+	k.waitFor("front or rear", func(s string) bool { _, ok := current(s, "From the front or from the rear?"); return ok })
+	k.press("Escape")
+	k.waitFor("the target again", func(s string) bool { _, ok := current(s, "Whom does Bors strike"); return ok })
+	k.press("b")
+	atMenu("Bors attacks with Sword")
+	if n := actions(t, db); n != before {
+		t.Fatalf("stepping back from the attack wrote %d actions", n-before)
+	}
+	// Spaces between the dice this time.
+	k.pick("What now?", "Bors attacks with Sword")
+	k.pick("Whom does Bors strike", "Orc grunt 1")
+	k.pick("From the front or from the rear?", "from the rear")
+	k.pick("Dice?", "I roll at the table")
+	k.roll("Die 1: attacker's damage die for Bors", "6 1")
+	k.waitText("6+2 against 1+1, one Hit (0 left); Orc grunt 1 is Down.")
+	if got := actions(t, db) - before; got != 1 {
+		t.Fatalf("the attack wrote %d actions, want 1", got)
+	}
+	// A roll of too many dice is refused, nothing written, and asked again.
+	k.pick("What now?", "Edda attacks with Halberd")
+	k.pick("Dice?", "I roll at the table")
+	k.roll("Die 1:", "3 3 3 3 3 3")
+	k.waitText("Not recorded: too many dice given")
+	k.roll("Die 1:", "3 3")
+	k.waitText("Edda strikes with Halberd (M3): Nest: hits automatically")
+	if got := actions(t, db) - before; got != 2 {
+		t.Fatalf("two attacks wrote %d actions, want 2", got)
+	}
+}
+
+// No silent losses: an attack of a lower Skill step says which figures of
+// the higher step lose their attacks and asks; No is the menu again, with
+// nothing written. Ending the fight asks too.
+func TestPlayConfirmsInTmux(t *testing.T) {
+	needTmux(t)
+	dir, db := newHunt(t)
+	setUp(t, db, []string{"ko", "initiative", "--dice", "1,5,2"}, []string{"ko", "first", "hunters"}, []string{"ko", "next"})
+	k := &keyCount{tmuxPlay: startPlay(t, dir, db, 80, 24)}
+	before := actions(t, db)
+	k.pick("What now?", "Tam attacks with Bow")
+	s := k.waitFor("the warning", func(s string) bool { _, ok := current(s, "Tam attacks in the Skill 2 step"); return ok })
+	if f, _ := current(s, "Tam attacks in the Skill 2 step"); !strings.Contains(f.title+" "+f.desc, "Bors, Wyn, Edda can no longer attack this turn. Go on?") {
+		t.Fatalf("the warning does not name the figures that lose their attacks:\n%s", s)
+	}
+	if f, _ := current(s, "Tam attacks in the Skill 2 step"); f.cursor != f.index("No") {
+		t.Fatalf("the warning opens on %q, want No", f.lines[f.cursor])
+	}
+	k.pick("Tam attacks in the Skill 2 step", "No")
+	k.waitFor("the menu", func(s string) bool { f, ok := current(s, "What now?"); return ok && f.index("Bors attacks") >= 0 })
+	k.pick("What now?", "End the fight")
+	k.waitFor("the question", func(s string) bool { _, ok := current(s, "End the fight now?"); return ok })
+	k.press("2")
+	k.waitFor("the menu", func(s string) bool { f, ok := current(s, "What now?"); return ok && f.index("Bors attacks") >= 0 })
+	if n := actions(t, db); n != before {
+		t.Fatalf("answering No wrote %d actions", n-before)
+	}
+	k.pick("What now?", "Tam attacks with Bow")
+	k.pick("Tam attacks in the Skill 2 step", "Yes")
+	k.waitFor("Tam's target", func(s string) bool { _, ok := current(s, "Whom does Tam strike"); return ok })
+}
+
+// Esc at the menu and Ctrl-C anywhere leave with 130; so does Ctrl-C in
+// accessible mode at a terminal; Quit leaves with 0.
+func TestPlayExitCodesInTmux(t *testing.T) {
+	needTmux(t)
+	for _, c := range []struct {
+		name, flag string
+		keys       []string
+		code       string
+	}{
+		{"Esc at the menu", "", []string{"Escape"}, "130"},
+		{"Ctrl-C at a question", "", []string{"1", "C-c"}, "130"},
+		{"Ctrl-C in accessible mode", "--accessible", []string{"C-c"}, "130"},
+		{"Quit", "", []string{"q"}, "0"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir, db := newHunt(t)
+			var flags []string
+			if c.flag != "" {
+				flags = append(flags, c.flag)
+			}
+			p := startPlay(t, dir, db, 80, 24, flags...)
+			p.waitText("What now?")
+			for i, k := range c.keys {
+				if i > 0 {
+					p.waitText("Dice?")
+				}
+				p.keys(k)
+			}
+			s := p.waitText("warlog exited with ")
+			if !strings.Contains(s, "warlog exited with "+c.code) || !strings.Contains(s, "Left the game") {
+				t.Fatalf("want exit %s after leaving:\n%s", c.code, s)
+			}
+		})
+	}
+}
+
+// Every game's battle, mid-way (each demo campaign of the fixture database
+// with its last action undone), fits 80x24: its header on the screen above
+// the menu, no line wrapped; Esc leaves with 130.
+func TestPlayEveryGameFitsInTmux(t *testing.T) {
+	needTmux(t)
+	for _, name := range []string{"King's Own demo", "Deadwars demo", "Brood demo", "Incarn28 demo", "Reincardnated demo"} {
+		t.Run(fixtureDir(name), func(t *testing.T) {
+			dir := t.TempDir()
+			db := filepath.Join(dir, "fixture.db")
+			if err := copyFile(filepath.Join("..", "testdata", "fixtures", "demo.db"), db); err != nil {
+				t.Fatal(err)
+			}
+			setUp(t, db, []string{"-c", name, "undo"})
+			p := startPlay(t, dir, db, 80, 24, "-c", name)
+			s := p.waitFor("the menu", func(s string) bool { f, ok := current(s, "What now?"); return ok && f.index("Quit") >= 0 })
+			if !strings.HasPrefix(s, name+" · ") {
+				t.Fatalf("the screen does not open on the status's header:\n%s", s)
+			}
+			p.unwrapped(s)
+			p.keys("Escape")
+			p.waitText("warlog exited with 130")
+		})
 	}
 }

@@ -59,17 +59,7 @@ When the output is not a terminal each new status follows the last (with
 
 // PrintStatus renders a status for people: a heading, notes, then tables.
 func PrintStatus(app *cmdutil.App, s engines.Status) error {
-	head := fmt.Sprintf("%s · %s", s.Campaign, gameTitle(s.Game))
-	if s.Scenario != "" {
-		head += " · " + s.Scenario
-		if s.Turn > 0 {
-			head += " · turn " + strconv.Itoa(s.Turn)
-		}
-		if s.Phase != "" {
-			head += " · " + s.Phase
-		}
-	}
-	cmdutil.Say(app.Out, head, "  ")
+	cmdutil.Say(app.Out, statusHead(s), "  ")
 	for _, n := range s.Notes {
 		cmdutil.Say(app.Out, "  "+n, "    ")
 	}
@@ -85,6 +75,22 @@ func PrintStatus(app *cmdutil.App, s engines.Status) error {
 		}
 	}
 	return nil
+}
+
+// statusHead is the status's first line: campaign, game, scenario, turn
+// and phase.
+func statusHead(s engines.Status) string {
+	head := fmt.Sprintf("%s · %s", s.Campaign, gameTitle(s.Game))
+	if s.Scenario != "" {
+		head += " · " + s.Scenario
+		if s.Turn > 0 {
+			head += " · turn " + strconv.Itoa(s.Turn)
+		}
+		if s.Phase != "" {
+			head += " · " + s.Phase
+		}
+	}
+	return head
 }
 
 func newRosterCommand(app *cmdutil.App) *cobra.Command {

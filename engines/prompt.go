@@ -22,6 +22,10 @@ type Choice struct {
 	Questions []Question
 	// Build turns the answers, by question key, into the command.
 	Build func(answers map[string]string) (Command, error)
+	// Confirm, when set, is asked before anything else, as a yes-or-no
+	// question: the action loses something the player may not mean to
+	// lose (the higher Skill steps' attacks, the rest of the fight).
+	Confirm string
 	// NoDice is true when the action never rolls. Play asks "roll for me or
 	// enter my dice" only when the rules ask for a first die, so this is a
 	// hint for other front ends.

@@ -141,6 +141,7 @@ func (s *State) endGameChoice() engines.Choice {
 	}
 	return engines.Choice{
 		Label: "End the game", Help: "stop here, with no winner or a concession", NoDice: true,
+		Confirm:   "End the game now? Neither Mother acts again in it.",
 		Questions: []engines.Question{{Key: "winner", Prompt: "How does it end?", Options: fixed(picks)}},
 		Build: func(a map[string]string) (engines.Command, error) {
 			return engines.EndScenario{Winner: a["winner"]}, nil

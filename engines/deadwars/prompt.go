@@ -1026,6 +1026,7 @@ func (s *prober) endChoice(b *Battle) []engines.Choice {
 	return []engines.Choice{{
 		Label: "End the battle now", Help: "before its own end: decided on the counts so far, or as the players declare",
 		NoDice:    true,
+		Confirm:   "End the battle before its own end? No one acts again in it.",
 		Questions: []engines.Question{{Key: "winner", Prompt: "How does it end?", Options: func(map[string]string) []engines.Pick { return picks }}},
 		Build: func(a map[string]string) (engines.Command, error) {
 			return engines.EndScenario{Winner: a["winner"]}, nil

@@ -91,6 +91,7 @@ func (s *State) Choices() []engines.Choice {
 				return Slay{Incarn: a["incarn"], Why: a["why"]}, nil
 			}},
 		engines.Choice{Label: "End the game now", Help: "with a winner the players agree, or none", NoDice: true,
+			Confirm: "End the game now? No Incarn acts again in it.",
 			Questions: []engines.Question{{Key: "winner", Prompt: "Winner?", Options: func(map[string]string) []engines.Pick {
 				picks := []engines.Pick{{Value: "-", Label: "No winner"}}
 				for _, p := range b.Sides {

@@ -497,6 +497,9 @@ func (s *State) attackChoices(b *Battle) []engines.Choice {
 		}
 		for _, ch := range a.choices {
 			ch.Help = step + "; " + ch.Help
+			if len(higher) > 0 {
+				ch.Confirm = fmt.Sprintf("%s attacks in the Skill %d step: %s can no longer attack this turn. Go on?", a.f.Card.Name, a.f.StepSkill, strings.Join(higher, ", "))
+			}
 			out = append(out, ch)
 		}
 		waiting = append(waiting, a.f.Card.Name)
@@ -778,6 +781,7 @@ func (s *State) endChoice(b *Battle) engines.Choice {
 	}
 	return engines.Choice{
 		Label: "End the fight", Help: help, NoDice: true,
+		Confirm:   "End the fight now? No figure attacks or moves again in it.",
 		Questions: []engines.Question{{Key: "winner", Prompt: "Who won?", Options: func(map[string]string) []engines.Pick { return picks }}},
 		Build: func(a map[string]string) (engines.Command, error) {
 			return engines.EndScenario{Winner: a["winner"]}, nil

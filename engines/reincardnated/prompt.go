@@ -35,10 +35,14 @@ func (s *State) Choices() []engines.Choice {
 	}
 	out = append(out, s.purposeChoices(g)...)
 	if g.Over || (g.Deck == 0 && g.Hidden == 0) {
-		out = append(out, engines.Choice{
+		end := engines.Choice{
 			Label: "End the game and score it", Help: "every score line by line, and the winner", NoDice: true,
 			Build: func(map[string]string) (engines.Command, error) { return engines.EndScenario{}, nil },
-		})
+		}
+		if !g.Over {
+			end.Confirm = "End the game before its last turns? No one plays again in it."
+		}
+		out = append(out, end)
 	}
 	return out
 }

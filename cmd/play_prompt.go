@@ -1,0 +1,557 @@
+package cmd
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/huh"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/term"
+
+	"warlog/internal/cmdutil"
+	"warlog/internal/termsafe"
+)
+
+// What a prompt may answer besides a value.
+var (
+	// errBack: the player stepped back to the previous question (b, Esc).
+	errBack = errors.New("back")
+	// errUndo: the player asked to undo the last action (u) from a
+	// question of an action not yet recorded, which is dropped.
+	errUndo = errors.New("undo")
+	// errInputEnded: piped input ran out; play leaves as if Quit were chosen.
+	errInputEnded = errors.New("the input ended")
+)
+
+// item is one line of a menu: the key that picks it ("1", "u"), the value
+// play gets, the label shown and the help shown while it is highlighted.
+type item struct {
+	key, value, label, help string
+}
+
+// numbered gives picks the keys 1, 2, 3, ...
+func numbered(values, labels, helps []string) []item {
+	out := make([]item, len(values))
+	for i := range values {
+		out[i] = item{key: strconv.Itoa(i + 1), value: values[i], label: labels[i]}
+		if helps != nil {
+			out[i].help = helps[i]
+		}
+	}
+	return out
+}
+
+// prompter asks questions, full-screen (huh fields inside a small bubbletea
+// program that adds the number keys, u, b and Esc) or accessible (plain
+// numbered lines read from stdin).
+type prompter struct {
+	ctx        context.Context
+	in         io.Reader
+	out        io.Writer
+	accessible bool
+	lines      *lineReader
+	// status is the block shown above every full-screen question, fitted
+	// to the terminal; trail the answers given so far in this action.
+	status func(width, height int) []string
+	trail  []string
+	// said is the last line play wrote above the questions (an action's
+	// outcome): the full-screen question leaves it room on the screen.
+	said string
+	// text is out for plain lines: control characters a log's names may
+	// carry are shown, not obeyed.
+	text io.Writer
+}
+
+// say writes a line above the questions: an outcome, a refusal.
+// Full-screen it is broken between words to the terminal's width, so the
+// terminal never wraps it.
+func (p *prompter) say(s string) {
+	if !p.accessible {
+		w, _ := p.size()
+		s = strings.Join(wordWrap(s, w), "\n")
+	}
+	fmt.Fprintln(p.text, s)
+	p.said = s
+}
+
+// saidLines is how many lines the last thing said takes.
+func (p *prompter) saidLines() int {
+	if p.said == "" {
+		return 0
+	}
+	return strings.Count(p.said, "\n") + 1
+}
+
+// wordWrap breaks s between words into lines of at most width columns (a
+// longer word is a line of its own, cut).
+func wordWrap(s string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && ansi.StringWidth(line)+1+ansi.StringWidth(w) > width {
+			lines = append(lines, clip(line, width))
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(lines, clip(line, width))
+}
+
+func newPrompter(ctx context.Context, app *cmdutil.App, forceAccessible bool) *prompter {
+	// Play draws the terminal itself (Screen); what it writes as text, and
+	// every name it puts on the screen, is made safe on the way (termsafe).
+	p := &prompter{ctx: ctx, in: app.In, out: app.Screen()}
+	p.text = termsafe.NewWriter(p.out)
+	f, isFile := app.In.(*os.File)
+	tty := isFile && term.IsTerminal(f.Fd())
+	p.accessible = forceAccessible || app.Getenv("ACCESSIBLE") != "" || app.Getenv("TERM") == "dumb" || !tty
+	if p.accessible {
+		p.lines = newLineReader(app.In)
+	}
+	return p
+}
+
+// size is the terminal's width and height (80x24 when it cannot be read).
+func (p *prompter) size() (int, int) {
+	if f, ok := p.out.(*os.File); ok {
+		if w, h, err := term.GetSize(f.Fd()); err == nil && w > 0 && h > 0 {
+			return w, h
+		}
+	}
+	return 80, 24
+}
+
+// note says something about the action being built: an answer given for
+// the player, or the player's own. Full-screen it joins the trail above the
+// question; accessible it is a line of its own.
+func (p *prompter) note(s string) {
+	if p.accessible {
+		fmt.Fprintln(p.text, s)
+		return
+	}
+	p.trail = append(p.trail, s)
+}
+
+// choose asks for one of items. On every menu but the top one a Back line
+// is added (b, or Esc). u undoes: the menu's own Undo line when it has one,
+// else errUndo. def is the value highlighted first (the empty answer in
+// accessible mode).
+func (p *prompter) choose(title string, items []item, def string, top bool) (string, error) {
+	if !top {
+		items = append(items, item{key: "b", value: "\x00back", label: "Back"})
+	}
+	var v string
+	var err error
+	if p.accessible {
+		v, err = p.chooseLines(title, items, def)
+	} else {
+		v, err = p.chooseScreen(title, items, def, top)
+	}
+	if err != nil {
+		return "", err
+	}
+	if v == "\x00back" {
+		return "", errBack
+	}
+	return v, nil
+}
+
+// ask reads free text, asking again until check accepts it. A lone "b" or
+// "u" that check refuses means back or undo; so does Esc full-screen.
+func (p *prompter) ask(title, desc string, check func(string) error) (string, error) {
+	full := func(s string) error {
+		s = strings.TrimSpace(s)
+		if err := check(s); err != nil {
+			switch s {
+			case "b", "u":
+				return nil
+			}
+			return err
+		}
+		return nil
+	}
+	var v string
+	var err error
+	if p.accessible {
+		v, err = p.askLines(title, full)
+	} else {
+		v, err = p.askScreen(title, desc, full)
+	}
+	if err != nil {
+		return "", err
+	}
+	v = strings.TrimSpace(v)
+	if check(v) != nil {
+		switch v {
+		case "b":
+			return "", errBack
+		case "u":
+			return "", errUndo
+		}
+	}
+	return v, nil
+}
+
+// ---- accessible: numbered lines ----
+
+// lineReader reads stdin's lines on its own goroutine, so that a question
+// waiting for a line still leaves on Ctrl-C (the context's cancellation).
+type lineReader struct {
+	lines chan string
+	done  chan struct{}
+}
+
+func newLineReader(r io.Reader) *lineReader {
+	l := &lineReader{lines: make(chan string), done: make(chan struct{})}
+	go func() {
+		defer close(l.done)
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			l.lines <- sc.Text()
+		}
+	}()
+	return l
+}
+
+func (l *lineReader) next(ctx context.Context) (string, error) {
+	select {
+	case s := <-l.lines:
+		return s, nil
+	case <-l.done:
+		return "", errInputEnded
+	case <-ctx.Done():
+		return "", cmdutil.ErrInterrupted
+	}
+}
+
+func (p *prompter) chooseLines(title string, items []item, def string) (string, error) {
+	fmt.Fprintf(p.text, "%s \n", title)
+	numbers := 0
+	for _, it := range items {
+		if it.label == "" { // another key for a line listed already
+			continue
+		}
+		fmt.Fprintf(p.text, "%s. %s\n", it.key, it.label)
+		if _, err := strconv.Atoi(it.key); err == nil {
+			numbers++
+		}
+	}
+	prompt := fmt.Sprintf("Enter a number between 1 and %d: ", numbers)
+	if numbers == 1 {
+		prompt = "There is only one option available; enter the number 1:"
+	}
+	for {
+		fmt.Fprint(p.text, prompt)
+		s, err := p.lines.next(p.ctx)
+		if err != nil {
+			fmt.Fprintln(p.text)
+			return "", err
+		}
+		s = strings.TrimSpace(s)
+		if s == "" {
+			fmt.Fprintln(p.text)
+			return def, nil
+		}
+		for _, it := range items {
+			if strings.EqualFold(s, it.key) {
+				fmt.Fprintln(p.text)
+				return it.value, nil
+			}
+		}
+		if s == "u" {
+			fmt.Fprintln(p.text)
+			return "", errUndo
+		}
+		fmt.Fprintf(p.text, "Invalid: must be a number between 1 and %d\n", numbers)
+	}
+}
+
+func (p *prompter) askLines(title string, check func(string) error) (string, error) {
+	for {
+		fmt.Fprintf(p.text, "%s ", title)
+		s, err := p.lines.next(p.ctx)
+		if err != nil {
+			fmt.Fprintln(p.text)
+			return "", err
+		}
+		fmt.Fprintln(p.text)
+		if err := check(s); err != nil {
+			fmt.Fprintf(p.text, "%v; try again.\n", err)
+			continue
+		}
+		return s, nil
+	}
+}
+
+// ---- full-screen: huh fields with play's keys ----
+
+// fieldModel runs one huh field and adds play's keys: a number picks a
+// menu line (two digits when the menu has ten lines or more), a letter its
+// line (u, b, q, c), Esc goes back (leaves at the top menu), Ctrl-C leaves.
+// An input is checked on Enter; its error shows under it until the text is
+// fixed. The status is drawn above the field, fitted to the terminal.
+type fieldModel struct {
+	p        *prompter
+	form     *huh.Form
+	field    huh.Field
+	items    []item // a menu's lines; nil for an input
+	keyRange string // "1-9", "1-9 a-e": the keys that pick actions
+	value    *string
+	check    func(string) error
+	top      bool
+
+	err           error
+	width, height int
+	done          bool
+	result        string
+	outcome       error
+}
+
+func (m *fieldModel) Init() tea.Cmd { return m.form.Init() }
+
+func (m *fieldModel) finish(result string, outcome error) (tea.Model, tea.Cmd) {
+	m.done, m.result, m.outcome = true, result, outcome
+	return m, tea.Quit
+}
+
+func (m *fieldModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		// The field gets what the header, the outcome above it, the
+		// trail and the key help leave; huh scrolls a longer menu
+		// within it.
+		msg.Height = max(4, msg.Height-5-len(m.p.trail)-m.p.saidLines())
+		_, cmd := m.form.Update(msg)
+		return m, cmd
+	case tea.KeyMsg:
+		k := msg.String()
+		switch k {
+		case "ctrl+c":
+			return m.finish("", cmdutil.ErrInterrupted)
+		case "esc":
+			if m.top {
+				return m.finish("", cmdutil.ErrInterrupted)
+			}
+			return m.finish("", errBack)
+		}
+		if m.items != nil {
+			if r, ok := m.menuKey(k); ok {
+				return r()
+			}
+		} else if k == "enter" {
+			v := strings.TrimSpace(*m.value)
+			if m.err = m.check(v); m.err != nil {
+				return m, nil
+			}
+			return m.finish(v, nil)
+		}
+		_, cmd := m.form.Update(msg)
+		if m.items == nil && m.err != nil {
+			// The error line stays only while the text is still wrong.
+			m.err = m.check(strings.TrimSpace(*m.value))
+		}
+		return m, m.after(cmd)
+	}
+	_, cmd := m.form.Update(msg)
+	return m, m.after(cmd)
+}
+
+// after ends the program once huh has taken the highlighted line.
+func (m *fieldModel) after(cmd tea.Cmd) tea.Cmd {
+	if m.form.State == huh.StateCompleted {
+		m.done, m.result = true, *m.value
+		return tea.Quit
+	}
+	return cmd
+}
+
+// menuKey handles a menu's keys: each line's own key picks it; u undoes
+// on a menu without an Undo line.
+func (m *fieldModel) menuKey(k string) (func() (tea.Model, tea.Cmd), bool) {
+	for _, it := range m.items {
+		if it.key == k && k != "" {
+			return func() (tea.Model, tea.Cmd) { return m.finish(it.value, nil) }, true
+		}
+	}
+	if k == "u" {
+		return func() (tea.Model, tea.Cmd) { return m.finish("", errUndo) }, true
+	}
+	return nil, false
+}
+
+func (m *fieldModel) View() string {
+	// Nothing before the terminal's size is known: a first frame taller
+	// than the screen would scroll the last outcome away.
+	if m.done || m.width == 0 {
+		return ""
+	}
+	w, h := m.width, m.height
+	field := strings.Split(strings.TrimRight(m.form.View(), "\n"), "\n")
+	var foot []string
+	switch {
+	case m.err != nil:
+		foot = append(foot, clip("✗ "+termsafe.String(m.err.Error()), w))
+	}
+	foot = append(foot, clip(m.keyHelp(), w))
+	var trail []string
+	for _, t := range m.p.trail {
+		trail = append(trail, clip(termsafe.String(t), w))
+	}
+	room := h - len(field) - len(foot) - len(trail) - 1
+	room -= m.p.saidLines()
+	var out []string
+	if m.p.status != nil {
+		for _, l := range m.p.status(w, max(1, room)) {
+			out = append(out, termsafe.String(l))
+		}
+	}
+	out = append(out, trail...)
+	out = append(out, field...)
+	out = append(out, "")
+	out = append(out, foot...)
+	return strings.Join(out, "\n")
+}
+
+func (m *fieldModel) keyHelp() string {
+	back := "b/esc back"
+	if m.top {
+		back = "esc leave"
+	}
+	if m.items == nil {
+		return "enter submit • esc back • ctrl+c leave"
+	}
+	return fmt.Sprintf("↑↓ move • enter submit • %s pick • u undo • %s", m.keyRange, back)
+}
+
+// oneKeyEach gives the lines numbered 10 and above a letter instead
+// (a, d, e, f, h, ...: b, c, q and u keep their meaning, and g, j and k
+// move the cursor as in huh), so that one key picks any line.
+func oneKeyEach(items []item) []item {
+	used := map[string]bool{}
+	for _, it := range items {
+		used[it.key] = true
+	}
+	out := make([]item, len(items))
+	next := 'a'
+	for i, it := range items {
+		if n, err := strconv.Atoi(it.key); err == nil && n > 9 {
+			for used[string(next)] || strings.ContainsRune("bcqugjk", next) {
+				next++
+			}
+			it.key = "" // past z: the arrows reach it
+			if next <= 'z' {
+				it.key = string(next)
+				used[it.key] = true
+			}
+		}
+		out[i] = it
+	}
+	return out
+}
+
+// keyRange names the keys that pick a menu's numbered lines.
+func keyRange(items []item) string {
+	var digits, letters []string
+	for _, it := range items {
+		if it.key >= "1" && it.key <= "9" {
+			digits = append(digits, it.key)
+		} else if len(it.key) == 1 && it.value[0] != 0 {
+			letters = append(letters, it.key)
+		}
+	}
+	r := ""
+	switch len(digits) {
+	case 0:
+	case 1:
+		r = digits[0]
+	default:
+		r = digits[0] + "-" + digits[len(digits)-1]
+	}
+	if len(letters) > 0 {
+		r += " " + letters[0] + "-" + letters[len(letters)-1]
+	}
+	return strings.TrimSpace(r)
+}
+
+// clip cuts s to width columns, marking the cut; nothing is ever wrapped.
+func clip(s string, width int) string {
+	if ansi.StringWidth(s) <= width {
+		return s
+	}
+	return ansi.Truncate(s, max(1, width), "…")
+}
+
+func (p *prompter) run(m *fieldModel) (string, error) {
+	km := huh.NewDefaultKeyMap()
+	km.Quit = key.NewBinding(key.WithDisabled())
+	km.Select.Filter.SetEnabled(false)
+	km.Input.Prev.SetEnabled(false)
+	km.Input.Next = key.NewBinding(key.WithKeys("enter"))
+	m.form = huh.NewForm(huh.NewGroup(m.field)).WithShowHelp(false).WithKeyMap(km)
+	m.form.SubmitCmd, m.form.CancelCmd = nil, nil
+	_, err := tea.NewProgram(m, tea.WithInput(p.in), tea.WithOutput(p.out), tea.WithContext(p.ctx)).Run()
+	if err != nil {
+		if errors.Is(err, tea.ErrProgramKilled) || errors.Is(err, tea.ErrInterrupted) || p.ctx.Err() != nil {
+			return "", cmdutil.ErrInterrupted
+		}
+		return "", err
+	}
+	return m.result, m.outcome
+}
+
+func (p *prompter) chooseScreen(title string, items []item, def string, top bool) (string, error) {
+	w, _ := p.size()
+	m := &fieldModel{p: p, items: items, top: top, value: new(string)}
+	*m.value = def
+	if def == "" && len(items) > 0 {
+		*m.value = items[0].value
+	}
+	opts := make([]huh.Option[string], len(items))
+	help := map[string]string{}
+	hasHelp := false
+	items = oneKeyEach(items)
+	m.items = items
+	m.keyRange = keyRange(items)
+	for i, it := range items {
+		label := "   " + termsafe.String(it.label)
+		if it.key != "" {
+			label = it.key + ". " + termsafe.String(it.label)
+		}
+		opts[i] = huh.NewOption(clip(label, w-6), it.value)
+		help[it.value] = termsafe.String(it.help)
+		hasHelp = hasHelp || it.help != ""
+	}
+	sel := huh.NewSelect[string]().Title(termsafe.String(title)).Options(opts...).Value(m.value)
+	if hasHelp {
+		// Every help is wrapped and padded to the same height, shown from
+		// the first frame: huh sizes the form once, and a longer help
+		// later would push the last lines off the menu.
+		fixed := evenHelp(help, min(64, w-4))
+		sel = sel.Description(fixed[*m.value]).DescriptionFunc(func() string { return fixed[*m.value] }, m.value)
+	}
+	m.field = sel
+	return p.run(m)
+}
+
+func (p *prompter) askScreen(title, desc string, check func(string) error) (string, error) {
+	w, _ := p.size()
+	m := &fieldModel{p: p, check: check, value: new(string)}
+	in := huh.NewInput().Title(termsafe.String(title)).Value(m.value)
+	if desc != "" {
+		in = in.Description(clip(termsafe.String(desc), w-4))
+	}
+	m.field = in
+	return p.run(m)
+}
