@@ -8,13 +8,15 @@ import (
 	"syscall"
 
 	"github.com/charmbracelet/x/term"
+
+	"warlog/internal/termsafe"
 )
 
 // Width is the width in columns of the terminal w writes to (directly, or
 // through the pager in front of it), or 0 when w is not a terminal: a
 // file, a pipe, a test's buffer.
 func Width(w io.Writer) int {
-	switch x := w.(type) {
+	switch x := termsafe.Underlying(w).(type) {
 	case *pagerWriter:
 		return x.width
 	case *os.File:
@@ -59,7 +61,7 @@ func (p *pagerWriter) Write(b []byte) (int, error) {
 // to finish; call it once the output is written.
 func (a *App) Page() (done func() error) {
 	none := func() error { return nil }
-	f, ok := a.Out.(*os.File)
+	f, ok := a.Screen().(*os.File)
 	if a.NoPager || !ok || !term.IsTerminal(f.Fd()) {
 		return none
 	}
@@ -93,8 +95,11 @@ func (a *App) Page() (done func() error) {
 		return none
 	}
 	out := a.Out
-	a.Out = &pagerWriter{w: in, width: Width(f)}
+	// The pager gets what the terminal would: text made safe (termsafe).
+	safe := termsafe.NewWriter(&pagerWriter{w: in, width: Width(f)})
+	a.Out = safe
 	return func() error {
+		_ = safe.Flush()
 		_ = in.Close()
 		err := cmd.Wait()
 		a.Out = out
