@@ -238,7 +238,7 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 			for _, f := range b.Figures {
 				if f.Side == p {
 					ss.Forces = append(ss.Forces, engines.Row{{Key: "name", Value: f.Name}, {Key: "side", Value: p},
-						{Key: "status", Value: "active"}, {Key: "rank", Value: f.Rank}, {Key: "class", Value: f.Class}, {Key: "champion", Value: f.Champion}})
+						{Key: "rank", Value: f.Rank}, {Key: "class", Value: f.Class}, {Key: "champion", Value: f.Champion}})
 				}
 			}
 			if ss.RemovedPerTurn == nil {
