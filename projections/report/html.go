@@ -308,7 +308,7 @@ func removalChart(sc *ScenarioReport) *barChart {
 	c.H = top + plotH + bottom
 	c.AxisTop, c.AxisBottom = top, top+plotH
 	group := (c.W - left - 4) / turns
-	bw := max(2, (group-2)/len(sc.Sides))
+	bw := min(max(2, (group-2)/len(sc.Sides)), 36)
 	for _, t := range turnLabels(turns, group, func(i int) string { return "T" + strconv.Itoa(i+1) }) {
 		c.Labels = append(c.Labels, axisLabel{X: left + t*group + group/2, Y: c.AxisBottom + 16, Text: "T" + strconv.Itoa(t+1)})
 	}
@@ -355,7 +355,7 @@ func faceChart(d DiceStats, colour string) diceChart {
 	top, bottom := 18, 22
 	plotH := c.H - top - bottom
 	n := len(d.Faces)
-	bw := (c.Right - c.Left) / max(n, 1)
+	bw := min((c.Right-c.Left)/max(n, 1), 48)
 	for i, f := range d.Faces {
 		h := f * plotH / maxCount
 		b := bar{X: c.Left + i*bw + 1, Y: top + plotH - h, W: max(bw-2, 1), H: h, Colour: colour,
