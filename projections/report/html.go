@@ -79,7 +79,8 @@ type htmlPage struct {
 	Scenarios []htmlScenario
 	BoardSVG  *boardChart
 	Standings *lineChart
-	Tables    []htmlTable // the chronicle's: score, standings, luck
+	Tables    []htmlTable // the chronicle's: score
+	Paths     *htmlTable  // each figure scenario by scenario
 	LuckNote  string
 }
 
@@ -137,6 +138,10 @@ func htmlView(r *Report) htmlPage {
 			p.Tables = append(p.Tables, newTable("score", "Running score", []string{"side", "scenarios won"}, rows))
 		}
 		p.Standings = standingsChart(r)
+		if header, rows := pathTable(r); len(rows) > 0 {
+			t := newTable("paths", "", header, rows)
+			p.Paths = &t
+		}
 	} else {
 		p.Title = r.Scenarios[0].Name + " — " + r.GameTitle
 	}

@@ -95,6 +95,18 @@ func Markdown(w io.Writer, r *Report) error {
 		for i := range r.Scenarios {
 			scenarioMarkdown(&b, r, &r.Scenarios[i], "##")
 		}
+		if header, rows := pathTable(r); len(rows) > 0 {
+			b.WriteString("## Each figure, scenario by scenario\n\n")
+			for i := range header {
+				header[i] = md(header[i])
+			}
+			for _, row := range rows {
+				for i := range row {
+					row[i] = md(row[i])
+				}
+			}
+			mdTable(&b, header, rows)
+		}
 		if len(r.Stories) > 0 {
 			b.WriteString("## The figures' stories\n\n")
 			for _, s := range r.Stories {

@@ -248,3 +248,38 @@ func plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// pathTable is the chronicle's table of the figures that took part in more
+// than one scenario: a row each, a column per scenario, each cell its fate
+// there and what that carried ("broken; campaign Skill 3 -> 2"), "" where
+// it had no part. It is the campaign Skill track in The King's Own.
+func pathTable(r *Report) (header []string, rows [][]string) {
+	var names []string
+	for _, sc := range r.Scenarios {
+		if sc.Ended {
+			names = append(names, sc.Name)
+		}
+	}
+	for _, st := range r.Stories {
+		if len(st.Path) < 2 {
+			continue
+		}
+		row := make([]string, 1+len(names))
+		row[0] = st.Name + " (" + st.Side + ")"
+		for _, p := range st.Path {
+			for i, n := range names {
+				if n == p.Scenario {
+					row[i+1] = p.Fate
+					if p.Carries != "" && p.Carries != p.Fate {
+						row[i+1] += "; " + p.Carries
+					}
+				}
+			}
+		}
+		rows = append(rows, row)
+	}
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	return append([]string{"figure"}, names...), rows
+}
