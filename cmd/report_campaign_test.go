@@ -51,6 +51,7 @@ var twoScenarios = []struct {
 		{"ko", "recruit", "Bo", "--side", "hunters", "--skill", "3", "--hits", "2", "--weapon", "Sword:2:1"},
 		{"ko", "recruit", "Bors", "--side", "hunters", "--skill", "3", "--hits", "2", "--weapon", "Sword:2:1"},
 		{"ko", "recruit", "Gorm", "--side", "orcs", "--skill", "3", "--hits", "2", "--weapon", "Cleaver:2:1"},
+		{"ko", "recruit", "--side", "orcs", "--skill", "2", "--hits", "1", "--weapon", "Knife:1:1", "--", hostile[0]},
 		{"scenario", "start", "First", "--turns", "1"},
 		{"scenario", "end", "--winner", "hunters"},
 		{"scenario", "start", "Second", "--turns", "1", "--field", "Bors,Gorm"},
@@ -62,6 +63,7 @@ var twoScenarios = []struct {
 		{"dw", "recruit", "Ann", "Bors", "--rank", "guard", "--class", "berserker"},
 		{"dw", "force", "Ben", "--clan", "davy-jones"},
 		{"dw", "recruit", "Ben", "Davy", "--class", "fighter", "--champion"},
+		{"dw", "recruit", "Ben", "--rank", "soldier", "--class", "fighter", "--", hostile[0]},
 		{"scenario", "start", "First", "--brief", "head-count"},
 		{"scenario", "end", "--winner", "Ann"},
 		{"scenario", "start", "Second", "--brief", "head-count"},
@@ -79,6 +81,7 @@ var twoScenarios = []struct {
 		{"i28", "recruit", "Ann", "Bors", "--skill", "rabble", "--toughness", "light", "--flesh", "Soldier,Elegant"},
 		{"i28", "gang", "Ben", "--faction", "schism"},
 		{"i28", "recruit", "Ben", "Runt", "--skill", "rabble", "--toughness", "light", "--flesh", "Soldier,Worm"},
+		{"i28", "recruit", "Ben", "--skill", "rabble", "--toughness", "light", "--flesh", "Soldier,Worm", "--", hostile[3]},
 		{"scenario", "start", "First"},
 		{"scenario", "end", "--winner", "Ann"},
 		{"scenario", "start", "Second"},
@@ -151,6 +154,11 @@ func TestReportCampaignPerGame(t *testing.T) {
 				} `json:"stories"`
 			}
 			cj := run("report", "--campaign", "--format", "json")
+			for i, h := range hostile {
+				if (i == 0 && g.game == "kingsown" || i == 0 && g.game == "deadwars" || i == 3 && g.game == "incarn28") && !strings.Contains(cj, mustJSON(t, h)) {
+					t.Errorf("the JSON chronicle lost the name %s", h)
+				}
+			}
 			validReport(t, schema, "the chronicle's JSON", []byte(cj))
 			sj := run("report", "--format", "json")
 			validReport(t, schema, "the scenario report's JSON", []byte(sj))
@@ -221,6 +229,19 @@ func TestReportCampaignPerGame(t *testing.T) {
 			html := run("report", "--campaign", "--format", "html")
 			if want := fmt.Sprintf(`<td data-label="side">%s</td><td data-label="scenarios won" class="num">2</td>`, g.winner); !strings.Contains(html, want) {
 				t.Errorf("the HTML chronicle does not credit %s: no %s", g.winner, want)
+			}
+			// The reliability suite's hostile names are text in every
+			// format: never there as they were typed, and the JSON keeps
+			// them exactly.
+			for _, f := range []string{"md", "html"} {
+				for _, what := range [][]string{{"--campaign"}, nil} {
+					out := run(append([]string{"report", "--format", f}, what...)...)
+					for _, h := range hostile[:4] {
+						if strings.Contains(out, h) {
+							t.Errorf("report %v --format %s holds %s raw", what, f, h)
+						}
+					}
+				}
 			}
 			shtml := run("report", "--format", "html")
 			if !strings.Contains(shtml, `<p class="headline">`+g.winner+` won Second`) {
