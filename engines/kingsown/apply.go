@@ -169,11 +169,11 @@ func (s *State) onStepBegun(p StepBegun) error {
 }
 
 func (s *State) onAttackMade(p AttackMade) error {
-	return s.change(TypeAttackMade, p.Attacker, func(f *Fig) { f.Attacks++ })
+	return s.change(TypeAttackMade, p.Attacker, func(f *Fig) { f.Attacks++; f.Made++ })
 }
 
 func (s *State) onSpellCast(p SpellCast) error {
-	return s.change(TypeSpellCast, p.Caster, func(f *Fig) { f.Attacks++ })
+	return s.change(TypeSpellCast, p.Caster, func(f *Fig) { f.Attacks++; f.Made++ })
 }
 
 func (s *State) onShieldUsed(p ShieldUsed) error {

@@ -72,6 +72,8 @@ type Fig struct {
 	Removals   int    `json:"removals,omitempty"`
 	OutTurn    int    `json:"out_turn,omitempty"`
 	JoinedTurn int    `json:"joined_turn,omitempty"`
+	// Made counts the attacks and spells it made in the fight.
+	Made int `json:"made,omitempty"`
 }
 
 // Ref is the figure's reference.

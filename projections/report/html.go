@@ -173,11 +173,8 @@ func scenarioView(sc *ScenarioReport) htmlScenario {
 		hs.Tables = append(hs.Tables, newTable("score", "Score", []string{"side", "score", "counting", "result"}, rows))
 	}
 	if len(sc.Figures) > 0 {
-		var rows [][]string
-		for _, f := range sc.Figures {
-			rows = append(rows, []string{f.Name, f.Side, f.Fate, strconv.Itoa(f.Removals), strconv.Itoa(f.Points), f.Carries})
-		}
-		hs.Tables = append(hs.Tables, newTable("fates", "How each figure ended", []string{"figure", "side", "fate", "removals", "points", "carries forward"}, rows))
+		header, rows := figureTable(sc)
+		hs.Tables = append(hs.Tables, newTable("fates", "How each figure ended", header, rows))
 	}
 	if turns := removalTurns(sc); turns > 0 && hs.Removals == nil {
 		hs.Tables = append(hs.Tables, htmlTable{ID: "removals", Title: "Removals", Note: fmt.Sprintf("No figure was removed in %d %s.", turns, plural(turns, "turn", "turns"))})

@@ -195,11 +195,13 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 	}
 	if len(sc.Figures) > 0 {
 		b.WriteString(h("How each figure ended") + "\n\n")
-		var rows [][]string
-		for _, f := range sc.Figures {
-			rows = append(rows, []string{md(f.Name), md(f.Side), md(f.Fate), strconv.Itoa(f.Removals), strconv.Itoa(f.Points), md(f.Carries)})
+		header, rows := figureTable(sc)
+		for _, row := range rows {
+			for i := range row {
+				row[i] = md(row[i])
+			}
 		}
-		mdTable(b, []string{"figure", "side", "fate", "removals", "points", "carries forward"}, rows)
+		mdTable(b, header, rows)
 	}
 	b.WriteString(h("Turn by turn") + "\n\n")
 	if len(sc.Turns) == 0 {

@@ -105,6 +105,9 @@ type ScenarioReport struct {
 	// Figures are the fates of the figures the outcome names, with what
 	// each did; empty while the scenario is being played.
 	Figures []FigureReport `json:"figures"`
+	// Damage names the unit of the figures' dealt and taken ("wounds",
+	// "Hits", "Life"); "" where the game counts no damage.
+	Damage string `json:"damage"`
 	// Consequences are what the fight did to the campaign, a line each.
 	Consequences []string     `json:"consequences"`
 	Story        Account      `json:"story"`
@@ -153,8 +156,14 @@ type FigureReport struct {
 	Carries  string `json:"carries"`
 	Told     string `json:"told"`
 	Removals int    `json:"removals"`
-	Fought   bool   `json:"fought"`
-	Points   int    `json:"points"`
+	// Attacks, Dealt and Taken are the attacks it made and the damage it
+	// did and suffered (in the scenario's Damage unit), where the game
+	// counts them; 0 otherwise.
+	Attacks int  `json:"attacks"`
+	Dealt   int  `json:"dealt"`
+	Taken   int  `json:"taken"`
+	Fought  bool `json:"fought"`
+	Points  int  `json:"points"`
 }
 
 // Account is the story of a battle in a few lines: the headline, the turn
@@ -378,9 +387,10 @@ func fill(sr *ScenarioReport, s engines.ScenarioSummary) {
 	}
 	sr.Figures = []FigureReport{}
 	if o != nil {
+		sr.Damage = o.Damage
 		for _, f := range o.Figures {
 			fr := FigureReport{ID: f.ID, Name: f.Name, Side: f.Side, Fate: f.Fate, Carries: f.Carries, Told: f.Told,
-				Removals: f.Removals, Fought: f.Fate != FateSatOut}
+				Removals: f.Removals, Attacks: f.Attacks, Dealt: f.Dealt, Taken: f.Taken, Fought: f.Fate != FateSatOut}
 			fr.Points = points(fr)
 			sr.Figures = append(sr.Figures, fr)
 		}

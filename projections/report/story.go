@@ -283,3 +283,41 @@ func pathTable(r *Report) (header []string, rows [][]string) {
 	}
 	return append([]string{"figure"}, names...), rows
 }
+
+// figureTable is the table of how each figure ended: its fate, what it
+// did (the columns the game counts) and what it carries forward.
+func figureTable(sc *ScenarioReport) (header []string, rows [][]string) {
+	var attacks, dealt, taken bool
+	for _, f := range sc.Figures {
+		attacks, dealt, taken = attacks || f.Attacks > 0, dealt || f.Dealt > 0, taken || f.Taken > 0
+	}
+	unit := sc.Damage
+	if unit == "" {
+		unit = "damage"
+	}
+	header = []string{"figure", "side", "fate", "removals"}
+	if attacks {
+		header = append(header, "attacks")
+	}
+	if dealt {
+		header = append(header, unit+" dealt")
+	}
+	if taken {
+		header = append(header, unit+" taken")
+	}
+	header = append(header, "points", "carries forward")
+	for _, f := range sc.Figures {
+		row := []string{f.Name, f.Side, f.Fate, strconv.Itoa(f.Removals)}
+		if attacks {
+			row = append(row, strconv.Itoa(f.Attacks))
+		}
+		if dealt {
+			row = append(row, strconv.Itoa(f.Dealt))
+		}
+		if taken {
+			row = append(row, strconv.Itoa(f.Taken))
+		}
+		rows = append(rows, append(row, strconv.Itoa(f.Points), f.Carries))
+	}
+	return header, rows
+}
