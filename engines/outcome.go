@@ -62,6 +62,9 @@ type Fate struct {
 	Attacks int `json:"attacks"`
 	Dealt   int `json:"dealt"`
 	Taken   int `json:"taken"`
+	// Activations counts its activations, in games that take turns by
+	// figure; 0 in the others.
+	Activations int `json:"activations"`
 }
 
 // Consequences are the outcome's lines about the campaign: one per figure

@@ -159,11 +159,12 @@ type FigureReport struct {
 	// Attacks, Dealt and Taken are the attacks it made and the damage it
 	// did and suffered (in the scenario's Damage unit), where the game
 	// counts them; 0 otherwise.
-	Attacks int  `json:"attacks"`
-	Dealt   int  `json:"dealt"`
-	Taken   int  `json:"taken"`
-	Fought  bool `json:"fought"`
-	Points  int  `json:"points"`
+	Attacks     int  `json:"attacks"`
+	Dealt       int  `json:"dealt"`
+	Taken       int  `json:"taken"`
+	Activations int  `json:"activations"`
+	Fought      bool `json:"fought"`
+	Points      int  `json:"points"`
 }
 
 // Account is the story of a battle in a few lines: the headline, the turn
@@ -390,7 +391,7 @@ func fill(sr *ScenarioReport, s engines.ScenarioSummary) {
 		sr.Damage = o.Damage
 		for _, f := range o.Figures {
 			fr := FigureReport{ID: f.ID, Name: f.Name, Side: f.Side, Fate: f.Fate, Carries: f.Carries, Told: f.Told,
-				Removals: f.Removals, Attacks: f.Attacks, Dealt: f.Dealt, Taken: f.Taken, Fought: f.Fate != FateSatOut}
+				Removals: f.Removals, Attacks: f.Attacks, Dealt: f.Dealt, Taken: f.Taken, Activations: f.Activations, Fought: f.Fate != FateSatOut}
 			fr.Points = points(fr)
 			sr.Figures = append(sr.Figures, fr)
 		}

@@ -287,15 +287,18 @@ func pathTable(r *Report) (header []string, rows [][]string) {
 // figureTable is the table of how each figure ended: its fate, what it
 // did (the columns the game counts) and what it carries forward.
 func figureTable(sc *ScenarioReport) (header []string, rows [][]string) {
-	var attacks, dealt, taken bool
+	var acts, attacks, dealt, taken bool
 	for _, f := range sc.Figures {
-		attacks, dealt, taken = attacks || f.Attacks > 0, dealt || f.Dealt > 0, taken || f.Taken > 0
+		acts, attacks, dealt, taken = acts || f.Activations > 0, attacks || f.Attacks > 0, dealt || f.Dealt > 0, taken || f.Taken > 0
 	}
 	unit := sc.Damage
 	if unit == "" {
 		unit = "damage"
 	}
 	header = []string{"figure", "side", "fate", "removals"}
+	if acts {
+		header = append(header, "activations")
+	}
 	if attacks {
 		header = append(header, "attacks")
 	}
@@ -308,6 +311,9 @@ func figureTable(sc *ScenarioReport) (header []string, rows [][]string) {
 	header = append(header, "points", "carries forward")
 	for _, f := range sc.Figures {
 		row := []string{f.Name, f.Side, f.Fate, strconv.Itoa(f.Removals)}
+		if acts {
+			row = append(row, strconv.Itoa(f.Activations))
+		}
 		if attacks {
 			row = append(row, strconv.Itoa(f.Attacks))
 		}
