@@ -56,6 +56,18 @@ func TestOutcome(t *testing.T) {
 	if sum.Outcome != o {
 		t.Fatal("the summary does not carry the battle's outcome")
 	}
+	// The forces say who died: Bones, cursed to death, is dead, not active.
+	for _, side := range sum.Sides {
+		for _, r := range side.Forces {
+			want := FateSurvived
+			if r.String("name") == "Bones" {
+				want = FateDead
+			}
+			if r.String("status") != want {
+				t.Errorf("the forces show %s as %q, want %q", r.String("name"), r.String("status"), want)
+			}
+		}
+	}
 	lines := slices.Clone(sum.Consequences)
 	sum.FromOutcome()
 	if sum.Winner != "Ann" || sum.Result != "Ann wins" || !slices.Equal(sum.Consequences, lines) {
