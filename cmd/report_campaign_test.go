@@ -267,3 +267,74 @@ func TestReportJSONSchemaPerGame(t *testing.T) {
 		validReport(t, schema, f, data)
 	}
 }
+
+// What a report counts turn by turn ends where the outcome does: Deadwars'
+// kill points and Incarn28's objectives at each side's score, each Brood
+// Mother's Life at 5 less what she took.
+func TestReportCountsEndAtTheOutcome(t *testing.T) {
+	checks := map[string]func(side string, last map[string]int, score int, taken map[string]int) string{
+		"deadwars-demo": func(side string, last map[string]int, score int, _ map[string]int) string {
+			if last["kp"] != score {
+				return fmt.Sprintf("kp ends at %d, the score is %d", last["kp"], score)
+			}
+			return ""
+		},
+		"incarn28-demo": func(side string, last map[string]int, score int, _ map[string]int) string {
+			if last["objectives done"] != score {
+				return fmt.Sprintf("objectives done end at %d, the score is %d", last["objectives done"], score)
+			}
+			return ""
+		},
+		"brood-demo": func(side string, last map[string]int, _ int, taken map[string]int) string {
+			if last["life"] != 5-taken[side+"'s Mother"] {
+				return fmt.Sprintf("Life ends at %d, the Mother took %d of 5", last["life"], taken[side+"'s Mother"])
+			}
+			return ""
+		},
+	}
+	for name, check := range checks {
+		data, err := os.ReadFile(filepath.Join("..", "testdata", "reports", name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r struct {
+			Scenarios []struct {
+				Sides []struct {
+					Name  string `json:"name"`
+					Score int    `json:"score"`
+				} `json:"sides"`
+				Figures []struct {
+					Name  string `json:"name"`
+					Taken int    `json:"taken"`
+				} `json:"figures"`
+				Counts []struct {
+					Side    string `json:"side"`
+					What    string `json:"what"`
+					PerTurn []int  `json:"per_turn"`
+				} `json:"counts"`
+			} `json:"scenarios"`
+		}
+		if err := json.Unmarshal(data, &r); err != nil {
+			t.Fatal(err)
+		}
+		sc := r.Scenarios[0]
+		taken := map[string]int{}
+		for _, f := range sc.Figures {
+			taken[f.Name] = f.Taken
+		}
+		for _, s := range sc.Sides {
+			last := map[string]int{}
+			for _, c := range sc.Counts {
+				if c.Side == s.Name && len(c.PerTurn) > 0 {
+					last[c.What] = c.PerTurn[len(c.PerTurn)-1]
+				}
+			}
+			if len(last) == 0 {
+				t.Errorf("%s: nothing counted for %s", name, s.Name)
+			}
+			if msg := check(s.Name, last, s.Score, taken); msg != "" {
+				t.Errorf("%s, %s: %s", name, s.Name, msg)
+			}
+		}
+	}
+}

@@ -176,6 +176,9 @@ func scenarioView(sc *ScenarioReport) htmlScenario {
 		header, rows := figureTable(sc)
 		hs.Tables = append(hs.Tables, newTable("fates", "How each figure ended", header, rows))
 	}
+	if header, rows := countTable(sc); len(rows) > 0 {
+		hs.Tables = append(hs.Tables, newTable("counts", "What the game counts, turn by turn", header, rows))
+	}
 	if turns := removalTurns(sc); turns > 0 && hs.Removals == nil {
 		hs.Tables = append(hs.Tables, htmlTable{ID: "removals", Title: "Removals", Note: fmt.Sprintf("No figure was removed in %d %s.", turns, plural(turns, "turn", "turns"))})
 	}

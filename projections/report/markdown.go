@@ -226,6 +226,13 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 		}
 		b.WriteString("\n")
 	}
+	if header, rows := countTable(sc); len(rows) > 0 {
+		b.WriteString(h("What the game counts, turn by turn") + "\n\n")
+		for i := range header {
+			header[i] = md(header[i])
+		}
+		mdTable(b, header, rows)
+	}
 	if turns := removalTurns(sc); turns > 0 {
 		b.WriteString(h("Removals per turn") + "\n\n")
 		header := []string{"side"}

@@ -109,12 +109,24 @@ type ScenarioReport struct {
 	// "Hits", "Life"); "" where the game counts no damage.
 	Damage string `json:"damage"`
 	// Consequences are what the fight did to the campaign, a line each.
-	Consequences []string     `json:"consequences"`
-	Story        Account      `json:"story"`
-	Turns        []TurnReport `json:"turns"`
-	Dice         []DiceStats  `json:"dice"`
-	Luck         []PlayerLuck `json:"luck"`
-	Notable      []string     `json:"notable"`
+	Consequences []string `json:"consequences"`
+	Story        Account  `json:"story"`
+	// Counts are what the game counts for each side or player (kill
+	// points, Life, Plasmid, objectives, Karma...), as they stood at the
+	// end of each turn played, from the game's status.
+	Counts  []Count      `json:"counts"`
+	Turns   []TurnReport `json:"turns"`
+	Dice    []DiceStats  `json:"dice"`
+	Luck    []PlayerLuck `json:"luck"`
+	Notable []string     `json:"notable"`
+}
+
+// Count is one number the game keeps for a side or player, turn by turn.
+type Count struct {
+	Side string `json:"side"`
+	What string `json:"what"`
+	// PerTurn[i] is the number at the end of turn i+1.
+	PerTurn []int `json:"per_turn"`
 }
 
 // Credited is the winner as the chronicle keeps it: the winning side,
@@ -257,6 +269,55 @@ type collector struct {
 	byName map[string]*ScenarioReport
 	order  []string
 	rolls  map[string][]rollAt
+	counts map[string]*counts
+}
+
+// counts gathers a scenario's Counts as the replay goes: each number's
+// value after the last action of each turn.
+type counts struct {
+	order []Count
+	at    map[[2]string]map[int]int
+}
+
+// note records the game's numbers after an action of the given turn.
+func (cs *counts) note(turn int, rows []engines.Row) {
+	for _, r := range rows {
+		side := r.String("name")
+		for _, f := range r {
+			n, ok := f.Value.(int)
+			if !ok || f.Key == "name" || f.Key == "removed" || f.Key == "turn" {
+				continue
+			}
+			k := [2]string{side, f.Key}
+			if cs.at[k] == nil {
+				cs.at[k] = map[int]int{}
+				cs.order = append(cs.order, Count{Side: side, What: strings.ReplaceAll(f.Key, "_", " ")})
+			}
+			cs.at[k][turn] = n
+		}
+	}
+}
+
+// per lays the numbers out over the turns played, each turn without an
+// action carrying the one before it.
+func (cs *counts) per(turns int) []Count {
+	out := []Count{}
+	if cs == nil || turns <= 0 {
+		return out
+	}
+	for _, c := range cs.order {
+		k := [2]string{c.Side, strings.ReplaceAll(c.What, " ", "_")}
+		c.PerTurn = make([]int, turns)
+		last := 0
+		for t := 1; t <= turns; t++ {
+			if v, ok := cs.at[k][t]; ok {
+				last = v
+			}
+			c.PerTurn[t-1] = last
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 type rollAt struct {
@@ -269,7 +330,7 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 	if opt.Unattributed == "" {
 		opt.Unattributed = "table"
 	}
-	c := &collector{opt: opt, byName: map[string]*ScenarioReport{}, rolls: map[string][]rollAt{}}
+	c := &collector{opt: opt, byName: map[string]*ScenarioReport{}, rolls: map[string][]rollAt{}, counts: map[string]*counts{}}
 	st, err := svc.Replay(ctx, campaign, func(st *campaigns.State, step campaigns.Step) error {
 		c.step(svc, st, step)
 		return nil
@@ -303,6 +364,7 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 		sr.Dice = diceStats(c.rolls[s.Name], opt)
 		sr.Luck = playerLuck(sr.Dice)
 		sr.Story = account(sr)
+		sr.Counts = c.counts[s.Name].per(sr.Turn)
 		sr.Notable = notable(sr)
 		if sr.Turns == nil {
 			sr.Turns = []TurnReport{}
@@ -421,6 +483,19 @@ func (c *collector) step(svc *campaigns.Service, st *campaigns.State, step campa
 		}
 		if r, ok := p.(dice.Rolled); ok {
 			c.rolls[step.Scenario] = append(c.rolls[step.Scenario], rollAt{r: r, undone: step.Action.Undone})
+		}
+	}
+	if !step.Action.Undone && step.Turn > 0 {
+		if g, err := st.GameState(); err == nil {
+			if now := g.Status(); strings.EqualFold(now.Scenario, step.Scenario) {
+				cs := c.counts[step.Scenario]
+				if cs == nil {
+					cs = &counts{at: map[[2]string]map[int]int{}}
+					c.counts[step.Scenario] = cs
+				}
+				cs.note(step.Turn, now.Sides)
+				cs.note(step.Turn, now.Players)
+			}
 		}
 	}
 	if step.Action.Undone && !c.opt.ShowUndone {

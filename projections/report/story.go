@@ -327,3 +327,23 @@ func figureTable(sc *ScenarioReport) (header []string, rows [][]string) {
 	}
 	return header, rows
 }
+
+// countTable lays out a scenario's Counts a row per turn, a column per
+// side's number ("Ben kp").
+func countTable(sc *ScenarioReport) (header []string, rows [][]string) {
+	if len(sc.Counts) == 0 {
+		return nil, nil
+	}
+	header = []string{"turn"}
+	for _, c := range sc.Counts {
+		header = append(header, c.Side+" "+c.What)
+	}
+	for t := range sc.Counts[0].PerTurn {
+		row := []string{strconv.Itoa(t + 1)}
+		for _, c := range sc.Counts {
+			row = append(row, strconv.Itoa(c.PerTurn[t]))
+		}
+		rows = append(rows, row)
+	}
+	return header, rows
+}
