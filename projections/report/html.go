@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -87,6 +88,7 @@ type htmlPage struct {
 type htmlScenario struct {
 	*ScenarioReport
 	Removals *barChart
+	Counts   []*lineChart
 	Dice     []diceChart
 	Forces   []htmlSide
 	Tables   []htmlTable // score, fates, removals, dice, luck
@@ -155,7 +157,7 @@ func htmlView(r *Report) htmlPage {
 }
 
 func scenarioView(sc *ScenarioReport) htmlScenario {
-	hs := htmlScenario{ScenarioReport: sc, Removals: removalChart(sc)}
+	hs := htmlScenario{ScenarioReport: sc, Removals: removalChart(sc), Counts: countCharts(sc)}
 	names := sideNames(sc)
 	for j, s := range sc.Sides {
 		header, rows := rowCells(s.Forces, func(s string) string { return s })
@@ -385,6 +387,7 @@ func faceChart(d DiceStats, colour string) diceChart {
 // lineChart is the standings over time: each side's scenarios won after
 // each scenario.
 type lineChart struct {
+	Title                   string
 	W, H, Left, Top, Bottom int
 	Lines                   []polyline
 	Legend                  []legendItem
@@ -404,35 +407,95 @@ func standingsChart(r *Report) *lineChart {
 		return nil
 	}
 	names := make([]string, len(r.Score))
-	most := 1
+	values := make([][]int, len(r.Score))
 	for i, s := range r.Score {
 		names[i] = s.Name
-		most = max(most, s.Wins)
+		for _, st := range r.Standings {
+			values[i] = append(values[i], winsOf(st.Score, s.Name))
+		}
+	}
+	c := newLineChart(names, names, values, func(j, i int) string {
+		return fmt.Sprintf("%s after %s: %d won", names[j], r.Standings[i].Scenario, values[j][i])
+	})
+	for _, st := range r.Standings {
+		c.Scenarios = append(c.Scenarios, st.Scenario)
+	}
+	return c
+}
+
+// countCharts draws each number the game counts that changed during the
+// scenario, a line per side over the turns.
+func countCharts(sc *ScenarioReport) []*lineChart {
+	var out []*lineChart
+	var whats []string
+	for _, c := range sc.Counts {
+		if !slices.Contains(whats, c.What) {
+			whats = append(whats, c.What)
+		}
+	}
+	sides := sideNames(sc)
+	for _, what := range whats {
+		var names, colours []string
+		var values [][]int
+		changed := false
+		for _, c := range sc.Counts {
+			if c.What != what || len(c.PerTurn) < 2 {
+				continue
+			}
+			names, values = append(names, c.Side), append(values, c.PerTurn)
+			colour := c.Side
+			if i := slices.Index(sides, c.Side); i >= 0 {
+				colour = sides[i]
+			}
+			colours = append(colours, colour)
+			changed = changed || slices.Min(c.PerTurn) != slices.Max(c.PerTurn)
+		}
+		if !changed {
+			continue
+		}
+		lc := newLineChart(names, colours, values, func(j, i int) string {
+			return fmt.Sprintf("%s, %s at the end of turn %d: %d", names[j], what, i+1, values[j][i])
+		})
+		lc.Title = what
+		out = append(out, lc)
+	}
+	return out
+}
+
+// newLineChart draws a line per series over the same points (1, 2, ...
+// along the bottom), names[j] in its side's colour (colourOf over
+// colourNames), tip(j, i) the title of series j's i-th point.
+func newLineChart(names, colourNames []string, values [][]int, tip func(j, i int) string) *lineChart {
+	colour := func(j int) string {
+		if i := slices.Index(colourNames, colourNames[j]); i >= 0 {
+			return colourOf(colourNames, i)
+		}
+		return palette[j%len(palette)]
+	}
+	most, n := 1, 0
+	for _, v := range values {
+		most = max(most, slices.Max(append([]int{0}, v...)))
+		n = max(n, len(v))
 	}
 	c := &lineChart{W: chartW}
 	var top int
-	c.Legend, top = legend(names, func(i int) string { return colourOf(names, i) })
+	c.Legend, top = legend(names, colour)
 	c.Top = top + 12
 	plotH := 120
 	c.Left = 8 + textW(strconv.Itoa(most))
 	c.Bottom = c.Top + plotH
 	c.H = c.Bottom + 22
-	n := len(r.Standings)
 	dx := (c.W - c.Left - 12) / max(n-1, 1)
-	for i, st := range r.Standings {
-		c.Scenarios = append(c.Scenarios, st.Scenario)
-		_ = i
-	}
 	for _, i := range turnLabels(n, dx, func(i int) string { return strconv.Itoa(i + 1) }) {
 		c.Labels = append(c.Labels, axisLabel{X: c.Left + 6 + i*dx, Y: c.Bottom + 16, Text: strconv.Itoa(i + 1)})
 	}
-	for j, name := range names {
-		pl := polyline{Colour: colourOf(names, j)}
+	for j := range names {
+		pl := polyline{Colour: colour(j)}
 		var pts []string
-		for i, st := range r.Standings {
-			x, y := c.Left+6+i*dx, c.Bottom-winsOf(st.Score, name)*plotH/most
+		for i, v := range values[j] {
+			x, y := c.Left+6+i*dx, c.Bottom-max(v, 0)*plotH/most
 			pts = append(pts, fmt.Sprintf("%d,%d", x, y))
-			pl.Dots = append(pl.Dots, axisLabel{X: x, Y: y, Text: fmt.Sprintf("%s after %s: %d won", name, st.Scenario, winsOf(st.Score, name))})
+			pl.Dots = append(pl.Dots, axisLabel{X: x, Y: y, Text: tip(j, i)})
 		}
 		pl.Points = strings.Join(pts, " ")
 		c.Lines = append(c.Lines, pl)
