@@ -157,26 +157,14 @@ type SideReport struct {
 	RemovedPerTurn []int `json:"removed_per_turn"`
 }
 
-// FigureReport is one figure's part in a battle, from the outcome: its
-// fate, what it carries into the campaign, the enemies it removed, and the
-// points of the figure-of-the-battle formula (FigureFormula).
+// FigureReport is one figure's part in a battle: its fate as the outcome
+// states it (what it carries into the campaign, the enemies it removed,
+// what it did where the game counts it), whether it fought, and its points
+// by the figure-of-the-battle formula (FigureFormula).
 type FigureReport struct {
-	ID       string `json:"id"`
-	Name     string `json:"name"`
-	Side     string `json:"side"`
-	Fate     string `json:"fate"`
-	Carries  string `json:"carries"`
-	Told     string `json:"told"`
-	Removals int    `json:"removals"`
-	// Attacks, Dealt and Taken are the attacks it made and the damage it
-	// did and suffered (in the scenario's Damage unit), where the game
-	// counts them; 0 otherwise.
-	Attacks     int  `json:"attacks"`
-	Dealt       int  `json:"dealt"`
-	Taken       int  `json:"taken"`
-	Activations int  `json:"activations"`
-	Fought      bool `json:"fought"`
-	Points      int  `json:"points"`
+	engines.Fate
+	Fought bool `json:"fought"`
+	Points int  `json:"points"`
 }
 
 // Account is the story of a battle in a few lines: the headline, the turn
@@ -452,8 +440,7 @@ func fill(sr *ScenarioReport, s engines.ScenarioSummary) {
 	if o != nil {
 		sr.Damage = o.Damage
 		for _, f := range o.Figures {
-			fr := FigureReport{ID: f.ID, Name: f.Name, Side: f.Side, Fate: f.Fate, Carries: f.Carries, Told: f.Told,
-				Removals: f.Removals, Attacks: f.Attacks, Dealt: f.Dealt, Taken: f.Taken, Activations: f.Activations, Fought: f.Fate != FateSatOut}
+			fr := FigureReport{Fate: f, Fought: f.Fate != FateSatOut}
 			fr.Points = points(fr)
 			sr.Figures = append(sr.Figures, fr)
 		}

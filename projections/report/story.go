@@ -23,7 +23,7 @@ func points(f FigureReport) int {
 		return 0
 	}
 	p := 3 * f.Removals
-	if standing[f.Fate] {
+	if standing[f.Fate.Fate] {
 		p++
 	}
 	return p
@@ -177,7 +177,7 @@ func stories(scs []ScenarioReport) []Story {
 			}
 			s := &out[i]
 			s.Name = f.Name // the newest name: a figure may be renamed
-			s.Path = append(s.Path, StoryStep{Scenario: sc.Name, Fate: f.Fate, Carries: f.Carries, Removals: f.Removals})
+			s.Path = append(s.Path, StoryStep{Scenario: sc.Name, Fate: f.Fate.Fate, Carries: f.Carries, Removals: f.Removals})
 			s.Lines = append(s.Lines, storyLine(f, sc.Name, !ok))
 		}
 	}
@@ -191,7 +191,7 @@ func storyLine(f FigureReport, scenario string, first bool) string {
 		b.WriteString("first ")
 	}
 	if f.Fought {
-		b.WriteString("fought in " + scenario + ": " + f.Fate)
+		b.WriteString("fought in " + scenario + ": " + f.Fate.Fate)
 		if f.Removals > 0 {
 			fmt.Fprintf(&b, ", %d %s", f.Removals, plural(f.Removals, "removal", "removals"))
 		}
@@ -201,7 +201,7 @@ func storyLine(f FigureReport, scenario string, first bool) string {
 			b.WriteString(" and recovered")
 		}
 	}
-	if f.Carries != "" && f.Carries != f.Fate {
+	if f.Carries != "" && f.Carries != f.Fate.Fate {
 		b.WriteString("; " + f.Carries)
 	}
 	return b.String()
@@ -310,7 +310,7 @@ func figureTable(sc *ScenarioReport) (header []string, rows [][]string) {
 	}
 	header = append(header, "points", "carries forward")
 	for _, f := range sc.Figures {
-		row := []string{f.Name, f.Side, f.Fate, strconv.Itoa(f.Removals)}
+		row := []string{f.Name, f.Side, f.Fate.Fate, strconv.Itoa(f.Removals)}
 		if acts {
 			row = append(row, strconv.Itoa(f.Activations))
 		}

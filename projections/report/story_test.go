@@ -3,6 +3,8 @@ package report
 import (
 	"strings"
 	"testing"
+
+	"warlog/engines"
 )
 
 // The story names the figure of the battle by the stated formula (3 per
@@ -13,11 +15,11 @@ func TestAccount(t *testing.T) {
 	sr := &ScenarioReport{Name: "Hill", Turn: 3, Ended: true, Winner: &ann,
 		Sides: []SideReport{{Name: "Ann", Won: true, RemovedPerTurn: []int{0, 1, 0}}, {Name: "Ben", RemovedPerTurn: []int{1, 3, 0}}},
 		Figures: []FigureReport{
-			{ID: "b1", Name: "Bors", Side: "Ben", Fate: "dead", Removals: 1, Fought: true},     // 3
-			{ID: "a1", Name: "Edda", Side: "Ann", Fate: "survived", Removals: 1, Fought: true}, // 4
-			{ID: "a2", Name: "Bo", Side: "Ann", Fate: "dead", Removals: 1, Fought: true},       // 3
-			{ID: "b2", Name: "Cato", Side: "Ben", Fate: "survived", Removals: 1, Fought: true}, // 4, a tie lost to the winners
-			{ID: "a3", Name: "Idle", Side: "Ann", Fate: "sat out", Removals: 0, Fought: false}, // 0
+			{Fate: engines.Fate{ID: "b1", Name: "Bors", Side: "Ben", Fate: "dead", Removals: 1}, Fought: true},     // 3
+			{Fate: engines.Fate{ID: "a1", Name: "Edda", Side: "Ann", Fate: "survived", Removals: 1}, Fought: true}, // 4
+			{Fate: engines.Fate{ID: "a2", Name: "Bo", Side: "Ann", Fate: "dead", Removals: 1}, Fought: true},       // 3
+			{Fate: engines.Fate{ID: "b2", Name: "Cato", Side: "Ben", Fate: "survived", Removals: 1}, Fought: true}, // 4, a tie lost to the winners
+			{Fate: engines.Fate{ID: "a3", Name: "Idle", Side: "Ann", Fate: "sat out", Removals: 0}, Fought: false}, // 0
 		}}
 	for i := range sr.Figures {
 		sr.Figures[i].Points = points(sr.Figures[i])
@@ -47,14 +49,14 @@ func TestAccount(t *testing.T) {
 func TestStoriesByID(t *testing.T) {
 	scs := []ScenarioReport{
 		{Name: "One", Ended: true, Figures: []FigureReport{
-			{ID: "1", Name: "Bo", Side: "h", Fate: "survived", Fought: true},
-			{ID: "2", Name: "Bors", Side: "h", Fate: "broken", Carries: "campaign Skill 3 -> 2", Fought: true},
-			{ID: "3", Name: "Orc", Side: "o", Fate: "dead", Fought: true},
+			{Fate: engines.Fate{ID: "1", Name: "Bo", Side: "h", Fate: "survived"}, Fought: true},
+			{Fate: engines.Fate{ID: "2", Name: "Bors", Side: "h", Fate: "broken", Carries: "campaign Skill 3 -> 2"}, Fought: true},
+			{Fate: engines.Fate{ID: "3", Name: "Orc", Side: "o", Fate: "dead"}, Fought: true},
 		}, Consequences: []string{"Bors was Broken: campaign Skill 3 -> 2"}},
 		{Name: "Two", Ended: true, Figures: []FigureReport{
-			{ID: "1", Name: "Bo", Side: "h", Fate: "survived", Fought: true},
-			{ID: "2", Name: "Bors", Side: "h", Fate: "sat out", Carries: "campaign Skill 2 -> 3"},
-			{ID: "4", Name: "Orc", Side: "o", Fate: "survived", Fought: true},
+			{Fate: engines.Fate{ID: "1", Name: "Bo", Side: "h", Fate: "survived"}, Fought: true},
+			{Fate: engines.Fate{ID: "2", Name: "Bors", Side: "h", Fate: "sat out", Carries: "campaign Skill 2 -> 3"}},
+			{Fate: engines.Fate{ID: "4", Name: "Orc", Side: "o", Fate: "survived"}, Fought: true},
 		}},
 	}
 	got := stories(scs)
