@@ -164,6 +164,8 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 		if f := st.Standout; f != nil {
 			fmt.Fprintf(b, "- *Figure of the battle:* %s (%s), %d %s: %s, %s.\n", md(f.Name), md(f.Side), f.Points, plural(f.Points, "point", "points"),
 				plural(f.Removals, "1 removal", strconv.Itoa(f.Removals)+" removals"), md(f.Fate.Fate))
+		} else {
+			b.WriteString("- *Figure of the battle:* none, as no figure removed a foe.\n")
 		}
 		fmt.Fprintf(b, "- *How the figure of the battle is chosen:* %s.\n\n", md(st.Formula))
 	}
