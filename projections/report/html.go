@@ -103,6 +103,9 @@ type htmlSide struct {
 // htmlTable is a table whose cells carry their column's name, so that a
 // narrow screen shows each row as a card of "name: value" lines.
 type htmlTable struct {
+	// Wide tables (more than four columns) become cards on a narrow
+	// screen; the others fit as they are.
+	Wide   bool
 	ID     string
 	Title  string
 	Header []string
@@ -116,7 +119,7 @@ type htmlCell struct {
 }
 
 func newTable(id, title string, header []string, rows [][]string) htmlTable {
-	t := htmlTable{ID: id, Title: title, Header: header}
+	t := htmlTable{ID: id, Title: title, Header: header, Wide: len(header) > 4}
 	for _, r := range rows {
 		cells := make([]htmlCell, len(r))
 		for i, c := range r {
