@@ -27,7 +27,7 @@ func (r Record) outcome() *engines.Outcome {
 			f.Carries = fmt.Sprintf("campaign Skill %d -> %d", oc.Skill, oc.NewSkill)
 		}
 		if fig := r.Battle.fig(Ref{oc.Side, oc.Name}); fig != nil && fig.Member {
-			f.Attacks, f.Taken = fig.Made, max(fig.Card.Hits-fig.Hits, 0)
+			f.Attacks, f.Dealt, f.Taken = fig.Made, fig.Dealt, max(fig.Card.Hits-fig.Hits, 0)
 		}
 		if oc.Fate == StatusDown {
 			f.Carries = "dead"
