@@ -114,12 +114,26 @@ type ScenarioReport struct {
 	// Counts are what the game counts for each side or player (kill
 	// points, Life, Plasmid, objectives, Karma...), as they stood at the
 	// end of each turn played, from the game's status.
-	Counts  []Count      `json:"counts"`
+	Counts []Count `json:"counts"`
+	// Fallen are the figures removed, in the order they fell, each with
+	// the turn it fell in, as the game's status showed them.
+	Fallen  []Fallen     `json:"fallen"`
 	Turns   []TurnReport `json:"turns"`
 	Dice    []DiceStats  `json:"dice"`
 	Luck    []PlayerLuck `json:"luck"`
 	Notable []string     `json:"notable"`
 }
+
+// Fallen is a figure removed from a battle.
+type Fallen struct {
+	Turn   int    `json:"turn"`
+	Side   string `json:"side"`
+	Name   string `json:"name"`
+	Status string `json:"status"`
+}
+
+// out are the statuses of a figure removed from the fight.
+var out = map[string]bool{"dead": true, "down": true, "broken": true, "withdrawn": true, "slain": true, "routed": true, "destroyed": true}
 
 // Count is one number the game keeps for a side or player, turn by turn.
 type Count struct {
@@ -258,6 +272,28 @@ type collector struct {
 	order  []string
 	rolls  map[string][]rollAt
 	counts map[string]*counts
+	// status and fallen follow each scenario's figures in its status: the
+	// status each last had, and those that fell.
+	status map[string]map[[2]string]string
+	fallen map[string][]Fallen
+}
+
+// fall notes the figures of the status that are out of the fight and were
+// not before this turn's action.
+func (c *collector) fall(scenario string, turn int, figures []engines.Row) {
+	seen := c.status[scenario]
+	if seen == nil {
+		seen = map[[2]string]string{}
+		c.status[scenario] = seen
+	}
+	for _, r := range figures {
+		k := [2]string{r.String("side"), r.String("name")}
+		st := strings.ToLower(r.String("status"))
+		if out[st] && !out[seen[k]] {
+			c.fallen[scenario] = append(c.fallen[scenario], Fallen{Turn: turn, Side: k[0], Name: k[1], Status: st})
+		}
+		seen[k] = st
+	}
 }
 
 // counts gathers a scenario's Counts as the replay goes: each number's
@@ -318,7 +354,8 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 	if opt.Unattributed == "" {
 		opt.Unattributed = "table"
 	}
-	c := &collector{opt: opt, byName: map[string]*ScenarioReport{}, rolls: map[string][]rollAt{}, counts: map[string]*counts{}}
+	c := &collector{opt: opt, byName: map[string]*ScenarioReport{}, rolls: map[string][]rollAt{}, counts: map[string]*counts{},
+		status: map[string]map[[2]string]string{}, fallen: map[string][]Fallen{}}
 	st, err := svc.Replay(ctx, campaign, func(st *campaigns.State, step campaigns.Step) error {
 		c.step(svc, st, step)
 		return nil
@@ -351,6 +388,7 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 		fill(sr, s)
 		sr.Dice = diceStats(c.rolls[s.Name], opt)
 		sr.Luck = playerLuck(sr.Dice)
+		sr.Fallen = append([]Fallen{}, c.fallen[s.Name]...)
 		sr.Story = account(sr)
 		sr.Counts = c.counts[s.Name].per(sr.Turn)
 		sr.Notable = notable(sr)
@@ -482,6 +520,7 @@ func (c *collector) step(svc *campaigns.Service, st *campaigns.State, step campa
 				}
 				cs.note(step.Turn, now.Sides)
 				cs.note(step.Turn, now.Players)
+				c.fall(step.Scenario, step.Turn, now.Figures)
 			}
 		}
 	}

@@ -51,6 +51,15 @@ func account(sr *ScenarioReport) Account {
 	if turn > 0 {
 		a.TurningPoint = fmt.Sprintf("Turn %d: %s removed %d of the enemy's figures and lost %d, the largest swing of the battle.",
 			turn, side, gain, lost)
+		var fell []string
+		for _, f := range sr.Fallen {
+			if f.Turn == turn {
+				fell = append(fell, fmt.Sprintf("%s (%s, %s)", f.Name, f.Side, f.Status))
+			}
+		}
+		if len(fell) > 0 {
+			a.TurningPoint = strings.TrimSuffix(a.TurningPoint, ".") + ": " + strings.Join(fell, ", ") + "."
+		}
 	}
 	after := ""
 	if sr.Turn > 0 {
