@@ -338,3 +338,43 @@ func TestReportCountsEndAtTheOutcome(t *testing.T) {
 		}
 	}
 }
+
+// The figures a report says fell, turn by turn, are the removals it counts
+// per turn, in the games that count every removal (Deadwars, Incarn28's
+// slain, The King's Own).
+func TestReportFallenMatchRemovals(t *testing.T) {
+	for _, name := range []string{"deadwars-demo", "incarn28-demo", "king-s-own-demo"} {
+		data, err := os.ReadFile(filepath.Join("..", "testdata", "reports", name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r struct {
+			Scenarios []struct {
+				Sides []struct {
+					Name    string `json:"name"`
+					Removed []int  `json:"removed_per_turn"`
+				} `json:"sides"`
+				Fallen []struct {
+					Turn int    `json:"turn"`
+					Side string `json:"side"`
+				} `json:"fallen"`
+			} `json:"scenarios"`
+		}
+		if err := json.Unmarshal(data, &r); err != nil {
+			t.Fatal(err)
+		}
+		for _, sc := range r.Scenarios {
+			for _, s := range sc.Sides {
+				got := make([]int, len(s.Removed))
+				for _, f := range sc.Fallen {
+					if f.Side == s.Name && f.Turn >= 1 && f.Turn <= len(got) {
+						got[f.Turn-1]++
+					}
+				}
+				if fmt.Sprint(got) != fmt.Sprint(s.Removed) {
+					t.Errorf("%s, %s: fallen per turn %v, removed per turn %v", name, s.Name, got, s.Removed)
+				}
+			}
+		}
+	}
+}
