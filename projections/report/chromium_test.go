@@ -108,6 +108,11 @@ function measure(f) {
     var px = parseFloat(w.getComputedStyle(t).fontSize) * (m ? m.a : 1);
     if (px < 10.95) r.small.push(t.textContent + ' at ' + px.toFixed(1) + 'px');
   });
+  r.breaks = [];
+  d.querySelectorAll('body *').forEach(function (e) {
+    var cs = w.getComputedStyle(e);
+    if (cs.wordBreak === 'break-all' || cs.overflowWrap === 'anywhere' && !e.classList.contains('hash')) r.breaks.push(e.tagName);
+  });
   r.background = w.getComputedStyle(d.body).backgroundColor;
   r.dark = w.matchMedia('(prefers-color-scheme: dark)').matches;
   var p = document.createElement('pre');
@@ -119,6 +124,7 @@ function measure(f) {
 type measured struct {
 	Scroll, Inner int
 	Small         []string
+	Breaks        []string
 	Background    string
 	Dark          bool
 }
@@ -184,7 +190,8 @@ func darkColour(c string) bool {
 
 // Every game's report and a chronicle read well in a real browser at 1200
 // and at 360 px wide: nothing scrolls sideways, no chart text is under
-// 11 px, and the dark scheme applies when the reader's system asks for it
+// 11 px, no word may be broken mid-word (but the log's hash), and the dark
+// scheme applies when the reader's system asks for it
 // and not otherwise. A page made to fail (a wide table, a chart drawn
 // shrunk) fails, so the measures can.
 func TestHTMLReadsWellInChromium(t *testing.T) {
@@ -210,7 +217,7 @@ func TestHTMLReadsWellInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	pages["duel-chronicle"] = render(t, chron, func(b *bytes.Buffer, r *Report) error { return HTML(b, r) })
-	pages["control"] = `<!DOCTYPE html><html><body><table><tr><td style="white-space:nowrap">` + strings.Repeat("wide ", 200) +
+	pages["control"] = `<!DOCTYPE html><html><body><p style="word-break:break-all">Check</p><table><tr><td style="white-space:nowrap">` + strings.Repeat("wide ", 200) +
 		`</td></tr></table><svg viewBox="0 0 900 100" style="width:100%"><text x="0" y="50" font-size="12">shrunk</text></svg></body></html>`
 	widths := []int{1200, 360}
 	for _, dark := range []bool{false, true} {
@@ -223,7 +230,7 @@ func TestHTMLReadsWellInChromium(t *testing.T) {
 					t.Fatalf("%s: the frame is %d px wide", k, m.Inner)
 				}
 				if n == "control" {
-					if m.Scroll <= m.Inner || w == 360 && len(m.Small) == 0 {
+					if m.Scroll <= m.Inner || w == 360 && len(m.Small) == 0 || len(m.Breaks) == 0 {
 						t.Errorf("the control page passes: %+v", m)
 					}
 					continue
@@ -233,6 +240,9 @@ func TestHTMLReadsWellInChromium(t *testing.T) {
 				}
 				if len(m.Small) > 0 {
 					t.Errorf("%s has chart text under 11 px: %q", k, m.Small)
+				}
+				if len(m.Breaks) > 0 {
+					t.Errorf("%s may break words anywhere in %q (only the log's hash may)", k, m.Breaks)
 				}
 				if m.Dark != dark || darkColour(m.Background) != dark {
 					t.Errorf("%s with the dark scheme %v: background %s", k, dark, m.Background)
