@@ -18,6 +18,10 @@ type Outcome struct {
 	// Figures are the fates of the figures that fought (and of the campaign's
 	// figures that sat the scenario out).
 	Figures []Fate `json:"figures"`
+	// Scoring is what made each side's score, a line each ("+3 Seal
+	// (mammal): mammal on the Life Purpose"), by the side's name, where the
+	// game keeps it; nil elsewhere.
+	Scoring map[string][]string `json:"scoring"`
 	// Damage names the unit of the figures' Dealt and Taken ("wounds",
 	// "Hits", "Life"); "" where the game counts no damage.
 	Damage string `json:"damage"`

@@ -180,6 +180,15 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 			rows = append(rows, []string{md(s.Name), strconv.Itoa(*s.Score), md(s.Scored), won})
 		}
 		mdTable(b, []string{"side", "score", "counting", "result"}, rows)
+		for _, s := range sc.Sides {
+			if len(s.ScoreLines) > 0 {
+				fmt.Fprintf(b, "**%s's %d, line by line**\n\n", md(s.Name), *s.Score)
+				for _, l := range s.ScoreLines {
+					fmt.Fprintf(b, "- %s\n", md(l))
+				}
+				b.WriteString("\n")
+			}
+		}
 	}
 	if len(sc.Sides) > 0 {
 		b.WriteString(h("The forces") + "\n\n")

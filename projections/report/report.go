@@ -164,6 +164,9 @@ type SideReport struct {
 	// null while the scenario is being played.
 	Score  *int   `json:"score"`
 	Scored string `json:"scored"`
+	// ScoreLines are what made the score, a line each, where the game
+	// keeps them (Reincardnated); empty otherwise.
+	ScoreLines []string `json:"score_lines"`
 	// Forces are the side's figures as they started, as table rows.
 	Forces []engines.Row `json:"forces"`
 	// RemovedPerTurn[i] is how many of the side's figures were removed in
@@ -459,13 +462,14 @@ func fill(sr *ScenarioReport, s engines.ScenarioSummary) {
 	}
 	sr.Sides = make([]SideReport, 0, len(s.Sides))
 	for _, sd := range s.Sides {
-		side := SideReport{Name: sd.Name, Player: sd.Player, Forces: append([]engines.Row{}, sd.Forces...), RemovedPerTurn: make([]int, turns)}
+		side := SideReport{Name: sd.Name, Player: sd.Player, Forces: append([]engines.Row{}, sd.Forces...), RemovedPerTurn: make([]int, turns), ScoreLines: []string{}}
 		copy(side.RemovedPerTurn, sd.RemovedPerTurn)
 		if o != nil {
 			for _, res := range o.Sides {
 				if strings.EqualFold(res.Name, sd.Name) {
 					n := res.Score
 					side.Won, side.Score, side.Scored = res.Won, &n, res.Scored
+					side.ScoreLines = append(side.ScoreLines, o.Scoring[res.Name]...)
 					if side.Player == "" {
 						side.Player = res.Player
 					}
