@@ -236,7 +236,10 @@ func story(t *testing.T, db, name string) string {
 		t.Fatal(err)
 	}
 	for _, sc := range r.Scenarios {
+		// The dice and their luck count program and hand dice apart: a
+		// corrected die is entered by hand where the program rolled it.
 		delete(sc, "dice")
+		delete(sc, "luck")
 		delete(sc, "date")
 		turns, _ := sc["turns"].([]any)
 		for _, tu := range turns {

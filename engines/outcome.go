@@ -18,6 +18,13 @@ type Outcome struct {
 	// Figures are the fates of the figures that fought (and of the campaign's
 	// figures that sat the scenario out).
 	Figures []Fate `json:"figures"`
+	// Scoring is what made each side's score, a line each ("+3 Seal
+	// (mammal): mammal on the Life Purpose"), by the side's name, where the
+	// game keeps it; nil elsewhere.
+	Scoring map[string][]string `json:"scoring"`
+	// Damage names the unit of the figures' Dealt and Taken ("wounds",
+	// "Hits", "Life"); "" where the game counts no damage.
+	Damage string `json:"damage"`
 	// Campaign is what the scenario carries into the campaign apart from
 	// its figures, a line each ("Ann's gang records a win").
 	Campaign []string `json:"campaign"`
@@ -53,6 +60,15 @@ type Fate struct {
 	Told string `json:"told"`
 	// Removals counts the enemy figures it removed.
 	Removals int `json:"removals"`
+	// Attacks counts the attacks (and spells) it made, Dealt the damage it
+	// did and Taken the damage it suffered, in the Outcome's Damage unit;
+	// 0 where the game does not count them.
+	Attacks int `json:"attacks"`
+	Dealt   int `json:"dealt"`
+	Taken   int `json:"taken"`
+	// Activations counts its activations, in games that take turns by
+	// figure; 0 in the others.
+	Activations int `json:"activations"`
 }
 
 // Consequences are the outcome's lines about the campaign: one per figure

@@ -24,7 +24,7 @@ const noCarry = "nothing else carries over to the next game (RULINGS: a Brood ca
 // in the campaign ("spawn:2:R1"), which two games of one name do not
 // share.
 func (s *State) outcome(b *Board) *engines.Outcome {
-	o := &engines.Outcome{Winner: b.Winner, Result: "no winner", Why: b.Reason + ".",
+	o := &engines.Outcome{Winner: b.Winner, Result: "no winner", Why: b.Reason + ".", Damage: "Life",
 		Sides: make([]engines.SideResult, 0, len(b.Mothers)), Figures: make([]engines.Fate, 0, len(b.Mothers)+len(b.Spawns))}
 	if b.Winner != "" {
 		o.Result = b.Winner + " wins"
@@ -40,7 +40,7 @@ func (s *State) outcome(b *Board) *engines.Outcome {
 			fate = "destroyed"
 		}
 		o.Figures = append(o.Figures, engines.Fate{ID: "mother:" + m.Player, Name: m.Player + "'s Mother", Side: m.Player,
-			Fate: fate, Carries: b.motherLine(m), Removals: m.Kills})
+			Fate: fate, Carries: b.motherLine(m), Removals: m.Kills, Taken: max(MaxLife-m.Life, 0)})
 	}
 	game := "spawn:" + strconv.Itoa(b.Number) + ":"
 	for _, p := range b.Spawns {

@@ -126,9 +126,31 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 		for _, mp := range b.Start {
 			rem := make([]int, b.Round)
 			copy(rem, b.Removed[mp.Player])
-			sum.Sides = append(sum.Sides, engines.SideSummary{Name: mp.Player, Player: mp.Player,
-				Forces:         []engines.Row{{{Key: "name", Value: mp.Player + "'s Mother"}, {Key: "x", Value: mp.X}, {Key: "y", Value: mp.Y}, {Key: "life", Value: MaxLife}}},
-				RemovedPerTurn: rem})
+			// The Mother where she began, with her Life now, then every
+			// spawn she made, where it stands or fell, with its numbers.
+			forces := []engines.Row{}
+			for _, m := range b.Mothers {
+				if m.Player == mp.Player {
+					status := "standing"
+					if m.Destroyed {
+						status = "destroyed"
+					}
+					forces = append(forces, engines.Row{{Key: "name", Value: mp.Player + "'s Mother"}, {Key: "x", Value: mp.X}, {Key: "y", Value: mp.Y},
+						{Key: "life", Value: m.Life}, {Key: "status", Value: status}})
+				}
+			}
+			for _, p := range b.Spawns {
+				if p.Owner != mp.Player {
+					continue
+				}
+				status := "alive"
+				if p.Dead {
+					status = "dead"
+				}
+				forces = append(forces, engines.Row{{Key: "name", Value: p.Name}, {Key: "x", Value: p.X}, {Key: "y", Value: p.Y},
+					{Key: "attack", Value: p.Attack}, {Key: "defense", Value: p.Defense}, {Key: "move", Value: p.Move}, {Key: "status", Value: status}})
+			}
+			sum.Sides = append(sum.Sides, engines.SideSummary{Name: mp.Player, Player: mp.Player, Forces: forces, RemovedPerTurn: rem})
 		}
 		if b.Outcome != nil {
 			sum.Outcome = b.Outcome

@@ -353,6 +353,10 @@ func (b *Battle) useFree(by, target Ref) {
 // strike applies an attack's or spell's outcome to its target.
 func (b *Battle) strike(by, target Ref, hit, saved, wounded, killed bool, kp int) {
 	t := b.Fig(target)
+	a := b.Fig(by)
+	if a != nil {
+		a.Made++
+	}
 	if t == nil || !hit {
 		return
 	}
@@ -361,6 +365,9 @@ func (b *Battle) strike(by, target Ref, hit, saved, wounded, killed bool, kp int
 	}
 	if wounded {
 		t.Wounds++
+		if a != nil {
+			a.Dealt++
+		}
 	}
 	if !killed {
 		return
@@ -372,7 +379,6 @@ func (b *Battle) strike(by, target Ref, hit, saved, wounded, killed bool, kp int
 	if r := b.Removed[t.Side]; len(r) >= b.Round && b.Round > 0 {
 		r[b.Round-1]++
 	}
-	a := b.Fig(by)
 	if a == nil {
 		return
 	}

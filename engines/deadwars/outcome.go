@@ -21,7 +21,7 @@ const (
 // belong to no force and have none. It is derived from the battle alone,
 // so a log written before outcomes were kept gives the same one.
 func (s *State) outcome(b *Battle) *engines.Outcome {
-	o := &engines.Outcome{Winner: b.Winner, Draw: b.Winner == "", Result: b.Result, Why: b.Why}
+	o := &engines.Outcome{Winner: b.Winner, Draw: b.Winner == "", Result: b.Result, Why: b.Why, Damage: "wounds"}
 	sc := b.scores()
 	_, unit := scoreUnit(b.Brief)
 	o.Sides = make([]engines.SideResult, 0, len(b.Sides))
@@ -39,6 +39,7 @@ func (s *State) outcome(b *Battle) *engines.Outcome {
 			fate := engines.Fate{ID: m.ID, Name: m.Name, Side: f.Player, Fate: FateSatOut}
 			if fig := b.Fig(Ref{Side: f.Player, Name: m.Name}); fielded && fig != nil {
 				fate.Fate, fate.Removals, fate.Carries = FateSurvived, fig.Kills, carried(fig)
+				fate.Attacks, fate.Dealt, fate.Taken = fig.Made, fig.Dealt, fig.Wounds
 				if fig.Dead {
 					fate.Fate = FateDead
 				}

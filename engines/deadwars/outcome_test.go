@@ -36,13 +36,15 @@ func TestOutcome(t *testing.T) {
 	if !slices.Equal(o.Sides, wantSides) {
 		t.Errorf("sides %+v, want %+v", o.Sides, wantSides)
 	}
+	// Vlad's two curses each wound (seed 001 line 61: a Curse does 1 damage): two
+	// attacks, two wounds dealt, one taken by Jack and one by Bones.
 	wantFates := []engines.Fate{
-		{ID: "1.1", Name: "Vlad", Side: "Ann", Fate: FateSurvived, Carries: "its record gains 1 kill, 1 kill point", Removals: 1},
+		{ID: "1.1", Name: "Vlad", Side: "Ann", Fate: FateSurvived, Carries: "its record gains 1 kill, 1 kill point", Removals: 1, Attacks: 2, Dealt: 2},
 		{ID: "1.2", Name: "Igor", Side: "Ann", Fate: FateSurvived},
 		{ID: "1.3", Name: "Renny", Side: "Ann", Fate: FateSurvived},
 		{ID: "2.1", Name: "Davy", Side: "Ben", Fate: FateSurvived},
-		{ID: "2.2", Name: "Jack", Side: "Ben", Fate: FateSurvived},
-		{ID: "2.3", Name: "Bones", Side: "Ben", Fate: FateDead, Carries: "its record gains a death"},
+		{ID: "2.2", Name: "Jack", Side: "Ben", Fate: FateSurvived, Taken: 1},
+		{ID: "2.3", Name: "Bones", Side: "Ben", Fate: FateDead, Carries: "its record gains a death", Taken: 1},
 		{ID: "3.1", Name: "Khufu", Side: "Cat", Fate: FateSatOut},
 	}
 	if !slices.Equal(o.Figures, wantFates) {
@@ -53,6 +55,18 @@ func TestOutcome(t *testing.T) {
 	sum := g.st.Scenarios()[0]
 	if sum.Outcome != o {
 		t.Fatal("the summary does not carry the battle's outcome")
+	}
+	// The forces say who died: Bones, cursed to death, is dead, not active.
+	for _, side := range sum.Sides {
+		for _, r := range side.Forces {
+			want := FateSurvived
+			if r.String("name") == "Bones" {
+				want = FateDead
+			}
+			if r.String("status") != want {
+				t.Errorf("the forces show %s as %q, want %q", r.String("name"), r.String("status"), want)
+			}
+		}
 	}
 	lines := slices.Clone(sum.Consequences)
 	sum.FromOutcome()

@@ -142,6 +142,10 @@ type Fig struct {
 	Souls       int    `json:"souls"`
 	Humans      int    `json:"humans"`
 	KilledBy    string `json:"killed_by,omitempty"`
+	// Made counts the attacks and spells it made in the battle, Dealt the
+	// wounds they did.
+	Made  int `json:"made,omitempty"`
+	Dealt int `json:"dealt,omitempty"`
 }
 
 // Ref is the figure's reference.

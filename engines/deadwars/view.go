@@ -238,8 +238,15 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 			}
 			for _, f := range b.Figures {
 				if f.Side == p {
+					status := "fighting"
+					switch {
+					case f.Dead:
+						status = FateDead
+					case b.Over:
+						status = FateSurvived
+					}
 					ss.Forces = append(ss.Forces, engines.Row{{Key: "name", Value: f.Name}, {Key: "side", Value: p},
-						{Key: "status", Value: "active"}, {Key: "rank", Value: f.Rank}, {Key: "class", Value: f.Class}, {Key: "champion", Value: f.Champion}})
+						{Key: "status", Value: status}, {Key: "rank", Value: f.Rank}, {Key: "class", Value: f.Class}, {Key: "champion", Value: f.Champion}})
 				}
 			}
 			if ss.RemovedPerTurn == nil {

@@ -178,6 +178,7 @@ func (s *State) onActivated(p Activated) error {
 	}
 	b.Again = ""
 	f.Activated = true
+	f.Activations++
 	f.Saved = 0
 	b.Current = &Activation{Figure: p.Figure, ACs: p.ACs, StunnedAtStart: p.WasStunned, Fallow: p.Fallow}
 	if p.Wasted {

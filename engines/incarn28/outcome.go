@@ -56,7 +56,7 @@ func (s *State) outcome(b *Battle) engines.Outcome {
 		if f.Side != f.Origin { // exhumed, perhaps renamed in its new gang
 			name = s.memberName(f)
 		}
-		o.Figures = append(o.Figures, engines.Fate{ID: f.ID, Name: name, Side: f.Origin, Fate: fate(f), Removals: f.Removals})
+		o.Figures = append(o.Figures, engines.Fate{ID: f.ID, Name: name, Side: f.Origin, Fate: fate(f), Removals: f.Removals, Activations: f.Activations})
 	}
 	return o
 }

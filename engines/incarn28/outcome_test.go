@@ -41,7 +41,7 @@ func TestOutcome(t *testing.T) {
 		t.Errorf("sides %+v\nwant %+v", o.Sides, wantSides)
 	}
 	wantFates := []engines.Fate{
-		{ID: "Ann#1", Name: "Ax", Side: "Ann", Fate: "survived", Removals: 1},
+		{ID: "Ann#1", Name: "Ax", Side: "Ann", Fate: "survived", Removals: 1, Activations: 1}, // one activation: the one above
 		{ID: "Ann#2", Name: "Bx", Side: "Ann", Fate: "survived"},
 		{ID: "Ben#1", Name: "Tg", Side: "Ben", Fate: "survived"},
 		{ID: "Ben#2", Name: "Ug", Side: "Ben", Fate: "slain"},
@@ -88,7 +88,7 @@ func TestOutcomeExhumed(t *testing.T) {
 	do(t, s, engines.EndScenario{})
 	got := s.Scenarios()[0].Outcome.Figures
 	want := []engines.Fate{
-		{ID: "Ann#1", Name: "Ax", Side: "Ann", Fate: "survived"},
+		{ID: "Ann#1", Name: "Ax", Side: "Ann", Fate: "survived", Activations: 1},
 		{ID: "Ann#2", Name: "Tg", Side: "Ann", Fate: "survived"},
 		{ID: "Ben#1", Name: "Tg", Side: "Ben", Fate: "exhumed"},
 	}

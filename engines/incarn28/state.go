@@ -122,6 +122,8 @@ type Figure struct {
 	SlainBy string `json:"slain_by,omitempty"`
 	// Removals counts the enemies it slew in its own activations.
 	Removals int `json:"removals,omitempty"`
+	// Activations counts its activations in the game.
+	Activations int `json:"activations,omitempty"`
 }
 
 // InPlay reports whether the figure is on the board.

@@ -169,11 +169,14 @@ func (s *State) onStepBegun(p StepBegun) error {
 }
 
 func (s *State) onAttackMade(p AttackMade) error {
-	return s.change(TypeAttackMade, p.Attacker, func(f *Fig) { f.Attacks++ })
+	return s.change(TypeAttackMade, p.Attacker, func(f *Fig) { f.Attacks++; f.Made++; s.strike(p.Attacker) })
 }
 
+// strike notes the figure whose attack or spell is being made.
+func (s *State) strike(r Ref) { s.Battle.Striker = &r }
+
 func (s *State) onSpellCast(p SpellCast) error {
-	return s.change(TypeSpellCast, p.Caster, func(f *Fig) { f.Attacks++ })
+	return s.change(TypeSpellCast, p.Caster, func(f *Fig) { f.Attacks++; f.Made++; s.strike(p.Caster) })
 }
 
 func (s *State) onShieldUsed(p ShieldUsed) error {
@@ -181,7 +184,14 @@ func (s *State) onShieldUsed(p ShieldUsed) error {
 }
 
 func (s *State) onHitLost(p HitLost) error {
-	return s.change(TypeHitLost, p.Target, func(f *Fig) { f.Hits = p.Hits })
+	return s.change(TypeHitLost, p.Target, func(f *Fig) {
+		if by := s.Battle.Striker; by != nil && !strings.EqualFold(by.Side, f.Card.Side) && f.Hits > p.Hits {
+			if a := s.Battle.fig(*by); a != nil {
+				a.Dealt += f.Hits - p.Hits
+			}
+		}
+		f.Hits = p.Hits
+	})
 }
 
 func (s *State) onSkillLost(p SkillLost) error {

@@ -13,7 +13,7 @@ import (
 // grunts are not the campaign's, so they have no fate here).
 func (r Record) outcome() *engines.Outcome {
 	e := r.Ended
-	o := &engines.Outcome{Winner: e.Winner, Result: e.Result, Why: whyOf(e, r.Battle.played())}
+	o := &engines.Outcome{Winner: e.Winner, Result: e.Result, Why: whyOf(e, r.Battle.played()), Damage: "Hits"}
 	if e.Winner == "draw" {
 		o.Winner, o.Draw = "", true
 	}
@@ -25,6 +25,9 @@ func (r Record) outcome() *engines.Outcome {
 		f := engines.Fate{ID: key(oc.Side, oc.Name), Name: oc.Name, Side: oc.Side, Fate: oc.Fate, Removals: oc.Removals, Told: consequence(oc)}
 		if oc.NewSkill != oc.Skill {
 			f.Carries = fmt.Sprintf("campaign Skill %d -> %d", oc.Skill, oc.NewSkill)
+		}
+		if fig := r.Battle.fig(Ref{oc.Side, oc.Name}); fig != nil && fig.Member {
+			f.Attacks, f.Dealt, f.Taken = fig.Made, fig.Dealt, max(fig.Card.Hits-fig.Hits, 0)
 		}
 		if oc.Fate == StatusDown {
 			f.Carries = "dead"

@@ -42,6 +42,10 @@ func TestDamageAndDown(t *testing.T) {
 	if g := fig(t, s, "Grok"); g.Hits != 1 || g.Status != StatusActive {
 		t.Fatalf("after one damaging hit: hits %d status %s, want 1 active", g.Hits, g.Status)
 	}
+	// The report's count of what Bors did: one attack, one Hit dealt.
+	if b := fig(t, s, "Bors"); b.Made != 1 || b.Dealt != 1 {
+		t.Errorf("Bors made %d attacks dealing %d Hits, want 1 and 1", b.Made, b.Dealt)
+	}
 	s2 := attackPhase(t, bors(), grok())
 	d := decide(t, s2, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 2, 6, 1)
 	if g := fig(t, s2, "Grok"); g.Hits != 0 || g.Status != StatusDown || !has(d, TypeDown) {

@@ -72,6 +72,10 @@ type Fig struct {
 	Removals   int    `json:"removals,omitempty"`
 	OutTurn    int    `json:"out_turn,omitempty"`
 	JoinedTurn int    `json:"joined_turn,omitempty"`
+	// Made counts the attacks and spells it made in the fight, Dealt the
+	// Hits its enemies lost to them.
+	Made  int `json:"made,omitempty"`
+	Dealt int `json:"dealt,omitempty"`
 }
 
 // Ref is the figure's reference.
@@ -93,6 +97,9 @@ func (f *Fig) Res() int {
 
 // Battle is the fight in progress.
 type Battle struct {
+	// Striker is the figure whose attack or spell was made last: a Hit an
+	// enemy of it loses after is its doing (its Dealt).
+	Striker *Ref     `json:"striker,omitempty"`
 	Name    string   `json:"name"`
 	Brief   string   `json:"brief,omitempty"`
 	Turns   int      `json:"turns"`

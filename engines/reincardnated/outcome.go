@@ -22,9 +22,15 @@ func (s *State) outcome(g *Game) *engines.Outcome {
 	} else {
 		o.Draw = true
 	}
+	o.Scoring = make(map[string][]string, len(g.Scores))
 	for _, sc := range g.Scores {
 		o.Sides = append(o.Sides, engines.SideResult{Name: sc.Player, Player: sc.Player,
 			Won: slices.Contains(g.Winners, sc.Player), Score: sc.Total, Scored: "points"})
+		for _, l := range sc.Lines {
+			if l.Points != 0 {
+				o.Scoring[sc.Player] = append(o.Scoring[sc.Player], fmt.Sprintf("%+d %s", l.Points, l.What))
+			}
+		}
 	}
 	for _, p := range g.Players {
 		o.Figures = append(o.Figures, engines.Fate{ID: s.starterID(p.Starter), Name: p.Starter.Name, Side: p.Name, Fate: "starter"})

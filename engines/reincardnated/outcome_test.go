@@ -1,6 +1,7 @@
 package reincardnated
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -39,6 +40,19 @@ func TestOutcomeNamesTheWinner(t *testing.T) {
 	eq(t, "sides", len(o.Sides), 2)
 	eq(t, "Ann", o.Sides[0], engines.SideResult{Name: "Ann", Player: "Ann", Won: true, Score: 2, Scored: "points"})
 	eq(t, "Ben", o.Sides[1], engines.SideResult{Name: "Ben", Player: "Ben", Score: 1, Scored: "points"})
+	// The score line by line, as the reports show it: each line's points
+	// add up to the player's score.
+	for _, sd := range o.Sides {
+		sum := 0
+		for _, l := range o.Scoring[sd.Name] {
+			var n int
+			if _, err := fmt.Sscanf(l, "%d", &n); err != nil {
+				t.Errorf("%s's score line %q has no points", sd.Name, l)
+			}
+			sum += n
+		}
+		eq(t, sd.Name+"'s score lines", sum, sd.Score)
+	}
 	var fates []string
 	for _, f := range o.Figures {
 		if f.ID == "" {

@@ -2,6 +2,7 @@ package reincardnated
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"warlog/engines"
@@ -230,11 +231,20 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 		for _, p := range g.Players {
 			killed := make([]int, g.Round)
 			copy(killed, p.Killed)
-			sum.Sides = append(sum.Sides, engines.SideSummary{
-				Name: p.Name, Player: p.Name,
-				Forces:         []engines.Row{{{Key: "name", Value: p.Starter.Name}, {Key: "side", Value: p.Name}, {Key: "status", Value: "starter"}}},
-				RemovedPerTurn: killed,
-			})
+			// The Lifeline as it stands, a row per card: the Starter, then
+			// each Being in its place, with its type.
+			forces := make([]engines.Row, 0, 1+len(p.Lifeline))
+			forces = append(forces, engines.Row{{Key: "card", Value: "Starter"}, {Key: "name", Value: p.Starter.Name},
+				{Key: "type", Value: p.Starter.Type}, {Key: "status", Value: "starter"}})
+			for i, b := range p.Lifeline {
+				status := "alive"
+				if b.Dead {
+					status = "dead"
+				}
+				forces = append(forces, engines.Row{{Key: "card", Value: "Being " + strconv.Itoa(i+1)}, {Key: "name", Value: b.Name},
+					{Key: "type", Value: b.Type}, {Key: "status", Value: status}})
+			}
+			sum.Sides = append(sum.Sides, engines.SideSummary{Name: p.Name, Player: p.Name, Forces: forces, RemovedPerTurn: killed})
 		}
 		if g.Ended {
 			// What a game carries into the campaign is each player's

@@ -3,10 +3,16 @@ package report
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	stdhtml "html"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
 	"testing"
 	"time"
 )
@@ -84,5 +90,164 @@ func TestHTMLRendersInChromium(t *testing.T) {
 	red := colours[[3]uint32{0xd, 0x2, 0x2}]  // #d1242f
 	if blue == 0 || red == 0 {
 		t.Errorf("the chart colours are missing: blue %d, red %d samples", blue, red)
+	}
+}
+
+// measureJS measures a report in the iframe frame once it has loaded: the
+// page's scroll width against its own width, every SVG text's size on the
+// screen (its font size times the scale its chart is drawn at), the
+// body's background and whether the dark scheme is asked for. It appends
+// "MEASURE <name> {json}" to the harness, which --dump-dom prints.
+const measureJS = `<script>
+function measure(f) {
+  var w = f.contentWindow, d = f.contentDocument, r = {};
+  r.scroll = d.scrollingElement.scrollWidth; r.inner = w.innerWidth;
+  r.small = [];
+  d.querySelectorAll('svg text').forEach(function (t) {
+    var m = t.ownerSVGElement.getScreenCTM();
+    var px = parseFloat(w.getComputedStyle(t).fontSize) * (m ? m.a : 1);
+    if (px < 10.95) r.small.push(t.textContent + ' at ' + px.toFixed(1) + 'px');
+  });
+  r.breaks = [];
+  d.querySelectorAll('body *').forEach(function (e) {
+    var cs = w.getComputedStyle(e);
+    if (cs.wordBreak === 'break-all' || cs.overflowWrap === 'anywhere' && !e.classList.contains('hash')) r.breaks.push(e.tagName);
+  });
+  r.background = w.getComputedStyle(d.body).backgroundColor;
+  r.dark = w.matchMedia('(prefers-color-scheme: dark)').matches;
+  var p = document.createElement('pre');
+  p.textContent = 'MEASURE ' + f.name + ' ' + JSON.stringify(r) + '\n';
+  document.body.appendChild(p);
+}
+</script>`
+
+type measured struct {
+	Scroll, Inner int
+	Small         []string
+	Breaks        []string
+	Background    string
+	Dark          bool
+}
+
+// measurePages loads every page at every width in frames of one harness
+// page (a headless window is never narrower than 500 px; a frame is) and
+// returns what measureJS found, by "name@width".
+func measurePages(t *testing.T, bin string, pages map[string]string, widths []int, dark bool) map[string]measured {
+	t.Helper()
+	var h strings.Builder
+	h.WriteString(`<!DOCTYPE html><html><body style="margin:0">` + measureJS)
+	names := make([]string, 0, len(pages))
+	for n := range pages {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		for _, w := range widths {
+			fmt.Fprintf(&h, `<iframe name="%s@%d" style="display:block;border:0;width:%dpx;height:1500px" onload="measure(this)" srcdoc="%s"></iframe>`,
+				n, w, w, stdhtml.EscapeString(pages[n]))
+		}
+	}
+	h.WriteString("</body></html>")
+	dir := t.TempDir()
+	page := filepath.Join(dir, "harness.html")
+	if err := os.WriteFile(page, []byte(h.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	args := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir=" + filepath.Join(dir, "profile"), "--window-size=1300,1000", "--dump-dom"}
+	if dark {
+		args = append(args, "--force-dark-mode")
+	}
+	out, err := exec.CommandContext(ctx, bin, append(args, "file://"+page)...).Output()
+	if err != nil {
+		t.Fatalf("chromium: %v", err)
+	}
+	got := map[string]measured{}
+	for _, m := range regexp.MustCompile(`MEASURE (\S+) (\{.*\})`).FindAllStringSubmatch(string(out), -1) {
+		var v measured
+		if err := json.Unmarshal([]byte(stdhtml.UnescapeString(m[2])), &v); err != nil {
+			t.Fatalf("%s: %v in %s", m[1], err, m[2])
+		}
+		got[m[1]] = v
+	}
+	if len(got) != len(pages)*len(widths) {
+		t.Fatalf("measured %d pages of %d", len(got), len(pages)*len(widths))
+	}
+	return got
+}
+
+// darkColour says whether a CSS colour is a dark one.
+func darkColour(c string) bool {
+	var r, g, b int
+	if _, err := fmt.Sscanf(c, "rgb(%d, %d, %d)", &r, &g, &b); err != nil {
+		return false
+	}
+	return r+g+b < 3*64
+}
+
+// Every game's report and a chronicle read well in a real browser at 1200
+// and at 360 px wide: nothing scrolls sideways, no chart text is under
+// 11 px, no word may be broken mid-word (but the log's hash), and the dark
+// scheme applies when the reader's system asks for it
+// and not otherwise. A page made to fail (a wide table, a chart drawn
+// shrunk) fails, so the measures can.
+func TestHTMLReadsWellInChromium(t *testing.T) {
+	bin := chromium()
+	if bin == "" {
+		t.Skip("chromium is not installed here (apt-get install chromium); .ci/run installs it")
+	}
+	pages := map[string]string{}
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "reports", "*.html"))
+	if len(files) < 5 {
+		t.Fatalf("found %d game reports, want one per game", len(files))
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages[strings.TrimSuffix(filepath.Base(f), ".html")] = string(data)
+	}
+	svc, name := play(t)
+	chron, err := Build(context.Background(), svc, name, Options{Campaign: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages["duel-chronicle"] = render(t, chron, func(b *bytes.Buffer, r *Report) error { return HTML(b, r) })
+	pages["control"] = `<!DOCTYPE html><html><body><p style="word-break:break-all">Check</p><table><tr><td style="white-space:nowrap">` + strings.Repeat("wide ", 200) +
+		`</td></tr></table><svg viewBox="0 0 900 100" style="width:100%"><text x="0" y="50" font-size="12">shrunk</text></svg></body></html>`
+	widths := []int{1200, 360}
+	for _, dark := range []bool{false, true} {
+		got := measurePages(t, bin, pages, widths, dark)
+		for n := range pages {
+			for _, w := range widths {
+				k := fmt.Sprintf("%s@%d", n, w)
+				m := got[k]
+				if m.Inner != w {
+					t.Fatalf("%s: the frame is %d px wide", k, m.Inner)
+				}
+				if n == "control" {
+					if m.Scroll <= m.Inner || w == 360 && len(m.Small) == 0 || len(m.Breaks) == 0 {
+						t.Errorf("the control page passes: %+v", m)
+					}
+					continue
+				}
+				if m.Scroll > m.Inner {
+					t.Errorf("%s scrolls sideways: %d px wide in %d", k, m.Scroll, m.Inner)
+				}
+				if len(m.Small) > 0 {
+					t.Errorf("%s has chart text under 11 px: %q", k, m.Small)
+				}
+				if len(m.Breaks) > 0 {
+					t.Errorf("%s may break words anywhere in %q (only the log's hash may)", k, m.Breaks)
+				}
+				if m.Dark != dark || darkColour(m.Background) != dark {
+					t.Errorf("%s with the dark scheme %v: background %s", k, dark, m.Background)
+				}
+			}
+		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -12,7 +14,8 @@ import (
 //go:embed report.html.tmpl
 var htmlTemplate string
 
-// palette colours sides and players in order; readable on white and in print.
+// palette colours sides and players in order; readable on white, on the
+// dark scheme's background and in print.
 var palette = []string{"#1f6feb", "#d1242f", "#1a7f37", "#9a6700", "#8250df", "#bf3989"}
 
 // named gives a side called after a colour that colour.
@@ -51,8 +54,6 @@ var page = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report").Funcs(template.FuncMap{
 		"inc":  func(i int) int { return i + 1 },
 		"join": strings.Join,
-		"cell": cell,
-		"fmtf": func(f float64) string { return fmt.Sprintf("%.2f", f) },
 	}).Parse(htmlTemplate))
 })
 
@@ -63,52 +64,94 @@ func HTML(w io.Writer, r *Report) error {
 	return page().Execute(w, htmlView(r))
 }
 
+// The charts are drawn at most chartW wide in SVG units, which is the
+// narrowest page's width (360 px less the margins): they are never scaled
+// down, so their text stays at its size (at least 11 px).
+const (
+	chartW   = 320
+	fontPx   = 12
+	charW    = 7 // the width of a character of the charts' text, about
+	minLabel = 11
+)
+
 type htmlPage struct {
 	*Report
 	Title     string
 	Scenarios []htmlScenario
 	BoardSVG  *boardChart
+	Standings *lineChart
+	Tables    []htmlTable // the chronicle's: score
+	Paths     *htmlTable  // each figure scenario by scenario
+	LuckNote  string
 }
 
 type htmlScenario struct {
 	*ScenarioReport
 	Removals *barChart
+	Counts   []*lineChart
 	Dice     []diceChart
-	Tables   []htmlSide
+	Forces   []htmlSide
+	Tables   []htmlTable // score, fates, removals, dice, luck
 }
 
 type htmlSide struct {
 	Name, Player string
 	Colour       string
-	Header       []string
-	Rows         [][]string
+	Table        htmlTable
+}
+
+// htmlTable is a table whose cells carry their column's name, so that a
+// narrow screen shows each row as a card of "name: value" lines.
+type htmlTable struct {
+	// Wide tables (more than four columns) become cards on a narrow
+	// screen; the others fit as they are.
+	Wide   bool
+	ID     string
+	Title  string
+	Header []string
+	Rows   [][]htmlCell
+	Note   string
+}
+
+type htmlCell struct {
+	Label, Text string
+	Num         bool
+}
+
+func newTable(id, title string, header []string, rows [][]string) htmlTable {
+	t := htmlTable{ID: id, Title: title, Header: header, Wide: len(header) > 4}
+	for _, r := range rows {
+		cells := make([]htmlCell, len(r))
+		for i, c := range r {
+			_, err := strconv.ParseFloat(strings.TrimSuffix(c, "%"), 64)
+			cells[i] = htmlCell{Label: header[i], Text: c, Num: err == nil}
+		}
+		t.Rows = append(t.Rows, cells)
+	}
+	return t
 }
 
 func htmlView(r *Report) htmlPage {
-	p := htmlPage{Report: r}
+	p := htmlPage{Report: r, LuckNote: LuckNote}
 	if r.Kind == "campaign" {
 		p.Title = r.Campaign + " — campaign chronicle"
+		if len(r.Score) > 0 {
+			var rows [][]string
+			for _, s := range r.Score {
+				rows = append(rows, []string{s.Name, strconv.Itoa(s.Wins)})
+			}
+			p.Tables = append(p.Tables, newTable("score", "Running score", []string{"side", "scenarios won"}, rows))
+		}
+		p.Standings = standingsChart(r)
+		if header, rows := pathTable(r); len(rows) > 0 {
+			t := newTable("paths", "", header, rows)
+			p.Paths = &t
+		}
 	} else {
 		p.Title = r.Scenarios[0].Name + " — " + r.GameTitle
 	}
 	for i := range r.Scenarios {
-		sc := &r.Scenarios[i]
-		hs := htmlScenario{ScenarioReport: sc, Removals: removalChart(sc)}
-		names := sideNames(sc)
-		for j, s := range sc.Sides {
-			header, rows := rowCells(s.Forces, func(s string) string { return s })
-			hs.Tables = append(hs.Tables, htmlSide{Name: s.Name, Player: s.Player, Colour: colourOf(names, j), Header: header, Rows: rows})
-		}
-		for _, d := range sc.Dice {
-			colour := palette[0]
-			for j, n := range names {
-				if n == d.Player {
-					colour = colourOf(names, j)
-				}
-			}
-			hs.Dice = append(hs.Dice, faceChart(d, colour))
-		}
-		p.Scenarios = append(p.Scenarios, hs)
+		p.Scenarios = append(p.Scenarios, scenarioView(&r.Scenarios[i]))
 	}
 	if r.Board != nil {
 		p.BoardSVG = drawBoard(r)
@@ -116,9 +159,71 @@ func htmlView(r *Report) htmlPage {
 	return p
 }
 
+func scenarioView(sc *ScenarioReport) htmlScenario {
+	hs := htmlScenario{ScenarioReport: sc, Removals: removalChart(sc), Counts: countCharts(sc)}
+	names := sideNames(sc)
+	for j, s := range sc.Sides {
+		header, rows := rowCells(s.Forces, func(s string) string { return s })
+		hs.Forces = append(hs.Forces, htmlSide{Name: s.Name, Player: s.Player, Colour: colourOf(names, j), Table: newTable("", "", header, rows)})
+	}
+	if scored(sc) {
+		var rows [][]string
+		for _, s := range sc.Sides {
+			won := ""
+			if s.Won {
+				won = "won"
+			}
+			rows = append(rows, []string{s.Name, strconv.Itoa(*s.Score), s.Scored, won})
+		}
+		hs.Tables = append(hs.Tables, newTable("score", "Score", []string{"side", "score", "counting", "result"}, rows))
+	}
+	if len(sc.Figures) > 0 {
+		header, rows := figureTable(sc)
+		hs.Tables = append(hs.Tables, newTable("fates", "How each figure ended", header, rows))
+	}
+	if header, rows := countTable(sc); len(rows) > 0 {
+		hs.Tables = append(hs.Tables, newTable("counts", "What the game counts, turn by turn", header, rows))
+	}
+	if turns := removalTurns(sc); turns > 0 && hs.Removals == nil {
+		hs.Tables = append(hs.Tables, htmlTable{ID: "removals", Title: "Removals", Note: fmt.Sprintf("No figure was removed in %d %s.", turns, plural(turns, "turn", "turns"))})
+	}
+	for _, d := range sc.Dice {
+		colour := palette[0]
+		for j, n := range names {
+			if n == d.Player {
+				colour = colourOf(names, j)
+			}
+		}
+		hs.Dice = append(hs.Dice, faceChart(d, colour))
+	}
+	return hs
+}
+
+// luckTable is the luck table of a scenario or the campaign.
+func luckTable(luck []PlayerLuck) htmlTable {
+	var rows [][]string
+	for _, l := range luck {
+		rows = append(rows, []string{l.Player, l.Dice, strconv.Itoa(l.Program), strconv.Itoa(l.Hand), strconv.Itoa(l.Luck.Total),
+			strconv.FormatFloat(l.Luck.Expected, 'f', 1, 64), percent(l.Luck.ChanceAtLeast)})
+	}
+	t := newTable("luck", "Luck", []string{"player", "dice", "program", "by hand", "total", "fair dice average", "chance of at least that"}, rows)
+	t.Note = LuckNote
+	return t
+}
+
+// LuckTable is the luck table for the template.
+func (h htmlScenario) LuckTable() htmlTable { return luckTable(h.Luck) }
+
+// LuckTable is the campaign's luck table for the template.
+func (p htmlPage) LuckTable() htmlTable { return luckTable(p.Luck) }
+
+// textW is about how wide text is drawn in the charts.
+func textW(s string) int { return len([]rune(s))*charW + 2 }
+
 // barChart is a grouped bar chart drawn as SVG: removals per turn per side.
 type barChart struct {
 	W, H   int
+	Left   int
 	Bars   []bar
 	Labels []axisLabel
 	Legend []legendItem
@@ -132,11 +237,16 @@ type bar struct {
 	X, Y, W, H int
 	Colour     string
 	Title      string
+	// Value is written above the bar ("" for none), at VX, VY.
+	Value  string
+	VX, VY int
 }
 
 type axisLabel struct {
 	X, Y int
 	Text string
+	// X2, Y2 end a grid line from X, Y (0: none).
+	X2, Y2 int
 }
 
 type legendItem struct {
@@ -145,47 +255,90 @@ type legendItem struct {
 	Text   string
 }
 
+// legend lays out the names in rows across the chart's width; it returns
+// the items and the height they take.
+func legend(names []string, colour func(int) string) ([]legendItem, int) {
+	var out []legendItem
+	x, y := 0, 14
+	for i, n := range names {
+		w := 16 + textW(n) + 12
+		if x > 0 && x+w > chartW {
+			x, y = 0, y+18
+		}
+		out = append(out, legendItem{X: x, Y: y, Colour: colour(i), Text: n})
+		x += w
+	}
+	return out, y + 10
+}
+
+// turnLabels spaces the labels of n columns w units apart so that no two
+// touch: every k-th column is labelled, k as small as that allows, always
+// the first and the last when there is room.
+func turnLabels(n, w int, label func(int) string) []int {
+	widest := 0
+	for i := range n {
+		widest = max(widest, textW(label(i)))
+	}
+	k := 1
+	for k*w < widest+4 {
+		k++
+	}
+	var out []int
+	for i := 0; i < n; i += k {
+		out = append(out, i)
+	}
+	if last := n - 1; out[len(out)-1] != last && (last-out[len(out)-1])*w >= widest+4 {
+		out = append(out, last)
+	}
+	return out
+}
+
+// removalChart draws the removals per turn, or nothing when no figure was
+// removed: an empty chart says less than a sentence.
 func removalChart(sc *ScenarioReport) *barChart {
 	turns := removalTurns(sc)
 	if turns == 0 || len(sc.Sides) == 0 {
 		return nil
 	}
-	c := &barChart{W: 480, H: 240}
+	c := &barChart{W: chartW}
 	for _, s := range sc.Sides {
 		for _, n := range s.RemovedPerTurn {
 			c.Max = max(c.Max, n)
 		}
 	}
 	if c.Max == 0 {
-		c.Max = 1
+		return nil
 	}
 	names := sideNames(sc)
-	left, top, bottom := 40, 30, 40
-	plotH := c.H - top - bottom
+	var top int
+	c.Legend, top = legend(names, func(i int) string { return colourOf(names, i) })
+	top += 12
+	left, bottom, plotH := 8+textW(strconv.Itoa(c.Max)), 22, 120
+	c.Left = left
+	c.H = top + plotH + bottom
 	c.AxisTop, c.AxisBottom = top, top+plotH
-	group := (c.W - left - 10) / turns
-	bw := max(4, (group-8)/len(sc.Sides))
+	group := (c.W - left - 4) / turns
+	bw := min(max(2, (group-2)/len(sc.Sides)), 36)
+	for _, t := range turnLabels(turns, group, func(i int) string { return "T" + strconv.Itoa(i+1) }) {
+		c.Labels = append(c.Labels, axisLabel{X: left + t*group + group/2, Y: c.AxisBottom + 16, Text: "T" + strconv.Itoa(t+1)})
+	}
 	for t := 0; t < turns; t++ {
-		gx := left + t*group + 4
-		c.Labels = append(c.Labels, axisLabel{X: gx + group/2 - 4, Y: c.H - bottom + 16, Text: fmt.Sprintf("T%d", t+1)})
+		gx := left + t*group + 1
 		for i, s := range sc.Sides {
-			n := 0
-			if t < len(s.RemovedPerTurn) {
-				n = s.RemovedPerTurn[t]
-			}
+			n := s.RemovedPerTurn[t]
 			h := n * plotH / c.Max
-			c.Bars = append(c.Bars, bar{X: gx + i*bw, Y: top + plotH - h, W: bw - 2, H: h, Colour: colourOf(names, i),
-				Title: fmt.Sprintf("%s, turn %d: %d removed", s.Name, t+1, n)})
+			b := bar{X: gx + i*bw, Y: top + plotH - h, W: max(bw-1, 1), H: h, Colour: colourOf(names, i),
+				Title: fmt.Sprintf("%s, turn %d: %d removed", s.Name, t+1, n)}
+			if n > 0 && bw >= textW(strconv.Itoa(n)) {
+				b.Value, b.VX, b.VY = strconv.Itoa(n), b.X+b.W/2, b.Y-3
+			}
+			c.Bars = append(c.Bars, b)
 		}
 	}
-	for v := 0; v <= c.Max; v++ {
-		if c.Max > 6 && v%((c.Max+5)/6) != 0 {
-			continue
-		}
-		c.YTicks = append(c.YTicks, axisLabel{X: left - 8, Y: top + plotH - v*plotH/c.Max + 4, Text: fmt.Sprint(v)})
-	}
-	for i, s := range sc.Sides {
-		c.Legend = append(c.Legend, legendItem{X: left + i*110, Y: 14, Colour: colourOf(names, i), Text: s.Name})
+	step := (c.Max + 4) / 5
+	for v := 0; v <= c.Max; v += step {
+		y := top + plotH - v*plotH/c.Max
+		c.YTicks = append(c.YTicks, axisLabel{X: left - 4, Y: y + 4, Text: strconv.Itoa(v), X2: c.W, Y2: y})
 	}
 	return c
 }
@@ -196,43 +349,179 @@ type diceChart struct {
 	W, H      int
 	Bars      []bar
 	Labels    []axisLabel
+	YTicks    []axisLabel
 	ExpectedY int
 	Left      int
 	Right     int
 }
 
 func faceChart(d DiceStats, colour string) diceChart {
-	c := diceChart{Stats: d, W: 320, H: 180, Left: 30, Right: 310}
-	top, bottom := 10, 30
-	plotH := c.H - top - bottom
-	maxCount := d.Expected
+	maxCount := int(d.Expected + 0.999)
 	for _, f := range d.Faces {
-		maxCount = max(maxCount, float64(f))
+		maxCount = max(maxCount, f)
 	}
-	if maxCount == 0 {
-		maxCount = 1
-	}
+	maxCount = max(maxCount, 1)
+	c := diceChart{Stats: d, W: chartW, H: 170, Left: 8 + textW(strconv.Itoa(maxCount)), Right: chartW - 2}
+	top, bottom := 18, 22
+	plotH := c.H - top - bottom
 	n := len(d.Faces)
-	bw := (c.Right - c.Left) / max(n, 1)
+	bw := min((c.Right-c.Left)/max(n, 1), 48)
 	for i, f := range d.Faces {
-		h := int(float64(f) / maxCount * float64(plotH))
-		c.Bars = append(c.Bars, bar{X: c.Left + i*bw + 1, Y: top + plotH - h, W: max(bw-2, 1), H: h, Colour: colour,
-			Title: fmt.Sprintf("%d: rolled %d times, %.1f expected", i+1, f, d.Expected)})
-		if n <= 12 || (i+1)%10 == 0 {
-			c.Labels = append(c.Labels, axisLabel{X: c.Left + i*bw + bw/2, Y: c.H - bottom + 14, Text: fmt.Sprint(i + 1)})
+		h := f * plotH / maxCount
+		b := bar{X: c.Left + i*bw + 1, Y: top + plotH - h, W: max(bw-2, 1), H: h, Colour: colour,
+			Title: fmt.Sprintf("%d: rolled %d times, %.1f expected", i+1, f, d.Expected)}
+		if bw >= textW(strconv.Itoa(f)) {
+			b.Value, b.VX, b.VY = strconv.Itoa(f), b.X+b.W/2, b.Y-3
 		}
+		c.Bars = append(c.Bars, b)
 	}
-	c.ExpectedY = top + plotH - int(d.Expected/maxCount*float64(plotH))
+	for _, i := range turnLabels(n, bw, func(i int) string { return strconv.Itoa(i + 1) }) {
+		c.Labels = append(c.Labels, axisLabel{X: c.Left + i*bw + bw/2, Y: c.H - bottom + 16, Text: strconv.Itoa(i + 1)})
+	}
+	step := (maxCount + 3) / 4
+	for v := 0; v <= maxCount; v += step {
+		y := top + plotH - v*plotH/maxCount
+		c.YTicks = append(c.YTicks, axisLabel{X: c.Left - 4, Y: y + 4, Text: strconv.Itoa(v), X2: c.Right, Y2: y})
+	}
+	c.ExpectedY = top + plotH - int(d.Expected/float64(maxCount)*float64(plotH))
 	return c
 }
 
-// boardChart is the final grid.
+// lineChart is the standings over time: each side's scenarios won after
+// each scenario.
+type lineChart struct {
+	Title                   string
+	W, H, Left, Top, Bottom int
+	Lines                   []polyline
+	Legend                  []legendItem
+	Labels                  []axisLabel
+	YTicks                  []axisLabel
+	Scenarios               []string
+}
+
+type polyline struct {
+	Colour string
+	Points string
+	Dots   []axisLabel
+}
+
+func standingsChart(r *Report) *lineChart {
+	if len(r.Standings) < 2 || len(r.Score) == 0 {
+		return nil
+	}
+	names := make([]string, len(r.Score))
+	values := make([][]int, len(r.Score))
+	for i, s := range r.Score {
+		names[i] = s.Name
+		for _, st := range r.Standings {
+			values[i] = append(values[i], winsOf(st.Score, s.Name))
+		}
+	}
+	c := newLineChart(names, names, values, func(j, i int) string {
+		return fmt.Sprintf("%s after %s: %d won", names[j], r.Standings[i].Scenario, values[j][i])
+	})
+	for _, st := range r.Standings {
+		c.Scenarios = append(c.Scenarios, st.Scenario)
+	}
+	return c
+}
+
+// countCharts draws each number the game counts that changed during the
+// scenario, a line per side over the turns.
+func countCharts(sc *ScenarioReport) []*lineChart {
+	var out []*lineChart
+	var whats []string
+	for _, c := range sc.Counts {
+		if !slices.Contains(whats, c.What) {
+			whats = append(whats, c.What)
+		}
+	}
+	sides := sideNames(sc)
+	for _, what := range whats {
+		var names, colours []string
+		var values [][]int
+		changed := false
+		for _, c := range sc.Counts {
+			if c.What != what || len(c.PerTurn) < 2 {
+				continue
+			}
+			names, values = append(names, c.Side), append(values, c.PerTurn)
+			colour := c.Side
+			if i := slices.Index(sides, c.Side); i >= 0 {
+				colour = sides[i]
+			}
+			colours = append(colours, colour)
+			changed = changed || slices.Min(c.PerTurn) != slices.Max(c.PerTurn)
+		}
+		if !changed {
+			continue
+		}
+		lc := newLineChart(names, colours, values, func(j, i int) string {
+			return fmt.Sprintf("%s, %s at the end of turn %d: %d", names[j], what, i+1, values[j][i])
+		})
+		lc.Title = what
+		out = append(out, lc)
+	}
+	return out
+}
+
+// newLineChart draws a line per series over the same points (1, 2, ...
+// along the bottom), names[j] in its side's colour (colourOf over
+// colourNames), tip(j, i) the title of series j's i-th point.
+func newLineChart(names, colourNames []string, values [][]int, tip func(j, i int) string) *lineChart {
+	colour := func(j int) string {
+		if i := slices.Index(colourNames, colourNames[j]); i >= 0 {
+			return colourOf(colourNames, i)
+		}
+		return palette[j%len(palette)]
+	}
+	most, n := 1, 0
+	for _, v := range values {
+		most = max(most, slices.Max(append([]int{0}, v...)))
+		n = max(n, len(v))
+	}
+	c := &lineChart{W: chartW}
+	var top int
+	c.Legend, top = legend(names, colour)
+	c.Top = top + 12
+	plotH := 120
+	c.Left = 8 + textW(strconv.Itoa(most))
+	c.Bottom = c.Top + plotH
+	c.H = c.Bottom + 22
+	dx := (c.W - c.Left - 12) / max(n-1, 1)
+	for _, i := range turnLabels(n, dx, func(i int) string { return strconv.Itoa(i + 1) }) {
+		c.Labels = append(c.Labels, axisLabel{X: c.Left + 6 + i*dx, Y: c.Bottom + 16, Text: strconv.Itoa(i + 1)})
+	}
+	for j := range names {
+		pl := polyline{Colour: colour(j)}
+		var pts []string
+		for i, v := range values[j] {
+			x, y := c.Left+6+i*dx, c.Bottom-max(v, 0)*plotH/most
+			pts = append(pts, fmt.Sprintf("%d,%d", x, y))
+			pl.Dots = append(pl.Dots, axisLabel{X: x, Y: y, Text: tip(j, i)})
+		}
+		pl.Points = strings.Join(pts, " ")
+		c.Lines = append(c.Lines, pl)
+	}
+	step := (most + 3) / 4
+	for v := 0; v <= most; v += step {
+		y := c.Bottom - v*plotH/most
+		c.YTicks = append(c.YTicks, axisLabel{X: c.Left - 4, Y: y + 4, Text: strconv.Itoa(v), X2: c.W, Y2: y})
+	}
+	return c
+}
+
+// boardChart is the final grid, with its columns and rows numbered.
 type boardChart struct {
 	W, H    int
+	GW, GH  int // the grid's size
 	Cell    int
-	Lines   []axisLabel // grid lines: X,Y start; Text unused
+	Margin  int
+	Lines   []axisLabel // grid lines from X,Y to X2,Y2
+	Coords  []axisLabel
 	Squares []bar
 	Pieces  []piece
+	Key     []string // each piece's name and square, for the caption
 }
 
 type piece struct {
@@ -246,23 +535,40 @@ type piece struct {
 
 func drawBoard(r *Report) *boardChart {
 	b := r.Board
-	cell := 24
-	if b.Width > 24 {
-		cell = 600 / b.Width
-	}
-	c := &boardChart{W: b.Width*cell + 1, H: b.Height*cell + 1, Cell: cell}
+	margin := 18
+	size := max(b.Width, b.Height, 1)
+	cell := min(40, (chartW-margin)/size)
+	c := &boardChart{W: margin + b.Width*cell + 1, H: margin + b.Height*cell + 1, Cell: cell, Margin: margin, GW: b.Width * cell, GH: b.Height * cell}
 	owner := map[string]string{}
 	for i, o := range b.Owners {
 		owner[o] = colourOf(b.Owners, i)
 	}
+	for x := 0; x <= b.Width; x++ {
+		c.Lines = append(c.Lines, axisLabel{X: margin + x*cell, Y: margin, X2: margin + x*cell, Y2: margin + b.Height*cell})
+	}
+	for y := 0; y <= b.Height; y++ {
+		c.Lines = append(c.Lines, axisLabel{X: margin, Y: margin + y*cell, X2: margin + b.Width*cell, Y2: margin + y*cell})
+	}
+	for _, x := range turnLabels(b.Width, cell, func(i int) string { return strconv.Itoa(i + 1) }) {
+		c.Coords = append(c.Coords, axisLabel{X: margin + x*cell + cell/2, Y: margin - 5, Text: strconv.Itoa(x + 1)})
+	}
+	for _, y := range turnLabels(b.Height, max(cell, 14), func(int) string { return "" }) {
+		c.Coords = append(c.Coords, axisLabel{X: margin - 4, Y: margin + y*cell + cell/2 + 4, Text: strconv.Itoa(y + 1), X2: 1})
+	}
 	for _, s := range b.Influence {
-		c.Squares = append(c.Squares, bar{X: (s.X - 1) * cell, Y: (s.Y - 1) * cell, W: cell, H: cell, Colour: owner[s.Owner]})
+		c.Squares = append(c.Squares, bar{X: margin + (s.X-1)*cell, Y: margin + (s.Y-1)*cell, W: cell, H: cell, Colour: owner[s.Owner]})
 	}
 	for _, p := range b.Pieces {
 		w, h := max(p.W, 1), max(p.H, 1)
-		c.Pieces = append(c.Pieces, piece{X: (p.X - 1) * cell, Y: (p.Y - 1) * cell, W: w * cell, H: h * cell, Colour: owner[p.Owner],
-			Label: p.Label, TX: (p.X-1)*cell + w*cell/2, TY: (p.Y-1)*cell + h*cell/2 + 4, Round: p.Kind != "mother",
-			CX: (p.X-1)*cell + cell/2, CY: (p.Y-1)*cell + cell/2, R: cell/2 - 1})
+		x0, y0 := margin+(p.X-1)*cell, margin+(p.Y-1)*cell
+		c.Pieces = append(c.Pieces, piece{X: x0, Y: y0, W: w * cell, H: h * cell, Colour: owner[p.Owner],
+			Label: p.Label, TX: x0 + w*cell/2, TY: y0 + h*cell/2 + 4, Round: p.Kind != "mother",
+			CX: x0 + cell/2, CY: y0 + cell/2, R: cell/2 - 1})
+		where := fmt.Sprintf("%d,%d", p.X, p.Y)
+		if w > 1 || h > 1 {
+			where = fmt.Sprintf("%d,%d to %d,%d", p.X, p.Y, p.X+w-1, p.Y+h-1)
+		}
+		c.Key = append(c.Key, fmt.Sprintf("%s (%s's %s) at %s", p.Label, p.Owner, p.Kind, where))
 	}
 	return c
 }

@@ -76,8 +76,36 @@ func Markdown(w io.Writer, r *Report) error {
 			}
 			mdTable(&b, []string{"side", "scenarios won"}, rows)
 		}
+		if len(r.Standings) > 1 {
+			b.WriteString("## Standings after each scenario\n\n")
+			header := []string{"after"}
+			for _, s := range r.Score {
+				header = append(header, md(s.Name))
+			}
+			var rows [][]string
+			for _, st := range r.Standings {
+				row := []string{md(st.Scenario)}
+				for _, s := range r.Score {
+					row = append(row, strconv.Itoa(winsOf(st.Score, s.Name)))
+				}
+				rows = append(rows, row)
+			}
+			mdTable(&b, header, rows)
+		}
 		for i := range r.Scenarios {
 			scenarioMarkdown(&b, r, &r.Scenarios[i], "##")
+		}
+		if header, rows := pathTable(r); len(rows) > 0 {
+			b.WriteString("## Each figure, scenario by scenario\n\n")
+			for i := range header {
+				header[i] = md(header[i])
+			}
+			for _, row := range rows {
+				for i := range row {
+					row[i] = md(row[i])
+				}
+			}
+			mdTable(&b, header, rows)
 		}
 		if len(r.Stories) > 0 {
 			b.WriteString("## The figures' stories\n\n")
@@ -85,6 +113,10 @@ func Markdown(w io.Writer, r *Report) error {
 				fmt.Fprintf(&b, "- **%s** (%s): %s\n", md(s.Name), md(s.Side), md(strings.Join(s.Lines, "; ")))
 			}
 			b.WriteString("\n")
+		}
+		if len(r.Luck) > 0 {
+			b.WriteString("## Luck over the campaign\n\n")
+			luckMarkdown(&b, r.Luck)
 		}
 	} else {
 		sc := &r.Scenarios[0]
@@ -123,6 +155,41 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 		}
 		b.WriteString("\n\n")
 	}
+	if st := sc.Story; st.Headline != "" {
+		b.WriteString(h("The story") + "\n\n")
+		fmt.Fprintf(b, "**%s**\n\n", md(st.Headline))
+		if st.TurningPoint != "" {
+			fmt.Fprintf(b, "- *Turning point:* %s\n", md(st.TurningPoint))
+		}
+		if f := st.Standout; f != nil {
+			fmt.Fprintf(b, "- *Figure of the battle:* %s (%s), %d %s: %s, %s.\n", md(f.Name), md(f.Side), f.Points, plural(f.Points, "point", "points"),
+				plural(f.Removals, "1 removal", strconv.Itoa(f.Removals)+" removals"), md(f.Fate.Fate))
+		} else {
+			b.WriteString("- *Figure of the battle:* none, as no figure removed a foe.\n")
+		}
+		fmt.Fprintf(b, "- *How the figure of the battle is chosen:* %s.\n\n", md(st.Formula))
+	}
+	if scored(sc) {
+		b.WriteString(h("Score") + "\n\n")
+		var rows [][]string
+		for _, s := range sc.Sides {
+			won := ""
+			if s.Won {
+				won = "won"
+			}
+			rows = append(rows, []string{md(s.Name), strconv.Itoa(*s.Score), md(s.Scored), won})
+		}
+		mdTable(b, []string{"side", "score", "counting", "result"}, rows)
+		for _, s := range sc.Sides {
+			if len(s.ScoreLines) > 0 {
+				fmt.Fprintf(b, "**%s's %d, line by line**\n\n", md(s.Name), *s.Score)
+				for _, l := range s.ScoreLines {
+					fmt.Fprintf(b, "- %s\n", md(l))
+				}
+				b.WriteString("\n")
+			}
+		}
+	}
 	if len(sc.Sides) > 0 {
 		b.WriteString(h("The forces") + "\n\n")
 		for _, s := range sc.Sides {
@@ -136,6 +203,16 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 				mdTable(b, header, rows)
 			}
 		}
+	}
+	if len(sc.Figures) > 0 {
+		b.WriteString(h("How each figure ended") + "\n\n")
+		header, rows := figureTable(sc)
+		for _, row := range rows {
+			for i := range row {
+				row[i] = md(row[i])
+			}
+		}
+		mdTable(b, header, rows)
 	}
 	b.WriteString(h("Turn by turn") + "\n\n")
 	if len(sc.Turns) == 0 {
@@ -159,6 +236,13 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 			}
 		}
 		b.WriteString("\n")
+	}
+	if header, rows := countTable(sc); len(rows) > 0 {
+		b.WriteString(h("What the game counts, turn by turn") + "\n\n")
+		for i := range header {
+			header[i] = md(header[i])
+		}
+		mdTable(b, header, rows)
 	}
 	if turns := removalTurns(sc); turns > 0 {
 		b.WriteString(h("Removals per turn") + "\n\n")
@@ -202,11 +286,13 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 			if d.Sides > 12 {
 				facesText = "(see the HTML report)"
 			}
-			rows = append(rows, []string{md(d.Player), "d" + strconv.Itoa(d.Sides), strconv.Itoa(d.Count),
+			rows = append(rows, []string{md(d.Player), strconv.Itoa(d.Count) + "d" + strconv.Itoa(d.Sides),
 				strconv.FormatFloat(d.Average, 'f', 2, 64), facesText, strconv.FormatFloat(d.Expected, 'f', 1, 64),
-				strconv.Itoa(d.Ones), strconv.Itoa(d.Highest), strconv.Itoa(d.Program), strconv.Itoa(d.Hand)})
+				strconv.Itoa(d.Program), strconv.Itoa(d.Hand)})
 		}
-		mdTable(b, []string{"player", "die", "dice", "average", "faces", "expected per face", "1s", "top faces", "program", "by hand"}, rows)
+		mdTable(b, []string{"player", "dice", "average", "faces rolled", "expected per face", "program", "by hand"}, rows)
+		b.WriteString(h("Luck") + "\n\n")
+		luckMarkdown(b, sc.Luck)
 	}
 	if len(sc.Notable) > 0 {
 		b.WriteString(h("Notable moments") + "\n\n")
@@ -215,6 +301,42 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 		}
 		b.WriteString("\n")
 	}
+}
+
+// luckMarkdown writes the luck table: each player's dice against fair ones.
+func luckMarkdown(b *bytes.Buffer, luck []PlayerLuck) {
+	var rows [][]string
+	for _, l := range luck {
+		rows = append(rows, []string{md(l.Player), l.Dice, strconv.Itoa(l.Program), strconv.Itoa(l.Hand), strconv.Itoa(l.Luck.Total),
+			strconv.FormatFloat(l.Luck.Expected, 'f', 1, 64), percent(l.Luck.ChanceAtLeast)})
+	}
+	mdTable(b, []string{"player", "dice", "program", "by hand", "total", "fair dice average", "chance of at least that"}, rows)
+	b.WriteString(LuckNote + "\n\n")
+}
+
+// LuckNote says what the luck table counts.
+const LuckNote = "Program dice are rolled by warlog, hand dice entered by the players. The chance is exact: " +
+	"the share of all the ways fair dice of the same sizes can fall that total at least as much. " +
+	"Whether high is lucky depends on the roll: some rolls succeed low (a King's Own hit roll)."
+
+// scored says whether every side has a score (the scenario has ended).
+func scored(sc *ScenarioReport) bool {
+	for _, s := range sc.Sides {
+		if s.Score == nil {
+			return false
+		}
+	}
+	return len(sc.Sides) > 0
+}
+
+// winsOf is name's wins in a standing.
+func winsOf(score []Score, name string) int {
+	for _, s := range score {
+		if s.Name == name {
+			return s.Wins
+		}
+	}
+	return 0
 }
 
 func removalTurns(sc *ScenarioReport) int {

@@ -22,19 +22,25 @@ import (
 )
 
 // Report is one scenario's battle report or the campaign's chronicle. Its
-// JSON keys are stable and documented in the README.
+// JSON keys are stable, always present (null or empty when nothing
+// applies) and documented by schema/report.schema.json.
 type Report struct {
 	Kind      string           `json:"kind"` // "scenario" or "campaign"
 	Campaign  string           `json:"campaign"`
 	Game      string           `json:"game"`
 	GameTitle string           `json:"game_title"`
 	Scenarios []ScenarioReport `json:"scenarios"`
-	// Stories is each figure's campaign story (chronicle only).
-	Stories []Story `json:"stories,omitempty"`
-	// Score is the running count of scenarios won (chronicle only).
-	Score []Score `json:"score,omitempty"`
-	// Board is the final board, for games that have one.
-	Board *engines.Board `json:"board,omitempty"`
+	// Stories is each figure's path across the campaign (chronicle only;
+	// empty in a scenario's report).
+	Stories []Story `json:"stories"`
+	// Score is the count of scenarios won so far (chronicle only), and
+	// Standings the same count after each scenario.
+	Score     []Score    `json:"score"`
+	Standings []Standing `json:"standings"`
+	// Luck is each player's dice over every scenario reported.
+	Luck []PlayerLuck `json:"luck"`
+	// Board is the final board, for games that have one; null otherwise.
+	Board *engines.Board `json:"board"`
 	// Head and Version identify the log this report was made from:
 	// CheckCommand (`warlog verify --head HEAD -c CAMPAIGN`) checks it.
 	Head        string `json:"head"`
@@ -82,11 +88,109 @@ func shellQuote(s string) string {
 
 // ScenarioReport is one battle.
 type ScenarioReport struct {
-	engines.ScenarioSummary
-	Date    string       `json:"date"`
+	Name  string `json:"name"`
+	Brief string `json:"brief"`
+	Date  string `json:"date"`
+	// Turn is the turn reached; Ended says whether the scenario is over.
+	Turn  int  `json:"turn"`
+	Ended bool `json:"ended"`
+	// Result names the outcome and Why explains it; "" while undecided.
+	Result string `json:"result"`
+	Why    string `json:"why"`
+	// Winner is the winning side or player: null for a draw (Draw) and
+	// while the scenario is being played.
+	Winner *string      `json:"winner"`
+	Draw   bool         `json:"draw"`
+	Sides  []SideReport `json:"sides"`
+	// Figures are the fates of the figures the outcome names, with what
+	// each did; empty while the scenario is being played.
+	Figures []FigureReport `json:"figures"`
+	// Damage names the unit of the figures' dealt and taken ("wounds",
+	// "Hits", "Life"); "" where the game counts no damage.
+	Damage string `json:"damage"`
+	// Consequences are what the fight did to the campaign, a line each.
+	Consequences []string `json:"consequences"`
+	Story        Account  `json:"story"`
+	// Counts are what the game counts for each side or player (kill
+	// points, Life, Plasmid, objectives, Karma...), as they stood at the
+	// end of each turn played, from the game's status.
+	Counts []Count `json:"counts"`
+	// Fallen are the figures removed, in the order they fell, each with
+	// the turn it fell in, as the game's status showed them.
+	Fallen  []Fallen     `json:"fallen"`
 	Turns   []TurnReport `json:"turns"`
 	Dice    []DiceStats  `json:"dice"`
+	Luck    []PlayerLuck `json:"luck"`
 	Notable []string     `json:"notable"`
+}
+
+// Fallen is a figure removed from a battle.
+type Fallen struct {
+	Turn   int    `json:"turn"`
+	Side   string `json:"side"`
+	Name   string `json:"name"`
+	Status string `json:"status"`
+}
+
+// out are the statuses of a figure removed from the fight.
+var out = map[string]bool{"dead": true, "down": true, "broken": true, "withdrawn": true, "slain": true, "routed": true, "destroyed": true}
+
+// Count is one number the game keeps for a side or player, turn by turn.
+type Count struct {
+	Side string `json:"side"`
+	What string `json:"what"`
+	// PerTurn[i] is the number at the end of turn i+1.
+	PerTurn []int `json:"per_turn"`
+}
+
+// Credited is the winner as the chronicle keeps it: the winning side,
+// "draw", or "" while undecided.
+func (sc *ScenarioReport) Credited() string {
+	switch {
+	case sc.Winner != nil:
+		return *sc.Winner
+	case sc.Draw:
+		return "draw"
+	}
+	return ""
+}
+
+// SideReport is one side (or player) of a battle.
+type SideReport struct {
+	Name   string `json:"name"`
+	Player string `json:"player"` // "" when the game does not say
+	Won    bool   `json:"won"`
+	// Score is what the game counts for the side (Scored says what),
+	// null while the scenario is being played.
+	Score  *int   `json:"score"`
+	Scored string `json:"scored"`
+	// ScoreLines are what made the score, a line each, where the game
+	// keeps them (Reincardnated); empty otherwise.
+	ScoreLines []string `json:"score_lines"`
+	// Forces are the side's figures as they started, as table rows.
+	Forces []engines.Row `json:"forces"`
+	// RemovedPerTurn[i] is how many of the side's figures were removed in
+	// turn i+1, for every turn played.
+	RemovedPerTurn []int `json:"removed_per_turn"`
+}
+
+// FigureReport is one figure's part in a battle: its fate as the outcome
+// states it (what it carries into the campaign, the enemies it removed,
+// what it did where the game counts it), whether it fought, and its points
+// by the figure-of-the-battle formula (FigureFormula).
+type FigureReport struct {
+	engines.Fate
+	Fought bool `json:"fought"`
+	Points int  `json:"points"`
+}
+
+// Account is the story of a battle in a few lines: the headline, the turn
+// that turned it, and its standout figure by the stated formula.
+type Account struct {
+	Headline     string        `json:"headline"`
+	TurningPoint string        `json:"turning_point"`
+	Standout     *FigureReport `json:"figure_of_the_battle"`
+	Formula      string        `json:"formula"`
 }
 
 // TurnReport is what happened in one turn (turn 0: before the first).
@@ -99,10 +203,10 @@ type TurnReport struct {
 type Line struct {
 	Action string `json:"action"`
 	Text   string `json:"text"`
-	Undone bool   `json:"undone,omitempty"`
+	Undone bool   `json:"undone"`
 	// Note says that an amendment corrected the action, or decided it
-	// again after correcting an earlier one.
-	Note string `json:"note,omitempty"`
+	// again after correcting an earlier one; "" otherwise.
+	Note string `json:"note"`
 }
 
 // DiceStats are one player's dice of one kind in one scenario.
@@ -120,19 +224,38 @@ type DiceStats struct {
 	Hand     int     `json:"hand"`
 	// LongestFailStreak is the most judged rolls failed in a row.
 	LongestFailStreak int `json:"longest_fail_streak"`
+	// Luck is these dice's total against a fair set's.
+	Luck Luck `json:"luck"`
 }
 
-// Story is one figure across the campaign.
+// Story is one figure across the campaign, matched by its ID: a step per
+// scenario it took part in, and the same told as lines.
 type Story struct {
-	Name  string   `json:"name"`
-	Side  string   `json:"side,omitempty"`
-	Lines []string `json:"lines"`
+	ID    string      `json:"id"`
+	Name  string      `json:"name"`
+	Side  string      `json:"side"`
+	Path  []StoryStep `json:"path"`
+	Lines []string    `json:"lines"`
+}
+
+// StoryStep is one scenario of a figure's campaign.
+type StoryStep struct {
+	Scenario string `json:"scenario"`
+	Fate     string `json:"fate"`
+	Carries  string `json:"carries"`
+	Removals int    `json:"removals"`
 }
 
 // Score is one side's or player's wins so far.
 type Score struct {
 	Name string `json:"name"`
 	Wins int    `json:"wins"`
+}
+
+// Standing is the score after one scenario.
+type Standing struct {
+	Scenario string  `json:"scenario"`
+	Score    []Score `json:"score"`
 }
 
 // Options choose what to report.
@@ -151,6 +274,77 @@ type collector struct {
 	byName map[string]*ScenarioReport
 	order  []string
 	rolls  map[string][]rollAt
+	counts map[string]*counts
+	// status and fallen follow each scenario's figures in its status: the
+	// status each last had, and those that fell.
+	status map[string]map[[2]string]string
+	fallen map[string][]Fallen
+}
+
+// fall notes the figures of the status that are out of the fight and were
+// not before this turn's action.
+func (c *collector) fall(scenario string, turn int, figures []engines.Row) {
+	seen := c.status[scenario]
+	if seen == nil {
+		seen = map[[2]string]string{}
+		c.status[scenario] = seen
+	}
+	for _, r := range figures {
+		k := [2]string{r.String("side"), r.String("name")}
+		st := strings.ToLower(r.String("status"))
+		if out[st] && !out[seen[k]] {
+			c.fallen[scenario] = append(c.fallen[scenario], Fallen{Turn: turn, Side: k[0], Name: k[1], Status: st})
+		}
+		seen[k] = st
+	}
+}
+
+// counts gathers a scenario's Counts as the replay goes: each number's
+// value after the last action of each turn.
+type counts struct {
+	order []Count
+	at    map[[2]string]map[int]int
+}
+
+// note records the game's numbers after an action of the given turn.
+func (cs *counts) note(turn int, rows []engines.Row) {
+	for _, r := range rows {
+		side := r.String("name")
+		for _, f := range r {
+			n, ok := f.Value.(int)
+			if !ok || f.Key == "name" || f.Key == "removed" || f.Key == "turn" {
+				continue
+			}
+			k := [2]string{side, f.Key}
+			if cs.at[k] == nil {
+				cs.at[k] = map[int]int{}
+				cs.order = append(cs.order, Count{Side: side, What: strings.ReplaceAll(f.Key, "_", " ")})
+			}
+			cs.at[k][turn] = n
+		}
+	}
+}
+
+// per lays the numbers out over the turns played, each turn without an
+// action carrying the one before it.
+func (cs *counts) per(turns int) []Count {
+	out := []Count{}
+	if cs == nil || turns <= 0 {
+		return out
+	}
+	for _, c := range cs.order {
+		k := [2]string{c.Side, strings.ReplaceAll(c.What, " ", "_")}
+		c.PerTurn = make([]int, turns)
+		last := 0
+		for t := 1; t <= turns; t++ {
+			if v, ok := cs.at[k][t]; ok {
+				last = v
+			}
+			c.PerTurn[t-1] = last
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 type rollAt struct {
@@ -163,7 +357,8 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 	if opt.Unattributed == "" {
 		opt.Unattributed = "table"
 	}
-	c := &collector{opt: opt, byName: map[string]*ScenarioReport{}, rolls: map[string][]rollAt{}}
+	c := &collector{opt: opt, byName: map[string]*ScenarioReport{}, rolls: map[string][]rollAt{}, counts: map[string]*counts{},
+		status: map[string]map[[2]string]string{}, fallen: map[string][]Fallen{}}
 	st, err := svc.Replay(ctx, campaign, func(st *campaigns.State, step campaigns.Step) error {
 		c.step(svc, st, step)
 		return nil
@@ -176,7 +371,8 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 		return nil, err
 	}
 	r := &Report{Kind: "scenario", Campaign: st.Name, Game: st.Campaign.Game, GameTitle: st.Engine().Info().Title,
-		Head: st.Head, Version: st.Version, ShowsUndone: opt.ShowUndone}
+		Head: st.Head, Version: st.Version, ShowsUndone: opt.ShowUndone,
+		Stories: []Story{}, Score: []Score{}, Standings: []Standing{}}
 	var sums []engines.ScenarioSummary
 	if ch, ok := g.(engines.Chronicler); ok {
 		sums = ch.Scenarios()
@@ -192,10 +388,12 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 		if sr == nil {
 			sr = &ScenarioReport{}
 		}
-		s.FromOutcome()
-		sr.ScenarioSummary = s
-		padRemovals(&sr.ScenarioSummary)
+		fill(sr, s)
 		sr.Dice = diceStats(c.rolls[s.Name], opt)
+		sr.Luck = playerLuck(sr.Dice)
+		sr.Fallen = append([]Fallen{}, c.fallen[s.Name]...)
+		sr.Story = account(sr)
+		sr.Counts = c.counts[s.Name].per(sr.Turn)
 		sr.Notable = notable(sr)
 		if sr.Turns == nil {
 			sr.Turns = []TurnReport{}
@@ -205,7 +403,12 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 	if opt.Campaign {
 		r.Kind = "campaign"
 		r.Stories = stories(r.Scenarios)
-		r.Score = score(r.Scenarios)
+		r.Score, r.Standings = score(r.Scenarios)
+		var all []DiceStats
+		for _, sc := range r.Scenarios {
+			all = append(all, sc.Dice...)
+		}
+		r.Luck = playerLuck(all)
 		return r, nil
 	}
 	pick := len(r.Scenarios) - 1
@@ -225,7 +428,65 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 		}
 	}
 	r.Scenarios = r.Scenarios[pick : pick+1]
+	r.Luck = r.Scenarios[0].Luck
 	return r, nil
+}
+
+// fill sets what the engine says of a scenario: its summary and, once it
+// has ended, its outcome (the winner, each side's score, each figure's
+// fate). Lists are empty, never nil, so that every JSON key is present.
+func fill(sr *ScenarioReport, s engines.ScenarioSummary) {
+	s.FromOutcome()
+	sr.Name, sr.Brief, sr.Turn, sr.Ended, sr.Result, sr.Why = s.Name, s.Brief, s.Turn, s.Ended, s.Result, s.Why
+	sr.Consequences = append([]string{}, s.Consequences...)
+	o := s.Outcome
+	switch {
+	case o != nil && o.Draw, o == nil && s.Winner == "draw":
+		sr.Draw = true
+	case o != nil && o.Winner != "":
+		w := o.Winner
+		sr.Winner = &w
+	case o == nil && s.Winner != "":
+		w := s.Winner
+		sr.Winner = &w
+	}
+	// Only the turns played: an engine may keep room for turns to come.
+	turns := s.Turn
+	for _, sd := range s.Sides {
+		for t := len(sd.RemovedPerTurn); t > turns; t-- {
+			if sd.RemovedPerTurn[t-1] != 0 {
+				turns = t
+				break
+			}
+		}
+	}
+	sr.Sides = make([]SideReport, 0, len(s.Sides))
+	for _, sd := range s.Sides {
+		side := SideReport{Name: sd.Name, Player: sd.Player, Forces: append([]engines.Row{}, sd.Forces...), RemovedPerTurn: make([]int, turns), ScoreLines: []string{}}
+		copy(side.RemovedPerTurn, sd.RemovedPerTurn)
+		if o != nil {
+			for _, res := range o.Sides {
+				if strings.EqualFold(res.Name, sd.Name) {
+					n := res.Score
+					side.Won, side.Score, side.Scored = res.Won, &n, res.Scored
+					side.ScoreLines = append(side.ScoreLines, o.Scoring[res.Name]...)
+					if side.Player == "" {
+						side.Player = res.Player
+					}
+				}
+			}
+		}
+		sr.Sides = append(sr.Sides, side)
+	}
+	sr.Figures = []FigureReport{}
+	if o != nil {
+		sr.Damage = o.Damage
+		for _, f := range o.Figures {
+			fr := FigureReport{Fate: f, Fought: f.Fate != FateSatOut}
+			fr.Points = points(fr)
+			sr.Figures = append(sr.Figures, fr)
+		}
+	}
 }
 
 // step files one action under its scenario and turn.
@@ -251,6 +512,20 @@ func (c *collector) step(svc *campaigns.Service, st *campaigns.State, step campa
 		}
 		if r, ok := p.(dice.Rolled); ok {
 			c.rolls[step.Scenario] = append(c.rolls[step.Scenario], rollAt{r: r, undone: step.Action.Undone})
+		}
+	}
+	if !step.Action.Undone && step.Turn > 0 {
+		if g, err := st.GameState(); err == nil {
+			if now := g.Status(); strings.EqualFold(now.Scenario, step.Scenario) {
+				cs := c.counts[step.Scenario]
+				if cs == nil {
+					cs = &counts{at: map[[2]string]map[int]int{}}
+					c.counts[step.Scenario] = cs
+				}
+				cs.note(step.Turn, now.Sides)
+				cs.note(step.Turn, now.Players)
+				c.fall(step.Scenario, step.Turn, now.Figures)
+			}
 		}
 	}
 	if step.Action.Undone && !c.opt.ShowUndone {
@@ -333,110 +608,8 @@ func diceStats(rolls []rollAt, opt Options) []DiceStats {
 			s.Average = math.Round(s.Average/float64(s.Count)*100) / 100
 			s.Expected = math.Round(float64(s.Count)/float64(s.Sides)*100) / 100
 		}
+		s.Luck = luckOf(map[int][]int{s.Sides: s.Faces})
 		out = append(out, *s)
-	}
-	return out
-}
-
-// notable picks the moments worth a line: the turn with the largest swing in
-// removals, and the longest streak of failed rolls.
-func notable(sr *ScenarioReport) []string {
-	out := []string{}
-	best, bestTurn, detail := 0, 0, ""
-	turns := 0
-	for _, s := range sr.Sides {
-		turns = max(turns, len(s.RemovedPerTurn))
-	}
-	for t := 0; t < turns; t++ {
-		total := 0
-		var parts []string
-		for _, s := range sr.Sides {
-			if t < len(s.RemovedPerTurn) && s.RemovedPerTurn[t] > 0 {
-				total += s.RemovedPerTurn[t]
-				parts = append(parts, fmt.Sprintf("%s %d", s.Name, s.RemovedPerTurn[t]))
-			}
-		}
-		if total > best {
-			best, bestTurn, detail = total, t+1, strings.Join(parts, ", ")
-		}
-	}
-	if best > 0 {
-		out = append(out, fmt.Sprintf("The largest swing: turn %d, when %d %s removed (%s).", bestTurn, best, plural(best, "figure was", "figures were"), detail))
-	}
-	worst := DiceStats{}
-	for _, d := range sr.Dice {
-		if d.LongestFailStreak > worst.LongestFailStreak {
-			worst = d
-		}
-	}
-	if worst.LongestFailStreak > 1 {
-		out = append(out, fmt.Sprintf("The longest streak of failed rolls: %s, %d in a row.", worst.Player, worst.LongestFailStreak))
-	}
-	return out
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
-// stories follows each figure through the scenarios: where it fought and
-// every consequence line that names it.
-func stories(scs []ScenarioReport) []Story {
-	var out []Story
-	idx := map[string]int{}
-	for _, sc := range scs {
-		for _, side := range sc.Sides {
-			for _, f := range side.Forces {
-				name := f.String("name")
-				if name == "" {
-					continue
-				}
-				k := side.Name + "\x00" + name
-				i, ok := idx[k]
-				if !ok {
-					i = len(out)
-					idx[k] = i
-					out = append(out, Story{Name: name, Side: side.Name})
-				}
-				line := "fought in " + sc.Name
-				if st := f.String("status"); st != "" && st != "active" {
-					line += " (" + st + ")"
-				}
-				for _, c := range sc.Consequences {
-					if strings.Contains(c, name) {
-						line += "; " + c
-					}
-				}
-				out[i].Lines = append(out[i].Lines, line)
-			}
-		}
-	}
-	return out
-}
-
-func score(scs []ScenarioReport) []Score {
-	wins := map[string]int{}
-	var order []string
-	for _, sc := range scs {
-		for _, s := range sc.Sides {
-			if _, ok := wins[s.Name]; !ok {
-				wins[s.Name] = 0
-				order = append(order, s.Name)
-			}
-		}
-		if sc.Winner != "" && sc.Winner != "draw" {
-			if _, ok := wins[sc.Winner]; !ok {
-				order = append(order, sc.Winner)
-			}
-			wins[sc.Winner]++
-		}
-	}
-	out := make([]Score, len(order))
-	for i, n := range order {
-		out[i] = Score{Name: n, Wins: wins[n]}
 	}
 	return out
 }
@@ -446,25 +619,6 @@ func JSON(w io.Writer, r *Report) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(r)
-}
-
-// padRemovals gives every side one removal count per turn played.
-func padRemovals(s *engines.ScenarioSummary) {
-	turns := s.Turn
-	for _, sd := range s.Sides {
-		turns = max(turns, len(sd.RemovedPerTurn))
-	}
-	s.Sides = append([]engines.SideSummary(nil), s.Sides...)
-	for i := range s.Sides {
-		r := append([]int{}, s.Sides[i].RemovedPerTurn...)
-		for len(r) < turns {
-			r = append(r, 0)
-		}
-		s.Sides[i].RemovedPerTurn = r
-		if s.Sides[i].Forces == nil {
-			s.Sides[i].Forces = []engines.Row{}
-		}
-	}
 }
 
 func short(id string) string {

@@ -251,8 +251,8 @@ func TestReportFacts(t *testing.T) {
 		t.Fatal(err)
 	}
 	sc := r.Scenarios[0]
-	if sc.Name != "High Noon" || !sc.Ended || sc.Winner != "red" {
-		t.Fatalf("scenario = %+v", sc.ScenarioSummary)
+	if sc.Name != "High Noon" || !sc.Ended || sc.Credited() != "red" {
+		t.Fatalf("scenario = %+v", sc)
 	}
 	if len(sc.Turns) != 2 || sc.Turns[0].Turn != 1 || len(sc.Turns[1].Lines) != 4 {
 		t.Fatalf("turns = %+v", sc.Turns)
@@ -277,8 +277,8 @@ func TestReportFacts(t *testing.T) {
 	if blue.LongestFailStreak != 2 {
 		t.Errorf("blue failed twice in a row, streak = %d", blue.LongestFailStreak)
 	}
-	if want := "The largest swing: turn 2, when 1 figure was removed (blue 1)."; len(sc.Notable) == 0 || sc.Notable[0] != want {
-		t.Errorf("notable = %q, want %q first", sc.Notable, want)
+	if want := "Turn 2: red removed 1 of the enemy's figures and lost 0, the largest swing of the battle."; sc.Story.TurningPoint != want {
+		t.Errorf("turning point = %q, want %q", sc.Story.TurningPoint, want)
 	}
 	st, _ := svc.Load(context.Background(), name)
 	if r.Head != st.Head || r.Version != st.Version {

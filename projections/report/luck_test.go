@@ -1,0 +1,70 @@
+package report
+
+import (
+	"math"
+	"testing"
+)
+
+// bruteChance counts, over every way fair dice of the given sizes can fall,
+// the share that total at least total.
+func bruteChance(sides []int, total int) float64 {
+	var at, all int
+	var walk func(i, sum int)
+	walk = func(i, sum int) {
+		if i == len(sides) {
+			all++
+			if sum >= total {
+				at++
+			}
+			return
+		}
+		for v := 1; v <= sides[i]; v++ {
+			walk(i+1, sum+v)
+		}
+	}
+	walk(0, 0)
+	return float64(at) / float64(all)
+}
+
+// The chance of rolling at least a total is exact: the convolution agrees
+// with enumerating every outcome of small dice sets, mixed sizes included,
+// at every total from below the least to above the most.
+func TestChanceAtLeastMatchesEnumeration(t *testing.T) {
+	sets := [][]int{{}, {6}, {6, 6}, {6, 6, 6}, {4, 6, 8}, {20}, {10, 10, 6, 3}, {6, 6, 6, 6, 6}, {2, 2, 2, 2, 2, 2, 2}, {12, 20, 4}}
+	for _, set := range sets {
+		most := 0
+		for _, s := range set {
+			most += s
+		}
+		for total := -1; total <= most+2; total++ {
+			got, want := chanceAtLeast(set, total), bruteChance(set, total)
+			if math.Abs(got-want) > 1e-12 {
+				t.Errorf("%v at least %d: %v, enumeration says %v", set, total, got, want)
+			}
+		}
+	}
+}
+
+// A player's luck joins every die they rolled: the totals of each size,
+// the fair average, and the chance for the whole set.
+func TestPlayerLuck(t *testing.T) {
+	stats := []DiceStats{
+		{Player: "Ann", Sides: 6, Count: 3, Faces: []int{0, 0, 1, 0, 0, 2}, Program: 2, Hand: 1},
+		{Player: "Ann", Sides: 4, Count: 1, Faces: []int{0, 1, 0, 0}, Program: 1},
+		{Player: "Ben", Sides: 6, Count: 1, Faces: []int{1, 0, 0, 0, 0, 0}, Hand: 1},
+	}
+	got := playerLuck(stats)
+	if len(got) != 2 || got[0].Player != "Ann" || got[0].Dice != "1d4, 3d6" || got[0].Count != 4 || got[0].Program != 3 || got[0].Hand != 1 {
+		t.Fatalf("playerLuck = %+v", got)
+	}
+	ann := got[0].Luck
+	if ann.Total != 3+12+2 || ann.Expected != 3*3.5+2.5 {
+		t.Errorf("Ann's luck = %+v, want total 17 against 13", ann)
+	}
+	if want := bruteChance([]int{4, 6, 6, 6}, 17); math.Abs(ann.ChanceAtLeast-want) > 1e-6 {
+		t.Errorf("Ann's chance = %v, enumeration says %v", ann.ChanceAtLeast, want)
+	}
+	if ben := got[1].Luck; ben.Total != 1 || ben.ChanceAtLeast != 1 {
+		t.Errorf("a 1 on a d6 is at least matched every time: %+v", ben)
+	}
+}

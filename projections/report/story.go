@@ -1,0 +1,358 @@
+package report
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// FateSatOut is the fate of a campaign figure that did not fight.
+const FateSatOut = "sat out"
+
+// FigureFormula is how the figure of the battle is chosen, as the report
+// states it. A battle in which no figure removed a foe has none.
+const FigureFormula = "among the figures that removed a foe, the most points: 3 for each enemy figure it removed, 1 for ending the battle still standing; " +
+	"a tie goes to the winning side, then to the figure listed first"
+
+// standing are the fates of a figure still in the fight when it ended.
+var standing = map[string]bool{"survived": true, "standing": true, "alive": true, "starter": true, "withdrawn": true}
+
+// points scores a figure by FigureFormula.
+func points(f FigureReport) int {
+	if !f.Fought {
+		return 0
+	}
+	p := 3 * f.Removals
+	if standing[f.Fate.Fate] {
+		p++
+	}
+	return p
+}
+
+// account tells the battle in a few lines: the headline, the turning point
+// and the figure of the battle.
+func account(sr *ScenarioReport) Account {
+	a := Account{Formula: FigureFormula}
+	var best *FigureReport
+	for i := range sr.Figures {
+		f := &sr.Figures[i]
+		if !f.Fought || f.Removals == 0 {
+			continue
+		}
+		if best == nil || f.Points > best.Points || f.Points == best.Points && sr.won(f.Side) && !sr.won(best.Side) {
+			best = f
+		}
+	}
+	if best != nil {
+		b := *best
+		a.Standout = &b
+	}
+	turn, side, gain, lost := turningPoint(sr)
+	if turn > 0 {
+		a.TurningPoint = fmt.Sprintf("Turn %d: %s removed %d of the enemy's figures and lost %d, the largest swing of the battle.",
+			turn, side, gain, lost)
+		var fell []string
+		for _, f := range sr.Fallen {
+			if f.Turn == turn {
+				fell = append(fell, fmt.Sprintf("%s (%s, %s)", f.Name, f.Side, f.Status))
+			}
+		}
+		if len(fell) > 0 {
+			a.TurningPoint = strings.TrimSuffix(a.TurningPoint, ".") + ": " + strings.Join(fell, ", ") + "."
+		}
+	}
+	after := ""
+	if sr.Turn > 0 {
+		after = " in turn " + strconv.Itoa(sr.Turn)
+	}
+	switch w := sr.Credited(); {
+	case w == "draw":
+		a.Headline = fmt.Sprintf("%s ended in a draw%s.", sr.Name, after)
+	case w != "":
+		a.Headline = fmt.Sprintf("%s won %s%s.", w, sr.Name, after)
+		// The winners' own standout, when one of them removed a foe.
+		var lead *FigureReport
+		for i := range sr.Figures {
+			f := &sr.Figures[i]
+			if f.Fought && f.Removals > 0 && sr.won(f.Side) && (lead == nil || f.Points > lead.Points) {
+				lead = f
+			}
+		}
+		if lead != nil {
+			a.Headline = fmt.Sprintf("%s won %s%s; %s removed %d.", w, sr.Name, after, lead.Name, lead.Removals)
+		}
+	case sr.Ended:
+		a.Headline = fmt.Sprintf("%s ended with no winner%s.", sr.Name, after)
+	default:
+		a.Headline = fmt.Sprintf("%s is being played, now%s.", sr.Name, after)
+	}
+	return a
+}
+
+// won says whether side won the scenario.
+func (sr *ScenarioReport) won(side string) bool {
+	for _, s := range sr.Sides {
+		if strings.EqualFold(s.Name, side) {
+			return s.Won
+		}
+	}
+	return sr.Winner != nil && strings.EqualFold(*sr.Winner, side)
+}
+
+// turningPoint is the turn of the largest swing: the turn in which one
+// side removed the most enemy figures more than it lost; 0 when no figure
+// was removed.
+func turningPoint(sr *ScenarioReport) (turn int, side string, gain, lost int) {
+	best := 0
+	for t := 0; t < len(removalsAt(sr, 0)); t++ {
+		total := 0
+		for _, s := range sr.Sides {
+			total += s.RemovedPerTurn[t]
+		}
+		for _, s := range sr.Sides {
+			l := s.RemovedPerTurn[t]
+			// What the side's enemies lost: with more than two sides, each
+			// removal is counted for every other side.
+			g := total - l
+			if g-l > best {
+				best, turn, side, gain, lost = g-l, t+1, s.Name, g, l
+			}
+		}
+	}
+	return turn, side, gain, lost
+}
+
+// removalsAt is the first side's removals per turn (every side has one per
+// turn played), or none.
+func removalsAt(sr *ScenarioReport, i int) []int {
+	if i < len(sr.Sides) {
+		return sr.Sides[i].RemovedPerTurn
+	}
+	return nil
+}
+
+// notable picks the moments worth a line beyond the story: the longest
+// streak of failed rolls, and dice far from what fair dice give.
+func notable(sr *ScenarioReport) []string {
+	out := []string{}
+	worst := DiceStats{}
+	for _, d := range sr.Dice {
+		if d.LongestFailStreak > worst.LongestFailStreak {
+			worst = d
+		}
+	}
+	if worst.LongestFailStreak > 1 {
+		out = append(out, fmt.Sprintf("The longest streak of failed rolls: %s, %d in a row.", worst.Player, worst.LongestFailStreak))
+	}
+	for _, l := range sr.Luck {
+		switch {
+		case l.Count >= 5 && l.Luck.ChanceAtLeast <= 0.1:
+			out = append(out, fmt.Sprintf("%s rolled high: fair dice total at least %d on those %d dice only %s of the time.", l.Player, l.Luck.Total, l.Count, percent(l.Luck.ChanceAtLeast)))
+		case l.Count >= 5 && l.Luck.ChanceAtLeast >= 0.9:
+			out = append(out, fmt.Sprintf("%s rolled low: fair dice total at least %d on those %d dice %s of the time.", l.Player, l.Luck.Total, l.Count, percent(l.Luck.ChanceAtLeast)))
+		}
+	}
+	return out
+}
+
+// percent writes a probability as a percentage a reader takes in.
+func percent(p float64) string {
+	switch {
+	case p > 0 && p < 0.001:
+		return "under 0.1%"
+	case p < 1 && p > 0.999:
+		return "over 99.9%"
+	}
+	return strconv.FormatFloat(p*100, 'f', 1, 64) + "%"
+}
+
+// stories follows each figure the outcomes name through the scenarios,
+// matched by its ID: where it fought, sat out, and what each fight did to
+// it. Figures an outcome does not name (a scenario's foes that are no
+// campaign's) have no story.
+func stories(scs []ScenarioReport) []Story {
+	out := []Story{}
+	idx := map[string]int{}
+	for _, sc := range scs {
+		for _, f := range sc.Figures {
+			if f.ID == "" {
+				continue
+			}
+			i, ok := idx[f.ID]
+			if !ok {
+				i = len(out)
+				idx[f.ID] = i
+				out = append(out, Story{ID: f.ID, Side: f.Side, Path: []StoryStep{}, Lines: []string{}})
+			}
+			s := &out[i]
+			s.Name = f.Name // the newest name: a figure may be renamed
+			s.Path = append(s.Path, StoryStep{Scenario: sc.Name, Fate: f.Fate.Fate, Carries: f.Carries, Removals: f.Removals})
+			s.Lines = append(s.Lines, storyLine(f, sc.Name, !ok))
+		}
+	}
+	return out
+}
+
+// storyLine tells one step of a figure's campaign.
+func storyLine(f FigureReport, scenario string, first bool) string {
+	var b strings.Builder
+	if first && f.Fought {
+		b.WriteString("first ")
+	}
+	if f.Fought {
+		b.WriteString("fought in " + scenario + ": " + f.Fate.Fate)
+		if f.Removals > 0 {
+			fmt.Fprintf(&b, ", %d %s", f.Removals, plural(f.Removals, "removal", "removals"))
+		}
+	} else {
+		b.WriteString("sat out " + scenario)
+		if f.Carries != "" {
+			b.WriteString(" and recovered")
+		}
+	}
+	if f.Carries != "" && f.Carries != f.Fate.Fate {
+		b.WriteString("; " + f.Carries)
+	}
+	return b.String()
+}
+
+// score counts each side's scenarios won, and the count after each one.
+func score(scs []ScenarioReport) ([]Score, []Standing) {
+	wins := map[string]int{}
+	var order []string
+	add := func(n string) {
+		for _, o := range order {
+			if strings.EqualFold(o, n) {
+				return
+			}
+		}
+		order = append(order, n)
+	}
+	standings := []Standing{}
+	now := func() []Score {
+		out := make([]Score, len(order))
+		for i, n := range order {
+			out[i] = Score{Name: n, Wins: wins[strings.ToLower(n)]}
+		}
+		return out
+	}
+	for _, sc := range scs {
+		for _, s := range sc.Sides {
+			add(s.Name)
+		}
+		if sc.Winner != nil {
+			add(*sc.Winner)
+			wins[strings.ToLower(*sc.Winner)]++
+		}
+		if sc.Ended {
+			standings = append(standings, Standing{Scenario: sc.Name, Score: now()})
+		}
+	}
+	return now(), standings
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// pathTable is the chronicle's table of the figures that took part in more
+// than one scenario: a row each, a column per scenario, each cell its fate
+// there and what that carried ("broken; campaign Skill 3 -> 2"), "" where
+// it had no part. It is the campaign Skill track in The King's Own.
+func pathTable(r *Report) (header []string, rows [][]string) {
+	var names []string
+	for _, sc := range r.Scenarios {
+		if sc.Ended {
+			names = append(names, sc.Name)
+		}
+	}
+	for _, st := range r.Stories {
+		if len(st.Path) < 2 {
+			continue
+		}
+		row := make([]string, 1+len(names))
+		row[0] = st.Name + " (" + st.Side + ")"
+		for _, p := range st.Path {
+			for i, n := range names {
+				if n == p.Scenario {
+					row[i+1] = p.Fate
+					if p.Carries != "" && p.Carries != p.Fate {
+						row[i+1] += "; " + p.Carries
+					}
+				}
+			}
+		}
+		rows = append(rows, row)
+	}
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	return append([]string{"figure"}, names...), rows
+}
+
+// figureTable is the table of how each figure ended: its fate, what it
+// did (the columns the game counts) and what it carries forward.
+func figureTable(sc *ScenarioReport) (header []string, rows [][]string) {
+	var acts, attacks, dealt, taken bool
+	for _, f := range sc.Figures {
+		acts, attacks, dealt, taken = acts || f.Activations > 0, attacks || f.Attacks > 0, dealt || f.Dealt > 0, taken || f.Taken > 0
+	}
+	unit := sc.Damage
+	if unit == "" {
+		unit = "damage"
+	}
+	header = []string{"figure", "side", "fate", "removals"}
+	if acts {
+		header = append(header, "activations")
+	}
+	if attacks {
+		header = append(header, "attacks")
+	}
+	if dealt {
+		header = append(header, unit+" dealt")
+	}
+	if taken {
+		header = append(header, unit+" taken")
+	}
+	header = append(header, "points", "carries forward")
+	for _, f := range sc.Figures {
+		row := []string{f.Name, f.Side, f.Fate.Fate, strconv.Itoa(f.Removals)}
+		if acts {
+			row = append(row, strconv.Itoa(f.Activations))
+		}
+		if attacks {
+			row = append(row, strconv.Itoa(f.Attacks))
+		}
+		if dealt {
+			row = append(row, strconv.Itoa(f.Dealt))
+		}
+		if taken {
+			row = append(row, strconv.Itoa(f.Taken))
+		}
+		rows = append(rows, append(row, strconv.Itoa(f.Points), f.Carries))
+	}
+	return header, rows
+}
+
+// countTable lays out a scenario's Counts a row per turn, a column per
+// side's number ("Ben kp").
+func countTable(sc *ScenarioReport) (header []string, rows [][]string) {
+	if len(sc.Counts) == 0 {
+		return nil, nil
+	}
+	header = []string{"turn"}
+	for _, c := range sc.Counts {
+		header = append(header, c.Side+" "+c.What)
+	}
+	for t := range sc.Counts[0].PerTurn {
+		row := []string{strconv.Itoa(t + 1)}
+		for _, c := range sc.Counts {
+			row = append(row, strconv.Itoa(c.PerTurn[t]))
+		}
+		rows = append(rows, row)
+	}
+	return header, rows
+}

@@ -1,0 +1,76 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"warlog/engines"
+)
+
+// The story names the figure of the battle by the stated formula (3 per
+// removal, 1 for standing at the end; a tie to the winners), the turn of
+// the largest swing, and a headline crediting the winner and its best.
+func TestAccount(t *testing.T) {
+	ann := "Ann"
+	sr := &ScenarioReport{Name: "Hill", Turn: 3, Ended: true, Winner: &ann,
+		Sides: []SideReport{{Name: "Ann", Won: true, RemovedPerTurn: []int{0, 1, 0}}, {Name: "Ben", RemovedPerTurn: []int{1, 3, 0}}},
+		Figures: []FigureReport{
+			{Fate: engines.Fate{ID: "b1", Name: "Bors", Side: "Ben", Fate: "dead", Removals: 1}, Fought: true},     // 3
+			{Fate: engines.Fate{ID: "a1", Name: "Edda", Side: "Ann", Fate: "survived", Removals: 1}, Fought: true}, // 4
+			{Fate: engines.Fate{ID: "a2", Name: "Bo", Side: "Ann", Fate: "dead", Removals: 1}, Fought: true},       // 3
+			{Fate: engines.Fate{ID: "b2", Name: "Cato", Side: "Ben", Fate: "survived", Removals: 1}, Fought: true}, // 4, a tie lost to the winners
+			{Fate: engines.Fate{ID: "a3", Name: "Idle", Side: "Ann", Fate: "sat out", Removals: 0}, Fought: false}, // 0
+		}}
+	for i := range sr.Figures {
+		sr.Figures[i].Points = points(sr.Figures[i])
+	}
+	a := account(sr)
+	if a.Standout == nil || a.Standout.Name != "Edda" || a.Standout.Points != 4 {
+		t.Errorf("figure of the battle = %+v, want Edda on 4 (beating Cato's 4 for the winning side)", a.Standout)
+	}
+	if want := "Ann won Hill in turn 3; Edda removed 1."; a.Headline != want {
+		t.Errorf("headline %q, want %q", a.Headline, want)
+	}
+	if want := "Turn 2: Ann removed 3 of the enemy's figures and lost 1"; !strings.HasPrefix(a.TurningPoint, want) {
+		t.Errorf("turning point %q, want %q...", a.TurningPoint, want)
+	}
+	if a.Formula != FigureFormula || !strings.Contains(a.Formula, "3 for each enemy figure") {
+		t.Errorf("the formula is not stated: %q", a.Formula)
+	}
+	sr.Winner, sr.Draw = nil, true
+	if a := account(sr); a.Headline != "Hill ended in a draw in turn 3." {
+		t.Errorf("a draw's headline: %q", a.Headline)
+	}
+}
+
+// A figure's story is matched by its ID: Bo is never told Bors's fate,
+// two figures of one name are two stories, and sitting out with a
+// recovery is told.
+func TestStoriesByID(t *testing.T) {
+	scs := []ScenarioReport{
+		{Name: "One", Ended: true, Figures: []FigureReport{
+			{Fate: engines.Fate{ID: "1", Name: "Bo", Side: "h", Fate: "survived"}, Fought: true},
+			{Fate: engines.Fate{ID: "2", Name: "Bors", Side: "h", Fate: "broken", Carries: "campaign Skill 3 -> 2"}, Fought: true},
+			{Fate: engines.Fate{ID: "3", Name: "Orc", Side: "o", Fate: "dead"}, Fought: true},
+		}, Consequences: []string{"Bors was Broken: campaign Skill 3 -> 2"}},
+		{Name: "Two", Ended: true, Figures: []FigureReport{
+			{Fate: engines.Fate{ID: "1", Name: "Bo", Side: "h", Fate: "survived"}, Fought: true},
+			{Fate: engines.Fate{ID: "2", Name: "Bors", Side: "h", Fate: "sat out", Carries: "campaign Skill 2 -> 3"}},
+			{Fate: engines.Fate{ID: "4", Name: "Orc", Side: "o", Fate: "survived"}, Fought: true},
+		}},
+	}
+	got := stories(scs)
+	if len(got) != 4 {
+		t.Fatalf("%d stories, want Bo, Bors and two Orcs: %+v", len(got), got)
+	}
+	bo, bors := strings.Join(got[0].Lines, "; "), strings.Join(got[1].Lines, "; ")
+	if strings.Contains(bo, "Skill") || strings.Contains(bo, "broken") {
+		t.Errorf("Bo is told Bors's fate: %q", bo)
+	}
+	if want := "first fought in One: broken; campaign Skill 3 -> 2; sat out Two and recovered; campaign Skill 2 -> 3"; bors != want {
+		t.Errorf("Bors: %q, want %q", bors, want)
+	}
+	if got[2].ID == got[3].ID || len(got[2].Path) != 1 || len(got[3].Path) != 1 {
+		t.Errorf("the two Orcs are one story: %+v %+v", got[2], got[3])
+	}
+}
