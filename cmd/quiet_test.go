@@ -46,7 +46,8 @@ func TestQuietStartOnATerminal(t *testing.T) {
 	var script strings.Builder
 	// tmux gives its panes TERM=tmux-256color, for which the libraries
 	// never ask; a user's terminal says xterm.
-	script.WriteString("export TERM=xterm-256color; read go; ")
+	// No pager: a long report would wait in less for a key.
+	script.WriteString("export TERM=xterm-256color WARLOG_PAGER=; read go; ")
 	for i, args := range plain {
 		fmt.Fprintf(&script, "'%s' --db '%s' %s; echo '==%d=='; ", bin, db, strings.Join(args, " "), i)
 	}
