@@ -293,10 +293,6 @@ func TestReportCountsEndAtTheOutcome(t *testing.T) {
 		},
 	}
 	for name, check := range checks {
-		data, err := os.ReadFile(filepath.Join("..", "testdata", "reports", name+".json"))
-		if err != nil {
-			t.Fatal(err)
-		}
 		var r struct {
 			Scenarios []struct {
 				Sides []struct {
@@ -314,9 +310,7 @@ func TestReportCountsEndAtTheOutcome(t *testing.T) {
 				} `json:"counts"`
 			} `json:"scenarios"`
 		}
-		if err := json.Unmarshal(data, &r); err != nil {
-			t.Fatal(err)
-		}
+		demoReport(t, name, &r)
 		sc := r.Scenarios[0]
 		taken := map[string]int{}
 		for _, f := range sc.Figures {
@@ -344,10 +338,6 @@ func TestReportCountsEndAtTheOutcome(t *testing.T) {
 // slain, The King's Own).
 func TestReportFallenMatchRemovals(t *testing.T) {
 	for _, name := range []string{"deadwars-demo", "incarn28-demo", "king-s-own-demo"} {
-		data, err := os.ReadFile(filepath.Join("..", "testdata", "reports", name+".json"))
-		if err != nil {
-			t.Fatal(err)
-		}
 		var r struct {
 			Scenarios []struct {
 				Sides []struct {
@@ -360,9 +350,7 @@ func TestReportFallenMatchRemovals(t *testing.T) {
 				} `json:"fallen"`
 			} `json:"scenarios"`
 		}
-		if err := json.Unmarshal(data, &r); err != nil {
-			t.Fatal(err)
-		}
+		demoReport(t, name, &r)
 		for _, sc := range r.Scenarios {
 			for _, s := range sc.Sides {
 				got := make([]int, len(s.Removed))
@@ -376,5 +364,17 @@ func TestReportFallenMatchRemovals(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// demoReport reads a game's demo report (testdata/reports/NAME.json) into v.
+func demoReport(t *testing.T, name string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "reports", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -81,7 +81,7 @@ type Board struct {
 	Owners []string `json:"owners"` // players in colour order
 	Pieces []Piece  `json:"pieces"`
 	// Influence lists squares inside a Mother's sphere of influence.
-	Influence []Square `json:"influence,omitempty"`
+	Influence []Square `json:"influence"`
 }
 
 // Piece is one thing on the board: a Mother fills W x H squares from X,Y.

@@ -175,6 +175,15 @@ func (s *State) onCombatFought(e CombatFought) error {
 			p.MovedThen = p.MoveUsed > 0
 		}
 	}
+	if e.Kind == KindMother {
+		for _, m := range b.Mothers {
+			if m.Player == e.Attacker {
+				m.Fought++
+			}
+		}
+	} else if p := b.Piece(e.Attacker); p != nil {
+		p.Fought++
+	}
 	if e.Kind == KindFrenzy {
 		b.Frenzy = ""
 	}

@@ -50,15 +50,16 @@ func TestOutcome(t *testing.T) {
 	if !reflect.DeepEqual(o.Sides, want) {
 		t.Fatalf("sides %+v, want %+v", o.Sides, want)
 	}
+	// Attacks: red's Mother lashed out once, R1 attacked once.
 	for _, c := range []struct {
-		id, fate string
-		removals int
+		id, fate          string
+		removals, attacks int
 	}{
-		{"mother:red", "standing", 1}, {"mother:blue", "standing", 0},
-		{"spawn:1:R1", "alive", 1}, {"spawn:1:B9", "dead", 0}, {"spawn:1:B1", "dead", 0},
+		{"mother:red", "standing", 1, 1}, {"mother:blue", "standing", 0, 0},
+		{"spawn:1:R1", "alive", 1, 1}, {"spawn:1:B9", "dead", 0, 0}, {"spawn:1:B1", "dead", 0, 0},
 	} {
-		if f := fateOf(t, o, c.id); f.Fate != c.fate || f.Removals != c.removals {
-			t.Errorf("%s: %s with %d removals, want %s with %d", c.id, f.Fate, f.Removals, c.fate, c.removals)
+		if f := fateOf(t, o, c.id); f.Fate != c.fate || f.Removals != c.removals || f.Attacks != c.attacks {
+			t.Errorf("%s: %s with %d removals and %d attacks, want %s with %d and %d", c.id, f.Fate, f.Removals, f.Attacks, c.fate, c.removals, c.attacks)
 		}
 	}
 	lines := o.Consequences()

@@ -135,8 +135,10 @@ type Piece struct {
 	// Evolution is a Proxy's own evolution.
 	Evolution string `json:"evolution,omitempty"`
 	Dead      bool   `json:"dead,omitempty"`
-	// Kills counts the enemy spawns it removed.
-	Kills int `json:"kills,omitempty"`
+	// Kills counts the enemy spawns it removed, Fought the combats it
+	// fought as the attacker.
+	Kills  int `json:"kills,omitempty"`
+	Fought int `json:"fought,omitempty"`
 	// Per turn.
 	Made      bool `json:"made,omitempty"`
 	MoveUsed  int  `json:"move_used,omitempty"`
@@ -167,8 +169,10 @@ type Mother struct {
 	Plasmid    int      `json:"plasmid"`
 	Evolutions []string `json:"evolutions,omitempty"`
 	Destroyed  bool     `json:"destroyed,omitempty"`
-	// Kills counts the enemy spawns she removed.
-	Kills int `json:"kills,omitempty"`
+	// Kills counts the enemy spawns she removed, Fought the combats she
+	// fought as the attacker.
+	Kills  int `json:"kills,omitempty"`
+	Fought int `json:"fought,omitempty"`
 	// Per turn.
 	Spawned  bool `json:"spawned,omitempty"`
 	Absorbed bool `json:"absorbed,omitempty"`

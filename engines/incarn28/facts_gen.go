@@ -892,6 +892,9 @@ func readFigure(s *jsonscan.Scanner) (v Figure) {
 		if s.Expect(`,"removals":`) {
 			v.Removals = s.Int()
 		}
+		if s.Expect(`,"activations":`) {
+			v.Activations = s.Int()
+		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -947,6 +950,8 @@ func readFigure(s *jsonscan.Scanner) (v Figure) {
 			v.SlainBy = s.InternedString(&factStrings)
 		case "removals":
 			v.Removals = s.Int()
+		case "activations":
+			v.Activations = s.Int()
 		default:
 			s.SkipField()
 		}

@@ -303,6 +303,7 @@ func (c *collector) fall(scenario string, turn int, figures []engines.Row) {
 // value after the last action of each turn.
 type counts struct {
 	order []Count
+	keys  [][2]string // order's side and key in the status
 	at    map[[2]string]map[int]int
 }
 
@@ -319,6 +320,7 @@ func (cs *counts) note(turn int, rows []engines.Row) {
 			if cs.at[k] == nil {
 				cs.at[k] = map[int]int{}
 				cs.order = append(cs.order, Count{Side: side, What: strings.ReplaceAll(f.Key, "_", " ")})
+				cs.keys = append(cs.keys, k)
 			}
 			cs.at[k][turn] = n
 		}
@@ -332,8 +334,8 @@ func (cs *counts) per(turns int) []Count {
 	if cs == nil || turns <= 0 {
 		return out
 	}
-	for _, c := range cs.order {
-		k := [2]string{c.Side, strings.ReplaceAll(c.What, " ", "_")}
+	for i, c := range cs.order {
+		k := cs.keys[i]
 		c.PerTurn = make([]int, turns)
 		last := 0
 		for t := 1; t <= turns; t++ {
