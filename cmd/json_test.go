@@ -118,6 +118,20 @@ func TestJSONEverywhere(t *testing.T) {
 		}
 	}
 
+	// The campaign's creation event shows the big seed as a string too,
+	// in the log and in the action's own output; the stored event, which
+	// its hash covers, keeps the number.
+	if out := must(t, db, "-c", "Big", "log", "--json"); !strings.Contains(out, `"seed": "18446744073709551615"`) {
+		t.Errorf("log --json of Big shows the seed as a number:\n%.600s", out)
+	}
+	if out := must(t, db, "campaign", "new", "Bigger", "--game", "brood", "--seed", "18446744073709551614", "--json"); !strings.Contains(out, `"seed": "18446744073709551614"`) {
+		t.Errorf("campaign new --json shows the seed as a number:\n%.600s", out)
+	}
+	if out := must(t, db, "-c", "Small", "log", "--json"); !strings.Contains(out, `"seed": 9007199254740992`) {
+		t.Errorf("log --json of Small: the seed should stay a number:\n%.600s", out)
+	}
+	must(t, db, "verify")
+
 	for _, d := range docs {
 		if m := otherTime.FindString(d); m != "" {
 			t.Errorf("a JSON document writes a time as %q, not RFC 3339", m)
