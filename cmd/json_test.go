@@ -156,4 +156,18 @@ func TestReportJSONFormatConflict(t *testing.T) {
 	if o, e, code := run(t, db, "report", "--json", "--format", "json"); code == cmdutil.ExitUsage {
 		t.Errorf("report --json --format json refused: %s %s", o, e)
 	}
+	// Written to a file, the report's JSON is in the file and stdout
+	// says where, as JSON.
+	o := must(t, db, "report", "--json", "--out", filepath.Join(dir, "r.json"))
+	var w map[string]any
+	if err := json.Unmarshal([]byte(o), &w); err != nil || w["file"] != filepath.Join(dir, "r.json") {
+		t.Errorf("report --json --out: %q (%v)", o, err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "r.json")); err != nil || !json.Valid(b) {
+		t.Errorf("report --json --out wrote no JSON: %v", err)
+	}
+	o = must(t, db, "generate", "--markdown", filepath.Join(dir, "md"), "--json")
+	if err := json.Unmarshal([]byte(o), &w); err != nil || w["markdown"] != filepath.Join(dir, "md") {
+		t.Errorf("generate --json: %q (%v)", o, err)
+	}
 }

@@ -130,6 +130,9 @@ and compares so it never goes stale.`,
 				}
 				fmt.Fprintf(app.Err, "wrote the Markdown reference to %s\n", markdown)
 			}
+			if app.JSON {
+				return app.PrintJSON(map[string]string{"man": man, "markdown": markdown})
+			}
 			return nil
 		},
 	}
