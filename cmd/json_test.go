@@ -145,6 +145,8 @@ func TestReportJSONFormatConflict(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "w.db")
 	must(t, db, "campaign", "new", "R", "--game", "kingsown", "--seed", "2")
+	must(t, db, "ko", "recruit", "--card", "hunters")
+	must(t, db, "scenario", "start", "The Nest", "--brief", "nest")
 	out := filepath.Join(dir, "r.html")
 	_, e, code := run(t, db, "report", "--json", "--format", "html", "--out", out)
 	if code != cmdutil.ExitUsage || !strings.Contains(e, "--json and --format html") {
