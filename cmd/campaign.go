@@ -10,6 +10,7 @@ import (
 
 	"warlog/campaigns"
 	"warlog/internal/cmdutil"
+	"warlog/internal/words"
 )
 
 func newCampaignCommand(app *cmdutil.App) *cobra.Command {
@@ -174,7 +175,7 @@ func newCampaignListCommand(app *cmdutil.App) *cobra.Command {
 				return err
 			}
 			if hidden > 0 {
-				fmt.Fprintf(app.Out, "%d archived campaign(s) not shown; `warlog campaign list --all` shows them\n", hidden)
+				fmt.Fprintf(app.Out, "%s not shown; `warlog campaign list --all` shows them\n", words.Count(hidden, "archived campaign", "archived campaigns"))
 			}
 			return nil
 		},

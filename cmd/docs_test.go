@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -99,8 +100,14 @@ func TestVersion(t *testing.T) {
 	if !strings.Contains(js, `"go": "`+runtime.Version()+`"`) {
 		t.Errorf("version --json: %s", js)
 	}
-	b := BuildJSON{Version: "1.0.0", Go: "go1.99", Revision: "abc123", Time: "2026-01-02T03:04:05Z", Modified: true}
-	if got := b.String(); got != "warlog 1.0.0\ngo:       go1.99\nrevision: abc123 (2026-01-02T03:04:05Z), with uncommitted changes\n" {
-		t.Errorf("String() = %q", got)
+	// What `go build` in a checkout records (go version -m shows it).
+	info, err := debug.ParseBuildInfo("path\twarlog\nmod\twarlog\tv1.2.3\t\nbuild\tvcs=git\nbuild\tvcs.revision=abc123def\nbuild\tvcs.time=2026-01-02T03:04:05Z\nbuild\tvcs.modified=true\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	info.GoVersion = "go1.99.1" // the one line ParseBuildInfo leaves out
+	want := "warlog " + Version + "\nmodule:   v1.2.3\ngo:       go1.99.1\nrevision: abc123def (2026-01-02T03:04:05Z), with uncommitted changes\n"
+	if got := buildFrom(info).String(); got != want {
+		t.Errorf("version of a checkout's build = %q, want %q", got, want)
 	}
 }

@@ -47,7 +47,7 @@ func followLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, na
 		case app.JSON:
 			enc := json.NewEncoder(app.Out)
 			for _, e := range l.Events[evs:] {
-				if err := enc.Encode(cmdutil.EventJSON{Seq: e.Seq, Version: e.Version, Action: e.Action, Type: e.Type, Data: e.Data, At: cmdutil.JSONTime(e.At), Undone: e.Undone}); err != nil {
+				if err := enc.Encode(cmdutil.NewEventJSON(e.Event, e.Undone)); err != nil {
 					return err
 				}
 			}

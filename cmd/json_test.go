@@ -118,6 +118,20 @@ func TestJSONEverywhere(t *testing.T) {
 		}
 	}
 
+	// The campaign's creation event shows the big seed as a string too,
+	// in the log and in the action's own output; the stored event, which
+	// its hash covers, keeps the number.
+	if out := must(t, db, "-c", "Big", "log", "--json"); !strings.Contains(out, `"seed": "18446744073709551615"`) {
+		t.Errorf("log --json of Big shows the seed as a number:\n%.600s", out)
+	}
+	if out := must(t, db, "campaign", "new", "Bigger", "--game", "brood", "--seed", "18446744073709551614", "--json"); !strings.Contains(out, `"seed": "18446744073709551614"`) {
+		t.Errorf("campaign new --json shows the seed as a number:\n%.600s", out)
+	}
+	if out := must(t, db, "-c", "Small", "log", "--json"); !strings.Contains(out, `"seed": 9007199254740992`) {
+		t.Errorf("log --json of Small: the seed should stay a number:\n%.600s", out)
+	}
+	must(t, db, "verify")
+
 	for _, d := range docs {
 		if m := otherTime.FindString(d); m != "" {
 			t.Errorf("a JSON document writes a time as %q, not RFC 3339", m)
@@ -131,6 +145,8 @@ func TestReportJSONFormatConflict(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "w.db")
 	must(t, db, "campaign", "new", "R", "--game", "kingsown", "--seed", "2")
+	must(t, db, "ko", "recruit", "--card", "hunters")
+	must(t, db, "scenario", "start", "The Nest", "--brief", "nest")
 	out := filepath.Join(dir, "r.html")
 	_, e, code := run(t, db, "report", "--json", "--format", "html", "--out", out)
 	if code != cmdutil.ExitUsage || !strings.Contains(e, "--json and --format html") {
@@ -141,5 +157,19 @@ func TestReportJSONFormatConflict(t *testing.T) {
 	}
 	if o, e, code := run(t, db, "report", "--json", "--format", "json"); code == cmdutil.ExitUsage {
 		t.Errorf("report --json --format json refused: %s %s", o, e)
+	}
+	// Written to a file, the report's JSON is in the file and stdout
+	// says where, as JSON.
+	o := must(t, db, "report", "--json", "--out", filepath.Join(dir, "r.json"))
+	var w map[string]any
+	if err := json.Unmarshal([]byte(o), &w); err != nil || w["file"] != filepath.Join(dir, "r.json") {
+		t.Errorf("report --json --out: %q (%v)", o, err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "r.json")); err != nil || !json.Valid(b) {
+		t.Errorf("report --json --out wrote no JSON: %v", err)
+	}
+	o = must(t, db, "generate", "--markdown", filepath.Join(dir, "md"), "--json")
+	if err := json.Unmarshal([]byte(o), &w); err != nil || w["markdown"] != filepath.Join(dir, "md") {
+		t.Errorf("generate --json: %q (%v)", o, err)
 	}
 }

@@ -43,6 +43,7 @@ func TestNamedSubcommand(t *testing.T) {
 		{[]string{"--db", "x.db", "-c", "Autumn", "status"}, "status"},
 		{[]string{"--db=x.db", "-cAutumn", "--json", "dw", "move"}, "dw"},
 		{[]string{"--campaign", "roll", "log"}, "log"}, // a campaign called roll
+		{[]string{"--no-pager", "log", "-n", "3"}, "log"},
 		{[]string{"--dice", "4,2", "--action-id", "a1", "ko", "fight"}, "ko"},
 		{[]string{"--json=true", "undo"}, "undo"},
 		{[]string{"help", "roll"}, ""},

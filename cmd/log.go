@@ -157,7 +157,7 @@ func runLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, name 
 		}
 		out := LogJSON{Campaign: name, Head: l.Head, Events: []cmdutil.EventJSON{}}
 		for _, e := range l.Events[from:to] {
-			out.Events = append(out.Events, cmdutil.EventJSON{Seq: e.Seq, Version: e.Version, Action: e.Action, Type: e.Type, Data: e.Data, At: cmdutil.JSONTime(e.At), Undone: e.Undone})
+			out.Events = append(out.Events, cmdutil.NewEventJSON(e.Event, e.Undone))
 		}
 		return app.PrintJSON(out)
 	}

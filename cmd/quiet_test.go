@@ -11,6 +11,22 @@ import (
 	"time"
 )
 
+// terminalWarlog is the warlog to run in a tmux pane (the test binary,
+// which testscript.Main puts on PATH); a test that needs tmux skips
+// without it, and none runs under -race (they start processes).
+func terminalWarlog(t *testing.T) string {
+	t.Helper()
+	skipUnderRace(t)
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed (Debian package: tmux); the terminal test needs it")
+	}
+	bin, err := exec.LookPath("warlog")
+	if err != nil {
+		t.Fatalf("warlog is not on PATH (testscript.Main installs it): %v", err)
+	}
+	return bin
+}
+
 // The terminal queries the styling libraries make at start-up: the
 // background colour (OSC 11) and the cursor position (DSR 6).
 var (
@@ -23,14 +39,7 @@ var (
 // commands that draw no styled output write no terminal query at all, and
 // `play`, which does, asks once.
 func TestQuietStartOnATerminal(t *testing.T) {
-	skipUnderRace(t)
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed (Debian package: tmux); the terminal test needs it")
-	}
-	bin, err := exec.LookPath("warlog")
-	if err != nil {
-		t.Fatalf("warlog is not on PATH (testscript.Main installs it): %v", err)
-	}
+	bin := terminalWarlog(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "q.db")
 	for _, args := range [][]string{

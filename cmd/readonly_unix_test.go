@@ -112,7 +112,7 @@ func TestReadOnlyDirectory(t *testing.T) {
 	}{
 		{[]string{"status"}, "Nest"},
 		{[]string{"log"}, "scatter"},
-		{[]string{"verify"}, "ok: integrity ok, 1 campaign(s) verified; Club: "},
+		{[]string{"verify"}, "ok: integrity ok, 1 campaign verified; Club: "},
 		{[]string{"campaign", "list"}, "Club"},
 		{[]string{"campaign", "show", "--json"}, `"name": "Club"`},
 		{[]string{"roster"}, "Club"},

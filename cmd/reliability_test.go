@@ -252,7 +252,7 @@ func TestCrashDuringFirstCreate(t *testing.T) {
 		if _, e, code := run(t, db, create...); code != 0 {
 			t.Fatalf("kill %d: the retry failed: %s", i, e)
 		}
-		if out, e, code := run(t, db, "verify"); code != 0 || !strings.Contains(out, "1 campaign(s) verified; C: ") {
+		if out, e, code := run(t, db, "verify"); code != 0 || !strings.Contains(out, "1 campaign verified; C: ") {
 			t.Fatalf("kill %d: after the retry verify says %s %s", i, out, e)
 		}
 	}

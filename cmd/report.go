@@ -115,6 +115,9 @@ func runReport(c *cobra.Command, app *cmdutil.App, o *reportOptions) error {
 		return err
 	}
 	fmt.Fprintf(app.Err, "wrote %s (%s)\n", o.out, words.Count(b.Len(), "byte", "bytes"))
+	if app.JSON {
+		return app.PrintJSON(map[string]any{"file": o.out, "bytes": b.Len()})
+	}
 	return nil
 }
 

@@ -306,6 +306,7 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 		Long:    rootLong,
 		Version: Version,
 		Example: `  warlog demo
+  warlog rules dw classes
   warlog campaign new "Autumn League" --game kingsown
   warlog roll 2d6 --for scatter
   warlog roll d6 --dice 4 --for "house rule"

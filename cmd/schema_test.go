@@ -26,7 +26,7 @@ func TestFirstSchemaFixtureOpensAndVerifies(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, e, code := run(t, db, "verify")
-	if code != 0 || !strings.HasPrefix(out, "ok: integrity ok, 6 campaign(s) verified") {
+	if code != 0 || !strings.HasPrefix(out, "ok: integrity ok, 6 campaigns verified") {
 		t.Fatalf("verify of the old file: exit %d\n%s%s", code, out, e)
 	}
 	if out, e, code := run(t, db, "rebuild"); code != 0 {

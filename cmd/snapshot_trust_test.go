@@ -251,7 +251,7 @@ func TestVerifyRecomputesSnapshots(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			db, name, _, _ := koWithSnapshot(t)
 			out, e, code := run(t, db, "verify")
-			if code != 0 || !strings.Contains(out, "1 snapshot(s) match a replay") {
+			if code != 0 || !strings.Contains(out, "1 snapshot match a replay") {
 				t.Fatalf("verify before the forgery: exit %d\n%s%s", code, out, e)
 			}
 			c.forge(t, db)

@@ -18,14 +18,7 @@ import (
 // through $PAGER on a terminal, unless --no-pager or WARLOG_PAGER= says
 // not to; WARLOG_PAGER chooses another pager.
 func TestTablesFitAndPagerOnATerminal(t *testing.T) {
-	skipUnderRace(t)
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed (Debian package: tmux); the terminal test needs it")
-	}
-	bin, err := exec.LookPath("warlog")
-	if err != nil {
-		t.Fatalf("warlog is not on PATH (testscript.Main installs it): %v", err)
-	}
+	bin := terminalWarlog(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "t.db")
 	for _, g := range Games()[:1] {

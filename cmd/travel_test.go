@@ -226,7 +226,7 @@ func TestImportFastForwardAndDivergence(t *testing.T) {
 	must(t, a, "-c", "League (Ben)", "roll", "d6")
 	must(t, a, "-c", "League", "roll", "d6")
 	v := must(t, a, "verify")
-	if !strings.Contains(v, "2 campaign(s) verified") {
+	if !strings.Contains(v, "2 campaigns verified") {
 		t.Errorf("verify: %s", v)
 	}
 	// The copy's head is the file's own: a head published from B checks.
@@ -291,7 +291,7 @@ func TestRenameArchiveDelete(t *testing.T) {
 
 	must(t, db, "campaign", "archive", "Renamed")
 	list := must(t, db, "campaign", "list")
-	if strings.Contains(list, "Renamed") || !strings.Contains(list, "1 archived campaign(s) not shown") {
+	if strings.Contains(list, "Renamed") || !strings.Contains(list, "1 archived campaign not shown") {
 		t.Errorf("list after archive:\n%s", list)
 	}
 	if all := must(t, db, "campaign", "list", "--all"); !strings.Contains(all, "Renamed (archived)") {
@@ -341,7 +341,7 @@ func TestNamesMigrationOnAnOldDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := must(t, db, "verify")
-	if !strings.HasPrefix(before, "ok: integrity ok, 6 campaign(s) verified") {
+	if !strings.HasPrefix(before, "ok: integrity ok, 6 campaigns verified") {
 		t.Fatalf("verify of the old file: %s", before)
 	}
 	var list struct {

@@ -136,13 +136,13 @@ does not match the log, a schema changed by hand, or a damaged file.`,
 			for i, v := range out.Campaigns {
 				parts[i] = fmt.Sprintf("%s: %s, head %s", v.Campaign, words.Count(v.Events, "event", "events"), v.Head)
 				if v.Snapshots > 0 {
-					parts[i] += fmt.Sprintf(", %d snapshot(s) match a replay", v.Snapshots)
+					parts[i] += fmt.Sprintf(", %s match a replay", words.Count(v.Snapshots, "snapshot", "snapshots"))
 				}
 				if v.HeadAt > 0 {
 					parts[i] += fmt.Sprintf(" (given head found at version %d)", v.HeadAt)
 				}
 			}
-			fmt.Fprintf(app.Out, "ok: integrity ok, %d campaign(s) verified; %s\n", len(parts), strings.Join(parts, "; "))
+			fmt.Fprintf(app.Out, "ok: integrity ok, %s verified; %s\n", words.Count(len(parts), "campaign", "campaigns"), strings.Join(parts, "; "))
 			return nil
 		},
 	}
@@ -249,7 +249,7 @@ snapshot is saved per campaign; they are only a cache, so no output changes.`,
 			if app.JSON {
 				return app.PrintJSON(map[string]any{"campaigns": names, "events": total, "snapshots_dropped": dropped, "snapshots_saved": saved})
 			}
-			fmt.Fprintf(app.Out, "rebuilt %d campaign(s) from %s (%d snapshot(s) dropped, %d saved)\n", names, words.Count(total, "event", "events"), dropped, saved)
+			fmt.Fprintf(app.Out, "rebuilt %s from %s (%s dropped, %d saved)\n", words.Count(names, "campaign", "campaigns"), words.Count(total, "event", "events"), words.Count(dropped, "snapshot", "snapshots"), saved)
 			return nil
 		},
 	}

@@ -25,11 +25,16 @@ type BuildJSON struct {
 // buildInfo is this binary's version, Go version and VCS revision, as the
 // Go toolchain recorded them in the binary.
 func buildInfo() BuildJSON {
-	b := BuildJSON{Version: Version, Go: "unknown"}
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
-		return b
+		return BuildJSON{Version: Version, Go: "unknown"}
 	}
+	return buildFrom(info)
+}
+
+// buildFrom reads the build info the Go toolchain recorded.
+func buildFrom(info *debug.BuildInfo) BuildJSON {
+	b := BuildJSON{Version: Version}
 	b.Go = info.GoVersion
 	if v := info.Main.Version; v != "" && v != "(devel)" {
 		b.Module = v // go install warlog@v1.2.3 records the module's version
@@ -124,6 +129,9 @@ and compares so it never goes stale.`,
 					return err
 				}
 				fmt.Fprintf(app.Err, "wrote the Markdown reference to %s\n", markdown)
+			}
+			if app.JSON {
+				return app.PrintJSON(map[string]string{"man": man, "markdown": markdown})
 			}
 			return nil
 		},

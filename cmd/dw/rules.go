@@ -53,7 +53,7 @@ func ranks() cmdutil.Catalogue {
 	hero := deadwars.RankValue(deadwars.Hero)
 	rows = append(rows, []string{"Champion", "free", fmt.Sprint(hero), fmt.Sprint(hero), words.Count(hero, "die", "dice"), fmt.Sprint(deadwars.KillPoints(deadwars.Hero, true))})
 	return cmdutil.Catalogue{Topic: "ranks", Short: "Soldier, Guard, Hero and the Champion: cost, wounds, attacks, dice",
-		Intro:  []string{fmt.Sprintf("Every force has a Champion, a Hero of any class, for nothing, and %d points for the rest.", deadwars.PointsLimit)},
+		Intro:  []string{fmt.Sprintf("Every force has a Champion, a Hero of any class, for nothing, and %s for the rest.", words.Count(deadwars.PointsLimit, "point", "points"))},
 		Header: []string{"rank", "cost", "wounds", "attacks a turn", "action dice", "kill points"}, Rows: rows}
 }
 
@@ -100,10 +100,10 @@ func spells() cmdutil.Catalogue {
 
 // scenarioNote is each brief's set-up and aim, in our words.
 var scenarioNote = map[string][2]string{
-	deadwars.SoulCollectors: {"within 3\" of an edge, 12\" from the enemy", "7 Souls drift about the centre (D6\" after every turn); a hit in base contact collects one. Most Souls once all are taken wins"},
-	deadwars.HuntTheHunters: {"within 3\" of an edge, 12\" from the enemy", "7 Human Guards (no Wizards) start in the centre; after both players' turns each moves 4\" at the nearest figure and attacks once. Most Humans killed once all are dead wins"},
-	deadwars.DeathShrine:    {"within 6\" of an edge, 12\" from the enemy", fmt.Sprintf("a shrine stands in the centre; after %d turns each, most figures within 3\" of it wins", deadwars.Turns)},
-	deadwars.HeadCount:      {"within 6\" of an edge, 12\" from the enemy", fmt.Sprintf("after %d turns each, most kill points wins: a Soldier 1, a Guard 2, a Hero 3, a Champion 4", deadwars.Turns)},
+	deadwars.SoulCollectors: {"within 3\" of an edge, 12\" from the enemy", fmt.Sprintf("%d Souls drift about the centre (D6\" after every turn); a hit in base contact collects one. The most Souls, once all are taken, win", deadwars.SoulCount)},
+	deadwars.HuntTheHunters: {"within 3\" of an edge, 12\" from the enemy", fmt.Sprintf("%d Human Guards (no Wizards) start in the centre; after both players' turns each moves 4\" at the nearest figure and attacks once. The most Humans killed, once all are dead, win", deadwars.HumanCount)},
+	deadwars.DeathShrine:    {"within 6\" of an edge, 12\" from the enemy", fmt.Sprintf("a shrine stands in the centre; after %s each, the most figures within 3\" of it win", words.Count(deadwars.Turns, "turn", "turns"))},
+	deadwars.HeadCount:      {"within 6\" of an edge, 12\" from the enemy", fmt.Sprintf("after %s each, the most kill points win: a Soldier 1, a Guard 2, a Hero 3, a Champion 4", words.Count(deadwars.Turns, "turn", "turns"))},
 }
 
 func scenarios() cmdutil.Catalogue {

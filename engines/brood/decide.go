@@ -384,7 +384,7 @@ func (s *State) spawn(c Spawn, d *engines.Decision) error {
 	if !a.b.InSoI(m, c.X, c.Y) {
 		f := a.b.NearFont(m.Player, c.X, c.Y, nil)
 		if f == nil {
-			return engines.Refuse("SphereOfInfluence", "%d,%d is outside %s Sphere of Influence (%d square(s) from her) and not next to one of her Fonts; spawn inside it or next to a Font", c.X, c.Y, words.Possessive(m.Player), a.b.SoI(m))
+			return engines.Refuse("SphereOfInfluence", "%d,%d is outside %s Sphere of Influence (%s from her) and not next to one of her Fonts; spawn inside it or next to a Font", c.X, c.Y, words.Possessive(m.Player), words.Count(a.b.SoI(m), "square", "squares"))
 		}
 		via = "Font " + f.Name
 	}
@@ -461,9 +461,9 @@ func (s *State) raise(c Raise, d *engines.Decision) error {
 	a.d.Emit(TypeStatRaised, StatRaised{Spawn: p.Name, Stat: stat, By: n, Points: free})
 	how := fmt.Sprintf("%d Plasmid, %d left", paid, m.Plasmid)
 	if free > 0 && paid > 0 {
-		how = fmt.Sprintf("%d absorbed point(s) and %d Plasmid, %d left", free, paid, m.Plasmid)
+		how = fmt.Sprintf("%s and %d Plasmid, %d left", words.Count(free, "absorbed point", "absorbed points"), paid, m.Plasmid)
 	} else if free > 0 {
-		how = fmt.Sprintf("%d absorbed point(s)", free)
+		how = fmt.Sprintf("%s", words.Count(free, "absorbed point", "absorbed points"))
 	}
 	a.say("%s raises %s %s by %d to %d (%s); it is now %d/%d/%d.", m.Player, words.Possessive(p.Name), stat, n, statOf(p, stat), how, p.Attack, p.Defense, p.Move)
 	return a.done()

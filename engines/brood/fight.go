@@ -449,7 +449,7 @@ func (s *State) motherAttack(c MotherAttack, d *engines.Decision) error {
 		}
 	}
 	if len(targets) == 0 {
-		return engines.Refuse("MotherAttack", "no enemy spawn in %s Sphere of Influence (%d square(s)); her attack reaches only there", words.Possessive(m.Player), a.b.SoI(m))
+		return engines.Refuse("MotherAttack", "no enemy spawn in %s Sphere of Influence (%s); her attack reaches only there", words.Possessive(m.Player), words.Count(a.b.SoI(m), "square", "squares"))
 	}
 	boardOrder(targets)
 	var order []*Piece
@@ -581,7 +581,7 @@ func (s *State) regenerate(c Regenerate, d *engines.Decision) error {
 		return engines.Refuse("MaxLife", "%s Mother has %d Life of 5; she can regain at most %d", words.Possessive(m.Player), m.Life, MaxLife-m.Life)
 	}
 	cost := n * RegenCost(a.s.Mode)
-	if err := a.spend(m, cost, fmt.Sprintf("%d Life Point(s) in %s game", n, words.A(a.s.Mode))); err != nil {
+	if err := a.spend(m, cost, fmt.Sprintf("%s in %s game", words.Count(n, "Life Point", "Life Points"), words.A(a.s.Mode))); err != nil {
 		return err
 	}
 	a.gainLife(m, n, "regenerate")

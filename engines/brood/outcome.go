@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // noCarry closes every game's consequences: a Brood campaign keeps only
@@ -64,7 +65,7 @@ func (b *Board) motherLine(m *Mother) string {
 	if m.Destroyed {
 		life += " (destroyed)"
 	}
-	line := fmt.Sprintf("%s; %d Plasmid in the bank; %d spawn(s) left", life, m.Plasmid, b.Allies(m.Player))
+	line := fmt.Sprintf("%s; %d Plasmid in the bank; %s left", life, m.Plasmid, words.Count(b.Allies(m.Player), "spawn", "spawns"))
 	if len(m.Evolutions) > 0 {
 		line += "; evolved " + strings.Join(m.Evolutions, ", ")
 	}

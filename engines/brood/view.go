@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // Status implements engines.State: the Mothers first, then every spawn of
@@ -93,7 +94,7 @@ func (s *State) Now() (string, int) {
 // Roster implements engines.State: the campaign table, games won per player
 // in the campaign's mode (a Brood campaign plays one mode; RULINGS).
 func (s *State) Roster() engines.Roster {
-	r := engines.Roster{Notes: []string{fmt.Sprintf("%s mode: a Life Point costs %d Plasmid; %d game(s) played", s.Mode, RegenCost(s.Mode), len(s.games()))}}
+	r := engines.Roster{Notes: []string{fmt.Sprintf("%s mode: a Life Point costs %d Plasmid; %s played", s.Mode, RegenCost(s.Mode), words.Count(len(s.games()), "game", "games"))}}
 	var players []string
 	seen := map[string]bool{}
 	for _, g := range s.games() {

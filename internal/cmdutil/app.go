@@ -277,7 +277,7 @@ func (a *App) PrintResult(res *campaigns.Result) error {
 	if a.JSON {
 		out := ActionJSON{Campaign: res.State.Name, Action: res.Action, Label: res.Label, Replayed: res.Replayed, Version: res.State.Version}
 		for _, e := range res.Events {
-			out.Events = append(out.Events, EventJSON{Seq: e.Seq, Version: e.Version, Action: e.Action, Type: e.Type, Data: e.Data, At: JSONTime(e.At)})
+			out.Events = append(out.Events, NewEventJSON(e, false))
 		}
 		if res.State.Game != nil {
 			st := res.State.Game.Status()

@@ -11,6 +11,7 @@ import (
 	"warlog/campaigns"
 	"warlog/engines"
 	"warlog/engines/dice"
+	"warlog/internal/words"
 )
 
 // Exit codes, documented in the root command's help.
@@ -116,7 +117,7 @@ func ExitCode(err error) int {
 func ExactArgs(n int, names string) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
 		if len(args) != n {
-			return &UsageError{Err: fmt.Errorf("%s needs %s; %d argument(s) given", c.CommandPath(), names, len(args)), Hint: c.CommandPath() + " --help"}
+			return &UsageError{Err: fmt.Errorf("%s needs %s; %s given", c.CommandPath(), names, words.Count(len(args), "argument", "arguments")), Hint: c.CommandPath() + " --help"}
 		}
 		return nil
 	}
@@ -126,7 +127,7 @@ func ExactArgs(n int, names string) cobra.PositionalArgs {
 func RangeArgs(min, max int, names string) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
 		if len(args) < min || len(args) > max {
-			return &UsageError{Err: fmt.Errorf("%s takes %s; %d argument(s) given", c.CommandPath(), names, len(args)), Hint: c.CommandPath() + " --help"}
+			return &UsageError{Err: fmt.Errorf("%s takes %s; %s given", c.CommandPath(), names, words.Count(len(args), "argument", "arguments")), Hint: c.CommandPath() + " --help"}
 		}
 		return nil
 	}
@@ -136,7 +137,7 @@ func RangeArgs(min, max int, names string) cobra.PositionalArgs {
 func MinArgs(min int, names string) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
 		if len(args) < min {
-			return &UsageError{Err: fmt.Errorf("%s needs %s; %d argument(s) given", c.CommandPath(), names, len(args)), Hint: c.CommandPath() + " --help"}
+			return &UsageError{Err: fmt.Errorf("%s needs %s; %s given", c.CommandPath(), names, words.Count(len(args), "argument", "arguments")), Hint: c.CommandPath() + " --help"}
 		}
 		return nil
 	}

@@ -1,10 +1,13 @@
 package cmdutil
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
 	"time"
+
+	"warlog/events"
 )
 
 // JSONTime writes a time as every JSON document of warlog does: RFC 3339,
@@ -46,4 +49,33 @@ func (s *Seed) UnmarshalJSON(b []byte) error {
 	}
 	*s = Seed(n)
 	return nil
+}
+
+// NewEventJSON is an event as every JSON output shows it: its time in RFC
+// 3339, and a "seed" in its data above 2^53 as a string (the stored event
+// keeps its number; only what is shown changes).
+func NewEventJSON(e events.Event, undone bool) EventJSON {
+	return EventJSON{Seq: e.Seq, Version: e.Version, Action: e.Action, Type: e.Type, Data: safeSeed(e.Data), At: JSONTime(e.At), Undone: undone}
+}
+
+// safeSeed writes a top-level "seed" above 2^53 of an event's data as a
+// string; any other data is returned as it is, byte for byte.
+func safeSeed(data json.RawMessage) json.RawMessage {
+	if !bytes.Contains(data, []byte(`"seed"`)) {
+		return data
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return data
+	}
+	n, err := strconv.ParseUint(string(fields["seed"]), 10, 64)
+	if err != nil || n <= maxExactSeed {
+		return data
+	}
+	fields["seed"], _ = Seed(n).MarshalJSON()
+	out, err := json.Marshal(fields)
+	if err != nil {
+		return data
+	}
+	return out
 }

@@ -73,50 +73,52 @@ func Cell(v any) string {
 // fit wraps the cells of the widest columns so that the table, borders
 // and padding included, is at most width columns wide: a cap is found such
 // that the columns no wider than it keep their width and the others are cut
-// down to it (the room left over goes to them too), and their cells, the
-// header's too, wrap at spaces (a word longer than the cap is split). ok is
-// false when the table cannot fit with columns of at least minColumn.
+// down to it, but never below their longest word (the room left over goes
+// to the cut columns too); their cells, the header's too, wrap at spaces.
+// ok is false when the table cannot fit even so.
 func fit(header []string, rows [][]string, width int) (h []string, out [][]string, ok bool) {
-	const minColumn = 6
 	n := len(header)
-	natural := make([]int, n)
-	for i, h := range header {
-		natural[i] = ansi.StringWidth(h)
+	natural, word := make([]int, n), make([]int, n)
+	measure := func(i int, c string) {
+		natural[i] = max(natural[i], ansi.StringWidth(c))
+		for _, w := range strings.Fields(c) {
+			word[i] = max(word[i], ansi.StringWidth(w))
+		}
+	}
+	for i, c := range header {
+		measure(i, c)
 	}
 	for _, r := range rows {
 		for i, c := range r {
 			if i < n {
-				natural[i] = max(natural[i], ansi.StringWidth(c))
+				measure(i, c)
 			}
 		}
 	}
 	budget := width - 3*n - 1 // "│ " before each cell, " " after, a last "│"
+	capAt := func(i, limit int) int { return min(natural[i], max(limit, word[i])) }
 	used := func(limit int) int {
 		sum := 0
-		for _, w := range natural {
-			sum += min(w, limit)
+		for i := range natural {
+			sum += capAt(i, limit)
 		}
 		return sum
 	}
 	if used(width) <= budget {
 		return header, rows, true
 	}
-	limit := 0
-	for c := minColumn; c <= width; c++ {
-		if used(c) > budget {
-			break
-		}
-		limit = c
-	}
-	if limit == 0 {
+	if used(0) > budget {
 		return header, rows, false
+	}
+	limit := 0
+	for limit < width && used(limit+1) <= budget {
+		limit++
 	}
 	caps := make([]int, n)
 	spare := budget - used(limit)
-	for i, w := range natural {
-		caps[i] = min(w, limit)
-		if caps[i] < w && spare > 0 {
-			extra := min(spare, w-caps[i])
+	for i := range natural {
+		caps[i] = capAt(i, limit)
+		if extra := min(spare, natural[i]-caps[i]); extra > 0 {
 			caps[i] += extra
 			spare -= extra
 		}

@@ -20,6 +20,7 @@ var badTemplates = []struct {
 }{
 	{regexp.MustCompile(`(^|[^,])%d (were|are|have|events|points|incarns|figures|times|squares|dice|calls|attacks|actions|wounds|turns|hits|Hits|forces|enemies|characters|campaigns|bytes|allies|lives|limits|spawns|successes|players|cards|rounds|games|snapshots|lines|fights|scenarios)\b`),
 		"words.Count(n, one, many): \"1 figures\", \"1 were given\"", "a count before a plural"},
+	{regexp.MustCompile(`%d (\w+ )*\w+\(s\)`), "words.Count(n, one, many): \"1 campaign(s)\"", "a count before a (s)"},
 	{regexp.MustCompile(`(^|[^\w])[aA] %[sv]`), "words.A(x): \"a Imhotep\"", "an article before a value"},
 	{regexp.MustCompile(`%[sv]'s\b`), "words.Possessive(x): \"hunters's\"", "'s after a value"},
 	{regexp.MustCompile(`\.;`), "one mark: \"ends.;\"", "a stop before a semicolon"},
@@ -38,12 +39,21 @@ var pending = map[string]bool{
 	"Mob: which figure shares %s's move?":                                true,
 	"Which figures does %s's %s strike (within %d\", in the front arc)?": true,
 	"%s; the cast roll needs %d or less and is %s's attack%s":            true,
-	"%s, %d points": true,
+	"%s, %d points":                       true,
+	"%d point(s) to raise":                true,
+	"%d absorbed point(s) and %d Plasmid": true,
 	"a first mutation at %d points, a second at %d, in the Sphere of Influence or next to a Font": true,
 	"%s (%s): %s, %d of %d points used besides the Champion":                                      true,
 	// The report's dice chart (projections/report, reworked in its own
 	// issue).
 	"%d: rolled %d times, %.1f expected": true,
+}
+
+// The amendment's labels, which the play tests (cmd/play_test.go, issue 23's
+// items 1-6) quote as they are.
+var pendingAmend = map[string]bool{
+	"the correction makes %d later action(s) illegal, so nothing was written: %s; --drop-refused writes the amendment without them": true,
+	"amend %s: %s; %d later action(s) decided again": true,
 }
 
 // Not messages: test helpers' failure lines and a code generator's output.
@@ -87,7 +97,7 @@ func TestMessageTemplates(t *testing.T) {
 				return true
 			}
 			literals++
-			if pending[s] {
+			if pending[s] || pendingAmend[s] {
 				return true
 			}
 			for _, b := range badTemplates {
@@ -112,7 +122,7 @@ func TestBadTemplatesMatch(t *testing.T) {
 	for _, c := range []struct {
 		s    string
 		kind int
-	}{{"%d figures join", 0}, {"at %d,%d and %d points", 0}, {"%s; %d were given", 0}, {"Bors hits a %s", 1}, {"A %v", 1}, {"%s's card", 2}, {"ends.; then", 3}, {"%s tries to %s%s", 4}} {
+	}{{"%d figures join", 0}, {"at %d,%d and %d points", 0}, {"%s; %d were given", 0}, {"%d later action(s)", 1}, {"Bors hits a %s", 2}, {"A %v", 2}, {"%s's card", 3}, {"ends.; then", 4}, {"%s tries to %s%s", 5}} {
 		if !badTemplates[c.kind].re.MatchString(c.s) {
 			t.Errorf("%q is not taken for %s", c.s, badTemplates[c.kind].name)
 		}

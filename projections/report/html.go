@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"warlog/internal/words"
 )
 
 //go:embed report.html.tmpl
@@ -568,7 +570,7 @@ func drawBoard(r *Report) *boardChart {
 		if w > 1 || h > 1 {
 			where = fmt.Sprintf("%d,%d to %d,%d", p.X, p.Y, p.X+w-1, p.Y+h-1)
 		}
-		c.Key = append(c.Key, fmt.Sprintf("%s (%s's %s) at %s", p.Label, p.Owner, p.Kind, where))
+		c.Key = append(c.Key, fmt.Sprintf("%s (%s %s) at %s", p.Label, words.Possessive(p.Owner), p.Kind, where))
 	}
 	return c
 }

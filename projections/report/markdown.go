@@ -12,6 +12,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // md escapes user text for Markdown: every character that could open
@@ -182,7 +183,7 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 		mdTable(b, []string{"side", "score", "counting", "result"}, rows)
 		for _, s := range sc.Sides {
 			if len(s.ScoreLines) > 0 {
-				fmt.Fprintf(b, "**%s's %d, line by line**\n\n", md(s.Name), *s.Score)
+				fmt.Fprintf(b, "**%s %d, line by line**\n\n", md(words.Possessive(s.Name)), *s.Score)
 				for _, l := range s.ScoreLines {
 					fmt.Fprintf(b, "- %s\n", md(l))
 				}

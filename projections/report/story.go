@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"warlog/internal/words"
 )
 
 // FateSatOut is the fate of a campaign figure that did not fight.
@@ -147,9 +149,9 @@ func notable(sr *ScenarioReport) []string {
 	for _, l := range sr.Luck {
 		switch {
 		case l.Count >= 5 && l.Luck.ChanceAtLeast <= 0.1:
-			out = append(out, fmt.Sprintf("%s rolled high: fair dice total at least %d on those %d dice only %s of the time.", l.Player, l.Luck.Total, l.Count, percent(l.Luck.ChanceAtLeast)))
+			out = append(out, fmt.Sprintf("%s rolled high: fair dice total at least %d on those %s only %s of the time.", l.Player, l.Luck.Total, words.Count(l.Count, "die", "dice"), percent(l.Luck.ChanceAtLeast)))
 		case l.Count >= 5 && l.Luck.ChanceAtLeast >= 0.9:
-			out = append(out, fmt.Sprintf("%s rolled low: fair dice total at least %d on those %d dice %s of the time.", l.Player, l.Luck.Total, l.Count, percent(l.Luck.ChanceAtLeast)))
+			out = append(out, fmt.Sprintf("%s rolled low: fair dice total at least %d on those %s %s of the time.", l.Player, l.Luck.Total, words.Count(l.Count, "die", "dice"), percent(l.Luck.ChanceAtLeast)))
 		}
 	}
 	return out
