@@ -48,7 +48,8 @@ func newCampaignNewCommand(app *cmdutil.App) *cobra.Command {
 (see warlog use). Its seed fixes every die the program rolls for it: give
 --seed N to make a campaign reproducible, otherwise a random seed is drawn.
 
-Games: ` + strings.Join(app.GameNames(), ", ") + `.
+Games: ` + strings.Join(app.GameNames(), ", ") + ` (or the command that plays
+each: ko, dw, brood, i28, rc).
 --mode is Brood Mother's regeneration mode: fast, standard (default) or campaign.`,
 		Example: `  warlog campaign new "Autumn League" --game kingsown
   warlog campaign new Hive --game brood --mode fast`,
@@ -68,6 +69,11 @@ func runCampaignNew(c *cobra.Command, app *cmdutil.App, o *campaignNewOptions, n
 	svc, err := app.Service()
 	if err != nil {
 		return err
+	}
+	// A game is named by its name or by the command that plays it (dw);
+	// anything else the service refuses with the list of games.
+	if g, ok := gameNamed(o.game); ok {
+		o.game = g.Engine.Info().Name
 	}
 	co := campaigns.CreateOptions{Game: o.game, Mode: o.mode, ActionID: app.NextActionID()}
 	if o.seed != "" {

@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"strings"
+
 	"warlog/cmd/brood"
 	"warlog/cmd/dw"
 	"warlog/cmd/i28"
@@ -35,6 +37,17 @@ func gameDemos(seed string) [][][]string {
 		}
 	}
 	return out
+}
+
+// gameNamed is the game a word names: its command (ko) or its --game
+// name (kingsown), in any case.
+func gameNamed(word string) (cmdutil.Game, bool) {
+	for _, g := range Games() {
+		if strings.EqualFold(word, g.Use) || strings.EqualFold(word, g.Engine.Info().Name) {
+			return g, true
+		}
+	}
+	return cmdutil.Game{}, false
 }
 
 // findGame is the game of this build named name (its --game value).

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -51,6 +52,17 @@ func TestRegistryEnumeratesEveryGame(t *testing.T) {
 			default:
 				t.Errorf("%s: option %q fills no typed field", info.Name, o.Name)
 			}
+		}
+	}
+}
+
+// A campaign's game may be named by the command that plays it (--game dw).
+func TestCampaignNewTakesTheGameCommand(t *testing.T) {
+	for _, g := range Games() {
+		db := filepath.Join(t.TempDir(), "w.db")
+		must(t, db, "campaign", "new", "C", "--game", g.Use)
+		if out := must(t, db, "campaign", "show", "--json"); !strings.Contains(out, `"game": "`+g.Engine.Info().Name+`"`) {
+			t.Errorf("--game %s: %s", g.Use, out)
 		}
 	}
 }

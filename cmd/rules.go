@@ -128,17 +128,6 @@ func lookUp(app *cmdutil.App, args []string) error {
 	return nil
 }
 
-// gameNamed is the game a word names: its command (ko) or its --game
-// name (kingsown), in any case.
-func gameNamed(word string) (cmdutil.Game, bool) {
-	for _, g := range Games() {
-		if strings.EqualFold(word, g.Use) || strings.EqualFold(word, g.Engine.Info().Name) {
-			return g, true
-		}
-	}
-	return cmdutil.Game{}, false
-}
-
 // topicIs says whether word names topic: the topic itself or its singular,
 // in any case ("spell" for spells, "Clans").
 func topicIs(topic, word string) bool {
