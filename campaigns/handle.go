@@ -12,6 +12,7 @@ import (
 	"warlog/engines"
 	"warlog/engines/dice"
 	"warlog/events"
+	"warlog/internal/phase"
 )
 
 // Options are what every action may carry besides its command.
@@ -310,6 +311,7 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 		if err := roller.Finish(); err != nil {
 			return nil, err
 		}
+		phase.Mark("decide")
 		if len(d.Facts()) == 0 {
 			return nil, fmt.Errorf("%w: the command changed nothing", ErrNothing)
 		}
@@ -351,7 +353,9 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 				}
 			}
 		}
+		phase.Mark("fold-new-action")
 		s.snapshotIfDue(ctx, st)
+		phase.Mark("snapshot-save")
 		return &Result{Action: id, Label: b.Label, Events: stored, State: st}, nil
 	}
 }

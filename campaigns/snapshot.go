@@ -13,6 +13,7 @@ import (
 
 	"warlog/engines"
 	"warlog/events"
+	"warlog/internal/phase"
 )
 
 // snapshotKey names this build's snapshot format; a snapshot written in
@@ -282,11 +283,14 @@ func (s *Service) restore(ctx context.Context, name string) (*State, events.Effe
 		if stale {
 			return true // an older one may still hold
 		}
+		phase.Mark("snapshot-read")
 		st, err := s.decodeSnapshot(ctx, snap)
 		if err != nil {
 			return true // from other rules, or unreadable: a cache miss
 		}
+		phase.Mark("snapshot-decode")
 		agrees, err := s.agreesWithLog(ctx, snap, st)
+		phase.Mark("snapshot-check")
 		if err != nil {
 			ferr = err
 			return false

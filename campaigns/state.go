@@ -8,6 +8,7 @@ import (
 	"warlog/engines"
 	"warlog/engines/dice"
 	"warlog/events"
+	"warlog/internal/phase"
 )
 
 // Action is one user action as the log records it.
@@ -272,6 +273,7 @@ func (s *Service) Load(ctx context.Context, name string) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
+	phase.Mark("campaign-lookup")
 	st, err := s.load(ctx, key)
 	if err != nil {
 		return nil, err
@@ -303,6 +305,7 @@ func (s *Service) load(ctx context.Context, name string) (*State, error) {
 		if err != nil {
 			return nil, err
 		}
+		phase.Mark("fold-after-snapshot")
 		if raced && attempt < 5 {
 			continue
 		}

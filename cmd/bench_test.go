@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -26,6 +27,7 @@ import (
 
 	"warlog/campaigns"
 	"warlog/events/sqlite"
+	"warlog/internal/phase"
 	"warlog/testdata/gen"
 )
 
@@ -304,3 +306,123 @@ func padWithRolls(db, name string, size int64) error {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// BenchmarkPhases: the phase profile of `warlog status` and of one append
+// (`warlog roll d6`) on a large campaign, each phase's median time as a
+// share of the bare start (a whole `warlog --version`, measured in the
+// same run). The processes are the real binary with WARLOG_PHASES set
+// (internal/phase): each names where its time went, from the moment it was
+// started to its exit. It prints the README's profile table:
+//
+//	WARLOG_BENCH_GAMES=kingsown go test ./cmd -run '^$' -bench Phases -benchtime 20x
+func BenchmarkPhases(b *testing.B) {
+	bin, _ := binaries(b)
+	for _, game := range benchGames() {
+		b.Run(game, func(b *testing.B) {
+			db, name := growCampaign(b, game, benchEvents())
+			home := b.TempDir()
+			proc(b, home, bin, "--db", db, "-c", name, "status") // warm the file cache
+			runs := map[string][]map[string]time.Duration{}
+			var order = map[string][]string{}
+			cmds := []struct {
+				what string
+				args []string
+			}{
+				{"start", []string{"--version"}},
+				{"status", []string{"--db", db, "-c", name, "status"}},
+				{"append", []string{"--db", db, "-c", name, "roll", "d6", "--for", "scatter"}},
+			}
+			for b.Loop() {
+				for _, c := range cmds {
+					ph, names := phasedProc(b, home, bin, c.args...)
+					runs[c.what] = append(runs[c.what], ph)
+					for _, n := range names {
+						if !slices.Contains(order[c.what], n) {
+							order[c.what] = append(order[c.what], n)
+						}
+					}
+				}
+			}
+			start := medianOf(runs["start"], "total")
+			var table strings.Builder
+			fmt.Fprintf(&table, "\n%s (bare start: `warlog --version`, %.2f ms)\n\n| phase | `status` | one append (`roll d6`) |\n| --- | --- | --- |\n", game, ms(start))
+			seen := map[string]bool{}
+			for _, what := range []string{"status", "append"} {
+				for _, n := range order[what] {
+					if seen[n] {
+						continue
+					}
+					seen[n] = true
+					fmt.Fprintf(&table, "| %s |", n)
+					for _, w := range []string{"status", "append"} {
+						if !slices.Contains(order[w], n) {
+							table.WriteString(" |")
+							continue
+						}
+						d := medianOf(runs[w], n)
+						fmt.Fprintf(&table, " %.2f (%.2f ms) |", float64(d)/float64(start), ms(d))
+					}
+					table.WriteString("\n")
+				}
+			}
+			for _, w := range []string{"status", "append"} {
+				b.ReportMetric(float64(medianOf(runs[w], "total"))/float64(start), w+"/start")
+				b.ReportMetric(ms(medianOf(runs[w], "total")), w+"-ms")
+			}
+			fmt.Fprintf(&table, "| **whole process** | %.2f | %.2f |\n",
+				float64(medianOf(runs["status"], "total"))/float64(start), float64(medianOf(runs["append"], "total"))/float64(start))
+			fmt.Print(table.String()) // b.Log would cut it short without -v
+		})
+	}
+}
+
+// phasedProc runs the binary once with the phase profile on and returns
+// the time of each phase it names, "exit" (from its report to its end as
+// the parent sees it) and "total" (the whole process), and the phases in
+// order.
+func phasedProc(tb testing.TB, home, bin string, args ...string) (map[string]time.Duration, []string) {
+	tb.Helper()
+	cmd := exec.Command(bin, args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	start := time.Now()
+	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "NO_COLOR=1", phase.Env + "=" + strconv.FormatInt(start.UnixNano(), 10)}
+	if err := cmd.Run(); err != nil {
+		tb.Fatalf("%s %v: %v\n%s", filepath.Base(bin), args, err, stderr.String())
+	}
+	total := time.Since(start)
+	out := map[string]time.Duration{"total": total}
+	var names []string
+	var sum time.Duration
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 3 || f[0] != "phase" {
+			continue
+		}
+		ns, err := strconv.ParseInt(f[2], 10, 64)
+		if err != nil {
+			tb.Fatalf("phase line %q", line)
+		}
+		out[f[1]] += time.Duration(ns)
+		sum += time.Duration(ns)
+		names = append(names, f[1])
+	}
+	if len(names) == 0 {
+		tb.Fatalf("%s %v reported no phases:\n%s", filepath.Base(bin), args, stderr.String())
+	}
+	out["exit"] = total - sum
+	return out, append(names, "exit")
+}
+
+// medianOf is the median over runs of one phase (0 where a run lacks it).
+func medianOf(runs []map[string]time.Duration, name string) time.Duration {
+	v := make([]time.Duration, len(runs))
+	for i, r := range runs {
+		v[i] = r[name]
+	}
+	slices.Sort(v)
+	if len(v) == 0 {
+		return 0
+	}
+	return v[len(v)/2]
+}

@@ -30,6 +30,7 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"warlog/events"
+	"warlog/internal/phase"
 )
 
 //go:embed migrations/*.sql
@@ -127,6 +128,7 @@ func open(path string, opt Options, migs []migration) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	phase.Mark("schema-check")
 	db, err := sql.Open("sqlite", DSN(path, opt.BusyTimeout))
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
@@ -175,6 +177,7 @@ func openReadOnly(path string, opt Options, migs []migration) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	phase.Mark("schema-check")
 	if version < len(migs) {
 		w, err := open(path, Options{Now: opt.Now, BusyTimeout: opt.BusyTimeout}, migs)
 		if err != nil {
@@ -706,16 +709,19 @@ func (s *Store) append(ctx context.Context, entry *events.Entry, campaign string
 		}
 		datas[i] = b
 	}
+	phase.Mark("encode")
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, mapErr(err)
 	}
 	defer tx.Rollback()
+	phase.Mark("begin")
 
 	stored, err := actionEvents(ctx, tx, campaign, action)
 	if err != nil {
 		return nil, mapErr(err)
 	}
+	phase.Mark("idempotency-check")
 	if len(stored) > 0 {
 		if !events.SameContent(stored, facts, datas) {
 			return nil, fmt.Errorf("action %s: %w", action, events.ErrActionConflict)
@@ -738,26 +744,33 @@ func (s *Store) append(ctx context.Context, entry *events.Entry, campaign string
 	} else if chain, err = chainOf(ctx, tx, campaign); err != nil {
 		return nil, mapErr(err)
 	}
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (campaign, version, action, type, data, at, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-	if err != nil {
-		return nil, mapErr(err)
-	}
-	defer stmt.Close()
+	phase.Mark("head")
 	at := s.now().UTC()
 	out := make([]events.Event, len(facts))
 	for i, f := range facts {
 		e := events.Event{Campaign: chain, Version: cur + int64(i) + 1, Action: action, Type: f.Type, Data: datas[i], At: at, Prev: prev}
 		e.Hash = events.Hash(prev, e)
+		out[i], prev = e, e.Hash
+	}
+	phase.Mark("hash")
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (campaign, version, action, type, data, at, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer stmt.Close()
+	for i := range out {
+		e := &out[i]
 		res, err := stmt.ExecContext(ctx, campaign, e.Version, e.Action, e.Type, string(e.Data), e.At.Format(events.TimeFormat), e.Prev, e.Hash)
 		if err != nil {
 			return nil, mapErr(err)
 		}
 		e.Seq, _ = res.LastInsertId()
-		out[i], prev = e, e.Hash
 	}
+	phase.Mark("insert")
 	if err := tx.Commit(); err != nil {
 		return nil, mapErr(err)
 	}
+	phase.Mark("commit")
 	return out, nil
 }
 
