@@ -5,7 +5,9 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"time"
 
+	"warlog/engines"
 	"warlog/events"
 )
 
@@ -50,6 +52,46 @@ func TestCoreDecodersMatchEncodingJSON(t *testing.T) {
 		_ = json.Unmarshal(data, &wantRef)
 		if err != nil || gotRef != wantRef {
 			t.Fatalf("%s: got %#v (%v), want %#v", data, gotRef, err, wantRef)
+		}
+	}
+}
+
+// The hand-written decoders of campaign.created and of a snapshot's first
+// line give what encoding/json gives.
+func TestSnapshotHeadDecodersMatchEncodingJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	texts := []string{"", "Autumn League", "kingsown", "fast", "ünï \"q\"", "x\ty"}
+	pick := func() string { return texts[rng.IntN(len(texts))] }
+	for i := 0; i < 2000; i++ {
+		c := engines.Campaign{Name: pick(), Game: pick(), Seed: rng.Uint64() >> rng.IntN(64), Mode: pick()}
+		v := savedState{Campaign: c, Created: time.Date(2026, 12, 1, 10, rng.IntN(60), 0, rng.IntN(1e9), time.UTC),
+			ProgramDice: rng.IntN(100000), Actions: rng.IntN(5000), Meta: rng.IntN(50), Undone: rng.IntN(80), Rules: pick(), Format: pick()}
+		for n := rng.IntN(3); n > 0; n-- {
+			v.Redoable = append(v.Redoable, pick())
+		}
+		data, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gotC, err := decodeCreated(data)
+		var wantC Created
+		if jerr := json.Unmarshal(data, &wantC); err != nil || jerr != nil || gotC != wantC {
+			t.Fatalf("%s: got %#v (%v), want %#v", data, gotC, err, wantC)
+		}
+		data, err = json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := decodeSavedState(data)
+		if err != nil {
+			t.Fatalf("%s: %v", data, err)
+		}
+		var want savedState
+		if err := json.Unmarshal(data, &want); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s:\n got %#v\nwant %#v", data, got, want)
 		}
 	}
 }

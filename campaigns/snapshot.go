@@ -372,8 +372,8 @@ func (s *Service) decodeSnapshot(ctx context.Context, snap events.Snapshot) (*St
 	if !ok {
 		return nil, fmt.Errorf("snapshot without its game state")
 	}
-	var saved savedState
-	if err := engines.UnmarshalState(head, &saved); err != nil {
+	saved, err := decodeSavedState(head)
+	if err != nil {
 		return nil, err
 	}
 	eng, ok := s.engines[saved.Campaign.Game]

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"warlog/campaigns"
+	"warlog/engines"
+	"warlog/engines/kit"
 	"warlog/events"
 	"warlog/events/sqlite"
 )
@@ -90,6 +92,49 @@ func TestReplayAllocationBudget(t *testing.T) {
 			t.Logf("%s: %.0f bytes allocated per event over %d events", game, perEvent, st.Version)
 			if perEvent > replayBudget {
 				t.Errorf("replay allocates %.0f bytes per event; the budget is %d", perEvent, replayBudget)
+			}
+		})
+	}
+}
+
+// Every game's generated snapshot decoder (kit.SnapshotDecoder, written by
+// internal/factgen) reads the state of a grown campaign to exactly what
+// encoding/json reads from the same snapshot.
+func TestSnapshotDecodersAsEncodingJSON(t *testing.T) {
+	for _, game := range benchGames() {
+		t.Run(game, func(t *testing.T) {
+			store, name := openGrown(t, game)
+			svc := campaigns.New(store, Engines()...)
+			svc.SnapshotEvery(0)
+			st, err := svc.Load(context.Background(), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sn, ok := st.Engine().(engines.Snapshotter)
+			if !ok {
+				t.Fatalf("%s keeps no snapshots", game)
+			}
+			data, _, err := sn.EncodeState(st.Game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := st.Engine().NewState(st.Campaign)
+			dec, ok := got.(kit.SnapshotDecoder)
+			if !ok {
+				t.Fatalf("%s's state has no generated snapshot decoder: run go generate in engines/%s", game, game)
+			}
+			if err := dec.DecodeSnapshot(data); err != nil {
+				t.Fatal(err)
+			}
+			want := st.Engine().NewState(st.Campaign)
+			if err := json.Unmarshal(data, want); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("the generated decoder reads\n%#v\nwhere encoding/json reads\n%#v\nfrom %s", got, want, data)
+			}
+			if len(data) < 500 {
+				t.Errorf("the grown state's snapshot is only %d bytes: the test proved little", len(data))
 			}
 		})
 	}

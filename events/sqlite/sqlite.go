@@ -46,6 +46,8 @@ type Store struct {
 	now  func() time.Time
 	path string
 	migs []migration
+	dsn  string        // the connection string its connections use
+	busy time.Duration // how long a connection waits for a lock
 }
 
 // ErrNoDatabase: a read-only Open found no file at the path. Nothing was
@@ -133,7 +135,7 @@ func open(path string, opt Options, migs []migration) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{db: db, now: opt.Now, path: path, migs: migs}
+	s := &Store{db: db, now: opt.Now, path: path, migs: migs, dsn: DSN(path, opt.BusyTimeout), busy: opt.BusyTimeout}
 	if version == latest(migs) {
 		// Up to date: no write transaction at all, which every read-only
 		// command would otherwise pay for.
@@ -199,7 +201,7 @@ func openReadOnly(path string, opt Options, migs []migration) (*Store, error) {
 		var n int
 		err = db.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n)
 		if err == nil {
-			return &Store{db: db, now: opt.Now, path: path, migs: migs}, nil
+			return &Store{db: db, now: opt.Now, path: path, migs: migs, dsn: dsn, busy: opt.BusyTimeout}, nil
 		}
 		db.Close()
 		if last = mapErr(err); !errors.Is(last, ErrAccess) {
@@ -908,10 +910,14 @@ func (s *Store) Stream(ctx context.Context, campaign string, after int64, fn fun
 	// an action's events are appended together and share one time (Append),
 	// and an action warlog writes begins with action.begun; one that does
 	// not (another writer's) has its time looked up.
-	rows, err := s.db.QueryContext(ctx, `SELECT version, action, type, data,
-		CASE WHEN type = 'action.begun' THEN at END,
-		CASE WHEN version = (SELECT max(version) FROM events WHERE campaign = ?1) THEN hash ELSE '' END
-		FROM events WHERE campaign = ?1 AND version > ?2 ORDER BY version`, campaign, after)
+	var head sql.NullInt64
+	if err := s.db.QueryRowContext(ctx, `SELECT max(version) FROM events WHERE campaign = ?`, campaign).Scan(&head); err != nil {
+		return mapErr(err)
+	}
+	if head.Int64-after >= rawFrom {
+		return s.rawStream(ctx, campaign, after, fn)
+	}
+	rows, err := s.db.QueryContext(ctx, streamQuery, campaign, after)
 	if err != nil {
 		return mapErr(err)
 	}
@@ -945,6 +951,13 @@ func (s *Store) Stream(ctx context.Context, campaign string, after int64, fn fun
 	}
 	return mapErr(rows.Err())
 }
+
+// streamQuery is what Stream reads: ?1 the campaign, ?2 the version after
+// which it starts.
+const streamQuery = `SELECT version, action, type, data,
+	CASE WHEN type = 'action.begun' THEN at END,
+	CASE WHEN version = (SELECT max(version) FROM events WHERE campaign = ?1) THEN hash ELSE '' END
+	FROM events WHERE campaign = ?1 AND version > ?2 ORDER BY version`
 
 // StreamEffect implements events.EffectStore from an index of its own
 // (migration 0004), which holds those events' payloads in version order.
@@ -1493,7 +1506,7 @@ func mapErr(err error) error {
 	if err == nil {
 		return nil
 	}
-	var se *msqlite.Error
+	var se coded
 	if !errors.As(err, &se) {
 		return err
 	}
@@ -1518,6 +1531,15 @@ func mapErr(err error) error {
 	}
 	return err
 }
+
+// coded is an SQLite error with its result code: the driver's, and the
+// C-level reader's (rawError).
+type coded interface {
+	error
+	Code() int
+}
+
+var _ coded = (*msqlite.Error)(nil)
 
 // Errors of the file itself.
 var (
