@@ -26,7 +26,10 @@ func SnapshotKey() string { return snapshotKey }
 
 // DefaultSnapshotEvery is how many events a campaign grows between
 // snapshots: a command replays at most about this many after restoring one.
-const DefaultSnapshotEvery = 256
+// Saving one costs little (a history unchanged since the restore is shared,
+// not written), so it is kept low enough that a command folds a handful of
+// actions, not a battle's worth.
+const DefaultSnapshotEvery = 64
 
 // savedState heads a snapshot's data: the service's bookkeeping and the
 // rules and format of the game state, which follows on the next line in
