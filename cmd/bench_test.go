@@ -228,6 +228,9 @@ func BenchmarkAppend(b *testing.B) {
 			// warlog is required to use: the part of the ratio that is their
 			// start, before warlog does anything.
 			b.ReportMetric(float64(libs)/float64(floor), "bare+libs/bare")
+			// The target: against the bare row linked with the required
+			// libraries, the floor any warlog starts from.
+			b.ReportMetric(float64(app)/float64(libs), "append/bare+libs")
 		})
 	}
 }
