@@ -16,8 +16,9 @@ import (
 // rawFrom is how many events a stream must hold past its start before it
 // is read through the driver's C-level API (rawStream) rather than
 // database/sql: enough that sparing a string per column of every row pays
-// for opening a connection of its own (about a millisecond). A command
-// that restores a snapshot folds a handful and stays on database/sql.
+// for opening a connection of its own (about a millisecond). Only a stream
+// read from the start is considered: a command that restores a snapshot
+// folds a handful and stays on database/sql.
 var rawFrom int64 = 2048
 
 // rawConn is one read-only connection opened through modernc.org/sqlite/lib,
