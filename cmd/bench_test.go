@@ -312,68 +312,99 @@ func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 
 // BenchmarkPhases: the phase profile of `warlog status` and of one append
 // (`warlog roll d6`) on a large campaign, each phase's median time as a
-// share of the bare start (a whole `warlog --version`, measured in the
-// same run). The processes are the real binary with WARLOG_PHASES set
-// (internal/phase): each names where its time went, from the moment it was
-// started to its exit. It prints the README's profile table:
+// share of the bare start (a whole `warlog --version` of the same binary,
+// measured in the same run). The processes are the real binary with
+// WARLOG_PHASES set (internal/phase): each names where its time went, from
+// the moment it was started to its exit. It prints the README's profile
+// table; WARLOG_PHASES_BEFORE=PATH names an older warlog binary (built
+// from a commit that has the phase marks) to profile in turn in the same
+// run, each on its own copy of the campaign, for a before and after:
 //
 //	WARLOG_BENCH_GAMES=kingsown go test ./cmd -run '^$' -bench Phases -benchtime 20x
 func BenchmarkPhases(b *testing.B) {
 	bin, _ := binaries(b)
+	type binary struct {
+		label, path string
+	}
+	bins := []binary{{"", bin}}
+	if before := os.Getenv("WARLOG_PHASES_BEFORE"); before != "" {
+		bins = []binary{{"before", before}, {"after", bin}}
+	}
 	for _, game := range benchGames() {
 		b.Run(game, func(b *testing.B) {
-			db, name := growCampaign(b, game, benchEvents())
 			home := b.TempDir()
-			proc(b, home, bin, "--db", db, "-c", name, "status") // warm the file cache
-			runs := map[string][]map[string]time.Duration{}
-			var order = map[string][]string{}
-			cmds := []struct {
+			runs := map[string][]map[string]time.Duration{} // by binary and command
+			order := map[string][]string{}                  // phases by command
+			type command struct {
 				what string
 				args []string
-			}{
-				{"start", []string{"--version"}},
-				{"status", []string{"--db", db, "-c", name, "status"}},
-				{"append", []string{"--db", db, "-c", name, "roll", "d6", "--for", "scatter"}},
+			}
+			cmds := map[string][]command{}
+			for _, x := range bins {
+				db, name := growCampaign(b, game, benchEvents())
+				proc(b, home, x.path, "--db", db, "-c", name, "status") // warm the file cache
+				cmds[x.label] = []command{
+					{"start", []string{"--version"}},
+					{"status", []string{"--db", db, "-c", name, "status"}},
+					{"append", []string{"--db", db, "-c", name, "roll", "d6", "--for", "scatter"}},
+				}
 			}
 			for b.Loop() {
-				for _, c := range cmds {
-					ph, names := phasedProc(b, home, bin, c.args...)
-					runs[c.what] = append(runs[c.what], ph)
-					for _, n := range names {
-						if !slices.Contains(order[c.what], n) {
-							order[c.what] = append(order[c.what], n)
+				for _, x := range bins {
+					for _, c := range cmds[x.label] {
+						ph, names := phasedProc(b, home, x.path, c.args...)
+						runs[x.label+c.what] = append(runs[x.label+c.what], ph)
+						for _, n := range names {
+							if !slices.Contains(order[c.what], n) {
+								order[c.what] = append(order[c.what], n)
+							}
 						}
 					}
 				}
 			}
-			start := medianOf(runs["start"], "total")
 			var table strings.Builder
-			fmt.Fprintf(&table, "\n%s (bare start: `warlog --version`, %.2f ms)\n\n| phase | `status` | one append (`roll d6`) |\n| --- | --- | --- |\n", game, ms(start))
-			seen := map[string]bool{}
-			for _, what := range []string{"status", "append"} {
-				for _, n := range order[what] {
-					if seen[n] {
-						continue
-					}
-					seen[n] = true
-					fmt.Fprintf(&table, "| %s |", n)
-					for _, w := range []string{"status", "append"} {
-						if !slices.Contains(order[w], n) {
+			fmt.Fprintf(&table, "\n%s, bare start (`warlog --version`):", game)
+			head := "| phase |"
+			for _, w := range []string{"`status`", "one append (`roll d6`)"} {
+				for _, x := range bins {
+					head += " " + strings.TrimSpace(w+" "+x.label) + " |"
+				}
+			}
+			for _, x := range bins {
+				fmt.Fprintf(&table, " %s %.2f ms", x.label, ms(medianOf(runs[x.label+"start"], "total")))
+			}
+			fmt.Fprintf(&table, "\n\n%s\n|%s\n", head, strings.Repeat(" --- |", 1+2*len(bins)))
+			row := func(name, phase string) {
+				fmt.Fprintf(&table, "| %s |", name)
+				for _, w := range []string{"status", "append"} {
+					for _, x := range bins {
+						if phase != "total" && !slices.Contains(order[w], phase) {
 							table.WriteString(" |")
 							continue
 						}
-						d := medianOf(runs[w], n)
+						d, start := medianOf(runs[x.label+w], phase), medianOf(runs[x.label+"start"], "total")
 						fmt.Fprintf(&table, " %.2f (%.2f ms) |", float64(d)/float64(start), ms(d))
 					}
-					table.WriteString("\n")
+				}
+				table.WriteString("\n")
+			}
+			seen := map[string]bool{}
+			for _, what := range []string{"status", "append"} {
+				for _, n := range order[what] {
+					if !seen[n] {
+						seen[n] = true
+						row(n, n)
+					}
 				}
 			}
-			for _, w := range []string{"status", "append"} {
-				b.ReportMetric(float64(medianOf(runs[w], "total"))/float64(start), w+"/start")
-				b.ReportMetric(ms(medianOf(runs[w], "total")), w+"-ms")
+			row("**whole process**", "total")
+			for _, x := range bins {
+				start := medianOf(runs[x.label+"start"], "total")
+				for _, w := range []string{"status", "append"} {
+					prefix := strings.TrimPrefix(x.label+"-", "-")
+					b.ReportMetric(float64(medianOf(runs[x.label+w], "total"))/float64(start), prefix+w+"/start")
+				}
 			}
-			fmt.Fprintf(&table, "| **whole process** | %.2f | %.2f |\n",
-				float64(medianOf(runs["status"], "total"))/float64(start), float64(medianOf(runs["append"], "total"))/float64(start))
 			fmt.Print(table.String()) // b.Log would cut it short without -v
 		})
 	}
