@@ -67,9 +67,6 @@ func koWithSnapshot(t *testing.T) (db, name, roster, chronicle string) {
 		}
 	}
 	name = section[0][2]
-	// One snapshot, at the head: the demo's commands may have saved
-	// others on their way (DefaultSnapshotEvery).
-	tamperDB(t, db, `DELETE FROM snapshots`)
 	saveSnapshotNow(t, db, name)
 	roster, chronicle = truths(t, db)
 	if !strings.Contains(roster, `"Bors"`) || !strings.Contains(chronicle, "Bors") {
