@@ -30,7 +30,12 @@ func init() {
 	if err != nil || ns <= 0 {
 		return
 	}
-	on, last = true, time.Unix(0, ns)
+	start(time.Unix(0, ns))
+}
+
+// start turns the profile on, the first phase counted from t.
+func start(t time.Time) {
+	on, last, names, spent = true, t, nil, map[string]time.Duration{}
 }
 
 // Mark ends the phase name: the time since the previous mark is charged
