@@ -116,3 +116,29 @@ func decodeSavedState(data []byte) (savedState, error) {
 	}
 	return v, s.Done()
 }
+
+// rolledDice reads of a dice.rolled payload only what folding needs, and
+// allocates nothing: how many dice were thrown, and whether the program
+// threw them (its source). A replay meets a roll every few events.
+func rolledDice(data []byte) (n int, program bool, err error) {
+	s := jsonscan.New(data)
+	for i := 0; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "values":
+			if s.Array() {
+				for j := 0; s.Elem(j); j++ {
+					s.Skip()
+					n++
+				}
+			}
+		case "source":
+			program = s.InternedString(&rollSources) == dice.Program
+		default:
+			s.SkipField()
+		}
+	}
+	return n, program, s.Done()
+}
+
+// rollSources interns a roll's source ("program", "hand").
+var rollSources jsonscan.Interner

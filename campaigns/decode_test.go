@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"warlog/engines"
+	"warlog/engines/dice"
 	"warlog/events"
 )
 
@@ -92,6 +93,28 @@ func TestSnapshotHeadDecodersMatchEncodingJSON(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s:\n got %#v\nwant %#v", data, got, want)
+		}
+	}
+}
+
+// What folding reads of a roll (rolledDice) is what the whole decoder
+// reads: the number of dice and whether the program threw them.
+func TestRolledDiceMatchesDecodeRolled(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := 0; i < 2000; i++ {
+		r := dice.Rolled{Notation: "2d6+1", Sides: 6, Mod: rng.IntN(3), Source: []string{dice.Program, "hand", ""}[rng.IntN(3)],
+			Purpose: []string{"", "free roll", "a \"quoted\" [purpose]"}[rng.IntN(3)], Index: rng.IntN(5), By: []string{"", "Bors"}[rng.IntN(2)]}
+		for n := rng.IntN(5); n > 0; n-- {
+			r.Values = append(r.Values, 1+rng.IntN(6))
+		}
+		data, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, program, err := rolledDice(data)
+		want, werr := dice.DecodeRolled(data)
+		if err != nil || werr != nil || n != len(want.Values) || program != (want.Source == dice.Program) {
+			t.Fatalf("%s: %d dice, program %v (%v); want %d, %v (%v)", data, n, program, err, len(want.Values), want.Source == dice.Program, werr)
 		}
 	}
 }

@@ -371,11 +371,12 @@ func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error
 		return nil
 	}
 	if e.Type == dice.Type {
-		// A roll, every few events of a replay: its dice counted and
-		// the game told, typed.
-		if r, err := dice.DecodeRolled(e.Data); err == nil {
-			if r.Source == dice.Program {
-				st.ProgramDice += len(r.Values)
+		// A roll, every few events of a replay: its dice counted (read no
+		// further than that) and the game told, typed; a game that folds
+		// rolls into its state gets the whole roll.
+		if n, program, err := rolledDice(e.Data); err == nil {
+			if program {
+				st.ProgramDice += n
 			}
 			if st.Game == nil {
 				return nil
@@ -384,6 +385,10 @@ func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error
 				if handled, err := da.ApplyData(st.Game, e.Type, e.Data); handled && err == nil {
 					return nil
 				}
+			}
+			r, err := dice.DecodeRolled(e.Data)
+			if err != nil {
+				return fmt.Errorf("campaign %q, event %d (%s): payload does not decode: %w", e.Campaign, e.Version, e.Type, err)
 			}
 			if err := st.engine.Apply(st.Game, e.Type, r); err != nil {
 				return fmt.Errorf("campaign %q, event %d (%s): %w", e.Campaign, e.Version, e.Type, err)
