@@ -65,12 +65,13 @@ type Game[S engines.State] struct {
 	// ScenarioBriefs are the briefs a scenario may start with (OptBrief).
 	ScenarioBriefs []string
 
-	once     sync.Once
-	facts    map[string]*Fact[S]
-	commands map[string]*Command[S]
-	byType   map[reflect.Type]*Command[S]
-	format   string
-	parts    []int // the state's fields that are snapshot parts
+	once       sync.Once
+	formatOnce sync.Once // the format is worked out only when asked
+	facts      map[string]*Fact[S]
+	commands   map[string]*Command[S]
+	byType     map[reflect.Type]*Command[S]
+	format     string
+	parts      []int // the state's fields that are snapshot parts
 }
 
 // Fact declares one event type of a game.
@@ -206,7 +207,6 @@ func (g *Game[S]) init() {
 				g.parts = append(g.parts, i)
 			}
 		}
-		g.format = strconv.Itoa(g.StateVersion) + "." + Fingerprint(st.Elem())
 	})
 }
 
@@ -350,7 +350,9 @@ func (g *Game[S]) checkOptions(c engines.StartScenario) error {
 // fingerprint of the state's shape, so a snapshot of another shape is never
 // read, whether or not anyone remembered to raise StateVersion.
 func (g *Game[S]) StateFormat() string {
-	g.init()
+	g.formatOnce.Do(func() {
+		g.format = strconv.Itoa(g.StateVersion) + "." + Fingerprint(reflect.TypeFor[S]().Elem())
+	})
 	return g.format
 }
 
