@@ -7,6 +7,13 @@ import (
 	"os"
 
 	"warlog/cmd"
+	"warlog/internal/phase"
 )
 
-func main() { os.Exit(cmd.Main()) }
+func main() {
+	phase.Mark("start")
+	code := cmd.Main()
+	phase.Mark("close")
+	phase.Report(os.Stderr)
+	os.Exit(code)
+}

@@ -1,6 +1,7 @@
 package campaigns
 
 import (
+	"warlog/engines"
 	"warlog/engines/dice"
 	"warlog/events"
 	"warlog/internal/jsonscan"
@@ -13,7 +14,7 @@ func registerCore(r *events.Registry) {
 	events.RegisterDecoder(r, events.TypeActionUndone, events.DecodeActionRef)
 	events.RegisterDecoder(r, events.TypeActionRedone, events.DecodeActionRef)
 	events.RegisterDecoder(r, dice.Type, dice.DecodeRolled)
-	r.Register(TypeCreated, Created{})
+	events.RegisterDecoder(r, TypeCreated, decodeCreated)
 	r.Register(TypeAmended, Amended{})
 	r.Register(TypeRedecided, Redecided{})
 }
@@ -56,3 +57,88 @@ func beganVerb(e *events.Event) (string, error) {
 	}
 	return "", s.Err()
 }
+
+// readCampaign reads an engines.Campaign in place: campaign.created's
+// payload, and the campaign a snapshot names.
+func readCampaign(s *jsonscan.Scanner) (c engines.Campaign) {
+	for i := 0; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			c.Name = s.String()
+		case "game":
+			c.Game = s.String()
+		case "seed":
+			c.Seed = s.Uint64()
+		case "mode":
+			c.Mode = s.String()
+		default:
+			s.SkipField()
+		}
+	}
+	return c
+}
+
+// decodeCreated reads a campaign.created payload without reflection.
+func decodeCreated(data []byte) (Created, error) {
+	s := jsonscan.New(data)
+	c := readCampaign(s)
+	return c, s.Done()
+}
+
+// decodeSavedState reads the first line of a snapshot without reflection:
+// every command that restores one reads it.
+func decodeSavedState(data []byte) (savedState, error) {
+	var v savedState
+	s := jsonscan.New(data)
+	for i := 0; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "campaign":
+			v.Campaign = readCampaign(s)
+		case "created":
+			s.Decode(&v.Created)
+		case "program_dice":
+			v.ProgramDice = s.Int()
+		case "redoable":
+			v.Redoable = s.Strings()
+		case "actions":
+			v.Actions = s.Int()
+		case "meta":
+			v.Meta = s.Int()
+		case "undone":
+			v.Undone = s.Int()
+		case "rules":
+			v.Rules = s.String()
+		case "format":
+			v.Format = s.String()
+		default:
+			s.SkipField()
+		}
+	}
+	return v, s.Done()
+}
+
+// rolledDice reads of a dice.rolled payload only what folding needs, and
+// allocates nothing: how many dice were thrown, and whether the program
+// threw them (its source). A replay meets a roll every few events.
+func rolledDice(data []byte) (n int, program bool, err error) {
+	s := jsonscan.New(data)
+	for i := 0; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "values":
+			if s.Array() {
+				for j := 0; s.Elem(j); j++ {
+					s.Skip()
+					n++
+				}
+			}
+		case "source":
+			program = s.InternedString(&rollSources) == dice.Program
+		default:
+			s.SkipField()
+		}
+	}
+	return n, program, s.Done()
+}
+
+// rollSources interns a roll's source ("program", "hand").
+var rollSources jsonscan.Interner

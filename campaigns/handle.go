@@ -12,6 +12,7 @@ import (
 	"warlog/engines"
 	"warlog/engines/dice"
 	"warlog/events"
+	"warlog/internal/phase"
 	"warlog/internal/words"
 )
 
@@ -311,6 +312,7 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 		if err := roller.Finish(); err != nil {
 			return nil, err
 		}
+		phase.Mark("decide")
 		if len(d.Facts()) == 0 {
 			return nil, fmt.Errorf("%w: the command changed nothing", ErrNothing)
 		}
@@ -352,7 +354,9 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 				}
 			}
 		}
+		phase.Mark("fold-new-action")
 		s.snapshotIfDue(ctx, st)
+		phase.Mark("snapshot-save")
 		return &Result{Action: id, Label: b.Label, Events: stored, State: st}, nil
 	}
 }

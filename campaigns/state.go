@@ -8,6 +8,7 @@ import (
 	"warlog/engines"
 	"warlog/engines/dice"
 	"warlog/events"
+	"warlog/internal/phase"
 )
 
 // Action is one user action as the log records it.
@@ -272,6 +273,7 @@ func (s *Service) Load(ctx context.Context, name string) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
+	phase.Mark("campaign-lookup")
 	st, err := s.load(ctx, key)
 	if err != nil {
 		return nil, err
@@ -303,6 +305,7 @@ func (s *Service) load(ctx context.Context, name string) (*State, error) {
 		if err != nil {
 			return nil, err
 		}
+		phase.Mark("fold-after-snapshot")
 		if raced && attempt < 5 {
 			continue
 		}
@@ -367,6 +370,46 @@ func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error
 	if undone[e.Action] {
 		return nil
 	}
+	if e.Type == dice.Type {
+		// A roll, every few events of a replay: its dice counted (read no
+		// further than that) and the game told, typed; a game that folds
+		// rolls into its state gets the whole roll.
+		if n, program, err := rolledDice(e.Data); err == nil {
+			if program {
+				st.ProgramDice += n
+			}
+			if st.Game == nil {
+				return nil
+			}
+			if da, ok := st.engine.(dataApplier); ok {
+				if handled, err := da.ApplyData(st.Game, e.Type, e.Data); handled && err == nil {
+					return nil
+				}
+			}
+			r, err := dice.DecodeRolled(e.Data)
+			if err != nil {
+				return fmt.Errorf("campaign %q, event %d (%s): payload does not decode: %w", e.Campaign, e.Version, e.Type, err)
+			}
+			if err := st.engine.Apply(st.Game, e.Type, r); err != nil {
+				return fmt.Errorf("campaign %q, event %d (%s): %w", e.Campaign, e.Version, e.Type, err)
+			}
+			return nil
+		}
+	}
+	if da, ok := st.engine.(dataApplier); ok && st.Game != nil && e.Type != dice.Type {
+		// A game's own fact: decoded and folded typed, without an
+		// interface between them; an error is told as the plain path
+		// below tells it.
+		if handled, err := da.ApplyData(st.Game, e.Type, e.Data); handled {
+			if err == nil {
+				return nil
+			}
+			if _, derr := s.registry.Decode(*e); derr != nil {
+				return fmt.Errorf("campaign %q: %w", e.Campaign, derr)
+			}
+			return fmt.Errorf("campaign %q, event %d (%s): %w", e.Campaign, e.Version, e.Type, err)
+		}
+	}
 	payload, err := s.registry.Decode(*e)
 	if err != nil {
 		return fmt.Errorf("campaign %q: %w", e.Campaign, err)
@@ -390,6 +433,12 @@ func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error
 		}
 	}
 	return nil
+}
+
+// dataApplier is an engine that folds a stored fact from its payload's
+// bytes (kit.Game.ApplyData): a replay's hot path.
+type dataApplier interface {
+	ApplyData(st engines.State, typ string, data []byte) (ok bool, err error)
 }
 
 // GameState returns the game state or says plainly why there is none.

@@ -10,6 +10,7 @@ import (
 
 	"warlog/engines"
 	"warlog/internal/cmdutil"
+	"warlog/internal/phase"
 )
 
 func newStatusCommand(app *cmdutil.App) *cobra.Command {
@@ -40,11 +41,14 @@ When the output is not a terminal each new status follows the last (with
 					return 0, err
 				}
 				s := g.Status()
+				phase.Mark("status")
 				s.Campaign, s.Game = st.Name, st.Campaign.Game
 				if app.JSON {
 					return st.Version, app.PrintJSON(s)
 				}
-				return st.Version, PrintStatus(app, s)
+				err = PrintStatus(app, s)
+				phase.Mark("render")
+				return st.Version, err
 			}
 			if watch {
 				return watchStatus(c.Context(), app, show)

@@ -215,6 +215,14 @@ func DecodeParts(state []byte, load Parts, v any, parts ...Part) error {
 	if err := UnmarshalState(state, v); err != nil {
 		return err
 	}
+	SetSources(load, parts...)
+	return nil
+}
+
+// SetSources gives each part of a state being restored where it is read
+// from when first needed: DecodeParts' second half, for a state decoded
+// otherwise (a generated decoder).
+func SetSources(load Parts, parts ...Part) {
 	for i, p := range parts {
 		var rebuild func() ([]byte, error)
 		if load.Rebuild != nil {
@@ -222,5 +230,4 @@ func DecodeParts(state []byte, load Parts, v any, parts ...Part) error {
 		}
 		p.SetSource(func() ([]byte, error) { return load.Read(i) }, rebuild)
 	}
-	return nil
 }

@@ -3,6 +3,7 @@
 package brood
 
 import (
+	"warlog/engines"
 	"warlog/internal/jsonscan"
 )
 
@@ -189,6 +190,72 @@ func (TurnEnded) DecodeFact(b []byte) (TurnEnded, error) {
 	s := jsonscan.New(b)
 	v := readTurnEnded(s)
 	return v, s.Done()
+}
+
+// DecodeSnapshot reads a snapshot of the State into v as encoding/json
+// reads it (a field the snapshot lacks keeps its value), without reflection.
+func (v *State) DecodeSnapshot(b []byte) error {
+	s := jsonscan.New(b)
+	readStateInto(s, v)
+	return s.Done()
+}
+
+func readStateInto(s *jsonscan.Scanner, v *State) {
+	i := 0
+	if s.Expect(`{"Campaign":`) {
+		i = 1
+		v.Campaign = s.InternedString(&factStrings)
+		if s.Expect(`,"Mode":`) {
+			v.Mode = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"Wins":`) {
+			v.Wins = s.IntMap()
+		}
+		if s.Expect(`,"Played":`) {
+			v.Played = s.IntMap()
+		}
+		if s.Expect(`,"Games":`) {
+			v.Games = s.Int()
+		}
+		if s.Expect(`,"Past":`) {
+			s.Decode(&v.Past)
+		}
+		if s.Expect(`,"B":`) {
+			if s.Null() {
+				v.B = nil
+			} else {
+				var p1 Board
+				p1 = readBoard(s)
+				v.B = &p1
+			}
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "Campaign":
+			v.Campaign = s.InternedString(&factStrings)
+		case "Mode":
+			v.Mode = s.InternedString(&factStrings)
+		case "Wins":
+			v.Wins = s.IntMap()
+		case "Played":
+			v.Played = s.IntMap()
+		case "Games":
+			v.Games = s.Int()
+		case "Past":
+			s.Decode(&v.Past)
+		case "B":
+			if s.Null() {
+				v.B = nil
+			} else {
+				var p2 Board
+				p2 = readBoard(s)
+				v.B = &p2
+			}
+		default:
+			s.SkipField()
+		}
+	}
 }
 
 func readCombatFought(s *jsonscan.Scanner) (v CombatFought) {
@@ -952,6 +1019,227 @@ func readTurnEnded(s *jsonscan.Scanner) (v TurnEnded) {
 	return v
 }
 
+func readBoard(s *jsonscan.Scanner) (v Board) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"size":`) {
+			v.Size = s.Int()
+		}
+		if s.Expect(`,"round":`) {
+			v.Round = s.Int()
+		}
+		if s.Expect(`,"turn":`) {
+			v.Turn = s.Int()
+		}
+		if s.Expect(`,"mothers":`) {
+			if s.Array() {
+				var buf1 [16]*Mother
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 *Mother
+					if s.Null() {
+						x4 = nil
+					} else {
+						var p5 Mother
+						p5 = readMother(s)
+						x4 = &p5
+					}
+					xs2 = append(xs2, x4)
+				}
+				v.Mothers = append(make([]*Mother, 0, len(xs2)), xs2...)
+			} else {
+				v.Mothers = nil
+			}
+		}
+		if s.Expect(`,"spawns":`) {
+			if s.Array() {
+				var buf6 [16]*Piece
+				xs7 := buf6[:0]
+				for j8 := 0; s.Elem(j8); j8++ {
+					var x9 *Piece
+					if s.Null() {
+						x9 = nil
+					} else {
+						var p10 Piece
+						p10 = readPiece(s)
+						x9 = &p10
+					}
+					xs7 = append(xs7, x9)
+				}
+				v.Spawns = append(make([]*Piece, 0, len(xs7)), xs7...)
+			} else {
+				v.Spawns = nil
+			}
+		}
+		if s.Expect(`,"frenzy":`) {
+			v.Frenzy = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"over":`) {
+			v.Over = s.Bool()
+		}
+		if s.Expect(`,"winner":`) {
+			v.Winner = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"loser":`) {
+			v.Loser = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"reason":`) {
+			v.Reason = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"removed":`) {
+			if s.Null() {
+				v.Removed = nil
+			} else {
+				m11 := map[string][]int{}
+				for j12 := 0; s.Field(j12); j12++ {
+					k13 := s.MapKey()
+					var x14 []int
+					x14 = s.SizedInts()
+					m11[k13] = x14
+				}
+				v.Removed = m11
+			}
+		}
+		if s.Expect(`,"filed":`) {
+			v.Filed = s.Int()
+		}
+		if s.Expect(`,"number":`) {
+			v.Number = s.Int()
+		}
+		if s.Expect(`,"start":`) {
+			if s.Array() {
+				var buf15 [16]MotherPlace
+				xs16 := buf15[:0]
+				for j17 := 0; s.Elem(j17); j17++ {
+					var x18 MotherPlace
+					x18 = readMotherPlace(s)
+					xs16 = append(xs16, x18)
+				}
+				v.Start = append(make([]MotherPlace, 0, len(xs16)), xs16...)
+			} else {
+				v.Start = nil
+			}
+		}
+		if s.Expect(`,"struck":`) {
+			v.Struck = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"outcome":`) {
+			if s.Null() {
+				v.Outcome = nil
+			} else {
+				var p19 engines.Outcome
+				p19 = readEnginesOutcome(s)
+				v.Outcome = &p19
+			}
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "size":
+			v.Size = s.Int()
+		case "round":
+			v.Round = s.Int()
+		case "turn":
+			v.Turn = s.Int()
+		case "mothers":
+			if s.Array() {
+				var buf20 [16]*Mother
+				xs21 := buf20[:0]
+				for j22 := 0; s.Elem(j22); j22++ {
+					var x23 *Mother
+					if s.Null() {
+						x23 = nil
+					} else {
+						var p24 Mother
+						p24 = readMother(s)
+						x23 = &p24
+					}
+					xs21 = append(xs21, x23)
+				}
+				v.Mothers = append(make([]*Mother, 0, len(xs21)), xs21...)
+			} else {
+				v.Mothers = nil
+			}
+		case "spawns":
+			if s.Array() {
+				var buf25 [16]*Piece
+				xs26 := buf25[:0]
+				for j27 := 0; s.Elem(j27); j27++ {
+					var x28 *Piece
+					if s.Null() {
+						x28 = nil
+					} else {
+						var p29 Piece
+						p29 = readPiece(s)
+						x28 = &p29
+					}
+					xs26 = append(xs26, x28)
+				}
+				v.Spawns = append(make([]*Piece, 0, len(xs26)), xs26...)
+			} else {
+				v.Spawns = nil
+			}
+		case "frenzy":
+			v.Frenzy = s.InternedString(&factStrings)
+		case "over":
+			v.Over = s.Bool()
+		case "winner":
+			v.Winner = s.InternedString(&factStrings)
+		case "loser":
+			v.Loser = s.InternedString(&factStrings)
+		case "reason":
+			v.Reason = s.InternedString(&factStrings)
+		case "removed":
+			if s.Null() {
+				v.Removed = nil
+			} else {
+				m30 := map[string][]int{}
+				for j31 := 0; s.Field(j31); j31++ {
+					k32 := s.MapKey()
+					var x33 []int
+					x33 = s.SizedInts()
+					m30[k32] = x33
+				}
+				v.Removed = m30
+			}
+		case "filed":
+			v.Filed = s.Int()
+		case "number":
+			v.Number = s.Int()
+		case "start":
+			if s.Array() {
+				var buf34 [16]MotherPlace
+				xs35 := buf34[:0]
+				for j36 := 0; s.Elem(j36); j36++ {
+					var x37 MotherPlace
+					x37 = readMotherPlace(s)
+					xs35 = append(xs35, x37)
+				}
+				v.Start = append(make([]MotherPlace, 0, len(xs35)), xs35...)
+			} else {
+				v.Start = nil
+			}
+		case "struck":
+			v.Struck = s.InternedString(&factStrings)
+		case "outcome":
+			if s.Null() {
+				v.Outcome = nil
+			} else {
+				var p38 engines.Outcome
+				p38 = readEnginesOutcome(s)
+				v.Outcome = &p38
+			}
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
 func readMotherPlace(s *jsonscan.Scanner) (v MotherPlace) {
 	i := 0
 	if s.Expect(`{"player":`) {
@@ -999,6 +1287,380 @@ func readSquare(s *jsonscan.Scanner) (v Square) {
 			v.X = s.Int()
 		case "y":
 			v.Y = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readMother(s *jsonscan.Scanner) (v Mother) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"letter":`) {
+			v.Letter = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"x":`) {
+			v.X = s.Int()
+		}
+		if s.Expect(`,"y":`) {
+			v.Y = s.Int()
+		}
+		if s.Expect(`,"life":`) {
+			v.Life = s.Int()
+		}
+		if s.Expect(`,"plasmid":`) {
+			v.Plasmid = s.Int()
+		}
+		if s.Expect(`,"evolutions":`) {
+			v.Evolutions = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"destroyed":`) {
+			v.Destroyed = s.Bool()
+		}
+		if s.Expect(`,"kills":`) {
+			v.Kills = s.Int()
+		}
+		if s.Expect(`,"spawned":`) {
+			v.Spawned = s.Bool()
+		}
+		if s.Expect(`,"absorbed":`) {
+			v.Absorbed = s.Bool()
+		}
+		if s.Expect(`,"attacked":`) {
+			v.Attacked = s.Bool()
+		}
+		if s.Expect(`,"seeded":`) {
+			v.Seeded = s.Bool()
+		}
+		if s.Expect(`,"move_used":`) {
+			v.MoveUsed = s.Int()
+		}
+		if s.Expect(`,"odd_diagonal":`) {
+			v.OddDiagonal = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "letter":
+			v.Letter = s.InternedString(&factStrings)
+		case "x":
+			v.X = s.Int()
+		case "y":
+			v.Y = s.Int()
+		case "life":
+			v.Life = s.Int()
+		case "plasmid":
+			v.Plasmid = s.Int()
+		case "evolutions":
+			v.Evolutions = s.InternedStrings(&factStrings)
+		case "destroyed":
+			v.Destroyed = s.Bool()
+		case "kills":
+			v.Kills = s.Int()
+		case "spawned":
+			v.Spawned = s.Bool()
+		case "absorbed":
+			v.Absorbed = s.Bool()
+		case "attacked":
+			v.Attacked = s.Bool()
+		case "seeded":
+			v.Seeded = s.Bool()
+		case "move_used":
+			v.MoveUsed = s.Int()
+		case "odd_diagonal":
+			v.OddDiagonal = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readPiece(s *jsonscan.Scanner) (v Piece) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"owner":`) {
+			v.Owner = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"creator":`) {
+			v.Creator = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"x":`) {
+			v.X = s.Int()
+		}
+		if s.Expect(`,"y":`) {
+			v.Y = s.Int()
+		}
+		if s.Expect(`,"attack":`) {
+			v.Attack = s.Int()
+		}
+		if s.Expect(`,"defense":`) {
+			v.Defense = s.Int()
+		}
+		if s.Expect(`,"move":`) {
+			v.Move = s.Int()
+		}
+		if s.Expect(`,"mutations":`) {
+			v.Muts = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"lives":`) {
+			v.Lives = s.Int()
+		}
+		if s.Expect(`,"points":`) {
+			v.Points = s.Int()
+		}
+		if s.Expect(`,"proxy":`) {
+			v.Proxy = s.Bool()
+		}
+		if s.Expect(`,"evolution":`) {
+			v.Evolution = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"dead":`) {
+			v.Dead = s.Bool()
+		}
+		if s.Expect(`,"kills":`) {
+			v.Kills = s.Int()
+		}
+		if s.Expect(`,"made":`) {
+			v.Made = s.Bool()
+		}
+		if s.Expect(`,"move_used":`) {
+			v.MoveUsed = s.Int()
+		}
+		if s.Expect(`,"attacked":`) {
+			v.Attacked = s.Bool()
+		}
+		if s.Expect(`,"moved_then_attacked":`) {
+			v.MovedThen = s.Bool()
+		}
+		if s.Expect(`,"odd_diagonal":`) {
+			v.OddDiagonal = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "owner":
+			v.Owner = s.InternedString(&factStrings)
+		case "creator":
+			v.Creator = s.InternedString(&factStrings)
+		case "x":
+			v.X = s.Int()
+		case "y":
+			v.Y = s.Int()
+		case "attack":
+			v.Attack = s.Int()
+		case "defense":
+			v.Defense = s.Int()
+		case "move":
+			v.Move = s.Int()
+		case "mutations":
+			v.Muts = s.InternedStrings(&factStrings)
+		case "lives":
+			v.Lives = s.Int()
+		case "points":
+			v.Points = s.Int()
+		case "proxy":
+			v.Proxy = s.Bool()
+		case "evolution":
+			v.Evolution = s.InternedString(&factStrings)
+		case "dead":
+			v.Dead = s.Bool()
+		case "kills":
+			v.Kills = s.Int()
+		case "made":
+			v.Made = s.Bool()
+		case "move_used":
+			v.MoveUsed = s.Int()
+		case "attacked":
+			v.Attacked = s.Bool()
+		case "moved_then_attacked":
+			v.MovedThen = s.Bool()
+		case "odd_diagonal":
+			v.OddDiagonal = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readEnginesOutcome(s *jsonscan.Scanner) (v engines.Outcome) {
+	i := 0
+	if s.Expect(`{"winner":`) {
+		i = 1
+		v.Winner = s.InternedString(&factStrings)
+		if s.Expect(`,"draw":`) {
+			v.Draw = s.Bool()
+		}
+		if s.Expect(`,"result":`) {
+			v.Result = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"why":`) {
+			v.Why = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"sides":`) {
+			if s.Array() {
+				var buf1 [16]engines.SideResult
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 engines.SideResult
+					x4 = readEnginesSideResult(s)
+					xs2 = append(xs2, x4)
+				}
+				v.Sides = append(make([]engines.SideResult, 0, len(xs2)), xs2...)
+			} else {
+				v.Sides = nil
+			}
+		}
+		if s.Expect(`,"figures":`) {
+			if s.Array() {
+				var buf5 [16]engines.Fate
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 engines.Fate
+					x8 = readEnginesFate(s)
+					xs6 = append(xs6, x8)
+				}
+				v.Figures = append(make([]engines.Fate, 0, len(xs6)), xs6...)
+			} else {
+				v.Figures = nil
+			}
+		}
+		if s.Expect(`,"campaign":`) {
+			v.Campaign = s.InternedStrings(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "winner":
+			v.Winner = s.InternedString(&factStrings)
+		case "draw":
+			v.Draw = s.Bool()
+		case "result":
+			v.Result = s.InternedString(&factStrings)
+		case "why":
+			v.Why = s.InternedString(&factStrings)
+		case "sides":
+			if s.Array() {
+				var buf9 [16]engines.SideResult
+				xs10 := buf9[:0]
+				for j11 := 0; s.Elem(j11); j11++ {
+					var x12 engines.SideResult
+					x12 = readEnginesSideResult(s)
+					xs10 = append(xs10, x12)
+				}
+				v.Sides = append(make([]engines.SideResult, 0, len(xs10)), xs10...)
+			} else {
+				v.Sides = nil
+			}
+		case "figures":
+			if s.Array() {
+				var buf13 [16]engines.Fate
+				xs14 := buf13[:0]
+				for j15 := 0; s.Elem(j15); j15++ {
+					var x16 engines.Fate
+					x16 = readEnginesFate(s)
+					xs14 = append(xs14, x16)
+				}
+				v.Figures = append(make([]engines.Fate, 0, len(xs14)), xs14...)
+			} else {
+				v.Figures = nil
+			}
+		case "campaign":
+			v.Campaign = s.InternedStrings(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readEnginesSideResult(s *jsonscan.Scanner) (v engines.SideResult) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"player":`) {
+			v.Player = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"won":`) {
+			v.Won = s.Bool()
+		}
+		if s.Expect(`,"score":`) {
+			v.Score = s.Int()
+		}
+		if s.Expect(`,"scored":`) {
+			v.Scored = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "won":
+			v.Won = s.Bool()
+		case "score":
+			v.Score = s.Int()
+		case "scored":
+			v.Scored = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readEnginesFate(s *jsonscan.Scanner) (v engines.Fate) {
+	i := 0
+	if s.Expect(`{"id":`) {
+		i = 1
+		v.ID = s.InternedString(&factStrings)
+		if s.Expect(`,"name":`) {
+			v.Name = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"side":`) {
+			v.Side = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"fate":`) {
+			v.Fate = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"carries":`) {
+			v.Carries = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"told":`) {
+			v.Told = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"removals":`) {
+			v.Removals = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "id":
+			v.ID = s.InternedString(&factStrings)
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "side":
+			v.Side = s.InternedString(&factStrings)
+		case "fate":
+			v.Fate = s.InternedString(&factStrings)
+		case "carries":
+			v.Carries = s.InternedString(&factStrings)
+		case "told":
+			v.Told = s.InternedString(&factStrings)
+		case "removals":
+			v.Removals = s.Int()
 		default:
 			s.SkipField()
 		}

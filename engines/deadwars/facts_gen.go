@@ -3,6 +3,7 @@
 package deadwars
 
 import (
+	"warlog/engines"
 	"warlog/internal/jsonscan"
 )
 
@@ -112,6 +113,113 @@ func (TurnEnded) DecodeFact(b []byte) (TurnEnded, error) {
 	s := jsonscan.New(b)
 	v := readTurnEnded(s)
 	return v, s.Done()
+}
+
+// DecodeSnapshot reads a snapshot of the State into v as encoding/json
+// reads it (a field the snapshot lacks keeps its value), without reflection.
+func (v *State) DecodeSnapshot(b []byte) error {
+	s := jsonscan.New(b)
+	readStateInto(s, v)
+	return s.Done()
+}
+
+func readStateInto(s *jsonscan.Scanner, v *State) {
+	i := 0
+	if s.Expect(`{"camp":`) {
+		i = 1
+		v.Camp = readEnginesCampaign(s)
+		if s.Expect(`,"forces":`) {
+			if s.Array() {
+				var buf1 [16]*Force
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 *Force
+					if s.Null() {
+						x4 = nil
+					} else {
+						var p5 Force
+						p5 = readForce(s)
+						x4 = &p5
+					}
+					xs2 = append(xs2, x4)
+				}
+				v.Forces = append(make([]*Force, 0, len(xs2)), xs2...)
+			} else {
+				v.Forces = nil
+			}
+		}
+		if s.Expect(`,"past":`) {
+			s.Decode(&v.Past)
+		}
+		if s.Expect(`,"battles":`) {
+			if s.Array() {
+				var buf6 [16]*Battle
+				xs7 := buf6[:0]
+				for j8 := 0; s.Elem(j8); j8++ {
+					var x9 *Battle
+					if s.Null() {
+						x9 = nil
+					} else {
+						var p10 Battle
+						p10 = readBattle(s)
+						x9 = &p10
+					}
+					xs7 = append(xs7, x9)
+				}
+				v.Battles = append(make([]*Battle, 0, len(xs7)), xs7...)
+			} else {
+				v.Battles = nil
+			}
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "camp":
+			v.Camp = readEnginesCampaign(s)
+		case "forces":
+			if s.Array() {
+				var buf11 [16]*Force
+				xs12 := buf11[:0]
+				for j13 := 0; s.Elem(j13); j13++ {
+					var x14 *Force
+					if s.Null() {
+						x14 = nil
+					} else {
+						var p15 Force
+						p15 = readForce(s)
+						x14 = &p15
+					}
+					xs12 = append(xs12, x14)
+				}
+				v.Forces = append(make([]*Force, 0, len(xs12)), xs12...)
+			} else {
+				v.Forces = nil
+			}
+		case "past":
+			s.Decode(&v.Past)
+		case "battles":
+			if s.Array() {
+				var buf16 [16]*Battle
+				xs17 := buf16[:0]
+				for j18 := 0; s.Elem(j18); j18++ {
+					var x19 *Battle
+					if s.Null() {
+						x19 = nil
+					} else {
+						var p20 Battle
+						p20 = readBattle(s)
+						x19 = &p20
+					}
+					xs17 = append(xs17, x19)
+				}
+				v.Battles = append(make([]*Battle, 0, len(xs17)), xs17...)
+			} else {
+				v.Battles = nil
+			}
+		default:
+			s.SkipField()
+		}
+	}
 }
 
 func readAttackMade(s *jsonscan.Scanner) (v AttackMade) {
@@ -835,6 +943,395 @@ func readTurnEnded(s *jsonscan.Scanner) (v TurnEnded) {
 	return v
 }
 
+func readEnginesCampaign(s *jsonscan.Scanner) (v engines.Campaign) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"game":`) {
+			v.Game = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"seed":`) {
+			v.Seed = s.Uint64()
+		}
+		if s.Expect(`,"mode":`) {
+			v.Mode = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "game":
+			v.Game = s.InternedString(&factStrings)
+		case "seed":
+			v.Seed = s.Uint64()
+		case "mode":
+			v.Mode = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readForce(s *jsonscan.Scanner) (v Force) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"clan":`) {
+			v.Clan = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"figures":`) {
+			if s.Array() {
+				var buf1 [16]*Member
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 *Member
+					if s.Null() {
+						x4 = nil
+					} else {
+						var p5 Member
+						p5 = readMember(s)
+						x4 = &p5
+					}
+					xs2 = append(xs2, x4)
+				}
+				v.Figures = append(make([]*Member, 0, len(xs2)), xs2...)
+			} else {
+				v.Figures = nil
+			}
+		}
+		if s.Expect(`,"played":`) {
+			v.Played = s.Int()
+		}
+		if s.Expect(`,"won":`) {
+			v.Won = s.Int()
+		}
+		if s.Expect(`,"lost":`) {
+			v.Lost = s.Int()
+		}
+		if s.Expect(`,"drawn":`) {
+			v.Drawn = s.Int()
+		}
+		if s.Expect(`,"kp":`) {
+			v.KP = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "clan":
+			v.Clan = s.InternedString(&factStrings)
+		case "figures":
+			if s.Array() {
+				var buf6 [16]*Member
+				xs7 := buf6[:0]
+				for j8 := 0; s.Elem(j8); j8++ {
+					var x9 *Member
+					if s.Null() {
+						x9 = nil
+					} else {
+						var p10 Member
+						p10 = readMember(s)
+						x9 = &p10
+					}
+					xs7 = append(xs7, x9)
+				}
+				v.Figures = append(make([]*Member, 0, len(xs7)), xs7...)
+			} else {
+				v.Figures = nil
+			}
+		case "played":
+			v.Played = s.Int()
+		case "won":
+			v.Won = s.Int()
+		case "lost":
+			v.Lost = s.Int()
+		case "drawn":
+			v.Drawn = s.Int()
+		case "kp":
+			v.KP = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readBattle(s *jsonscan.Scanner) (v Battle) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"brief":`) {
+			v.Brief = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"sides":`) {
+			v.Sides = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"deploy":`) {
+			v.Deploy = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"roll_off":`) {
+			if s.Array() {
+				var buf1 [16][]int
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 []int
+					x4 = s.SizedInts()
+					xs2 = append(xs2, x4)
+				}
+				v.RollOff = append(make([][]int, 0, len(xs2)), xs2...)
+			} else {
+				v.RollOff = nil
+			}
+		}
+		if s.Expect(`,"figures":`) {
+			if s.Array() {
+				var buf5 [16]*Fig
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 *Fig
+					if s.Null() {
+						x8 = nil
+					} else {
+						var p9 Fig
+						p9 = readFig(s)
+						x8 = &p9
+					}
+					xs6 = append(xs6, x8)
+				}
+				v.Figures = append(make([]*Fig, 0, len(xs6)), xs6...)
+			} else {
+				v.Figures = nil
+			}
+		}
+		if s.Expect(`,"round":`) {
+			v.Round = s.Int()
+		}
+		if s.Expect(`,"active":`) {
+			v.Active = s.Int()
+		}
+		if s.Expect(`,"phase":`) {
+			v.Phase = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"pool":`) {
+			v.Pool = s.SizedInts()
+		}
+		if s.Expect(`,"magic":`) {
+			v.Magic = s.IntMap()
+		}
+		if s.Expect(`,"sixes":`) {
+			v.Sixes = s.Int()
+		}
+		if s.Expect(`,"contacts":`) {
+			if s.Array() {
+				var buf10 [16][2]Ref
+				xs11 := buf10[:0]
+				for j12 := 0; s.Elem(j12); j12++ {
+					var x13 [2]Ref
+					s.Decode(&x13)
+					xs11 = append(xs11, x13)
+				}
+				v.Contacts = append(make([][2]Ref, 0, len(xs11)), xs11...)
+			} else {
+				v.Contacts = nil
+			}
+		}
+		if s.Expect(`,"free":`) {
+			if s.Array() {
+				var buf14 [16]FreeAttack
+				xs15 := buf14[:0]
+				for j16 := 0; s.Elem(j16); j16++ {
+					var x17 FreeAttack
+					x17 = readFreeAttack(s)
+					xs15 = append(xs15, x17)
+				}
+				v.Free = append(make([]FreeAttack, 0, len(xs15)), xs15...)
+			} else {
+				v.Free = nil
+			}
+		}
+		if s.Expect(`,"kp":`) {
+			v.KP = s.IntMap()
+		}
+		if s.Expect(`,"souls":`) {
+			v.Souls = s.IntMap()
+		}
+		if s.Expect(`,"humans_killed":`) {
+			v.HumansKilled = s.IntMap()
+		}
+		if s.Expect(`,"shrine":`) {
+			v.Shrine = s.IntMap()
+		}
+		if s.Expect(`,"removed":`) {
+			if s.Null() {
+				v.Removed = nil
+			} else {
+				m18 := map[string][]int{}
+				for j19 := 0; s.Field(j19); j19++ {
+					k20 := s.MapKey()
+					var x21 []int
+					x21 = s.SizedInts()
+					m18[k20] = x21
+				}
+				v.Removed = m18
+			}
+		}
+		if s.Expect(`,"over":`) {
+			v.Over = s.Bool()
+		}
+		if s.Expect(`,"filed":`) {
+			v.Filed = s.Int()
+		}
+		if s.Expect(`,"winner":`) {
+			v.Winner = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"result":`) {
+			v.Result = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"why":`) {
+			v.Why = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"outcome":`) {
+			if s.Null() {
+				v.Outcome = nil
+			} else {
+				var p22 engines.Outcome
+				p22 = readEnginesOutcome(s)
+				v.Outcome = &p22
+			}
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "brief":
+			v.Brief = s.InternedString(&factStrings)
+		case "sides":
+			v.Sides = s.InternedStrings(&factStrings)
+		case "deploy":
+			v.Deploy = s.InternedStrings(&factStrings)
+		case "roll_off":
+			if s.Array() {
+				var buf23 [16][]int
+				xs24 := buf23[:0]
+				for j25 := 0; s.Elem(j25); j25++ {
+					var x26 []int
+					x26 = s.SizedInts()
+					xs24 = append(xs24, x26)
+				}
+				v.RollOff = append(make([][]int, 0, len(xs24)), xs24...)
+			} else {
+				v.RollOff = nil
+			}
+		case "figures":
+			if s.Array() {
+				var buf27 [16]*Fig
+				xs28 := buf27[:0]
+				for j29 := 0; s.Elem(j29); j29++ {
+					var x30 *Fig
+					if s.Null() {
+						x30 = nil
+					} else {
+						var p31 Fig
+						p31 = readFig(s)
+						x30 = &p31
+					}
+					xs28 = append(xs28, x30)
+				}
+				v.Figures = append(make([]*Fig, 0, len(xs28)), xs28...)
+			} else {
+				v.Figures = nil
+			}
+		case "round":
+			v.Round = s.Int()
+		case "active":
+			v.Active = s.Int()
+		case "phase":
+			v.Phase = s.InternedString(&factStrings)
+		case "pool":
+			v.Pool = s.SizedInts()
+		case "magic":
+			v.Magic = s.IntMap()
+		case "sixes":
+			v.Sixes = s.Int()
+		case "contacts":
+			if s.Array() {
+				var buf32 [16][2]Ref
+				xs33 := buf32[:0]
+				for j34 := 0; s.Elem(j34); j34++ {
+					var x35 [2]Ref
+					s.Decode(&x35)
+					xs33 = append(xs33, x35)
+				}
+				v.Contacts = append(make([][2]Ref, 0, len(xs33)), xs33...)
+			} else {
+				v.Contacts = nil
+			}
+		case "free":
+			if s.Array() {
+				var buf36 [16]FreeAttack
+				xs37 := buf36[:0]
+				for j38 := 0; s.Elem(j38); j38++ {
+					var x39 FreeAttack
+					x39 = readFreeAttack(s)
+					xs37 = append(xs37, x39)
+				}
+				v.Free = append(make([]FreeAttack, 0, len(xs37)), xs37...)
+			} else {
+				v.Free = nil
+			}
+		case "kp":
+			v.KP = s.IntMap()
+		case "souls":
+			v.Souls = s.IntMap()
+		case "humans_killed":
+			v.HumansKilled = s.IntMap()
+		case "shrine":
+			v.Shrine = s.IntMap()
+		case "removed":
+			if s.Null() {
+				v.Removed = nil
+			} else {
+				m40 := map[string][]int{}
+				for j41 := 0; s.Field(j41); j41++ {
+					k42 := s.MapKey()
+					var x43 []int
+					x43 = s.SizedInts()
+					m40[k42] = x43
+				}
+				v.Removed = m40
+			}
+		case "over":
+			v.Over = s.Bool()
+		case "filed":
+			v.Filed = s.Int()
+		case "winner":
+			v.Winner = s.InternedString(&factStrings)
+		case "result":
+			v.Result = s.InternedString(&factStrings)
+		case "why":
+			v.Why = s.InternedString(&factStrings)
+		case "outcome":
+			if s.Null() {
+				v.Outcome = nil
+			} else {
+				var p44 engines.Outcome
+				p44 = readEnginesOutcome(s)
+				v.Outcome = &p44
+			}
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
 func readRef(s *jsonscan.Scanner) (v Ref) {
 	i := 0
 	if s.Expect(`{"side":`) {
@@ -894,6 +1391,335 @@ func readHumanSet(s *jsonscan.Scanner) (v HumanSet) {
 			v.Name = s.InternedString(&factStrings)
 		case "class":
 			v.Class = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readMember(s *jsonscan.Scanner) (v Member) {
+	i := 0
+	if s.Expect(`{"id":`) {
+		i = 1
+		v.ID = s.InternedString(&factStrings)
+		if s.Expect(`,"name":`) {
+			v.Name = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"rank":`) {
+			v.Rank = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"class":`) {
+			v.Class = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"champion":`) {
+			v.Champion = s.Bool()
+		}
+		if s.Expect(`,"scenarios":`) {
+			v.Scenarios = s.Int()
+		}
+		if s.Expect(`,"kills":`) {
+			v.Kills = s.Int()
+		}
+		if s.Expect(`,"kp":`) {
+			v.KP = s.Int()
+		}
+		if s.Expect(`,"souls":`) {
+			v.Souls = s.Int()
+		}
+		if s.Expect(`,"humans":`) {
+			v.Humans = s.Int()
+		}
+		if s.Expect(`,"deaths":`) {
+			v.Deaths = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "id":
+			v.ID = s.InternedString(&factStrings)
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "rank":
+			v.Rank = s.InternedString(&factStrings)
+		case "class":
+			v.Class = s.InternedString(&factStrings)
+		case "champion":
+			v.Champion = s.Bool()
+		case "scenarios":
+			v.Scenarios = s.Int()
+		case "kills":
+			v.Kills = s.Int()
+		case "kp":
+			v.KP = s.Int()
+		case "souls":
+			v.Souls = s.Int()
+		case "humans":
+			v.Humans = s.Int()
+		case "deaths":
+			v.Deaths = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readFig(s *jsonscan.Scanner) (v Fig) {
+	i := 0
+	if s.Expect(`{"side":`) {
+		i = 1
+		v.Side = s.InternedString(&factStrings)
+		if s.Expect(`,"name":`) {
+			v.Name = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"rank":`) {
+			v.Rank = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"class":`) {
+			v.Class = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"champion":`) {
+			v.Champion = s.Bool()
+		}
+		if s.Expect(`,"wounds":`) {
+			v.Wounds = s.Int()
+		}
+		if s.Expect(`,"defend":`) {
+			v.Defend = s.Int()
+		}
+		if s.Expect(`,"attacks":`) {
+			v.Attacks = s.Int()
+		}
+		if s.Expect(`,"dead":`) {
+			v.Dead = s.Bool()
+		}
+		if s.Expect(`,"left_contact":`) {
+			v.LeftContact = s.Bool()
+		}
+		if s.Expect(`,"kills":`) {
+			v.Kills = s.Int()
+		}
+		if s.Expect(`,"kp":`) {
+			v.KP = s.Int()
+		}
+		if s.Expect(`,"souls":`) {
+			v.Souls = s.Int()
+		}
+		if s.Expect(`,"humans":`) {
+			v.Humans = s.Int()
+		}
+		if s.Expect(`,"killed_by":`) {
+			v.KilledBy = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "side":
+			v.Side = s.InternedString(&factStrings)
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "rank":
+			v.Rank = s.InternedString(&factStrings)
+		case "class":
+			v.Class = s.InternedString(&factStrings)
+		case "champion":
+			v.Champion = s.Bool()
+		case "wounds":
+			v.Wounds = s.Int()
+		case "defend":
+			v.Defend = s.Int()
+		case "attacks":
+			v.Attacks = s.Int()
+		case "dead":
+			v.Dead = s.Bool()
+		case "left_contact":
+			v.LeftContact = s.Bool()
+		case "kills":
+			v.Kills = s.Int()
+		case "kp":
+			v.KP = s.Int()
+		case "souls":
+			v.Souls = s.Int()
+		case "humans":
+			v.Humans = s.Int()
+		case "killed_by":
+			v.KilledBy = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readEnginesOutcome(s *jsonscan.Scanner) (v engines.Outcome) {
+	i := 0
+	if s.Expect(`{"winner":`) {
+		i = 1
+		v.Winner = s.InternedString(&factStrings)
+		if s.Expect(`,"draw":`) {
+			v.Draw = s.Bool()
+		}
+		if s.Expect(`,"result":`) {
+			v.Result = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"why":`) {
+			v.Why = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"sides":`) {
+			if s.Array() {
+				var buf1 [16]engines.SideResult
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 engines.SideResult
+					x4 = readEnginesSideResult(s)
+					xs2 = append(xs2, x4)
+				}
+				v.Sides = append(make([]engines.SideResult, 0, len(xs2)), xs2...)
+			} else {
+				v.Sides = nil
+			}
+		}
+		if s.Expect(`,"figures":`) {
+			if s.Array() {
+				var buf5 [16]engines.Fate
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 engines.Fate
+					x8 = readEnginesFate(s)
+					xs6 = append(xs6, x8)
+				}
+				v.Figures = append(make([]engines.Fate, 0, len(xs6)), xs6...)
+			} else {
+				v.Figures = nil
+			}
+		}
+		if s.Expect(`,"campaign":`) {
+			v.Campaign = s.InternedStrings(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "winner":
+			v.Winner = s.InternedString(&factStrings)
+		case "draw":
+			v.Draw = s.Bool()
+		case "result":
+			v.Result = s.InternedString(&factStrings)
+		case "why":
+			v.Why = s.InternedString(&factStrings)
+		case "sides":
+			if s.Array() {
+				var buf9 [16]engines.SideResult
+				xs10 := buf9[:0]
+				for j11 := 0; s.Elem(j11); j11++ {
+					var x12 engines.SideResult
+					x12 = readEnginesSideResult(s)
+					xs10 = append(xs10, x12)
+				}
+				v.Sides = append(make([]engines.SideResult, 0, len(xs10)), xs10...)
+			} else {
+				v.Sides = nil
+			}
+		case "figures":
+			if s.Array() {
+				var buf13 [16]engines.Fate
+				xs14 := buf13[:0]
+				for j15 := 0; s.Elem(j15); j15++ {
+					var x16 engines.Fate
+					x16 = readEnginesFate(s)
+					xs14 = append(xs14, x16)
+				}
+				v.Figures = append(make([]engines.Fate, 0, len(xs14)), xs14...)
+			} else {
+				v.Figures = nil
+			}
+		case "campaign":
+			v.Campaign = s.InternedStrings(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readEnginesSideResult(s *jsonscan.Scanner) (v engines.SideResult) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"player":`) {
+			v.Player = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"won":`) {
+			v.Won = s.Bool()
+		}
+		if s.Expect(`,"score":`) {
+			v.Score = s.Int()
+		}
+		if s.Expect(`,"scored":`) {
+			v.Scored = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "won":
+			v.Won = s.Bool()
+		case "score":
+			v.Score = s.Int()
+		case "scored":
+			v.Scored = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readEnginesFate(s *jsonscan.Scanner) (v engines.Fate) {
+	i := 0
+	if s.Expect(`{"id":`) {
+		i = 1
+		v.ID = s.InternedString(&factStrings)
+		if s.Expect(`,"name":`) {
+			v.Name = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"side":`) {
+			v.Side = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"fate":`) {
+			v.Fate = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"carries":`) {
+			v.Carries = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"told":`) {
+			v.Told = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"removals":`) {
+			v.Removals = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "id":
+			v.ID = s.InternedString(&factStrings)
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "side":
+			v.Side = s.InternedString(&factStrings)
+		case "fate":
+			v.Fate = s.InternedString(&factStrings)
+		case "carries":
+			v.Carries = s.InternedString(&factStrings)
+		case "told":
+			v.Told = s.InternedString(&factStrings)
+		case "removals":
+			v.Removals = s.Int()
 		default:
 			s.SkipField()
 		}

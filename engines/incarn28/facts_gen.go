@@ -3,6 +3,7 @@
 package incarn28
 
 import (
+	"warlog/engines"
 	"warlog/internal/jsonscan"
 )
 
@@ -147,6 +148,91 @@ func (TwistRolled) DecodeFact(b []byte) (TwistRolled, error) {
 	s := jsonscan.New(b)
 	v := readTwistRolled(s)
 	return v, s.Done()
+}
+
+// DecodeSnapshot reads a snapshot of the State into v as encoding/json
+// reads it (a field the snapshot lacks keeps its value), without reflection.
+func (v *State) DecodeSnapshot(b []byte) error {
+	s := jsonscan.New(b)
+	readStateInto(s, v)
+	return s.Done()
+}
+
+func readStateInto(s *jsonscan.Scanner, v *State) {
+	i := 0
+	if s.Expect(`{"campaign":`) {
+		i = 1
+		v.Campaign = readEnginesCampaign(s)
+		if s.Expect(`,"gangs":`) {
+			if s.Array() {
+				var buf1 [16]*Gang
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 *Gang
+					if s.Null() {
+						x4 = nil
+					} else {
+						var p5 Gang
+						p5 = readGang(s)
+						x4 = &p5
+					}
+					xs2 = append(xs2, x4)
+				}
+				v.Gangs = append(make([]*Gang, 0, len(xs2)), xs2...)
+			} else {
+				v.Gangs = nil
+			}
+		}
+		if s.Expect(`,"battle":`) {
+			if s.Null() {
+				v.Battle = nil
+			} else {
+				var p6 Battle
+				p6 = readBattle(s)
+				v.Battle = &p6
+			}
+		}
+		if s.Expect(`,"past":`) {
+			s.Decode(&v.Past)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "campaign":
+			v.Campaign = readEnginesCampaign(s)
+		case "gangs":
+			if s.Array() {
+				var buf7 [16]*Gang
+				xs8 := buf7[:0]
+				for j9 := 0; s.Elem(j9); j9++ {
+					var x10 *Gang
+					if s.Null() {
+						x10 = nil
+					} else {
+						var p11 Gang
+						p11 = readGang(s)
+						x10 = &p11
+					}
+					xs8 = append(xs8, x10)
+				}
+				v.Gangs = append(make([]*Gang, 0, len(xs8)), xs8...)
+			} else {
+				v.Gangs = nil
+			}
+		case "battle":
+			if s.Null() {
+				v.Battle = nil
+			} else {
+				var p12 Battle
+				p12 = readBattle(s)
+				v.Battle = &p12
+			}
+		case "past":
+			s.Decode(&v.Past)
+		default:
+			s.SkipField()
+		}
+	}
 }
 
 func readACsSpent(s *jsonscan.Scanner) (v ACsSpent) {
@@ -812,6 +898,400 @@ func readTwistRolled(s *jsonscan.Scanner) (v TwistRolled) {
 	return v
 }
 
+func readEnginesCampaign(s *jsonscan.Scanner) (v engines.Campaign) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"game":`) {
+			v.Game = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"seed":`) {
+			v.Seed = s.Uint64()
+		}
+		if s.Expect(`,"mode":`) {
+			v.Mode = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "game":
+			v.Game = s.InternedString(&factStrings)
+		case "seed":
+			v.Seed = s.Uint64()
+		case "mode":
+			v.Mode = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readGang(s *jsonscan.Scanner) (v Gang) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"faction":`) {
+			v.Faction = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"bones":`) {
+			v.Bones = s.Int()
+		}
+		if s.Expect(`,"incarns":`) {
+			if s.Array() {
+				var buf1 [16]Incarn
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 Incarn
+					x4 = readIncarn(s)
+					xs2 = append(xs2, x4)
+				}
+				v.Incarns = append(make([]Incarn, 0, len(xs2)), xs2...)
+			} else {
+				v.Incarns = nil
+			}
+		}
+		if s.Expect(`,"ids":`) {
+			v.IDs = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"joined":`) {
+			v.Joined = s.Int()
+		}
+		if s.Expect(`,"games":`) {
+			v.Games = s.Int()
+		}
+		if s.Expect(`,"wins":`) {
+			v.Wins = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "faction":
+			v.Faction = s.InternedString(&factStrings)
+		case "bones":
+			v.Bones = s.Int()
+		case "incarns":
+			if s.Array() {
+				var buf5 [16]Incarn
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 Incarn
+					x8 = readIncarn(s)
+					xs6 = append(xs6, x8)
+				}
+				v.Incarns = append(make([]Incarn, 0, len(xs6)), xs6...)
+			} else {
+				v.Incarns = nil
+			}
+		case "ids":
+			v.IDs = s.InternedStrings(&factStrings)
+		case "joined":
+			v.Joined = s.Int()
+		case "games":
+			v.Games = s.Int()
+		case "wins":
+			v.Wins = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readBattle(s *jsonscan.Scanner) (v Battle) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"round":`) {
+			v.Round = s.Int()
+		}
+		if s.Expect(`,"sides":`) {
+			v.Sides = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"objectives":`) {
+			if s.Null() {
+				v.Objectives = nil
+			} else {
+				m1 := map[string][]int{}
+				for j2 := 0; s.Field(j2); j2++ {
+					k3 := s.MapKey()
+					var x4 []int
+					x4 = s.SizedInts()
+					m1[k3] = x4
+				}
+				v.Objectives = m1
+			}
+		}
+		if s.Expect(`,"done":`) {
+			if s.Null() {
+				v.Done = nil
+			} else {
+				m5 := map[string][]int{}
+				for j6 := 0; s.Field(j6); j6++ {
+					k7 := s.MapKey()
+					var x8 []int
+					x8 = s.SizedInts()
+					m5[k7] = x8
+				}
+				v.Done = m5
+			}
+		}
+		if s.Expect(`,"twist":`) {
+			v.Twist = s.Int()
+		}
+		if s.Expect(`,"overseer":`) {
+			if s.Null() {
+				v.Overseer = nil
+			} else {
+				m9 := map[string]bool{}
+				for j10 := 0; s.Field(j10); j10++ {
+					k11 := s.MapKey()
+					var x12 bool
+					x12 = s.Bool()
+					m9[k11] = x12
+				}
+				v.Overseer = m9
+			}
+		}
+		if s.Expect(`,"figures":`) {
+			if s.Array() {
+				var buf13 [16]*Figure
+				xs14 := buf13[:0]
+				for j15 := 0; s.Elem(j15); j15++ {
+					var x16 *Figure
+					if s.Null() {
+						x16 = nil
+					} else {
+						var p17 Figure
+						p17 = readFigure(s)
+						x16 = &p17
+					}
+					xs14 = append(xs14, x16)
+				}
+				v.Figures = append(make([]*Figure, 0, len(xs14)), xs14...)
+			} else {
+				v.Figures = nil
+			}
+		}
+		if s.Expect(`,"first":`) {
+			v.First = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"next":`) {
+			v.Next = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"again":`) {
+			v.Again = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"last":`) {
+			v.Last = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"round_over":`) {
+			v.RoundOver = s.Bool()
+		}
+		if s.Expect(`,"current":`) {
+			if s.Null() {
+				v.Current = nil
+			} else {
+				var p18 Activation
+				p18 = readActivation(s)
+				v.Current = &p18
+			}
+		}
+		if s.Expect(`,"desecrate":`) {
+			v.Desecrate = s.IntMap()
+		}
+		if s.Expect(`,"winner":`) {
+			v.Winner = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"why":`) {
+			v.Why = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"ended":`) {
+			v.Ended = s.Bool()
+		}
+		if s.Expect(`,"removed_per_round":`) {
+			if s.Null() {
+				v.RemovedPerR = nil
+			} else {
+				m19 := map[string][]int{}
+				for j20 := 0; s.Field(j20); j20++ {
+					k21 := s.MapKey()
+					var x22 []int
+					x22 = s.SizedInts()
+					m19[k21] = x22
+				}
+				v.RemovedPerR = m19
+			}
+		}
+		if s.Expect(`,"deployer":`) {
+			v.Deployer = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"mist_edge":`) {
+			v.MistEdge = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"mist_reach":`) {
+			v.MistReach = s.Int()
+		}
+		if s.Expect(`,"mist_round":`) {
+			v.MistRound = s.Int()
+		}
+		if s.Expect(`,"reactions":`) {
+			if s.Array() {
+				var buf23 [16]Reaction
+				xs24 := buf23[:0]
+				for j25 := 0; s.Elem(j25); j25++ {
+					var x26 Reaction
+					x26 = readReaction(s)
+					xs24 = append(xs24, x26)
+				}
+				v.Reactions = append(make([]Reaction, 0, len(xs24)), xs24...)
+			} else {
+				v.Reactions = nil
+			}
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "round":
+			v.Round = s.Int()
+		case "sides":
+			v.Sides = s.InternedStrings(&factStrings)
+		case "objectives":
+			if s.Null() {
+				v.Objectives = nil
+			} else {
+				m27 := map[string][]int{}
+				for j28 := 0; s.Field(j28); j28++ {
+					k29 := s.MapKey()
+					var x30 []int
+					x30 = s.SizedInts()
+					m27[k29] = x30
+				}
+				v.Objectives = m27
+			}
+		case "done":
+			if s.Null() {
+				v.Done = nil
+			} else {
+				m31 := map[string][]int{}
+				for j32 := 0; s.Field(j32); j32++ {
+					k33 := s.MapKey()
+					var x34 []int
+					x34 = s.SizedInts()
+					m31[k33] = x34
+				}
+				v.Done = m31
+			}
+		case "twist":
+			v.Twist = s.Int()
+		case "overseer":
+			if s.Null() {
+				v.Overseer = nil
+			} else {
+				m35 := map[string]bool{}
+				for j36 := 0; s.Field(j36); j36++ {
+					k37 := s.MapKey()
+					var x38 bool
+					x38 = s.Bool()
+					m35[k37] = x38
+				}
+				v.Overseer = m35
+			}
+		case "figures":
+			if s.Array() {
+				var buf39 [16]*Figure
+				xs40 := buf39[:0]
+				for j41 := 0; s.Elem(j41); j41++ {
+					var x42 *Figure
+					if s.Null() {
+						x42 = nil
+					} else {
+						var p43 Figure
+						p43 = readFigure(s)
+						x42 = &p43
+					}
+					xs40 = append(xs40, x42)
+				}
+				v.Figures = append(make([]*Figure, 0, len(xs40)), xs40...)
+			} else {
+				v.Figures = nil
+			}
+		case "first":
+			v.First = s.InternedString(&factStrings)
+		case "next":
+			v.Next = s.InternedString(&factStrings)
+		case "again":
+			v.Again = s.InternedString(&factStrings)
+		case "last":
+			v.Last = s.InternedString(&factStrings)
+		case "round_over":
+			v.RoundOver = s.Bool()
+		case "current":
+			if s.Null() {
+				v.Current = nil
+			} else {
+				var p44 Activation
+				p44 = readActivation(s)
+				v.Current = &p44
+			}
+		case "desecrate":
+			v.Desecrate = s.IntMap()
+		case "winner":
+			v.Winner = s.InternedString(&factStrings)
+		case "why":
+			v.Why = s.InternedString(&factStrings)
+		case "ended":
+			v.Ended = s.Bool()
+		case "removed_per_round":
+			if s.Null() {
+				v.RemovedPerR = nil
+			} else {
+				m45 := map[string][]int{}
+				for j46 := 0; s.Field(j46); j46++ {
+					k47 := s.MapKey()
+					var x48 []int
+					x48 = s.SizedInts()
+					m45[k47] = x48
+				}
+				v.RemovedPerR = m45
+			}
+		case "deployer":
+			v.Deployer = s.InternedString(&factStrings)
+		case "mist_edge":
+			v.MistEdge = s.InternedString(&factStrings)
+		case "mist_reach":
+			v.MistReach = s.Int()
+		case "mist_round":
+			v.MistRound = s.Int()
+		case "reactions":
+			if s.Array() {
+				var buf49 [16]Reaction
+				xs50 := buf49[:0]
+				for j51 := 0; s.Elem(j51); j51++ {
+					var x52 Reaction
+					x52 = readReaction(s)
+					xs50 = append(xs50, x52)
+				}
+				v.Reactions = append(make([]Reaction, 0, len(xs50)), xs50...)
+			} else {
+				v.Reactions = nil
+			}
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
 func readFigure(s *jsonscan.Scanner) (v Figure) {
 	i := 0
 	if s.Expect(`{"name":`) {
@@ -989,6 +1469,85 @@ func readIncarn(s *jsonscan.Scanner) (v Incarn) {
 			v.Flesh = s.InternedStrings(&factStrings)
 		case "items":
 			v.Items = s.InternedStrings(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readActivation(s *jsonscan.Scanner) (v Activation) {
+	i := 0
+	if s.Expect(`{"figure":`) {
+		i = 1
+		v.Figure = s.InternedString(&factStrings)
+		if s.Expect(`,"acs":`) {
+			v.ACs = s.Int()
+		}
+		if s.Expect(`,"attacks":`) {
+			v.Attacks = s.Int()
+		}
+		if s.Expect(`,"spas":`) {
+			v.SPAs = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"stunned_at_start":`) {
+			v.StunnedAtStart = s.Bool()
+		}
+		if s.Expect(`,"fallow":`) {
+			v.Fallow = s.Bool()
+		}
+		if s.Expect(`,"slew":`) {
+			v.Slew = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "figure":
+			v.Figure = s.InternedString(&factStrings)
+		case "acs":
+			v.ACs = s.Int()
+		case "attacks":
+			v.Attacks = s.Int()
+		case "spas":
+			v.SPAs = s.InternedStrings(&factStrings)
+		case "stunned_at_start":
+			v.StunnedAtStart = s.Bool()
+		case "fallow":
+			v.Fallow = s.Bool()
+		case "slew":
+			v.Slew = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readReaction(s *jsonscan.Scanner) (v Reaction) {
+	i := 0
+	if s.Expect(`{"figure":`) {
+		i = 1
+		v.Figure = s.InternedString(&factStrings)
+		if s.Expect(`,"kind":`) {
+			v.Kind = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"not":`) {
+			v.Not = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"used":`) {
+			v.Used = s.InternedStrings(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "figure":
+			v.Figure = s.InternedString(&factStrings)
+		case "kind":
+			v.Kind = s.InternedString(&factStrings)
+		case "not":
+			v.Not = s.InternedString(&factStrings)
+		case "used":
+			v.Used = s.InternedStrings(&factStrings)
 		default:
 			s.SkipField()
 		}

@@ -3,6 +3,7 @@
 package kingsown
 
 import (
+	"warlog/engines"
 	"warlog/internal/jsonscan"
 )
 
@@ -168,6 +169,125 @@ func (Withdrawn) DecodeFact(b []byte) (Withdrawn, error) {
 	s := jsonscan.New(b)
 	v := readWithdrawn(s)
 	return v, s.Done()
+}
+
+// DecodeSnapshot reads a snapshot of the State into v as encoding/json
+// reads it (a field the snapshot lacks keeps its value), without reflection.
+func (v *State) DecodeSnapshot(b []byte) error {
+	s := jsonscan.New(b)
+	readStateInto(s, v)
+	return s.Done()
+}
+
+func readStateInto(s *jsonscan.Scanner, v *State) {
+	i := 0
+	if s.Expect(`{"campaign":`) {
+		i = 1
+		v.Campaign = readEnginesCampaign(s)
+		if s.Expect(`,"members":`) {
+			if s.Array() {
+				var buf1 [16]*Member
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 *Member
+					if s.Null() {
+						x4 = nil
+					} else {
+						var p5 Member
+						p5 = readMember(s)
+						x4 = &p5
+					}
+					xs2 = append(xs2, x4)
+				}
+				v.Members = append(make([]*Member, 0, len(xs2)), xs2...)
+			} else {
+				v.Members = nil
+			}
+		}
+		if s.Expect(`,"nest":`) {
+			if s.Null() {
+				v.Nest = nil
+			} else {
+				var p6 Card
+				p6 = readCard(s)
+				v.Nest = &p6
+			}
+		}
+		if s.Expect(`,"grunt":`) {
+			if s.Null() {
+				v.Grunt = nil
+			} else {
+				var p7 Card
+				p7 = readCard(s)
+				v.Grunt = &p7
+			}
+		}
+		if s.Expect(`,"battle":`) {
+			if s.Null() {
+				v.Battle = nil
+			} else {
+				var p8 Battle
+				p8 = readBattle(s)
+				v.Battle = &p8
+			}
+		}
+		if s.Expect(`,"past":`) {
+			s.Decode(&v.Past)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "campaign":
+			v.Campaign = readEnginesCampaign(s)
+		case "members":
+			if s.Array() {
+				var buf9 [16]*Member
+				xs10 := buf9[:0]
+				for j11 := 0; s.Elem(j11); j11++ {
+					var x12 *Member
+					if s.Null() {
+						x12 = nil
+					} else {
+						var p13 Member
+						p13 = readMember(s)
+						x12 = &p13
+					}
+					xs10 = append(xs10, x12)
+				}
+				v.Members = append(make([]*Member, 0, len(xs10)), xs10...)
+			} else {
+				v.Members = nil
+			}
+		case "nest":
+			if s.Null() {
+				v.Nest = nil
+			} else {
+				var p14 Card
+				p14 = readCard(s)
+				v.Nest = &p14
+			}
+		case "grunt":
+			if s.Null() {
+				v.Grunt = nil
+			} else {
+				var p15 Card
+				p15 = readCard(s)
+				v.Grunt = &p15
+			}
+		case "battle":
+			if s.Null() {
+				v.Battle = nil
+			} else {
+				var p16 Battle
+				p16 = readBattle(s)
+				v.Battle = &p16
+			}
+		case "past":
+			s.Decode(&v.Past)
+		default:
+			s.SkipField()
+		}
+	}
 }
 
 func readAttackMade(s *jsonscan.Scanner) (v AttackMade) {
@@ -934,21 +1054,31 @@ func readWithdrawn(s *jsonscan.Scanner) (v Withdrawn) {
 	return v
 }
 
-func readRef(s *jsonscan.Scanner) (v Ref) {
+func readEnginesCampaign(s *jsonscan.Scanner) (v engines.Campaign) {
 	i := 0
-	if s.Expect(`{"side":`) {
+	if s.Expect(`{"name":`) {
 		i = 1
-		v.Side = s.InternedString(&factStrings)
-		if s.Expect(`,"name":`) {
-			v.Name = s.InternedString(&factStrings)
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"game":`) {
+			v.Game = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"seed":`) {
+			v.Seed = s.Uint64()
+		}
+		if s.Expect(`,"mode":`) {
+			v.Mode = s.InternedString(&factStrings)
 		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
-		case "side":
-			v.Side = s.InternedString(&factStrings)
 		case "name":
 			v.Name = s.InternedString(&factStrings)
+		case "game":
+			v.Game = s.InternedString(&factStrings)
+		case "seed":
+			v.Seed = s.Uint64()
+		case "mode":
+			v.Mode = s.InternedString(&factStrings)
 		default:
 			s.SkipField()
 		}
@@ -956,31 +1086,41 @@ func readRef(s *jsonscan.Scanner) (v Ref) {
 	return v
 }
 
-func readWeapon(s *jsonscan.Scanner) (v Weapon) {
+func readMember(s *jsonscan.Scanner) (v Member) {
 	i := 0
-	if s.Expect(`{"name":`) {
+	if s.Expect(`{"card":`) {
 		i = 1
-		v.Name = s.InternedString(&factStrings)
-		if s.Expect(`,"might":`) {
-			v.Might = s.Int()
+		v.Card = readCard(s)
+		if s.Expect(`,"skill":`) {
+			v.Skill = s.Int()
 		}
-		if s.Expect(`,"reach":`) {
-			v.Reach = s.Int()
+		if s.Expect(`,"dead":`) {
+			v.Dead = s.Bool()
 		}
-		if s.Expect(`,"sweep":`) {
-			v.Sweep = s.Bool()
+		if s.Expect(`,"fought":`) {
+			v.Fought = s.Int()
+		}
+		if s.Expect(`,"sat_out":`) {
+			v.SatOut = s.Int()
+		}
+		if s.Expect(`,"removals":`) {
+			v.Removals = s.Int()
 		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
-		case "name":
-			v.Name = s.InternedString(&factStrings)
-		case "might":
-			v.Might = s.Int()
-		case "reach":
-			v.Reach = s.Int()
-		case "sweep":
-			v.Sweep = s.Bool()
+		case "card":
+			v.Card = readCard(s)
+		case "skill":
+			v.Skill = s.Int()
+		case "dead":
+			v.Dead = s.Bool()
+		case "fought":
+			v.Fought = s.Int()
+		case "sat_out":
+			v.SatOut = s.Int()
+		case "removals":
+			v.Removals = s.Int()
 		default:
 			s.SkipField()
 		}
@@ -1149,6 +1289,183 @@ func readCard(s *jsonscan.Scanner) (v Card) {
 	return v
 }
 
+func readBattle(s *jsonscan.Scanner) (v Battle) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"brief":`) {
+			v.Brief = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"turns":`) {
+			v.Turns = s.Int()
+		}
+		if s.Expect(`,"turn":`) {
+			v.Turn = s.Int()
+		}
+		if s.Expect(`,"phase":`) {
+			v.Phase = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"sides":`) {
+			v.Sides = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"figures":`) {
+			if s.Array() {
+				var buf1 [16]*Fig
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 *Fig
+					if s.Null() {
+						x4 = nil
+					} else {
+						var p5 Fig
+						p5 = readFig(s)
+						x4 = &p5
+					}
+					xs2 = append(xs2, x4)
+				}
+				v.Figures = append(make([]*Fig, 0, len(xs2)), xs2...)
+			} else {
+				v.Figures = nil
+			}
+		}
+		if s.Expect(`,"grunt":`) {
+			if s.Null() {
+				v.Grunt = nil
+			} else {
+				var p6 Card
+				p6 = readCard(s)
+				v.Grunt = &p6
+			}
+		}
+		if s.Expect(`,"spawned":`) {
+			v.Spawned = s.Int()
+		}
+		if s.Expect(`,"to_move":`) {
+			v.ToMove = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"first":`) {
+			v.First = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"winner":`) {
+			v.Winner = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"step":`) {
+			v.Step = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "brief":
+			v.Brief = s.InternedString(&factStrings)
+		case "turns":
+			v.Turns = s.Int()
+		case "turn":
+			v.Turn = s.Int()
+		case "phase":
+			v.Phase = s.InternedString(&factStrings)
+		case "sides":
+			v.Sides = s.InternedStrings(&factStrings)
+		case "figures":
+			if s.Array() {
+				var buf7 [16]*Fig
+				xs8 := buf7[:0]
+				for j9 := 0; s.Elem(j9); j9++ {
+					var x10 *Fig
+					if s.Null() {
+						x10 = nil
+					} else {
+						var p11 Fig
+						p11 = readFig(s)
+						x10 = &p11
+					}
+					xs8 = append(xs8, x10)
+				}
+				v.Figures = append(make([]*Fig, 0, len(xs8)), xs8...)
+			} else {
+				v.Figures = nil
+			}
+		case "grunt":
+			if s.Null() {
+				v.Grunt = nil
+			} else {
+				var p12 Card
+				p12 = readCard(s)
+				v.Grunt = &p12
+			}
+		case "spawned":
+			v.Spawned = s.Int()
+		case "to_move":
+			v.ToMove = s.InternedString(&factStrings)
+		case "first":
+			v.First = s.InternedString(&factStrings)
+		case "winner":
+			v.Winner = s.InternedString(&factStrings)
+		case "step":
+			v.Step = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readRef(s *jsonscan.Scanner) (v Ref) {
+	i := 0
+	if s.Expect(`{"side":`) {
+		i = 1
+		v.Side = s.InternedString(&factStrings)
+		if s.Expect(`,"name":`) {
+			v.Name = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "side":
+			v.Side = s.InternedString(&factStrings)
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readWeapon(s *jsonscan.Scanner) (v Weapon) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"might":`) {
+			v.Might = s.Int()
+		}
+		if s.Expect(`,"reach":`) {
+			v.Reach = s.Int()
+		}
+		if s.Expect(`,"sweep":`) {
+			v.Sweep = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "might":
+			v.Might = s.Int()
+		case "reach":
+			v.Reach = s.Int()
+		case "sweep":
+			v.Sweep = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
 func readOutcome(s *jsonscan.Scanner) (v Outcome) {
 	i := 0
 	if s.Expect(`{"side":`) {
@@ -1233,6 +1550,118 @@ func readSpellPrice(s *jsonscan.Scanner) (v SpellPrice) {
 			v.Spell = s.InternedString(&factStrings)
 		case "price":
 			v.Price = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readFig(s *jsonscan.Scanner) (v Fig) {
+	i := 0
+	if s.Expect(`{"card":`) {
+		i = 1
+		v.Card = readCard(s)
+		if s.Expect(`,"member":`) {
+			v.Member = s.Bool()
+		}
+		if s.Expect(`,"skill":`) {
+			v.Skill = s.Int()
+		}
+		if s.Expect(`,"start_skill":`) {
+			v.StartSkill = s.Int()
+		}
+		if s.Expect(`,"hits":`) {
+			v.Hits = s.Int()
+		}
+		if s.Expect(`,"status":`) {
+			v.Status = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"facing":`) {
+			v.Facing = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"moved":`) {
+			v.Moved = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"no_attack":`) {
+			v.NoAttack = s.Bool()
+		}
+		if s.Expect(`,"attacks":`) {
+			v.Attacks = s.Int()
+		}
+		if s.Expect(`,"step_skill":`) {
+			v.StepSkill = s.Int()
+		}
+		if s.Expect(`,"roll_skill":`) {
+			v.RollSkill = s.Int()
+		}
+		if s.Expect(`,"pending":`) {
+			v.Pending = s.Bool()
+		}
+		if s.Expect(`,"shield_used":`) {
+			v.ShieldUsed = s.Bool()
+		}
+		if s.Expect(`,"warded":`) {
+			v.Warded = s.Bool()
+		}
+		if s.Expect(`,"locked_turn":`) {
+			v.LockedTurn = s.Int()
+		}
+		if s.Expect(`,"locked_by":`) {
+			v.LockedBy = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"removals":`) {
+			v.Removals = s.Int()
+		}
+		if s.Expect(`,"out_turn":`) {
+			v.OutTurn = s.Int()
+		}
+		if s.Expect(`,"joined_turn":`) {
+			v.JoinedTurn = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "card":
+			v.Card = readCard(s)
+		case "member":
+			v.Member = s.Bool()
+		case "skill":
+			v.Skill = s.Int()
+		case "start_skill":
+			v.StartSkill = s.Int()
+		case "hits":
+			v.Hits = s.Int()
+		case "status":
+			v.Status = s.InternedString(&factStrings)
+		case "facing":
+			v.Facing = s.InternedString(&factStrings)
+		case "moved":
+			v.Moved = s.InternedString(&factStrings)
+		case "no_attack":
+			v.NoAttack = s.Bool()
+		case "attacks":
+			v.Attacks = s.Int()
+		case "step_skill":
+			v.StepSkill = s.Int()
+		case "roll_skill":
+			v.RollSkill = s.Int()
+		case "pending":
+			v.Pending = s.Bool()
+		case "shield_used":
+			v.ShieldUsed = s.Bool()
+		case "warded":
+			v.Warded = s.Bool()
+		case "locked_turn":
+			v.LockedTurn = s.Int()
+		case "locked_by":
+			v.LockedBy = s.InternedString(&factStrings)
+		case "removals":
+			v.Removals = s.Int()
+		case "out_turn":
+			v.OutTurn = s.Int()
+		case "joined_turn":
+			v.JoinedTurn = s.Int()
 		default:
 			s.SkipField()
 		}

@@ -65,12 +65,13 @@ type Game[S engines.State] struct {
 	// ScenarioBriefs are the briefs a scenario may start with (OptBrief).
 	ScenarioBriefs []string
 
-	once     sync.Once
-	facts    map[string]*Fact[S]
-	commands map[string]*Command[S]
-	byType   map[reflect.Type]*Command[S]
-	format   string
-	parts    []int // the state's fields that are snapshot parts
+	once       sync.Once
+	formatOnce sync.Once // the format is worked out only when asked
+	facts      map[string]*Fact[S]
+	commands   map[string]*Command[S]
+	byType     map[reflect.Type]*Command[S]
+	format     string
+	parts      []int // the state's fields that are snapshot parts
 }
 
 // Fact declares one event type of a game.
@@ -79,6 +80,9 @@ type Fact[S any] struct {
 	payload  reflect.Type
 	apply    func(S, any) error
 	register func(*events.Registry)
+	// fold decodes a stored payload with its generated decoder and folds
+	// it, the payload typed all the way (nil without a generated decoder).
+	fold func(S, []byte) error
 }
 
 // Type is the event type.
@@ -97,7 +101,19 @@ type FactDecoder[P any] interface {
 // On declares that facts of type typ carry a P and fold into the state with
 // apply. A P with a generated decoder (FactDecoder) is decoded by it.
 func On[S, P any](typ string, apply func(S, P) error) Fact[S] {
+	var fold func(S, []byte) error
+	var zero P
+	if d, ok := any(zero).(FactDecoder[P]); ok {
+		fold = func(s S, data []byte) error {
+			p, err := d.DecodeFact(data)
+			if err != nil {
+				return err
+			}
+			return apply(s, p)
+		}
+	}
 	return Fact[S]{
+		fold:    fold,
 		typ:     typ,
 		payload: reflect.TypeFor[P](),
 		apply: func(s S, p any) error {
@@ -191,7 +207,6 @@ func (g *Game[S]) init() {
 				g.parts = append(g.parts, i)
 			}
 		}
-		g.format = strconv.Itoa(g.StateVersion) + "." + Fingerprint(st.Elem())
 	})
 }
 
@@ -267,6 +282,25 @@ func (g *Game[S]) Apply(st engines.State, typ string, payload any) error {
 	return f.apply(st.(S), payload)
 }
 
+// ApplyData folds a stored fact straight from its payload's bytes: decoded
+// by the payload's generated decoder into a typed value and passed to the
+// fact's method, with no interface (and so no allocation) between them, as
+// a replay folds most events. ok is false when the fact has no generated
+// decoder, or the game does not declare it: the caller then decodes the
+// payload through the registry and calls Apply. An error is the decoder's
+// or the rules'; the caller may take the plain path again to tell which.
+func (g *Game[S]) ApplyData(st engines.State, typ string, data []byte) (ok bool, err error) {
+	g.init()
+	f, found := g.facts[typ]
+	if !found && typ == dice.Type {
+		return true, nil // a free roll's dice, which change nothing (Apply)
+	}
+	if !found || f.fold == nil {
+		return false, nil
+	}
+	return true, f.fold(st.(S), data)
+}
+
 // Decide implements engines.Engine: cmd decided on a copy of st, each fact
 // folded into the copy as it is emitted.
 func (g *Game[S]) Decide(st engines.State, cmd engines.Command, d *engines.Decision) error {
@@ -316,7 +350,9 @@ func (g *Game[S]) checkOptions(c engines.StartScenario) error {
 // fingerprint of the state's shape, so a snapshot of another shape is never
 // read, whether or not anyone remembered to raise StateVersion.
 func (g *Game[S]) StateFormat() string {
-	g.init()
+	g.formatOnce.Do(func() {
+		g.format = strconv.Itoa(g.StateVersion) + "." + Fingerprint(reflect.TypeFor[S]().Elem())
+	})
 	return g.format
 }
 
@@ -345,8 +381,22 @@ func (g *Game[S]) DecodeState(c engines.Campaign, data []byte, load engines.Part
 	for i, f := range g.parts {
 		parts[i] = v.Field(f).Addr().Interface().(engines.Part)
 	}
+	if d, ok := any(st).(SnapshotDecoder); ok {
+		if err := d.DecodeSnapshot(data); err != nil {
+			return nil, err
+		}
+		engines.SetSources(load, parts...)
+		return st, nil
+	}
 	if err := engines.DecodeParts(data, load, st, parts...); err != nil {
 		return nil, err
 	}
 	return st, nil
+}
+
+// SnapshotDecoder is implemented by a state with a generated decoder (`go
+// generate`, internal/factgen): a snapshot is read without reflection, so
+// without a decoder compiled for the state's type in every process.
+type SnapshotDecoder interface {
+	DecodeSnapshot(data []byte) error
 }

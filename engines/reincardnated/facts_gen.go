@@ -3,6 +3,7 @@
 package reincardnated
 
 import (
+	"warlog/engines"
 	"warlog/internal/jsonscan"
 )
 
@@ -154,6 +155,138 @@ func (TurnEnded) DecodeFact(b []byte) (TurnEnded, error) {
 	s := jsonscan.New(b)
 	v := readTurnEnded(s)
 	return v, s.Done()
+}
+
+// DecodeSnapshot reads a snapshot of the State into v as encoding/json
+// reads it (a field the snapshot lacks keeps its value), without reflection.
+func (v *State) DecodeSnapshot(b []byte) error {
+	s := jsonscan.New(b)
+	readStateInto(s, v)
+	return s.Done()
+}
+
+func readStateInto(s *jsonscan.Scanner, v *State) {
+	i := 0
+	if s.Expect(`{"campaign":`) {
+		i = 1
+		v.Campaign = readEnginesCampaign(s)
+		if s.Expect(`,"beings":`) {
+			if s.Null() {
+				v.Beings = nil
+			} else {
+				m1 := map[string]Card{}
+				for j2 := 0; s.Field(j2); j2++ {
+					k3 := s.MapKey()
+					var x4 Card
+					x4 = readCard(s)
+					m1[k3] = x4
+				}
+				v.Beings = m1
+			}
+		}
+		if s.Expect(`,"starters":`) {
+			if s.Null() {
+				v.Starters = nil
+			} else {
+				m5 := map[string]Card{}
+				for j6 := 0; s.Field(j6); j6++ {
+					k7 := s.MapKey()
+					var x8 Card
+					x8 = readCard(s)
+					m5[k7] = x8
+				}
+				v.Starters = m5
+			}
+		}
+		if s.Expect(`,"ids":`) {
+			if s.Null() {
+				v.IDs = nil
+			} else {
+				m9 := map[string]string{}
+				for j10 := 0; s.Field(j10); j10++ {
+					k11 := s.MapKey()
+					var x12 string
+					x12 = s.InternedString(&factStrings)
+					m9[k11] = x12
+				}
+				v.IDs = m9
+			}
+		}
+		if s.Expect(`,"figures":`) {
+			v.Figures = s.Int()
+		}
+		if s.Expect(`,"past":`) {
+			s.Decode(&v.Past)
+		}
+		if s.Expect(`,"last":`) {
+			if s.Null() {
+				v.Last = nil
+			} else {
+				var p13 Game
+				p13 = readGame(s)
+				v.Last = &p13
+			}
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "campaign":
+			v.Campaign = readEnginesCampaign(s)
+		case "beings":
+			if s.Null() {
+				v.Beings = nil
+			} else {
+				m14 := map[string]Card{}
+				for j15 := 0; s.Field(j15); j15++ {
+					k16 := s.MapKey()
+					var x17 Card
+					x17 = readCard(s)
+					m14[k16] = x17
+				}
+				v.Beings = m14
+			}
+		case "starters":
+			if s.Null() {
+				v.Starters = nil
+			} else {
+				m18 := map[string]Card{}
+				for j19 := 0; s.Field(j19); j19++ {
+					k20 := s.MapKey()
+					var x21 Card
+					x21 = readCard(s)
+					m18[k20] = x21
+				}
+				v.Starters = m18
+			}
+		case "ids":
+			if s.Null() {
+				v.IDs = nil
+			} else {
+				m22 := map[string]string{}
+				for j23 := 0; s.Field(j23); j23++ {
+					k24 := s.MapKey()
+					var x25 string
+					x25 = s.InternedString(&factStrings)
+					m22[k24] = x25
+				}
+				v.IDs = m22
+			}
+		case "figures":
+			v.Figures = s.Int()
+		case "past":
+			s.Decode(&v.Past)
+		case "last":
+			if s.Null() {
+				v.Last = nil
+			} else {
+				var p26 Game
+				p26 = readGame(s)
+				v.Last = &p26
+			}
+		default:
+			s.SkipField()
+		}
+	}
 }
 
 func readBeingEntered(s *jsonscan.Scanner) (v BeingEntered) {
@@ -775,26 +908,31 @@ func readTurnEnded(s *jsonscan.Scanner) (v TurnEnded) {
 	return v
 }
 
-func readBeing(s *jsonscan.Scanner) (v Being) {
+func readEnginesCampaign(s *jsonscan.Scanner) (v engines.Campaign) {
 	i := 0
 	if s.Expect(`{"name":`) {
 		i = 1
 		v.Name = s.InternedString(&factStrings)
-		if s.Expect(`,"type":`) {
-			v.Type = s.InternedString(&factStrings)
+		if s.Expect(`,"game":`) {
+			v.Game = s.InternedString(&factStrings)
 		}
-		if s.Expect(`,"dead":`) {
-			v.Dead = s.Bool()
+		if s.Expect(`,"seed":`) {
+			v.Seed = s.Uint64()
+		}
+		if s.Expect(`,"mode":`) {
+			v.Mode = s.InternedString(&factStrings)
 		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
 		case "name":
 			v.Name = s.InternedString(&factStrings)
-		case "type":
-			v.Type = s.InternedString(&factStrings)
-		case "dead":
-			v.Dead = s.Bool()
+		case "game":
+			v.Game = s.InternedString(&factStrings)
+		case "seed":
+			v.Seed = s.Uint64()
+		case "mode":
+			v.Mode = s.InternedString(&factStrings)
 		default:
 			s.SkipField()
 		}
@@ -832,6 +970,247 @@ func readCard(s *jsonscan.Scanner) (v Card) {
 			v.Lower = s.InternedString(&factStrings)
 		case "human":
 			v.Human = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readGame(s *jsonscan.Scanner) (v Game) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"players":`) {
+			if s.Array() {
+				var buf1 [16]*Player
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 *Player
+					if s.Null() {
+						x4 = nil
+					} else {
+						var p5 Player
+						p5 = readPlayer(s)
+						x4 = &p5
+					}
+					xs2 = append(xs2, x4)
+				}
+				v.Players = append(make([]*Player, 0, len(xs2)), xs2...)
+			} else {
+				v.Players = nil
+			}
+		}
+		if s.Expect(`,"current":`) {
+			v.Current = s.Int()
+		}
+		if s.Expect(`,"round":`) {
+			v.Round = s.Int()
+		}
+		if s.Expect(`,"filed":`) {
+			v.Filed = s.Int()
+		}
+		if s.Expect(`,"actions":`) {
+			v.Actions = s.Int()
+		}
+		if s.Expect(`,"incarn":`) {
+			v.Incarn = s.Bool()
+		}
+		if s.Expect(`,"deck":`) {
+			v.Counts.Deck = s.Int()
+		}
+		if s.Expect(`,"hidden":`) {
+			v.Counts.Hidden = s.Int()
+		}
+		if s.Expect(`,"visible":`) {
+			v.Counts.Visible = s.Int()
+		}
+		if s.Expect(`,"known":`) {
+			v.Counts.Known = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"karma_deck":`) {
+			v.Counts.KarmaDeck = s.Int()
+		}
+		if s.Expect(`,"discard":`) {
+			v.Counts.Discard = s.Int()
+		}
+		if s.Expect(`,"human_by":`) {
+			v.HumanBy = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"last_left":`) {
+			v.LastLeft = s.Int()
+		}
+		if s.Expect(`,"over":`) {
+			v.Over = s.Bool()
+		}
+		if s.Expect(`,"last_karma":`) {
+			if s.Null() {
+				v.LastKarma = nil
+			} else {
+				var p6 lastPlay
+				p6 = readlastPlay(s)
+				v.LastKarma = &p6
+			}
+		}
+		if s.Expect(`,"last_life":`) {
+			if s.Null() {
+				v.LastLife = nil
+			} else {
+				var p7 lifeEvent
+				p7 = readlifeEvent(s)
+				v.LastLife = &p7
+			}
+		}
+		if s.Expect(`,"ended":`) {
+			v.Ended = s.Bool()
+		}
+		if s.Expect(`,"scores":`) {
+			if s.Array() {
+				var buf8 [16]Score
+				xs9 := buf8[:0]
+				for j10 := 0; s.Elem(j10); j10++ {
+					var x11 Score
+					x11 = readScore(s)
+					xs9 = append(xs9, x11)
+				}
+				v.Scores = append(make([]Score, 0, len(xs9)), xs9...)
+			} else {
+				v.Scores = nil
+			}
+		}
+		if s.Expect(`,"winners":`) {
+			v.Winners = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"outcome":`) {
+			if s.Null() {
+				v.Outcome = nil
+			} else {
+				var p12 engines.Outcome
+				p12 = readEnginesOutcome(s)
+				v.Outcome = &p12
+			}
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "players":
+			if s.Array() {
+				var buf13 [16]*Player
+				xs14 := buf13[:0]
+				for j15 := 0; s.Elem(j15); j15++ {
+					var x16 *Player
+					if s.Null() {
+						x16 = nil
+					} else {
+						var p17 Player
+						p17 = readPlayer(s)
+						x16 = &p17
+					}
+					xs14 = append(xs14, x16)
+				}
+				v.Players = append(make([]*Player, 0, len(xs14)), xs14...)
+			} else {
+				v.Players = nil
+			}
+		case "current":
+			v.Current = s.Int()
+		case "round":
+			v.Round = s.Int()
+		case "filed":
+			v.Filed = s.Int()
+		case "actions":
+			v.Actions = s.Int()
+		case "incarn":
+			v.Incarn = s.Bool()
+		case "deck":
+			v.Counts.Deck = s.Int()
+		case "hidden":
+			v.Counts.Hidden = s.Int()
+		case "visible":
+			v.Counts.Visible = s.Int()
+		case "known":
+			v.Counts.Known = s.InternedStrings(&factStrings)
+		case "karma_deck":
+			v.Counts.KarmaDeck = s.Int()
+		case "discard":
+			v.Counts.Discard = s.Int()
+		case "human_by":
+			v.HumanBy = s.InternedString(&factStrings)
+		case "last_left":
+			v.LastLeft = s.Int()
+		case "over":
+			v.Over = s.Bool()
+		case "last_karma":
+			if s.Null() {
+				v.LastKarma = nil
+			} else {
+				var p18 lastPlay
+				p18 = readlastPlay(s)
+				v.LastKarma = &p18
+			}
+		case "last_life":
+			if s.Null() {
+				v.LastLife = nil
+			} else {
+				var p19 lifeEvent
+				p19 = readlifeEvent(s)
+				v.LastLife = &p19
+			}
+		case "ended":
+			v.Ended = s.Bool()
+		case "scores":
+			if s.Array() {
+				var buf20 [16]Score
+				xs21 := buf20[:0]
+				for j22 := 0; s.Elem(j22); j22++ {
+					var x23 Score
+					x23 = readScore(s)
+					xs21 = append(xs21, x23)
+				}
+				v.Scores = append(make([]Score, 0, len(xs21)), xs21...)
+			} else {
+				v.Scores = nil
+			}
+		case "winners":
+			v.Winners = s.InternedStrings(&factStrings)
+		case "outcome":
+			if s.Null() {
+				v.Outcome = nil
+			} else {
+				var p24 engines.Outcome
+				p24 = readEnginesOutcome(s)
+				v.Outcome = &p24
+			}
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readBeing(s *jsonscan.Scanner) (v Being) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"type":`) {
+			v.Type = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"dead":`) {
+			v.Dead = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "type":
+			v.Type = s.InternedString(&factStrings)
+		case "dead":
+			v.Dead = s.Bool()
 		default:
 			s.SkipField()
 		}
@@ -964,6 +1343,274 @@ func readLifePurpose(s *jsonscan.Scanner) (v LifePurpose) {
 	return v
 }
 
+func readPlayer(s *jsonscan.Scanner) (v Player) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"starter":`) {
+			v.Starter = readCard(s)
+		}
+		if s.Expect(`,"lifeline":`) {
+			if s.Array() {
+				var buf1 [16]Being
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 Being
+					x4 = readBeing(s)
+					xs2 = append(xs2, x4)
+				}
+				v.Lifeline = append(make([]Being, 0, len(xs2)), xs2...)
+			} else {
+				v.Lifeline = nil
+			}
+		}
+		if s.Expect(`,"hand":`) {
+			v.Hand = s.Int()
+		}
+		if s.Expect(`,"purpose":`) {
+			if s.Null() {
+				v.Purpose = nil
+			} else {
+				var p5 LifePurpose
+				p5 = readLifePurpose(s)
+				v.Purpose = &p5
+			}
+		}
+		if s.Expect(`,"destiny":`) {
+			if s.Array() {
+				var buf6 [16]Destiny
+				xs7 := buf6[:0]
+				for j8 := 0; s.Elem(j8); j8++ {
+					var x9 Destiny
+					x9 = readDestiny(s)
+					xs7 = append(xs7, x9)
+				}
+				v.Destiny = append(make([]Destiny, 0, len(xs7)), xs7...)
+			} else {
+				v.Destiny = nil
+			}
+		}
+		if s.Expect(`,"human":`) {
+			v.Human = s.Bool()
+		}
+		if s.Expect(`,"killed":`) {
+			v.Killed = s.SizedInts()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "starter":
+			v.Starter = readCard(s)
+		case "lifeline":
+			if s.Array() {
+				var buf10 [16]Being
+				xs11 := buf10[:0]
+				for j12 := 0; s.Elem(j12); j12++ {
+					var x13 Being
+					x13 = readBeing(s)
+					xs11 = append(xs11, x13)
+				}
+				v.Lifeline = append(make([]Being, 0, len(xs11)), xs11...)
+			} else {
+				v.Lifeline = nil
+			}
+		case "hand":
+			v.Hand = s.Int()
+		case "purpose":
+			if s.Null() {
+				v.Purpose = nil
+			} else {
+				var p14 LifePurpose
+				p14 = readLifePurpose(s)
+				v.Purpose = &p14
+			}
+		case "destiny":
+			if s.Array() {
+				var buf15 [16]Destiny
+				xs16 := buf15[:0]
+				for j17 := 0; s.Elem(j17); j17++ {
+					var x18 Destiny
+					x18 = readDestiny(s)
+					xs16 = append(xs16, x18)
+				}
+				v.Destiny = append(make([]Destiny, 0, len(xs16)), xs16...)
+			} else {
+				v.Destiny = nil
+			}
+		case "human":
+			v.Human = s.Bool()
+		case "killed":
+			v.Killed = s.SizedInts()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readlastPlay(s *jsonscan.Scanner) (v lastPlay) {
+	i := 0
+	if s.Expect(`{"Player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"Card":`) {
+			v.Card = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"Target":`) {
+			v.Target = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"Being":`) {
+			v.Being = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"Index":`) {
+			v.Index = s.Int()
+		}
+		if s.Expect(`,"Dead":`) {
+			v.Dead = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "Player":
+			v.Player = s.InternedString(&factStrings)
+		case "Card":
+			v.Card = s.InternedString(&factStrings)
+		case "Target":
+			v.Target = s.InternedString(&factStrings)
+		case "Being":
+			v.Being = s.InternedString(&factStrings)
+		case "Index":
+			v.Index = s.Int()
+		case "Dead":
+			v.Dead = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readlifeEvent(s *jsonscan.Scanner) (v lifeEvent) {
+	i := 0
+	if s.Expect(`{"Player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"Being":`) {
+			v.Being = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"Reborn":`) {
+			v.Reborn = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "Player":
+			v.Player = s.InternedString(&factStrings)
+		case "Being":
+			v.Being = s.InternedString(&factStrings)
+		case "Reborn":
+			v.Reborn = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readEnginesOutcome(s *jsonscan.Scanner) (v engines.Outcome) {
+	i := 0
+	if s.Expect(`{"winner":`) {
+		i = 1
+		v.Winner = s.InternedString(&factStrings)
+		if s.Expect(`,"draw":`) {
+			v.Draw = s.Bool()
+		}
+		if s.Expect(`,"result":`) {
+			v.Result = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"why":`) {
+			v.Why = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"sides":`) {
+			if s.Array() {
+				var buf1 [16]engines.SideResult
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 engines.SideResult
+					x4 = readEnginesSideResult(s)
+					xs2 = append(xs2, x4)
+				}
+				v.Sides = append(make([]engines.SideResult, 0, len(xs2)), xs2...)
+			} else {
+				v.Sides = nil
+			}
+		}
+		if s.Expect(`,"figures":`) {
+			if s.Array() {
+				var buf5 [16]engines.Fate
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 engines.Fate
+					x8 = readEnginesFate(s)
+					xs6 = append(xs6, x8)
+				}
+				v.Figures = append(make([]engines.Fate, 0, len(xs6)), xs6...)
+			} else {
+				v.Figures = nil
+			}
+		}
+		if s.Expect(`,"campaign":`) {
+			v.Campaign = s.InternedStrings(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "winner":
+			v.Winner = s.InternedString(&factStrings)
+		case "draw":
+			v.Draw = s.Bool()
+		case "result":
+			v.Result = s.InternedString(&factStrings)
+		case "why":
+			v.Why = s.InternedString(&factStrings)
+		case "sides":
+			if s.Array() {
+				var buf9 [16]engines.SideResult
+				xs10 := buf9[:0]
+				for j11 := 0; s.Elem(j11); j11++ {
+					var x12 engines.SideResult
+					x12 = readEnginesSideResult(s)
+					xs10 = append(xs10, x12)
+				}
+				v.Sides = append(make([]engines.SideResult, 0, len(xs10)), xs10...)
+			} else {
+				v.Sides = nil
+			}
+		case "figures":
+			if s.Array() {
+				var buf13 [16]engines.Fate
+				xs14 := buf13[:0]
+				for j15 := 0; s.Elem(j15); j15++ {
+					var x16 engines.Fate
+					x16 = readEnginesFate(s)
+					xs14 = append(xs14, x16)
+				}
+				v.Figures = append(make([]engines.Fate, 0, len(xs14)), xs14...)
+			} else {
+				v.Figures = nil
+			}
+		case "campaign":
+			v.Campaign = s.InternedStrings(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
 func readLine(s *jsonscan.Scanner) (v Line) {
 	i := 0
 	if s.Expect(`{"what":`) {
@@ -1006,6 +1653,90 @@ func readGoal(s *jsonscan.Scanner) (v Goal) {
 			v.Bonus = s.Int()
 		case "met":
 			v.Met = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readEnginesSideResult(s *jsonscan.Scanner) (v engines.SideResult) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"player":`) {
+			v.Player = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"won":`) {
+			v.Won = s.Bool()
+		}
+		if s.Expect(`,"score":`) {
+			v.Score = s.Int()
+		}
+		if s.Expect(`,"scored":`) {
+			v.Scored = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "won":
+			v.Won = s.Bool()
+		case "score":
+			v.Score = s.Int()
+		case "scored":
+			v.Scored = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readEnginesFate(s *jsonscan.Scanner) (v engines.Fate) {
+	i := 0
+	if s.Expect(`{"id":`) {
+		i = 1
+		v.ID = s.InternedString(&factStrings)
+		if s.Expect(`,"name":`) {
+			v.Name = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"side":`) {
+			v.Side = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"fate":`) {
+			v.Fate = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"carries":`) {
+			v.Carries = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"told":`) {
+			v.Told = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"removals":`) {
+			v.Removals = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "id":
+			v.ID = s.InternedString(&factStrings)
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "side":
+			v.Side = s.InternedString(&factStrings)
+		case "fate":
+			v.Fate = s.InternedString(&factStrings)
+		case "carries":
+			v.Carries = s.InternedString(&factStrings)
+		case "told":
+			v.Told = s.InternedString(&factStrings)
+		case "removals":
+			v.Removals = s.Int()
 		default:
 			s.SkipField()
 		}

@@ -30,6 +30,7 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"warlog/events"
+	"warlog/internal/phase"
 )
 
 //go:embed migrations/*.sql
@@ -45,6 +46,8 @@ type Store struct {
 	now  func() time.Time
 	path string
 	migs []migration
+	dsn  string        // the connection string its connections use
+	busy time.Duration // how long a connection waits for a lock
 }
 
 // ErrNoDatabase: a read-only Open found no file at the path. Nothing was
@@ -127,11 +130,12 @@ func open(path string, opt Options, migs []migration) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	phase.Mark("schema-check")
 	db, err := sql.Open("sqlite", DSN(path, opt.BusyTimeout))
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{db: db, now: opt.Now, path: path, migs: migs}
+	s := &Store{db: db, now: opt.Now, path: path, migs: migs, dsn: DSN(path, opt.BusyTimeout), busy: opt.BusyTimeout}
 	if version == latest(migs) {
 		// Up to date: no write transaction at all, which every read-only
 		// command would otherwise pay for.
@@ -175,6 +179,7 @@ func openReadOnly(path string, opt Options, migs []migration) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	phase.Mark("schema-check")
 	if version < len(migs) {
 		w, err := open(path, Options{Now: opt.Now, BusyTimeout: opt.BusyTimeout}, migs)
 		if err != nil {
@@ -196,7 +201,7 @@ func openReadOnly(path string, opt Options, migs []migration) (*Store, error) {
 		var n int
 		err = db.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n)
 		if err == nil {
-			return &Store{db: db, now: opt.Now, path: path, migs: migs}, nil
+			return &Store{db: db, now: opt.Now, path: path, migs: migs, dsn: dsn, busy: opt.BusyTimeout}, nil
 		}
 		db.Close()
 		if last = mapErr(err); !errors.Is(last, ErrAccess) {
@@ -706,16 +711,19 @@ func (s *Store) append(ctx context.Context, entry *events.Entry, campaign string
 		}
 		datas[i] = b
 	}
+	phase.Mark("encode")
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, mapErr(err)
 	}
 	defer tx.Rollback()
+	phase.Mark("begin")
 
 	stored, err := actionEvents(ctx, tx, campaign, action)
 	if err != nil {
 		return nil, mapErr(err)
 	}
+	phase.Mark("idempotency-check")
 	if len(stored) > 0 {
 		if !events.SameContent(stored, facts, datas) {
 			return nil, fmt.Errorf("action %s: %w", action, events.ErrActionConflict)
@@ -738,26 +746,33 @@ func (s *Store) append(ctx context.Context, entry *events.Entry, campaign string
 	} else if chain, err = chainOf(ctx, tx, campaign); err != nil {
 		return nil, mapErr(err)
 	}
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (campaign, version, action, type, data, at, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-	if err != nil {
-		return nil, mapErr(err)
-	}
-	defer stmt.Close()
+	phase.Mark("head")
 	at := s.now().UTC()
 	out := make([]events.Event, len(facts))
 	for i, f := range facts {
 		e := events.Event{Campaign: chain, Version: cur + int64(i) + 1, Action: action, Type: f.Type, Data: datas[i], At: at, Prev: prev}
 		e.Hash = events.Hash(prev, e)
+		out[i], prev = e, e.Hash
+	}
+	phase.Mark("hash")
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (campaign, version, action, type, data, at, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer stmt.Close()
+	for i := range out {
+		e := &out[i]
 		res, err := stmt.ExecContext(ctx, campaign, e.Version, e.Action, e.Type, string(e.Data), e.At.Format(events.TimeFormat), e.Prev, e.Hash)
 		if err != nil {
 			return nil, mapErr(err)
 		}
 		e.Seq, _ = res.LastInsertId()
-		out[i], prev = e, e.Hash
 	}
+	phase.Mark("insert")
 	if err := tx.Commit(); err != nil {
 		return nil, mapErr(err)
 	}
+	phase.Mark("commit")
 	return out, nil
 }
 
@@ -895,10 +910,19 @@ func (s *Store) Stream(ctx context.Context, campaign string, after int64, fn fun
 	// an action's events are appended together and share one time (Append),
 	// and an action warlog writes begins with action.begun; one that does
 	// not (another writer's) has its time looked up.
-	rows, err := s.db.QueryContext(ctx, `SELECT version, action, type, data,
-		CASE WHEN type = 'action.begun' THEN at END,
-		CASE WHEN version = (SELECT max(version) FROM events WHERE campaign = ?1) THEN hash ELSE '' END
-		FROM events WHERE campaign = ?1 AND version > ?2 ORDER BY version`, campaign, after)
+	if after == 0 || rawFrom == 0 {
+		// From the start: a long read is likely, and worth a look at
+		// the head. After a snapshot a command folds a handful, and
+		// does not ask (rawFrom 0, in tests, reads every stream raw).
+		var head sql.NullInt64
+		if err := s.db.QueryRowContext(ctx, `SELECT max(version) FROM events WHERE campaign = ?`, campaign).Scan(&head); err != nil {
+			return mapErr(err)
+		}
+		if head.Int64-after >= rawFrom {
+			return s.rawStream(ctx, campaign, after, fn)
+		}
+	}
+	rows, err := s.db.QueryContext(ctx, streamQuery, campaign, after)
 	if err != nil {
 		return mapErr(err)
 	}
@@ -932,6 +956,13 @@ func (s *Store) Stream(ctx context.Context, campaign string, after int64, fn fun
 	}
 	return mapErr(rows.Err())
 }
+
+// streamQuery is what Stream reads: ?1 the campaign, ?2 the version after
+// which it starts.
+const streamQuery = `SELECT version, action, type, data,
+	CASE WHEN type = 'action.begun' THEN at END,
+	CASE WHEN version = (SELECT max(version) FROM events WHERE campaign = ?1) THEN hash ELSE '' END
+	FROM events WHERE campaign = ?1 AND version > ?2 ORDER BY version`
 
 // StreamEffect implements events.EffectStore from an index of its own
 // (migration 0004), which holds those events' payloads in version order.
@@ -1480,7 +1511,7 @@ func mapErr(err error) error {
 	if err == nil {
 		return nil
 	}
-	var se *msqlite.Error
+	var se coded
 	if !errors.As(err, &se) {
 		return err
 	}
@@ -1505,6 +1536,15 @@ func mapErr(err error) error {
 	}
 	return err
 }
+
+// coded is an SQLite error with its result code: the driver's, and the
+// C-level reader's (rawError).
+type coded interface {
+	error
+	Code() int
+}
+
+var _ coded = (*msqlite.Error)(nil)
 
 // Errors of the file itself.
 var (

@@ -19,6 +19,7 @@ import (
 	"warlog/campaigns"
 	"warlog/engines"
 	"warlog/events"
+	"warlog/internal/phase"
 	"warlog/internal/termsafe"
 	"warlog/internal/words"
 )
@@ -151,10 +152,12 @@ func (a *App) Service() (*campaigns.Service, error) {
 	if a.svc != nil {
 		return a.svc, nil
 	}
+	phase.Mark("command-line")
 	st, err := a.openStore()
 	if err != nil {
 		return nil, err
 	}
+	phase.Mark("open")
 	a.store = st
 	a.svc = campaigns.New(st, a.Engines...)
 	return a.svc, nil
@@ -291,6 +294,7 @@ func (a *App) PrintResult(res *campaigns.Result) error {
 		return err
 	}
 	_, err := fmt.Fprintln(a.Out, res.Label)
+	phase.Mark("render")
 	return err
 }
 

@@ -61,24 +61,31 @@ func Generate(dir string) ([]byte, error) {
 		// this reads are elsewhere, so carry on.
 		log.Printf("warning: %v", e)
 	}
-	payloads := declaredPayloads(pkg)
+	payloads, state := declaredPayloads(pkg)
 	if len(payloads) == 0 {
 		return nil, fmt.Errorf("%s declares no facts with kit.On", pkg.PkgPath)
 	}
-	g := &gen{pkg: pkg.Types, readers: map[string]bool{}}
+	g := &gen{pkg: pkg.Types, readers: map[string]bool{}, state: state}
 	return g.file(payloads)
 }
 
 // declaredPayloads finds the P of every kit.On[S, P] call in the package:
-// the payload types of its facts, in a stable order.
-func declaredPayloads(pkg *packages.Package) []*types.Named {
+// the payload types of its facts, in a stable order; and the state, the
+// struct S points to, when it is the package's own.
+func declaredPayloads(pkg *packages.Package) (out []*types.Named, state *types.Named) {
 	seen := map[*types.Named]bool{}
-	var out []*types.Named
 	for id, inst := range pkg.TypesInfo.Instances {
 		obj := pkg.TypesInfo.Uses[id]
 		fn, ok := obj.(*types.Func)
 		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != kitPath || fn.Name() != "On" || inst.TypeArgs.Len() != 2 {
 			continue
+		}
+		if p, ok := inst.TypeArgs.At(0).(*types.Pointer); ok {
+			if n, ok := p.Elem().(*types.Named); ok && n.Obj().Pkg() == pkg.Types {
+				if _, isStruct := n.Underlying().(*types.Struct); isStruct {
+					state = n
+				}
+			}
 		}
 		n, ok := inst.TypeArgs.At(1).(*types.Named)
 		if !ok || n.Obj().Pkg() != pkg.Types || seen[n] {
@@ -91,7 +98,7 @@ func declaredPayloads(pkg *packages.Package) []*types.Named {
 		out = append(out, n)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Obj().Name() < out[j].Obj().Name() })
-	return out
+	return out, state
 }
 
 type gen struct {
@@ -100,7 +107,8 @@ type gen struct {
 	readers map[string]bool // reader functions written or queued
 	queue   []*types.Named
 	imports map[string]bool
-	temps   int // names of temporaries, unique in a function
+	temps   int          // names of temporaries, unique in a function
+	state   *types.Named // the game's state, read in place from a snapshot
 }
 
 // temp is a fresh name for a temporary.
@@ -119,10 +127,18 @@ func (g *gen) file(payloads []*types.Named) ([]byte, error) {
 		g.p("// DecodeFact reads a %s as encoding/json reads it, without reflection.\n", name)
 		g.p("func (%s) DecodeFact(b []byte) (%s, error) {\n\ts := jsonscan.New(b)\n\tv := %s(s)\n\treturn v, s.Done()\n}\n\n", name, name, g.reader(n))
 	}
+	if g.state != nil {
+		name := g.state.Obj().Name()
+		g.p("// DecodeSnapshot reads a snapshot of the %s into v as encoding/json\n// reads it (a field the snapshot lacks keeps its value), without reflection.\n", name)
+		g.p("func (v *%s) DecodeSnapshot(b []byte) error {\n\ts := jsonscan.New(b)\n\tread%sInto(s, v)\n\treturn s.Done()\n}\n\n", name, g.typeKey(g.state))
+		if err := g.readerFunc(g.state, true); err != nil {
+			return nil, err
+		}
+	}
 	for len(g.queue) > 0 {
 		n := g.queue[0]
 		g.queue = g.queue[1:]
-		if err := g.readerFunc(n); err != nil {
+		if err := g.readerFunc(n, false); err != nil {
 			return nil, err
 		}
 	}
@@ -259,8 +275,10 @@ func (g *gen) structFields(st *types.Struct) ([]field, error) {
 	return fs, nil
 }
 
-// readerFunc writes the function that reads struct type n in place.
-func (g *gen) readerFunc(n *types.Named) error {
+// readerFunc writes the function that reads struct type n: returning a
+// new value, or (into) into the value a pointer names, keeping the fields
+// the JSON lacks.
+func (g *gen) readerFunc(n *types.Named, into bool) error {
 	st := n.Underlying().(*types.Struct)
 	fs, err := g.structFields(st)
 	if err != nil {
@@ -268,7 +286,11 @@ func (g *gen) readerFunc(n *types.Named) error {
 	}
 	name := "read" + g.typeKey(n)
 	g.temps = 0
-	g.p("func %s(s *jsonscan.Scanner) (v %s) {\n\ti := 0\n", name, g.typeName(n))
+	if into {
+		g.p("func %sInto(s *jsonscan.Scanner, v *%s) {\n\ti := 0\n", name, g.typeName(n))
+	} else {
+		g.p("func %s(s *jsonscan.Scanner) (v %s) {\n\ti := 0\n", name, g.typeName(n))
+	}
 	if len(fs) > 0 {
 		// The keys in the order our encoder writes them cost a
 		// comparison each; anything else takes the loop below.
@@ -286,7 +308,11 @@ func (g *gen) readerFunc(n *types.Named) error {
 		g.p("\t\tcase %q:\n", f.key)
 		g.value("v."+f.path, f.typ, "\t\t\t")
 	}
-	g.p("\t\tdefault:\n\t\t\ts.SkipField()\n\t\t}\n\t}\n\treturn v\n}\n\n")
+	g.p("\t\tdefault:\n\t\t\ts.SkipField()\n\t\t}\n\t}\n")
+	if !into {
+		g.p("\treturn v\n")
+	}
+	g.p("}\n\n")
 	return nil
 }
 

@@ -23,6 +23,30 @@ func (Struck) DecodeFact(b []byte) (Struck, error) {
 	return v, s.Done()
 }
 
+// DecodeSnapshot reads a snapshot of the State into v as encoding/json
+// reads it (a field the snapshot lacks keeps its value), without reflection.
+func (v *State) DecodeSnapshot(b []byte) error {
+	s := jsonscan.New(b)
+	readStateInto(s, v)
+	return s.Done()
+}
+
+func readStateInto(s *jsonscan.Scanner, v *State) {
+	i := 0
+	if s.Expect(`{"N":`) {
+		i = 1
+		v.N = s.Int()
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "N":
+			v.N = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+}
+
 func readMoved(s *jsonscan.Scanner) (v Moved) {
 	i := 0
 	if s.Expect(`{"side":`) {
