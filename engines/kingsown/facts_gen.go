@@ -1291,9 +1291,18 @@ func readCard(s *jsonscan.Scanner) (v Card) {
 
 func readBattle(s *jsonscan.Scanner) (v Battle) {
 	i := 0
-	if s.Expect(`{"name":`) {
+	if s.Expect(`{"striker":`) {
 		i = 1
-		v.Name = s.InternedString(&factStrings)
+		if s.Null() {
+			v.Striker = nil
+		} else {
+			var p1 Ref
+			p1 = readRef(s)
+			v.Striker = &p1
+		}
+		if s.Expect(`,"name":`) {
+			v.Name = s.InternedString(&factStrings)
+		}
 		if s.Expect(`,"brief":`) {
 			v.Brief = s.InternedString(&factStrings)
 		}
@@ -1311,20 +1320,20 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 		}
 		if s.Expect(`,"figures":`) {
 			if s.Array() {
-				var buf1 [16]*Fig
-				xs2 := buf1[:0]
-				for j3 := 0; s.Elem(j3); j3++ {
-					var x4 *Fig
+				var buf2 [16]*Fig
+				xs3 := buf2[:0]
+				for j4 := 0; s.Elem(j4); j4++ {
+					var x5 *Fig
 					if s.Null() {
-						x4 = nil
+						x5 = nil
 					} else {
-						var p5 Fig
-						p5 = readFig(s)
-						x4 = &p5
+						var p6 Fig
+						p6 = readFig(s)
+						x5 = &p6
 					}
-					xs2 = append(xs2, x4)
+					xs3 = append(xs3, x5)
 				}
-				v.Figures = append(make([]*Fig, 0, len(xs2)), xs2...)
+				v.Figures = append(make([]*Fig, 0, len(xs3)), xs3...)
 			} else {
 				v.Figures = nil
 			}
@@ -1333,9 +1342,9 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			if s.Null() {
 				v.Grunt = nil
 			} else {
-				var p6 Card
-				p6 = readCard(s)
-				v.Grunt = &p6
+				var p7 Card
+				p7 = readCard(s)
+				v.Grunt = &p7
 			}
 		}
 		if s.Expect(`,"spawned":`) {
@@ -1356,6 +1365,14 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
+		case "striker":
+			if s.Null() {
+				v.Striker = nil
+			} else {
+				var p8 Ref
+				p8 = readRef(s)
+				v.Striker = &p8
+			}
 		case "name":
 			v.Name = s.InternedString(&factStrings)
 		case "brief":
@@ -1370,20 +1387,20 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			v.Sides = s.InternedStrings(&factStrings)
 		case "figures":
 			if s.Array() {
-				var buf7 [16]*Fig
-				xs8 := buf7[:0]
-				for j9 := 0; s.Elem(j9); j9++ {
-					var x10 *Fig
+				var buf9 [16]*Fig
+				xs10 := buf9[:0]
+				for j11 := 0; s.Elem(j11); j11++ {
+					var x12 *Fig
 					if s.Null() {
-						x10 = nil
+						x12 = nil
 					} else {
-						var p11 Fig
-						p11 = readFig(s)
-						x10 = &p11
+						var p13 Fig
+						p13 = readFig(s)
+						x12 = &p13
 					}
-					xs8 = append(xs8, x10)
+					xs10 = append(xs10, x12)
 				}
-				v.Figures = append(make([]*Fig, 0, len(xs8)), xs8...)
+				v.Figures = append(make([]*Fig, 0, len(xs10)), xs10...)
 			} else {
 				v.Figures = nil
 			}
@@ -1391,9 +1408,9 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			if s.Null() {
 				v.Grunt = nil
 			} else {
-				var p12 Card
-				p12 = readCard(s)
-				v.Grunt = &p12
+				var p14 Card
+				p14 = readCard(s)
+				v.Grunt = &p14
 			}
 		case "spawned":
 			v.Spawned = s.Int()
@@ -1619,6 +1636,12 @@ func readFig(s *jsonscan.Scanner) (v Fig) {
 		if s.Expect(`,"joined_turn":`) {
 			v.JoinedTurn = s.Int()
 		}
+		if s.Expect(`,"made":`) {
+			v.Made = s.Int()
+		}
+		if s.Expect(`,"dealt":`) {
+			v.Dealt = s.Int()
+		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -1662,6 +1685,10 @@ func readFig(s *jsonscan.Scanner) (v Fig) {
 			v.OutTurn = s.Int()
 		case "joined_turn":
 			v.JoinedTurn = s.Int()
+		case "made":
+			v.Made = s.Int()
+		case "dealt":
+			v.Dealt = s.Int()
 		default:
 			s.SkipField()
 		}

@@ -1562,6 +1562,23 @@ func readEnginesOutcome(s *jsonscan.Scanner) (v engines.Outcome) {
 				v.Figures = nil
 			}
 		}
+		if s.Expect(`,"scoring":`) {
+			if s.Null() {
+				v.Scoring = nil
+			} else {
+				m9 := map[string][]string{}
+				for j10 := 0; s.Field(j10); j10++ {
+					k11 := s.MapKey()
+					var x12 []string
+					x12 = s.InternedStrings(&factStrings)
+					m9[k11] = x12
+				}
+				v.Scoring = m9
+			}
+		}
+		if s.Expect(`,"damage":`) {
+			v.Damage = s.InternedString(&factStrings)
+		}
 		if s.Expect(`,"campaign":`) {
 			v.Campaign = s.InternedStrings(&factStrings)
 		}
@@ -1578,30 +1595,45 @@ func readEnginesOutcome(s *jsonscan.Scanner) (v engines.Outcome) {
 			v.Why = s.InternedString(&factStrings)
 		case "sides":
 			if s.Array() {
-				var buf9 [16]engines.SideResult
-				xs10 := buf9[:0]
-				for j11 := 0; s.Elem(j11); j11++ {
-					var x12 engines.SideResult
-					x12 = readEnginesSideResult(s)
-					xs10 = append(xs10, x12)
+				var buf13 [16]engines.SideResult
+				xs14 := buf13[:0]
+				for j15 := 0; s.Elem(j15); j15++ {
+					var x16 engines.SideResult
+					x16 = readEnginesSideResult(s)
+					xs14 = append(xs14, x16)
 				}
-				v.Sides = append(make([]engines.SideResult, 0, len(xs10)), xs10...)
+				v.Sides = append(make([]engines.SideResult, 0, len(xs14)), xs14...)
 			} else {
 				v.Sides = nil
 			}
 		case "figures":
 			if s.Array() {
-				var buf13 [16]engines.Fate
-				xs14 := buf13[:0]
-				for j15 := 0; s.Elem(j15); j15++ {
-					var x16 engines.Fate
-					x16 = readEnginesFate(s)
-					xs14 = append(xs14, x16)
+				var buf17 [16]engines.Fate
+				xs18 := buf17[:0]
+				for j19 := 0; s.Elem(j19); j19++ {
+					var x20 engines.Fate
+					x20 = readEnginesFate(s)
+					xs18 = append(xs18, x20)
 				}
-				v.Figures = append(make([]engines.Fate, 0, len(xs14)), xs14...)
+				v.Figures = append(make([]engines.Fate, 0, len(xs18)), xs18...)
 			} else {
 				v.Figures = nil
 			}
+		case "scoring":
+			if s.Null() {
+				v.Scoring = nil
+			} else {
+				m21 := map[string][]string{}
+				for j22 := 0; s.Field(j22); j22++ {
+					k23 := s.MapKey()
+					var x24 []string
+					x24 = s.InternedStrings(&factStrings)
+					m21[k23] = x24
+				}
+				v.Scoring = m21
+			}
+		case "damage":
+			v.Damage = s.InternedString(&factStrings)
 		case "campaign":
 			v.Campaign = s.InternedStrings(&factStrings)
 		default:
@@ -1720,6 +1752,18 @@ func readEnginesFate(s *jsonscan.Scanner) (v engines.Fate) {
 		if s.Expect(`,"removals":`) {
 			v.Removals = s.Int()
 		}
+		if s.Expect(`,"attacks":`) {
+			v.Attacks = s.Int()
+		}
+		if s.Expect(`,"dealt":`) {
+			v.Dealt = s.Int()
+		}
+		if s.Expect(`,"taken":`) {
+			v.Taken = s.Int()
+		}
+		if s.Expect(`,"activations":`) {
+			v.Activations = s.Int()
+		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -1737,6 +1781,14 @@ func readEnginesFate(s *jsonscan.Scanner) (v engines.Fate) {
 			v.Told = s.InternedString(&factStrings)
 		case "removals":
 			v.Removals = s.Int()
+		case "attacks":
+			v.Attacks = s.Int()
+		case "dealt":
+			v.Dealt = s.Int()
+		case "taken":
+			v.Taken = s.Int()
+		case "activations":
+			v.Activations = s.Int()
 		default:
 			s.SkipField()
 		}
