@@ -768,3 +768,28 @@ func TestChoicesSameNames(t *testing.T) {
 		t.Errorf("the attack through the menu wounded the wrong Jack")
 	}
 }
+
+// The menu opens on the likeliest next action: the roll; a free attack
+// owed on reaching base contact (seed 001 line 43); an attack; the end of
+// the turn once no die is left to spend (line 17: dice are spent to act).
+func TestChoicesOpenOnTheLikeliest(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	opens := func(want string) {
+		t.Helper()
+		if got := g.st.Choices()[0].Label; !strings.HasPrefix(got, want) {
+			t.Fatalf("the menu opens on %q, want %q: %s", got, want, menu(g.st))
+		}
+	}
+	opens("Ann rolls the action dice")
+	g.roll(1, 2, 3, 3, 5, 6) // Dracula: Dash, Attack x3, Defend; a 6 to the pool
+	opens("Attack")
+	g.do(Dash{Figure: "Igor", Die: 1, Into: "Davy"})
+	opens("Free attack: Igor (Ann) on Davy")
+	g.do(Attack{Figure: "Igor", Target: "Davy", Free: true}, 1)
+	opens("Attack")
+	g.do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2, 3, 3}}, 1)
+	g.do(Defend{Figure: "Vlad", Die: 5})
+	opens("End Ann's turn 1")
+}
