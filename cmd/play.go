@@ -99,14 +99,14 @@ type playState struct {
 // errStop ends play with exit status 0: Quit, or the end of piped input.
 var errStop = errors.New("stop")
 
-// leave says what was left and ends play: Esc and Ctrl-C exit 130, the end
-// of piped input 0.
+// leave says what was left and ends play: Esc and Ctrl-C exit 130 with
+// nothing more said (the line said it), the end of piped input 0.
 func (ps *playState) leave(err error, what string) error {
 	fmt.Fprintln(ps.app.Out, what)
 	if errors.Is(err, errInputEnded) {
 		return errStop
 	}
-	return err
+	return cmdutil.ErrLeft
 }
 
 func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
