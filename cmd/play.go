@@ -429,7 +429,7 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 			}
 			desc := ""
 			if index == 1 {
-				desc = "the whole roll at once (6 2 3 or 6,2,3), or this die alone"
+				desc = "Type the whole roll at once (6 2 3 or 6,2,3), or this die alone."
 			}
 			v, err := p.ask(fmt.Sprintf("Die %d: %s, d%d (1-%d):", index, n.Purpose, n.Sides, n.Sides), desc, func(s string) error {
 				faces, err := parseFaces(s)
