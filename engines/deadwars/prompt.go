@@ -262,14 +262,15 @@ func (s *prober) turnChoices(b *Battle) []engines.Choice {
 			Build: func(map[string]string) (engines.Command, error) { return RollDice{Player: p}, nil },
 		})
 	}
-	// The likeliest first: the roll, a free attack owed, an attack, a
-	// move; the rest of the dice's uses after; the end of the turn first
-	// of all once no die is left to spend and no free attack is owed.
+	// The likeliest first: the roll, a free attack owed, a Soul to collect
+	// (Soul Collectors' aim), an attack, a move; the rest of the dice's
+	// uses after; the end of the turn first of all once no die is left to
+	// spend and no free attack is owed.
 	out = append(out, s.freeChoice(b)...)
+	out = append(out, s.collectChoice(b)...)
 	out = append(out, s.attackChoice(b)...)
 	out = append(out, s.moveChoice(b, false)...)
 	out = append(out, s.moveChoice(b, true)...)
-	out = append(out, s.collectChoice(b)...)
 	out = append(out, s.defendChoice(b)...)
 	for _, sp := range []string{Bolt, Curse, Heal, Boost} {
 		out = append(out, s.castChoice(b, sp)...)

@@ -590,6 +590,11 @@ func TestChoicesScenarioSteps(t *testing.T) {
 		g.forces()
 		g.start(SoulCollectors)
 		g.roll(2, 3, 5, 5, 1, 4)
+		// Collecting is the scenario's aim (seed 001 line 66): the menu
+		// opens on it.
+		if got := g.st.Choices()[0].Label; got != "Collect a Soul" {
+			t.Errorf("Soul Collectors opens on %q, want the collection: %s", got, menu(g.st))
+		}
 		ch := choice(t, g.st, "Collect a Soul")
 		if got := options(t, ch, "dice", map[string]string{"fig": "Igor"}); !slices.Equal(got, []string{"2", "3", "4", "2,3", "2,4", "3,4", "2,3,4"}) {
 			t.Errorf("collect dice: %v", got)
