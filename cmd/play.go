@@ -99,14 +99,14 @@ type playState struct {
 // errStop ends play with exit status 0: Quit, or the end of piped input.
 var errStop = errors.New("stop")
 
-// leave says what was left and ends play: Esc and Ctrl-C exit 130, the end
-// of piped input 0.
+// leave says what was left and ends play: Esc and Ctrl-C exit 130 with
+// nothing more said (the line said it), the end of piped input 0.
 func (ps *playState) leave(err error, what string) error {
 	fmt.Fprintln(ps.app.Out, what)
 	if errors.Is(err, errInputEnded) {
 		return errStop
 	}
-	return err
+	return cmdutil.ErrLeft
 }
 
 func runPlay(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
@@ -429,7 +429,7 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 			}
 			desc := ""
 			if index == 1 {
-				desc = "the whole roll at once (6 2 3 or 6,2,3), or this die alone"
+				desc = "Type the whole roll at once (6 2 3 or 6,2,3), or this die alone."
 			}
 			v, err := p.ask(fmt.Sprintf("Die %d: %s, d%d (1-%d):", index, n.Purpose, n.Sides, n.Sides), desc, func(s string) error {
 				faces, err := parseFaces(s)

@@ -184,7 +184,7 @@ func (p *prompter) ask(title, desc string, check func(string) error) (string, er
 	var v string
 	var err error
 	if p.accessible {
-		v, err = p.askLines(title, full)
+		v, err = p.askLines(title, desc, full)
 	} else {
 		v, err = p.askScreen(title, desc, full)
 	}
@@ -277,7 +277,12 @@ func (p *prompter) chooseLines(title string, items []item, def string) (string, 
 	}
 }
 
-func (p *prompter) askLines(title string, check func(string) error) (string, error) {
+// askLines asks for a line of text; desc, when given, is a line of its
+// own said once before the question (full-screen shows it under it).
+func (p *prompter) askLines(title, desc string, check func(string) error) (string, error) {
+	if desc != "" {
+		fmt.Fprintln(p.text, desc)
+	}
 	for {
 		fmt.Fprintf(p.text, "%s ", title)
 		s, err := p.lines.next(p.ctx)

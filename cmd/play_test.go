@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"context"
+	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -341,5 +342,49 @@ func TestPlayMenuKeys(t *testing.T) {
 	}
 	if r := keyRange(got); r != "1-9 a-z" {
 		t.Errorf("key range %q", r)
+	}
+}
+
+// cancelAt is an output that cancels the run once it has written at.
+type cancelAt struct {
+	bytes.Buffer
+	at     string
+	cancel context.CancelFunc
+}
+
+func (w *cancelAt) Write(p []byte) (int, error) {
+	n, err := w.Buffer.Write(p)
+	if strings.Contains(w.String(), w.at) {
+		w.cancel()
+	}
+	return n, err
+}
+
+// Leaving play with Ctrl-C (the run's context cancelled while a question
+// waits, as the signal does) says what was kept and exits 130, with
+// nothing on stderr: the line already said it, as a shell's Ctrl-C says
+// nothing more. The end of piped input exits 0, quietly too.
+func TestPlayLeavesQuietly(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "p.db")
+	var errb bytes.Buffer
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
+	if code := Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown", "--seed", "4"}); code != 0 {
+		t.Fatal(errb.String())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stdin, feed := io.Pipe() // a question waits: nothing is ever typed
+	defer feed.Close()
+	out := &cancelAt{at: "What now?", cancel: cancel}
+	errb.Reset()
+	app = &cmdutil.App{In: stdin, Out: out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
+	code := Run(ctx, app, []string{"--db", db, "play"})
+	if code != cmdutil.ExitInterrupted || errb.Len() > 0 || !strings.Contains(out.String(), "Left the game; everything so far is saved.") {
+		t.Fatalf("Ctrl-C: exit %d, stderr %q, stdout:\n%s\nwant exit 130, the line saying so and nothing on stderr", code, errb.String(), out.String())
+	}
+	errb.Reset()
+	app = &cmdutil.App{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
+	if code := Run(context.Background(), app, []string{"--db", db, "play"}); code != 0 || errb.Len() > 0 {
+		t.Fatalf("the end of input: exit %d, stderr %q; want 0 and nothing", code, errb.String())
 	}
 }

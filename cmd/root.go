@@ -76,7 +76,7 @@ func Run(ctx context.Context, app *cmdutil.App, args []string) int {
 	if cerr := app.Close(); err == nil && cerr != nil {
 		err = cerr
 	}
-	if err != nil {
+	if err != nil && !errors.Is(err, cmdutil.ErrLeft) {
 		fmt.Fprintf(app.Err, "warlog: %s\n", oneLine(app.Explain(err)))
 	}
 	return cmdutil.ExitCode(err)

@@ -4,8 +4,29 @@ package engines
 // engine, not the screen, says which actions are legal now and which figures
 // and targets each may take, so the prompts never offer an illegal move.
 type Prompter interface {
-	// Choices are the actions legal now, in menu order.
+	// Choices are the actions legal now, the likeliest next first (the
+	// menu opens on it): a game orders them by what its rules make most
+	// likely in the state at hand (the next figure to move, the attack of
+	// the highest step, the end of a turn once nothing else is left).
 	Choices() []Choice
+}
+
+// Likeliest puts the items for which first is true before the others,
+// keeping the order within each group: how a game declares which of its
+// choices, or a question's options, the table most likely takes next.
+func Likeliest[T any](items []T, first func(T) bool) []T {
+	out := make([]T, 0, len(items))
+	for _, it := range items {
+		if first(it) {
+			out = append(out, it)
+		}
+	}
+	for _, it := range items {
+		if !first(it) {
+			out = append(out, it)
+		}
+	}
+	return out
 }
 
 // Choice is one action on the menu and how to complete it.
@@ -36,8 +57,9 @@ type Choice struct {
 type Question struct {
 	Key    string
 	Prompt string
-	// Options, when set, makes the question a choice among them; an empty
-	// result means there is nothing to choose and the choice is not offered.
+	// Options, when set, makes the question a choice among them, the
+	// likeliest answer first (play opens on it); an empty result means
+	// there is nothing to choose and the choice is not offered.
 	Options func(answers map[string]string) []Pick
 	// Check validates a free-text answer; nil accepts anything non-empty.
 	Check func(string) error

@@ -12,7 +12,12 @@ import (
 
 var _ engines.Prompter = (*State)(nil)
 
-// Choices implements engines.Prompter: the actions play offers now.
+// Choices implements engines.Prompter: the actions play offers now, the
+// likeliest first: an attack when a spawn has one in reach (a pending
+// Feeding Frenzy's first of all), the Mother's attack, a new spawn, a move
+// while a spawn has not yet moved this turn, then the end of the turn; the
+// spending that is a matter of plan (raise, absorb, regenerate, mutate,
+// evolve, subvert, levitate) after it.
 // Every option it lists is asked of the rules themselves: the command it
 // would build is decided on a trial (Decide never changes the state) and
 // offered only if the engine accepts it.
@@ -21,26 +26,47 @@ func (s *State) Choices() []engines.Choice {
 	if b == nil || b.Over {
 		return []engines.Choice{s.startChoice()}
 	}
+	move := s.moveChoice()
+	var fresh, later *engines.Choice
+	if s.unmoved() {
+		fresh = move
+	} else {
+		later = move
+	}
+	end := s.endTurnChoice()
 	var out []engines.Choice
 	for _, c := range []*engines.Choice{
 		s.attackChoice(), // a pending Feeding Frenzy comes first
-		s.spawnChoice(),
-		s.raiseChoice(),
-		s.moveChoice(),
 		s.motherAttackChoice(),
-		s.motherMoveChoice(),
+		s.spawnChoice(),
+		fresh,
+		&end,
+		later,
+		s.raiseChoice(),
 		s.absorbChoice(),
 		s.regenerateChoice(),
 		s.mutateChoice(),
 		s.evolveChoice(),
 		s.subvertChoice(),
+		s.motherMoveChoice(),
 	} {
 		if c != nil {
 			out = append(out, *c)
 		}
 	}
-	out = append(out, s.endTurnChoice(), s.endGameChoice())
-	return out
+	return append(out, s.endGameChoice())
+}
+
+// unmoved says whether a spawn of the player to act has not moved at all
+// this turn and may (one made this turn, or a Font, does not move).
+func (s *State) unmoved() bool {
+	m := s.B.Current()
+	for _, p := range s.B.Living() {
+		if p.Owner == m.Player && !p.Made && !p.Font() && p.MoveUsed == 0 && p.Move > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // trial decides cmd on program dice and reports whether the rules accept it
@@ -618,6 +644,7 @@ func (s *State) attackChoice() *engines.Choice {
 	if len(attackers) == 0 {
 		return nil
 	}
+	attackers = engines.Likeliest(attackers, func(p engines.Pick) bool { return p.Value == b.Frenzy })
 	label := "Attack"
 	if b.Frenzy != "" {
 		label = "Attack (Feeding Frenzy: " + b.Frenzy + " may strike again)"

@@ -419,3 +419,45 @@ func TestStatusNotesCarryTheMap(t *testing.T) {
 		t.Errorf("a 32-square grid's map in the notes:\n%s", notes)
 	}
 }
+
+// The menu opens on the likeliest next action: an attack when a spawn has
+// an enemy in reach (seed 004 line 33), a new spawn while the Plasmid lasts
+// (line 21), a move while a spawn has not moved (a new one may not, line
+// 29), and the end of the turn once nothing of these is left.
+func TestChoicesOpenOnTheLikeliest(t *testing.T) {
+	g := started(t, "")
+	if l := labels(g.s); l[0] != "Spawn" {
+		t.Fatalf("round 1 opens on %q", l[0])
+	}
+	g.must(Spawn{X: 4, Y: 4})
+	g.must(Spawn{X: 4, Y: 3})
+	if l := labels(g.s); l[0] != "End red's turn" {
+		t.Fatalf("spent out, with new spawns only, the menu opens on %q: %v", l[0], l)
+	}
+	g.endTurn()
+	g.endTurn()
+	g.mother("red").Plasmid = 0
+	if l := labels(g.s); l[0] != "Move a spawn" {
+		t.Fatalf("with no Plasmid and no enemy in reach the menu opens on %q: %v", l[0], l)
+	}
+	g.must(Move{Spawn: "R1", X: 5, Y: 4})
+	if l := labels(g.s); l[0] != "Move a spawn" {
+		t.Fatalf("R2 not yet moved, the menu opens on %q: %v", l[0], l)
+	}
+	g.must(Move{Spawn: "R2", X: 5, Y: 3})
+	if l := labels(g.s); l[0] != "End red's turn" {
+		t.Fatalf("every spawn moved, the menu opens on %q: %v", l[0], l)
+	}
+	g.put("B1", "blue", 6, 4, 1, 1, 2)
+	if l := labels(g.s); l[0] != "Attack" {
+		t.Fatalf("an enemy in reach, the menu opens on %q: %v", l[0], l)
+	}
+	g.put("B2", "blue", 6, 3, 1, 1, 2)
+	g.put("B3", "blue", 6, 1, 1, 1, 2)
+	g.put("R9", "red", 5, 2, 5, 1, 2, FeedingFrenzy)
+	g.must(Attack{Spawn: "R9", Target: "B2"}, 6, 6, 1, 1)
+	ch := g.s.Choices()[0]
+	if !strings.HasPrefix(ch.Label, "Attack (Feeding Frenzy") || ch.Questions[0].Options(nil)[0].Value != "R9" {
+		t.Fatalf("a Feeding Frenzy pending, the menu opens on %q, its spawns on %v", ch.Label, ch.Questions[0].Options(nil))
+	}
+}

@@ -249,7 +249,8 @@ func (s *prober) turnChoices(b *Battle) []engines.Choice {
 	p := b.ActivePlayer()
 	clan := s.clanOf(p)
 	var out []engines.Choice
-	if s.ok(RollDice{Player: p}) {
+	roll := s.ok(RollDice{Player: p})
+	if roll {
 		n := 0
 		for _, f := range b.Living(p) {
 			n += RankValue(f.Rank)
@@ -261,16 +262,20 @@ func (s *prober) turnChoices(b *Battle) []engines.Choice {
 			Build: func(map[string]string) (engines.Command, error) { return RollDice{Player: p}, nil },
 		})
 	}
-	out = append(out, s.doubleChoice(b)...)
-	out = append(out, s.moveChoice(b, false)...)
-	out = append(out, s.moveChoice(b, true)...)
-	out = append(out, s.attackChoice(b)...)
+	// The likeliest first: the roll, a free attack owed, a Soul to collect
+	// (Soul Collectors' aim), an attack, a move; the rest of the dice's
+	// uses after; the end of the turn first of all once no die is left to
+	// spend and no free attack is owed.
 	out = append(out, s.freeChoice(b)...)
 	out = append(out, s.collectChoice(b)...)
+	out = append(out, s.attackChoice(b)...)
+	out = append(out, s.moveChoice(b, false)...)
+	out = append(out, s.moveChoice(b, true)...)
 	out = append(out, s.defendChoice(b)...)
 	for _, sp := range []string{Bolt, Curse, Heal, Boost} {
 		out = append(out, s.castChoice(b, sp)...)
 	}
+	out = append(out, s.doubleChoice(b)...)
 	out = append(out, s.contactChoice(b)...)
 	if s.ok(EndTurn{Player: p}) {
 		help := "unspent dice are lost, the magic pool stays"
@@ -291,10 +296,14 @@ func (s *prober) turnChoices(b *Battle) []engines.Choice {
 		if drift {
 			help += "; the Souls drift"
 		}
-		out = append(out, engines.Choice{
+		end := engines.Choice{
 			Label: fmt.Sprintf("End %s's turn %d", p, b.Round), Help: help, Game: gameKey, NoDice: !drift,
 			Build: func(map[string]string) (engines.Command, error) { return EndTurn{Player: p}, nil },
-		})
+		}
+		if !roll && len(b.Pool) == 0 && len(b.Free) == 0 {
+			return append([]engines.Choice{end}, out...)
+		}
+		out = append(out, end)
 	}
 	return out
 }

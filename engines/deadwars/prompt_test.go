@@ -590,6 +590,11 @@ func TestChoicesScenarioSteps(t *testing.T) {
 		g.forces()
 		g.start(SoulCollectors)
 		g.roll(2, 3, 5, 5, 1, 4)
+		// Collecting is the scenario's aim (seed 001 line 66): the menu
+		// opens on it.
+		if got := g.st.Choices()[0].Label; got != "Collect a Soul" {
+			t.Errorf("Soul Collectors opens on %q, want the collection: %s", got, menu(g.st))
+		}
 		ch := choice(t, g.st, "Collect a Soul")
 		if got := options(t, ch, "dice", map[string]string{"fig": "Igor"}); !slices.Equal(got, []string{"2", "3", "4", "2,3", "2,4", "3,4", "2,3,4"}) {
 			t.Errorf("collect dice: %v", got)
@@ -767,4 +772,29 @@ func TestChoicesSameNames(t *testing.T) {
 	if b := g.battle(); b.Fig(Ref{Side: "Ben", Name: "Jack"}).Wounds != 1 || b.Fig(Ref{Side: "Ann", Name: "Jack"}).Wounds != 0 {
 		t.Errorf("the attack through the menu wounded the wrong Jack")
 	}
+}
+
+// The menu opens on the likeliest next action: the roll; a free attack
+// owed on reaching base contact (seed 001 line 43); an attack; the end of
+// the turn once no die is left to spend (line 17: dice are spent to act).
+func TestChoicesOpenOnTheLikeliest(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	opens := func(want string) {
+		t.Helper()
+		if got := g.st.Choices()[0].Label; !strings.HasPrefix(got, want) {
+			t.Fatalf("the menu opens on %q, want %q: %s", got, want, menu(g.st))
+		}
+	}
+	opens("Ann rolls the action dice")
+	g.roll(1, 2, 3, 3, 5, 6) // Dracula: Dash, Attack x3, Defend; a 6 to the pool
+	opens("Attack")
+	g.do(Dash{Figure: "Igor", Die: 1, Into: "Davy"})
+	opens("Free attack: Igor (Ann) on Davy")
+	g.do(Attack{Figure: "Igor", Target: "Davy", Free: true}, 1)
+	opens("Attack")
+	g.do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2, 3, 3}}, 1)
+	g.do(Defend{Figure: "Vlad", Die: 5})
+	opens("End Ann's turn 1")
 }

@@ -3,6 +3,8 @@ package incarn28
 import (
 	"strings"
 	"testing"
+
+	"warlog/engines"
 )
 
 func labels(s *State) string {
@@ -39,4 +41,39 @@ func TestChoices(t *testing.T) {
 	if !strings.HasPrefix(got, "Ax attacks | Ax moves | End Ax's activation") {
 		t.Errorf("activating: %q", got)
 	}
+}
+
+// The menu opens on the likeliest next action: the activation of the next
+// unactivated incarn of the side whose turn it is (seed 000 line 31:
+// the players alternate activating one incarn each), its attack while it has
+// ACs, the end of its activation once it has none, and the end of the
+// round once every incarn has activated.
+func TestChoicesOpenOnTheLikeliest(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Bx", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	opens := func(want string) engines.Choice {
+		t.Helper()
+		ch := s.Choices()[0]
+		if ch.Label != want {
+			t.Fatalf("the menu opens on %q, want %q: %s", ch.Label, want, labels(s))
+		}
+		return ch
+	}
+	take := func(want string, faces ...int) {
+		t.Helper()
+		cmd, err := opens(want).Build(map[string]string{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		do(t, s, cmd, faces...)
+	}
+	take("Activate Ax", 4)
+	opens("Ax attacks")
+	do(t, s, Move{Incarn: s.Battle.Current.Figure, ACs: s.Battle.Current.ACs})
+	take("End Ax's activation")
+	take("Activate Tg", 4)
+	do(t, s, EndActivation{})
+	take("Activate Bx", 4)
+	do(t, s, EndActivation{})
+	opens("End the round and begin the next")
 }

@@ -360,6 +360,11 @@ func (s *State) moveChoice(b *Battle, f *Fig) (engines.Choice, bool) {
 	if len(kinds) == 0 {
 		return engines.Choice{}, false
 	}
+	// The farthest move that keeps the figure's attack is the likeliest
+	// (seed 003 lines 7, 18, 22: half and attack, full and not; Frenzy
+	// moves full and attacks; Ponderous attacks only standing still).
+	likely := likelyMove(f.Card)
+	kinds = engines.Likeliest(kinds, func(p engines.Pick) bool { return p.Value == likely })
 	noDice := f.Card.SureFooted
 	var qs []engines.Question
 	label := fmt.Sprintf("Move %s (%s, Move %d\")", f.Card.Name, f.Card.Side, f.Card.Move)
@@ -410,6 +415,17 @@ func (s *State) moveChoice(b *Battle, f *Fig) (engines.Choice, bool) {
 			return Move{Figure: name, Move: a["move"], Facing: a["facing"], Rough: rough || both, Leave: both, Pair: a["pair"]}, nil
 		},
 	}, true
+}
+
+// likelyMove is the farthest move that keeps c's attack this turn.
+func likelyMove(c Card) string {
+	switch {
+	case c.Frenzy:
+		return "full"
+	case c.Ponderous:
+		return "stay"
+	}
+	return "half"
 }
 
 // moveKeywords are the keywords that bear on moving and attacking after it.

@@ -625,3 +625,58 @@ func TestMenuAsksWhoMovesFirstAfterTheDice(t *testing.T) {
 	decide(t, s, cmd)
 	mustChoice(t, s.Choices(), "Move Bors")
 }
+
+// first is the label of the menu's first choice: the one play opens on.
+func first(t *testing.T, s *State) string {
+	t.Helper()
+	chs, _ := offered(t, s)
+	return chs[0].Label
+}
+
+// The menu opens on the likeliest next action: the move of the next figure
+// of the side to move that has not moved (seed 003 line 6: sides alternate
+// one figure at a time), the end of movement once all have moved, then the
+// attack of the highest Skill step (line 6: in Skill order, highest first),
+// the end of the turn once no attack is left. A move opens on the farthest
+// that keeps the attack (line 7: half and attack; line 18: Frenzy full and
+// attack; line 22: Ponderous not at all).
+func TestMenuOpensOnTheLikeliestAction(t *testing.T) {
+	s := fight(t, bors(), caster(), card("Ulf", "hunters", 2, 2, 2, func(c *Card) { c.Frenzy = true }),
+		card("Brute", "hunters", 2, 3, 3, func(c *Card) { c.Ponderous = true }), grok())
+	if got := first(t, s); got != `Move Bors (hunters, Move 4")` {
+		t.Fatalf("movement opens on %q, want Bors's move", got)
+	}
+	chs, _ := offered(t, s)
+	for name, want := range map[string]string{"Move Bors": "half", "Move Ulf": "full", "Move Brute": "stay"} {
+		if got := optionValues(t, mustChoice(t, chs, name), "move", map[string]string{}); got[0] != want {
+			t.Errorf("%s opens on %q, want %q (of %q)", name, got[0], want, got)
+		}
+	}
+	decide(t, s, Move{Figure: "Bors", Move: "half"})
+	if got := first(t, s); !strings.HasPrefix(got, "Move Grok") {
+		t.Fatalf("after Bors the menu opens on %q, want the orcs' Grok", got)
+	}
+	decide(t, s, Move{Figure: "Grok", Move: "stay"})
+	if got := first(t, s); !strings.HasPrefix(got, "Move Wyn") {
+		t.Fatalf("the orcs done, the menu opens on %q, want the next hunter, Wyn", got)
+	}
+	for _, n := range []string{"Wyn", "Ulf", "Brute"} {
+		decide(t, s, Move{Figure: n, Move: "stay"})
+	}
+	if got := first(t, s); got != "End the movement phase" {
+		t.Fatalf("all moved, the menu opens on %q", got)
+	}
+	decide(t, s, Next{})
+	if got := first(t, s); got != "Bors attacks with Sword M2 R1" {
+		t.Fatalf("the attacks open on %q, want the Skill 3 step's first, Bors", got)
+	}
+	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Bors"}}, 6)
+	decide(t, s, Attack{Attacker: "Ulf", Targets: []string{"Grok"}}, 6)
+	if got := first(t, s); got != "Brute attacks with Sword M2 R1" {
+		t.Fatalf("the Skill 2 step begun, the menu opens on %q, want Brute's attack", got)
+	}
+	decide(t, s, Attack{Attacker: "Brute", Targets: []string{"Grok"}}, 6)
+	if got := first(t, s); got != "End turn 1" {
+		t.Fatalf("no attack left, the menu opens on %q", got)
+	}
+}

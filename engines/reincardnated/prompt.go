@@ -42,17 +42,25 @@ func (s *State) Choices() []engines.Choice {
 		if !g.Over {
 			end.Confirm = "End the game before its last turns? No one plays again in it."
 		}
+		if g.Over && !slices.ContainsFunc(g.Players, func(p *Player) bool { return p.Purpose == nil }) {
+			// Every Life Purpose is in: the scoring is next.
+			return append([]engines.Choice{end}, out...)
+		}
 		out = append(out, end)
 	}
 	return out
 }
 
 // turnChoices are the actions of the turn in progress.
+//
+// The likeliest first (seed 002 lines 77-91): a Karma as the first action
+// while the hand holds one, the incarnation as the second, the end of the
+// turn once both are used or the incarnation is made.
 func (s *State) turnChoices(g *Game) []engines.Choice {
 	cur := g.current()
-	var out []engines.Choice
+	var incarnate, karma, rest []engines.Choice
 	if !g.Incarn && g.Actions < 2 {
-		out = append(out, engines.Choice{
+		incarnate = append(incarnate, engines.Choice{
 			Label: fmt.Sprintf("%s incarnates a Being from the pool", cur.Name),
 			Help:  fmt.Sprintf("the second action; Karma by the kind of incarnation from %s", activeText(cur)),
 			Game:  "reincardnated", NoDice: true,
@@ -66,7 +74,7 @@ func (s *State) turnChoices(g *Game) []engines.Choice {
 			},
 		})
 		if g.HumanBy == "" && len(cur.Lifeline) >= HumanNeeds {
-			out = append(out, engines.Choice{
+			incarnate = append(incarnate, engines.Choice{
 				Label: fmt.Sprintf("%s takes the Human Form", cur.Name), Help: "+5; every other player then has one last turn",
 				Game: "reincardnated", NoDice: true,
 				Build: func(map[string]string) (engines.Command, error) { return Human{Player: cur.Name}, nil },
@@ -79,7 +87,7 @@ func (s *State) turnChoices(g *Game) []engines.Choice {
 		if extra {
 			label = fmt.Sprintf("%s plays an extra Karma an ability allows", cur.Name)
 		}
-		out = append(out, engines.Choice{
+		karma = append(karma, engines.Choice{
 			Label: label, Help: "any Karma but Lesson Learned and Sympathy",
 			Game: "reincardnated", NoDice: true,
 			Questions: []engines.Question{
@@ -99,7 +107,7 @@ func (s *State) turnChoices(g *Game) []engines.Choice {
 		}
 	}
 	if len(others) > 0 && (g.LastKarma != nil || g.LastLife != nil) {
-		out = append(out, engines.Choice{
+		rest = append(rest, engines.Choice{
 			Label: "Another player answers with Lesson Learned or Sympathy", Help: "played on someone else's turn; uses no action",
 			Game: "reincardnated", NoDice: true,
 			Questions: []engines.Question{
@@ -112,7 +120,7 @@ func (s *State) turnChoices(g *Game) []engines.Choice {
 			},
 		})
 	}
-	out = append(out, engines.Choice{
+	rest = append(rest, engines.Choice{
 		Label: "A Being's ability", Help: "gain, kill, bring back, void, make active, draw or discard Karma",
 		Game: "reincardnated", NoDice: true,
 		Questions: []engines.Question{
@@ -127,18 +135,27 @@ func (s *State) turnChoices(g *Game) []engines.Choice {
 					{Value: "discard", Label: "a player discards Karma"},
 				}
 			}},
-			{Key: "player", Prompt: "Which player?", Options: func(map[string]string) []engines.Pick { return playerPicks(g) }},
+			{Key: "player", Prompt: "Which player?", Options: func(map[string]string) []engines.Pick {
+				// The player whose turn it is first.
+				return engines.Likeliest(playerPicks(g), func(p engines.Pick) bool { return p.Value == cur.Name })
+			}},
 			{Key: "what", Prompt: "Which Being (or how many cards)?"},
 			{Key: "type", Prompt: "Gain: its type, if new to the campaign (empty if none)?", Optional: true, Check: checkType},
 		},
 		Build: func(a map[string]string) (engines.Command, error) { return abilityCommand(a) },
 	})
-	out = append(out, engines.Choice{
+	end := engines.Choice{
 		Label: fmt.Sprintf("End %s's turn", cur.Name), Help: "the hand limit of 7, then the next player",
 		Game: "reincardnated", NoDice: true,
 		Build: func(map[string]string) (engines.Command, error) { return EndTurn{}, nil },
-	})
-	return out
+	}
+	switch {
+	case g.Incarn || g.Actions >= 2:
+		return slices.Concat([]engines.Choice{end}, karma, incarnate, rest)
+	case g.Actions == 0 && cur.Hand > 0:
+		return slices.Concat(karma, incarnate, rest, []engines.Choice{end})
+	}
+	return slices.Concat(incarnate, karma, rest, []engines.Choice{end})
 }
 
 // purposeChoices enter Life Purposes and mark their goals.
@@ -147,7 +164,10 @@ func (s *State) purposeChoices(g *Game) []engines.Choice {
 		Label: "Enter a revealed Life Purpose", Help: "a score per type, the Death score, the Life Goals",
 		Game: "reincardnated", NoDice: true,
 		Questions: []engines.Question{
-			{Key: "player", Prompt: "Whose Life Purpose?", Options: func(map[string]string) []engines.Pick { return playerPicks(g) }},
+			{Key: "player", Prompt: "Whose Life Purpose?", Options: func(map[string]string) []engines.Pick {
+				// Those not yet entered first.
+				return engines.Likeliest(playerPicks(g), func(p engines.Pick) bool { return g.player(p.Value).Purpose == nil })
+			}},
 			{Key: "types", Prompt: "The score of each type, e.g. marine=3 bird=2?", Check: func(v string) error { _, err := parseTypes(v); return err }},
 			{Key: "death", Prompt: "The Death score?", Check: checkInt},
 			{Key: "goals", Prompt: "The Life Goals with their bonus, separated by ; e.g. control 2 or more plants=4 (empty for none)?", Optional: true, Check: func(v string) error { _, err := parseGoals(v); return err }},

@@ -131,3 +131,47 @@ func TestSplitArgs(t *testing.T) {
 		}
 	}
 }
+
+// The menu opens on the likeliest next action of the player to act (seed
+// 002 lines 77-91: a turn is two actions, a Karma first, the incarnation
+// only as the second, which ends them): a Karma while the first action is
+// unused and the hand holds one, then the incarnation, then the end of the
+// turn; once the game is over, the Life Purposes not yet entered, then the
+// scoring.
+func TestChoicesOpenOnTheLikeliest(t *testing.T) {
+	tb := newTable(t)
+	opens := func(want string) engines.Choice {
+		t.Helper()
+		c := tb.s.Choices()[0]
+		if !strings.HasPrefix(c.Label, want) {
+			t.Fatalf("the menu opens on %q, want %q: %s", c.Label, want, labels(tb.s.Choices()))
+		}
+		return c
+	}
+	choose(t, tb, "Start a game", map[string]string{"name": "G", "players": "Ann, Ben"})
+	opens("Ann plays a Karma card (action 1)")
+	choose(t, tb, "Ann incarnates", map[string]string{"being": "Ant", "type": "insect", "kind": "preferred"})
+	opens("End Ann's turn")
+	choose(t, tb, "End Ann's turn", nil)
+	opens("Ben plays a Karma card (action 1)")
+	choose(t, tb, "Ben plays a Karma", map[string]string{"karma": KarmaDeath, "args": "Ann Ant"})
+	opens("Ben incarnates")
+	for _, c := range tb.s.Choices() {
+		if c.Label == "A Being's ability" {
+			if p := c.Questions[1].Options(nil); p[0].Value != "Ben" {
+				t.Errorf("the ability's player opens on %q, want Ben, whose turn it is", p[0].Value)
+			}
+		}
+	}
+	tb.build("Ben", "B1:mammal", "B2:mammal", "B3:mammal", "B4:mammal", "B5:mammal", "B6:mammal")
+	choose(t, tb, "Ben takes the Human Form", nil)
+	choose(t, tb, "End Ben's turn", nil)
+	choose(t, tb, "End Ann's turn", nil)
+	purpose := opens("Enter a revealed Life Purpose")
+	choose(t, tb, "Enter a revealed", map[string]string{"player": "Ann", "types": "insect=2", "death": "1"})
+	if p := purpose.Questions[0].Options(nil); p[0].Value != "Ben" {
+		t.Errorf("Ann's Life Purpose in, the player question opens on %q, want Ben", p[0].Value)
+	}
+	choose(t, tb, "Enter a revealed", map[string]string{"player": "Ben", "types": "mammal=2", "death": "1"})
+	opens("End the game and score it")
+}

@@ -95,6 +95,11 @@ func flagList(opts []engines.Option, none string) string {
 // ErrInterrupted: the user left a prompt (Esc, Ctrl-C); exit 130.
 var ErrInterrupted = errors.New("interrupted")
 
+// ErrLeft: the user left a command that has already said so itself
+// ("Left the game; everything so far is saved."): exit 130, as
+// ErrInterrupted, with nothing more on stderr, as a shell's Ctrl-C.
+var ErrLeft = fmt.Errorf("left: %w", ErrInterrupted)
+
 // ExitCode maps an error to the process's exit status in one place, by
 // the error's type alone: a UsageError (the command line itself, cobra's
 // own complaints included, which the root wraps where they arise) exits 2,
