@@ -10,6 +10,7 @@ import (
 	"warlog/engines"
 	"warlog/engines/dice"
 	"warlog/events"
+	"warlog/internal/words"
 )
 
 // Amending an earlier action
@@ -113,8 +114,8 @@ func (e *AmendRefusedError) Error() string {
 	for i, r := range e.Refusals {
 		parts[i] = fmt.Sprintf("%s %s: %s", shortID(r.Action), quote(r.Label), r.Reason)
 	}
-	return fmt.Sprintf("the correction makes %d later action(s) illegal, so nothing was written: %s; --drop-refused writes the amendment without them",
-		len(e.Refusals), strings.Join(parts, "; "))
+	return fmt.Sprintf("the correction makes %s illegal, so nothing was written: %s; --drop-refused writes the amendment without them",
+		words.Count(len(e.Refusals), "later action", "later actions"), strings.Join(parts, "; "))
 }
 
 func shortID(id string) string {
@@ -417,7 +418,7 @@ func (s *Service) decideAmend(ctx context.Context, st *State, id, target string,
 			change += fmt.Sprintf(" with dice %s", joinInts(o.Dice))
 		}
 	}
-	label := fmt.Sprintf("amend %s: %s; %d later action(s) decided again", shortID(t.ID), change, len(redo)-1-len(refusals))
+	label := fmt.Sprintf("amend %s: %s; %s decided again", shortID(t.ID), change, words.Count(len(redo)-1-len(refusals), "later action", "later actions"))
 	if len(refusals) > 0 {
 		dropped := make([]string, len(refusals))
 		for i, r := range refusals {

@@ -72,7 +72,7 @@ func TestAmendRedecidesLaterActionsWithTheirDice(t *testing.T) {
 	if want := d[0] + fix + d[2]; total(t, s) != want || total(t, scratch) != want {
 		t.Errorf("after the amendment: total %d (scratch %d), want %d", total(t, s), total(t, scratch), want)
 	}
-	if !strings.Contains(res.Label, "1 later action(s) decided again") {
+	if !strings.Contains(res.Label, "1 later action decided again") {
 		t.Errorf("label %q", res.Label)
 	}
 	st, _ := s.Load(ctx, "c")

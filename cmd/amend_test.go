@@ -111,7 +111,7 @@ func TestAmendEachGame(t *testing.T) {
 						corr = resize(corr, orig, n)
 						out, e, code = run(t, a, "-c", name, "amend", lineID(i), "--dice", diceFlag(corr))
 					}
-					if code == 1 && strings.Contains(e, "later action(s) illegal") {
+					if code == 1 && strings.Contains(e, " illegal, so nothing was written") {
 						if refusals {
 							continue
 						}
@@ -293,7 +293,7 @@ func TestAmendArgumentsReincardnated(t *testing.T) {
 	ant := find("rc incarnate Ann Ant")
 	death := find("rc play Ben death Ann Ant")
 	msg := refused(t, a, "-c", name, "amend", lineID(ant), "--", "rc", "incarnate", "Ann", "Beetle", "--type", "insect", "--incarnates", "bird,reptile")
-	if !strings.Contains(msg, "later action(s) illegal") || !strings.Contains(msg, lineID(death)+" “Ben plays Death") {
+	if !strings.Contains(msg, " illegal, so nothing was written") || !strings.Contains(msg, lineID(death)+" “Ben plays Death") {
 		t.Errorf("the refusal does not list Ben's Death card: %q", msg)
 	}
 	if got := view(a); got != before {

@@ -232,7 +232,7 @@ func TestPlayCorrectsAnEarlierRoll(t *testing.T) {
 		"blue scores 5. (dice 5)",
 		"Die 1: score for blue, d6 (was 5; Enter keeps it):",
 		`"9" is not a face of a d6: give 1 to 6; try again.`,
-		"dice 5 → 2; 1 later action(s) decided again",
+		"dice 5 → 2; 1 later action decided again",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the session lacks %q:\n%s", want, got)

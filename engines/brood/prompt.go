@@ -8,6 +8,7 @@ import (
 
 	"warlog/engines"
 	"warlog/engines/dice"
+	"warlog/internal/words"
 )
 
 var _ engines.Prompter = (*State)(nil)
@@ -111,7 +112,7 @@ func (b *Board) pieceLabel(p *Piece) string {
 		}
 	}
 	if p.Points > 0 {
-		extra = append(extra, fmt.Sprintf("%d point(s) to raise", p.Points))
+		extra = append(extra, fmt.Sprintf("%s to raise", words.Count(p.Points, "point", "points")))
 	}
 	l := fmt.Sprintf("%s %d/%d/%d at %s", p.Name, b.AttackOf(p), b.DefenseOf(p), p.Move, sq(p.X, p.Y))
 	if len(extra) > 0 {
@@ -185,7 +186,7 @@ func (s *State) endTurnChoice() engines.Choice {
 		help += "; a poisoned spawn's Retributive Strike rolls dice"
 	}
 	return engines.Choice{
-		Label: fmt.Sprintf("End %s's turn", m.Player), Help: help, Game: "brood", NoDice: !rolled,
+		Label: fmt.Sprintf("End %s turn", words.Possessive(m.Player)), Help: help, Game: "brood", NoDice: !rolled,
 		Build: func(map[string]string) (engines.Command, error) { return EndTurn{}, nil },
 	}
 }
@@ -240,7 +241,7 @@ func (s *State) motherAttackChoice() *engines.Choice {
 	boardOrder(targets)
 	c := &engines.Choice{
 		Label: "The Mother attacks", Game: "brood",
-		Help: fmt.Sprintf("%s's Mother (%d) fights every enemy spawn in her Sphere of Influence, 2d6 each", m.Player, b.MotherAttack(m)),
+		Help: fmt.Sprintf("%s Mother (%d) fights every enemy spawn in her Sphere of Influence, 2d6 each", words.Possessive(m.Player), b.MotherAttack(m)),
 		Build: func(a map[string]string) (engines.Command, error) {
 			if a["first"] == "" {
 				return MotherAttack{}, nil
@@ -480,7 +481,7 @@ func (s *State) raiseChoice() *engines.Choice {
 					free := min(p.Points, n)
 					how := fmt.Sprintf("%d Plasmid", (n-free)*RaiseCost)
 					if free > 0 {
-						how = fmt.Sprintf("%d absorbed point(s) and %d Plasmid", free, (n-free)*RaiseCost)
+						how = fmt.Sprintf("%s and %d Plasmid", words.Count(free, "absorbed point", "absorbed points"), (n-free)*RaiseCost)
 					}
 					picks = append(picks, engines.Pick{Value: strconv.Itoa(n), Label: fmt.Sprintf("+%d to %d (%s)", n, statOf(p, a["stat"])+n, how)})
 				}
@@ -610,7 +611,7 @@ func (s *State) attackTargets(p *Piece) []engines.Pick {
 	var out []engines.Pick
 	for _, m := range b.Mothers {
 		if m.Player != p.Owner && MotherDist(m, p.X, p.Y) <= 3 && s.legal(Attack{Spawn: p.Name, Target: m.Player, OnTie: "end"}) {
-			out = append(out, engines.Pick{Value: m.Player, Label: fmt.Sprintf("%s's Mother (%d, Life %d)", m.Player, b.MotherDefense(m), m.Life)})
+			out = append(out, engines.Pick{Value: m.Player, Label: fmt.Sprintf("%s Mother (%d, Life %d)", words.Possessive(m.Player), b.MotherDefense(m), m.Life)})
 		}
 	}
 	for _, q := range b.Living() {
@@ -699,7 +700,7 @@ func (s *State) mutateChoice() *engines.Choice {
 			}
 		}
 		if len(picks) > 0 {
-			spawns = append(spawns, engines.Pick{Value: p.Name, Label: fmt.Sprintf("%s, %d points", b.pieceLabel(p), p.Total())})
+			spawns = append(spawns, engines.Pick{Value: p.Name, Label: fmt.Sprintf("%s, %s", b.pieceLabel(p), words.Count(p.Total(), "point", "points"))})
 			options[p.Name] = picks
 		}
 	}
@@ -707,7 +708,7 @@ func (s *State) mutateChoice() *engines.Choice {
 		return nil
 	}
 	return &engines.Choice{
-		Label: "Mutate a spawn", Help: fmt.Sprintf("a first mutation at %d points, a second at %d, in the Sphere of Influence or next to a Font", FirstMutation, NextMutation),
+		Label: "Mutate a spawn", Help: fmt.Sprintf("a first mutation at %s, a second at %d, in the Sphere of Influence or next to a Font", words.Count(FirstMutation, "point", "points"), NextMutation),
 		Game: "brood", NoDice: true,
 		Questions: []engines.Question{
 			{Key: "spawn", Prompt: "Which spawn mutates?", Options: fixed(spawns)},

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // Choices implements engines.Prompter: the actions play offers now.
@@ -86,7 +87,7 @@ func (s *prober) setupChoices() []engines.Choice {
 	var recruiting []engines.Pick
 	for _, f := range s.Forces {
 		if len(s.rankPicks(f)) > 0 {
-			l := fmt.Sprintf("%s (%s): %s, %d of %d points used besides the Champion", f.Player, ClanTitle(f.Clan), plural(len(f.Figures), "figure", "figures"), f.Points(), PointsLimit)
+			l := fmt.Sprintf("%s (%s): %s, %d of %s used besides the Champion", f.Player, ClanTitle(f.Clan), plural(len(f.Figures), "figure", "figures"), f.Points(), words.Count(PointsLimit, "point", "points"))
 			if f.Champion() == nil {
 				l += ", no Champion yet"
 			}
@@ -297,7 +298,7 @@ func (s *prober) turnChoices(b *Battle) []engines.Choice {
 			help += "; the Souls drift"
 		}
 		end := engines.Choice{
-			Label: fmt.Sprintf("End %s's turn %d", p, b.Round), Help: help, Game: gameKey, NoDice: !drift,
+			Label: fmt.Sprintf("End %s turn %d", words.Possessive(p), b.Round), Help: help, Game: gameKey, NoDice: !drift,
 			Build: func(map[string]string) (engines.Command, error) { return EndTurn{Player: p}, nil },
 		}
 		if !roll && len(b.Pool) == 0 && len(b.Free) == 0 {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // Choices implements engines.Prompter: the actions the play menu offers
@@ -498,7 +499,7 @@ func (s *State) reactionChoices() []engines.Choice {
 			label := fmt.Sprintf("%s makes its SP-A (Carrion)", s.nm(f))
 			if re.Kind == "Spite" {
 				help = "a SP-A of its Action die at each enemy within 5, one at a time"
-				label = fmt.Sprintf("%s's Spite strikes an enemy within 5", s.nm(f))
+				label = fmt.Sprintf("%s Spite strikes an enemy within 5", words.Possessive(s.nm(f)))
 			}
 			qs := append([]engines.Question{{Key: "target", Prompt: "At whom?", Options: picks}}, s.defQuestions(f)...)
 			out = append(out, engines.Choice{Label: label, Help: help, Game: Game, Questions: qs,
@@ -516,7 +517,7 @@ func (s *State) reactionChoices() []engines.Choice {
 					qs := append([]engines.Question{{Key: "target", Prompt: "At whom?", Options: func(map[string]string) []engines.Pick {
 						return []engines.Pick{{Value: x.Key(), Label: x.Name}}
 					}}}, s.defQuestions(e)...)
-					out = append(out, engines.Choice{Label: fmt.Sprintf("%s answers %s's Fleshtype (Enforcer SP-A D6)", s.nm(e), s.nm(x)),
+					out = append(out, engines.Choice{Label: fmt.Sprintf("%s answers %s Fleshtype (Enforcer SP-A D6)", s.nm(e), words.Possessive(s.nm(x))),
 						Help: "when " + x.Name + " uses a Fleshtype within 5 of the Enforcer", Game: Game, Questions: qs,
 						Build: func(a map[string]string) (engines.Command, error) {
 							return Special{Incarn: e.Key(), Target: x.Key(), As: "Enforcer", DefFacts: defFactsFrom(a)}, nil

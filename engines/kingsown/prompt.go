@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // Choices implements engines.Prompter: the actions play offers now.
@@ -375,7 +376,7 @@ func (s *State) moveChoice(b *Battle, f *Fig) (engines.Choice, bool) {
 			picks = append(picks, engines.Pick{Value: b.refName(g), Label: fmt.Sprintf("%s (Skill %d, Move %d\")", g.Card.Name, g.Skill, g.Card.Move)})
 			noDice = noDice && g.Card.SureFooted
 		}
-		qs = append(qs, engines.Question{Key: "pair", Prompt: fmt.Sprintf("Mob: which figure shares %s's move?", f.Card.Name),
+		qs = append(qs, engines.Question{Key: "pair", Prompt: fmt.Sprintf("Mob: which figure shares %s move?", words.Possessive(f.Card.Name)),
 			Options: func(map[string]string) []engines.Pick { return picks }})
 	}
 	qs = append(qs,
@@ -693,7 +694,7 @@ func (s *State) weaponChoice(b *Battle, f *Fig, w Weapon) (engines.Choice, bool)
 	if w.Sweep {
 		ch.Label = fmt.Sprintf("%s sweeps with %s%s", f.Card.Name, w, left(f))
 		ch.Help = "one attack strikes every figure named in its front arc, friend and foe; each " + ch.Help
-		target = several(b, "targets", fmt.Sprintf("Which figures does %s's %s strike (within %d\", in the front arc)?", f.Card.Name, w.Name, w.Reach), ok)
+		target = several(b, "targets", fmt.Sprintf("Which figures does %s %s strike (within %d\", in the front arc)?", words.Possessive(f.Card.Name), w.Name, w.Reach), ok)
 	} else {
 		ch.Label = fmt.Sprintf("%s attacks with %s%s", f.Card.Name, w, left(f))
 		picks := picksOf(b, ok, targetLabel)
@@ -739,7 +740,7 @@ func (s *State) spellChoice(b *Battle, f *Fig, spell string) (engines.Choice, bo
 	}
 	ch := engines.Choice{Game: "kingsown",
 		Label: fmt.Sprintf("%s casts %s%s", f.Card.Name, spell, left(f)),
-		Help:  fmt.Sprintf("%s; the cast roll needs %d or less and is %s's attack%s", spellHelp[spell], b.rollSkill(f), f.Card.Name, priceHelp(f.Card, spell))}
+		Help:  fmt.Sprintf("%s; the cast roll needs %d or less and is %s attack%s", spellHelp[spell], b.rollSkill(f), words.Possessive(f.Card.Name), priceHelp(f.Card, spell))}
 	one := func(prompt string, label func(*Fig) string) engines.Question {
 		picks := picksOf(b, ok, label)
 		return engines.Question{Key: "target", Prompt: prompt, Options: func(map[string]string) []engines.Pick { return picks }}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/internal/words"
 )
 
 // Choices implements engines.Prompter: the actions the play menu offers now.
@@ -145,7 +146,7 @@ func (s *State) turnChoices(g *Game) []engines.Choice {
 		Build: func(a map[string]string) (engines.Command, error) { return abilityCommand(a) },
 	})
 	end := engines.Choice{
-		Label: fmt.Sprintf("End %s's turn", cur.Name), Help: "the hand limit of 7, then the next player",
+		Label: fmt.Sprintf("End %s turn", words.Possessive(cur.Name)), Help: "the hand limit of 7, then the next player",
 		Game: "reincardnated", NoDice: true,
 		Build: func(map[string]string) (engines.Command, error) { return EndTurn{}, nil },
 	}

@@ -371,7 +371,7 @@ func faceChart(d DiceStats, colour string) diceChart {
 	for i, f := range d.Faces {
 		h := f * plotH / maxCount
 		b := bar{X: c.Left + i*bw + 1, Y: top + plotH - h, W: max(bw-2, 1), H: h, Colour: colour,
-			Title: fmt.Sprintf("%d: rolled %d times, %.1f expected", i+1, f, d.Expected)}
+			Title: fmt.Sprintf("%d: rolled %s, %.1f expected", i+1, words.Count(f, "time", "times"), d.Expected)}
 		if bw >= textW(strconv.Itoa(f)) {
 			b.Value, b.VX, b.VY = strconv.Itoa(f), b.X+b.W/2, b.Y-3
 		}
