@@ -520,7 +520,7 @@ func playKOTurn(t *testing.T, width, height int) (int, *tmuxPlay, string) {
 	db := filepath.Join(dir, "ko.db")
 	setUp(t, db,
 		[]string{"campaign", "new", "Hunt", "--game", "kingsown", "--seed", "1"},
-		[]string{"ko", "recruit", "--card", filepath.Join("..", "testdata", "kingsown", "hunters.cards")},
+		[]string{"ko", "recruit", "--card", "hunters"},
 		[]string{"scenario", "start", "The Nest", "--brief", "nest", "--turns", "3"})
 	k := &keyCount{tmuxPlay: startPlay(t, dir, db, width, height), header: "Hunt · The King's Own · The Nest · turn 1"}
 	k.pick("What now?", "Roll initiative for turn 1 of 3")
@@ -650,7 +650,7 @@ func newHunt(t *testing.T) (string, string) {
 	db := filepath.Join(dir, "ko.db")
 	setUp(t, db,
 		[]string{"campaign", "new", "Hunt", "--game", "kingsown", "--seed", "1"},
-		[]string{"ko", "recruit", "--card", filepath.Join("..", "testdata", "kingsown", "hunters.cards")},
+		[]string{"ko", "recruit", "--card", "hunters"},
 		[]string{"scenario", "start", "The Nest", "--brief", "nest", "--turns", "3"})
 	return dir, db
 }
