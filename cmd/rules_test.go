@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"warlog/internal/cmdutil"
+	"warlog/internal/seedfiles"
 )
 
 // warlog rules lists every game's catalogues, prints one by GAME TOPIC
@@ -77,9 +78,10 @@ func TestRulesLookUp(t *testing.T) {
 // The catalogues are in our own words: no run of eight words of any seed
 // stands in any of their rows or lines.
 func TestRulesInOurOwnWords(t *testing.T) {
-	seeds, _ := filepath.Glob("../../shared/seeds/*.txt")
+	dir, why := seedfiles.Dir()
+	seeds, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if len(seeds) == 0 {
-		t.Fatal("no seeds found beside the project (../shared/seeds)")
+		t.Fatalf("no seeds found beside the project (../shared/seeds): %s", why)
 	}
 	word := regexp.MustCompile(`[a-z0-9]+`)
 	norm := func(s string) []string {

@@ -6,10 +6,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"warlog/internal/seedfiles"
 )
 
-// seedPath is the seed the catalogue is checked against.
-const seedPath = "../../../shared/seeds/000_7eeabad3aaea10d4.txt"
+// seedFile is the seed the catalogue is checked against (../shared/seeds).
+const seedFile = "000_7eeabad3aaea10d4.txt"
 
 // TestCatalogueCounts: seed line 23 "grown ... to 100"; items lines 597-619,
 // skills 63-73, toughnesses 77-87, objectives 625-639, twists 643-651.
@@ -39,9 +40,13 @@ func TestCatalogueCounts(t *testing.T) {
 // TestCatalogueMatchesSeed checks every Fleshtype's number and name against
 // the seed's "N) Name" headings, and that no summary copies the seed's text.
 func TestCatalogueMatchesSeed(t *testing.T) {
-	b, err := os.ReadFile(seedPath)
+	p, why := seedfiles.Path(seedFile)
+	if p == "" {
+		t.Fatalf("the seed is needed to check the catalogue against: %s", why)
+	}
+	b, err := os.ReadFile(p)
 	if err != nil {
-		t.Skipf("seed not found: %v", err)
+		t.Fatal(err)
 	}
 	seed := string(b)
 	re := regexp.MustCompile(`(?m)^(\d+)\) ([A-Za-z]+)`)
