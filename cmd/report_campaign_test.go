@@ -151,6 +151,9 @@ func TestReportCampaignPerGame(t *testing.T) {
 					ID    string   `json:"id"`
 					Name  string   `json:"name"`
 					Lines []string `json:"lines"`
+					Path  []struct {
+						Track string `json:"track"`
+					} `json:"path"`
 				} `json:"stories"`
 			}
 			cj := run("report", "--chronicle", "--format", "json")
@@ -207,6 +210,20 @@ func TestReportCampaignPerGame(t *testing.T) {
 			if len(stories) != 2 || ids["Bo"] == ids["Bors"] {
 				t.Fatalf("the stories of Bo and Bors: %v (ids %v)", stories, ids)
 			}
+			// The King's Own keeps a campaign Skill track, whole: Bors fought
+			// both scenarios and Bo sat the second out, neither changing.
+			for _, s := range chron.Stories {
+				if g.game != "kingsown" || s.Name != "Bo" && s.Name != "Bors" {
+					continue
+				}
+				var track []string
+				for _, p := range s.Path {
+					track = append(track, p.Track)
+				}
+				if strings.Join(track, ", ") != "campaign Skill 3, campaign Skill 3" {
+					t.Errorf("%s's campaign Skill track is %q, want Skill 3 in both scenarios", s.Name, track)
+				}
+			}
 			if strings.Contains(strings.Join(stories["Bo"], " "), "Bors") {
 				t.Errorf("Bo's story tells of Bors: %q", stories["Bo"])
 			}
@@ -221,6 +238,9 @@ func TestReportCampaignPerGame(t *testing.T) {
 				if !regexp.MustCompile(`(?m)^- \*\*` + n + `('s Mother)?\*\* \(`).MatchString(md) {
 					t.Errorf("the Markdown chronicle has no story for %s", n)
 				}
+			}
+			if g.game == "kingsown" && !regexp.MustCompile(`(?m)^\| Bors \(hunters\) +\| survived; campaign Skill 3 +\| survived; campaign Skill 3 +\|$`).MatchString(md) {
+				t.Errorf("the Markdown chronicle has no whole Skill track for Bors:\n%s", md)
 			}
 			smd := run("report", "--format", "md")
 			if !strings.Contains(smd, "**"+g.winner+" won Second") {

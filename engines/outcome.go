@@ -55,6 +55,11 @@ type Fate struct {
 	// Carries is what it takes into the campaign, in a few words
 	// ("campaign Skill 3 -> 2"); "" when nothing changes.
 	Carries string `json:"carries"`
+	// Track is where the figure stands in what the game tracks across the
+	// campaign, after the scenario, changed or not ("campaign Skill 3"):
+	// read scenario by scenario it is the figure's track. "" where the
+	// game tracks nothing for it.
+	Track string `json:"track"`
 	// Told is the fate as a sentence ("Bors was Broken: campaign Skill
 	// 3 -> 2"); "" to say it as its name and what it carries.
 	Told string `json:"told"`

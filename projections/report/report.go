@@ -243,6 +243,7 @@ type StoryStep struct {
 	Scenario string `json:"scenario"`
 	Fate     string `json:"fate"`
 	Carries  string `json:"carries"`
+	Track    string `json:"track"`
 	Removals int    `json:"removals"`
 }
 

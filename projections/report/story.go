@@ -186,7 +186,7 @@ func stories(scs []ScenarioReport) []Story {
 			}
 			s := &out[i]
 			s.Name = f.Name // the newest name: a figure may be renamed
-			s.Path = append(s.Path, StoryStep{Scenario: sc.Name, Fate: f.Fate.Fate, Carries: f.Carries, Removals: f.Removals})
+			s.Path = append(s.Path, StoryStep{Scenario: sc.Name, Fate: f.Fate.Fate, Carries: f.Carries, Track: f.Track, Removals: f.Removals})
 			s.Lines = append(s.Lines, storyLine(f, sc.Name, !ok))
 		}
 	}
@@ -210,8 +210,8 @@ func storyLine(f FigureReport, scenario string, first bool) string {
 			b.WriteString(" and recovered")
 		}
 	}
-	if f.Carries != "" && f.Carries != f.Fate.Fate {
-		b.WriteString("; " + f.Carries)
+	if c := carried(f.Carries, f.Track); c != "" && c != f.Fate.Fate {
+		b.WriteString("; " + c)
 	}
 	return b.String()
 }
@@ -260,8 +260,10 @@ func plural(n int, one, many string) string {
 
 // pathTable is the chronicle's table of the figures that took part in more
 // than one scenario: a row each, a column per scenario, each cell its fate
-// there and what that carried ("broken; campaign Skill 3 -> 2"), "" where
-// it had no part. It is the campaign Skill track in The King's Own.
+// there and what that carried ("broken; campaign Skill 3 -> 2") or, when
+// nothing changed, where it stands on its track ("survived; campaign Skill
+// 3"), "" where it had no part. It is the campaign Skill track in The
+// King's Own.
 func pathTable(r *Report) (header []string, rows [][]string) {
 	var names []string
 	for _, sc := range r.Scenarios {
@@ -279,8 +281,8 @@ func pathTable(r *Report) (header []string, rows [][]string) {
 			for i, n := range names {
 				if n == p.Scenario {
 					row[i+1] = p.Fate
-					if p.Carries != "" && p.Carries != p.Fate {
-						row[i+1] += "; " + p.Carries
+					if c := carried(p.Carries, p.Track); c != "" && c != p.Fate {
+						row[i+1] += "; " + c
 					}
 				}
 			}
@@ -332,7 +334,7 @@ func figureTable(sc *ScenarioReport) (header []string, rows [][]string) {
 		if taken {
 			row = append(row, strconv.Itoa(f.Taken))
 		}
-		rows = append(rows, append(row, strconv.Itoa(f.Points), f.Carries))
+		rows = append(rows, append(row, strconv.Itoa(f.Points), carried(f.Carries, f.Track)))
 	}
 	return header, rows
 }
@@ -355,4 +357,13 @@ func countTable(sc *ScenarioReport) (header []string, rows [][]string) {
 		rows = append(rows, row)
 	}
 	return header, rows
+}
+
+// carried is what a figure takes from a scenario as a table shows it: the
+// change it carries, or else where it stands on its track.
+func carried(carries, track string) string {
+	if carries != "" {
+		return carries
+	}
+	return track
 }
