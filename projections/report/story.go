@@ -186,7 +186,7 @@ func stories(scs []ScenarioReport) []Story {
 			}
 			s := &out[i]
 			s.Name = f.Name // the newest name: a figure may be renamed
-			s.Path = append(s.Path, StoryStep{Scenario: sc.Name, Fate: f.Fate.Fate, Carries: f.Carries, Track: f.Track, Removals: f.Removals})
+			s.Path = append(s.Path, StoryStep{Scenario: sc.Name, Start: sc.Start, Fate: f.Fate.Fate, Carries: f.Carries, Track: f.Track, Removals: f.Removals})
 			s.Lines = append(s.Lines, storyLine(f, sc.Name, !ok))
 		}
 	}
@@ -266,9 +266,11 @@ func plural(n int, one, many string) string {
 // King's Own.
 func pathTable(r *Report) (header []string, rows [][]string) {
 	var names []string
+	var starts []int64
 	for _, sc := range r.Scenarios {
 		if sc.Ended {
 			names = append(names, sc.Name)
+			starts = append(starts, sc.Start)
 		}
 	}
 	for _, st := range r.Stories {
@@ -278,8 +280,8 @@ func pathTable(r *Report) (header []string, rows [][]string) {
 		row := make([]string, 1+len(names))
 		row[0] = st.Name + " (" + st.Side + ")"
 		for _, p := range st.Path {
-			for i, n := range names {
-				if n == p.Scenario {
+			for i, start := range starts {
+				if start == p.Start {
 					row[i+1] = p.Fate
 					if c := carried(p.Carries, p.Track); c != "" && c != p.Fate {
 						row[i+1] += "; " + c
@@ -292,7 +294,23 @@ func pathTable(r *Report) (header []string, rows [][]string) {
 	if len(rows) == 0 {
 		return nil, nil
 	}
-	return append([]string{"figure"}, names...), rows
+	return append([]string{"figure"}, numbered(names)...), rows
+}
+
+// numbered tells apart names that repeat by their order: the second
+// "Skirmish" is "Skirmish (2)".
+func numbered(names []string) []string {
+	out := make([]string, len(names))
+	seen := map[string]int{}
+	for i, n := range names {
+		k := strings.ToLower(n)
+		seen[k]++
+		out[i] = n
+		if seen[k] > 1 {
+			out[i] = fmt.Sprintf("%s (%d)", n, seen[k])
+		}
+	}
+	return out
 }
 
 // figureTable is the table of how each figure ended: its fate, what it

@@ -79,13 +79,13 @@ func TestStoriesByID(t *testing.T) {
 // those that did not change too, in the stories and the chronicle's table.
 func TestSkillTrackIsWhole(t *testing.T) {
 	r := &Report{Scenarios: []ScenarioReport{
-		{Name: "One", Ended: true, Figures: []FigureReport{
+		{Name: "One", Start: 4, Ended: true, Figures: []FigureReport{
 			{Fate: engines.Fate{ID: "2", Name: "Bors", Side: "h", Fate: "survived", Track: "campaign Skill 3"}, Fought: true},
 		}},
-		{Name: "Two", Ended: true, Figures: []FigureReport{
+		{Name: "Two", Start: 20, Ended: true, Figures: []FigureReport{
 			{Fate: engines.Fate{ID: "2", Name: "Bors", Side: "h", Fate: "broken", Carries: "campaign Skill 3 -> 2", Track: "campaign Skill 2"}, Fought: true},
 		}},
-		{Name: "Three", Ended: true, Figures: []FigureReport{
+		{Name: "Three", Start: 31, Ended: true, Figures: []FigureReport{
 			{Fate: engines.Fate{ID: "2", Name: "Bors", Side: "h", Fate: "sat out", Track: "campaign Skill 2"}},
 		}},
 	}}
