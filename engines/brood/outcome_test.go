@@ -130,7 +130,7 @@ func TestOutcomeDamage(t *testing.T) {
 	g.put("B1", "blue", 5, 4, 1, 1, 2, Resilient)
 	g.put("B2", "blue", 6, 6, 1, 1, 2)
 	g.put("B3", "blue", 7, 6, 1, 1, 2, LifeGiving)
-	g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1) // B1 loses its extra life
+	g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)    // B1 loses its extra life
 	g.must(Attack{Spawn: "R2", Target: "B2"}, 6, 6, 1, 1, 6) // B3's d6 6 saves B2
 	g.endTurn()
 	g.put("B4", "blue", 4, 2, 5, 1, 2)
