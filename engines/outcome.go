@@ -23,7 +23,7 @@ type Outcome struct {
 	// game keeps it; nil elsewhere.
 	Scoring map[string][]string `json:"scoring"`
 	// Damage names the unit of the figures' Dealt and Taken ("wounds",
-	// "Hits", "Life"); "" where the game counts no damage.
+	// "Hits", "Life", "harm"); "" where the game counts no damage.
 	Damage string `json:"damage"`
 	// Campaign is what the scenario carries into the campaign apart from
 	// its figures, a line each ("Ann's gang records a win").

@@ -109,7 +109,7 @@ type ScenarioReport struct {
 	// each did; empty while the scenario is being played.
 	Figures []FigureReport `json:"figures"`
 	// Damage names the unit of the figures' dealt and taken ("wounds",
-	// "Hits", "Life"); "" where the game counts no damage.
+	// "Hits", "Life", "harm"); "" where the game counts no damage.
 	Damage string `json:"damage"`
 	// Consequences are what the fight did to the campaign, a line each.
 	Consequences []string `json:"consequences"`
