@@ -52,8 +52,10 @@ func colourOf(names []string, i int) string {
 // page is parsed on first use, not at every warlog's start.
 var page = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report").Funcs(template.FuncMap{
-		"inc":  func(i int) int { return i + 1 },
-		"join": strings.Join,
+		"inc":      func(i int) int { return i + 1 },
+		"join":     strings.Join,
+		"sentence": sentence,
+		"count":    count,
 	}).Parse(htmlTemplate))
 })
 

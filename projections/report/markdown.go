@@ -149,9 +149,9 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 	}
 	b.WriteString(strings.Join(meta, " · ") + "\n\n")
 	if sc.Result != "" {
-		fmt.Fprintf(b, "%s\n\n**%s**", h("Result"), md(sc.Result))
+		fmt.Fprintf(b, "%s\n\n**%s**", h("Result"), md(sentence(sc.Result)))
 		if sc.Why != "" {
-			fmt.Fprintf(b, " %s", md(sc.Why))
+			fmt.Fprintf(b, " %s", md(sentence(sc.Why)))
 		}
 		b.WriteString("\n\n")
 	}
@@ -163,11 +163,12 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 		}
 		if f := st.Standout; f != nil {
 			fmt.Fprintf(b, "- *Figure of the battle:* %s (%s), %d %s: %s, %s.\n", md(f.Name), md(f.Side), f.Points, plural(f.Points, "point", "points"),
-				plural(f.Removals, "1 removal", strconv.Itoa(f.Removals)+" removals"), md(f.Fate.Fate))
+				count(f.Removals, "removal", "removals"), md(f.Fate.Fate))
+			fmt.Fprintf(b, "- *How the figure of the battle is chosen:* %s.\n", md(st.Formula))
 		} else {
 			b.WriteString("- *Figure of the battle:* none, as no figure removed a foe.\n")
 		}
-		fmt.Fprintf(b, "- *How the figure of the battle is chosen:* %s.\n\n", md(st.Formula))
+		b.WriteString("\n")
 	}
 	if scored(sc) {
 		b.WriteString(h("Score") + "\n\n")

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // FateSatOut is the fate of a campaign figure that did not fight.
@@ -251,6 +253,27 @@ func score(scs []ScenarioReport) ([]Score, []Standing) {
 	return now(), standings
 }
 
+// sentence writes a result or its reason as a sentence: a capital first
+// letter and a full stop.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	s = string(unicode.ToUpper(r)) + s[n:]
+	if !strings.ContainsAny(s[len(s)-1:], ".!?") {
+		s += "."
+	}
+	return s
+}
+
+// count writes a number with its noun, singular or plural ("1 turn", "3
+// turns").
+func count(n int, one, many string) string {
+	return strconv.Itoa(n) + " " + plural(n, one, many)
+}
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one
@@ -314,11 +337,13 @@ func numbered(names []string) []string {
 }
 
 // figureTable is the table of how each figure ended: its fate, what it
-// did (the columns the game counts) and what it carries forward.
+// did (the columns the game counts) and what it carries forward (no such
+// column when no figure carries anything).
 func figureTable(sc *ScenarioReport) (header []string, rows [][]string) {
-	var acts, attacks, dealt, taken bool
+	var acts, attacks, dealt, taken, carries bool
 	for _, f := range sc.Figures {
 		acts, attacks, dealt, taken = acts || f.Activations > 0, attacks || f.Attacks > 0, dealt || f.Dealt > 0, taken || f.Taken > 0
+		carries = carries || carried(f.Carries, f.Track) != ""
 	}
 	unit := sc.Damage
 	if unit == "" {
@@ -337,7 +362,10 @@ func figureTable(sc *ScenarioReport) (header []string, rows [][]string) {
 	if taken {
 		header = append(header, unit+" taken")
 	}
-	header = append(header, "points", "carries forward")
+	header = append(header, "points")
+	if carries {
+		header = append(header, "carries forward")
+	}
 	for _, f := range sc.Figures {
 		row := []string{f.Name, f.Side, f.Fate.Fate, strconv.Itoa(f.Removals)}
 		if acts {
@@ -352,7 +380,11 @@ func figureTable(sc *ScenarioReport) (header []string, rows [][]string) {
 		if taken {
 			row = append(row, strconv.Itoa(f.Taken))
 		}
-		rows = append(rows, append(row, strconv.Itoa(f.Points), carried(f.Carries, f.Track)))
+		row = append(row, strconv.Itoa(f.Points))
+		if carries {
+			row = append(row, carried(f.Carries, f.Track))
+		}
+		rows = append(rows, row)
 	}
 	return header, rows
 }
