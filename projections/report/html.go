@@ -187,7 +187,7 @@ func scenarioView(sc *ScenarioReport) htmlScenario {
 		hs.Tables = append(hs.Tables, newTable("counts", "What the game counts, turn by turn", header, rows))
 	}
 	if turns := removalTurns(sc); turns > 0 && hs.Removals == nil {
-		hs.Tables = append(hs.Tables, htmlTable{ID: "removals", Title: "Removals", Note: fmt.Sprintf("No figure was removed in %d %s.", turns, plural(turns, "turn", "turns"))})
+		hs.Tables = append(hs.Tables, htmlTable{ID: "removals", Title: "Figures lost per turn", Note: fmt.Sprintf("No figure was removed in %d %s.", turns, plural(turns, "turn", "turns"))})
 	}
 	for _, d := range sc.Dice {
 		colour := palette[0]

@@ -246,7 +246,7 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 		mdTable(b, header, rows)
 	}
 	if turns := removalTurns(sc); turns > 0 {
-		b.WriteString(h("Removals per turn") + "\n\n")
+		b.WriteString(h("Figures lost per turn") + "\n\n")
 		header := []string{"side"}
 		for t := 1; t <= turns; t++ {
 			header = append(header, "T"+strconv.Itoa(t))
