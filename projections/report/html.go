@@ -420,10 +420,10 @@ func standingsChart(r *Report) *lineChart {
 		}
 	}
 	c := newLineChart(names, names, values, func(j, i int) string {
-		return fmt.Sprintf("%s after %s: %d won", names[j], r.Standings[i].Scenario, values[j][i])
+		return fmt.Sprintf("%s after %s: %d won", names[j], r.Standings[i].Label, values[j][i])
 	})
 	for _, st := range r.Standings {
-		c.Scenarios = append(c.Scenarios, st.Scenario)
+		c.Scenarios = append(c.Scenarios, st.Label)
 	}
 	return c
 }

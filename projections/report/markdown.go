@@ -84,7 +84,7 @@ func Markdown(w io.Writer, r *Report) error {
 			}
 			var rows [][]string
 			for _, st := range r.Standings {
-				row := []string{md(st.Scenario)}
+				row := []string{md(st.Label)}
 				for _, s := range r.Score {
 					row = append(row, strconv.Itoa(winsOf(st.Score, s.Name)))
 				}
@@ -137,7 +137,7 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 		return level + "# " + title
 	}
 	if level != "" {
-		fmt.Fprintf(b, "%s %s\n\n", level, md(sc.Name))
+		fmt.Fprintf(b, "%s %s\n\n", level, md(sc.Label))
 	}
 	meta := []string{"*Campaign:* " + md(r.Campaign), "*Date:* " + sc.Date}
 	if sc.Brief != "" {

@@ -91,7 +91,10 @@ type ScenarioReport struct {
 	Name string `json:"name"`
 	// Start is the log version of the action that began the scenario: it
 	// tells apart scenarios that share a name.
-	Start int64  `json:"start"`
+	Start int64 `json:"start"`
+	// Label is the name as headings show it: a name another scenario of
+	// the campaign had before is numbered ("Skirmish (2)").
+	Label string `json:"-"`
 	Brief string `json:"brief"`
 	Date  string `json:"date"`
 	// Turn is the turn reached; Ended says whether the scenario is over.
@@ -262,6 +265,8 @@ type Score struct {
 type Standing struct {
 	Scenario string  `json:"scenario"`
 	Score    []Score `json:"score"`
+	// Label is the scenario's Label.
+	Label string `json:"-"`
 }
 
 // Options choose what to report.
@@ -439,6 +444,13 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 			sr.Turns = []TurnReport{}
 		}
 		r.Scenarios = append(r.Scenarios, *sr)
+	}
+	names := make([]string, len(r.Scenarios))
+	for i, sc := range r.Scenarios {
+		names[i] = sc.Name
+	}
+	for i, l := range numbered(names) {
+		r.Scenarios[i].Label = l
 	}
 	if opt.Campaign {
 		r.Kind = "campaign"

@@ -247,7 +247,7 @@ func score(scs []ScenarioReport) ([]Score, []Standing) {
 			wins[strings.ToLower(*sc.Winner)]++
 		}
 		if sc.Ended {
-			standings = append(standings, Standing{Scenario: sc.Name, Score: now()})
+			standings = append(standings, Standing{Scenario: sc.Name, Label: sc.Label, Score: now()})
 		}
 	}
 	return now(), standings
@@ -292,7 +292,7 @@ func pathTable(r *Report) (header []string, rows [][]string) {
 	var starts []int64
 	for _, sc := range r.Scenarios {
 		if sc.Ended {
-			names = append(names, sc.Name)
+			names = append(names, sc.Label)
 			starts = append(starts, sc.Start)
 		}
 	}
@@ -317,7 +317,7 @@ func pathTable(r *Report) (header []string, rows [][]string) {
 	if len(rows) == 0 {
 		return nil, nil
 	}
-	return append([]string{"figure"}, numbered(names)...), rows
+	return append([]string{"figure"}, names...), rows
 }
 
 // numbered tells apart names that repeat by their order: the second
