@@ -40,6 +40,21 @@ func validReport(t *testing.T, s *jsonschema.Schema, what string, data []byte) {
 	}
 }
 
+// dbRunner runs warlog commands on a new database of the test's and
+// returns what each wrote; a command that fails fails the test.
+func dbRunner(t *testing.T) func(args ...string) string {
+	db := filepath.Join(t.TempDir(), "g.db")
+	return func(args ...string) string {
+		t.Helper()
+		var b bytes.Buffer
+		app := &cmdutil.App{In: strings.NewReader(""), Out: &b, Err: &b, Getenv: func(string) string { return "" }, Engines: Engines()}
+		if code := Run(context.Background(), app, append([]string{"--db", db}, args...)); code != 0 {
+			t.Fatalf("%v: exit %d\n%s", args, code, b.String())
+		}
+		return b.String()
+	}
+}
+
 // twoScenarios is a campaign of two scenarios per game, both won by winner,
 // with two figures whose names share a prefix (Bo and Bors): the lines
 // after the campaign's creation.
@@ -120,16 +135,7 @@ func TestReportCampaignPerGame(t *testing.T) {
 	schema := reportSchema(t)
 	for _, g := range twoScenarios {
 		t.Run(g.game, func(t *testing.T) {
-			db := filepath.Join(t.TempDir(), "g.db")
-			run := func(args ...string) string {
-				t.Helper()
-				var b bytes.Buffer
-				app := &cmdutil.App{In: strings.NewReader(""), Out: &b, Err: &b, Getenv: func(string) string { return "" }, Engines: Engines()}
-				if code := Run(context.Background(), app, append([]string{"--db", db}, args...)); code != 0 {
-					t.Fatalf("%v: exit %d\n%s", args, code, b.String())
-				}
-				return b.String()
-			}
+			run := dbRunner(t)
 			run("campaign", "new", "Two of "+g.game, "--game", g.game, "--seed", "1")
 			for _, l := range g.lines {
 				run(l...)
@@ -405,16 +411,7 @@ func demoReport(t *testing.T, name string, v any) {
 func TestReportScenariosShareAName(t *testing.T) {
 	for _, g := range twoScenarios {
 		t.Run(g.game, func(t *testing.T) {
-			db := filepath.Join(t.TempDir(), "g.db")
-			run := func(args ...string) string {
-				t.Helper()
-				var b bytes.Buffer
-				app := &cmdutil.App{In: strings.NewReader(""), Out: &b, Err: &b, Getenv: func(string) string { return "" }, Engines: Engines()}
-				if code := Run(context.Background(), app, append([]string{"--db", db}, args...)); code != 0 {
-					t.Fatalf("%v: exit %d\n%s", args, code, b.String())
-				}
-				return b.String()
-			}
+			run := dbRunner(t)
 			run("campaign", "new", "Twice", "--game", g.game, "--seed", "1")
 			for _, l := range g.lines {
 				l = append([]string(nil), l...)

@@ -233,6 +233,25 @@ func darkColour(c string) bool {
 	return r+g+b < 3*64
 }
 
+// gameReports reads every game's demo report (testdata/reports), by its
+// file's name and the suffix.
+func gameReports(t *testing.T, suffix string) map[string]string {
+	t.Helper()
+	pages := map[string]string{}
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "reports", "*.html"))
+	if len(files) < 5 {
+		t.Fatalf("found %d game reports, want one per game", len(files))
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages[strings.TrimSuffix(filepath.Base(f), ".html")+suffix] = string(data)
+	}
+	return pages
+}
+
 // Every game's report and a chronicle read well in a real browser at 1200,
 // 700 and 360 px wide: nothing scrolls sideways, no chart text is under
 // 11 px, no word may be broken mid-word (but the log's hash), and the dark
@@ -244,18 +263,7 @@ func TestHTMLReadsWellInChromium(t *testing.T) {
 	if bin == "" {
 		t.Skip("chromium is not installed here (apt-get install chromium); .ci/run installs it")
 	}
-	pages := map[string]string{}
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "reports", "*.html"))
-	if len(files) < 5 {
-		t.Fatalf("found %d game reports, want one per game", len(files))
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pages[strings.TrimSuffix(filepath.Base(f), ".html")] = string(data)
-	}
+	pages := gameReports(t, "")
 	svc, name := play(t)
 	chron, err := Build(context.Background(), svc, name, Options{Campaign: true})
 	if err != nil {
@@ -307,18 +315,7 @@ func TestHTMLPrintsWellInChromium(t *testing.T) {
 	if bin == "" {
 		t.Skip("chromium is not installed here (apt-get install chromium); .ci/run installs it")
 	}
-	pages := map[string]string{}
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "reports", "*.html"))
-	if len(files) < 5 {
-		t.Fatalf("found %d game reports, want one per game", len(files))
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pages[strings.TrimSuffix(filepath.Base(f), ".html")+".print"] = string(data)
-	}
+	pages := gameReports(t, ".print")
 	pages["control.print"] = `<!DOCTYPE html><html><head><style>@media print { body { background: #111; color: #eee } }</style></head><body><p>Dark</p>` +
 		`<svg viewBox="0 0 900 100" width="900" height="100" aria-label="wide"><text x="0" y="50" font-size="12">wide</text></svg></body></html>`
 	for _, dark := range []bool{false, true} {
