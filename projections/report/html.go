@@ -216,8 +216,13 @@ func luckTable(luck []PlayerLuck) htmlTable {
 // LuckTable is the luck table for the template.
 func (h htmlScenario) LuckTable() htmlTable { return luckTable(h.Luck) }
 
-// LuckTable is the campaign's luck table for the template.
-func (p htmlPage) LuckTable() htmlTable { return luckTable(p.Luck) }
+// LuckTable is the campaign's luck table for the template, under the
+// section's own heading.
+func (p htmlPage) LuckTable() htmlTable {
+	t := luckTable(p.Luck)
+	t.Title = ""
+	return t
+}
 
 // textW is about how wide text is drawn in the charts.
 func textW(s string) int { return len([]rune(s))*charW + 2 }
