@@ -60,7 +60,7 @@ func (s *Service) Replay(ctx context.Context, campaign string, fn func(st *State
 			// The closing action happened in the last turn reached, which
 			// Now() may not have named yet (an engine may file a turn's end
 			// under the turn it ended until the next turn's first action).
-			if ch, ok := st.Game.(engines.Chronicler); ok {
+			if ch, ok := st.Game.(engines.Chronicler); ok && cur.Scenario != "" {
 				for _, sc := range ch.Scenarios() {
 					if sc.Name == cur.Scenario && sc.Turn > cur.Turn {
 						cur.Turn = sc.Turn

@@ -40,6 +40,21 @@ func validReport(t *testing.T, s *jsonschema.Schema, what string, data []byte) {
 	}
 }
 
+// dbRunner runs warlog commands on a new database of the test's and
+// returns what each wrote; a command that fails fails the test.
+func dbRunner(t *testing.T) func(args ...string) string {
+	db := filepath.Join(t.TempDir(), "g.db")
+	return func(args ...string) string {
+		t.Helper()
+		var b bytes.Buffer
+		app := &cmdutil.App{In: strings.NewReader(""), Out: &b, Err: &b, Getenv: func(string) string { return "" }, Engines: Engines()}
+		if code := Run(context.Background(), app, append([]string{"--db", db}, args...)); code != 0 {
+			t.Fatalf("%v: exit %d\n%s", args, code, b.String())
+		}
+		return b.String()
+	}
+}
+
 // twoScenarios is a campaign of two scenarios per game, both won by winner,
 // with two figures whose names share a prefix (Bo and Bors): the lines
 // after the campaign's creation.
@@ -120,16 +135,7 @@ func TestReportCampaignPerGame(t *testing.T) {
 	schema := reportSchema(t)
 	for _, g := range twoScenarios {
 		t.Run(g.game, func(t *testing.T) {
-			db := filepath.Join(t.TempDir(), "g.db")
-			run := func(args ...string) string {
-				t.Helper()
-				var b bytes.Buffer
-				app := &cmdutil.App{In: strings.NewReader(""), Out: &b, Err: &b, Getenv: func(string) string { return "" }, Engines: Engines()}
-				if code := Run(context.Background(), app, append([]string{"--db", db}, args...)); code != 0 {
-					t.Fatalf("%v: exit %d\n%s", args, code, b.String())
-				}
-				return b.String()
-			}
+			run := dbRunner(t)
 			run("campaign", "new", "Two of "+g.game, "--game", g.game, "--seed", "1")
 			for _, l := range g.lines {
 				run(l...)
@@ -151,6 +157,9 @@ func TestReportCampaignPerGame(t *testing.T) {
 					ID    string   `json:"id"`
 					Name  string   `json:"name"`
 					Lines []string `json:"lines"`
+					Path  []struct {
+						Track string `json:"track"`
+					} `json:"path"`
 				} `json:"stories"`
 			}
 			cj := run("report", "--chronicle", "--format", "json")
@@ -207,6 +216,20 @@ func TestReportCampaignPerGame(t *testing.T) {
 			if len(stories) != 2 || ids["Bo"] == ids["Bors"] {
 				t.Fatalf("the stories of Bo and Bors: %v (ids %v)", stories, ids)
 			}
+			// The King's Own keeps a campaign Skill track, whole: Bors fought
+			// both scenarios and Bo sat the second out, neither changing.
+			for _, s := range chron.Stories {
+				if g.game != "kingsown" || s.Name != "Bo" && s.Name != "Bors" {
+					continue
+				}
+				var track []string
+				for _, p := range s.Path {
+					track = append(track, p.Track)
+				}
+				if strings.Join(track, ", ") != "campaign Skill 3, campaign Skill 3" {
+					t.Errorf("%s's campaign Skill track is %q, want Skill 3 in both scenarios", s.Name, track)
+				}
+			}
 			if strings.Contains(strings.Join(stories["Bo"], " "), "Bors") {
 				t.Errorf("Bo's story tells of Bors: %q", stories["Bo"])
 			}
@@ -221,6 +244,9 @@ func TestReportCampaignPerGame(t *testing.T) {
 				if !regexp.MustCompile(`(?m)^- \*\*` + n + `('s Mother)?\*\* \(`).MatchString(md) {
 					t.Errorf("the Markdown chronicle has no story for %s", n)
 				}
+			}
+			if g.game == "kingsown" && !regexp.MustCompile(`(?m)^\| Bors \(hunters\) +\| survived; campaign Skill 3 +\| survived; campaign Skill 3 +\|$`).MatchString(md) {
+				t.Errorf("the Markdown chronicle has no whole Skill track for Bors:\n%s", md)
 			}
 			smd := run("report", "--format", "md")
 			if !strings.Contains(smd, "**"+g.winner+" won Second") {
@@ -376,5 +402,98 @@ func demoReport(t *testing.T, name string, v any) {
 	}
 	if err := json.Unmarshal(data, v); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Two scenarios of one name in a campaign are two scenarios in the
+// chronicle, told apart by the action that began each: their actions,
+// winners and the figures' paths are not merged.
+func TestReportScenariosShareAName(t *testing.T) {
+	for _, g := range twoScenarios {
+		t.Run(g.game, func(t *testing.T) {
+			run := dbRunner(t)
+			run("campaign", "new", "Twice", "--game", g.game, "--seed", "1")
+			for _, l := range g.lines {
+				l = append([]string(nil), l...)
+				for i, a := range l {
+					if a == "First" || a == "Second" {
+						l[i] = "Skirmish"
+					}
+				}
+				run(l...)
+			}
+			var chron struct {
+				Scenarios []struct {
+					Name   string  `json:"name"`
+					Start  int64   `json:"start"`
+					Winner *string `json:"winner"`
+					Turns  []struct {
+						Lines []struct {
+							Action string `json:"action"`
+						} `json:"lines"`
+					} `json:"turns"`
+				} `json:"scenarios"`
+				Score []struct {
+					Name string `json:"name"`
+					Wins int    `json:"wins"`
+				} `json:"score"`
+				Stories []struct {
+					Name string `json:"name"`
+					Path []struct {
+						Start int64 `json:"start"`
+					} `json:"path"`
+				} `json:"stories"`
+			}
+			if err := json.Unmarshal([]byte(run("report", "--chronicle", "--format", "json")), &chron); err != nil {
+				t.Fatal(err)
+			}
+			if len(chron.Scenarios) != 2 {
+				t.Fatalf("%d scenarios in the chronicle, want the two Skirmishes", len(chron.Scenarios))
+			}
+			a, b := chron.Scenarios[0], chron.Scenarios[1]
+			if a.Name != "Skirmish" || b.Name != "Skirmish" || a.Start == 0 || a.Start >= b.Start {
+				t.Errorf("the scenarios are %q from %d and %q from %d, want two Skirmishes, the second begun later", a.Name, a.Start, b.Name, b.Start)
+			}
+			actions := func(i int) map[string]bool {
+				out := map[string]bool{}
+				for _, tu := range chron.Scenarios[i].Turns {
+					for _, l := range tu.Lines {
+						out[l.Action] = true
+					}
+				}
+				return out
+			}
+			first, second := actions(0), actions(1)
+			if len(first) == 0 || len(second) == 0 {
+				t.Errorf("a Skirmish has no actions: %d and %d", len(first), len(second))
+			}
+			for id := range first {
+				if second[id] {
+					t.Errorf("action %s is told in both Skirmishes", id)
+				}
+			}
+			for _, sc := range chron.Scenarios {
+				if sc.Winner == nil || *sc.Winner != g.winner {
+					t.Errorf("a Skirmish's winner is %v, want %s", sc.Winner, g.winner)
+				}
+			}
+			for _, s := range chron.Score {
+				if s.Name == g.winner && s.Wins != 2 {
+					t.Errorf("%s has %d wins, want 2", s.Name, s.Wins)
+				}
+			}
+			for _, s := range chron.Stories {
+				if (s.Name == "Bors" || s.Name == "Bors's Mother") && (len(s.Path) != 2 || s.Path[0].Start == s.Path[1].Start) {
+					t.Errorf("%s's path does not tell the two Skirmishes apart: %+v", s.Name, s.Path)
+				}
+			}
+			md := run("report", "--chronicle", "--format", "md")
+			if !strings.Contains(md, "\n## Skirmish\n") || !strings.Contains(md, "\n## Skirmish (2)\n") {
+				t.Errorf("the chronicle's headings do not tell the Skirmishes apart:\n%s", md)
+			}
+			if g.game == "kingsown" && !regexp.MustCompile(`(?m)^\| figure +\| Skirmish +\| Skirmish \(2\) +\|$`).MatchString(md) {
+				t.Errorf("the Skill track's columns do not tell the Skirmishes apart:\n%s", md)
+			}
+		})
 	}
 }

@@ -23,7 +23,7 @@ type Outcome struct {
 	// game keeps it; nil elsewhere.
 	Scoring map[string][]string `json:"scoring"`
 	// Damage names the unit of the figures' Dealt and Taken ("wounds",
-	// "Hits", "Life"); "" where the game counts no damage.
+	// "Hits", "Life", "harm"); "" where the game counts no damage.
 	Damage string `json:"damage"`
 	// Campaign is what the scenario carries into the campaign apart from
 	// its figures, a line each ("Ann's gang records a win").
@@ -55,6 +55,11 @@ type Fate struct {
 	// Carries is what it takes into the campaign, in a few words
 	// ("campaign Skill 3 -> 2"); "" when nothing changes.
 	Carries string `json:"carries"`
+	// Track is where the figure stands in what the game tracks across the
+	// campaign, after the scenario, changed or not ("campaign Skill 3"):
+	// read scenario by scenario it is the figure's track. "" where the
+	// game tracks nothing for it.
+	Track string `json:"track"`
 	// Told is the fate as a sentence ("Bors was Broken: campaign Skill
 	// 3 -> 2"); "" to say it as its name and what it carries.
 	Told string `json:"told"`

@@ -187,6 +187,11 @@ func (s *State) onCombatFought(e CombatFought) error {
 	if e.Kind == KindFrenzy {
 		b.Frenzy = ""
 	}
+	b.Beat = nil
+	if e.Result == "attacker" || e.Result == "defender" {
+		won := e
+		b.Beat = &won
+	}
 	// A spawn that loses to a Mother, attacked by her or attacking her
 	// (beaten back: a ranged loss removes nobody), is removed next.
 	switch {
@@ -206,6 +211,8 @@ func (s *State) onSpawnWounded(e SpawnWounded) error {
 		return err
 	}
 	p.Lives--
+	p.Taken++
+	s.B.credit(p.Name, false, 1)
 	return nil
 }
 
@@ -213,7 +220,35 @@ func (s *State) onSpawnSaved(SpawnSaved) error {
 	if s.B == nil {
 		return errNoGame
 	}
+	s.B.Beat = nil
 	return nil
+}
+
+// credit counts the lives or Life Points the loser of the last combat
+// (a spawn's name, or a Mother's player when mother) lost to its winner.
+func (b *Board) credit(loser string, mother bool, n int) {
+	c := b.Beat
+	if c == nil {
+		return
+	}
+	winner, lost := c.Attacker, c.Defender
+	winnerMother, lostMother := c.Kind == KindMother, c.Kind == KindOnMother
+	if c.Result == "defender" {
+		winner, lost, winnerMother, lostMother = lost, winner, lostMother, winnerMother
+	}
+	if lost != loser || lostMother != mother {
+		return
+	}
+	b.Beat = nil
+	if winnerMother {
+		for _, m := range b.Mothers {
+			if m.Player == winner {
+				m.Dealt += n
+			}
+		}
+	} else if p := b.Piece(winner); p != nil {
+		p.Dealt += n
+	}
 }
 
 func (s *State) onSpawnRemoved(e SpawnRemoved) error {
@@ -223,6 +258,8 @@ func (s *State) onSpawnRemoved(e SpawnRemoved) error {
 	}
 	b := s.B
 	p.Dead = true
+	p.Taken++
+	b.credit(p.Name, false, 1)
 	switch {
 	case e.By != "":
 		if k := b.Piece(e.By); k != nil {
@@ -388,6 +425,9 @@ func (s *State) onLifeLost(e LifeLost) error {
 		return err
 	}
 	m.Life -= e.Amount
+	if s.B != nil {
+		s.B.credit(m.Player, true, e.Amount)
+	}
 	if m.Life <= 0 {
 		m.Life, m.Destroyed = 0, true
 	}

@@ -1125,13 +1125,22 @@ func readBoard(s *jsonscan.Scanner) (v Board) {
 		if s.Expect(`,"struck":`) {
 			v.Struck = s.InternedString(&factStrings)
 		}
+		if s.Expect(`,"beat":`) {
+			if s.Null() {
+				v.Beat = nil
+			} else {
+				var p19 CombatFought
+				p19 = readCombatFought(s)
+				v.Beat = &p19
+			}
+		}
 		if s.Expect(`,"outcome":`) {
 			if s.Null() {
 				v.Outcome = nil
 			} else {
-				var p19 engines.Outcome
-				p19 = readEnginesOutcome(s)
-				v.Outcome = &p19
+				var p20 engines.Outcome
+				p20 = readEnginesOutcome(s)
+				v.Outcome = &p20
 			}
 		}
 	}
@@ -1147,39 +1156,39 @@ func readBoard(s *jsonscan.Scanner) (v Board) {
 			v.Turn = s.Int()
 		case "mothers":
 			if s.Array() {
-				var buf20 [16]*Mother
-				xs21 := buf20[:0]
-				for j22 := 0; s.Elem(j22); j22++ {
-					var x23 *Mother
+				var buf21 [16]*Mother
+				xs22 := buf21[:0]
+				for j23 := 0; s.Elem(j23); j23++ {
+					var x24 *Mother
 					if s.Null() {
-						x23 = nil
+						x24 = nil
 					} else {
-						var p24 Mother
-						p24 = readMother(s)
-						x23 = &p24
+						var p25 Mother
+						p25 = readMother(s)
+						x24 = &p25
 					}
-					xs21 = append(xs21, x23)
+					xs22 = append(xs22, x24)
 				}
-				v.Mothers = append(make([]*Mother, 0, len(xs21)), xs21...)
+				v.Mothers = append(make([]*Mother, 0, len(xs22)), xs22...)
 			} else {
 				v.Mothers = nil
 			}
 		case "spawns":
 			if s.Array() {
-				var buf25 [16]*Piece
-				xs26 := buf25[:0]
-				for j27 := 0; s.Elem(j27); j27++ {
-					var x28 *Piece
+				var buf26 [16]*Piece
+				xs27 := buf26[:0]
+				for j28 := 0; s.Elem(j28); j28++ {
+					var x29 *Piece
 					if s.Null() {
-						x28 = nil
+						x29 = nil
 					} else {
-						var p29 Piece
-						p29 = readPiece(s)
-						x28 = &p29
+						var p30 Piece
+						p30 = readPiece(s)
+						x29 = &p30
 					}
-					xs26 = append(xs26, x28)
+					xs27 = append(xs27, x29)
 				}
-				v.Spawns = append(make([]*Piece, 0, len(xs26)), xs26...)
+				v.Spawns = append(make([]*Piece, 0, len(xs27)), xs27...)
 			} else {
 				v.Spawns = nil
 			}
@@ -1197,14 +1206,14 @@ func readBoard(s *jsonscan.Scanner) (v Board) {
 			if s.Null() {
 				v.Removed = nil
 			} else {
-				m30 := map[string][]int{}
-				for j31 := 0; s.Field(j31); j31++ {
-					k32 := s.MapKey()
-					var x33 []int
-					x33 = s.SizedInts()
-					m30[k32] = x33
+				m31 := map[string][]int{}
+				for j32 := 0; s.Field(j32); j32++ {
+					k33 := s.MapKey()
+					var x34 []int
+					x34 = s.SizedInts()
+					m31[k33] = x34
 				}
-				v.Removed = m30
+				v.Removed = m31
 			}
 		case "filed":
 			v.Filed = s.Int()
@@ -1212,26 +1221,34 @@ func readBoard(s *jsonscan.Scanner) (v Board) {
 			v.Number = s.Int()
 		case "start":
 			if s.Array() {
-				var buf34 [16]MotherPlace
-				xs35 := buf34[:0]
-				for j36 := 0; s.Elem(j36); j36++ {
-					var x37 MotherPlace
-					x37 = readMotherPlace(s)
-					xs35 = append(xs35, x37)
+				var buf35 [16]MotherPlace
+				xs36 := buf35[:0]
+				for j37 := 0; s.Elem(j37); j37++ {
+					var x38 MotherPlace
+					x38 = readMotherPlace(s)
+					xs36 = append(xs36, x38)
 				}
-				v.Start = append(make([]MotherPlace, 0, len(xs35)), xs35...)
+				v.Start = append(make([]MotherPlace, 0, len(xs36)), xs36...)
 			} else {
 				v.Start = nil
 			}
 		case "struck":
 			v.Struck = s.InternedString(&factStrings)
+		case "beat":
+			if s.Null() {
+				v.Beat = nil
+			} else {
+				var p39 CombatFought
+				p39 = readCombatFought(s)
+				v.Beat = &p39
+			}
 		case "outcome":
 			if s.Null() {
 				v.Outcome = nil
 			} else {
-				var p38 engines.Outcome
-				p38 = readEnginesOutcome(s)
-				v.Outcome = &p38
+				var p40 engines.Outcome
+				p40 = readEnginesOutcome(s)
+				v.Outcome = &p40
 			}
 		default:
 			s.SkipField()
@@ -1326,6 +1343,9 @@ func readMother(s *jsonscan.Scanner) (v Mother) {
 		if s.Expect(`,"fought":`) {
 			v.Fought = s.Int()
 		}
+		if s.Expect(`,"dealt":`) {
+			v.Dealt = s.Int()
+		}
 		if s.Expect(`,"spawned":`) {
 			v.Spawned = s.Bool()
 		}
@@ -1367,6 +1387,8 @@ func readMother(s *jsonscan.Scanner) (v Mother) {
 			v.Kills = s.Int()
 		case "fought":
 			v.Fought = s.Int()
+		case "dealt":
+			v.Dealt = s.Int()
 		case "spawned":
 			v.Spawned = s.Bool()
 		case "absorbed":
@@ -1436,6 +1458,12 @@ func readPiece(s *jsonscan.Scanner) (v Piece) {
 		if s.Expect(`,"fought":`) {
 			v.Fought = s.Int()
 		}
+		if s.Expect(`,"dealt":`) {
+			v.Dealt = s.Int()
+		}
+		if s.Expect(`,"taken":`) {
+			v.Taken = s.Int()
+		}
 		if s.Expect(`,"made":`) {
 			v.Made = s.Bool()
 		}
@@ -1486,6 +1514,10 @@ func readPiece(s *jsonscan.Scanner) (v Piece) {
 			v.Kills = s.Int()
 		case "fought":
 			v.Fought = s.Int()
+		case "dealt":
+			v.Dealt = s.Int()
+		case "taken":
+			v.Taken = s.Int()
 		case "made":
 			v.Made = s.Bool()
 		case "move_used":
@@ -1680,6 +1712,9 @@ func readEnginesFate(s *jsonscan.Scanner) (v engines.Fate) {
 		if s.Expect(`,"carries":`) {
 			v.Carries = s.InternedString(&factStrings)
 		}
+		if s.Expect(`,"track":`) {
+			v.Track = s.InternedString(&factStrings)
+		}
 		if s.Expect(`,"told":`) {
 			v.Told = s.InternedString(&factStrings)
 		}
@@ -1711,6 +1746,8 @@ func readEnginesFate(s *jsonscan.Scanner) (v engines.Fate) {
 			v.Fate = s.InternedString(&factStrings)
 		case "carries":
 			v.Carries = s.InternedString(&factStrings)
+		case "track":
+			v.Track = s.InternedString(&factStrings)
 		case "told":
 			v.Told = s.InternedString(&factStrings)
 		case "removals":

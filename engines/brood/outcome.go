@@ -41,7 +41,7 @@ func (s *State) outcome(b *Board) *engines.Outcome {
 			fate = "destroyed"
 		}
 		o.Figures = append(o.Figures, engines.Fate{ID: "mother:" + m.Player, Name: m.Player + "'s Mother", Side: m.Player,
-			Fate: fate, Carries: b.motherLine(m), Removals: m.Kills, Attacks: m.Fought, Taken: max(MaxLife-m.Life, 0)})
+			Fate: fate, Carries: b.motherLine(m), Removals: m.Kills, Attacks: m.Fought, Dealt: m.Dealt, Taken: max(MaxLife-m.Life, 0)})
 	}
 	game := "spawn:" + strconv.Itoa(b.Number) + ":"
 	for _, p := range b.Spawns {
@@ -49,7 +49,8 @@ func (s *State) outcome(b *Board) *engines.Outcome {
 		if p.Dead {
 			fate = "dead"
 		}
-		o.Figures = append(o.Figures, engines.Fate{ID: game + p.Name, Name: p.Name, Side: p.Owner, Fate: fate, Removals: p.Kills, Attacks: p.Fought})
+		o.Figures = append(o.Figures, engines.Fate{ID: game + p.Name, Name: p.Name, Side: p.Owner, Fate: fate, Removals: p.Kills, Attacks: p.Fought,
+			Dealt: p.Dealt, Taken: p.Taken})
 	}
 	if b.Winner != "" {
 		o.Campaign = append(o.Campaign, fmt.Sprintf("%s: games won in %s mode now %d", b.Winner, s.Mode, s.Wins[b.Winner]))

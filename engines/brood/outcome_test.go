@@ -117,3 +117,40 @@ func TestOutcomeReplays(t *testing.T) {
 		t.Fatalf("replayed outcome %+v, want %+v", fresh.s.B.Outcome, g.s.B.Outcome)
 	}
 }
+
+// What each piece dealt and took, in lives and Life Points: a beaten spawn
+// loses its life to the winner of the combat (seed 004 line 38), a
+// Resilient one its extra life first (line 69), and a Mother a Life Point
+// to each attack she loses (line 47). A spawn saved by a Life-Giving ally
+// (line 71) loses nothing, and its attacker deals nothing.
+func TestOutcomeDamage(t *testing.T) {
+	g := started(t, "")
+	g.put("R1", "red", 4, 4, 5, 1, 2)
+	g.put("R2", "red", 6, 5, 5, 1, 2)
+	g.put("B1", "blue", 5, 4, 1, 1, 2, Resilient)
+	g.put("B2", "blue", 6, 6, 1, 1, 2)
+	g.put("B3", "blue", 7, 6, 1, 1, 2, LifeGiving)
+	g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)    // B1 loses its extra life
+	g.must(Attack{Spawn: "R2", Target: "B2"}, 6, 6, 1, 1, 6) // B3's d6 6 saves B2
+	g.endTurn()
+	g.put("B4", "blue", 4, 2, 5, 1, 2)
+	g.must(Attack{Spawn: "B4", Target: "red"}, 6, 6, 1, 1) // red's Mother loses a Life Point
+	g.endTurn()
+	g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1) // B1 dies for good
+	g.must(engines.EndScenario{Winner: "red"})
+	o := g.s.B.Outcome
+	for _, c := range []struct {
+		id           string
+		dealt, taken int
+	}{
+		{"spawn:1:R1", 2, 0}, {"spawn:1:R2", 0, 0}, {"spawn:1:B1", 0, 2}, {"spawn:1:B2", 0, 0},
+		{"spawn:1:B4", 1, 0}, {"mother:red", 0, 1}, {"mother:blue", 0, 0},
+	} {
+		if f := fateOf(t, o, c.id); f.Dealt != c.dealt || f.Taken != c.taken {
+			t.Errorf("%s dealt %d and took %d, want %d and %d", c.id, f.Dealt, f.Taken, c.dealt, c.taken)
+		}
+	}
+	if o.Damage != "Life" {
+		t.Errorf("the damage unit is %q, want Life", o.Damage)
+	}
+}

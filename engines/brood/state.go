@@ -136,9 +136,14 @@ type Piece struct {
 	Evolution string `json:"evolution,omitempty"`
 	Dead      bool   `json:"dead,omitempty"`
 	// Kills counts the enemy spawns it removed, Fought the combats it
-	// fought as the attacker.
+	// fought as the attacker. Dealt counts the lives and Life Points the
+	// enemy lost to it (a spawn has one life, a Resilient one two: seed
+	// 004 line 69; a Mother loses a Life Point to each attack she loses:
+	// line 47), Taken the lives it lost.
 	Kills  int `json:"kills,omitempty"`
 	Fought int `json:"fought,omitempty"`
+	Dealt  int `json:"dealt,omitempty"`
+	Taken  int `json:"taken,omitempty"`
 	// Per turn.
 	Made      bool `json:"made,omitempty"`
 	MoveUsed  int  `json:"move_used,omitempty"`
@@ -170,9 +175,10 @@ type Mother struct {
 	Evolutions []string `json:"evolutions,omitempty"`
 	Destroyed  bool     `json:"destroyed,omitempty"`
 	// Kills counts the enemy spawns she removed, Fought the combats she
-	// fought as the attacker.
+	// fought as the attacker, Dealt the enemy spawns' lives she took.
 	Kills  int `json:"kills,omitempty"`
 	Fought int `json:"fought,omitempty"`
+	Dealt  int `json:"dealt,omitempty"`
 	// Per turn.
 	Spawned  bool `json:"spawned,omitempty"`
 	Absorbed bool `json:"absorbed,omitempty"`
@@ -209,6 +215,10 @@ type Board struct {
 	// Struck is the spawn a Mother has just beaten in a combat, until the
 	// next combat or turn: a removal of it with no killer is hers.
 	Struck string `json:"struck,omitempty"`
+	// Beat is the last combat won, until its loser loses a life or Life
+	// Point to it, is saved, or the next combat: the winner is credited
+	// with what the loser lost.
+	Beat *CombatFought `json:"beat,omitempty"`
 	// Outcome is how the game ended, stated when it ended; nil before.
 	Outcome *engines.Outcome `json:"outcome,omitempty"`
 }

@@ -1739,6 +1739,9 @@ func readEnginesFate(s *jsonscan.Scanner) (v engines.Fate) {
 		if s.Expect(`,"carries":`) {
 			v.Carries = s.InternedString(&factStrings)
 		}
+		if s.Expect(`,"track":`) {
+			v.Track = s.InternedString(&factStrings)
+		}
 		if s.Expect(`,"told":`) {
 			v.Told = s.InternedString(&factStrings)
 		}
@@ -1770,6 +1773,8 @@ func readEnginesFate(s *jsonscan.Scanner) (v engines.Fate) {
 			v.Fate = s.InternedString(&factStrings)
 		case "carries":
 			v.Carries = s.InternedString(&factStrings)
+		case "track":
+			v.Track = s.InternedString(&factStrings)
 		case "told":
 			v.Told = s.InternedString(&factStrings)
 		case "removals":

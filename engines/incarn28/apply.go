@@ -197,6 +197,9 @@ func (s *State) onACsSpent(p ACsSpent) error {
 		switch p.For {
 		case "attack":
 			c.Attacks++
+			if f := b.fig(c.Figure); f != nil {
+				f.Attacks++
+			}
 		case "":
 		default:
 			c.SPAs = append(c.SPAs, p.For)
@@ -227,6 +230,14 @@ func (s *State) onStatusChanged(p StatusChanged) error {
 			if a := b.fig(c.Figure); a != nil && a.Side == p.By && enemies(a, f) {
 				c.Slew = true
 				a.Removals++
+			}
+		}
+	}
+	if (p.Status == StatusStunned || p.Status == StatusSlain) && f.InPlay() && f.Status != p.Status {
+		f.HarmTaken++
+		if c := b.Current; c != nil && p.By != "" {
+			if a := b.fig(c.Figure); a != nil && a.Side == p.By && enemies(a, f) {
+				a.HarmDealt++
 			}
 		}
 	}

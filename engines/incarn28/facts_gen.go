@@ -1375,6 +1375,15 @@ func readFigure(s *jsonscan.Scanner) (v Figure) {
 		if s.Expect(`,"activations":`) {
 			v.Activations = s.Int()
 		}
+		if s.Expect(`,"attacks":`) {
+			v.Attacks = s.Int()
+		}
+		if s.Expect(`,"harm_dealt":`) {
+			v.HarmDealt = s.Int()
+		}
+		if s.Expect(`,"harm_taken":`) {
+			v.HarmTaken = s.Int()
+		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -1432,6 +1441,12 @@ func readFigure(s *jsonscan.Scanner) (v Figure) {
 			v.Removals = s.Int()
 		case "activations":
 			v.Activations = s.Int()
+		case "attacks":
+			v.Attacks = s.Int()
+		case "harm_dealt":
+			v.HarmDealt = s.Int()
+		case "harm_taken":
+			v.HarmTaken = s.Int()
 		default:
 			s.SkipField()
 		}

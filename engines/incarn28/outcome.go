@@ -13,6 +13,10 @@ const (
 	FateExhumed = "exhumed"
 )
 
+// harm is the unit of what an incarn deals and takes: each stun and each
+// slaying is one (seed 000 line 37).
+const harm = "harm"
+
 // outcome states how the game b ended, as it ends: the player who met both
 // objectives (or whom the players declared) wins; a game ended without a
 // winner is a draw. Each player scores the objectives met; each gang
@@ -24,7 +28,7 @@ const (
 func (s *State) outcome(b *Battle) engines.Outcome {
 	// A replay states the outcome of every game again: each list is
 	// allocated once, at its size.
-	o := engines.Outcome{Winner: b.Winner, Draw: b.Winner == "", Why: b.Why, Result: "no winner",
+	o := engines.Outcome{Winner: b.Winner, Draw: b.Winner == "", Why: b.Why, Result: "no winner", Damage: harm,
 		Sides: make([]engines.SideResult, len(b.Sides)), Campaign: make([]string, len(b.Sides), len(b.Sides)+1)}
 	if b.Winner != "" {
 		o.Result = b.Winner + " wins"
@@ -56,7 +60,8 @@ func (s *State) outcome(b *Battle) engines.Outcome {
 		if f.Side != f.Origin { // exhumed, perhaps renamed in its new gang
 			name = s.memberName(f)
 		}
-		o.Figures = append(o.Figures, engines.Fate{ID: f.ID, Name: name, Side: f.Origin, Fate: fate(f), Removals: f.Removals, Activations: f.Activations})
+		o.Figures = append(o.Figures, engines.Fate{ID: f.ID, Name: name, Side: f.Origin, Fate: fate(f), Removals: f.Removals, Activations: f.Activations,
+			Attacks: f.Attacks, Dealt: f.HarmDealt, Taken: f.HarmTaken})
 	}
 	return o
 }

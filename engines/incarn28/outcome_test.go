@@ -41,10 +41,12 @@ func TestOutcome(t *testing.T) {
 		t.Errorf("sides %+v\nwant %+v", o.Sides, wantSides)
 	}
 	wantFates := []engines.Fate{
-		{ID: "Ann#1", Name: "Ax", Side: "Ann", Fate: "survived", Removals: 1, Activations: 1}, // one activation: the one above
+		// One activation, the one above, in which Ax slew Ug: one harm dealt
+		// and one taken (seed line 37: a slaying is harm).
+		{ID: "Ann#1", Name: "Ax", Side: "Ann", Fate: "survived", Removals: 1, Activations: 1, Dealt: 1},
 		{ID: "Ann#2", Name: "Bx", Side: "Ann", Fate: "survived"},
 		{ID: "Ben#1", Name: "Tg", Side: "Ben", Fate: "survived"},
-		{ID: "Ben#2", Name: "Ug", Side: "Ben", Fate: "slain"},
+		{ID: "Ben#2", Name: "Ug", Side: "Ben", Fate: "slain", Taken: 1},
 	}
 	if !reflect.DeepEqual(o.Figures, wantFates) {
 		t.Errorf("fates %+v\nwant %+v", o.Figures, wantFates)
@@ -88,11 +90,39 @@ func TestOutcomeExhumed(t *testing.T) {
 	do(t, s, engines.EndScenario{})
 	got := s.Scenarios()[0].Outcome.Figures
 	want := []engines.Fate{
-		{ID: "Ann#1", Name: "Ax", Side: "Ann", Fate: "survived", Activations: 1},
+		// Ax's attack (line 35) raised Tg instead of slaying it: no harm.
+		{ID: "Ann#1", Name: "Ax", Side: "Ann", Fate: "survived", Activations: 1, Attacks: 1},
 		{ID: "Ann#2", Name: "Tg", Side: "Ann", Fate: "survived"},
 		{ID: "Ben#1", Name: "Tg", Side: "Ben", Fate: "exhumed"},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("fates %+v\nwant %+v", got, want)
+	}
+}
+
+// seed line 35: "For N ACs an incarn can make an attack of N strength";
+// line 37: short of the AD the target is stunned, short of half it is
+// slain, and a stunned incarn stunned again is slain. Each attack is
+// counted, and each stun and slaying is one harm dealt by the attacker
+// and taken by its target.
+func TestOutcomeAttacksAndHarm(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	do(t, s, Activate{Incarn: "Ax"}, 8)
+	do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 3}, 6, 3, 3, 4) // the defence holds: no harm
+	do(t, s, EndActivation{})
+	do(t, s, Activate{Incarn: "Tg"}, 8)
+	do(t, s, Attack{Attacker: "Tg", Target: "Ax", Strength: 3}, 6, 6, 3, 3) // Ax is stunned
+	do(t, s, engines.EndScenario{})
+	got := map[string]engines.Fate{}
+	for _, f := range s.Scenarios()[0].Outcome.Figures {
+		got[f.Name] = f
+	}
+	if ax, tg := got["Ax"], got["Tg"]; ax.Attacks != 1 || ax.Dealt != 0 || ax.Taken != 1 || tg.Attacks != 1 || tg.Dealt != 1 || tg.Taken != 0 {
+		t.Errorf("Ax: %d attacks, %d harm dealt, %d taken (want 1, 0, 1); Tg: %d, %d, %d (want 1, 1, 0)",
+			ax.Attacks, ax.Dealt, ax.Taken, tg.Attacks, tg.Dealt, tg.Taken)
+	}
+	if o := s.Scenarios()[0].Outcome; o.Damage != "harm" {
+		t.Errorf("the damage unit is %q", o.Damage)
 	}
 }

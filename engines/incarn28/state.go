@@ -124,6 +124,13 @@ type Figure struct {
 	Removals int `json:"removals,omitempty"`
 	// Activations counts its activations in the game.
 	Activations int `json:"activations,omitempty"`
+	// Attacks counts the attacks it made (seed 000 line 35: one per
+	// activation, paid for in ACs); HarmDealt counts each stun or slaying
+	// of an enemy in its own activations, HarmTaken each time it was
+	// stunned or slain (line 37).
+	Attacks   int `json:"attacks,omitempty"`
+	HarmDealt int `json:"harm_dealt,omitempty"`
+	HarmTaken int `json:"harm_taken,omitempty"`
 }
 
 // InPlay reports whether the figure is on the board.

@@ -23,6 +23,7 @@ func (r Record) outcome() *engines.Outcome {
 	}
 	for _, oc := range e.Outcomes {
 		f := engines.Fate{ID: key(oc.Side, oc.Name), Name: oc.Name, Side: oc.Side, Fate: oc.Fate, Removals: oc.Removals, Told: consequence(oc)}
+		f.Track = fmt.Sprintf("campaign Skill %d", oc.NewSkill)
 		if oc.NewSkill != oc.Skill {
 			f.Carries = fmt.Sprintf("campaign Skill %d -> %d", oc.Skill, oc.NewSkill)
 		}
@@ -30,7 +31,7 @@ func (r Record) outcome() *engines.Outcome {
 			f.Attacks, f.Dealt, f.Taken = fig.Made, fig.Dealt, max(fig.Card.Hits-fig.Hits, 0)
 		}
 		if oc.Fate == StatusDown {
-			f.Carries = "dead"
+			f.Carries, f.Track = "dead", ""
 		}
 		o.Figures = append(o.Figures, f)
 	}

@@ -1746,6 +1746,9 @@ func readEnginesFate(s *jsonscan.Scanner) (v engines.Fate) {
 		if s.Expect(`,"carries":`) {
 			v.Carries = s.InternedString(&factStrings)
 		}
+		if s.Expect(`,"track":`) {
+			v.Track = s.InternedString(&factStrings)
+		}
 		if s.Expect(`,"told":`) {
 			v.Told = s.InternedString(&factStrings)
 		}
@@ -1777,6 +1780,8 @@ func readEnginesFate(s *jsonscan.Scanner) (v engines.Fate) {
 			v.Fate = s.InternedString(&factStrings)
 		case "carries":
 			v.Carries = s.InternedString(&factStrings)
+		case "track":
+			v.Track = s.InternedString(&factStrings)
 		case "told":
 			v.Told = s.InternedString(&factStrings)
 		case "removals":

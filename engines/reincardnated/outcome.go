@@ -16,7 +16,7 @@ import (
 // Starter and the Beings of the Lifeline as it ends, alive or dead; nothing
 // is carried into the next game.
 func (s *State) outcome(g *Game) *engines.Outcome {
-	o := &engines.Outcome{Result: resultText(g.Scores, g.Winners), Why: scoreLines(g.Scores)}
+	o := &engines.Outcome{Result: resultText(g.Scores, g.Winners), Why: whyText(g.Winners)}
 	if len(g.Winners) == 1 {
 		o.Winner = g.Winners[0]
 	} else {
@@ -87,17 +87,11 @@ func resultText(scores []Score, winners []string) string {
 	return fmt.Sprintf("%s; %s.", head, strings.Join(parts, ", "))
 }
 
-// scoreLines explains the scores: each player's total and what made it.
-func scoreLines(scores []Score) string {
-	var why []string
-	for _, sc := range scores {
-		var parts []string
-		for _, l := range sc.Lines {
-			if l.Points != 0 {
-				parts = append(parts, fmt.Sprintf("%+d %s", l.Points, l.What))
-			}
-		}
-		why = append(why, fmt.Sprintf("%s %d (%s)", sc.Player, sc.Total, strings.Join(parts, "; ")))
+// whyText explains the result in a sentence: who has the highest total.
+// What made each score is the outcome's Scoring, line by line.
+func whyText(winners []string) string {
+	if len(winners) > 1 {
+		return strings.Join(winners, " and ") + " share the highest total."
 	}
-	return strings.Join(why, ". ") + "."
+	return winners[0] + " has the highest total."
 }

@@ -99,8 +99,27 @@ func TestHTMLRendersInChromium(t *testing.T) {
 // body's background and whether the dark scheme is asked for. It appends
 // "MEASURE <name> {json}" to the harness, which --dump-dom prints.
 const measureJS = `<script>
+function printed(d) {
+  // Emulate print media: every rule for print applies on the screen too.
+  for (var i = 0; i < d.styleSheets.length; i++) {
+    var rules = d.styleSheets[i].cssRules;
+    for (var j = 0; j < rules.length; j++) {
+      if (rules[j].media && /print/.test(rules[j].media.mediaText)) rules[j].media.appendMedium('screen');
+    }
+  }
+}
+function dark(c) {
+  var m = /rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)/.exec(c);
+  return m && (m[4] === undefined || parseFloat(m[4]) > 0.1) && (+m[1]) + (+m[2]) + (+m[3]) < 3 * 64;
+}
+function light(c) {
+  var m = /rgba?\((\d+), (\d+), (\d+)/.exec(c);
+  return m && (+m[1]) + (+m[2]) + (+m[3]) > 3 * 160;
+}
 function measure(f) {
   var w = f.contentWindow, d = f.contentDocument, r = {};
+  r.print = /[.]print@/.test(f.name);
+  if (r.print) printed(d);
   r.scroll = d.scrollingElement.scrollWidth; r.inner = w.innerWidth;
   r.small = [];
   d.querySelectorAll('svg text').forEach(function (t) {
@@ -115,6 +134,21 @@ function measure(f) {
   });
   r.background = w.getComputedStyle(d.body).backgroundColor;
   r.dark = w.matchMedia('(prefers-color-scheme: dark)').matches;
+  r.darkBg = []; r.lightText = []; r.cut = []; r.splits = []; r.wide = [];
+  d.querySelectorAll('html, body, body *').forEach(function (e) {
+    var cs = w.getComputedStyle(e);
+    if (e.closest('svg')) return;
+    if (dark(cs.backgroundColor)) r.darkBg.push(e.tagName + '.' + e.className);
+    var own = Array.prototype.some.call(e.childNodes, function (c) { return c.nodeType === 3 && c.textContent.trim(); });
+    if (own && light(cs.color)) r.lightText.push(e.tagName + ' ' + cs.color);
+    if (r.print && e.getBoundingClientRect().right > w.innerWidth + 0.5) r.wide.push(e.tagName + '.' + e.className + ' ' + e.textContent.slice(0, 40));
+  });
+  d.querySelectorAll('svg').forEach(function (g) {
+    var b = g.getBoundingClientRect();
+    if (b.left < 0 || b.right > w.innerWidth + 0.5) r.cut.push(g.getAttribute('aria-label') + ' ' + b.left.toFixed(0) + '-' + b.right.toFixed(0));
+    var box = g.closest('figure') || g;
+    if (w.getComputedStyle(box).breakInside !== 'avoid') r.splits.push(g.getAttribute('aria-label'));
+  });
   var p = document.createElement('pre');
   p.textContent = 'MEASURE ' + f.name + ' ' + JSON.stringify(r) + '\n';
   document.body.appendChild(p);
@@ -127,6 +161,17 @@ type measured struct {
 	Breaks        []string
 	Background    string
 	Dark          bool
+	// Print says the page was measured as printed; DarkBg are the
+	// elements with a dark background, LightText those with text of a
+	// light colour, Cut the charts reaching past the page's sides, Splits
+	// the charts a page break may cut through and Wide (printed only) the
+	// elements reaching past its right side.
+	Print     bool
+	DarkBg    []string
+	LightText []string
+	Cut       []string
+	Splits    []string
+	Wide      []string
 }
 
 // measurePages loads every page at every width in frames of one harness
@@ -188,17 +233,10 @@ func darkColour(c string) bool {
 	return r+g+b < 3*64
 }
 
-// Every game's report and a chronicle read well in a real browser at 1200
-// and at 360 px wide: nothing scrolls sideways, no chart text is under
-// 11 px, no word may be broken mid-word (but the log's hash), and the dark
-// scheme applies when the reader's system asks for it
-// and not otherwise. A page made to fail (a wide table, a chart drawn
-// shrunk) fails, so the measures can.
-func TestHTMLReadsWellInChromium(t *testing.T) {
-	bin := chromium()
-	if bin == "" {
-		t.Skip("chromium is not installed here (apt-get install chromium); .ci/run installs it")
-	}
+// gameReports reads every game's demo report (testdata/reports), by its
+// file's name and the suffix.
+func gameReports(t *testing.T, suffix string) map[string]string {
+	t.Helper()
 	pages := map[string]string{}
 	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "reports", "*.html"))
 	if len(files) < 5 {
@@ -209,8 +247,23 @@ func TestHTMLReadsWellInChromium(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pages[strings.TrimSuffix(filepath.Base(f), ".html")] = string(data)
+		pages[strings.TrimSuffix(filepath.Base(f), ".html")+suffix] = string(data)
 	}
+	return pages
+}
+
+// Every game's report and a chronicle read well in a real browser at 1200,
+// 700 and 360 px wide: nothing scrolls sideways, no chart text is under
+// 11 px, no word may be broken mid-word (but the log's hash), and the dark
+// scheme applies when the reader's system asks for it
+// and not otherwise. A page made to fail (a wide table, a chart drawn
+// shrunk) fails, so the measures can.
+func TestHTMLReadsWellInChromium(t *testing.T) {
+	bin := chromium()
+	if bin == "" {
+		t.Skip("chromium is not installed here (apt-get install chromium); .ci/run installs it")
+	}
+	pages := gameReports(t, "")
 	svc, name := play(t)
 	chron, err := Build(context.Background(), svc, name, Options{Campaign: true})
 	if err != nil {
@@ -219,7 +272,7 @@ func TestHTMLReadsWellInChromium(t *testing.T) {
 	pages["duel-chronicle"] = render(t, chron, func(b *bytes.Buffer, r *Report) error { return HTML(b, r) })
 	pages["control"] = `<!DOCTYPE html><html><body><p style="word-break:break-all">Check</p><table><tr><td style="white-space:nowrap">` + strings.Repeat("wide ", 200) +
 		`</td></tr></table><svg viewBox="0 0 900 100" style="width:100%"><text x="0" y="50" font-size="12">shrunk</text></svg></body></html>`
-	widths := []int{1200, 360}
+	widths := []int{1200, 700, 360}
 	for _, dark := range []bool{false, true} {
 		got := measurePages(t, bin, pages, widths, dark)
 		for n := range pages {
@@ -247,6 +300,49 @@ func TestHTMLReadsWellInChromium(t *testing.T) {
 				if m.Dark != dark || darkColour(m.Background) != dark {
 					t.Errorf("%s with the dark scheme %v: background %s", k, dark, m.Background)
 				}
+			}
+		}
+	}
+}
+
+// A printed report (the print stylesheet, emulated in Chromium by applying
+// its rules on the screen) is black on white even when the reader's screen
+// is dark, fits a sheet's width (700 px: A4 or Letter less the margins)
+// with no chart reaching past its sides, and no page break may cut a
+// chart. A page made to fail each of these fails.
+func TestHTMLPrintsWellInChromium(t *testing.T) {
+	bin := chromium()
+	if bin == "" {
+		t.Skip("chromium is not installed here (apt-get install chromium); .ci/run installs it")
+	}
+	pages := gameReports(t, ".print")
+	pages["control.print"] = `<!DOCTYPE html><html><head><style>@media print { body { background: #111; color: #eee } }</style></head><body><p>Dark</p>` +
+		`<svg viewBox="0 0 900 100" width="900" height="100" aria-label="wide"><text x="0" y="50" font-size="12">wide</text></svg></body></html>`
+	for _, dark := range []bool{false, true} {
+		got := measurePages(t, bin, pages, []int{700}, dark)
+		for n := range pages {
+			k := n + "@700"
+			m := got[k]
+			if !m.Print {
+				t.Fatalf("%s was not measured as printed", k)
+			}
+			if n == "control.print" {
+				if len(m.DarkBg) == 0 || len(m.LightText) == 0 || len(m.Cut) == 0 || len(m.Splits) == 0 || m.Scroll <= m.Inner {
+					t.Errorf("the control page prints well: %+v", m)
+				}
+				continue
+			}
+			if len(m.DarkBg) > 0 || darkColour(m.Background) {
+				t.Errorf("%s (dark scheme %v) prints dark backgrounds: %q, body %s", k, dark, m.DarkBg, m.Background)
+			}
+			if len(m.LightText) > 0 {
+				t.Errorf("%s (dark scheme %v) prints light text: %q", k, dark, m.LightText)
+			}
+			if m.Scroll > m.Inner || len(m.Cut) > 0 {
+				t.Errorf("%s is wider than the sheet: %d px in %d, charts past its sides %q, reaching past it %q", k, m.Scroll, m.Inner, m.Cut, m.Wide)
+			}
+			if len(m.Splits) > 0 {
+				t.Errorf("%s lets a page break cut the charts %q", k, m.Splits)
 			}
 		}
 	}

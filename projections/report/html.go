@@ -54,8 +54,10 @@ func colourOf(names []string, i int) string {
 // page is parsed on first use, not at every warlog's start.
 var page = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report").Funcs(template.FuncMap{
-		"inc":  func(i int) int { return i + 1 },
-		"join": strings.Join,
+		"inc":      func(i int) int { return i + 1 },
+		"join":     strings.Join,
+		"sentence": sentence,
+		"count":    count,
 	}).Parse(htmlTemplate))
 })
 
@@ -187,7 +189,7 @@ func scenarioView(sc *ScenarioReport) htmlScenario {
 		hs.Tables = append(hs.Tables, newTable("counts", "What the game counts, turn by turn", header, rows))
 	}
 	if turns := removalTurns(sc); turns > 0 && hs.Removals == nil {
-		hs.Tables = append(hs.Tables, htmlTable{ID: "removals", Title: "Removals", Note: fmt.Sprintf("No figure was removed in %d %s.", turns, plural(turns, "turn", "turns"))})
+		hs.Tables = append(hs.Tables, htmlTable{ID: "removals", Title: "Figures lost per turn", Note: fmt.Sprintf("No figure was removed in %d %s.", turns, plural(turns, "turn", "turns"))})
 	}
 	for _, d := range sc.Dice {
 		colour := palette[0]
@@ -216,8 +218,13 @@ func luckTable(luck []PlayerLuck) htmlTable {
 // LuckTable is the luck table for the template.
 func (h htmlScenario) LuckTable() htmlTable { return luckTable(h.Luck) }
 
-// LuckTable is the campaign's luck table for the template.
-func (p htmlPage) LuckTable() htmlTable { return luckTable(p.Luck) }
+// LuckTable is the campaign's luck table for the template, under the
+// section's own heading.
+func (p htmlPage) LuckTable() htmlTable {
+	t := luckTable(p.Luck)
+	t.Title = ""
+	return t
+}
 
 // textW is about how wide text is drawn in the charts.
 func textW(s string) int { return len([]rune(s))*charW + 2 }
@@ -420,10 +427,10 @@ func standingsChart(r *Report) *lineChart {
 		}
 	}
 	c := newLineChart(names, names, values, func(j, i int) string {
-		return fmt.Sprintf("%s after %s: %d won", names[j], r.Standings[i].Scenario, values[j][i])
+		return fmt.Sprintf("%s after %s: %d won", names[j], r.Standings[i].Label, values[j][i])
 	})
 	for _, st := range r.Standings {
-		c.Scenarios = append(c.Scenarios, st.Scenario)
+		c.Scenarios = append(c.Scenarios, st.Label)
 	}
 	return c
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -47,14 +48,21 @@ func luckOf(faces map[int][]int) Luck {
 	return l
 }
 
+// negligible is the chance below which a total at the far ends of the
+// distribution is dropped while convolving: what is dropped, however many
+// dice, is far below the millionths a report shows, and a large set of
+// dice then costs its spread, not its whole range.
+const negligible = 1e-40
+
 // chanceAtLeast is the probability that fair dice of the given sizes
 // total at least total: the distribution of their sum, one die convolved
 // in at a time, summed from the top.
 func chanceAtLeast(sides []int, total int) float64 {
-	// dist[k] is the chance that the dice so far total len(dice so far)+k.
-	dist := []float64{1}
+	// dist[k] is the chance that the dice so far total low+k.
+	dist, next := []float64{1}, []float64{}
+	low := 0
 	for _, s := range sides {
-		next := make([]float64, len(dist)+s-1)
+		next = slices.Grow(next[:0], len(dist)+s-1)[:len(dist)+s-1]
 		window := 0.0
 		for k := range next {
 			if k < len(dist) {
@@ -65,9 +73,19 @@ func chanceAtLeast(sides []int, total int) float64 {
 			}
 			next[k] = window / float64(s)
 		}
-		dist = next
+		low++ // every die adds at least 1
+		// Drop the negligible ends, keeping the offset of what stays.
+		first, last := 0, len(next)-1
+		for first < last && next[first] < negligible {
+			first++
+		}
+		for last > first && next[last] < negligible {
+			last--
+		}
+		low += first
+		dist, next = next[first:last+1], dist[:cap(dist)]
 	}
-	t := total - len(sides)
+	t := total - low
 	if t <= 0 {
 		return 1
 	}

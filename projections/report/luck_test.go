@@ -68,3 +68,38 @@ func TestPlayerLuck(t *testing.T) {
 		t.Errorf("a 1 on a d6 is at least matched every time: %+v", ben)
 	}
 }
+
+// fullDist is the distribution of the dice's total, every total kept
+// however unlikely: fullDist(sides)[k] is the chance of len(sides)+k.
+func fullDist(sides []int) []float64 {
+	dist := []float64{1}
+	for _, s := range sides {
+		next := make([]float64, len(dist)+s-1)
+		for k := range dist {
+			for v := range s {
+				next[k+v] += dist[k] / float64(s)
+			}
+		}
+		dist = next
+	}
+	return dist
+}
+
+// A large set of dice drops only totals too unlikely to show: the chance
+// agrees with the whole distribution's at every total, far tails too.
+func TestChanceAtLeastLargeSets(t *testing.T) {
+	var set []int
+	for i := range 1500 {
+		set = append(set, []int{6, 6, 10, 20, 4}[i%5])
+	}
+	dist := fullDist(set)
+	for total := len(set) - 1; total <= len(set)+len(dist); total += 113 {
+		want := 0.0
+		for k := len(dist) - 1; k >= 0 && k+len(set) >= total; k-- {
+			want += dist[k]
+		}
+		if got := chanceAtLeast(set, total); math.Abs(got-want) > 1e-9 {
+			t.Errorf("%d dice at least %d: %v, the whole distribution says %v", len(set), total, got, want)
+		}
+	}
+}

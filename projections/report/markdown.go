@@ -85,7 +85,7 @@ func Markdown(w io.Writer, r *Report) error {
 			}
 			var rows [][]string
 			for _, st := range r.Standings {
-				row := []string{md(st.Scenario)}
+				row := []string{md(st.Label)}
 				for _, s := range r.Score {
 					row = append(row, strconv.Itoa(winsOf(st.Score, s.Name)))
 				}
@@ -138,7 +138,7 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 		return level + "# " + title
 	}
 	if level != "" {
-		fmt.Fprintf(b, "%s %s\n\n", level, md(sc.Name))
+		fmt.Fprintf(b, "%s %s\n\n", level, md(sc.Label))
 	}
 	meta := []string{"*Campaign:* " + md(r.Campaign), "*Date:* " + sc.Date}
 	if sc.Brief != "" {
@@ -150,9 +150,9 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 	}
 	b.WriteString(strings.Join(meta, " · ") + "\n\n")
 	if sc.Result != "" {
-		fmt.Fprintf(b, "%s\n\n**%s**", h("Result"), md(sc.Result))
+		fmt.Fprintf(b, "%s\n\n**%s**", h("Result"), md(sentence(sc.Result)))
 		if sc.Why != "" {
-			fmt.Fprintf(b, " %s", md(sc.Why))
+			fmt.Fprintf(b, " %s", md(sentence(sc.Why)))
 		}
 		b.WriteString("\n\n")
 	}
@@ -164,11 +164,12 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 		}
 		if f := st.Standout; f != nil {
 			fmt.Fprintf(b, "- *Figure of the battle:* %s (%s), %d %s: %s, %s.\n", md(f.Name), md(f.Side), f.Points, plural(f.Points, "point", "points"),
-				plural(f.Removals, "1 removal", strconv.Itoa(f.Removals)+" removals"), md(f.Fate.Fate))
+				count(f.Removals, "removal", "removals"), md(f.Fate.Fate))
+			fmt.Fprintf(b, "- *How the figure of the battle is chosen:* %s.\n", md(st.Formula))
 		} else {
 			b.WriteString("- *Figure of the battle:* none, as no figure removed a foe.\n")
 		}
-		fmt.Fprintf(b, "- *How the figure of the battle is chosen:* %s.\n\n", md(st.Formula))
+		b.WriteString("\n")
 	}
 	if scored(sc) {
 		b.WriteString(h("Score") + "\n\n")
@@ -246,7 +247,7 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 		mdTable(b, header, rows)
 	}
 	if turns := removalTurns(sc); turns > 0 {
-		b.WriteString(h("Removals per turn") + "\n\n")
+		b.WriteString(h("Figures lost per turn") + "\n\n")
 		header := []string{"side"}
 		for t := 1; t <= turns; t++ {
 			header = append(header, "T"+strconv.Itoa(t))

@@ -88,7 +88,13 @@ func shellQuote(s string) string {
 
 // ScenarioReport is one battle.
 type ScenarioReport struct {
-	Name  string `json:"name"`
+	Name string `json:"name"`
+	// Start is the log version of the action that began the scenario: it
+	// tells apart scenarios that share a name.
+	Start int64 `json:"start"`
+	// Label is the name as headings show it: a name another scenario of
+	// the campaign had before is numbered ("Skirmish (2)").
+	Label string `json:"-"`
 	Brief string `json:"brief"`
 	Date  string `json:"date"`
 	// Turn is the turn reached; Ended says whether the scenario is over.
@@ -106,7 +112,7 @@ type ScenarioReport struct {
 	// each did; empty while the scenario is being played.
 	Figures []FigureReport `json:"figures"`
 	// Damage names the unit of the figures' dealt and taken ("wounds",
-	// "Hits", "Life"); "" where the game counts no damage.
+	// "Hits", "Life", "harm"); "" where the game counts no damage.
 	Damage string `json:"damage"`
 	// Consequences are what the fight did to the campaign, a line each.
 	Consequences []string `json:"consequences"`
@@ -241,8 +247,11 @@ type Story struct {
 // StoryStep is one scenario of a figure's campaign.
 type StoryStep struct {
 	Scenario string `json:"scenario"`
+	// Start is the scenario's start (ScenarioReport.Start).
+	Start    int64  `json:"start"`
 	Fate     string `json:"fate"`
 	Carries  string `json:"carries"`
+	Track    string `json:"track"`
 	Removals int    `json:"removals"`
 }
 
@@ -256,6 +265,8 @@ type Score struct {
 type Standing struct {
 	Scenario string  `json:"scenario"`
 	Score    []Score `json:"score"`
+	// Label is the scenario's Label.
+	Label string `json:"-"`
 }
 
 // Options choose what to report.
@@ -270,32 +281,58 @@ type Options struct {
 var ErrNoScenario = errors.New("no scenario to report yet")
 
 type collector struct {
-	opt    Options
-	byName map[string]*ScenarioReport
-	order  []string
-	rolls  map[string][]rollAt
-	counts map[string]*counts
-	// status and fallen follow each scenario's figures in its status: the
+	opt Options
+	// runs are the scenarios in the order they began, each told apart by
+	// the action that began it: two scenarios may share a name.
+	runs []*run
+	cur  *run
+}
+
+// run is what the replay gathers of one scenario.
+type run struct {
+	sr *ScenarioReport
+	// open says whether the scenario was still being played after the
+	// last action filed under it.
+	open   bool
+	rolls  []rollAt
+	counts *counts
+	// status and fallen follow the scenario's figures in its status: the
 	// status each last had, and those that fell.
-	status map[string]map[[2]string]string
-	fallen map[string][]Fallen
+	status map[[2]string]string
+	fallen []Fallen
+}
+
+// runFor is the scenario a step belongs to: the one being played when its
+// name is the step's, else (for an action that is done) a new one begun by
+// it; an undone action goes to the latest scenario of its name, or none.
+func (c *collector) runFor(step campaigns.Step) *run {
+	if c.cur != nil && strings.EqualFold(c.cur.sr.Name, step.Scenario) && (c.cur.open || step.Action.Undone) {
+		return c.cur
+	}
+	if step.Action.Undone {
+		for i := len(c.runs) - 1; i >= 0; i-- {
+			if strings.EqualFold(c.runs[i].sr.Name, step.Scenario) {
+				return c.runs[i]
+			}
+		}
+		return nil
+	}
+	sr := &ScenarioReport{Name: step.Scenario, Start: step.Action.Version, Date: step.Action.At.UTC().Format(time.DateOnly)}
+	c.cur = &run{sr: sr, open: true, status: map[[2]string]string{}}
+	c.runs = append(c.runs, c.cur)
+	return c.cur
 }
 
 // fall notes the figures of the status that are out of the fight and were
 // not before this turn's action.
-func (c *collector) fall(scenario string, turn int, figures []engines.Row) {
-	seen := c.status[scenario]
-	if seen == nil {
-		seen = map[[2]string]string{}
-		c.status[scenario] = seen
-	}
+func (ru *run) fall(turn int, figures []engines.Row) {
 	for _, r := range figures {
 		k := [2]string{r.String("side"), r.String("name")}
 		st := strings.ToLower(r.String("status"))
-		if out[st] && !out[seen[k]] {
-			c.fallen[scenario] = append(c.fallen[scenario], Fallen{Turn: turn, Side: k[0], Name: k[1], Status: st})
+		if out[st] && !out[ru.status[k]] {
+			ru.fallen = append(ru.fallen, Fallen{Turn: turn, Side: k[0], Name: k[1], Status: st})
 		}
-		seen[k] = st
+		ru.status[k] = st
 	}
 }
 
@@ -359,8 +396,7 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 	if opt.Unattributed == "" {
 		opt.Unattributed = "table"
 	}
-	c := &collector{opt: opt, byName: map[string]*ScenarioReport{}, rolls: map[string][]rollAt{}, counts: map[string]*counts{},
-		status: map[string]map[[2]string]string{}, fallen: map[string][]Fallen{}}
+	c := &collector{opt: opt}
 	st, err := svc.Replay(ctx, campaign, func(st *campaigns.State, step campaigns.Step) error {
 		c.step(svc, st, step)
 		return nil
@@ -385,22 +421,36 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 	if b, ok := g.(engines.Boarder); ok {
 		r.Board = b.Board()
 	}
+	// The engine lists its scenarios in the order they began, as the
+	// replay met them: each is matched to the next run of its name.
+	next := 0
 	for _, s := range sums {
-		sr := c.byName[s.Name]
-		if sr == nil {
-			sr = &ScenarioReport{}
+		ru := &run{sr: &ScenarioReport{}}
+		for i := next; i < len(c.runs); i++ {
+			if strings.EqualFold(c.runs[i].sr.Name, s.Name) {
+				ru, next = c.runs[i], i+1
+				break
+			}
 		}
+		sr := ru.sr
 		fill(sr, s)
-		sr.Dice = diceStats(c.rolls[s.Name], opt)
+		sr.Dice = diceStats(ru.rolls, opt)
 		sr.Luck = playerLuck(sr.Dice)
-		sr.Fallen = append([]Fallen{}, c.fallen[s.Name]...)
+		sr.Fallen = append([]Fallen{}, ru.fallen...)
 		sr.Story = account(sr)
-		sr.Counts = c.counts[s.Name].per(sr.Turn)
+		sr.Counts = ru.counts.per(sr.Turn)
 		sr.Notable = notable(sr)
 		if sr.Turns == nil {
 			sr.Turns = []TurnReport{}
 		}
 		r.Scenarios = append(r.Scenarios, *sr)
+	}
+	names := make([]string, len(r.Scenarios))
+	for i, sc := range r.Scenarios {
+		names[i] = sc.Name
+	}
+	for i, l := range numbered(names) {
+		r.Scenarios[i].Label = l
 	}
 	if opt.Campaign {
 		r.Kind = "campaign"
@@ -499,34 +549,36 @@ func (c *collector) step(svc *campaigns.Service, st *campaigns.State, step campa
 	if step.Action.Verb == campaigns.VerbAmend {
 		return // its actions follow, each noted, in the corrected history
 	}
-	sr := c.byName[step.Scenario]
-	if sr == nil {
-		sr = &ScenarioReport{}
-		sr.Name = step.Scenario
-		sr.Date = step.Action.At.UTC().Format(time.DateOnly)
-		c.byName[step.Scenario] = sr
-		c.order = append(c.order, step.Scenario)
+	ru := c.runFor(step)
+	if ru == nil {
+		return
 	}
+	sr := ru.sr
 	for _, e := range step.Events {
 		p, err := svc.Registry().Decode(e)
 		if err != nil {
 			continue
 		}
 		if r, ok := p.(dice.Rolled); ok {
-			c.rolls[step.Scenario] = append(c.rolls[step.Scenario], rollAt{r: r, undone: step.Action.Undone})
+			ru.rolls = append(ru.rolls, rollAt{r: r, undone: step.Action.Undone})
 		}
 	}
-	if !step.Action.Undone && step.Turn > 0 {
-		if g, err := st.GameState(); err == nil {
+	if !step.Action.Undone {
+		g, err := st.GameState()
+		if err == nil {
+			if t, ok := g.(engines.Turner); ok {
+				name, _ := t.Now()
+				ru.open = strings.EqualFold(name, step.Scenario)
+			}
+		}
+		if err == nil && step.Turn > 0 {
 			if now := g.Status(); strings.EqualFold(now.Scenario, step.Scenario) {
-				cs := c.counts[step.Scenario]
-				if cs == nil {
-					cs = &counts{at: map[[2]string]map[int]int{}}
-					c.counts[step.Scenario] = cs
+				if ru.counts == nil {
+					ru.counts = &counts{at: map[[2]string]map[int]int{}}
 				}
-				cs.note(step.Turn, now.Sides)
-				cs.note(step.Turn, now.Players)
-				c.fall(step.Scenario, step.Turn, now.Figures)
+				ru.counts.note(step.Turn, now.Sides)
+				ru.counts.note(step.Turn, now.Players)
+				ru.fall(step.Turn, now.Figures)
 			}
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"warlog/internal/words"
 )
@@ -188,7 +190,7 @@ func stories(scs []ScenarioReport) []Story {
 			}
 			s := &out[i]
 			s.Name = f.Name // the newest name: a figure may be renamed
-			s.Path = append(s.Path, StoryStep{Scenario: sc.Name, Fate: f.Fate.Fate, Carries: f.Carries, Removals: f.Removals})
+			s.Path = append(s.Path, StoryStep{Scenario: sc.Name, Start: sc.Start, Fate: f.Fate.Fate, Carries: f.Carries, Track: f.Track, Removals: f.Removals})
 			s.Lines = append(s.Lines, storyLine(f, sc.Name, !ok))
 		}
 	}
@@ -212,8 +214,8 @@ func storyLine(f FigureReport, scenario string, first bool) string {
 			b.WriteString(" and recovered")
 		}
 	}
-	if f.Carries != "" && f.Carries != f.Fate.Fate {
-		b.WriteString("; " + f.Carries)
+	if c := carried(f.Carries, f.Track); c != "" && c != f.Fate.Fate {
+		b.WriteString("; " + c)
 	}
 	return b.String()
 }
@@ -247,10 +249,31 @@ func score(scs []ScenarioReport) ([]Score, []Standing) {
 			wins[strings.ToLower(*sc.Winner)]++
 		}
 		if sc.Ended {
-			standings = append(standings, Standing{Scenario: sc.Name, Score: now()})
+			standings = append(standings, Standing{Scenario: sc.Name, Label: sc.Label, Score: now()})
 		}
 	}
 	return now(), standings
+}
+
+// sentence writes a result or its reason as a sentence: a capital first
+// letter and a full stop.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	s = string(unicode.ToUpper(r)) + s[n:]
+	if !strings.ContainsAny(s[len(s)-1:], ".!?") {
+		s += "."
+	}
+	return s
+}
+
+// count writes a number with its noun, singular or plural ("1 turn", "3
+// turns").
+func count(n int, one, many string) string {
+	return strconv.Itoa(n) + " " + plural(n, one, many)
 }
 
 func plural(n int, one, many string) string {
@@ -262,13 +285,17 @@ func plural(n int, one, many string) string {
 
 // pathTable is the chronicle's table of the figures that took part in more
 // than one scenario: a row each, a column per scenario, each cell its fate
-// there and what that carried ("broken; campaign Skill 3 -> 2"), "" where
-// it had no part. It is the campaign Skill track in The King's Own.
+// there and what that carried ("broken; campaign Skill 3 -> 2") or, when
+// nothing changed, where it stands on its track ("survived; campaign Skill
+// 3"), "" where it had no part. It is the campaign Skill track in The
+// King's Own.
 func pathTable(r *Report) (header []string, rows [][]string) {
 	var names []string
+	var starts []int64
 	for _, sc := range r.Scenarios {
 		if sc.Ended {
-			names = append(names, sc.Name)
+			names = append(names, sc.Label)
+			starts = append(starts, sc.Start)
 		}
 	}
 	for _, st := range r.Stories {
@@ -278,11 +305,11 @@ func pathTable(r *Report) (header []string, rows [][]string) {
 		row := make([]string, 1+len(names))
 		row[0] = st.Name + " (" + st.Side + ")"
 		for _, p := range st.Path {
-			for i, n := range names {
-				if n == p.Scenario {
+			for i, start := range starts {
+				if start == p.Start {
 					row[i+1] = p.Fate
-					if p.Carries != "" && p.Carries != p.Fate {
-						row[i+1] += "; " + p.Carries
+					if c := carried(p.Carries, p.Track); c != "" && c != p.Fate {
+						row[i+1] += "; " + c
 					}
 				}
 			}
@@ -295,12 +322,30 @@ func pathTable(r *Report) (header []string, rows [][]string) {
 	return append([]string{"figure"}, names...), rows
 }
 
+// numbered tells apart names that repeat by their order: the second
+// "Skirmish" is "Skirmish (2)".
+func numbered(names []string) []string {
+	out := make([]string, len(names))
+	seen := map[string]int{}
+	for i, n := range names {
+		k := strings.ToLower(n)
+		seen[k]++
+		out[i] = n
+		if seen[k] > 1 {
+			out[i] = fmt.Sprintf("%s (%d)", n, seen[k])
+		}
+	}
+	return out
+}
+
 // figureTable is the table of how each figure ended: its fate, what it
-// did (the columns the game counts) and what it carries forward.
+// did (the columns the game counts) and what it carries forward (no such
+// column when no figure carries anything).
 func figureTable(sc *ScenarioReport) (header []string, rows [][]string) {
-	var acts, attacks, dealt, taken bool
+	var acts, attacks, dealt, taken, carries bool
 	for _, f := range sc.Figures {
 		acts, attacks, dealt, taken = acts || f.Activations > 0, attacks || f.Attacks > 0, dealt || f.Dealt > 0, taken || f.Taken > 0
+		carries = carries || carried(f.Carries, f.Track) != ""
 	}
 	unit := sc.Damage
 	if unit == "" {
@@ -319,7 +364,10 @@ func figureTable(sc *ScenarioReport) (header []string, rows [][]string) {
 	if taken {
 		header = append(header, unit+" taken")
 	}
-	header = append(header, "points", "carries forward")
+	header = append(header, "points")
+	if carries {
+		header = append(header, "carries forward")
+	}
 	for _, f := range sc.Figures {
 		row := []string{f.Name, f.Side, f.Fate.Fate, strconv.Itoa(f.Removals)}
 		if acts {
@@ -334,7 +382,11 @@ func figureTable(sc *ScenarioReport) (header []string, rows [][]string) {
 		if taken {
 			row = append(row, strconv.Itoa(f.Taken))
 		}
-		rows = append(rows, append(row, strconv.Itoa(f.Points), f.Carries))
+		row = append(row, strconv.Itoa(f.Points))
+		if carries {
+			row = append(row, carried(f.Carries, f.Track))
+		}
+		rows = append(rows, row)
 	}
 	return header, rows
 }
@@ -357,4 +409,13 @@ func countTable(sc *ScenarioReport) (header []string, rows [][]string) {
 		rows = append(rows, row)
 	}
 	return header, rows
+}
+
+// carried is what a figure takes from a scenario as a table shows it: the
+// change it carries, or else where it stands on its track.
+func carried(carries, track string) string {
+	if carries != "" {
+		return carries
+	}
+	return track
 }

@@ -74,3 +74,35 @@ func TestStoriesByID(t *testing.T) {
 		t.Errorf("the two Orcs are one story: %+v %+v", got[2], got[3])
 	}
 }
+
+// The King's Own's campaign Skill track is whole: every scenario's value,
+// those that did not change too, in the stories and the chronicle's table.
+func TestSkillTrackIsWhole(t *testing.T) {
+	r := &Report{Scenarios: []ScenarioReport{
+		{Name: "One", Start: 4, Ended: true, Figures: []FigureReport{
+			{Fate: engines.Fate{ID: "2", Name: "Bors", Side: "h", Fate: "survived", Track: "campaign Skill 3"}, Fought: true},
+		}},
+		{Name: "Two", Start: 20, Ended: true, Figures: []FigureReport{
+			{Fate: engines.Fate{ID: "2", Name: "Bors", Side: "h", Fate: "broken", Carries: "campaign Skill 3 -> 2", Track: "campaign Skill 2"}, Fought: true},
+		}},
+		{Name: "Three", Start: 31, Ended: true, Figures: []FigureReport{
+			{Fate: engines.Fate{ID: "2", Name: "Bors", Side: "h", Fate: "sat out", Track: "campaign Skill 2"}},
+		}},
+	}}
+	r.Stories = stories(r.Scenarios)
+	header, rows := pathTable(r)
+	if len(rows) != 1 {
+		t.Fatalf("the track has %d rows, want Bors's: %v", len(rows), rows)
+	}
+	want := []string{"Bors (h)", "survived; campaign Skill 3", "broken; campaign Skill 3 -> 2", "sat out; campaign Skill 2"}
+	if strings.Join(rows[0], "|") != strings.Join(want, "|") {
+		t.Errorf("Bors's track %q, want %q (header %q)", rows[0], want, header)
+	}
+	if got := strings.Join(r.Stories[0].Lines, "; "); !strings.Contains(got, "fought in One: survived; campaign Skill 3;") || !strings.HasSuffix(got, "sat out Three; campaign Skill 2") {
+		t.Errorf("Bors's story leaves out the unchanged Skill: %q", got)
+	}
+	_, frows := figureTable(&r.Scenarios[0])
+	if last := frows[0][len(frows[0])-1]; last != "campaign Skill 3" {
+		t.Errorf("the figure table's carries forward = %q, want campaign Skill 3", last)
+	}
+}
