@@ -25,8 +25,8 @@ func NewCommand(app *cmdutil.App) *cobra.Command {
 
 A turn: the Nest rolls to spawn and both sides roll off (initiative); the
 winner chooses who moves first (first); sides take turns moving one figure
-each (move), then every figure allowed to
-attacks in Skill order, highest first (attack, cast); next closes a phase.
+each (move), then every figure allowed to attack does so in Skill order,
+highest first (attack, cast); next closes a phase.
 Fights start and end with warlog scenario start|end; warlog status shows the
 table and warlog roster the campaign. Every action takes --dice with the
 faces rolled at the table, in the order each command's help lists.`,
