@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -320,7 +321,7 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 	// is fixed once the binary is built).
 	root.SetVersionTemplate(strings.ReplaceAll(buildInfo().String(), "{{", "{{`{{`}}"))
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &cmdutil.UsageError{Err: err, Hint: c.CommandPath() + " --help"}
+		return &cmdutil.UsageError{Err: plainFlagValueError(err), Hint: c.CommandPath() + " --help"}
 	})
 	pf := root.PersistentFlags()
 	pf.Var(cmdutil.DBFlag{Path: &app.DBPath}, "db", "the SQLite file `PATH`, or a postgres://USER@HOST/DB address (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
@@ -340,6 +341,36 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 		}
 	}
 	return root
+}
+
+// plainFlagValueError says what a number or switch flag takes instead of
+// passing on the parser's own words ("strconv.ParseInt: parsing ...").
+func plainFlagValueError(err error) error {
+	var bad *pflag.InvalidValueError
+	if !errors.As(err, &bad) {
+		return err
+	}
+	var num *strconv.NumError
+	if !errors.As(err, &num) {
+		return err
+	}
+	want := "a whole number"
+	switch t := bad.GetFlag().Value.Type(); {
+	case t == "bool":
+		want = "true or false"
+	case strings.HasPrefix(t, "uint"):
+		want = "a whole number of 0 or more"
+	case strings.HasPrefix(t, "float"):
+		want = "a number"
+	}
+	name := "--" + bad.GetFlag().Name
+	if sh := bad.GetFlag().Shorthand; sh != "" {
+		name = "-" + sh + "/" + name
+	}
+	if errors.Is(num.Err, strconv.ErrRange) {
+		return fmt.Errorf("%s %q is out of range: give a smaller number", name, bad.GetValue())
+	}
+	return fmt.Errorf("%s %q: give %s", name, bad.GetValue(), want)
 }
 
 // namedSubcommand is the top-level command args name, or "" when they name
