@@ -340,7 +340,38 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 			root.AddCommand(c)
 		}
 	}
+	boundCompletions(root)
 	return root
+}
+
+// boundCompletions stops every command's shell completion of positional
+// arguments once the command has all it takes: `ko attack Bors Gorm <Tab>`
+// offers nothing rather than the figures again. How many a command takes
+// is asked of its own argument validator, never kept in a second list.
+func boundCompletions(c *cobra.Command) {
+	if complete, takes := c.ValidArgsFunction, c.Args; complete != nil && takes != nil {
+		c.ValidArgsFunction = func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			if !takesAnother(c, takes, len(args)) {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return complete(c, args, toComplete)
+		}
+	}
+	for _, sub := range c.Commands() {
+		boundCompletions(sub)
+	}
+}
+
+// takesAnother reports whether a command given n positional arguments may
+// take one more: whether its validator accepts some count above n (the
+// validators count; a few counts beyond cover every range they declare).
+func takesAnother(c *cobra.Command, takes cobra.PositionalArgs, n int) bool {
+	for k := n + 1; k <= n+8; k++ {
+		if takes(c, make([]string, k)) == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // plainFlagValueError says what a number or switch flag takes instead of
