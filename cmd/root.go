@@ -96,7 +96,7 @@ func typeUsageErrors(root *cobra.Command, args []string) (*cobra.Command, error)
 	// The commands cobra adds itself, added now so that they are wrapped
 	// too (ExecuteC adds each only when missing).
 	root.InitDefaultHelpCmd()
-	root.InitDefaultCompletionCmd(args...)
+	initCompletionCmd(root, args...)
 	var wrap func(c *cobra.Command)
 	wrap = func(c *cobra.Command) {
 		if v := c.Args; v != nil {
@@ -342,6 +342,35 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 	}
 	boundCompletions(root)
 	return root
+}
+
+// completionExamples are the examples of cobra's completion command and
+// of its one sub-command per shell.
+var completionExamples = map[string]string{
+	"completion": `  source <(warlog completion bash)
+  warlog completion zsh > "${fpath[1]}/_warlog"`,
+	"bash": `  source <(warlog completion bash)
+  warlog completion bash > ~/.local/share/bash-completion/completions/warlog`,
+	"zsh": `  warlog completion zsh > "${fpath[1]}/_warlog"
+  source <(warlog completion zsh)`,
+	"fish": `  warlog completion fish | source
+  warlog completion fish > ~/.config/fish/completions/warlog.fish`,
+	"powershell": `  warlog completion powershell | Out-String | Invoke-Expression`,
+}
+
+// initCompletionCmd adds cobra's completion command (as ExecuteC would)
+// and gives it and its sub-commands their examples.
+func initCompletionCmd(root *cobra.Command, args ...string) {
+	root.InitDefaultCompletionCmd(args...)
+	for _, c := range root.Commands() {
+		if c.Name() != "completion" {
+			continue
+		}
+		c.Example = completionExamples[c.Name()]
+		for _, sub := range c.Commands() {
+			sub.Example = completionExamples[sub.Name()]
+		}
+	}
 }
 
 // boundCompletions stops every command's shell completion of positional

@@ -149,7 +149,7 @@ func docTree(app *cmdutil.App) *cobra.Command {
 	root := NewRootCommand(&cmdutil.App{Getenv: func(string) string { return "" }, Engines: app.Engines})
 	root.DisableAutoGenTag = true
 	root.InitDefaultHelpCmd()
-	root.InitDefaultCompletionCmd()
+	initCompletionCmd(root)
 	return root
 }
 
