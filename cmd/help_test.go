@@ -102,6 +102,11 @@ func TestLongHelpParagraphsAreWrapped(t *testing.T) {
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		lines := strings.Split(c.Long, "\n")
+		for i, line := range lines {
+			if n := len([]rune(line)); n > 80 {
+				t.Errorf("%s: long help line %d is %d characters, more than a terminal's 80: %q", c.CommandPath(), i+1, n, line)
+			}
+		}
 		for i := 0; i+1 < len(lines); i++ {
 			line, next := lines[i], lines[i+1]
 			if strings.TrimSpace(line) == "" || strings.TrimSpace(next) == "" ||
