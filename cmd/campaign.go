@@ -62,7 +62,7 @@ campaign.`,
 	_ = c.MarkFlagRequired("game")
 	_ = c.RegisterFlagCompletionFunc("game", cobra.FixedCompletions(app.GameNames(), cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("mode", cobra.FixedCompletions(app.Modes(), cobra.ShellCompDirectiveNoFileComp))
-	return c
+	return cmdutil.CreatesDatabase(c)
 }
 
 func runCampaignNew(c *cobra.Command, app *cmdutil.App, o *campaignNewOptions, name string) error {

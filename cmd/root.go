@@ -69,6 +69,7 @@ func Run(ctx context.Context, app *cmdutil.App, args []string) int {
 		// A command that only reads opens the database read-only; so
 		// does shell completion, which must never create a database.
 		app.ReadOnly = found == nil || cmdutil.IsReadOnly(found)
+		app.NoNewDatabase = found != nil && !cmdutil.MayCreateDatabase(found)
 		if found != nil && found.Annotations[drawsStyled] == "true" {
 			colorquery.Detect() // the one command that asks the terminal
 		}
