@@ -23,7 +23,7 @@ func TestReadersCreateNothing(t *testing.T) {
 		{[]string{"status"}, cmdutil.ExitRefused, "no campaign yet; create one"},
 		{[]string{"log"}, cmdutil.ExitRefused, "no campaign yet; create one"},
 		{[]string{"campaign", "list"}, cmdutil.ExitOK, "no campaigns yet"},
-		{[]string{"verify"}, cmdutil.ExitOK, "ok: integrity ok, 0 campaigns verified"},
+		{[]string{"verify"}, cmdutil.ExitOK, "ok: integrity ok, 0 campaigns verified (none recorded yet)\n"},
 		{[]string{"report"}, cmdutil.ExitRefused, "no campaign yet; create one"},
 	}
 	for _, c := range cases {
