@@ -112,17 +112,10 @@ type AmendRefusedError struct {
 func (e *AmendRefusedError) Error() string {
 	parts := make([]string, len(e.Refusals))
 	for i, r := range e.Refusals {
-		parts[i] = fmt.Sprintf("%s %s: %s", shortID(r.Action), quote(r.Label), r.Reason)
+		parts[i] = fmt.Sprintf("%s %s: %s", ShortActionID(r.Action), quote(r.Label), r.Reason)
 	}
 	return fmt.Sprintf("the correction makes %s illegal, so nothing was written: %s; --drop-refused writes the amendment without them",
 		words.Count(len(e.Refusals), "later action", "later actions"), strings.Join(parts, "; "))
-}
-
-func shortID(id string) string {
-	if len(id) > 8 {
-		return id[:8]
-	}
-	return id
 }
 
 // AmendOptions are a correction.
@@ -265,13 +258,13 @@ func (s *Service) findUnit(ctx context.Context, key string, us []Unit, id string
 	}
 	switch {
 	case a.Verb == VerbCreate:
-		return -1, fmt.Errorf("action %s creates the campaign, which cannot be amended", shortID(a.ID))
+		return -1, fmt.Errorf("action %s creates the campaign, which cannot be amended", ShortActionID(a.ID))
 	case a.Meta():
-		return -1, fmt.Errorf("action %s is an %s, which cannot be amended; amend an action of the game", shortID(a.ID), a.Verb)
+		return -1, fmt.Errorf("action %s is an %s, which cannot be amended; amend an action of the game", ShortActionID(a.ID), a.Verb)
 	case a.Verb == VerbAmend:
-		return -1, fmt.Errorf("action %s is an amendment; amend the action it corrected (`warlog log` shows it under the amendment), or undo it", shortID(a.ID))
+		return -1, fmt.Errorf("action %s is an amendment; amend the action it corrected (`warlog log` shows it under the amendment), or undo it", ShortActionID(a.ID))
 	}
-	return -1, fmt.Errorf("action %s (%s) is not in effect; only actions in effect can be amended", shortID(a.ID), a.Label)
+	return -1, fmt.Errorf("action %s (%s) is not in effect; only actions in effect can be amended", ShortActionID(a.ID), a.Label)
 }
 
 // Amend re-decides an earlier action with corrected dice or a corrected
@@ -311,7 +304,7 @@ func (s *Service) decideAmend(ctx context.Context, st *State, id, target string,
 	}
 	t := us[ti]
 	if o.Command == nil && slices.Equal(o.Dice, t.Dice()) {
-		return fmt.Errorf("%w: the dice given are those action %s rolled (%s)", ErrNothing, shortID(t.ID), joinInts(t.Dice()))
+		return fmt.Errorf("%w: the dice given are those action %s rolled (%s)", ErrNothing, ShortActionID(t.ID), joinInts(t.Dice()))
 	}
 	// What is taken out: the action holding the target and every action
 	// in effect after it; what is decided again: their units.
@@ -418,11 +411,11 @@ func (s *Service) decideAmend(ctx context.Context, st *State, id, target string,
 			change += fmt.Sprintf(" with dice %s", joinInts(o.Dice))
 		}
 	}
-	label := fmt.Sprintf("amend %s: %s; %s decided again", shortID(t.ID), change, words.Count(len(redo)-1-len(refusals), "later action", "later actions"))
+	label := fmt.Sprintf("amend %s: %s; %s decided again", ShortActionID(t.ID), change, words.Count(len(redo)-1-len(refusals), "later action", "later actions"))
 	if len(refusals) > 0 {
 		dropped := make([]string, len(refusals))
 		for i, r := range refusals {
-			dropped[i] = shortID(r.Action) + " " + quote(r.Label)
+			dropped[i] = ShortActionID(r.Action) + " " + quote(r.Label)
 		}
 		label += "; dropped as now refused: " + strings.Join(dropped, ", ")
 	}

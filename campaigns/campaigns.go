@@ -120,6 +120,20 @@ func NewActionID() string {
 	return hex.EncodeToString(b[:])
 }
 
+// ShortActionID is how an action id is shown beside its action: a
+// generated id (NewActionID's 16 hex digits) by its first 8, which name it
+// as well as the whole; an id the player gave (--action-id bors-swing)
+// whole, as it was typed.
+func ShortActionID(id string) string {
+	if len(id) != 16 {
+		return id
+	}
+	if _, err := hex.DecodeString(id); err != nil {
+		return id
+	}
+	return id[:8]
+}
+
 // RandomSeed draws a campaign seed from the system's random source.
 func RandomSeed() uint64 {
 	var b [8]byte

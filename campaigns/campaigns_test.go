@@ -414,3 +414,23 @@ func TestCreateValidation(t *testing.T) {
 		t.Errorf("a Hive command on a counter campaign: %v", err)
 	}
 }
+
+// An action is shown by its id's first 8 hex digits when the program made
+// the id, and whole when the player gave it (--action-id), so that what
+// the log and an amendment print is what was typed.
+func TestShortActionID(t *testing.T) {
+	gen := NewActionID()
+	cases := map[string]string{
+		gen:                  gen[:8],
+		"bors-swing":         "bors-swing",
+		"act-a":              "act-a",
+		"first-deployment-1": "first-deployment-1",
+		"not-hex-but-16-ch":  "not-hex-but-16-ch",
+		"zzzzzzzzzzzzzzzz":   "zzzzzzzzzzzzzzzz",
+	}
+	for id, want := range cases {
+		if got := ShortActionID(id); got != want {
+			t.Errorf("ShortActionID(%q) = %q, want %q", id, got, want)
+		}
+	}
+}

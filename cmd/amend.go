@@ -123,7 +123,7 @@ func completeActions(ctx context.Context, app *cmdutil.App) []string {
 	}
 	var out []string
 	for _, a := range acts.InEffect() {
-		out = append(out, short(a.ID)+"\t"+a.Label)
+		out = append(out, campaigns.ShortActionID(a.ID)+"\t"+a.Label)
 	}
 	return out
 }

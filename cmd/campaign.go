@@ -48,9 +48,9 @@ func newCampaignNewCommand(app *cmdutil.App) *cobra.Command {
 (see warlog use). Its seed fixes every die the program rolls for it: give
 --seed N to make a campaign reproducible, otherwise a random seed is drawn.
 
-Games: ` + strings.Join(app.GameNames(), ", ") + ` (or the command that plays
-each: ko, dw, brood, i28, rc).
---mode is Brood Mother's regeneration mode: fast, standard (default) or campaign.`,
+` + cmdutil.WrapTo(78, "Games: "+strings.Join(app.GameNames(), ", ")+" (or the command that plays each: ko, dw, brood, i28, rc).", "") + `
+--mode is Brood Mother's regeneration mode: fast, standard (default) or
+campaign.`,
 		Example: `  warlog campaign new "Autumn League" --game kingsown
   warlog campaign new Hive --game brood --mode fast`,
 		Args: cmdutil.ExactArgs(1, "the campaign's NAME"),
@@ -62,7 +62,7 @@ each: ko, dw, brood, i28, rc).
 	_ = c.MarkFlagRequired("game")
 	_ = c.RegisterFlagCompletionFunc("game", cobra.FixedCompletions(app.GameNames(), cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("mode", cobra.FixedCompletions(app.Modes(), cobra.ShellCompDirectiveNoFileComp))
-	return c
+	return cmdutil.CreatesDatabase(c)
 }
 
 func runCampaignNew(c *cobra.Command, app *cmdutil.App, o *campaignNewOptions, name string) error {

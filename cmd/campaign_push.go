@@ -58,6 +58,7 @@ Exit status: 0 copied (or nothing new); 1 refused, nothing written.`
 		c.Example = `  warlog campaign pull "Autumn League" --from postgres://ann@club.example/league
   warlog campaign pull "Autumn League" --from ./laptop.db`
 		c.ValidArgsFunction = nil
+		cmdutil.CreatesDatabase(c) // the campaign comes here, a new file or not
 	}
 	c.RunE = func(c *cobra.Command, args []string) error {
 		if other == "" {

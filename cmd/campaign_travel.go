@@ -113,10 +113,6 @@ Exit status: 0 imported (or nothing new); 1 refused, nothing written.`,
   warlog campaign import - < autumn.jsonl`,
 		Args: cmdutil.ExactArgs(1, "the export FILE"),
 		RunE: func(c *cobra.Command, args []string) error {
-			svc, err := app.Service()
-			if err != nil {
-				return err
-			}
 			var r io.Reader = app.In
 			if args[0] != "-" {
 				f, err := os.Open(args[0])
@@ -125,6 +121,10 @@ Exit status: 0 imported (or nothing new); 1 refused, nothing written.`,
 				}
 				defer f.Close()
 				r = f
+			}
+			svc, err := app.Service() // after the file opened: a missing one creates no database
+			if err != nil {
+				return err
 			}
 			res, err := svc.Import(c.Context(), r, as)
 			if err != nil {
@@ -147,7 +147,7 @@ Exit status: 0 imported (or nothing new); 1 refused, nothing written.`,
 		},
 	}
 	c.Flags().StringVar(&as, "as", "", "the campaign's name here: a new one, or the one the file continues")
-	return c
+	return cmdutil.CreatesDatabase(c)
 }
 
 func newCampaignRenameCommand(app *cmdutil.App) *cobra.Command {

@@ -110,4 +110,15 @@ func TestVersion(t *testing.T) {
 	if got := buildFrom(info).String(); got != want {
 		t.Errorf("version of a checkout's build = %q, want %q", got, want)
 	}
+	// A build that recorded no revision (GOFLAGS=-buildvcs=false in a
+	// checkout, as on this project's machines, or a copy of the source)
+	// says so without claiming it was not built from a checkout.
+	info, err = debug.ParseBuildInfo("path\twarlog\nmod\twarlog\t(devel)\t\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	info.GoVersion = "go1.99.1"
+	if got, want := buildFrom(info).String(), "revision: unknown (the build recorded none: not built in a git checkout, or with -buildvcs=false)\n"; !strings.HasSuffix(got, want) {
+		t.Errorf("version of a build without vcs = %q, want it to end %q", got, want)
+	}
 }

@@ -32,14 +32,19 @@ func TestExitCodesByType(t *testing.T) {
 		{[]string{"frobnicate"}, cmdutil.ExitUsage, `unknown command "frobnicate" for "warlog"`},
 		{[]string{"roll", "d6", "--bogus"}, cmdutil.ExitUsage, "unknown flag: --bogus"},
 		{[]string{"undo", "--to"}, cmdutil.ExitUsage, "flag needs an argument: --to"},
-		{[]string{"log", "--all=maybe"}, cmdutil.ExitUsage, "invalid argument"},
+		{[]string{"log", "--all=maybe"}, cmdutil.ExitUsage, `--all "maybe": give true or false`},
+		// A flag's value that is no number says what the flag takes, not
+		// the parser's words ("strconv.ParseInt: parsing ...").
+		{[]string{"log", "-n", "abc"}, cmdutil.ExitUsage, `warlog: -n/--limit "abc": give a whole number (try: warlog log --help)`},
+		{[]string{"log", "-n", "99999999999999999999"}, cmdutil.ExitUsage, `-n/--limit "99999999999999999999" is out of range: give a smaller number`},
+		{[]string{"demo", "--seed", "-1"}, cmdutil.ExitUsage, `--seed "-1": give a whole number of 0 or more`},
 		{[]string{"campaign", "new", "F"}, cmdutil.ExitUsage, `required flag(s) "game" not set`},
 		{[]string{"completion", "bash", "extra"}, cmdutil.ExitUsage, `unknown command "extra" for "warlog completion bash"`},
 		{[]string{"roll"}, cmdutil.ExitUsage, "needs a dice NOTATION"},
 	}
 	for _, c := range cases {
 		_, stderr, code := run(t, db, c.args...)
-		if code != c.code || !strings.Contains(stderr, c.want) {
+		if code != c.code || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "strconv") {
 			t.Errorf("warlog %s: exit %d, stderr %q; want exit %d saying %q", strings.Join(c.args, " "), code, stderr, c.code, c.want)
 		}
 	}

@@ -53,7 +53,7 @@ func followLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, na
 			}
 		case all:
 			for _, e := range l.Events[evs:] {
-				fmt.Fprintln(app.Out, strings.Join(trimEmpty([]string{strconv.FormatInt(e.Version, 10), short(e.Action), e.Type, string(e.Data), mark(e.Undone)}), "  "))
+				fmt.Fprintln(app.Out, strings.Join(trimEmpty([]string{strconv.FormatInt(e.Version, 10), campaigns.ShortActionID(e.Action), e.Type, string(e.Data), mark(e.Undone)}), "  "))
 			}
 		default:
 			for _, a := range l.Actions[min(actions, len(l.Actions)):] {
@@ -65,7 +65,7 @@ func followLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, na
 				if a.Amended {
 					state = "amended"
 				}
-				fmt.Fprintln(app.Out, strings.Join(trimEmpty([]string{short(a.ID), a.At.Local().Format("01-02 15:04"), label, strings.Join(a.Dice, " "), state}), "  "))
+				fmt.Fprintln(app.Out, strings.Join(trimEmpty([]string{campaigns.ShortActionID(a.ID), a.At.Local().Format("01-02 15:04"), label, strings.Join(a.Dice, " "), state}), "  "))
 			}
 		}
 		actions, evs = len(l.Actions), len(l.Events)

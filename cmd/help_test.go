@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -11,16 +12,17 @@ import (
 	"warlog/internal/cmdutil"
 )
 
-// Every command a user can reach, the games' included, has a short line
-// and an example in its help.
+// Every command a user can reach, the games' included and cobra's
+// completion command, has a short line and an example in its help.
 func TestEveryCommandHasHelpAndExample(t *testing.T) {
 	var b bytes.Buffer
 	app := &cmdutil.App{In: strings.NewReader(""), Out: &b, Err: &b, Getenv: func(string) string { return "" }, Engines: Engines()}
 	root := NewRootCommand(app)
+	initCompletionCmd(root) // cobra's completion command, as a command line gets it
 	var walk func(c *cobra.Command)
 	n := 0
 	walk = func(c *cobra.Command) {
-		if c.Hidden || c.Name() == "help" || c.Name() == "completion" || (c.HasParent() && c.Parent().Name() == "completion") {
+		if c.Hidden || c.Name() == "help" {
 			return
 		}
 		n++
@@ -86,4 +88,39 @@ func TestCampaignFlagMeansTheSameEverywhere(t *testing.T) {
 	if _, e, code := run(t, db, "report", "--chronicle", "--scenario", "Road", "-c", "Autumn League"); code != cmdutil.ExitUsage || !strings.Contains(e, "--chronicle") {
 		t.Errorf("--chronicle with --scenario: exit %d %s", code, e)
 	}
+}
+
+// A command's long help is wrapped as prose: within a paragraph no line
+// stops short (under 45 characters) while the next one goes on, which is
+// how a sentence edited in place shows ("every figure allowed to" /
+// "attacks in Skill order").
+func TestLongHelpParagraphsAreWrapped(t *testing.T) {
+	var b bytes.Buffer
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &b, Err: &b, Getenv: func(string) string { return "" }, Engines: Engines()}
+	root := NewRootCommand(app)
+	labelled := regexp.MustCompile(`^[A-Z][a-z ]*: `) // "Play:    warlog ...", a list of labelled lines
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		lines := strings.Split(c.Long, "\n")
+		for i, line := range lines {
+			if n := len([]rune(line)); n > 80 {
+				t.Errorf("%s: long help line %d is %d characters, more than a terminal's 80: %q", c.CommandPath(), i+1, n, line)
+			}
+		}
+		for i := 0; i+1 < len(lines); i++ {
+			line, next := lines[i], lines[i+1]
+			if strings.TrimSpace(line) == "" || strings.TrimSpace(next) == "" ||
+				strings.HasPrefix(line, " ") || strings.HasPrefix(next, " ") || strings.HasPrefix(next, "-") ||
+				strings.HasSuffix(line, ":") || strings.HasSuffix(line, ".") || labelled.MatchString(next) {
+				continue
+			}
+			if len([]rune(line)) < 45 {
+				t.Errorf("%s: long help line %d stops short mid-paragraph: %q, then %q", c.CommandPath(), i+1, line, next)
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
 }

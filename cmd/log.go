@@ -165,7 +165,7 @@ func runLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, name 
 		from, to := win.keep(evs)
 		rows := make([][]string, 0, to-from)
 		for _, e := range l.Events[from:to] {
-			rows = append(rows, []string{strconv.FormatInt(e.Version, 10), short(e.Action), e.Type, string(e.Data), mark(e.Undone)})
+			rows = append(rows, []string{strconv.FormatInt(e.Version, 10), campaigns.ShortActionID(e.Action), e.Type, string(e.Data), mark(e.Undone)})
 		}
 		return cmdutil.Table(app.Out, []string{"v", "action", "type", "data", "undone"}, rows)
 	}
@@ -186,16 +186,9 @@ func runLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, name 
 		if a.Amended {
 			state = "amended"
 		}
-		rows = append(rows, []string{short(a.ID), a.At.Local().Format("01-02 15:04"), label, strings.Join(a.Dice, " "), state})
+		rows = append(rows, []string{campaigns.ShortActionID(a.ID), a.At.Local().Format("01-02 15:04"), label, strings.Join(a.Dice, " "), state})
 	}
 	return cmdutil.Table(app.Out, []string{"action", "at", "what", "dice", "undone"}, rows)
-}
-
-func short(id string) string {
-	if len(id) > 8 {
-		return id[:8]
-	}
-	return id
 }
 
 func mark(b bool) string {

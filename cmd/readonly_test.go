@@ -23,7 +23,7 @@ func TestReadersCreateNothing(t *testing.T) {
 		{[]string{"status"}, cmdutil.ExitRefused, "no campaign yet; create one"},
 		{[]string{"log"}, cmdutil.ExitRefused, "no campaign yet; create one"},
 		{[]string{"campaign", "list"}, cmdutil.ExitOK, "no campaigns yet"},
-		{[]string{"verify"}, cmdutil.ExitOK, "ok: integrity ok, 0 campaigns verified"},
+		{[]string{"verify"}, cmdutil.ExitOK, "ok: integrity ok, 0 campaigns verified (none recorded yet)\n"},
 		{[]string{"report"}, cmdutil.ExitRefused, "no campaign yet; create one"},
 	}
 	for _, c := range cases {
@@ -34,6 +34,46 @@ func TestReadersCreateNothing(t *testing.T) {
 	}
 	if got := listDir(t, dir); got != "" {
 		t.Errorf("reading a database that does not exist created %v", got)
+	}
+}
+
+// A command that acts on a campaign, given a database that does not exist,
+// is refused as on an empty one and creates no file (a refused command
+// writes nothing); only the commands that bring a campaign in create it.
+func TestRefusedWritersCreateNothing(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "none.db")
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"undo"}, cmdutil.ExitRefused, "no campaign yet; create one"},
+		{[]string{"redo"}, cmdutil.ExitRefused, "no campaign yet; create one"},
+		{[]string{"roll", "d6"}, cmdutil.ExitRefused, "no campaign yet; create one"},
+		{[]string{"ko", "recruit", "--card", "hunters"}, cmdutil.ExitRefused, "no campaign yet; create one"},
+		{[]string{"scenario", "start", "Ambush"}, cmdutil.ExitRefused, "no campaign yet; create one"},
+		{[]string{"use", "Autumn"}, cmdutil.ExitRefused, `no campaign "Autumn"`},
+		{[]string{"campaign", "rename", "Autumn", "Spring"}, cmdutil.ExitRefused, "no such campaign"},
+		{[]string{"campaign", "archive", "Autumn"}, cmdutil.ExitRefused, "no such campaign"},
+		{[]string{"campaign", "delete", "Autumn", "--yes"}, cmdutil.ExitRefused, "no such campaign"},
+		{[]string{"campaign", "import", filepath.Join(dir, "missing.jsonl")}, cmdutil.ExitRefused, "no such file"},
+		{[]string{"rebuild"}, cmdutil.ExitOK, "rebuilt 0 campaigns"},
+	}
+	for _, c := range cases {
+		out, e, code := run(t, db, c.args...)
+		if code != c.code || !strings.Contains(out+e, c.want) {
+			t.Errorf("warlog %s with no database: exit %d, %q %q; want exit %d saying %q", strings.Join(c.args, " "), code, out, e, c.code, c.want)
+		}
+		if got := listDir(t, dir); got != "" {
+			t.Fatalf("warlog %s with no database created %v", strings.Join(c.args, " "), got)
+		}
+	}
+	if _, e, code := run(t, db, "campaign", "new", "Autumn", "--game", "kingsown"); code != 0 {
+		t.Fatalf("campaign new: exit %d: %s", code, e)
+	}
+	if _, e, code := run(t, db, "roll", "d6"); code != 0 {
+		t.Errorf("roll d6 in the new database: exit %d: %s", code, e)
 	}
 }
 

@@ -30,18 +30,18 @@ func newReportCommand(app *cmdutil.App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "report",
 		Short: "Write a battle report or the campaign chronicle (Markdown, HTML, JSON)",
-		Long: `Write the report of a scenario, told from the log: a headline, the turning point,
-the figure of the battle (by a formula the report states), the score, the forces
-and how each figure ended, the story turn by turn, removals per turn, what the
-fight did to the campaign, each player's dice and luck (the exact chance of
-rolling at least as well with the same dice), notable moments, and the log's
-head hash so readers can check it with warlog verify --head. --chronicle writes
-the chronicle of every scenario instead, with the running score, the standings
-after each scenario, each figure's path and the campaign's luck. HTML is one
-self-contained file (inline CSS and SVG charts, no script, nothing fetched) in
-the reader's light or dark scheme, readable on a phone and in print. JSON
-follows projections/report/schema/report.schema.json. Undone actions are left
-out unless --show-undone.
+		Long: `Write the report of a scenario, told from the log: a headline, the turning
+point, the figure of the battle (by a formula the report states), the score,
+the forces and how each figure ended, the story turn by turn, removals per
+turn, what the fight did to the campaign, each player's dice and luck (the
+exact chance of rolling at least as well with the same dice), notable moments,
+and the log's head hash so readers can check it with warlog verify --head.
+--chronicle writes the chronicle of every scenario instead, with the running
+score, the standings after each scenario, each figure's path and the campaign's
+luck. HTML is one self-contained file (inline CSS and SVG charts, no script,
+nothing fetched) in the reader's light or dark scheme, readable on a phone and
+in print. JSON follows projections/report/schema/report.schema.json. Undone
+actions are left out unless --show-undone.
 
 --out writes the report to a file (mode 0644: readable by everyone, as a
 report is meant to be shared) through a temporary file in the same directory

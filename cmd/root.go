@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -68,6 +69,7 @@ func Run(ctx context.Context, app *cmdutil.App, args []string) int {
 		// A command that only reads opens the database read-only; so
 		// does shell completion, which must never create a database.
 		app.ReadOnly = found == nil || cmdutil.IsReadOnly(found)
+		app.NoNewDatabase = found != nil && !cmdutil.MayCreateDatabase(found)
 		if found != nil && found.Annotations[drawsStyled] == "true" {
 			colorquery.Detect() // the one command that asks the terminal
 		}
@@ -95,7 +97,7 @@ func typeUsageErrors(root *cobra.Command, args []string) (*cobra.Command, error)
 	// The commands cobra adds itself, added now so that they are wrapped
 	// too (ExecuteC adds each only when missing).
 	root.InitDefaultHelpCmd()
-	root.InitDefaultCompletionCmd(args...)
+	initCompletionCmd(root, args...)
 	var wrap func(c *cobra.Command)
 	wrap = func(c *cobra.Command) {
 		if v := c.Args; v != nil {
@@ -320,7 +322,7 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 	// is fixed once the binary is built).
 	root.SetVersionTemplate(strings.ReplaceAll(buildInfo().String(), "{{", "{{`{{`}}"))
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &cmdutil.UsageError{Err: err, Hint: c.CommandPath() + " --help"}
+		return &cmdutil.UsageError{Err: plainFlagValueError(err), Hint: c.CommandPath() + " --help"}
 	})
 	pf := root.PersistentFlags()
 	pf.Var(cmdutil.DBFlag{Path: &app.DBPath}, "db", "the SQLite file `PATH`, or a postgres://USER@HOST/DB address (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
@@ -339,7 +341,97 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 			root.AddCommand(c)
 		}
 	}
+	boundCompletions(root)
 	return root
+}
+
+// completionExamples are the examples of cobra's completion command and
+// of its one sub-command per shell.
+var completionExamples = map[string]string{
+	"completion": `  source <(warlog completion bash)
+  warlog completion zsh > "${fpath[1]}/_warlog"`,
+	"bash": `  source <(warlog completion bash)
+  warlog completion bash > ~/.local/share/bash-completion/completions/warlog`,
+	"zsh": `  warlog completion zsh > "${fpath[1]}/_warlog"
+  source <(warlog completion zsh)`,
+	"fish": `  warlog completion fish | source
+  warlog completion fish > ~/.config/fish/completions/warlog.fish`,
+	"powershell": `  warlog completion powershell | Out-String | Invoke-Expression`,
+}
+
+// initCompletionCmd adds cobra's completion command (as ExecuteC would)
+// and gives it and its sub-commands their examples.
+func initCompletionCmd(root *cobra.Command, args ...string) {
+	root.InitDefaultCompletionCmd(args...)
+	for _, c := range root.Commands() {
+		if c.Name() != "completion" {
+			continue
+		}
+		c.Example = completionExamples[c.Name()]
+		for _, sub := range c.Commands() {
+			sub.Example = completionExamples[sub.Name()]
+		}
+	}
+}
+
+// boundCompletions stops every command's shell completion of positional
+// arguments once the command has all it takes: `ko attack Bors Gorm <Tab>`
+// offers nothing rather than the figures again. How many a command takes
+// is asked of its own argument validator, never kept in a second list.
+func boundCompletions(c *cobra.Command) {
+	if complete, takes := c.ValidArgsFunction, c.Args; complete != nil && takes != nil {
+		c.ValidArgsFunction = func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			if !takesAnother(c, takes, len(args)) {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return complete(c, args, toComplete)
+		}
+	}
+	for _, sub := range c.Commands() {
+		boundCompletions(sub)
+	}
+}
+
+// takesAnother reports whether a command given n positional arguments may
+// take one more: whether its validator accepts some count above n (the
+// validators count; a few counts beyond cover every range they declare).
+func takesAnother(c *cobra.Command, takes cobra.PositionalArgs, n int) bool {
+	for k := n + 1; k <= n+8; k++ {
+		if takes(c, make([]string, k)) == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// plainFlagValueError says what a number or switch flag takes instead of
+// passing on the parser's own words ("strconv.ParseInt: parsing ...").
+func plainFlagValueError(err error) error {
+	var bad *pflag.InvalidValueError
+	if !errors.As(err, &bad) {
+		return err
+	}
+	var num *strconv.NumError
+	if !errors.As(err, &num) {
+		return err
+	}
+	want := "a whole number"
+	switch t := bad.GetFlag().Value.Type(); {
+	case t == "bool":
+		want = "true or false"
+	case strings.HasPrefix(t, "uint"):
+		want = "a whole number of 0 or more"
+	case strings.HasPrefix(t, "float"):
+		want = "a number"
+	}
+	name := "--" + bad.GetFlag().Name
+	if sh := bad.GetFlag().Shorthand; sh != "" {
+		name = "-" + sh + "/" + name
+	}
+	if errors.Is(num.Err, strconv.ErrRange) {
+		return fmt.Errorf("%s %q is out of range: give a smaller number", name, bad.GetValue())
+	}
+	return fmt.Errorf("%s %q: give %s", name, bad.GetValue(), want)
 }
 
 // namedSubcommand is the top-level command args name, or "" when they name

@@ -142,6 +142,10 @@ does not match the log, a schema changed by hand, or a damaged file.`,
 					parts[i] += fmt.Sprintf(" (given head found at version %d)", v.HeadAt)
 				}
 			}
+			if len(parts) == 0 {
+				fmt.Fprintln(app.Out, "ok: integrity ok, 0 campaigns verified (none recorded yet)")
+				return nil
+			}
 			fmt.Fprintf(app.Out, "ok: integrity ok, %s verified; %s\n", words.Count(len(parts), "campaign", "campaigns"), strings.Join(parts, "; "))
 			return nil
 		},

@@ -62,7 +62,7 @@ func (b BuildJSON) String() string {
 	fmt.Fprintf(&s, "go:       %s\n", b.Go)
 	switch {
 	case b.Revision == "":
-		s.WriteString("revision: unknown (not built from a checkout)\n")
+		s.WriteString("revision: unknown (the build recorded none: not built in a git checkout, or with -buildvcs=false)\n")
 	default:
 		rev := b.Revision
 		if b.Time != "" {
@@ -149,7 +149,7 @@ func docTree(app *cmdutil.App) *cobra.Command {
 	root := NewRootCommand(&cmdutil.App{Getenv: func(string) string { return "" }, Engines: app.Engines})
 	root.DisableAutoGenTag = true
 	root.InitDefaultHelpCmd()
-	root.InitDefaultCompletionCmd()
+	initCompletionCmd(root)
 	return root
 }
 

@@ -307,11 +307,11 @@ func newMutateCommand(app *cmdutil.App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "mutate SPAWN MUTATION",
 		Short: "Give a spawn of 15 points (30 for a second) a mutation",
-		Long: `A spawn whose attack + defense + move (without bonuses) reach 15 may take a
-mutation, and a second one at 30, while it is in your Mother's Sphere of
-Influence or next to your Plasmid Font, on your turn. Never the same twice.
-The mutations (see brood mutations): ` + catalogueNames(eng.Mutations) + `.
-Mitosis puts the twin on --at X,Y (default: the first empty adjacent square).`,
+		Long: strings.Join(wrap(`A spawn whose attack + defense + move (without bonuses) reach 15 may take a `+
+			`mutation, and a second one at 30, while it is in your Mother's Sphere of `+
+			`Influence or next to your Plasmid Font, on your turn. Never the same twice. `+
+			`The mutations (see brood mutations): `+catalogueNames(eng.Mutations)+`. `+
+			`Mitosis puts the twin on --at X,Y (default: the first empty adjacent square).`, 78), "\n"),
 		Example: `  warlog brood mutate R1 armor-piercer
   warlog brood mutate R2 mitosis --at 5,4`,
 		Args:              cmdutil.ExactArgs(2, "SPAWN and a MUTATION"),
@@ -337,10 +337,10 @@ func newEvolveCommand(app *cmdutil.App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "evolve EVOLUTION",
 		Short: "Evolve your Mother for 25 Plasmid (two evolutions, each different)",
-		Long: `Your Mother takes an evolution for 25 Plasmid; she takes at most two, never
-the same one twice. The evolutions (see brood evolutions): ` + catalogueNames(eng.Evolutions) + `.
-Fontification needs --font NAME, the Plasmid Font it turns into a Proxy. A
-Proxy may take one evolution of its own: --proxy NAME.`,
+		Long: strings.Join(wrap(`Your Mother takes an evolution for 25 Plasmid; she takes at most two, never `+
+			`the same one twice. The evolutions (see brood evolutions): `+catalogueNames(eng.Evolutions)+`. `+
+			`Fontification needs --font NAME, the Plasmid Font it turns into a Proxy. A `+
+			`Proxy may take one evolution of its own: --proxy NAME.`, 78), "\n"),
 		Example: `  warlog brood evolve expand-influence
   warlog brood evolve fontification --font R4
   warlog brood evolve fortify --proxy R4`,

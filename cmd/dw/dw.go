@@ -267,8 +267,8 @@ func newContact(app *cmdutil.App) *cobra.Command {
 		Use:   "contact FIGURE ENEMY [--apart]",
 		Short: "Set base contact as the table shows it",
 		Long: `Record that FIGURE and ENEMY stand in base contact (or, with --apart, no
-longer do) when no move recorded it, for instance a figure placed there. It spends
-nothing and grants no free attack.`,
+longer do) when no move recorded it, for instance a figure placed there. It
+spends nothing and grants no free attack.`,
 		Example: `  warlog dw contact Igor Jack
   warlog dw contact Igor Jack --apart`,
 		Args: cmdutil.ExactArgs(2, "FIGURE and ENEMY"),

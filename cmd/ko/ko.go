@@ -25,8 +25,8 @@ func NewCommand(app *cmdutil.App) *cobra.Command {
 
 A turn: the Nest rolls to spawn and both sides roll off (initiative); the
 winner chooses who moves first (first); sides take turns moving one figure
-each (move), then every figure allowed to
-attacks in Skill order, highest first (attack, cast); next closes a phase.
+each (move), then every figure allowed to attack does so in Skill order,
+highest first (attack, cast); next closes a phase.
 Fights start and end with warlog scenario start|end; warlog status shows the
 table and warlog roster the campaign. Every action takes --dice with the
 faces rolled at the table, in the order each command's help lists.`,
@@ -64,6 +64,18 @@ func completeFigures(app *cmdutil.App) func(*cobra.Command, []string, string) ([
 			}
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// completeFigureThen offers a figure, then the words second lists (a
+// move's kind, a spell), then figures again (a spell's targets).
+func completeFigureThen(app *cmdutil.App, second []string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	figures := completeFigures(app)
+	return func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		if len(args) == 1 {
+			return second, cobra.ShellCompDirectiveNoFileComp
+		}
+		return figures(c, args, toComplete)
 	}
 }
 
@@ -386,7 +398,7 @@ pair's.`,
   warlog ko move Wyn half --rough --leave-rough --dice 2,3
   warlog ko move "Orc grunt 1" stay --facing rear`,
 		Args:              cmdutil.ExactArgs(2, "a FIGURE and its move (stay, half, full or withdraw)"),
-		ValidArgsFunction: completeFigures(app),
+		ValidArgsFunction: completeFigureThen(app, kingsown.MoveKinds),
 		RunE: func(c *cobra.Command, args []string) error {
 			m := o
 			m.Figure, m.Move = args[0], args[1]
@@ -463,7 +475,7 @@ attacker's and defender's damage dice (when the rule needs them).`,
   warlog ko cast Wyn Teleport Wyn --facing rear --dice 2
   warlog ko cast Wyn Rally Bors --dice 3`,
 		Args:              cmdutil.MinArgs(2, "a CASTER and a SPELL"),
-		ValidArgsFunction: completeFigures(app),
+		ValidArgsFunction: completeFigureThen(app, kingsown.Spells),
 		RunE: func(c *cobra.Command, args []string) error {
 			x := o
 			x.Caster, x.Spell, x.Targets = args[0], args[1], args[2:]

@@ -279,7 +279,8 @@ last turn.`,
 func karmaList() string {
 	var b strings.Builder
 	for _, k := range rcg.Karmas {
-		fmt.Fprintf(&b, "  %-36s %s\n", k.Usage(), k.Summary)
+		// The summary column wraps under itself within 80 columns.
+		fmt.Fprintln(&b, cmdutil.WrapTo(80, fmt.Sprintf("  %-36s %s", k.Usage(), k.Summary), strings.Repeat(" ", 39)))
 	}
 	return b.String()
 }
@@ -359,7 +360,7 @@ func newCount(app *cmdutil.App, verb string) *cobra.Command {
 	return &cobra.Command{
 		Use:     verb + " PLAYER N",
 		Short:   short,
-		Long:    short + ". Hands are tracked by count; the decks and discard pile follow.",
+		Long:    cmdutil.WrapTo(78, short+". Hands are tracked by count; the decks and discard pile follow.", ""),
 		Example: fmt.Sprintf("  warlog rc %s Ann 1", verb),
 		Args:    cmdutil.ExactArgs(2, "PLAYER and a count N"),
 		RunE: func(c *cobra.Command, args []string) error {

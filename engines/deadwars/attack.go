@@ -55,7 +55,7 @@ func (s *State) attack(c Attack, d *engines.Decision) error {
 			return err
 		}
 		if max := RankValue(a.Rank); a.Attacks >= max {
-			return engines.Refuse("Attacks", "%s has made %s this turn; %s attacks at most %s a turn (free attacks aside)", a.Name, words.Count(a.Attacks, "attack", "attacks"), words.A(title(a.Rank)), plural(max, "time", "times"))
+			return engines.Refuse("Attacks", "%s has made %s this turn; %s attacks at most %s a turn (free attacks aside)", a.Name, words.Count(a.Attacks, "attack", "attacks"), words.A(title(a.Rank)), words.Times(max))
 		}
 		ev.Dice = slices.Clone(c.Dice)
 		ev.HitMod = len(c.Dice) - 1

@@ -134,6 +134,8 @@ func (m contactMoved) text(f *Fig, dash bool) string {
 		out += " out of base contact with " + strings.Join(names, " and ")
 		if dash {
 			out += ", dashing clear of free attacks"
+		} else if len(names) == 1 {
+			out += fmt.Sprintf(", who may make a free attack on %s", f.Name)
 		} else {
 			out += fmt.Sprintf(", each of whom may make a free attack on %s", f.Name)
 		}

@@ -35,7 +35,7 @@ func (s *State) collect(c Collect, d *engines.Decision) error {
 		return err
 	}
 	if max := RankValue(f.Rank); f.Attacks >= max {
-		return engines.Refuse("Attacks", "%s has made %s this turn; %s attacks at most %s a turn", f.Name, words.Count(f.Attacks, "attack", "attacks"), words.A(title(f.Rank)), plural(max, "time", "times"))
+		return engines.Refuse("Attacks", "%s has made %s this turn; %s attacks at most %s a turn", f.Name, words.Count(f.Attacks, "attack", "attacks"), words.A(title(f.Rank)), words.Times(max))
 	}
 	if b.soulsLeft() == 0 {
 		return engines.Refuse("Soul Collectors", "every Soul is collected")

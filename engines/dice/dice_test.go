@@ -192,6 +192,19 @@ func TestHandEntry(t *testing.T) {
 			t.Errorf("message\n got %q\nwant %q", err, want)
 		}
 	})
+	// A pool of alike dice (Deadwars' action dice: 1 per Soldier, 2 per
+	// Guard, 3 per Hero, seeds/001 "rolls 1 die per soldier...") names its
+	// purpose once with its count, then the dice that differ, in order.
+	t.Run("alike dice named once", func(t *testing.T) {
+		r := NewRoller(1, 0, []int{2, 2, 2, 3, 3, 3, 4, 4})
+		_, _ = r.Roll(5, 6, "Ben's action dice")
+		_, _ = r.Roll(1, 6, "hit roll")
+		_, _ = r.Roll(1, 6, "save roll")
+		err := r.Finish()
+		if want := "too many dice given: this action needs 7 dice (Ben's action dice 5d6, hit roll d6, save roll d6); 8 were given"; err == nil || err.Error() != want {
+			t.Errorf("message\n got %v\nwant %q", err, want)
+		}
+	})
 	t.Run("none needed", func(t *testing.T) {
 		err := NewRoller(1, 0, []int{5}).Finish()
 		if !errors.Is(err, ErrTooMany) {

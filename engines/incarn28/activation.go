@@ -364,6 +364,9 @@ func (r *referee) modify(f *Figure, c ActFacts, roll *actRoll) {
 	if c.Tempted {
 		add(2, "Tempter")
 	}
+	if b.Twist == 6 {
+		add(b.Round, fmt.Sprintf("Enraging Squall (round %d)", b.Round))
+	}
 	add(-c.Piles, fmt.Sprintf("Defecator piles (%d)", c.Piles))
 	add(-c.Fools, fmt.Sprintf("Fool (%d)", c.Fools))
 	add(-2*c.Gaunts, fmt.Sprintf("Gaunt (%d)", c.Gaunts))

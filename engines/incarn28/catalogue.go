@@ -225,15 +225,14 @@ var Objectives = []Objective{
 // Twist is one of the twists, numbered as the D6 rolls them.
 type Twist = Entry
 
-// Twists are the 6 twists. Ruling: the seed's page stops after twist 5, so
-// a 6 on the twist die is "Calm": no twist this game.
+// Twists are the 6 twists, as the seed's TWISTS list numbers them.
 var Twists = []Twist{
 	{1, "Bleeding Sky", KindLog, "At each round's end every incarn in play rolls a D6; a 6 means it takes a SP-A D6."},
 	{2, "Flensing Mist", KindFact, "A neutral edge is rolled at the start; at each round's end the Mist flows 2D6 in from it; incarns caught take a SP-A D6 when they next activate."},
 	{3, "Anarchic Spores", KindLog, "Instead of choosing, each activation picks one of your unactivated incarns at random."},
 	{4, "Chronomatic Rift", KindRecorded, "At each round's start each player lifts an enemy incarn out of play until the next round; never the same one twice."},
 	{5, "Cerebral Void", KindLog, "An incarn whose Action die shows a natural 1 does nothing that activation."},
-	{6, "Calm", KindLog, "No twist: the seed gives no sixth twist, so a 6 changes nothing (our ruling)."},
+	{6, "Enraging Squall", KindLog, "Every incarn adds the number of the current round to its ACT-R."},
 }
 
 // norm folds a name for comparison: case, spaces, dashes and underscores.

@@ -16,8 +16,10 @@ const Game = "incarn28"
 // Engine is Incarn28's rules engine.
 var Engine = &kit.Game[*State]{
 	GameInfo: engines.GameInfo{Name: Game, Title: "Incarn28"},
-	Rules:    1,
-	New:      newState,
+	// Rules 2: twist 6 is the seed's Enraging Squall (each ACT-R adds the
+	// round's number), no longer a 6 that changes nothing.
+	Rules: 2,
+	New:   newState,
 	Facts: []kit.Fact[*State]{
 		kit.On(TypeGangFounded, (*State).onGangFounded),
 		kit.On(TypeIncarnRecruited, (*State).onIncarnRecruited),

@@ -94,6 +94,29 @@ func TestCerebralVoid(t *testing.T) {
 	contains(t, l, "Cerebral Void: a natural 1 does nothing")
 }
 
+// line 653 Enraging Squall: each incarn adds the current round's number to
+// its ACT-R (a flat modifier, RULINGS: Activation).
+func TestEnragingSquall(t *testing.T) {
+	s := testState()
+	do(t, s, FoundGang{Player: "Ann", Faction: "court", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}})
+	do(t, s, FoundGang{Player: "Ben", Faction: "court", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}})
+	l := do(t, s, engines.StartScenario{Name: "G"}, 1, 5, 1, 5, 6, 6, 1)
+	contains(t, l, "the twist is Enraging Squall (6)")
+	do(t, s, NextRound{}, 6, 1)
+	l = do(t, s, Activate{Incarn: "Ax"}, 4)
+	if acs(s) != 5 {
+		t.Errorf("round 1: %d ACs, want 4 + 1: %s", acs(s), l)
+	}
+	contains(t, l, "+1 Enraging Squall (round 1) = 5")
+	do(t, s, Activate{Incarn: "Tg"}, 3)
+	do(t, s, NextRound{}, 6, 1)
+	l = do(t, s, Activate{Incarn: "Ax"}, 4)
+	if acs(s) != 6 {
+		t.Errorf("round 2: %d ACs, want 4 + 2: %s", acs(s), l)
+	}
+	contains(t, l, "+2 Enraging Squall (round 2) = 6")
+}
+
 // line 647 Anarchic Spores: the incarn is picked at random.
 func TestAnarchicSpores(t *testing.T) {
 	s := testState()

@@ -276,7 +276,7 @@ func TestDeploymentRollOff(t *testing.T) {
 	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}})
 	refused(t, s, engines.StartScenario{Name: "G"}, "this action needs at least 6 dice", 3, 6, 3, 6, 6)
 	l := do(t, s, engines.StartScenario{Name: "G"}, 3, 6, 3, 6, 6, 2, 2, 1, 5)
-	contains(t, l, "the twist is Calm (6). Deployment roll-off tied (Ann 2, Ben 2): again; deployment roll-off Ann 1 against Ben 5: Ben chooses an edge and deploys first, Ann opposite.")
+	contains(t, l, "the twist is Enraging Squall (6). Deployment roll-off tied (Ann 2, Ben 2): again; deployment roll-off Ann 1 against Ben 5: Ben chooses an edge and deploys first, Ann opposite.")
 	contains(t, l, "Brigands (Tg) may deploy in base contact with any terrain; Assassins (Ax) are not deployed")
 	if s.Battle.Deployer != "Ben" {
 		t.Errorf("deployer %q", s.Battle.Deployer)

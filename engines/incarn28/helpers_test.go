@@ -84,16 +84,19 @@ func in(name, skill, tough string, flesh []string, items ...string) Incarn {
 func fl(xs ...string) []string { return xs }
 
 // duel sets up a battle between Ann (faction fa) and Ben (faction fb) with
-// the given incarns, objectives fixed by dice (Ann 5,? ...), no twist
-// (a 6), and round 1 begun with Ann first. Objective dice: Ann rolls oa,
-// Ben rolls ob (before faction modifiers).
+// the given incarns, objectives fixed by dice (Ann 5,? ...), and round 1
+// begun with Ann first. Objective dice: Ann rolls oa, Ben rolls ob (before
+// faction modifiers). The twist die shows 6 (Enraging Squall), which the
+// duel then sets aside, so that each test sees the one rule it checks; the
+// twists are tested with the twist in play (twist_test.go and others).
 func duel(t *testing.T, fa string, ann []Incarn, fb string, ben []Incarn, oa, ob [2]int) *State {
 	t.Helper()
 	s := testState()
 	do(t, s, FoundGang{Player: "Ann", Faction: fa, Incarns: ann})
 	do(t, s, FoundGang{Player: "Ben", Faction: fb, Incarns: ben})
 	do(t, s, engines.StartScenario{Name: "Test"}, oa[0], oa[1], ob[0], ob[1], 6, 6, 1) // Ann wins the deployment roll-off
-	do(t, s, NextRound{}, 6, 1)                                                        // Ann wins the roll-off
+	s.Battle.Twist = 0
+	do(t, s, NextRound{}, 6, 1) // Ann wins the roll-off
 	return s
 }
 

@@ -16,8 +16,8 @@ func TestOutcome(t *testing.T) {
 	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Bx", "Roach", "Weak", fl("Brigand"))}})
 	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Roach", "Weak", fl("Brigand"))}})
 	do(t, s, FoundGang{Player: "Cas", Faction: "court", Incarns: []Incarn{in("Cx", "Roach", "Weak", fl("Brigand"))}})
-	// Sacrosanct 3,6: Loot and Sanctify for both; no twist; Ann deploys and
-	// then activates first.
+	// Sacrosanct 3,6: Loot and Sanctify for both; the twist Enraging Squall;
+	// Ann deploys and then activates first.
 	do(t, s, engines.StartScenario{Name: "One", Field: []string{"Ann", "Ben"}}, 3, 6, 3, 6, 6, 6, 1)
 	do(t, s, NextRound{}, 6, 1)
 	do(t, s, Activate{Incarn: "Ax"}, 5)

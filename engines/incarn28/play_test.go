@@ -6,7 +6,8 @@ import (
 )
 
 // Objective dice used by the tests: Court 1,2 = Desecrate, Intimidate;
-// Schism 4,6 = Loot, Decimate. The twist die 6 is Calm (no twist).
+// Schism 4,6 = Loot, Decimate. The twist die 6 is Enraging Squall, which
+// duel sets aside.
 var (
 	courtObj  = [2]int{1, 2}
 	schismObj = [2]int{4, 6}

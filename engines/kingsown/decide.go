@@ -580,8 +580,8 @@ func (s *State) chooseFirst(c ChooseFirst, d *engines.Decision) error {
 	return nil
 }
 
-// Moves a figure may declare.
-var moveKinds = []string{"stay", "half", "full", "withdraw"}
+// MoveKinds are the moves a figure may declare.
+var MoveKinds = []string{"stay", "half", "full", "withdraw"}
 
 // move declares one figure's move, or a Mob pair's.
 //
@@ -596,7 +596,7 @@ func (s *State) move(c Move, d *engines.Decision) error {
 		return err
 	}
 	kind := strings.ToLower(strings.TrimSpace(c.Move))
-	if !containsFold(moveKinds, kind) {
+	if !containsFold(MoveKinds, kind) {
 		return engines.Refuse("Move", "%q is not a move; declare stay, half, full or withdraw", c.Move)
 	}
 	facing := strings.ToLower(strings.TrimSpace(c.Facing))

@@ -353,7 +353,7 @@ func (s *State) moveChoice(b *Battle, f *Fig) (engines.Choice, bool) {
 		pair = b.refName(partners[0])
 	}
 	var kinds []engines.Pick
-	for _, k := range moveKinds {
+	for _, k := range MoveKinds {
 		if s.legal(Move{Figure: name, Move: k, Pair: pair}) {
 			kinds = append(kinds, engines.Pick{Value: k, Label: moveOption(f, k)})
 		}

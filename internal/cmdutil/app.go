@@ -45,6 +45,10 @@ type App struct {
 	// ReadOnly opens the database for reading only: the command that runs
 	// only reads (see ReadsOnly). The root sets it.
 	ReadOnly bool
+	// NoNewDatabase: the command acts on what exists, so a database file
+	// that does not exist reads as an empty one and is not created (see
+	// CreatesDatabase).
+	NoNewDatabase bool
 
 	// Engines are the rules engines of this build.
 	Engines []engines.Engine
@@ -95,6 +99,24 @@ func ReadsOnly(c *cobra.Command) *cobra.Command {
 
 // IsReadOnly says whether c was marked with ReadsOnly.
 func IsReadOnly(c *cobra.Command) bool { return c.Annotations[readsOnly] == "true" }
+
+const createsDatabase = "warlog/creates-database"
+
+// CreatesDatabase marks c as a command that may bring a campaign into a
+// database that does not exist yet (campaign new, import, pull), and
+// returns it. Every other command acts on campaigns that exist, and where
+// there is no database file it is refused as on an empty one, creating no
+// file: a refused command writes nothing.
+func CreatesDatabase(c *cobra.Command) *cobra.Command {
+	if c.Annotations == nil {
+		c.Annotations = map[string]string{}
+	}
+	c.Annotations[createsDatabase] = "true"
+	return c
+}
+
+// MayCreateDatabase says whether c was marked with CreatesDatabase.
+func MayCreateDatabase(c *cobra.Command) bool { return c.Annotations[createsDatabase] == "true" }
 
 // DefaultDBPath is $XDG_DATA_HOME/warlog/warlog.db, else
 // ~/.local/share/warlog/warlog.db.
@@ -153,6 +175,11 @@ func (a *App) Service() (*campaigns.Service, error) {
 		return a.svc, nil
 	}
 	phase.Mark("command-line")
+	if a.NoNewDatabase && !a.ReadOnly && !a.OnServer() {
+		if _, err := os.Stat(a.ResolvedDB()); errors.Is(err, os.ErrNotExist) {
+			a.ReadOnly = true
+		}
+	}
 	st, err := a.openStore()
 	if err != nil {
 		return nil, err

@@ -18,6 +18,17 @@ func Count[N ~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 
 	return fmt.Sprintf("%d %s", n, many)
 }
 
+// Times writes how often: "once", "twice", then "3 times" ("0 times").
+func Times(n int) string {
+	switch n {
+	case 1:
+		return "once"
+	case 2:
+		return "twice"
+	}
+	return Count(n, "time", "times")
+}
+
 // A writes a word (any value, as %v writes it) after its indefinite
 // article: "a Wizard", "an Imhotep", "an 8". The article follows the
 // written letter; a word whose sound differs ("a unique", "an hour")

@@ -17,6 +17,10 @@ func TestWords(t *testing.T) {
 		{Possessive("Bors"), "Bors's"},
 		{Possessive("orcs"), "orcs'"},
 		{Possessive("Ann"), "Ann's"},
+		{Times(1), "once"},
+		{Times(2), "twice"},
+		{Times(3), "3 times"},
+		{Times(0), "0 times"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)

@@ -1,0 +1,64 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"warlog/internal/cmdutil"
+)
+
+// Shell completion follows the positions of a command's arguments: a
+// figure, then what the second place takes (a King's Own move's kind, a
+// spell), and nothing once the command has every argument it takes (the
+// count asked of the command's own validator).
+func TestCompletionFollowsArgumentPositions(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	for _, l := range [][]string{
+		{"campaign", "new", "C", "--game", "kingsown", "--seed", "1"},
+		{"ko", "recruit", "Bors", "--side", "hunters", "--skill", "4", "--hits", "2", "--armour", "leather", "--weapon", "Sword:2:1"},
+		{"ko", "recruit", "Gorm", "--side", "orcs", "--skill", "3", "--hits", "1", "--armour", "chain", "--weapon", "Cleaver:2:1"},
+		{"scenario", "start", "Ambush", "--turns", "2"},
+	} {
+		if _, e, code := run(t, db, l...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", l, code, e)
+		}
+	}
+	complete := func(args ...string) []string {
+		var out, errb bytes.Buffer
+		env := map[string]string{"HOME": filepath.Dir(db), "WARLOG_DB": db}
+		app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(k string) string { return env[k] }, Engines: Engines()}
+		if code := Run(context.Background(), app, append([]string{"__complete"}, args...)); code != 0 {
+			t.Fatalf("__complete %v: exit %d: %s", args, code, errb.String())
+		}
+		var got []string
+		for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+			if !strings.HasPrefix(line, ":") {
+				got = append(got, line)
+			}
+		}
+		return got
+	}
+	cases := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"ko", "move", ""}, []string{"Bors", "Gorm"}},
+		{[]string{"ko", "move", "Bors", ""}, []string{"stay", "half", "full", "withdraw"}},
+		{[]string{"ko", "move", "Bors", "half", ""}, nil},
+		{[]string{"ko", "cast", "Bors", ""}, []string{"Firebolt", "Sparks", "Ward", "Teleport", "Rally"}},
+		{[]string{"ko", "cast", "Bors", "Sparks", ""}, []string{"Bors", "Gorm"}},
+		{[]string{"ko", "attack", "Bors", "Gorm", ""}, []string{"Bors", "Gorm"}}, // a Sweep names several targets
+		{[]string{"ko", "first", "hunters", ""}, nil},
+		{[]string{"use", ""}, []string{"C"}},
+		{[]string{"use", "C", ""}, nil},
+	}
+	for _, c := range cases {
+		if got := complete(c.args...); !slices.Equal(got, c.want) {
+			t.Errorf("warlog __complete %s: %q, want %q", strings.Join(c.args, " "), got, c.want)
+		}
+	}
+}
