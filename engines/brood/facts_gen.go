@@ -1092,7 +1092,7 @@ func readBoard(s *jsonscan.Scanner) (v Board) {
 			if s.Null() {
 				v.Removed = nil
 			} else {
-				m11 := map[string][]int{}
+				m11 := make(map[string][]int, s.Members())
 				for j12 := 0; s.Field(j12); j12++ {
 					k13 := s.MapKey()
 					var x14 []int
@@ -1197,7 +1197,7 @@ func readBoard(s *jsonscan.Scanner) (v Board) {
 			if s.Null() {
 				v.Removed = nil
 			} else {
-				m30 := map[string][]int{}
+				m30 := make(map[string][]int, s.Members())
 				for j31 := 0; s.Field(j31); j31++ {
 					k32 := s.MapKey()
 					var x33 []int
@@ -1549,7 +1549,7 @@ func readEnginesOutcome(s *jsonscan.Scanner) (v engines.Outcome) {
 			if s.Null() {
 				v.Scoring = nil
 			} else {
-				m9 := map[string][]string{}
+				m9 := make(map[string][]string, s.Members())
 				for j10 := 0; s.Field(j10); j10++ {
 					k11 := s.MapKey()
 					var x12 []string
@@ -1606,7 +1606,7 @@ func readEnginesOutcome(s *jsonscan.Scanner) (v engines.Outcome) {
 			if s.Null() {
 				v.Scoring = nil
 			} else {
-				m21 := map[string][]string{}
+				m21 := make(map[string][]string, s.Members())
 				for j22 := 0; s.Field(j22); j22++ {
 					k23 := s.MapKey()
 					var x24 []string
