@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"warlog/engines"
 	"warlog/events"
@@ -46,6 +47,12 @@ type Service struct {
 	registry *events.Registry
 	// snapshotEvery: see SnapshotEvery.
 	snapshotEvery int
+	// checked is the campaign Exists last found (its name and key), for
+	// the next resolve of that name to take instead of asking the store
+	// again: a command checks that its campaign exists, then loads it.
+	// It is taken once.
+	checkedMu sync.Mutex
+	checked   [2]string
 }
 
 // New builds the service with the engines of this build.

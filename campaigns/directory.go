@@ -27,6 +27,13 @@ func (s *Service) resolve(ctx context.Context, name string) (string, error) {
 	if !ok {
 		return name, nil
 	}
+	s.checkedMu.Lock()
+	checked := s.checked
+	s.checked = [2]string{}
+	s.checkedMu.Unlock()
+	if checked[0] == name && checked[1] != "" {
+		return checked[1], nil
+	}
 	key, found, err := d.Lookup(ctx, name)
 	if err != nil {
 		return "", err
@@ -70,6 +77,11 @@ func (s *Service) Exists(ctx context.Context, name string) (bool, error) {
 		return false, err
 	}
 	v, err := events.Version(ctx, s.store, key)
+	if err == nil && v > 0 {
+		s.checkedMu.Lock()
+		s.checked = [2]string{name, key}
+		s.checkedMu.Unlock()
+	}
 	return v > 0, err
 }
 

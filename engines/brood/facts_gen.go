@@ -1092,7 +1092,7 @@ func readBoard(s *jsonscan.Scanner) (v Board) {
 			if s.Null() {
 				v.Removed = nil
 			} else {
-				m11 := map[string][]int{}
+				m11 := make(map[string][]int, s.Members())
 				for j12 := 0; s.Field(j12); j12++ {
 					k13 := s.MapKey()
 					var x14 []int
@@ -1206,7 +1206,7 @@ func readBoard(s *jsonscan.Scanner) (v Board) {
 			if s.Null() {
 				v.Removed = nil
 			} else {
-				m31 := map[string][]int{}
+				m31 := make(map[string][]int, s.Members())
 				for j32 := 0; s.Field(j32); j32++ {
 					k33 := s.MapKey()
 					var x34 []int
@@ -1581,7 +1581,7 @@ func readEnginesOutcome(s *jsonscan.Scanner) (v engines.Outcome) {
 			if s.Null() {
 				v.Scoring = nil
 			} else {
-				m9 := map[string][]string{}
+				m9 := make(map[string][]string, s.Members())
 				for j10 := 0; s.Field(j10); j10++ {
 					k11 := s.MapKey()
 					var x12 []string
@@ -1638,7 +1638,7 @@ func readEnginesOutcome(s *jsonscan.Scanner) (v engines.Outcome) {
 			if s.Null() {
 				v.Scoring = nil
 			} else {
-				m21 := map[string][]string{}
+				m21 := make(map[string][]string, s.Members())
 				for j22 := 0; s.Field(j22); j22++ {
 					k23 := s.MapKey()
 					var x24 []string

@@ -7,11 +7,15 @@ import (
 	"warlog/internal/words"
 )
 
+// nameDashes turns the spaces and underscores of a name into dashes (built
+// once: building a replacer allocates its tables).
+var nameDashes = strings.NewReplacer(" ", "-", "_", "-")
+
 // NormName reads a mutation or evolution name: case and spaces or
 // underscores do not matter ("Feeding Frenzy", feeding_frenzy).
 func NormName(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
-	s = strings.NewReplacer(" ", "-", "_", "-").Replace(s)
+	s = nameDashes.Replace(s)
 	switch s {
 	case "armoured", "armored-spawn", "armoured-spawn":
 		return Armored

@@ -1171,7 +1171,7 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			if s.Null() {
 				v.Removed = nil
 			} else {
-				m18 := map[string][]int{}
+				m18 := make(map[string][]int, s.Members())
 				for j19 := 0; s.Field(j19); j19++ {
 					k20 := s.MapKey()
 					var x21 []int
@@ -1298,7 +1298,7 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			if s.Null() {
 				v.Removed = nil
 			} else {
-				m40 := map[string][]int{}
+				m40 := make(map[string][]int, s.Members())
 				for j41 := 0; s.Field(j41); j41++ {
 					k42 := s.MapKey()
 					var x43 []int
@@ -1608,7 +1608,7 @@ func readEnginesOutcome(s *jsonscan.Scanner) (v engines.Outcome) {
 			if s.Null() {
 				v.Scoring = nil
 			} else {
-				m9 := map[string][]string{}
+				m9 := make(map[string][]string, s.Members())
 				for j10 := 0; s.Field(j10); j10++ {
 					k11 := s.MapKey()
 					var x12 []string
@@ -1665,7 +1665,7 @@ func readEnginesOutcome(s *jsonscan.Scanner) (v engines.Outcome) {
 			if s.Null() {
 				v.Scoring = nil
 			} else {
-				m21 := map[string][]string{}
+				m21 := make(map[string][]string, s.Members())
 				for j22 := 0; s.Field(j22); j22++ {
 					k23 := s.MapKey()
 					var x24 []string

@@ -237,9 +237,12 @@ var Twists = []Twist{
 
 // norm folds a name for comparison: case, spaces, dashes and underscores.
 func norm(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
-	return strings.NewReplacer(" ", "", "-", "", "_", "", "'", "").Replace(s)
+	return normer.Replace(strings.ToLower(strings.TrimSpace(s)))
 }
+
+// normer is norm's replacer, built once: building one allocates its
+// tables, and a status compares every figure's levels by name.
+var normer = strings.NewReplacer(" ", "", "-", "", "_", "", "'", "")
 
 // FindFleshtype finds a Fleshtype by name, unique prefix or number.
 func FindFleshtype(name string) (Fleshtype, error) {

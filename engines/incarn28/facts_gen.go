@@ -1019,7 +1019,7 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			if s.Null() {
 				v.Objectives = nil
 			} else {
-				m1 := map[string][]int{}
+				m1 := make(map[string][]int, s.Members())
 				for j2 := 0; s.Field(j2); j2++ {
 					k3 := s.MapKey()
 					var x4 []int
@@ -1033,7 +1033,7 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			if s.Null() {
 				v.Done = nil
 			} else {
-				m5 := map[string][]int{}
+				m5 := make(map[string][]int, s.Members())
 				for j6 := 0; s.Field(j6); j6++ {
 					k7 := s.MapKey()
 					var x8 []int
@@ -1050,7 +1050,7 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			if s.Null() {
 				v.Overseer = nil
 			} else {
-				m9 := map[string]bool{}
+				m9 := make(map[string]bool, s.Members())
 				for j10 := 0; s.Field(j10); j10++ {
 					k11 := s.MapKey()
 					var x12 bool
@@ -1120,7 +1120,7 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			if s.Null() {
 				v.RemovedPerR = nil
 			} else {
-				m19 := map[string][]int{}
+				m19 := make(map[string][]int, s.Members())
 				for j20 := 0; s.Field(j20); j20++ {
 					k21 := s.MapKey()
 					var x22 []int
@@ -1169,7 +1169,7 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			if s.Null() {
 				v.Objectives = nil
 			} else {
-				m27 := map[string][]int{}
+				m27 := make(map[string][]int, s.Members())
 				for j28 := 0; s.Field(j28); j28++ {
 					k29 := s.MapKey()
 					var x30 []int
@@ -1182,7 +1182,7 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			if s.Null() {
 				v.Done = nil
 			} else {
-				m31 := map[string][]int{}
+				m31 := make(map[string][]int, s.Members())
 				for j32 := 0; s.Field(j32); j32++ {
 					k33 := s.MapKey()
 					var x34 []int
@@ -1197,7 +1197,7 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			if s.Null() {
 				v.Overseer = nil
 			} else {
-				m35 := map[string]bool{}
+				m35 := make(map[string]bool, s.Members())
 				for j36 := 0; s.Field(j36); j36++ {
 					k37 := s.MapKey()
 					var x38 bool
@@ -1255,7 +1255,7 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			if s.Null() {
 				v.RemovedPerR = nil
 			} else {
-				m45 := map[string][]int{}
+				m45 := make(map[string][]int, s.Members())
 				for j46 := 0; s.Field(j46); j46++ {
 					k47 := s.MapKey()
 					var x48 []int

@@ -174,7 +174,7 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 			if s.Null() {
 				v.Beings = nil
 			} else {
-				m1 := map[string]Card{}
+				m1 := make(map[string]Card, s.Members())
 				for j2 := 0; s.Field(j2); j2++ {
 					k3 := s.MapKey()
 					var x4 Card
@@ -188,7 +188,7 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 			if s.Null() {
 				v.Starters = nil
 			} else {
-				m5 := map[string]Card{}
+				m5 := make(map[string]Card, s.Members())
 				for j6 := 0; s.Field(j6); j6++ {
 					k7 := s.MapKey()
 					var x8 Card
@@ -202,7 +202,7 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 			if s.Null() {
 				v.IDs = nil
 			} else {
-				m9 := map[string]string{}
+				m9 := make(map[string]string, s.Members())
 				for j10 := 0; s.Field(j10); j10++ {
 					k11 := s.MapKey()
 					var x12 string
@@ -236,7 +236,7 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 			if s.Null() {
 				v.Beings = nil
 			} else {
-				m14 := map[string]Card{}
+				m14 := make(map[string]Card, s.Members())
 				for j15 := 0; s.Field(j15); j15++ {
 					k16 := s.MapKey()
 					var x17 Card
@@ -249,7 +249,7 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 			if s.Null() {
 				v.Starters = nil
 			} else {
-				m18 := map[string]Card{}
+				m18 := make(map[string]Card, s.Members())
 				for j19 := 0; s.Field(j19); j19++ {
 					k20 := s.MapKey()
 					var x21 Card
@@ -262,7 +262,7 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 			if s.Null() {
 				v.IDs = nil
 			} else {
-				m22 := map[string]string{}
+				m22 := make(map[string]string, s.Members())
 				for j23 := 0; s.Field(j23); j23++ {
 					k24 := s.MapKey()
 					var x25 string
@@ -1566,7 +1566,7 @@ func readEnginesOutcome(s *jsonscan.Scanner) (v engines.Outcome) {
 			if s.Null() {
 				v.Scoring = nil
 			} else {
-				m9 := map[string][]string{}
+				m9 := make(map[string][]string, s.Members())
 				for j10 := 0; s.Field(j10); j10++ {
 					k11 := s.MapKey()
 					var x12 []string
@@ -1623,7 +1623,7 @@ func readEnginesOutcome(s *jsonscan.Scanner) (v engines.Outcome) {
 			if s.Null() {
 				v.Scoring = nil
 			} else {
-				m21 := map[string][]string{}
+				m21 := make(map[string][]string, s.Members())
 				for j22 := 0; s.Field(j22); j22++ {
 					k23 := s.MapKey()
 					var x24 []string

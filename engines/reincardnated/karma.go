@@ -104,11 +104,15 @@ func karmaName(key string) string {
 	return key
 }
 
+// karmaSpelling folds a Karma card's name to its key's spelling (built once:
+// building a replacer allocates its tables).
+var karmaSpelling = strings.NewReplacer(" ", "-", "_", "-", "'", "", "é", "e")
+
 // FindKarma reads a Karma card name (any case, spaces or hyphens, a unique
 // prefix) and returns its key; death-rebirth needs its way (death or rebirth).
 func FindKarma(name string) (string, error) {
 	n := strings.ToLower(strings.TrimSpace(name))
-	n = strings.NewReplacer(" ", "-", "_", "-", "'", "", "é", "e").Replace(n)
+	n = karmaSpelling.Replace(n)
 	keys := KarmaKeys()
 	if n == DeathRebirth || n == "death/rebirth" {
 		return "", engines.Refuse("Karma", "Death/Rebirth is played as `death PLAYER BEING` or `rebirth PLAYER BEING`")

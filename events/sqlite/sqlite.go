@@ -214,12 +214,15 @@ func openReadOnly(path string, opt Options, migs []migration) (*Store, error) {
 // readDSNs are the ways to read the file, in order: as every command
 // does (in a directory warlog may write), read-only, and immutable when
 // neither -wal nor -shm exists. Each connection is query_only: a reader
-// that tried to write would fail rather than change the file.
+// that tried to write would fail rather than change the file. A reader
+// sets no journal mode (the file keeps its own, WAL as warlog makes it)
+// and no foreign-key checks (it writes nothing to check): each pragma is
+// a statement run at every open.
 func readDSNs(path string, busy time.Duration) []string {
 	b := fmt.Sprint(busy.Milliseconds())
 	uri := "file:" + strings.ReplaceAll(path, "%", "%25")
 	out := []string{
-		path + "?_pragma=busy_timeout(" + b + ")&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=query_only(1)",
+		path + "?_pragma=busy_timeout(" + b + ")&_pragma=query_only(1)",
 		uri + "?mode=ro&_pragma=busy_timeout(" + b + ")&_pragma=query_only(1)",
 	}
 	if !exists(path+"-wal") && !exists(path+"-shm") && !exists(path+"-journal") {

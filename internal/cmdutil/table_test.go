@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
 )
 
 // fit narrows a table to a width by wrapping its widest columns at spaces:
@@ -47,5 +48,43 @@ func TestFit(t *testing.T) {
 	var file bytes.Buffer // not a terminal: rows stay whole
 	if err := Table(&file, header, rows); err != nil || !strings.Contains(file.String(), "lay on any player: that type scores N for them at the end") {
 		t.Errorf("a table to a file wraps: %v\n%s", err, file.String())
+	}
+}
+
+// Table reuses one tablewriter table for the whole process: a table drawn
+// after others (of more columns, of fewer, of wider cells) comes out as a
+// table of its own would, drawn by a new tablewriter table.
+func TestTableReusedDrawsAsNew(t *testing.T) {
+	type table struct {
+		header []string
+		rows   [][]string
+	}
+	tables := []table{
+		{[]string{"name", "side", "status"}, [][]string{{"Brute", "Ann", "active"}, {"Runt", "Ben", "slain"}}},
+		{[]string{"a", "b"}, [][]string{{"a much longer cell than before", ""}, {"", "x"}}},
+		{[]string{"name", "removed", "faction", "objectives done"}, [][]string{{"Ann", "1", "Sacrosanct", "0"}}},
+		{[]string{"one"}, nil},
+		{[]string{"name", "side", "status"}, [][]string{{"Brute", "Ann", "active"}, {"Runt", "Ben", "slain"}}},
+	}
+	for i, tb := range tables {
+		var want bytes.Buffer
+		fresh := tablewriter.NewTable(&want,
+			tablewriter.WithHeaderAutoFormat(tw.Off),
+			tablewriter.WithRowAutoWrap(tw.WrapNone),
+			tablewriter.WithHeaderAlignment(tw.AlignLeft))
+		fresh.Header(tb.header)
+		if err := fresh.Bulk(tb.rows); err != nil {
+			t.Fatal(err)
+		}
+		if err := fresh.Render(); err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		if err := Table(&got, tb.header, tb.rows); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("table %d drawn after %d others:\n%s\nwant, as a new table draws it:\n%s", i, i, got.String(), want.String())
+		}
 	}
 }

@@ -414,7 +414,7 @@ func (g *gen) value(dst string, t types.Type, ind string) {
 			}
 		}
 		m, j, k, x := g.temp("m"), g.temp("j"), g.temp("k"), g.temp("x")
-		g.p("%sif s.Null() {\n%s\t%s = nil\n%s} else {\n%s\t%s := %s{}\n%s\tfor %s := 0; s.Field(%s); %s++ {\n%s\t\t%s := s.MapKey()\n%s\t\tvar %s %s\n",
+		g.p("%sif s.Null() {\n%s\t%s = nil\n%s} else {\n%s\t%s := make(%s, s.Members())\n%s\tfor %s := 0; s.Field(%s); %s++ {\n%s\t\t%s := s.MapKey()\n%s\t\tvar %s %s\n",
 			ind, ind, dst, ind, ind, m, g.typeName(t), ind, j, j, j, ind, k, ind, x, g.typeName(u.Elem()))
 		g.value(x, u.Elem(), ind+"\t\t")
 		g.p("%s\t\t%s[%s] = %s\n%s\t}\n%s\t%s = %s\n%s}\n", ind, m, k, x, ind, ind, dst, m, ind)

@@ -118,7 +118,7 @@ func (s *Scanner) IntMap() map[string]int {
 	if s.Null() {
 		return nil
 	}
-	m := map[string]int{}
+	m := make(map[string]int, s.Members())
 	for i := 0; s.Field(i); i++ {
 		m[s.MapKey()] = s.Int()
 	}

@@ -290,6 +290,31 @@ func TestCount(t *testing.T) {
 	}
 }
 
+// Members counts an object's members exactly for the JSON our encoder
+// writes (nested values, commas in strings), says 0 for anything but an
+// object, and reads nothing: the map is read after it from where it was.
+func TestMembers(t *testing.T) {
+	for in, want := range map[string]int{
+		`{}`: 0, ` { }`: 0, `{"a":1}`: 1, `{"a":1,"b":{"c":2,"d":3},"e,f":[4,5]}`: 3, `{"a\",":"}"}`: 1, `null`: 0, `[1,2]`: 0,
+	} {
+		s := New([]byte(in))
+		if got := s.Members(); got != want {
+			t.Errorf("%s: %d members, want %d", in, got, want)
+		}
+		if in == `null` || in[len(in)-1] == ']' {
+			continue
+		}
+		m := map[string]any{}
+		for i := 0; s.Field(i); i++ {
+			m[s.MapKey()] = nil
+			s.Skip()
+		}
+		if err := s.Done(); err != nil || len(m) != want {
+			t.Errorf("%s: read %d members after counting (%v), want %d", in, len(m), err, want)
+		}
+	}
+}
+
 // StringPair reads only the exact form it names, and leaves anything else
 // untouched for the general read.
 func TestStringPair(t *testing.T) {

@@ -87,6 +87,21 @@ func (s *Scanner) SizedInts() []int {
 	return out
 }
 
+// Members guesses the number of members of the object the scanner is at
+// (before its '{'), for a map to be made that size: a map grown one
+// member at a time copies itself at every doubling. 0 when the value is
+// not an object. It reads nothing.
+func (s *Scanner) Members() int {
+	if s.err != nil || s.peek() != '{' {
+		return 0
+	}
+	pos := s.pos
+	s.pos++
+	n := s.count()
+	s.pos = pos
+	return n
+}
+
 // count guesses the number of elements of the array whose '[' was just
 // read: one more than its top-level commas, 0 if it looks empty. It only
 // sizes a slice, so it need not check the text, which the reading does.

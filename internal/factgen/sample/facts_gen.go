@@ -171,7 +171,7 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 			if s.Null() {
 				v.Lists = nil
 			} else {
-				m15 := map[string][]string{}
+				m15 := make(map[string][]string, s.Members())
 				for j16 := 0; s.Field(j16); j16++ {
 					k17 := s.MapKey()
 					var x18 []string
@@ -185,7 +185,7 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 			if s.Null() {
 				v.Refs = nil
 			} else {
-				m19 := map[string]Ref{}
+				m19 := make(map[string]Ref, s.Members())
 				for j20 := 0; s.Field(j20); j20++ {
 					k21 := s.MapKey()
 					var x22 Ref
@@ -290,7 +290,7 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 			if s.Null() {
 				v.Lists = nil
 			} else {
-				m41 := map[string][]string{}
+				m41 := make(map[string][]string, s.Members())
 				for j42 := 0; s.Field(j42); j42++ {
 					k43 := s.MapKey()
 					var x44 []string
@@ -303,7 +303,7 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 			if s.Null() {
 				v.Refs = nil
 			} else {
-				m45 := map[string]Ref{}
+				m45 := make(map[string]Ref, s.Members())
 				for j46 := 0; s.Field(j46); j46++ {
 					k47 := s.MapKey()
 					var x48 Ref
