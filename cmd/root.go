@@ -97,6 +97,7 @@ func typeUsageErrors(root *cobra.Command, args []string) (*cobra.Command, error)
 	// The commands cobra adds itself, added now so that they are wrapped
 	// too (ExecuteC adds each only when missing).
 	root.InitDefaultHelpCmd()
+	refuseUnknownHelpTopics(root)
 	initCompletionCmd(root, args...)
 	var wrap func(c *cobra.Command)
 	wrap = func(c *cobra.Command) {
@@ -343,6 +344,26 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 	}
 	boundCompletions(root)
 	return root
+}
+
+// refuseUnknownHelpTopics makes `warlog help NOSUCH` a usage error like any
+// unknown command (one line on stderr, exit 2), where cobra's help command
+// prints the whole usage and exits 0.
+func refuseUnknownHelpTopics(root *cobra.Command) {
+	for _, h := range root.Commands() {
+		if h.Name() != "help" || h.Run == nil {
+			continue
+		}
+		show := h.Run
+		h.Run = nil
+		h.RunE = func(c *cobra.Command, args []string) error {
+			if found, _, err := c.Root().Find(args); found == nil || err != nil {
+				return &cmdutil.UsageError{Err: fmt.Errorf("no command %q to show the help of", strings.Join(args, " ")), Hint: "warlog --help"}
+			}
+			show(c, args)
+			return nil
+		}
+	}
 }
 
 // completionExamples are the examples of cobra's completion command and
