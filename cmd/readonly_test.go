@@ -93,3 +93,23 @@ func TestEmptyDBFlagRefused(t *testing.T) {
 		t.Errorf("--db '' created %v under HOME", got)
 	}
 }
+
+// An empty --dice (a script's unset variable) is refused as a usage error
+// and writes nothing; it is not taken as no --dice, which would have the
+// program roll dice the table meant to enter.
+func TestEmptyDiceFlagRefused(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	if _, e, code := run(t, db, "campaign", "new", "D", "--game", "kingsown", "--seed", "1"); code != 0 {
+		t.Fatalf("campaign new: exit %d: %s", code, e)
+	}
+	before, _, _ := run(t, db, "log", "--json")
+	for _, args := range [][]string{{"roll", "d6", "--dice", ""}, {"roll", "d6", "--dice= "}} {
+		_, e, code := run(t, db, args...)
+		if want := `warlog: invalid argument`; code != cmdutil.ExitUsage || !strings.HasPrefix(e, want) || !strings.Contains(e, "leave --dice out for the program to roll") {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 saying what --dice takes", args, code, e)
+		}
+	}
+	if after, _, _ := run(t, db, "log", "--json"); after != before {
+		t.Errorf("a refused empty --dice wrote to the log:\n%s", after)
+	}
+}

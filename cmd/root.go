@@ -326,10 +326,10 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 		return &cmdutil.UsageError{Err: plainFlagValueError(err), Hint: c.CommandPath() + " --help"}
 	})
 	pf := root.PersistentFlags()
-	pf.Var(cmdutil.DBFlag{Path: &app.DBPath}, "db", "the SQLite file `PATH`, or a postgres://USER@HOST/DB address (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
+	pf.Var(cmdutil.NonEmptyFlag{Value: &app.DBPath, Want: "give a file path or a postgres:// address; leave --db out to use $WARLOG_DB or the default database"}, "db", "the SQLite file `PATH`, or a postgres://USER@HOST/DB address (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
 	pf.StringVarP(&app.Campaign, "campaign", "c", "", "the campaign `NAME` to act on (default: the one chosen with warlog use NAME)")
 	pf.BoolVar(&app.JSON, "json", false, "machine-readable output: one JSON document on stdout")
-	pf.StringVar(&app.Dice, "dice", "", "hand-entered `FACES` for this action, e.g. 4,2, in the order the rules ask")
+	pf.Var(cmdutil.NonEmptyFlag{Value: &app.Dice, Want: "give the faces rolled at the table, e.g. --dice 4,2; leave --dice out for the program to roll"}, "dice", "hand-entered `FACES` for this action, e.g. 4,2, in the order the rules ask")
 	pf.StringVar(&app.ActionID, "action-id", "", "an `ID` that makes this action idempotent: a retry with the same id is not recorded twice")
 	pf.BoolVar(&app.NoPager, "no-pager", false, "print long output straight to the terminal, not through $PAGER")
 	_ = root.RegisterFlagCompletionFunc("campaign", completeCampaigns(app))
