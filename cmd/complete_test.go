@@ -13,8 +13,9 @@ import (
 
 // Shell completion follows the positions of a command's arguments: a
 // figure, then what the second place takes (a King's Own move's kind, a
-// spell), and nothing once the command has every argument it takes (the
-// count asked of the command's own validator).
+// spell, a Brood Mother stat or mutation), and nothing once the command
+// has every argument it takes (the count asked of the command's own
+// validator).
 func TestCompletionFollowsArgumentPositions(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "w.db")
 	for _, l := range [][]string{
@@ -42,10 +43,24 @@ func TestCompletionFollowsArgumentPositions(t *testing.T) {
 		}
 		return got
 	}
+	for _, l := range [][]string{
+		{"campaign", "new", "B", "--game", "brood", "--seed", "1"},
+		{"-c", "B", "scenario", "start", "Hive", "--size", "16", "--mother", "red=3,3", "--mother", "blue=14,14"},
+		{"-c", "B", "brood", "spawn", "5,5"},
+		{"use", "C"},
+	} {
+		if _, e, code := run(t, db, l...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", l, code, e)
+		}
+	}
 	cases := []struct {
 		args []string
 		want []string
 	}{
+		{[]string{"-c", "B", "brood", "raise", "R1", ""}, []string{"attack", "defense", "move"}},
+		{[]string{"-c", "B", "brood", "raise", "R1", "attack", ""}, nil},
+		{[]string{"-c", "B", "brood", "mutate", "R1", ""}, []string{"feeding-frenzy", "spring-attack", "spore-slinger", "retributive-strike", "mitosis", "plasmid-font", "armor-piercer", "armored", "resilient", "poison-carrier", "life-giving", "leader"}},
+		{[]string{"-c", "B", "brood", "evolve", ""}, []string{"regenerate", "expand-influence", "spawn-boost", "levitation", "fortify", "subversion", "fontification"}},
 		{[]string{"ko", "move", ""}, []string{"Bors", "Gorm"}},
 		{[]string{"ko", "move", "Bors", ""}, []string{"stay", "half", "full", "withdraw"}},
 		{[]string{"ko", "move", "Bors", "half", ""}, nil},
@@ -53,7 +68,7 @@ func TestCompletionFollowsArgumentPositions(t *testing.T) {
 		{[]string{"ko", "cast", "Bors", "Sparks", ""}, []string{"Bors", "Gorm"}},
 		{[]string{"ko", "attack", "Bors", "Gorm", ""}, []string{"Bors", "Gorm"}}, // a Sweep names several targets
 		{[]string{"ko", "first", "hunters", ""}, nil},
-		{[]string{"use", ""}, []string{"C"}},
+		{[]string{"use", ""}, []string{"C", "B"}}, // the current campaign first
 		{[]string{"use", "C", ""}, nil},
 	}
 	for _, c := range cases {
