@@ -13,7 +13,8 @@ import (
 
 // Shell completion follows the positions of a command's arguments: a
 // figure, then what the second place takes (a King's Own move's kind, a
-// spell, a Brood Mother stat or mutation), and nothing once the command
+// spell, a Brood Mother stat or mutation, an Incarn28 objective the table
+// reports), and nothing once the command
 // has every argument it takes (the count asked of the command's own
 // validator).
 func TestCompletionFollowsArgumentPositions(t *testing.T) {
@@ -47,6 +48,9 @@ func TestCompletionFollowsArgumentPositions(t *testing.T) {
 		{"campaign", "new", "B", "--game", "brood", "--seed", "1"},
 		{"-c", "B", "scenario", "start", "Hive", "--size", "16", "--mother", "red=3,3", "--mother", "blue=14,14"},
 		{"-c", "B", "brood", "spawn", "5,5"},
+		{"campaign", "new", "I", "--game", "incarn28", "--seed", "1"},
+		{"-c", "I", "i28", "gang", "Ann", "--faction", "court"},
+		{"-c", "I", "i28", "gang", "Ben", "--faction", "schism"},
 		{"use", "C"},
 	} {
 		if _, e, code := run(t, db, l...); code != 0 {
@@ -60,6 +64,8 @@ func TestCompletionFollowsArgumentPositions(t *testing.T) {
 		{[]string{"-c", "B", "brood", "raise", "R1", ""}, []string{"attack", "defense", "move"}},
 		{[]string{"-c", "B", "brood", "raise", "R1", "attack", ""}, nil},
 		{[]string{"-c", "B", "brood", "mutate", "R1", ""}, []string{"feeding-frenzy", "spring-attack", "spore-slinger", "retributive-strike", "mitosis", "plasmid-font", "armor-piercer", "armored", "resilient", "poison-carrier", "life-giving", "leader"}},
+		{[]string{"-c", "I", "i28", "objective", ""}, []string{"Ann", "Ben"}},
+		{[]string{"-c", "I", "i28", "objective", "Ann", ""}, []string{"loot", "escort", "sanctify"}},
 		{[]string{"-c", "B", "brood", "evolve", ""}, []string{"regenerate", "expand-influence", "spawn-boost", "levitation", "fortify", "subversion", "fontification"}},
 		{[]string{"ko", "move", ""}, []string{"Bors", "Gorm"}},
 		{[]string{"ko", "move", "Bors", ""}, []string{"stay", "half", "full", "withdraw"}},
@@ -68,7 +74,7 @@ func TestCompletionFollowsArgumentPositions(t *testing.T) {
 		{[]string{"ko", "cast", "Bors", "Sparks", ""}, []string{"Bors", "Gorm"}},
 		{[]string{"ko", "attack", "Bors", "Gorm", ""}, []string{"Bors", "Gorm"}}, // a Sweep names several targets
 		{[]string{"ko", "first", "hunters", ""}, nil},
-		{[]string{"use", ""}, []string{"C", "B"}}, // the current campaign first
+		{[]string{"use", ""}, []string{"C", "B", "I"}}, // the current campaign first
 		{[]string{"use", "C", ""}, nil},
 	}
 	for _, c := range cases {
