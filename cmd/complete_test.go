@@ -29,6 +29,7 @@ func TestCompletionFollowsArgumentPositions(t *testing.T) {
 			t.Fatalf("%v: exit %d: %s", l, code, e)
 		}
 	}
+	var directive string
 	complete := func(args ...string) []string {
 		var out, errb bytes.Buffer
 		env := map[string]string{"HOME": filepath.Dir(db), "WARLOG_DB": db}
@@ -38,7 +39,9 @@ func TestCompletionFollowsArgumentPositions(t *testing.T) {
 		}
 		var got []string
 		for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-			if !strings.HasPrefix(line, ":") {
+			if strings.HasPrefix(line, ":") {
+				directive = line
+			} else {
 				got = append(got, line)
 			}
 		}
@@ -80,6 +83,21 @@ func TestCompletionFollowsArgumentPositions(t *testing.T) {
 	for _, c := range cases {
 		if got := complete(c.args...); !slices.Equal(got, c.want) {
 			t.Errorf("warlog __complete %s: %q, want %q", strings.Join(c.args, " "), got, c.want)
+		}
+	}
+	// The shell's file names only where a command takes a file; elsewhere
+	// nothing (":4", no file completion), not the directory's files (":0").
+	for args, want := range map[string]string{
+		"status":          ":4",
+		"roll":            ":4",
+		"dw force":        ":4",
+		"scenario start":  ":4",
+		"ko card":         ":0",
+		"i28 check":       ":0",
+		"campaign import": ":0",
+	} {
+		if complete(append(strings.Fields(args), "")...); directive != want {
+			t.Errorf("warlog __complete %s '': directive %s, want %s", args, directive, want)
 		}
 	}
 }

@@ -398,8 +398,15 @@ func initCompletionCmd(root *cobra.Command, args ...string) {
 // boundCompletions stops every command's shell completion of positional
 // arguments once the command has all it takes: `ko attack Bors Gorm <Tab>`
 // offers nothing rather than the figures again. How many a command takes
-// is asked of its own argument validator, never kept in a second list.
+// is asked of its own argument validator, never kept in a second list. A
+// command with no completion of its own offers nothing, where cobra would
+// offer the directory's files (`warlog status <Tab>`).
 func boundCompletions(c *cobra.Command) {
+	if c.ValidArgsFunction == nil && len(c.ValidArgs) == 0 && c.Runnable() && !c.HasSubCommands() {
+		// A name, a notation, a number: nothing to offer, and no file
+		// names either (cmdutil.CompleteFiles where a file is taken).
+		c.ValidArgsFunction = cobra.NoFileCompletions
+	}
 	if complete, takes := c.ValidArgsFunction, c.Args; complete != nil && takes != nil {
 		c.ValidArgsFunction = func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 			if !takesAnother(c, takes, len(args)) {

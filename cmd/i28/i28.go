@@ -280,8 +280,9 @@ func newCheckCommand(app *cmdutil.App) *cobra.Command {
   NAME | SKILL | TOUGHNESS | FLESH, FLESH | ITEM, ITEM
 (items optional; # starts a comment), price every incarn and name every
 limit the gang breaks. Nothing is written.`,
-		Example: `  warlog i28 check sacrosanct --faction sacrosanct`,
-		Args:    cmdutil.ExactArgs(1, "a gang FILE"),
+		Example:           `  warlog i28 check sacrosanct --faction sacrosanct`,
+		Args:              cmdutil.ExactArgs(1, "a gang FILE"),
+		ValidArgsFunction: cmdutil.CompleteFiles,
 		RunE: func(c *cobra.Command, args []string) error {
 			ins, err := readGangFile(args[0])
 			if err != nil {

@@ -100,6 +100,13 @@ func ReadsOnly(c *cobra.Command) *cobra.Command {
 // IsReadOnly says whether c was marked with ReadsOnly.
 func IsReadOnly(c *cobra.Command) bool { return c.Annotations[readsOnly] == "true" }
 
+// CompleteFiles is the shell completion of a positional argument that is a
+// file: the shell's own file names. A command that declares no completion
+// of its own is offered nothing, not the files of the directory.
+func CompleteFiles(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return nil, cobra.ShellCompDirectiveDefault
+}
+
 const createsDatabase = "warlog/creates-database"
 
 // CreatesDatabase marks c as a command that may bring a campaign into a
