@@ -21,6 +21,16 @@ func withIDs(section [][]string) [][]string {
 	return out
 }
 
+// ambush starts the README's King's Own fight in a new campaign: Bors of
+// the hunters against Gorm of the orcs, two turns.
+func ambush(t *testing.T, db, campaign string) {
+	t.Helper()
+	must(t, db, "campaign", "new", campaign, "--game", "kingsown", "--seed", "4")
+	must(t, db, "ko", "recruit", "Bors", "--side", "hunters", "--skill", "4", "--hits", "2", "--armour", "leather", "--weapon", "Sword:2:1")
+	must(t, db, "ko", "recruit", "Gorm", "--side", "orcs", "--skill", "3", "--hits", "1", "--armour", "chain", "--weapon", "Cleaver:2:1")
+	must(t, db, "scenario", "start", "Ambush", "--turns", "2")
+}
+
 func lineID(i int) string { return fmt.Sprintf("line-%03d", i) }
 
 // rollsByAction reads every roll of the log (undone ones too) by action.
@@ -340,20 +350,15 @@ func TestAmendArgumentsReincardnated(t *testing.T) {
 // with them it is written.
 func TestAmendCommandWithOtherDiceAsksForThem(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "w.db")
+	ambush(t, db, "S")
 	for _, l := range [][]string{
-		{"campaign", "new", "S", "--game", "kingsown", "--seed", "4"},
-		{"ko", "recruit", "Bors", "--side", "hunters", "--skill", "4", "--hits", "2", "--armour", "leather", "--weapon", "Sword:2:1"},
-		{"ko", "recruit", "Gorm", "--side", "orcs", "--skill", "3", "--hits", "1", "--armour", "chain", "--weapon", "Cleaver:2:1"},
-		{"scenario", "start", "Ambush", "--turns", "2"},
 		{"ko", "initiative", "--first", "hunters"},
 		{"ko", "move", "Bors", "half"},
 		{"ko", "move", "Gorm", "half"},
 		{"ko", "next"},
 		{"ko", "attack", "Bors", "Gorm", "--dice", "6", "--action-id", "swing"},
 	} {
-		if _, e, code := run(t, db, l...); code != 0 {
-			t.Fatalf("%v: exit %d: %s", l, code, e)
-		}
+		must(t, db, l...)
 	}
 	before, _, _ := run(t, db, "log", "--json")
 	_, e, code := run(t, db, "amend", "swing", "--", "ko", "attack", "Bors", "Gorm", "--rear")

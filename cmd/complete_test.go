@@ -19,16 +19,7 @@ import (
 // validator).
 func TestCompletionFollowsArgumentPositions(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "w.db")
-	for _, l := range [][]string{
-		{"campaign", "new", "C", "--game", "kingsown", "--seed", "1"},
-		{"ko", "recruit", "Bors", "--side", "hunters", "--skill", "4", "--hits", "2", "--armour", "leather", "--weapon", "Sword:2:1"},
-		{"ko", "recruit", "Gorm", "--side", "orcs", "--skill", "3", "--hits", "1", "--armour", "chain", "--weapon", "Cleaver:2:1"},
-		{"scenario", "start", "Ambush", "--turns", "2"},
-	} {
-		if _, e, code := run(t, db, l...); code != 0 {
-			t.Fatalf("%v: exit %d: %s", l, code, e)
-		}
-	}
+	ambush(t, db, "C")
 	var directive string
 	complete := func(args ...string) []string {
 		var out, errb bytes.Buffer
@@ -56,9 +47,7 @@ func TestCompletionFollowsArgumentPositions(t *testing.T) {
 		{"-c", "I", "i28", "gang", "Ben", "--faction", "schism"},
 		{"use", "C"},
 	} {
-		if _, e, code := run(t, db, l...); code != 0 {
-			t.Fatalf("%v: exit %d: %s", l, code, e)
-		}
+		must(t, db, l...)
 	}
 	cases := []struct {
 		args []string
