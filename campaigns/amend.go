@@ -3,6 +3,7 @@ package campaigns
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -359,6 +360,11 @@ func (s *Service) decideAmend(ctx context.Context, st *State, id, target string,
 			err = fmt.Errorf("%w: it changes nothing now", ErrNothing)
 		}
 		if err != nil {
+			if isTarget && o.Command != nil && o.Dice == nil && (errors.Is(err, dice.ErrTooFew) || errors.Is(err, dice.ErrTooMany)) {
+				// The corrected command rolls other dice than the ones
+				// the action used; say how to give them.
+				return fmt.Errorf("the corrected action is refused: %w: the dice of the action as it was (%s) do not fit the corrected command; give its dice with --dice; nothing was written", err, joinInts(faces))
+			}
 			if isTarget {
 				return fmt.Errorf("the corrected action is refused: %w; nothing was written", err)
 			}

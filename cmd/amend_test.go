@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"warlog/engines/dice"
+	"warlog/internal/cmdutil"
 )
 
 // withIDs gives every line of a demo its own action id, so that the
@@ -18,6 +19,16 @@ func withIDs(section [][]string) [][]string {
 		out[i] = append(append([]string{}, l...), "--action-id", lineID(i))
 	}
 	return out
+}
+
+// ambush starts the README's King's Own fight in a new campaign: Bors of
+// the hunters against Gorm of the orcs, two turns.
+func ambush(t *testing.T, db, campaign string) {
+	t.Helper()
+	must(t, db, "campaign", "new", campaign, "--game", "kingsown", "--seed", "4")
+	must(t, db, "ko", "recruit", "Bors", "--side", "hunters", "--skill", "4", "--hits", "2", "--armour", "leather", "--weapon", "Sword:2:1")
+	must(t, db, "ko", "recruit", "Gorm", "--side", "orcs", "--skill", "3", "--hits", "1", "--armour", "chain", "--weapon", "Cleaver:2:1")
+	must(t, db, "scenario", "start", "Ambush", "--turns", "2")
 }
 
 func lineID(i int) string { return fmt.Sprintf("line-%03d", i) }
@@ -339,5 +350,35 @@ func TestAmendArgumentsReincardnated(t *testing.T) {
 	}
 	if _, e, code := run(t, a, "-c", name, "amend", lineID(fish)); code != 1 || !strings.Contains(e, "give the corrected dice") {
 		t.Errorf("amend with nothing to correct: exit %d %q", code, e)
+	}
+}
+
+// A corrected command that rolls other dice than the action did (a rear
+// attack has no hit roll, seed 003 "An attack from the rear skips the Skill
+// roll") is refused saying to give its dice with --dice, and writes nothing;
+// with them it is written.
+func TestAmendCommandWithOtherDiceAsksForThem(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	ambush(t, db, "S")
+	for _, l := range [][]string{
+		{"ko", "initiative", "--first", "hunters"},
+		{"ko", "move", "Bors", "half"},
+		{"ko", "move", "Gorm", "half"},
+		{"ko", "next"},
+		{"ko", "attack", "Bors", "Gorm", "--dice", "6", "--action-id", "swing"},
+	} {
+		must(t, db, l...)
+	}
+	before, _, _ := run(t, db, "log", "--json")
+	_, e, code := run(t, db, "amend", "swing", "--", "ko", "attack", "Bors", "Gorm", "--rear")
+	if code != cmdutil.ExitRefused || !strings.Contains(e, "the dice of the action as it was (6) do not fit the corrected command; give its dice with --dice; nothing was written") {
+		t.Errorf("amend to a rear attack without dice: exit %d, stderr %q", code, e)
+	}
+	if after, _, _ := run(t, db, "log", "--json"); after != before {
+		t.Error("the refused amendment wrote")
+	}
+	out, e, code := run(t, db, "amend", "swing", "--dice", "6,1", "--", "ko", "attack", "Bors", "Gorm", "--rear")
+	if code != 0 || !strings.Contains(out, "from the rear, no hit roll, 6+2 against 1+2") {
+		t.Errorf("amend with its dice: exit %d, %q %q", code, out, e)
 	}
 }

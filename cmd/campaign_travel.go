@@ -111,7 +111,8 @@ Exit status: 0 imported (or nothing new); 1 refused, nothing written.`,
 		Example: `  warlog campaign import autumn.jsonl
   warlog campaign import autumn-ben.jsonl --as "Autumn League (Ben)"
   warlog campaign import - < autumn.jsonl`,
-		Args: cmdutil.ExactArgs(1, "the export FILE"),
+		Args:              cmdutil.ExactArgs(1, "the export FILE"),
+		ValidArgsFunction: cmdutil.CompleteFiles,
 		RunE: func(c *cobra.Command, args []string) error {
 			var r io.Reader = app.In
 			if args[0] != "-" {

@@ -41,6 +41,7 @@ func TestExitCodesByType(t *testing.T) {
 		{[]string{"campaign", "new", "F"}, cmdutil.ExitUsage, `required flag(s) "game" not set`},
 		{[]string{"completion", "bash", "extra"}, cmdutil.ExitUsage, `unknown command "extra" for "warlog completion bash"`},
 		{[]string{"roll"}, cmdutil.ExitUsage, "needs a dice NOTATION"},
+		{[]string{"help", "nosuch"}, cmdutil.ExitUsage, `warlog: no command "nosuch" to show the help of (try: warlog --help)`},
 	}
 	for _, c := range cases {
 		_, stderr, code := run(t, db, c.args...)

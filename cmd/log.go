@@ -137,6 +137,11 @@ func runLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, name 
 	for i, e := range l.Events {
 		evs[i] = e.Version
 	}
+	if n := len(evs); n > 0 && win.since > evs[n-1] {
+		// A version this log never reached was remembered from another
+		// log: saying nothing came after it would hide that.
+		return fmt.Errorf("the log of %s ends at version %d; --since %d is beyond it (a version of another campaign or database?)", name, evs[n-1], win.since)
+	}
 	if app.JSON {
 		from, to := logWindow{since: win.since}.keep(evs)
 		if all || win.limit == 0 {

@@ -93,3 +93,33 @@ func TestEmptyDBFlagRefused(t *testing.T) {
 		t.Errorf("--db '' created %v under HOME", got)
 	}
 }
+
+// An empty --dice or --campaign (a script's unset variable) is refused as a
+// usage error and writes nothing; it is not taken as the flag left out,
+// which would have the program roll dice the table meant to enter, or act
+// on the current campaign instead of the one meant.
+func TestEmptyDiceAndCampaignFlagsRefused(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	if _, e, code := run(t, db, "campaign", "new", "D", "--game", "kingsown", "--seed", "1"); code != 0 {
+		t.Fatalf("campaign new: exit %d: %s", code, e)
+	}
+	before, _, _ := run(t, db, "log", "--json")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"roll", "d6", "--dice", ""}, "leave --dice out for the program to roll"},
+		{[]string{"roll", "d6", "--dice= "}, "leave --dice out for the program to roll"},
+		// An empty -c would act on the current campaign, not the one meant.
+		{[]string{"-c", "", "roll", "d6"}, "leave -c out to act on the one chosen with warlog use NAME"},
+		{[]string{"roll", "d6", "--campaign="}, "leave -c out to act on the one chosen with warlog use NAME"},
+	} {
+		_, e, code := run(t, db, c.args...)
+		if want := `warlog: invalid argument`; code != cmdutil.ExitUsage || !strings.HasPrefix(e, want) || !strings.Contains(e, c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 saying %q", c.args, code, e, c.want)
+		}
+	}
+	if after, _, _ := run(t, db, "log", "--json"); after != before {
+		t.Errorf("a refused empty --dice wrote to the log:\n%s", after)
+	}
+}

@@ -97,6 +97,7 @@ func typeUsageErrors(root *cobra.Command, args []string) (*cobra.Command, error)
 	// The commands cobra adds itself, added now so that they are wrapped
 	// too (ExecuteC adds each only when missing).
 	root.InitDefaultHelpCmd()
+	refuseUnknownHelpTopics(root)
 	initCompletionCmd(root, args...)
 	var wrap func(c *cobra.Command)
 	wrap = func(c *cobra.Command) {
@@ -325,10 +326,10 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 		return &cmdutil.UsageError{Err: plainFlagValueError(err), Hint: c.CommandPath() + " --help"}
 	})
 	pf := root.PersistentFlags()
-	pf.Var(cmdutil.DBFlag{Path: &app.DBPath}, "db", "the SQLite file `PATH`, or a postgres://USER@HOST/DB address (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
-	pf.StringVarP(&app.Campaign, "campaign", "c", "", "the campaign `NAME` to act on (default: the one chosen with warlog use NAME)")
+	pf.Var(cmdutil.NonEmptyFlag{Value: &app.DBPath, Want: "give a file path or a postgres:// address; leave --db out to use $WARLOG_DB or the default database"}, "db", "the SQLite file `PATH`, or a postgres://USER@HOST/DB address (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
+	pf.VarP(cmdutil.NonEmptyFlag{Value: &app.Campaign, Want: "give a campaign's name; leave -c out to act on the one chosen with warlog use NAME"}, "campaign", "c", "the campaign `NAME` to act on (default: the one chosen with warlog use NAME)")
 	pf.BoolVar(&app.JSON, "json", false, "machine-readable output: one JSON document on stdout")
-	pf.StringVar(&app.Dice, "dice", "", "hand-entered `FACES` for this action, e.g. 4,2, in the order the rules ask")
+	pf.Var(cmdutil.NonEmptyFlag{Value: &app.Dice, Want: "give the faces rolled at the table, e.g. --dice 4,2; leave --dice out for the program to roll"}, "dice", "hand-entered `FACES` for this action, e.g. 4,2, in the order the rules ask")
 	pf.StringVar(&app.ActionID, "action-id", "", "an `ID` that makes this action idempotent: a retry with the same id is not recorded twice")
 	pf.BoolVar(&app.NoPager, "no-pager", false, "print long output straight to the terminal, not through $PAGER")
 	_ = root.RegisterFlagCompletionFunc("campaign", completeCampaigns(app))
@@ -343,6 +344,26 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 	}
 	boundCompletions(root)
 	return root
+}
+
+// refuseUnknownHelpTopics makes `warlog help NOSUCH` a usage error like any
+// unknown command (one line on stderr, exit 2), where cobra's help command
+// prints the whole usage and exits 0.
+func refuseUnknownHelpTopics(root *cobra.Command) {
+	for _, h := range root.Commands() {
+		if h.Name() != "help" || h.Run == nil {
+			continue
+		}
+		show := h.Run
+		h.Run = nil
+		h.RunE = func(c *cobra.Command, args []string) error {
+			if found, _, err := c.Root().Find(args); found == nil || err != nil {
+				return &cmdutil.UsageError{Err: fmt.Errorf("no command %q to show the help of", strings.Join(args, " ")), Hint: "warlog --help"}
+			}
+			show(c, args)
+			return nil
+		}
+	}
 }
 
 // completionExamples are the examples of cobra's completion command and
@@ -377,8 +398,15 @@ func initCompletionCmd(root *cobra.Command, args ...string) {
 // boundCompletions stops every command's shell completion of positional
 // arguments once the command has all it takes: `ko attack Bors Gorm <Tab>`
 // offers nothing rather than the figures again. How many a command takes
-// is asked of its own argument validator, never kept in a second list.
+// is asked of its own argument validator, never kept in a second list. A
+// command with no completion of its own offers nothing, where cobra would
+// offer the directory's files (`warlog status <Tab>`).
 func boundCompletions(c *cobra.Command) {
+	if c.ValidArgsFunction == nil && len(c.ValidArgs) == 0 && c.Runnable() && !c.HasSubCommands() {
+		// A name, a notation, a number: nothing to offer, and no file
+		// names either (cmdutil.CompleteFiles where a file is taken).
+		c.ValidArgsFunction = cobra.NoFileCompletions
+	}
 	if complete, takes := c.ValidArgsFunction, c.Args; complete != nil && takes != nil {
 		c.ValidArgsFunction = func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 			if !takesAnother(c, takes, len(args)) {

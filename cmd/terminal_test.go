@@ -134,6 +134,13 @@ func TestLogLimitAndSince(t *testing.T) {
 	if err := json.Unmarshal([]byte(must(t, db, "log", "--json", "--since", fmt.Sprint(last-1))), &part); err != nil || len(part.Events) != 1 || part.Events[0].Version != last {
 		t.Errorf("log --json --since %d: 1 event, got %+v (%v)", last-1, part.Events, err)
 	}
+	// Nothing after the head is nothing new; a version beyond it is refused.
+	if err := json.Unmarshal([]byte(must(t, db, "log", "--json", "--since", fmt.Sprint(last))), &part); err != nil || len(part.Events) != 0 {
+		t.Errorf("log --json --since %d (the head): no event, got %+v (%v)", last, part.Events, err)
+	}
+	if _, e, code := run(t, db, "log", "--since", fmt.Sprint(last+1)); code != cmdutil.ExitRefused || !strings.Contains(e, fmt.Sprintf("the log of L ends at version %d; --since %d is beyond it", last, last+1)) {
+		t.Errorf("log --since %d (beyond the head): exit %d %q", last+1, code, e)
+	}
 	if _, e, code := run(t, db, "log", "-n", "-1"); code != cmdutil.ExitUsage {
 		t.Errorf("log -n -1: exit %d %s", code, e)
 	}

@@ -114,6 +114,21 @@ func completeSpawns(app *cmdutil.App) func(*cobra.Command, []string, string) ([]
 	}
 }
 
+// completeSpawnThen offers a spawn, then the words second lists (a stat,
+// a mutation), then nothing.
+func completeSpawnThen(app *cmdutil.App, second []string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	spawns := completeSpawns(app)
+	return func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		switch len(args) {
+		case 0:
+			return spawns(c, args, toComplete)
+		case 1:
+			return second, cobra.ShellCompDirectiveNoFileComp
+		}
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
 func newSpawnCommand(app *cmdutil.App) *cobra.Command {
 	var name string
 	c := &cobra.Command{
@@ -149,7 +164,7 @@ or of one of your Plasmid Fonts. A Font raises only its defense.`,
 		Example: `  warlog brood raise R1 attack 3
   warlog brood raise R1 defense`,
 		Args:              cmdutil.RangeArgs(2, 3, "SPAWN, a stat and an optional N"),
-		ValidArgsFunction: completeSpawns(app),
+		ValidArgsFunction: completeSpawnThen(app, eng.Stats),
 		RunE: func(c *cobra.Command, args []string) error {
 			stat, ok := eng.NormStat(args[1])
 			if !ok {
@@ -315,7 +330,7 @@ func newMutateCommand(app *cmdutil.App) *cobra.Command {
 		Example: `  warlog brood mutate R1 armor-piercer
   warlog brood mutate R2 mitosis --at 5,4`,
 		Args:              cmdutil.ExactArgs(2, "SPAWN and a MUTATION"),
-		ValidArgsFunction: completeSpawns(app),
+		ValidArgsFunction: completeSpawnThen(app, entryNames(eng.Mutations)),
 		RunE: func(c *cobra.Command, args []string) error {
 			m := eng.Mutate{Spawn: args[0], Mutation: eng.NormName(args[1])}
 			if at != "" {
@@ -344,7 +359,8 @@ func newEvolveCommand(app *cmdutil.App) *cobra.Command {
 		Example: `  warlog brood evolve expand-influence
   warlog brood evolve fontification --font R4
   warlog brood evolve fortify --proxy R4`,
-		Args: cmdutil.ExactArgs(1, "the EVOLUTION"),
+		Args:              cmdutil.ExactArgs(1, "the EVOLUTION"),
+		ValidArgsFunction: cobra.FixedCompletions(entryNames(eng.Evolutions), cobra.ShellCompDirectiveNoFileComp),
 		RunE: func(c *cobra.Command, args []string) error {
 			return do(c, app, eng.Evolve{Evolution: eng.NormName(args[0]), Font: font, Proxy: proxy})
 		},
@@ -386,12 +402,15 @@ Retributive Strike).`,
 	}
 }
 
-func catalogueNames(list []eng.Entry) string {
+func catalogueNames(list []eng.Entry) string { return strings.Join(entryNames(list), ", ") }
+
+// entryNames are the names of a catalogue's entries, as commands take them.
+func entryNames(list []eng.Entry) []string {
 	var out []string
 	for _, e := range list {
 		out = append(out, e.Name)
 	}
-	return strings.Join(out, ", ")
+	return out
 }
 
 // catalogues are the mutations, evolutions and rulings as `warlog rules

@@ -280,8 +280,9 @@ func newCheckCommand(app *cmdutil.App) *cobra.Command {
   NAME | SKILL | TOUGHNESS | FLESH, FLESH | ITEM, ITEM
 (items optional; # starts a comment), price every incarn and name every
 limit the gang breaks. Nothing is written.`,
-		Example: `  warlog i28 check sacrosanct --faction sacrosanct`,
-		Args:    cmdutil.ExactArgs(1, "a gang FILE"),
+		Example:           `  warlog i28 check sacrosanct --faction sacrosanct`,
+		Args:              cmdutil.ExactArgs(1, "a gang FILE"),
+		ValidArgsFunction: cmdutil.CompleteFiles,
 		RunE: func(c *cobra.Command, args []string) error {
 			ins, err := readGangFile(args[0])
 			if err != nil {
@@ -828,6 +829,26 @@ func newObjectiveCommand(app *cmdutil.App) *cobra.Command {
 Escort and Sanctify. The others complete themselves from the log.`,
 		Example: `  warlog i28 objective Ann loot`,
 		Args:    cmdutil.ExactArgs(2, "the PLAYER and the objective"),
+		ValidArgsFunction: func(c *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+			var out []string
+			if len(args) == 1 {
+				// The objectives only the table can tell, as the command takes them.
+				for _, o := range incarn28.Objectives {
+					if o.Kind == incarn28.KindRecorded {
+						out = append(out, strings.ToLower(o.Name))
+					}
+				}
+				return out, cobra.ShellCompDirectiveNoFileComp
+			}
+			if st, err := app.Load(c.Context()); err == nil {
+				if s, ok := st.Game.(*incarn28.State); ok {
+					for _, g := range s.Gangs {
+						out = append(out, g.Player)
+					}
+				}
+			}
+			return out, cobra.ShellCompDirectiveNoFileComp
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			return do(c, app, incarn28.MarkObjective{Player: args[0], Objective: args[1]})
 		},

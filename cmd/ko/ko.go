@@ -278,7 +278,8 @@ func newCardCommand(app *cmdutil.App) *cobra.Command {
 		Short: "Check a card file and print its cards, without recruiting",
 		Example: `  warlog ko card hunters
   warlog ko card orc --json`,
-		Args: cmdutil.ExactArgs(1, "a card FILE"),
+		Args:              cmdutil.ExactArgs(1, "a card FILE"),
+		ValidArgsFunction: cmdutil.CompleteFiles,
 		RunE: func(c *cobra.Command, args []string) error {
 			cards, err := readCards(args[0], side)
 			if err != nil {

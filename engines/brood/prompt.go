@@ -431,10 +431,13 @@ func (s *State) subvertChoice() *engines.Choice {
 
 // ---- the spawns' actions ----
 
+// Stats are a spawn's three stats, as a raise names them.
+var Stats = []string{"attack", "defense", "move"}
+
 func (s *State) raiseChoice() *engines.Choice {
 	b := s.B
 	m := b.Current()
-	stats := []string{"attack", "defense", "move"}
+	stats := Stats
 	var spawns []engines.Pick
 	for _, p := range b.Living() {
 		if p.Owner != m.Player {

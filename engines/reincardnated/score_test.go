@@ -118,6 +118,19 @@ func TestEndScoresAndTiesAreShared(t *testing.T) {
 	eq(t, "Cas wins", r.Players[2].String("wins"), "0")
 }
 
+// The players of a first game are on the roster while it is played (seed
+// 002: each player is dealt a Starter and a Life Purpose at the setup),
+// with no game finished yet, not missing until it ends.
+func TestRosterDuringTheFirstGame(t *testing.T) {
+	tb := newTable(t)
+	tb.do(engines.StartScenario{Name: "One", Players: []string{"Ann", "Ben"}})
+	r := tb.s.Roster()
+	eq(t, "roster rows", len(r.Players), 2)
+	eq(t, "Ann", r.Players[0].String("name")+" "+r.Players[0].String("games")+"/"+r.Players[0].String("wins")+"/"+r.Players[0].String("total"), "Ann 0/0/0")
+	eq(t, "Ben", r.Players[1].String("name"), "Ben")
+	eq(t, "Ben's best", r.Players[1].String("best"), "")
+}
+
 // The campaign is a series of games: each player's totals and wins.
 func TestRosterAcrossGames(t *testing.T) {
 	tb := newTable(t)

@@ -194,7 +194,9 @@ func (s *State) Roster() engines.Roster {
 	if g := s.game(); g != nil {
 		r.Notes = append(r.Notes, fmt.Sprintf("Game %s is in progress (round %d).", g.Name, g.Round))
 	}
+	listed := map[string]bool{}
 	for _, st := range standings(games) {
+		listed[strings.ToLower(st.name)] = true
 		r.Players = append(r.Players, engines.Row{
 			{Key: "name", Value: st.name},
 			{Key: "games", Value: st.games},
@@ -203,6 +205,22 @@ func (s *State) Roster() engines.Roster {
 			{Key: "best", Value: st.best},
 			{Key: "last", Value: st.last},
 		})
+	}
+	// The players of the game in progress who have finished none yet: on
+	// the roster from their first game, not only once it ends.
+	if g := s.game(); g != nil {
+		for _, p := range g.Players {
+			if !listed[strings.ToLower(p.Name)] {
+				r.Players = append(r.Players, engines.Row{
+					{Key: "name", Value: p.Name},
+					{Key: "games", Value: 0},
+					{Key: "wins", Value: 0},
+					{Key: "total", Value: 0},
+					{Key: "best", Value: ""},
+					{Key: "last", Value: ""},
+				})
+			}
+		}
 	}
 	return r
 }

@@ -100,6 +100,13 @@ func ReadsOnly(c *cobra.Command) *cobra.Command {
 // IsReadOnly says whether c was marked with ReadsOnly.
 func IsReadOnly(c *cobra.Command) bool { return c.Annotations[readsOnly] == "true" }
 
+// CompleteFiles is the shell completion of a positional argument that is a
+// file: the shell's own file names. A command that declares no completion
+// of its own is offered nothing, not the files of the directory.
+func CompleteFiles(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return nil, cobra.ShellCompDirectiveDefault
+}
+
 const createsDatabase = "warlog/creates-database"
 
 // CreatesDatabase marks c as a command that may bring a campaign into a
@@ -131,29 +138,34 @@ func (a *App) DefaultDBPath() string {
 	return filepath.Join(home, ".local", "share", "warlog", "warlog.db")
 }
 
-// DBFlag is the value of --db: a file path, never empty (an empty --db
-// would otherwise fall through to $WARLOG_DB or the default database).
-type DBFlag struct{ Path *string }
+// NonEmptyFlag is the value of a flag that must not be given empty, where
+// an empty value would read as the flag left out: an empty --db would fall
+// through to $WARLOG_DB or the default database, an empty --dice (a script's
+// unset variable) to the program's dice. Want says what to give.
+type NonEmptyFlag struct {
+	Value *string
+	Want  string
+}
 
 // Set implements pflag.Value.
-func (f DBFlag) Set(s string) error {
-	if s == "" {
-		return errors.New("give a file path or a postgres:// address; leave --db out to use $WARLOG_DB or the default database")
+func (f NonEmptyFlag) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return errors.New(f.Want)
 	}
-	*f.Path = s
+	*f.Value = s
 	return nil
 }
 
 // String implements pflag.Value.
-func (f DBFlag) String() string {
-	if f.Path == nil {
+func (f NonEmptyFlag) String() string {
+	if f.Value == nil {
 		return ""
 	}
-	return *f.Path
+	return *f.Value
 }
 
 // Type implements pflag.Value.
-func (f DBFlag) Type() string { return "string" }
+func (f NonEmptyFlag) Type() string { return "string" }
 
 // ResolvedDB is the database in force: --db, WARLOG_DB, the default. A
 // postgres:// address names a server (OpenStore).

@@ -39,7 +39,9 @@ func Table(w io.Writer, header []string, rows [][]string) error {
 	}
 	shared.buf.Reset()
 	t := shared.t
-	t.Header(header)
+	if strings.Join(header, "") != "" {
+		t.Header(header) // a table of names and values has none, not an empty box
+	}
 	if err := t.Bulk(rows); err != nil {
 		return err
 	}
