@@ -592,9 +592,9 @@ func (c *collector) step(svc *campaigns.Service, st *campaigns.State, step campa
 	l := Line{Action: step.Action.ID, Text: step.Action.Label, Undone: step.Action.Undone}
 	switch {
 	case step.Corrected:
-		l.Note = "corrected by amendment " + short(step.Amendment)
+		l.Note = "corrected by amendment " + campaigns.ShortActionID(step.Amendment)
 	case step.Amendment != "":
-		l.Note = "decided again by amendment " + short(step.Amendment)
+		l.Note = "decided again by amendment " + campaigns.ShortActionID(step.Amendment)
 	}
 	t.Lines = append(t.Lines, l)
 }
@@ -673,11 +673,4 @@ func JSON(w io.Writer, r *Report) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(r)
-}
-
-func short(id string) string {
-	if len(id) > 8 {
-		return id[:8]
-	}
-	return id
 }
