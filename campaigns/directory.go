@@ -302,6 +302,16 @@ func labels(ls []string) string {
 
 func quote(s string) string { return "“" + s + "”" }
 
+// ReadExport reads an export file and checks its chain, before any
+// database is opened (Import does it again on the bytes it is given).
+func ReadExport(r io.Reader) (events.ExportHeader, []events.Event, error) {
+	h, evs, err := events.ReadExport(r)
+	if err != nil {
+		return h, nil, fmt.Errorf("%w; nothing was imported", err)
+	}
+	return h, evs, nil
+}
+
 // Import reads an export file and takes it in, all or nothing: the file's
 // chain is verified whole and its log replayed before anything is written.
 // The campaign it belongs to is the one here that began with the same first
@@ -316,9 +326,9 @@ func (s *Service) Import(ctx context.Context, r io.Reader, as string) (*ImportRe
 	if err != nil {
 		return nil, err
 	}
-	h, evs, err := events.ReadExport(r)
+	h, evs, err := ReadExport(r)
 	if err != nil {
-		return nil, fmt.Errorf("%w; nothing was imported", err)
+		return nil, err
 	}
 	if err := s.checkImport(ctx, h, evs); err != nil {
 		return nil, fmt.Errorf("%w; nothing was imported", err)

@@ -123,11 +123,20 @@ Exit status: 0 imported (or nothing new); 1 refused, nothing written.`,
 				defer f.Close()
 				r = f
 			}
-			svc, err := app.Service() // after the file opened: a missing one creates no database
+			// The file is read and its chain checked before the database is
+			// opened: a file that is no export creates no database.
+			data, err := io.ReadAll(r)
+			if err != nil {
+				return fmt.Errorf("import %s: %w", args[0], err)
+			}
+			if _, _, err := campaigns.ReadExport(bytes.NewReader(data)); err != nil {
+				return err
+			}
+			svc, err := app.Service()
 			if err != nil {
 				return err
 			}
-			res, err := svc.Import(c.Context(), r, as)
+			res, err := svc.Import(c.Context(), bytes.NewReader(data), as)
 			if err != nil {
 				return err
 			}

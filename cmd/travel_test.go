@@ -369,3 +369,18 @@ func TestNamesMigrationOnAnOldDatabase(t *testing.T) {
 		must(t, db, "-c", n, "report", "--format", "json")
 	}
 }
+
+// A file that is no export is refused before the database is opened: no
+// database file comes into being for it.
+func TestImportOfANonExportCreatesNoDatabase(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "new.db")
+	file := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(file, []byte("shopping list\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	refused(t, db, "campaign", "import", file)
+	if _, err := os.Stat(db); !os.IsNotExist(err) {
+		t.Fatalf("a refused import left a database behind: %v", err)
+	}
+}
