@@ -371,7 +371,7 @@ func (s *State) end(c engines.EndScenario, d *engines.Decision) error {
 		}
 		ev.NestDown = &down
 		if down {
-			result = fmt.Sprintf("%s win: the Nest is Down", b.Sides[0])
+			result = words.Does(b.Sides[0], "wins", "win") + ": the Nest is Down"
 			if ev.Winner == "" {
 				ev.Winner = b.Sides[0]
 			}
@@ -388,11 +388,11 @@ func (s *State) end(c engines.EndScenario, d *engines.Decision) error {
 		ra, rb := ev.Removed[b.Sides[0]], ev.Removed[b.Sides[1]]
 		switch {
 		case ev.Declared:
-			result = fmt.Sprintf("%s win (declared)", ev.Winner)
+			result = words.Does(ev.Winner, "wins", "win") + " (declared)"
 		case ra < rb:
-			ev.Winner, result = b.Sides[0], fmt.Sprintf("%s win on removals", b.Sides[0])
+			ev.Winner, result = b.Sides[0], words.Does(b.Sides[0], "wins", "win")+" on removals"
 		case rb < ra:
-			ev.Winner, result = b.Sides[1], fmt.Sprintf("%s win on removals", b.Sides[1])
+			ev.Winner, result = b.Sides[1], words.Does(b.Sides[1], "wins", "win")+" on removals"
 		default:
 			ev.Winner, result = "draw", "a draw on removals"
 		}
@@ -549,11 +549,11 @@ func (s *State) initiative(c Initiative, d *engines.Decision) error {
 	line += "initiative " + strings.Join(rolls, ", then ")
 	switch ev.First {
 	case "":
-		line += fmt.Sprintf(": %s win and choose who moves first.", ev.Winner)
+		line += fmt.Sprintf(": %s and %s who moves first.", words.Does(ev.Winner, "wins", "win"), words.Verb(ev.Winner, "chooses", "choose"))
 	case ev.Winner:
-		line += fmt.Sprintf(": %s win and move first.", ev.Winner)
+		line += fmt.Sprintf(": %s and %s first.", words.Does(ev.Winner, "wins", "win"), words.Verb(ev.Winner, "moves", "move"))
 	default:
-		line += fmt.Sprintf(": %s win and send %s first.", ev.Winner, ev.First)
+		line += fmt.Sprintf(": %s and %s %s first.", words.Does(ev.Winner, "wins", "win"), words.Verb(ev.Winner, "sends", "send"), ev.First)
 	}
 	d.Label("%s", line)
 	return nil
@@ -568,7 +568,7 @@ func (s *State) chooseFirst(c ChooseFirst, d *engines.Decision) error {
 	}
 	first := b.side(c.Side)
 	if first == "" {
-		return engines.Refuse("Initiative", "no side %q in this fight; the %s choose %s", c.Side, b.Winner, strings.Join(b.Sides, " or "))
+		return engines.Refuse("Initiative", "no side %q in this fight; the %s %s", c.Side, words.Does(b.Winner, "chooses", "choose"), strings.Join(b.Sides, " or "))
 	}
 	winner := b.Winner
 	d.Emit(TypeFirstChosen, FirstChosen{First: first})

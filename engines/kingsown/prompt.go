@@ -294,10 +294,10 @@ func (s *State) initiativeChoice(b *Battle) engines.Choice {
 // firstChoice is the roll-off winner's choice of who moves first, the
 // winner offered first (seed 003 line 6: "high chooses who starts moving").
 func (s *State) firstChoice(b *Battle) engines.Choice {
-	picks := []engines.Pick{{Value: b.Winner, Label: fmt.Sprintf("the %s, the winners, move first", b.Winner)}}
+	picks := []engines.Pick{{Value: b.Winner, Label: fmt.Sprintf("the %s, %s, %s first", b.Winner, words.Verb(b.Winner, "the winner", "the winners"), words.Verb(b.Winner, "moves", "move"))}}
 	for _, sd := range b.Sides {
 		if sd != b.Winner {
-			picks = append(picks, engines.Pick{Value: sd, Label: fmt.Sprintf("the %s are sent first", sd)})
+			picks = append(picks, engines.Pick{Value: sd, Label: fmt.Sprintf("the %s sent first", words.Does(sd, "is", "are"))})
 		}
 	}
 	return engines.Choice{

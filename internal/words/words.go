@@ -18,6 +18,29 @@ func Count[N ~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 
 	return fmt.Sprintf("%d %s", n, many)
 }
 
+// Does writes a name (any value, as %v writes it) as the subject of a
+// verb, in the verb's form for it: a plural name (lower case, ending in s,
+// as Possessive reads it: "the hunters") takes many, anything else
+// ("nest", "Ann") one. Does("nest", "wins", "win") is "nest wins".
+func Does(name any, one, many string) string {
+	return fmt.Sprint(name) + " " + Verb(name, one, many)
+}
+
+// Verb is the form of a verb for a name as its subject (see Does), for a
+// second verb of the same subject: "hunters win and choose".
+func Verb(name any, one, many string) string {
+	if plural(fmt.Sprint(name)) {
+		return many
+	}
+	return one
+}
+
+// plural reports whether a name reads as a plural word: written in lower
+// case and ending in s ("hunters", "orcs").
+func plural(n string) bool {
+	return strings.HasSuffix(n, "s") && n[:1] == strings.ToLower(n[:1])
+}
+
 // Times writes how often: "once", "twice", then "3 times" ("0 times").
 func Times(n int) string {
 	switch n {
@@ -54,7 +77,7 @@ func A(word any) string {
 // ("Ann's", "Cas's", "Bors's").
 func Possessive(name any) string {
 	n := fmt.Sprint(name)
-	if strings.HasSuffix(n, "s") && n[:1] == strings.ToLower(n[:1]) {
+	if plural(n) {
 		return n + "'"
 	}
 	return n + "'s"

@@ -27,3 +27,18 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+// A side's name agrees with its verb: the Nest's side is one, the hunters
+// are many ("nest win and choose" read wrongly).
+func TestDoesAndVerb(t *testing.T) {
+	for _, c := range []struct{ name, want string }{
+		{"nest", "nest wins and chooses"},
+		{"hunters", "hunters win and choose"},
+		{"Ann", "Ann wins and chooses"},
+		{"", " wins and chooses"},
+	} {
+		if got := Does(c.name, "wins", "win") + " and " + Verb(c.name, "chooses", "choose"); got != c.want {
+			t.Errorf("%q: %q, want %q", c.name, got, c.want)
+		}
+	}
+}
