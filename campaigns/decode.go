@@ -46,11 +46,13 @@ func decodeBegun(data []byte) (Begun, error) {
 
 // beganVerb reads only the verb of an action.begun, all that folding
 // needs, and stops there (the verb is written second, after the game).
+// A campaign's verbs are a few strings repeated in every action: they are
+// interned, so a replay makes each once rather than once per action.
 func beganVerb(e *events.Event) (string, error) {
 	s := jsonscan.New(e.Data)
 	for s.Next() {
 		if string(s.Key()) == "verb" {
-			verb := s.String()
+			verb := s.InternedString(&verbs)
 			return verb, s.Err()
 		}
 		s.SkipField()
@@ -142,3 +144,6 @@ func rolledDice(data []byte) (n int, program bool, err error) {
 
 // rollSources interns a roll's source ("program", "hand").
 var rollSources jsonscan.Interner
+
+// verbs interns the verbs of action.begun (beganVerb).
+var verbs jsonscan.Interner
