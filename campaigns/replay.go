@@ -60,11 +60,10 @@ func (s *Service) Replay(ctx context.Context, campaign string, fn func(st *State
 			// The closing action happened in the last turn reached, which
 			// Now() may not have named yet (an engine may file a turn's end
 			// under the turn it ended until the next turn's first action).
-			if ch, ok := st.Game.(engines.Chronicler); ok && cur.Scenario != "" {
-				for _, sc := range ch.Scenarios() {
-					if sc.Name == cur.Scenario && sc.Turn > cur.Turn {
-						cur.Turn = sc.Turn
-					}
+			// The scenario it closed is the latest one.
+			if cur.Scenario != "" {
+				if sc, ok := engines.LatestScenario(st.Game); ok && sc.Name == cur.Scenario && sc.Turn > cur.Turn {
+					cur.Turn = sc.Turn
 				}
 			}
 		}

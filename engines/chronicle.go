@@ -8,6 +8,28 @@ type Chronicler interface {
 	Scenarios() []ScenarioSummary
 }
 
+// LatestChronicler is a Chronicler that tells its latest scenario (the one
+// in progress, else the last ended) without summarising every earlier one:
+// a replay asks for it at every scenario's end, and summarising the whole
+// past each time grows with the square of the campaign's length.
+type LatestChronicler interface {
+	LatestScenario() (ScenarioSummary, bool)
+}
+
+// LatestScenario is g's latest scenario: through LatestChronicler where the
+// game has it, else the last of its Scenarios.
+func LatestScenario(g any) (ScenarioSummary, bool) {
+	if l, ok := g.(LatestChronicler); ok {
+		return l.LatestScenario()
+	}
+	if ch, ok := g.(Chronicler); ok {
+		if all := ch.Scenarios(); len(all) > 0 {
+			return all[len(all)-1], true
+		}
+	}
+	return ScenarioSummary{}, false
+}
+
 // ScenarioSummary is one battle as a report tells it.
 type ScenarioSummary struct {
 	Name  string `json:"name"`

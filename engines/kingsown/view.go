@@ -90,6 +90,18 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 	return out
 }
 
+// LatestScenario implements engines.LatestChronicler: the fight in
+// progress, else the last one fought, summarised alone.
+func (s *State) LatestScenario() (engines.ScenarioSummary, bool) {
+	if s.Battle != nil {
+		return s.summary(s.Battle), true
+	}
+	if r, ok := s.Past.Last(); ok {
+		return r.summary(s), true
+	}
+	return engines.ScenarioSummary{}, false
+}
+
 // Now implements engines.Turner. Between the `next` that closes a turn and
 // the initiative of the following one, nothing has happened in the new turn
 // yet, so the action that closed the turn is filed under it.
