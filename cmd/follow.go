@@ -5,12 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strconv"
 	"strings"
-
-	"github.com/mattn/go-isatty"
 
 	"warlog/campaigns"
 	"warlog/internal/cmdutil"
@@ -96,7 +92,7 @@ func watchStatus(ctx context.Context, app *cmdutil.App, show func(context.Contex
 		return err
 	}
 	svc, _ := app.Service()
-	tty := isTerminal(app.Screen()) && !app.JSON
+	tty := app.OnTerminal() && !app.JSON
 	for n := 0; ; n++ {
 		if tty {
 			fmt.Fprint(app.Screen(), "\x1b[H\x1b[2J")
@@ -114,10 +110,4 @@ func watchStatus(ctx context.Context, app *cmdutil.App, show func(context.Contex
 			return interrupted(ctx, err)
 		}
 	}
-}
-
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && isatty.IsTerminal(f.Fd())
 }

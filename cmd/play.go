@@ -70,7 +70,7 @@ func evenHelp(help map[string]string, width int) map[string]string {
 	most := 1
 	for k, h := range help {
 		if strings.TrimSpace(h) != "" {
-			wrapped[k] = wordWrap(h, width)
+			wrapped[k] = cmdutil.WordWrap(h, width)
 		}
 		most = max(most, len(wrapped[k]))
 	}

@@ -13,7 +13,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/term"
 
 	"warlog/internal/cmdutil"
@@ -76,7 +75,7 @@ type prompter struct {
 func (p *prompter) say(s string) {
 	if !p.accessible {
 		w, _ := p.size()
-		s = strings.Join(wordWrap(s, w), "\n")
+		s = strings.Join(cmdutil.WordWrap(s, w), "\n")
 	}
 	fmt.Fprintln(p.text, s)
 	p.said = s
@@ -88,24 +87,6 @@ func (p *prompter) saidLines() int {
 		return 0
 	}
 	return strings.Count(p.said, "\n") + 1
-}
-
-// wordWrap breaks s between words into lines of at most width columns (a
-// longer word is a line of its own, cut).
-func wordWrap(s string, width int) []string {
-	var lines []string
-	line := ""
-	for _, w := range strings.Fields(s) {
-		if line != "" && ansi.StringWidth(line)+1+ansi.StringWidth(w) > width {
-			lines = append(lines, clip(line, width))
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	return append(lines, clip(line, width))
 }
 
 func newPrompter(ctx context.Context, app *cmdutil.App, forceAccessible bool) *prompter {
@@ -407,12 +388,12 @@ func (m *fieldModel) View() string {
 	var foot []string
 	switch {
 	case m.err != nil:
-		foot = append(foot, clip("✗ "+termsafe.String(m.err.Error()), w))
+		foot = append(foot, cmdutil.Clip("✗ "+termsafe.String(m.err.Error()), w))
 	}
-	foot = append(foot, clip(m.keyHelp(), w))
+	foot = append(foot, cmdutil.Clip(m.keyHelp(), w))
 	var trail []string
 	for _, t := range m.p.trail {
-		trail = append(trail, clip(termsafe.String(t), w))
+		trail = append(trail, cmdutil.Clip(termsafe.String(t), w))
 	}
 	room := h - len(field) - len(foot) - len(trail) - 1
 	room -= m.p.saidLines()
@@ -490,14 +471,6 @@ func keyRange(items []item) string {
 	return strings.TrimSpace(r)
 }
 
-// clip cuts s to width columns, marking the cut; nothing is ever wrapped.
-func clip(s string, width int) string {
-	if ansi.StringWidth(s) <= width {
-		return s
-	}
-	return ansi.Truncate(s, max(1, width), "…")
-}
-
 func (p *prompter) run(m *fieldModel) (string, error) {
 	km := huh.NewDefaultKeyMap()
 	km.Quit = key.NewBinding(key.WithDisabled())
@@ -534,7 +507,7 @@ func (p *prompter) chooseScreen(title string, items []item, def string, top bool
 		if it.key != "" {
 			label = it.key + ". " + termsafe.String(it.label)
 		}
-		opts[i] = huh.NewOption(clip(label, w-6), it.value)
+		opts[i] = huh.NewOption(cmdutil.Clip(label, w-6), it.value)
 		help[it.value] = termsafe.String(it.help)
 		hasHelp = hasHelp || it.help != ""
 	}
@@ -555,7 +528,7 @@ func (p *prompter) askScreen(title, desc string, check func(string) error) (stri
 	m := &fieldModel{p: p, check: check, value: new(string)}
 	in := huh.NewInput().Title(termsafe.String(title)).Value(m.value)
 	if desc != "" {
-		in = in.Description(clip(termsafe.String(desc), w-4))
+		in = in.Description(cmdutil.Clip(termsafe.String(desc), w-4))
 	}
 	m.field = in
 	return p.run(m)

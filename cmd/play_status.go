@@ -26,10 +26,10 @@ import (
 // fitStatus is the full-screen status in width columns and at most height
 // lines.
 func fitStatus(s engines.Status, width, height int) []string {
-	head := clip(statusHead(s), width)
+	head := cmdutil.Clip(statusHead(s), width)
 	var notes, tables []string
 	for _, n := range s.Notes {
-		notes = append(notes, clip("  "+n, width))
+		notes = append(notes, cmdutil.Clip("  "+n, width))
 	}
 	for _, rows := range [][]engines.Row{s.Figures, s.Players, s.Sides} {
 		if len(rows) > 0 {
@@ -41,7 +41,7 @@ func fitStatus(s engines.Status, width, height int) []string {
 		return append(append([]string{head}, notes...), tables...)
 	}
 	more := func(n int, what string) string {
-		return clip(fmt.Sprintf("  … %d more %s: `warlog status` shows them all", n, what), width)
+		return cmdutil.Clip(fmt.Sprintf("  … %d more %s: `warlog status` shows them all", n, what), width)
 	}
 	// Room for the tables first, less the line that counts what is cut.
 	if len(tables) > left-1 {
@@ -99,7 +99,7 @@ func plainTable(rows []engines.Row, width int) []string {
 			b.WriteString(c)
 			b.WriteString(strings.Repeat(" ", widths[j]-ansi.StringWidth(c)))
 		}
-		out[i] = clip(strings.TrimRight(b.String(), " "), width)
+		out[i] = cmdutil.Clip(strings.TrimRight(b.String(), " "), width)
 	}
 	return out
 }

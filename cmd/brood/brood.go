@@ -6,7 +6,6 @@ package brood
 import (
 	"context"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -322,7 +321,7 @@ func newMutateCommand(app *cmdutil.App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "mutate SPAWN MUTATION",
 		Short: "Give a spawn of 15 points (30 for a second) a mutation",
-		Long: strings.Join(wrap(`A spawn whose attack + defense + move (without bonuses) reach 15 may take a `+
+		Long: strings.Join(cmdutil.WordWrap(`A spawn whose attack + defense + move (without bonuses) reach 15 may take a `+
 			`mutation, and a second one at 30, while it is in your Mother's Sphere of `+
 			`Influence or next to your Plasmid Font, on your turn. Never the same twice. `+
 			`The mutations (see brood mutations): `+catalogueNames(eng.Mutations)+`. `+
@@ -352,7 +351,7 @@ func newEvolveCommand(app *cmdutil.App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "evolve EVOLUTION",
 		Short: "Evolve your Mother for 25 Plasmid (two evolutions, each different)",
-		Long: strings.Join(wrap(`Your Mother takes an evolution for 25 Plasmid; she takes at most two, never `+
+		Long: strings.Join(cmdutil.WordWrap(`Your Mother takes an evolution for 25 Plasmid; she takes at most two, never `+
 			`the same one twice. The evolutions (see brood evolutions): `+catalogueNames(eng.Evolutions)+`. `+
 			`Fontification needs --font NAME, the Plasmid Font it turns into a Proxy. A `+
 			`Proxy may take one evolution of its own: --proxy NAME.`, 78), "\n"),
@@ -442,7 +441,7 @@ func newCatalogueCommand(app *cmdutil.App, use, short string, list []eng.Entry) 
 			}
 			for _, e := range list {
 				fmt.Fprintln(app.Out, e.Name)
-				for _, l := range wrap(e.Text, 74) {
+				for _, l := range cmdutil.WordWrap(e.Text, 74) {
 					fmt.Fprintln(app.Out, "    "+l)
 				}
 			}
@@ -456,30 +455,6 @@ func colour(app *cmdutil.App) bool {
 	if app.Getenv("NO_COLOR") != "" || app.Getenv("TERM") == "dumb" {
 		return false
 	}
-	f, ok := app.Screen().(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return app.OnTerminal()
 }
 
-// wrap breaks text into lines of at most width characters at spaces.
-func wrap(text string, width int) []string {
-	var out []string
-	line := ""
-	for _, w := range strings.Fields(text) {
-		if line != "" && len(line)+1+len(w) > width {
-			out = append(out, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	if line != "" {
-		out = append(out, line)
-	}
-	return out
-}

@@ -221,6 +221,37 @@ func WrapTo(width int, s, indent string) string {
 	return first + "\n" + strings.Join(lines, "\n")
 }
 
+// WordWrap breaks s between words into lines of at most width columns; a
+// word longer than width is a line of its own, cut with an ellipsis.
+func WordWrap(s string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && ansi.StringWidth(line)+1+ansi.StringWidth(w) > width {
+			lines = append(lines, Clip(line, width))
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(lines, Clip(line, width))
+}
+
+// Clip cuts s to width columns, an ellipsis last.
+func Clip(s string, width int) string {
+	if ansi.StringWidth(s) <= width {
+		return s
+	}
+	return ansi.Truncate(s, max(1, width), "…")
+}
+
+// OnTerminal reports whether the command's output reaches a terminal
+// (directly or through the pager): where it may draw colour or clear the
+// screen.
+func (a *App) OnTerminal() bool { return Width(a.Out) > 0 }
+
 // Say writes a line of prose, wrapped to the terminal's width on a
 // terminal (continued with indent), as it is anywhere else.
 func Say(w io.Writer, line, indent string) error {
