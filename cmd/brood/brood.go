@@ -457,4 +457,3 @@ func colour(app *cmdutil.App) bool {
 	}
 	return app.OnTerminal()
 }
-
