@@ -8,9 +8,11 @@ import (
 
 	"warlog/cmd"
 	"warlog/internal/phase"
+	"warlog/internal/startheap"
 )
 
 func main() {
+	startheap.Start()
 	phase.Mark("start")
 	code := cmd.Main()
 	phase.Mark("close")
