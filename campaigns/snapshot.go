@@ -25,12 +25,23 @@ const snapshotKey = "campaign-state/3"
 func SnapshotKey() string { return snapshotKey }
 
 // DefaultSnapshotEvery is how many events a campaign grows between
-// snapshots: a command replays at most about this many after restoring one.
-// Folding them costs a command 0.1-0.3 ms on the typed path; a save that
-// prunes an old snapshot's history can cost tens of milliseconds (its pages
-// are freed and overwritten), so snapshotting more often would cost an
-// append more on average than it spares a status.
+// snapshots at most: a command replays at most about this many after
+// restoring one. A save whose history changed since the restore rewrites
+// that history (megabytes in a long campaign: tens of milliseconds), so
+// those wait this long.
 const DefaultSnapshotEvery = 256
+
+// cheapShare is the share of DefaultSnapshotEvery after which a snapshot
+// is saved anyway when saving it is cheap: the state's parts are those it
+// was restored with, so the new snapshot stores only the state (kilobytes)
+// and shares them. Folding costs a command about 5 µs an event on a cold
+// start; a cheap save, one more small transaction every 32 events, keeps
+// a command's fold short at a fraction of that.
+const cheapShare = 8
+
+// CheapSnapshotEvery is how far a snapshot may fall behind, at the
+// default pace, while saving one stays cheap.
+const CheapSnapshotEvery = DefaultSnapshotEvery / cheapShare
 
 // savedState heads a snapshot's data: the service's bookkeeping and the
 // rules and format of the game state, which follows on the next line in
@@ -52,14 +63,29 @@ type savedState struct {
 // snapshots off (every command replays the whole log).
 func (s *Service) SnapshotEvery(n int) { s.snapshotEvery = n }
 
-// snapshotIfDue saves st as a snapshot when the log has grown past the
-// threshold since the state's base. A snapshot is a cache: failing to save
-// one changes nothing the user sees, so the error is dropped.
+// snapshotIfDue saves st as a snapshot when one is due (SnapshotDue). A
+// snapshot is a cache: failing to save one changes nothing the user sees,
+// so the error is dropped.
 func (s *Service) snapshotIfDue(ctx context.Context, st *State) {
-	if s.snapshotEvery <= 0 || st.Version-st.base < int64(s.snapshotEvery) {
-		return
+	if s.SnapshotDue(st) {
+		_ = s.SaveSnapshot(ctx, st)
 	}
-	_ = s.SaveSnapshot(ctx, st)
+}
+
+// SnapshotDue reports whether st should be saved as a snapshot: the log
+// has grown SnapshotEvery events past the state's base, or an eighth of
+// that and the save is cheap (the game's parts unchanged since they were
+// restored, shared by the new snapshot).
+func (s *Service) SnapshotDue(st *State) bool {
+	behind := st.Version - st.base
+	if s.snapshotEvery <= 0 || behind < int64(max(s.snapshotEvery/cheapShare, 1)) {
+		return false
+	}
+	if behind >= int64(s.snapshotEvery) {
+		return true
+	}
+	pk, ok := st.engine.(engines.PartsKeeper)
+	return ok && st.Game != nil && st.restored != nil && st.restored.hash != "" && !st.restored.rebuilt.Load() && pk.PartsUnchanged(st.Game)
 }
 
 // SaveSnapshot stores st as the campaign's snapshot at its version (when

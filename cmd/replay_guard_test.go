@@ -162,6 +162,7 @@ func TestSnapshotFreshness(t *testing.T) {
 		t.Run(game, func(t *testing.T) {
 			store, name := openGrown(t, game)
 			svc := campaigns.New(store, Engines()...)
+			grown := int64(0)
 			for i := 0; i < campaigns.DefaultSnapshotEvery/2+10; i++ { // two events a roll
 				if _, err := svc.FreeRoll(ctx, name, "d6", "freshness", campaigns.Options{}); err != nil {
 					t.Fatal(err)
@@ -170,10 +171,23 @@ func TestSnapshotFreshness(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				if grown == 0 {
+					grown = st.Version - 2
+				}
 				if folded := st.Version - st.Base(); st.Base() == 0 || folded > campaigns.DefaultSnapshotEvery+2 {
 					t.Fatalf("after roll %d the load folded %d events after its snapshot (at %d of %d); at most %d should be left",
 						i+1, folded, st.Base(), st.Version, campaigns.DefaultSnapshotEvery+2)
 				}
+				// Once a roll has saved a snapshot, free rolls add nothing to
+				// the history: every later snapshot is cheap, so due an
+				// eighth as often.
+				if folded := st.Version - st.Base(); st.Base() > grown && folded > campaigns.CheapSnapshotEvery+2 {
+					t.Fatalf("after roll %d the load folded %d events after its snapshot (at %d of %d), though saving one shared the history; at most %d should be left",
+						i+1, folded, st.Base(), st.Version, campaigns.CheapSnapshotEvery+2)
+				}
+			}
+			if st, err := svc.Load(ctx, name); err != nil || st.Base() <= grown {
+				t.Fatalf("no roll saved a snapshot (base %d, log grown to %d): %v", st.Base(), grown, err)
 			}
 		})
 	}

@@ -384,3 +384,11 @@ type Snapshotter interface {
 	// the shape, and a snapshot of another format is never read.
 	StateFormat() string
 }
+
+// PartsKeeper is a Snapshotter that can tell, without encoding a state,
+// whether its parts are still exactly those it was restored with (nothing
+// added to a history since): a snapshot of it then stores only the state
+// and shares the parts' stored copy, which makes it cheap to save.
+type PartsKeeper interface {
+	PartsUnchanged(State) bool
+}

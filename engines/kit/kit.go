@@ -398,6 +398,18 @@ func (g *Game[S]) EncodeState(st engines.State) ([]byte, [][]byte, error) {
 	return engines.EncodeParts(tmp.Interface(), parts...)
 }
 
+// PartsUnchanged implements engines.PartsKeeper.
+func (g *Game[S]) PartsUnchanged(st engines.State) bool {
+	g.init()
+	v := reflect.ValueOf(st).Elem()
+	for _, f := range g.parts {
+		if !v.Field(f).Addr().Interface().(engines.Part).Unchanged() {
+			return false
+		}
+	}
+	return true
+}
+
 // DecodeState implements engines.Snapshotter.
 func (g *Game[S]) DecodeState(c engines.Campaign, data []byte, load engines.Parts) (engines.State, error) {
 	g.init()

@@ -76,10 +76,18 @@ func Grow(ctx context.Context, svc *campaigns.Service, store *sqlite.Store, camp
 			return fmt.Errorf("stored up to version %d, planned %d", v, st.Version)
 		}
 		st.Head, stored, batch = head, v, batch[:0]
-		if st.Version-st.Base() >= campaigns.DefaultSnapshotEvery {
+		if svc.SnapshotDue(st) {
 			if err := svc.SaveSnapshot(ctx, st); err != nil {
 				return err
 			}
+			// The next command at a table restores the snapshot just
+			// saved, and whether its own is due follows from that: so
+			// does the walk's next step.
+			next, err := svc.Load(ctx, campaign)
+			if err != nil {
+				return err
+			}
+			st = next
 		}
 		if o.Progress != nil {
 			o.Progress(v)
@@ -136,7 +144,10 @@ func Grow(ctx context.Context, svc *campaigns.Service, store *sqlite.Store, camp
 		}
 		idle, redoable = 0, 0
 		stats.Actions++
-		if len(batch) >= o.Batch {
+		// The last stretch is stored an action at a time, as commands
+		// store it, so that the log ends with the snapshot a table's last
+		// command would have left (SnapshotDue after each action).
+		if len(batch) >= o.Batch || st.Version > o.Events-2*campaigns.DefaultSnapshotEvery {
 			if err := flush(); err != nil {
 				return stats, err
 			}
