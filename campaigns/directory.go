@@ -512,7 +512,7 @@ func (s *Service) checkImport(ctx context.Context, h events.ExportHeader, evs []
 	}
 	tmp := New(mem, s.games...)
 	tmp.SnapshotEvery(0)
-	if _, err := tmp.load(ctx, h.Key); err != nil {
+	if _, err := tmp.load(ctx, h.Key, false); err != nil {
 		return fmt.Errorf("the file's log does not replay: %w", err)
 	}
 	return nil

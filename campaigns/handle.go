@@ -286,6 +286,9 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 		if err != nil {
 			return nil, err
 		}
+		if st, err = s.checkDice(ctx, st); err != nil {
+			return nil, err
+		}
 		if rq.game != "" && rq.game != st.Campaign.Game {
 			plays, asked := engines.GameInfo{Name: st.Campaign.Game, Title: st.Campaign.Game}, engines.GameInfo{Name: rq.game, Title: rq.game}
 			if e, ok := s.engines[st.Campaign.Game]; ok {

@@ -96,6 +96,16 @@ func (s *Service) SaveSnapshot(ctx context.Context, st *State) error {
 	if !ok || st.Game == nil {
 		return nil
 	}
+	if st.unchecked != nil {
+		// A snapshot must not carry on what an edited one said.
+		checked, err := s.checkDice(ctx, st)
+		if err != nil {
+			return err
+		}
+		if checked != st {
+			return fmt.Errorf("campaign %q: the snapshot at version %d disagrees with the log on its dice; not saved from it", st.Key, st.base)
+		}
+	}
 	sn, ok := st.engine.(engines.Snapshotter)
 	if !ok {
 		return nil
@@ -285,13 +295,13 @@ func (s *Service) compareSnapshot(st *State, a events.SnapshotAudit) (string, er
 // effect up to V are the ones it was folded with. It must also come from
 // this build's rules for the game and this snapshot format, and match the
 // log's hash at V (the store checks that).
-func (s *Service) restore(ctx context.Context, name string) (*State, events.Effect, error) {
+func (s *Service) restore(ctx context.Context, name string, snapshots bool) (*State, events.Effect, error) {
 	fresh := func() (*State, events.Effect, error) {
 		eff, err := events.LoadEffect(ctx, s.store, name, 0)
 		return &State{Head: events.Genesis}, eff, err
 	}
 	store, ok := s.store.(events.Snapshots)
-	if !ok || s.snapshotEvery <= 0 {
+	if !ok || s.snapshotEvery <= 0 || !snapshots {
 		return fresh()
 	}
 	var found *State
@@ -319,15 +329,10 @@ func (s *Service) restore(ctx context.Context, name string) (*State, events.Effe
 			return true // from other rules, or unreadable: a cache miss
 		}
 		phase.Mark("snapshot-decode")
-		agrees, err := s.agreesWithLog(ctx, snap, st)
-		phase.Mark("snapshot-check")
-		if err != nil {
-			ferr = err
-			return false
-		}
-		if !agrees {
-			return true // edited, though its hash was made to fit: a miss
-		}
+		// What the dice depend on is checked against the log before any
+		// program die is rolled from this state (checkDice), not here: a
+		// command that only reads rolls none.
+		st.unchecked = &diceSource{key: snap.Campaign, version: snap.Version, campaign: st.Campaign, created: st.Created, programDice: st.ProgramDice}
 		found = st
 		return false
 	})
@@ -343,15 +348,53 @@ func (s *Service) restore(ctx context.Context, name string) (*State, events.Effe
 	return found, eff, nil
 }
 
-// agreesWithLog checks what the dice of the next action depend on, in a
-// state restored from snap, against the log itself: nothing the dice
-// depend on may live only in a cache (ARCHITECTURE.md, "Snapshots"). The
-// campaign as created (its seed) must be the log's campaign.created, and
-// the index of the next program die the one the newest program roll in
-// effect at the snapshot's version gives. Two indexed reads of a few rows.
-func (s *Service) agreesWithLog(ctx context.Context, snap events.Snapshot, st *State) (bool, error) {
+// diceSource is what a snapshot says the dice of the next action depend
+// on: the campaign as created (its seed) and the index of the next program
+// die, at the snapshot's version.
+type diceSource struct {
+	key         string
+	version     int64
+	campaign    engines.Campaign
+	created     time.Time
+	programDice int
+}
+
+// checkDice makes sure nothing the dice of st's next action depend on
+// lives only in a cache (ARCHITECTURE.md, "Snapshots"): when st was
+// restored from a snapshot, the campaign as created must be the log's
+// campaign.created, and the index of the next program die the one the
+// newest program roll in effect at the snapshot's version gives. A
+// snapshot that disagrees (edited, though its hash was made to fit) is
+// passed over: the state is then replayed from the log. Every path that
+// rolls program dice from a loaded state, or saves it as a snapshot, calls
+// this first; reading a state needs no check.
+func (s *Service) checkDice(ctx context.Context, st *State) (*State, error) {
+	src := st.unchecked
+	if src == nil {
+		return st, nil
+	}
+	agrees, err := s.agreesWithLog(ctx, *src)
+	phase.Mark("snapshot-check")
+	if err != nil {
+		return nil, err
+	}
+	if agrees {
+		st.unchecked = nil
+		return st, nil
+	}
+	fresh, err := s.load(ctx, src.key, false)
+	if err != nil {
+		return nil, err
+	}
+	fresh.Key, fresh.Name = st.Key, st.Name
+	return fresh, nil
+}
+
+// agreesWithLog checks a snapshot's dice source against the log: two
+// indexed reads of a few rows.
+func (s *Service) agreesWithLog(ctx context.Context, src diceSource) (bool, error) {
 	var created []events.Event
-	err := events.LoadTypes(ctx, s.store, snap.Campaign, 0, []string{TypeCreated}, func(e events.Event) error {
+	err := events.LoadTypes(ctx, s.store, src.key, 0, []string{TypeCreated}, func(e events.Event) error {
 		created = append(created, e)
 		return nil
 	})
@@ -363,13 +406,13 @@ func (s *Service) agreesWithLog(ctx context.Context, snap events.Snapshot, st *S
 	}
 	p, err := s.registry.Decode(created[0])
 	if err != nil {
-		return false, fmt.Errorf("campaign %q: %w", snap.Campaign, err)
+		return false, fmt.Errorf("campaign %q: %w", src.key, err)
 	}
-	if c, ok := p.(Created); !ok || c != st.Campaign || !created[0].At.Equal(st.Created) {
+	if c, ok := p.(Created); !ok || c != src.campaign || !created[0].At.Equal(src.created) {
 		return false, nil
 	}
-	next, err := s.programDiceAt(ctx, snap.Campaign, snap.Version)
-	return next == st.ProgramDice, err
+	next, err := s.programDiceAt(ctx, src.key, src.version)
+	return next == src.programDice, err
 }
 
 // staleAt reports whether an action that began at or before version

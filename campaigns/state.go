@@ -62,6 +62,10 @@ type State struct {
 	base int64
 	// restored: the parts of that snapshot, which a new one may share.
 	restored *restoredParts
+	// unchecked: what the snapshot said the dice depend on, not yet
+	// checked against the log (checkDice); nil once checked, or when the
+	// state was replayed from the log.
+	unchecked *diceSource
 }
 
 // Engine is the game's engine, nil when this build has none for it.
@@ -274,7 +278,7 @@ func (s *Service) Load(ctx context.Context, name string) (*State, error) {
 		return nil, err
 	}
 	phase.Mark("campaign-lookup")
-	st, err := s.load(ctx, key)
+	st, err := s.load(ctx, key, true)
 	if err != nil {
 		return nil, err
 	}
@@ -282,10 +286,11 @@ func (s *Service) Load(ctx context.Context, name string) (*State, error) {
 	return st, nil
 }
 
-// load is Load by the campaign's key.
-func (s *Service) load(ctx context.Context, name string) (*State, error) {
+// load is Load by the campaign's key; without snapshots, it replays the
+// whole log.
+func (s *Service) load(ctx context.Context, name string, snapshots bool) (*State, error) {
 	for attempt := 0; ; attempt++ {
-		st, eff, err := s.restore(ctx, name)
+		st, eff, err := s.restore(ctx, name, snapshots)
 		if err != nil {
 			return nil, err
 		}
