@@ -66,6 +66,13 @@ func (HitLost) DecodeFact(b []byte) (HitLost, error) {
 	return v, s.Done()
 }
 
+// DecodeFact reads a HitResisted as encoding/json reads it, without reflection.
+func (HitResisted) DecodeFact(b []byte) (HitResisted, error) {
+	s := jsonscan.New(b)
+	v := readHitResisted(s)
+	return v, s.Done()
+}
+
 // DecodeFact reads a InitiativeWon as encoding/json reads it, without reflection.
 func (InitiativeWon) DecodeFact(b []byte) (InitiativeWon, error) {
 	s := jsonscan.New(b)
@@ -80,10 +87,24 @@ func (LockedOut) DecodeFact(b []byte) (LockedOut, error) {
 	return v, s.Done()
 }
 
+// DecodeFact reads a Missed as encoding/json reads it, without reflection.
+func (Missed) DecodeFact(b []byte) (Missed, error) {
+	s := jsonscan.New(b)
+	v := readMissed(s)
+	return v, s.Done()
+}
+
 // DecodeFact reads a Moved as encoding/json reads it, without reflection.
 func (Moved) DecodeFact(b []byte) (Moved, error) {
 	s := jsonscan.New(b)
 	v := readMoved(s)
+	return v, s.Done()
+}
+
+// DecodeFact reads a PriceOwed as encoding/json reads it, without reflection.
+func (PriceOwed) DecodeFact(b []byte) (PriceOwed, error) {
+	s := jsonscan.New(b)
+	v := readPriceOwed(s)
 	return v, s.Done()
 }
 
@@ -534,6 +555,28 @@ func readHitLost(s *jsonscan.Scanner) (v HitLost) {
 	return v
 }
 
+func readHitResisted(s *jsonscan.Scanner) (v HitResisted) {
+	i := 0
+	if s.Expect(`{"target":`) {
+		i = 1
+		v.Target = readRef(s)
+		if s.Expect(`,"durable":`) {
+			v.Durable = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "target":
+			v.Target = readRef(s)
+		case "durable":
+			v.Durable = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
 func readInitiativeWon(s *jsonscan.Scanner) (v InitiativeWon) {
 	i := 0
 	if s.Expect(`{"rolls":`) {
@@ -610,6 +653,28 @@ func readLockedOut(s *jsonscan.Scanner) (v LockedOut) {
 	return v
 }
 
+func readMissed(s *jsonscan.Scanner) (v Missed) {
+	i := 0
+	if s.Expect(`{"target":`) {
+		i = 1
+		v.Target = readRef(s)
+		if s.Expect(`,"roll":`) {
+			v.Roll = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "target":
+			v.Target = readRef(s)
+		case "roll":
+			v.Roll = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
 func readMoved(s *jsonscan.Scanner) (v Moved) {
 	i := 0
 	if s.Expect(`{"side":`) {
@@ -655,6 +720,38 @@ func readMoved(s *jsonscan.Scanner) (v Moved) {
 			v.Stopped = s.Bool()
 		case "pair_next":
 			v.PairNext = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readPriceOwed(s *jsonscan.Scanner) (v PriceOwed) {
+	i := 0
+	if s.Expect(`{"caster":`) {
+		i = 1
+		v.Caster = readRef(s)
+		if s.Expect(`,"spell":`) {
+			v.Spell = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"price":`) {
+			v.Price = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"paid":`) {
+			v.Paid = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "caster":
+			v.Caster = readRef(s)
+		case "spell":
+			v.Spell = s.InternedString(&factStrings)
+		case "price":
+			v.Price = s.InternedString(&factStrings)
+		case "paid":
+			v.Paid = s.InternedString(&factStrings)
 		default:
 			s.SkipField()
 		}

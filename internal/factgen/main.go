@@ -69,7 +69,9 @@ func Generate(dir string) ([]byte, error) {
 	return g.file(payloads)
 }
 
-// declaredPayloads finds the P of every kit.On[S, P] call in the package:
+// declaredPayloads finds the P of every kit.On[S, P] and kit.Record[S, P]
+// call in the package (a recorded fact folds into nothing, but a replay
+// still reads it, and reflection would compile a decoder for it first):
 // the payload types of its facts, in a stable order; and the state, the
 // struct S points to, when it is the package's own.
 func declaredPayloads(pkg *packages.Package) (out []*types.Named, state *types.Named) {
@@ -77,7 +79,7 @@ func declaredPayloads(pkg *packages.Package) (out []*types.Named, state *types.N
 	for id, inst := range pkg.TypesInfo.Instances {
 		obj := pkg.TypesInfo.Uses[id]
 		fn, ok := obj.(*types.Func)
-		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != kitPath || fn.Name() != "On" || inst.TypeArgs.Len() != 2 {
+		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != kitPath || (fn.Name() != "On" && fn.Name() != "Record") || inst.TypeArgs.Len() != 2 {
 			continue
 		}
 		if p, ok := inst.TypeArgs.At(0).(*types.Pointer); ok {
