@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
 
+	"warlog/internal/clidoc"
 	"warlog/internal/cmdutil"
 )
 
@@ -158,7 +159,7 @@ func GenerateMarkdown(app *cmdutil.App, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("--markdown %s: %w", dir, err)
 	}
-	return doc.GenMarkdownTree(docTree(app), dir)
+	return clidoc.MarkdownTree(docTree(app), dir)
 }
 
 // GenerateMan writes a man page per command to dir.
