@@ -1,14 +1,14 @@
 // Package clidoc writes the reference of a cobra command tree: one
 // Markdown file or one man page per command.
 //
-// It replaces github.com/spf13/cobra/doc, whose man pages go through a
-// Markdown-to-roff converter: linking that converter, its Markdown parser
-// and the YAML library cobra/doc also carries cost every warlog process
-// about a millisecond of package initialisation at start, for a command
-// almost nobody runs. The Markdown written here is byte for byte what
-// cobra/doc's GenMarkdownTree writes without its generator line (the
-// committed docs/cli is the proof); the man pages are roff written
-// directly. Neither carries a date, so the same source gives the same files.
+// It replaces github.com/spf13/cobra/doc, which links a Markdown-to-roff
+// converter, its Markdown parser and a YAML library: their package
+// initialisation cost every warlog process about half a millisecond at
+// start, for a command almost nobody runs. The Markdown written here is
+// byte for byte what cobra/doc's GenMarkdownTree writes without its
+// generator line (the committed docs/cli is the proof); the man pages are
+// roff written directly. Neither carries a date, so the same source gives
+// the same files.
 package clidoc
 
 import (
