@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/cobra/doc"
 
+	"warlog/internal/clidoc"
 	"warlog/internal/cmdutil"
 )
 
@@ -142,12 +142,10 @@ and compares so it never goes stale.`,
 }
 
 // docTree is the whole command tree as the reference shows it: built
-// for an App of its own (so that no flag given to this command line shows
-// as a default) and without the generator's date line, so that the same
-// source gives the same files.
+// for an App of its own, so that no flag given to this command line shows
+// as a default.
 func docTree(app *cmdutil.App) *cobra.Command {
 	root := NewRootCommand(&cmdutil.App{Getenv: func(string) string { return "" }, Engines: app.Engines})
-	root.DisableAutoGenTag = true
 	root.InitDefaultHelpCmd()
 	initCompletionCmd(root)
 	return root
@@ -158,7 +156,7 @@ func GenerateMarkdown(app *cmdutil.App, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("--markdown %s: %w", dir, err)
 	}
-	return doc.GenMarkdownTree(docTree(app), dir)
+	return clidoc.MarkdownTree(docTree(app), dir)
 }
 
 // GenerateMan writes a man page per command to dir.
@@ -166,5 +164,5 @@ func GenerateMan(app *cmdutil.App, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("--man %s: %w", dir, err)
 	}
-	return doc.GenManTree(docTree(app), &doc.GenManHeader{Title: "WARLOG", Section: "1", Source: "warlog " + Version, Manual: "warlog manual"}, dir)
+	return clidoc.ManTree(docTree(app), clidoc.ManHeader{Title: "WARLOG", Section: "1", Source: "warlog " + Version, Manual: "warlog manual"}, dir)
 }
