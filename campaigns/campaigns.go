@@ -62,7 +62,7 @@ func New(store events.Store, engs ...engines.Engine) *Service {
 	s.games = engs
 	for _, e := range engs {
 		s.engines[e.Info().Name] = e
-		e.Register(s.registry)
+		s.registry.RegisterLater(e.Info().Name, e.Register)
 	}
 	return s
 }

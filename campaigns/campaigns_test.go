@@ -26,7 +26,7 @@ func counter() engines.Engine {
 		GameInfo: engines.GameInfo{Name: "kingsown", Title: "counter"},
 		Rules:    1,
 		New:      func(engines.Campaign) *counterState { return &counterState{} },
-		Facts:    []kit.Fact[*counterState]{kit.On("counter.added", (*counterState).added)},
+		Facts:    []kit.Fact[*counterState]{kit.On("kingsown.counter_added", (*counterState).added)},
 		Commands: []kit.Command[*counterState]{kit.Do((*counterState).add), kit.Do((*counterState).spend)},
 	}
 }
@@ -62,7 +62,7 @@ func (s *counterState) add(_ add, d *engines.Decision) error {
 	if err != nil {
 		return err
 	}
-	d.Emit("counter.added", added{N: v})
+	d.Emit("kingsown.counter_added", added{N: v})
 	d.Label("added %d", v)
 	return nil
 }
@@ -71,7 +71,7 @@ func (s *counterState) spend(c spend, d *engines.Decision) error {
 	if c.N > s.Total {
 		return engines.Refuse("Spend", "cannot spend %d of %d", c.N, s.Total)
 	}
-	d.Emit("counter.added", added{N: -c.N})
+	d.Emit("kingsown.counter_added", added{N: -c.N})
 	d.Label("spent %d", c.N)
 	return nil
 }

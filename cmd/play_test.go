@@ -20,7 +20,7 @@ func tally() engines.Engine {
 	return &kit.Game[*tallyState]{
 		GameInfo: engines.GameInfo{Name: "kingsown", Title: "Tally"},
 		New:      func(engines.Campaign) *tallyState { return &tallyState{} },
-		Facts:    []kit.Fact[*tallyState]{kit.On("tally.started", (*tallyState).onStarted), kit.On("tally.scored", (*tallyState).onScored)},
+		Facts:    []kit.Fact[*tallyState]{kit.On("kingsown.tally_started", (*tallyState).onStarted), kit.On("kingsown.tally_scored", (*tallyState).onScored)},
 		Commands: []kit.Command[*tallyState]{kit.Do((*tallyState).start), kit.Do((*tallyState).shoot)},
 	}
 }
@@ -56,7 +56,7 @@ func (s *tallyState) onScored(v tallyScored) error {
 }
 
 func (s *tallyState) start(c engines.StartScenario, d *engines.Decision) error {
-	d.Emit("tally.started", tallyStarted{Name: c.Name})
+	d.Emit("kingsown.tally_started", tallyStarted{Name: c.Name})
 	d.Label("%s begins.", c.Name)
 	return nil
 }
@@ -69,7 +69,7 @@ func (s *tallyState) shoot(c tallyShot, d *engines.Decision) error {
 	if err != nil {
 		return err
 	}
-	d.Emit("tally.scored", tallyScored{Side: c.Side, N: v})
+	d.Emit("kingsown.tally_scored", tallyScored{Side: c.Side, N: v})
 	d.Label("%s scores %d.", c.Side, v)
 	return nil
 }

@@ -187,6 +187,11 @@ func (g *Game[S]) init() {
 			if _, dup := g.facts[f.typ]; dup {
 				panic(fmt.Sprintf("%s: fact %s declared twice", g.Name, f.typ))
 			}
+			if !strings.HasPrefix(f.typ, g.Name+".") {
+				// The registry registers a game's facts when the first one
+				// named "game.*" is read (events.Registry.RegisterLater).
+				panic(fmt.Sprintf("%s: fact %s is not named %s.*", g.Name, f.typ, g.Name))
+			}
 			g.facts[f.typ] = f
 		}
 		g.commands = make(map[string]*Command[S], len(g.Commands))

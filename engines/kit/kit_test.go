@@ -51,7 +51,7 @@ func (s *tally) bump(_ bump, d *engines.Decision) error {
 		return err
 	}
 	before := s.Total
-	d.Emit("t.bumped", bumped{N: v})
+	d.Emit("tally.bumped", bumped{N: v})
 	if s.Total != before+v {
 		return errors.New("the emitted fact was not folded into the state being decided on")
 	}
@@ -71,7 +71,7 @@ func game() *kit.Game[*tally] {
 		GameInfo: engines.GameInfo{Name: "tally", Title: "Tally"},
 		Rules:    2,
 		New:      func(engines.Campaign) *tally { return &tally{} },
-		Facts:    []kit.Fact[*tally]{kit.On("t.bumped", (*tally).bumped)},
+		Facts:    []kit.Fact[*tally]{kit.On("tally.bumped", (*tally).bumped)},
 		Commands: []kit.Command[*tally]{kit.Do((*tally).bump), kit.Do((*tally).capAt)},
 		Options:  []engines.Option{engines.OptTurns},
 	}
@@ -84,7 +84,7 @@ func TestDeclarationGivesDispatch(t *testing.T) {
 	}
 	r := events.NewRegistry()
 	g.Register(r)
-	if !r.Known("t.bumped") {
+	if !r.Known("tally.bumped") {
 		t.Error("the declared fact is not registered")
 	}
 	st := g.NewState(engines.Campaign{})

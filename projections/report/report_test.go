@@ -31,10 +31,10 @@ func duel() engines.Engine {
 		Rules:    1,
 		New:      func(engines.Campaign) *duelState { return &duelState{} },
 		Facts: []kit.Fact[*duelState]{
-			kit.On("duel.started", (*duelState).onStarted),
-			kit.On("duel.shot", (*duelState).onShot),
-			kit.On("duel.turned", (*duelState).onTurned),
-			kit.On("duel.ended", (*duelState).onEnded),
+			kit.On("kingsown.duel_started", (*duelState).onStarted),
+			kit.On("kingsown.duel_shot", (*duelState).onShot),
+			kit.On("kingsown.duel_turned", (*duelState).onTurned),
+			kit.On("kingsown.duel_ended", (*duelState).onEnded),
 		},
 		Commands: []kit.Command[*duelState]{kit.Do((*duelState).start), kit.Do((*duelState).fire), kit.Do((*duelState).next), kit.Do((*duelState).end)},
 	}
@@ -116,7 +116,7 @@ func (s *duelState) onTurned(turned) error {
 }
 
 func (s *duelState) start(c engines.StartScenario, d *engines.Decision) error {
-	d.Emit("duel.started", started{Name: c.Name, Sides: map[string][]string{"red": {"Ann", "<script>alert(1)</script>"}, "blue": {"Bob <b>", `"><img src=x onerror=alert(1)>`}}})
+	d.Emit("kingsown.duel_started", started{Name: c.Name, Sides: map[string][]string{"red": {"Ann", "<script>alert(1)</script>"}, "blue": {"Bob <b>", `"><img src=x onerror=alert(1)>`}}})
 	d.Label("%s begins", c.Name)
 	return nil
 }
@@ -127,7 +127,7 @@ func (s *duelState) fire(c fire, d *engines.Decision) error {
 		return err
 	}
 	d.Judge(v[0] >= 4)
-	d.Emit("duel.shot", shot{By: c.By, Target: c.Target, Hit: v[0] >= 4})
+	d.Emit("kingsown.duel_shot", shot{By: c.By, Target: c.Target, Hit: v[0] >= 4})
 	if v[0] >= 4 {
 		d.Label("%s shoots %s: %d, a hit; %s is out.", c.By, c.Target, v[0], c.Target)
 	} else {
@@ -138,12 +138,12 @@ func (s *duelState) fire(c fire, d *engines.Decision) error {
 
 func (s *duelState) next(_ turn, d *engines.Decision) error {
 	d.Label("Turn %d begins.", s.turn+1)
-	d.Emit("duel.turned", turned{})
+	d.Emit("kingsown.duel_turned", turned{})
 	return nil
 }
 
 func (s *duelState) end(_ engines.EndScenario, d *engines.Decision) error {
-	d.Emit("duel.ended", ended{})
+	d.Emit("kingsown.duel_ended", ended{})
 	d.Label("The duel ends.")
 	return nil
 }
