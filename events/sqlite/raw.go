@@ -169,11 +169,9 @@ func (s *Store) rawStream(ctx context.Context, campaign string, after int64, fn 
 	e := events.Event{Campaign: campaign}
 	types := map[string]string{}
 	var lastAt string
-	for n := 0; ; n++ {
-		if n&4095 == 4095 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+	for n := 1; ; n++ {
+		if err := stopped(ctx, n); err != nil {
+			return err
 		}
 		rc := sqlite3.Xsqlite3_step(c.tls, stmt)
 		if rc == sqlite3.SQLITE_DONE {

@@ -555,7 +555,7 @@ type queryRower interface {
 // readSchema lists a database's objects by name, leaving out the tables
 // SQLite keeps statistics in (ANALYZE makes them, harmlessly).
 func readSchema(ctx context.Context, q queryRower) (map[string]schemaObject, error) {
-	rows, err := q.QueryContext(ctx, `SELECT type, name, coalesce(sql, '') FROM sqlite_master WHERE name NOT LIKE 'sqlite\_stat%' ESCAPE '\'`)
+	rows, err := q.QueryContext(quiet(ctx), `SELECT type, name, coalesce(sql, '') FROM sqlite_master WHERE name NOT LIKE 'sqlite\_stat%' ESCAPE '\'`)
 	if err != nil {
 		return nil, err
 	}
@@ -606,7 +606,7 @@ func (s *Store) CheckSchema(ctx context.Context) error {
 	}
 	defer tx.Rollback()
 	var version int
-	if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
+	if err := tx.QueryRowContext(quiet(ctx), `PRAGMA user_version`).Scan(&version); err != nil {
 		return mapErr(err)
 	}
 	got, err := readSchema(ctx, tx)
@@ -758,14 +758,14 @@ func (s *Store) append(ctx context.Context, entry *events.Entry, campaign string
 		out[i], prev = e, e.Hash
 	}
 	phase.Mark("hash")
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (campaign, version, action, type, data, at, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	stmt, err := tx.PrepareContext(quiet(ctx), `INSERT INTO events (campaign, version, action, type, data, at, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return nil, mapErr(err)
 	}
 	defer stmt.Close()
 	for i := range out {
 		e := &out[i]
-		res, err := stmt.ExecContext(ctx, campaign, e.Version, e.Action, e.Type, string(e.Data), e.At.Format(events.TimeFormat), e.Prev, e.Hash)
+		res, err := stmt.ExecContext(quiet(ctx), campaign, e.Version, e.Action, e.Type, string(e.Data), e.At.Format(events.TimeFormat), e.Prev, e.Hash)
 		if err != nil {
 			return nil, mapErr(err)
 		}
@@ -783,7 +783,7 @@ func (s *Store) append(ctx context.Context, entry *events.Entry, campaign string
 func head(ctx context.Context, tx *sql.Tx, campaign string) (int64, string, error) {
 	var cur int64
 	prev := events.Genesis
-	err := tx.QueryRowContext(ctx, `SELECT version, hash FROM events WHERE campaign = ? ORDER BY version DESC LIMIT 1`, campaign).Scan(&cur, &prev)
+	err := tx.QueryRowContext(quiet(ctx), `SELECT version, hash FROM events WHERE campaign = ? ORDER BY version DESC LIMIT 1`, campaign).Scan(&cur, &prev)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = nil
 	}
@@ -794,20 +794,20 @@ func head(ctx context.Context, tx *sql.Tx, campaign string) (int64, string, erro
 // the stream by its key unless another stream has that name.
 func enter(ctx context.Context, tx *sql.Tx, entry *events.Entry, stream string) error {
 	if entry == nil {
-		_, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO campaigns (stream, chain, name) VALUES (?1, ?1, ?1)`, stream)
+		_, err := tx.ExecContext(quiet(ctx), `INSERT OR IGNORE INTO campaigns (stream, chain, name) VALUES (?1, ?1, ?1)`, stream)
 		return mapErr(err)
 	}
 	if err := nameFree(ctx, tx, entry.Name, stream); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO campaigns (stream, chain, name, archived) VALUES (?, ?, ?, ?)`, stream, entry.Chain, entry.Name, entry.Archived)
+	_, err := tx.ExecContext(quiet(ctx), `INSERT OR REPLACE INTO campaigns (stream, chain, name, archived) VALUES (?, ?, ?, ?)`, stream, entry.Chain, entry.Name, entry.Archived)
 	return mapErr(err)
 }
 
 // nameFree refuses a name that a stream other than stream has.
 func nameFree(ctx context.Context, tx *sql.Tx, name, stream string) error {
 	var other string
-	err := tx.QueryRowContext(ctx, `SELECT stream FROM campaigns WHERE name = ?`, name).Scan(&other)
+	err := tx.QueryRowContext(quiet(ctx), `SELECT stream FROM campaigns WHERE name = ?`, name).Scan(&other)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return nil
@@ -823,7 +823,7 @@ func nameFree(ctx context.Context, tx *sql.Tx, name, stream string) error {
 // directory entry says otherwise.
 func chainOf(ctx context.Context, q rowQuerier, stream string) (string, error) {
 	var chain string
-	err := q.QueryRowContext(ctx, `SELECT chain FROM campaigns WHERE stream = ?`, stream).Scan(&chain)
+	err := q.QueryRowContext(quiet(ctx), `SELECT chain FROM campaigns WHERE stream = ?`, stream).Scan(&chain)
 	if errors.Is(err, sql.ErrNoRows) {
 		return stream, nil
 	}
@@ -840,11 +840,33 @@ type querier interface {
 
 const columns = `seq, campaign, version, action, type, data, at, prev, hash`
 
-func scanEvents(rows *sql.Rows, fn func(events.Event) error) error {
+// quiet is the context a statement runs under: the caller's, without its
+// cancellation. Given a context that can be cancelled, the driver watches
+// it from a goroutine of its own for every statement (and database/sql
+// for every query), which costs a short command about a twentieth of its
+// work; the statements are short, so a command that is interrupted stops
+// at the next one instead. What can last is cancelled otherwise: a long
+// read checks the caller's context as it goes (stopped), and a write
+// transaction is begun with it (BeginTx), so that waiting for another
+// writer's lock, or the transaction itself, ends on Ctrl-C.
+func quiet(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }
+
+// stopped reports the caller's cancellation every 1,024 rows of a read.
+func stopped(ctx context.Context, row int) error {
+	if row%1024 != 0 {
+		return nil
+	}
+	return ctx.Err()
+}
+
+func scanEvents(ctx context.Context, rows *sql.Rows, fn func(events.Event) error) error {
 	defer rows.Close()
 	var at string
 	var data []byte
-	for rows.Next() {
+	for n := 1; rows.Next(); n++ {
+		if err := stopped(ctx, n); err != nil {
+			return err
+		}
 		var e events.Event
 		if err := rows.Scan(&e.Seq, &e.Campaign, &e.Version, &e.Action, &e.Type, &data, &at, &e.Prev, &e.Hash); err != nil {
 			return mapErr(err)
@@ -866,12 +888,12 @@ func scanEvents(rows *sql.Rows, fn func(events.Event) error) error {
 // handful of rows the planner would otherwise walk the whole stream in
 // version order, on every append (the idempotency check).
 func actionEvents(ctx context.Context, q querier, campaign, action string) ([]events.Event, error) {
-	rows, err := q.QueryContext(ctx, `SELECT `+columns+` FROM events INDEXED BY events_action WHERE campaign = ? AND action = ? ORDER BY version`, campaign, action)
+	rows, err := q.QueryContext(quiet(ctx), `SELECT `+columns+` FROM events INDEXED BY events_action WHERE campaign = ? AND action = ? ORDER BY version`, campaign, action)
 	if err != nil {
 		return nil, err
 	}
 	var out []events.Event
-	err = scanEvents(rows, func(e events.Event) error { out = append(out, e); return nil })
+	err = scanEvents(ctx, rows, func(e events.Event) error { out = append(out, e); return nil })
 	return out, err
 }
 
@@ -889,14 +911,14 @@ func (s *Store) Load(ctx context.Context, campaign string, after int64, fn func(
 	if err != nil {
 		return mapErr(err)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT `+columns+` FROM events WHERE campaign = ? AND version > ? ORDER BY version`, campaign, after)
+	rows, err := s.db.QueryContext(quiet(ctx), `SELECT `+columns+` FROM events WHERE campaign = ? AND version > ? ORDER BY version`, campaign, after)
 	if err != nil {
 		return mapErr(err)
 	}
 	if chain == campaign {
-		return scanEvents(rows, fn)
+		return scanEvents(ctx, rows, fn)
 	}
-	return scanEvents(rows, func(e events.Event) error {
+	return scanEvents(ctx, rows, func(e events.Event) error {
 		e.Campaign = chain
 		return fn(e)
 	})
@@ -918,14 +940,14 @@ func (s *Store) Stream(ctx context.Context, campaign string, after int64, fn fun
 		// the head. After a snapshot a command folds a handful, and
 		// does not ask (rawFrom 0, in tests, reads every stream raw).
 		var head sql.NullInt64
-		if err := s.db.QueryRowContext(ctx, `SELECT max(version) FROM events WHERE campaign = ?`, campaign).Scan(&head); err != nil {
+		if err := s.db.QueryRowContext(quiet(ctx), `SELECT max(version) FROM events WHERE campaign = ?`, campaign).Scan(&head); err != nil {
 			return mapErr(err)
 		}
 		if head.Int64-after >= rawFrom {
 			return s.rawStream(ctx, campaign, after, fn)
 		}
 	}
-	rows, err := s.db.QueryContext(ctx, streamQuery, campaign, after)
+	rows, err := s.db.QueryContext(quiet(ctx), streamQuery, campaign, after)
 	if err != nil {
 		return mapErr(err)
 	}
@@ -933,13 +955,16 @@ func (s *Store) Stream(ctx context.Context, campaign string, after int64, fn fun
 	e := events.Event{Campaign: campaign}
 	var data, lastAt, lastAction string
 	var at sql.NullString
-	for rows.Next() {
+	for n := 1; rows.Next(); n++ {
+		if err := stopped(ctx, n); err != nil {
+			return err
+		}
 		if err := rows.Scan(&e.Version, &e.Action, &e.Type, &data, &at, &e.Hash); err != nil {
 			return mapErr(err)
 		}
 		e.Data = unsafe.Slice(unsafe.StringData(data), len(data))
 		if !at.Valid && e.Action != lastAction {
-			err := s.db.QueryRowContext(ctx, `SELECT at FROM events WHERE campaign = ? AND version = ?`, campaign, e.Version).Scan(&at.String)
+			err := s.db.QueryRowContext(quiet(ctx), `SELECT at FROM events WHERE campaign = ? AND version = ?`, campaign, e.Version).Scan(&at.String)
 			if err != nil {
 				return mapErr(err)
 			}
@@ -970,7 +995,7 @@ const streamQuery = `SELECT version, action, type, data,
 // StreamEffect implements events.EffectStore from an index of its own
 // (migration 0004), which holds those events' payloads in version order.
 func (s *Store) StreamEffect(ctx context.Context, campaign string, after int64, fn func(version int64, typ string, data []byte) error) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT version, type, data FROM events INDEXED BY events_effect
+	rows, err := s.db.QueryContext(quiet(ctx), `SELECT version, type, data FROM events INDEXED BY events_effect
 		WHERE campaign = ? AND version > ? AND type IN ('action.undone', 'action.redone') ORDER BY version`, campaign, after)
 	if err != nil {
 		return mapErr(err)
@@ -993,7 +1018,7 @@ func (s *Store) StreamEffect(ctx context.Context, campaign string, after int64, 
 // index of migration 0008, whose condition the query repeats word for word
 // (SQLite uses a partial index only then).
 func (s *Store) LastProgramRolls(ctx context.Context, campaign string, upTo int64, n int) ([]events.Event, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT version, action, type, data FROM events INDEXED BY events_program_rolls
+	rows, err := s.db.QueryContext(quiet(ctx), `SELECT version, action, type, data FROM events INDEXED BY events_program_rolls
 		WHERE campaign = ? AND version <= ?
 		AND type = 'dice.rolled' AND CASE WHEN json_valid(data) THEN json_extract(data, '$.source') END = 'program'
 		ORDER BY version DESC LIMIT ?`, campaign, upTo, n)
@@ -1028,11 +1053,11 @@ func (s *Store) LoadTypes(ctx context.Context, campaign string, after int64, typ
 	// INDEXED BY: left to itself the planner walks the whole stream in
 	// version order to spare a sort, which for the few undo events of a
 	// long campaign reads every row.
-	rows, err := s.db.QueryContext(ctx, `SELECT `+columns+` FROM events INDEXED BY events_type_version WHERE campaign = ? AND version > ? AND type IN (`+strings.Join(marks, ",")+`) ORDER BY version`, args...)
+	rows, err := s.db.QueryContext(quiet(ctx), `SELECT `+columns+` FROM events INDEXED BY events_type_version WHERE campaign = ? AND version > ? AND type IN (`+strings.Join(marks, ",")+`) ORDER BY version`, args...)
 	if err != nil {
 		return mapErr(err)
 	}
-	return scanEvents(rows, fn)
+	return scanEvents(ctx, rows, fn)
 }
 
 // keepSnapshots is how many snapshots a campaign keeps: the newest, and a
@@ -1051,7 +1076,7 @@ func (s *Store) SaveSnapshot(ctx context.Context, snap events.Snapshot) error {
 	hash := ""
 	if snap.Parts == nil && snap.PartsHash != "" {
 		var known int
-		err := tx.QueryRowContext(ctx, `SELECT count(*) FROM snapshot_parts WHERE campaign = ? AND hash = ?`, snap.Campaign, snap.PartsHash).Scan(&known)
+		err := tx.QueryRowContext(quiet(ctx), `SELECT count(*) FROM snapshot_parts WHERE campaign = ? AND hash = ?`, snap.Campaign, snap.PartsHash).Scan(&known)
 		if err != nil {
 			return mapErr(err)
 		}
@@ -1063,23 +1088,23 @@ func (s *Store) SaveSnapshot(ctx context.Context, snap events.Snapshot) error {
 		hash = partsHash(snap.Parts)
 		// A stored copy under this hash whose bytes differ (edited by hand)
 		// is mended with the right ones.
-		if _, err := tx.ExecContext(ctx, `INSERT INTO snapshot_parts (campaign, hash, data) VALUES (?, ?, ?)
+		if _, err := tx.ExecContext(quiet(ctx), `INSERT INTO snapshot_parts (campaign, hash, data) VALUES (?, ?, ?)
 			ON CONFLICT (campaign, hash) DO UPDATE SET data = excluded.data WHERE data <> excluded.data`, snap.Campaign, hash, snap.Parts); err != nil {
 			return mapErr(err)
 		}
 	}
 	sealed := snap
 	sealed.PartsHash = hash
-	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO snapshots (campaign, key, version, head, data, parts, parts_hash, hash) VALUES (?, ?, ?, ?, ?, x'', ?, ?)`,
+	if _, err := tx.ExecContext(quiet(ctx), `INSERT OR REPLACE INTO snapshots (campaign, key, version, head, data, parts, parts_hash, hash) VALUES (?, ?, ?, ?, ?, x'', ?, ?)`,
 		snap.Campaign, snap.Key, snap.Version, snap.Head, snap.Data, hash, events.SnapshotHash(sealed)); err != nil {
 		return mapErr(err)
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM snapshots WHERE campaign = ? AND (key <> ? OR version NOT IN
+	if _, err := tx.ExecContext(quiet(ctx), `DELETE FROM snapshots WHERE campaign = ? AND (key <> ? OR version NOT IN
 		(SELECT version FROM snapshots WHERE campaign = ? AND key = ? ORDER BY version DESC LIMIT ?))`,
 		snap.Campaign, snap.Key, snap.Campaign, snap.Key, keepSnapshots); err != nil {
 		return mapErr(err)
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM snapshot_parts WHERE campaign = ? AND hash NOT IN
+	if _, err := tx.ExecContext(quiet(ctx), `DELETE FROM snapshot_parts WHERE campaign = ? AND hash NOT IN
 		(SELECT parts_hash FROM snapshots WHERE campaign = ?)`, snap.Campaign, snap.Campaign); err != nil {
 		return mapErr(err)
 	}
@@ -1093,7 +1118,7 @@ func (s *Store) SaveSnapshot(ctx context.Context, snap events.Snapshot) error {
 // snapshot whose head is not the log's hash at its version, or whose
 // content does not match its stored hash, is passed over.
 func (s *Store) EachSnapshot(ctx context.Context, campaign, key string, version int64, fn func(events.Snapshot) bool) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT s.version, s.head FROM snapshots s
+	rows, err := s.db.QueryContext(quiet(ctx), `SELECT s.version, s.head FROM snapshots s
 		JOIN events e ON e.campaign = s.campaign AND e.version = s.version AND e.hash = s.head
 		WHERE s.campaign = ? AND s.key = ? AND s.version <= ? ORDER BY s.version DESC`, campaign, key, version)
 	if err != nil {
@@ -1114,7 +1139,7 @@ func (s *Store) EachSnapshot(ctx context.Context, campaign, key string, version 
 	}
 	for _, snap := range list {
 		var sum string
-		err := s.db.QueryRowContext(ctx, `SELECT data, parts_hash, hash FROM snapshots WHERE campaign = ? AND key = ? AND version = ? AND head = ?`,
+		err := s.db.QueryRowContext(quiet(ctx), `SELECT data, parts_hash, hash FROM snapshots WHERE campaign = ? AND key = ? AND version = ? AND head = ?`,
 			campaign, key, snap.Version, snap.Head).Scan(&snap.Data, &snap.PartsHash, &sum)
 		if errors.Is(err, sql.ErrNoRows) {
 			continue // replaced meanwhile
@@ -1142,7 +1167,7 @@ func (s *Store) partsLoader(ctx context.Context, snap events.Snapshot) func() ([
 			return nil, nil
 		}
 		var parts []byte
-		err := s.db.QueryRowContext(ctx, `SELECT data FROM snapshot_parts WHERE campaign = ? AND hash = ?`, snap.Campaign, snap.PartsHash).Scan(&parts)
+		err := s.db.QueryRowContext(quiet(ctx), `SELECT data FROM snapshot_parts WHERE campaign = ? AND hash = ?`, snap.Campaign, snap.PartsHash).Scan(&parts)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, fmt.Errorf("the snapshot of %q at version %d has lost its parts", snap.Campaign, snap.Version)
 		}
@@ -1166,7 +1191,7 @@ func partsHash(parts []byte) string {
 // AuditSnapshots implements events.Snapshots, in one statement (one
 // consistent view of snapshots, parts and log).
 func (s *Store) AuditSnapshots(ctx context.Context, campaign, key string) ([]events.SnapshotAudit, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT s.version, s.head, s.data, s.parts_hash, s.hash, e.hash, p.data
+	rows, err := s.db.QueryContext(quiet(ctx), `SELECT s.version, s.head, s.data, s.parts_hash, s.hash, e.hash, p.data
 		FROM snapshots s
 		LEFT JOIN events e ON e.campaign = s.campaign AND e.version = s.version
 		LEFT JOIN snapshot_parts p ON p.campaign = s.campaign AND p.hash = s.parts_hash
@@ -1207,12 +1232,12 @@ func (s *Store) DropSnapshots(ctx context.Context) (int, error) {
 		return 0, mapErr(err)
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `DELETE FROM snapshots`)
+	res, err := tx.ExecContext(quiet(ctx), `DELETE FROM snapshots`)
 	if err != nil {
 		return 0, mapErr(err)
 	}
 	n, _ := res.RowsAffected()
-	if _, err := tx.ExecContext(ctx, `DELETE FROM snapshot_parts`); err != nil {
+	if _, err := tx.ExecContext(quiet(ctx), `DELETE FROM snapshot_parts`); err != nil {
 		return 0, mapErr(err)
 	}
 	return int(n), mapErr(tx.Commit())
@@ -1250,7 +1275,7 @@ func (s *Store) AppendBatches(ctx context.Context, campaign string, expected int
 	if err != nil {
 		return 0, "", mapErr(err)
 	}
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (campaign, version, action, type, data, at, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	stmt, err := tx.PrepareContext(quiet(ctx), `INSERT INTO events (campaign, version, action, type, data, at, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return 0, "", mapErr(err)
 	}
@@ -1265,7 +1290,7 @@ func (s *Store) AppendBatches(ctx context.Context, campaign string, expected int
 			cur++
 			e := events.Event{Campaign: chain, Version: cur, Action: b.Action, Type: f.Type, Data: data, At: at, Prev: prev}
 			e.Hash = events.Hash(prev, e)
-			if _, err := stmt.ExecContext(ctx, campaign, e.Version, e.Action, e.Type, string(e.Data), e.At.Format(events.TimeFormat), e.Prev, e.Hash); err != nil {
+			if _, err := stmt.ExecContext(quiet(ctx), campaign, e.Version, e.Action, e.Type, string(e.Data), e.At.Format(events.TimeFormat), e.Prev, e.Hash); err != nil {
 				return 0, "", mapErr(err)
 			}
 			prev = e.Hash
@@ -1277,7 +1302,7 @@ func (s *Store) AppendBatches(ctx context.Context, campaign string, expected int
 // Version implements events.Store.
 func (s *Store) Version(ctx context.Context, campaign string) (int64, error) {
 	var v sql.NullInt64
-	err := s.db.QueryRowContext(ctx, `SELECT max(version) FROM events WHERE campaign = ?`, campaign).Scan(&v)
+	err := s.db.QueryRowContext(quiet(ctx), `SELECT max(version) FROM events WHERE campaign = ?`, campaign).Scan(&v)
 	return v.Int64, mapErr(err)
 }
 
@@ -1285,7 +1310,7 @@ func (s *Store) Version(ctx context.Context, campaign string) (int64, error) {
 // along the (campaign, version) index and orders them by their first
 // event, so its cost grows with the number of campaigns, not of events.
 func (s *Store) Campaigns(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `WITH RECURSIVE names(name) AS (
+	rows, err := s.db.QueryContext(quiet(ctx), `WITH RECURSIVE names(name) AS (
 			SELECT min(campaign) FROM events
 			UNION ALL
 			SELECT (SELECT min(campaign) FROM events WHERE campaign > names.name) FROM names WHERE names.name IS NOT NULL)
@@ -1313,7 +1338,7 @@ func (s *Store) Entries(ctx context.Context) ([]events.Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT stream, chain, name, archived FROM campaigns`)
+	rows, err := s.db.QueryContext(quiet(ctx), `SELECT stream, chain, name, archived FROM campaigns`)
 	if err != nil {
 		return nil, mapErr(err)
 	}
@@ -1343,7 +1368,7 @@ func (s *Store) Entries(ctx context.Context) ([]events.Entry, error) {
 // Lookup implements events.Directory.
 func (s *Store) Lookup(ctx context.Context, name string) (string, bool, error) {
 	var stream string
-	err := s.db.QueryRowContext(ctx, `SELECT stream FROM campaigns WHERE name = ?1
+	err := s.db.QueryRowContext(quiet(ctx), `SELECT stream FROM campaigns WHERE name = ?1
 		UNION ALL SELECT campaign FROM events WHERE campaign = ?1 AND version = 1 AND NOT EXISTS (SELECT 1 FROM campaigns WHERE stream = ?1)
 		LIMIT 1`, name).Scan(&stream)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -1384,7 +1409,7 @@ func (s *Store) Import(ctx context.Context, entry events.Entry, expected int64, 
 		}
 		check.Head, check.Events = prev, cur
 	}
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (campaign, version, action, type, data, at, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	stmt, err := tx.PrepareContext(quiet(ctx), `INSERT INTO events (campaign, version, action, type, data, at, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return mapErr(err)
 	}
@@ -1393,7 +1418,7 @@ func (s *Store) Import(ctx context.Context, entry events.Entry, expected int64, 
 		if err := check.Check(e); err != nil {
 			return err
 		}
-		if _, err := stmt.ExecContext(ctx, entry.Stream, e.Version, e.Action, e.Type, string(e.Data), e.At.UTC().Format(events.TimeFormat), e.Prev, e.Hash); err != nil {
+		if _, err := stmt.ExecContext(quiet(ctx), entry.Stream, e.Version, e.Action, e.Type, string(e.Data), e.At.UTC().Format(events.TimeFormat), e.Prev, e.Hash); err != nil {
 			return mapErr(err)
 		}
 	}
@@ -1406,7 +1431,7 @@ func (s *Store) Rename(ctx context.Context, stream, name string) error {
 		if err := nameFree(ctx, tx, name, stream); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO campaigns (stream, chain, name) VALUES (?1, ?1, ?2)
+		_, err := tx.ExecContext(quiet(ctx), `INSERT INTO campaigns (stream, chain, name) VALUES (?1, ?1, ?2)
 			ON CONFLICT(stream) DO UPDATE SET name = excluded.name`, stream, name)
 		return mapErr(err)
 	})
@@ -1415,7 +1440,7 @@ func (s *Store) Rename(ctx context.Context, stream, name string) error {
 // SetArchived implements events.Directory.
 func (s *Store) SetArchived(ctx context.Context, stream string, archived bool) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO campaigns (stream, chain, name, archived) VALUES (?1, ?1, ?1, ?2)
+		_, err := tx.ExecContext(quiet(ctx), `INSERT INTO campaigns (stream, chain, name, archived) VALUES (?1, ?1, ?1, ?2)
 			ON CONFLICT(stream) DO UPDATE SET archived = excluded.archived`, stream, archived)
 		return mapErr(err)
 	})
@@ -1438,7 +1463,7 @@ func (s *Store) Delete(ctx context.Context, stream string) error {
 			if strings.Contains(q, "?1") {
 				args = []any{stream}
 			}
-			if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+			if _, err := tx.ExecContext(quiet(ctx), q, args...); err != nil {
 				return mapErr(err)
 			}
 		}
@@ -1466,7 +1491,7 @@ func (s *Store) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // Setting implements events.Store; an unset key is "".
 func (s *Store) Setting(ctx context.Context, key string) (string, error) {
 	var v string
-	err := s.db.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, key).Scan(&v)
+	err := s.db.QueryRowContext(quiet(ctx), `SELECT value FROM settings WHERE key = ?`, key).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
@@ -1475,13 +1500,13 @@ func (s *Store) Setting(ctx context.Context, key string) (string, error) {
 
 // SetSetting implements events.Store.
 func (s *Store) SetSetting(ctx context.Context, key, value string) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`, key, value)
+	_, err := s.db.ExecContext(quiet(ctx), `INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`, key, value)
 	return mapErr(err)
 }
 
 // Check runs PRAGMA integrity_check.
 func (s *Store) Check(ctx context.Context) error {
-	rows, err := s.db.QueryContext(ctx, `PRAGMA integrity_check`)
+	rows, err := s.db.QueryContext(quiet(ctx), `PRAGMA integrity_check`)
 	if err != nil {
 		return mapErr(err)
 	}
