@@ -734,20 +734,21 @@ func (s *Store) append(ctx context.Context, entry *events.Entry, campaign string
 		return stored, nil
 	}
 
-	cur, prev, err := head(ctx, tx, campaign)
-	if err != nil {
+	// The head and the chain the stream's hashes are keyed by, in one
+	// statement.
+	cur, prev, chain := int64(0), events.Genesis, campaign
+	err = tx.QueryRowContext(quiet(ctx), `SELECT version, hash, coalesce((SELECT chain FROM campaigns WHERE stream = ?1), ?1)
+		FROM events WHERE campaign = ?1 ORDER BY version DESC LIMIT 1`, campaign).Scan(&cur, &prev, &chain)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, mapErr(err)
 	}
 	if cur != expected {
 		return nil, fmt.Errorf("campaign %q is at version %d, expected %d: %w", campaign, cur, expected, events.ErrConcurrency)
 	}
-	chain := campaign
 	if cur == 0 {
 		if err := enter(ctx, tx, entry, campaign); err != nil {
 			return nil, err
 		}
-	} else if chain, err = chainOf(ctx, tx, campaign); err != nil {
-		return nil, mapErr(err)
 	}
 	phase.Mark("head")
 	at := s.now().UTC()
@@ -1112,40 +1113,50 @@ func (s *Store) SaveSnapshot(ctx context.Context, snap events.Snapshot) error {
 }
 
 // EachSnapshot implements events.Snapshots.
-// It lists the snapshots first and reads each one's data only when fn is
-// about to see it, with no cursor open while fn runs (fn may query the
-// store: a cursor held open would make it take a second connection). A
-// snapshot whose head is not the log's hash at its version, or whose
-// content does not match its stored hash, is passed over.
+// It lists the snapshots first, with the newest one's content (the one a
+// command almost always restores: one statement, not two), and reads each
+// older one's only when fn is about to see it, with no cursor open while fn
+// runs (fn may query the store: a cursor held open would make it take a
+// second connection). A snapshot whose head is not the log's hash at its
+// version, or whose content does not match its stored hash, is passed over.
 func (s *Store) EachSnapshot(ctx context.Context, campaign, key string, version int64, fn func(events.Snapshot) bool) error {
-	rows, err := s.db.QueryContext(quiet(ctx), `SELECT s.version, s.head FROM snapshots s
+	rows, err := s.db.QueryContext(quiet(ctx), `SELECT s.version, s.head,
+			CASE WHEN s.version = (SELECT max(version) FROM snapshots WHERE campaign = ?1 AND key = ?2 AND version <= ?3) THEN s.data END,
+			s.parts_hash, s.hash
+		FROM snapshots s
 		JOIN events e ON e.campaign = s.campaign AND e.version = s.version AND e.hash = s.head
-		WHERE s.campaign = ? AND s.key = ? AND s.version <= ? ORDER BY s.version DESC`, campaign, key, version)
+		WHERE s.campaign = ?1 AND s.key = ?2 AND s.version <= ?3 ORDER BY s.version DESC`, campaign, key, version)
 	if err != nil {
 		return mapErr(err)
 	}
-	var list []events.Snapshot
+	type listed struct {
+		snap events.Snapshot
+		sum  string
+	}
+	var list []listed
 	for rows.Next() {
-		snap := events.Snapshot{Campaign: campaign, Key: key}
-		if err := rows.Scan(&snap.Version, &snap.Head); err != nil {
+		l := listed{snap: events.Snapshot{Campaign: campaign, Key: key}}
+		if err := rows.Scan(&l.snap.Version, &l.snap.Head, &l.snap.Data, &l.snap.PartsHash, &l.sum); err != nil {
 			rows.Close()
 			return mapErr(err)
 		}
-		list = append(list, snap)
+		list = append(list, l)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return mapErr(err)
 	}
-	for _, snap := range list {
-		var sum string
-		err := s.db.QueryRowContext(quiet(ctx), `SELECT data, parts_hash, hash FROM snapshots WHERE campaign = ? AND key = ? AND version = ? AND head = ?`,
-			campaign, key, snap.Version, snap.Head).Scan(&snap.Data, &snap.PartsHash, &sum)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue // replaced meanwhile
-		}
-		if err != nil {
-			return mapErr(err)
+	for _, l := range list {
+		snap, sum := l.snap, l.sum
+		if snap.Data == nil {
+			err := s.db.QueryRowContext(quiet(ctx), `SELECT data, parts_hash, hash FROM snapshots WHERE campaign = ? AND key = ? AND version = ? AND head = ?`,
+				campaign, key, snap.Version, snap.Head).Scan(&snap.Data, &snap.PartsHash, &sum)
+			if errors.Is(err, sql.ErrNoRows) {
+				continue // replaced meanwhile
+			}
+			if err != nil {
+				return mapErr(err)
+			}
 		}
 		if events.SnapshotHash(snap) != sum {
 			continue // edited by hand, damaged, or saved before snapshots kept a hash
