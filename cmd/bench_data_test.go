@@ -18,9 +18,9 @@ import (
 	"warlog/testdata/gen"
 )
 
-// genVersion changes whenever the generator's walk changes, so that cached
+// genVersion changes whenever the generator's walk, or what it stores, changes, so that cached
 // campaigns of an older walk are not reused.
-const genVersion = "3"
+const genVersion = "4"
 
 // growCampaign returns a database holding the game's demo battle grown to
 // at least n events by random legal play (testdata/gen), and the

@@ -13,6 +13,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"hash/crc32"
+	"strings"
 	"time"
 )
 
@@ -166,14 +168,54 @@ type Snapshot struct {
 	PartsHash string
 }
 
-// SnapshotHash is the content hash a store keeps with a snapshot: SHA-256
-// over its campaign, key, version, head, data and the hash of its parts
-// (PartsHash, itself the SHA-256 of the parts' bytes), each field
-// length-prefixed as in the chain. A store reads a snapshot only while its
-// stored hash still matches: one edited by hand, or saved by a warlog that
-// kept none, is a cache miss. (Anyone who can edit the file can also
-// recompute this hash; `warlog verify` recomputes every snapshot by replay.)
+// SnapshotHash is the checksum a store keeps with a snapshot: CRC-32C
+// (Castagnoli) over its campaign, key, version, head, data and the hash
+// of its parts (PartsHash, the SHA-256 of the parts' bytes), each field
+// length-prefixed as in the chain, behind a tag naming this scheme. A
+// store reads a snapshot only while its stored checksum still matches: one
+// damaged or edited by hand is a cache miss (SnapshotSealed also accepts
+// the SHA-256 earlier versions kept). It guards against
+// accidents, not forgers: anyone who can edit the file can recompute any
+// hash warlog could, so a cryptographic one bought nothing but time (a
+// fifth of a status of a long Reincardnated campaign went into hashing its
+// 80 KB snapshot). What the dice depend on is checked against the log
+// before any roll (campaigns), and `warlog verify` recomputes every
+// snapshot by replay.
 func SnapshotHash(s Snapshot) string {
+	h := crc32.New(castagnoli)
+	var n [binary.MaxVarintLen64]byte
+	field := func(b []byte) {
+		h.Write(n[:binary.PutUvarint(n[:], uint64(len(b)))])
+		h.Write(b)
+	}
+	var v [binary.MaxVarintLen64]byte
+	field([]byte("warlog snapshot 2"))
+	field([]byte(s.Campaign))
+	field([]byte(s.Key))
+	field(v[:binary.PutVarint(v[:], s.Version)])
+	field([]byte(s.Head))
+	field(s.Data)
+	field([]byte(s.PartsHash))
+	return "crc32c:" + hex.EncodeToString(h.Sum(nil))
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// SnapshotSealed reports whether sum, a snapshot's stored checksum, is
+// SnapshotHash's for s, or the SHA-256 a warlog before it kept: a file
+// upgraded is read from its snapshots as before (replaying a long log
+// from the start would make the first command after an upgrade slow), and
+// each new snapshot is saved with the checksum.
+func SnapshotSealed(s Snapshot, sum string) bool {
+	if strings.HasPrefix(sum, "crc32c:") {
+		return SnapshotHash(s) == sum
+	}
+	return len(sum) == sha256.Size*2 && legacySnapshotHash(s) == sum
+}
+
+// legacySnapshotHash is SnapshotHash as warlog kept it before the
+// checksum: SHA-256, tagged "warlog snapshot 1", no scheme prefix.
+func legacySnapshotHash(s Snapshot) string {
 	h := sha256.New()
 	var n [binary.MaxVarintLen64]byte
 	field := func(b []byte) {

@@ -94,7 +94,7 @@ func (s *Store) EachSnapshot(ctx context.Context, campaign, key string, version 
 		if err != nil {
 			return s.mapErr(err)
 		}
-		if events.SnapshotHash(snap) != sum {
+		if !events.SnapshotSealed(snap, sum) {
 			continue // edited by hand, or damaged
 		}
 		snap.LoadParts = s.partsLoader(ctx, snap)
@@ -150,7 +150,7 @@ func (s *Store) AuditSnapshots(ctx context.Context, campaign, key string) ([]eve
 			a.Fault = "the log has no event at its version (was the log cut short?)"
 		case *logHash != a.Head:
 			a.Fault = "its head is not the log's hash at its version"
-		case events.SnapshotHash(a.Snapshot) != sum:
+		case !events.SnapshotSealed(a.Snapshot, sum):
 			a.Fault = "its content does not match its stored hash"
 		case a.PartsHash != "" && a.Parts == nil:
 			a.Fault = "its parts are missing"

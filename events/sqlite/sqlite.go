@@ -1158,7 +1158,7 @@ func (s *Store) EachSnapshot(ctx context.Context, campaign, key string, version 
 				return mapErr(err)
 			}
 		}
-		if events.SnapshotHash(snap) != sum {
+		if !events.SnapshotSealed(snap, sum) {
 			continue // edited by hand, damaged, or saved before snapshots kept a hash
 		}
 		snap.LoadParts = s.partsLoader(ctx, snap)
@@ -1224,7 +1224,7 @@ func (s *Store) AuditSnapshots(ctx context.Context, campaign, key string) ([]eve
 			a.Fault = "the log has no event at its version (was the log cut short?)"
 		case logHash.String != a.Head:
 			a.Fault = "its head is not the log's hash at its version"
-		case events.SnapshotHash(a.Snapshot) != sum:
+		case !events.SnapshotSealed(a.Snapshot, sum):
 			a.Fault = "its content does not match its stored hash"
 		case a.PartsHash != "" && a.Parts == nil:
 			a.Fault = "its parts are missing"
