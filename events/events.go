@@ -13,9 +13,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"hash/crc32"
 	"strings"
 	"time"
+
+	"github.com/cespare/xxhash/v2"
 )
 
 // Event is one stored fact: the envelope of the architecture document.
@@ -168,8 +169,8 @@ type Snapshot struct {
 	PartsHash string
 }
 
-// SnapshotHash is the checksum a store keeps with a snapshot: CRC-32C
-// (Castagnoli) over its campaign, key, version, head, data and the hash
+// SnapshotHash is the checksum a store keeps with a snapshot: XXH64 (the
+// library is linked already, and needs no table built at start) over its campaign, key, version, head, data and the hash
 // of its parts (PartsHash, the SHA-256 of the parts' bytes), each field
 // length-prefixed as in the chain, behind a tag naming this scheme. A
 // store reads a snapshot only while its stored checksum still matches: one
@@ -182,7 +183,7 @@ type Snapshot struct {
 // before any roll (campaigns), and `warlog verify` recomputes every
 // snapshot by replay.
 func SnapshotHash(s Snapshot) string {
-	h := crc32.New(castagnoli)
+	h := xxhash.New()
 	var n [binary.MaxVarintLen64]byte
 	field := func(b []byte) {
 		h.Write(n[:binary.PutUvarint(n[:], uint64(len(b)))])
@@ -196,10 +197,8 @@ func SnapshotHash(s Snapshot) string {
 	field([]byte(s.Head))
 	field(s.Data)
 	field([]byte(s.PartsHash))
-	return "crc32c:" + hex.EncodeToString(h.Sum(nil))
+	return "xxh64:" + hex.EncodeToString(h.Sum(nil))
 }
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // SnapshotSealed reports whether sum, a snapshot's stored checksum, is
 // SnapshotHash's for s, or the SHA-256 a warlog before it kept: a file
@@ -207,7 +206,7 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // from the start would make the first command after an upgrade slow), and
 // each new snapshot is saved with the checksum.
 func SnapshotSealed(s Snapshot, sum string) bool {
-	if strings.HasPrefix(sum, "crc32c:") {
+	if strings.HasPrefix(sum, "xxh64:") {
 		return SnapshotHash(s) == sum
 	}
 	return len(sum) == sha256.Size*2 && legacySnapshotHash(s) == sum

@@ -22,10 +22,10 @@ func TestSnapshotSealed(t *testing.T) {
 			}
 		}
 	}
-	if SnapshotSealed(s, "") || SnapshotSealed(s, "crc32c:") {
+	if SnapshotSealed(s, "") || SnapshotSealed(s, "xxh64:") {
 		t.Error("an empty checksum seals a snapshot")
 	}
-	if got := SnapshotHash(s); len(got) != len("crc32c:")+8 {
-		t.Errorf("SnapshotHash = %q, want crc32c: and 8 hex digits", got)
+	if got := SnapshotHash(s); len(got) != len("xxh64:")+16 {
+		t.Errorf("SnapshotHash = %q, want xxh64: and 16 hex digits", got)
 	}
 }
