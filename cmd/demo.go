@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -231,7 +232,10 @@ type DemoBattleJSON struct {
 
 // decisive finds the lines of a battle that removed a figure (or a
 // Mother): its words for a removal, as the games' statuses name them.
-var decisive = regexp.MustCompile(`(?i)\b(is|was|goes|falls|now) (down|broken|dead|destroyed|slain|routed|killed|removed|withdrawn)\b|\bdies\b|\bSoul is collected\b`)
+// Compiled when the demo first needs it, not at every command's start.
+var decisive = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(is|was|goes|falls|now) (down|broken|dead|destroyed|slain|routed|killed|removed|withdrawn)\b|\bdies\b|\bSoul is collected\b`)
+})
 
 // demoMoments is how many decisive moments (and campaign changes) the
 // short demo tells a battle; demoWhy is the longest reason it prints
@@ -243,7 +247,9 @@ const (
 
 // changes finds a consequence that changed the campaign: a number that
 // moved, a figure lost, a win recorded.
-var changes = regexp.MustCompile(`->|\bfell\b|\bwins?\b|\bdead\b|\bdestroyed\b`)
+var changes = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`->|\bfell\b|\bwins?\b|\bdead\b|\bdestroyed\b`)
+})
 
 // demoBattles tells each battle of a demo campaign in short, from its
 // chronicle: the sides, the moments that removed figures (the first and
@@ -276,7 +282,7 @@ func demoBattles(c *cobra.Command, a *cmdutil.App, db, campaign, path string) ([
 		var lines []string
 		for _, t := range sr.Turns {
 			for _, l := range t.Lines {
-				if !l.Undone && decisive.MatchString(l.Text) {
+				if !l.Undone && decisive().MatchString(l.Text) {
 					lines = append(lines, l.Text)
 				}
 			}
@@ -312,7 +318,7 @@ func printBattles(app *cmdutil.App, battles []DemoBattleJSON) {
 		// What changed in the campaign, not what stayed.
 		var changed []string
 		for _, c := range b.Consequences {
-			if changes.MatchString(c) && len(changed) < demoMoments {
+			if changes().MatchString(c) && len(changed) < demoMoments {
 				changed = append(changed, c)
 			}
 		}
