@@ -1,9 +1,27 @@
 package sqlite
 
+import "context"
+
 // SetRawFrom makes Stream read through the C-level API from n events on
 // (rawFrom) until the returned function puts it back.
 func SetRawFrom(n int64) (restore func()) {
 	old := rawFrom
 	rawFrom = n
 	return func() { rawFrom = old }
+}
+
+// BorrowsRaw reports whether the store's driver connections give their
+// SQLite handle to the C-level reader (borrowRaw).
+func BorrowsRaw(s *Store) bool {
+	conn, err := s.db.Conn(context.Background())
+	if err != nil {
+		return false
+	}
+	defer conn.Close()
+	ok := false
+	conn.Raw(func(dc any) error {
+		_, ok = borrowRaw(dc)
+		return nil
+	})
+	return ok
 }

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"strings"
 	"time"
 	"unsafe"
@@ -155,6 +156,57 @@ func (s *Store) rawStream(ctx context.Context, campaign string, after int64, fn 
 		return mapErr(err)
 	}
 	defer c.close()
+	return s.streamOn(ctx, c, campaign, after, fn)
+}
+
+// borrowedStream is Stream read through the C-level API on a connection
+// of the store's pool, borrowed from the driver for the read (the short
+// fold after a snapshot: opening a connection of its own would cost more
+// than the read). used is false when the driver's connection does not
+// give its handle (borrowRaw), and nothing was read.
+func (s *Store) borrowedStream(ctx context.Context, campaign string, after int64, fn func(*events.Event) error) (used bool, err error) {
+	if s.db.Stats().MaxOpenConnections == 1 {
+		return false, nil // fn may query the store, which would wait for this connection
+	}
+	conn, err := s.db.Conn(quiet(ctx))
+	if err != nil {
+		return false, mapErr(err)
+	}
+	defer conn.Close()
+	err = conn.Raw(func(dc any) error {
+		c, ok := borrowRaw(dc)
+		if !ok {
+			return nil
+		}
+		used = true
+		return s.streamOn(ctx, c, campaign, after, fn)
+	})
+	return used, err
+}
+
+// borrowRaw views a modernc.org/sqlite connection (database/sql's driver
+// connection, held by the caller) as a rawConn: its SQLite handle and the
+// libc thread state it is used with, read from the driver's unexported
+// fields by name and type. ok is false when the driver keeps them
+// otherwise (TestBorrowedConnectionIsRaw fails then, so that an upgrade of
+// the driver that loses this is noticed).
+func borrowRaw(dc any) (c *rawConn, ok bool) {
+	v := reflect.ValueOf(dc)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return nil, false
+	}
+	db, tls := v.Elem().FieldByName("db"), v.Elem().FieldByName("tls")
+	if !db.IsValid() || db.Kind() != reflect.Uintptr || !tls.IsValid() || tls.Type() != reflect.TypeFor[*libc.TLS]() {
+		return nil, false
+	}
+	if db.Uint() == 0 || tls.IsNil() {
+		return nil, false
+	}
+	return &rawConn{db: uintptr(db.Uint()), tls: (*libc.TLS)(tls.UnsafePointer())}, true
+}
+
+// streamOn runs the stream's statement on c.
+func (s *Store) streamOn(ctx context.Context, c *rawConn, campaign string, after int64, fn func(*events.Event) error) error {
 	stmt, err := c.prepare(streamQuery)
 	if err != nil {
 		return mapErr(err)

@@ -87,3 +87,15 @@ func TestRawStreamMatchesStream(t *testing.T) {
 		}
 	}
 }
+
+// The short read after a snapshot goes through the C-level reader on a
+// connection borrowed from the pool: the driver's connection must give its
+// handle (an upgrade of modernc.org/sqlite that keeps it otherwise fails
+// here rather than slowing every command quietly), and what is read that
+// way is what database/sql reads.
+func TestBorrowedConnectionIsRaw(t *testing.T) {
+	s, _ := tempDB(t)
+	if !sqlite.BorrowsRaw(s) {
+		t.Fatal("the driver's connection gives no SQLite handle to borrow: Stream after a snapshot falls back to database/sql")
+	}
+}

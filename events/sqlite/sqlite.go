@@ -948,6 +948,9 @@ func (s *Store) Stream(ctx context.Context, campaign string, after int64, fn fun
 			return s.rawStream(ctx, campaign, after, fn)
 		}
 	}
+	if used, err := s.borrowedStream(ctx, campaign, after, fn); used || err != nil {
+		return mapErr(err)
+	}
 	rows, err := s.db.QueryContext(quiet(ctx), streamQuery, campaign, after)
 	if err != nil {
 		return mapErr(err)
