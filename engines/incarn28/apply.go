@@ -56,9 +56,10 @@ func (s *State) onIncarnDismissed(p IncarnDismissed) error {
 func (s *State) onBattleStarted(p BattleStarted) error {
 	b := &Battle{Name: p.Name, Sides: p.Sides, Objectives: map[string][]int{}, Done: map[string][]int{},
 		Overseer: map[string]bool{}, Desecrate: map[string]int{}, RemovedPerR: map[string][]int{}}
-	// One copy of all the figures rather than one allocation each: a
-	// replay starts a battle every few dozen events.
-	figs := append([]Figure(nil), p.Figures...)
+	// The battle's figures are the payload's own (BattleStarted.Keep), one
+	// block rather than one allocation each: a replay starts a battle every
+	// few dozen events.
+	figs := p.Figures
 	if len(figs) > 0 {
 		b.Figures = make([]*Figure, len(figs))
 		for i := range figs {

@@ -1,5 +1,7 @@
 package incarn28
 
+import "slices"
+
 //go:generate go run warlog/internal/factgen
 
 // Event types of Incarn28, all past tense.
@@ -52,6 +54,13 @@ type BattleStarted struct {
 	Name    string   `json:"name"`
 	Sides   []string `json:"sides"`
 	Figures []Figure `json:"figures"`
+}
+
+// Keep implements kit.Keeper: the battle folds the figures in place, so
+// a payload that is not the fold's own is folded as a copy of them.
+func (p BattleStarted) Keep() BattleStarted {
+	p.Figures = slices.Clone(p.Figures)
+	return p
 }
 
 // ObjectivesRolled: a player's two objectives (after any re-rolls).

@@ -1,6 +1,7 @@
 package kit_test
 
 import (
+	"encoding/json"
 	"errors"
 	"reflect"
 	"strings"
@@ -219,5 +220,68 @@ func TestClone(t *testing.T) {
 	}
 	if got := c.Past.All(); len(got) != 2 || got[0] != "old" {
 		t.Errorf("the copy's history: %v", got)
+	}
+}
+
+// rows is a state that keeps the slice its fact brings (listed.Keep).
+type rows struct {
+	Rows []int `json:"rows"`
+}
+
+func (s *rows) Status() engines.Status { return engines.Status{} }
+func (s *rows) Roster() engines.Roster { return engines.Roster{} }
+
+type listed struct {
+	Rows []int `json:"rows"`
+}
+
+// keeps counts the copies Keep made.
+var keeps int
+
+func (p listed) Keep() listed {
+	keeps++
+	p.Rows = append([]int(nil), p.Rows...)
+	return p
+}
+
+func (listed) DecodeFact(data []byte) (listed, error) {
+	var p listed
+	err := json.Unmarshal(data, &p)
+	return p, err
+}
+
+func (s *rows) listed(p listed) error {
+	s.Rows = p.Rows
+	return nil
+}
+
+// A payload the fold keeps is copied when Apply is given it, which its
+// caller still holds, and folded as it is when ApplyData decodes it.
+func TestKeeperCopiesOnlyWhatOthersHold(t *testing.T) {
+	g := &kit.Game[*rows]{
+		GameInfo: engines.GameInfo{Name: "rows", Title: "Rows"},
+		New:      func(engines.Campaign) *rows { return &rows{} },
+		Facts:    []kit.Fact[*rows]{kit.On("r.listed", (*rows).listed)},
+	}
+	p := listed{Rows: []int{1, 2}}
+	a, b := &rows{}, &rows{}
+	keeps = 0
+	for _, st := range []*rows{a, b} {
+		if err := g.Apply(st, "r.listed", p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.Rows[0] = 9
+	if p.Rows[0] != 1 || b.Rows[0] != 1 || keeps != 2 {
+		t.Errorf("after Apply: payload %v, other state %v, %d copies; want [1 2], [1 2], 2", p.Rows, b.Rows, keeps)
+	}
+	keeps = 0
+	c := &rows{}
+	ok, err := g.ApplyData(c, "r.listed", []byte(`{"rows":[3,4]}`))
+	if !ok || err != nil {
+		t.Fatalf("ApplyData: %v %v", ok, err)
+	}
+	if !reflect.DeepEqual(c.Rows, []int{3, 4}) || keeps != 0 {
+		t.Errorf("after ApplyData: state %v, %d copies; want [3 4], none", c.Rows, keeps)
 	}
 }
