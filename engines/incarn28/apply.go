@@ -344,25 +344,46 @@ func (s *State) onBattleEnded(p BattleEnded) error {
 		return err
 	}
 	b.Winner, b.Why, b.Ended = p.Winner, p.Why, true
-	rec := Record{Name: b.Name, Rounds: b.Round, Sides: b.Sides, Forces: map[string][]Incarn{}, Removed: map[string][]int{},
-		Outcome: s.outcome(b)}
+	rec := Record{Name: b.Name, Rounds: b.Round, Sides: b.Sides, Forces: make(map[string][]Incarn, len(b.Sides)),
+		Removed: make(map[string][]int, len(b.RemovedPerR)), Outcome: s.outcome(b)}
+	// A replay records every game again: each side's forces (its bought
+	// incarns and Worms, in play order) are a part of one block, and so
+	// are the removals per round.
+	n := 0
 	for _, f := range b.Figures {
+		if f.Starting || f.Tag == "" {
+			n++
+		}
+	}
+	forces := make([]Incarn, 0, n)
+	for i, f := range b.Figures {
 		if !f.Starting && f.Tag != "" {
 			continue
 		}
-		if _, ok := rec.Forces[f.Side]; !ok { // size each side's list once
-			n := 0
-			for _, g := range b.Figures {
-				if g.Side == f.Side && (g.Starting || g.Tag == "") {
-					n++
-				}
-			}
-			rec.Forces[f.Side] = make([]Incarn, 0, n)
+		if _, ok := rec.Forces[f.Side]; ok {
+			continue
 		}
-		rec.Forces[f.Side] = append(rec.Forces[f.Side], f.Incarn)
+		from := len(forces)
+		for _, g := range b.Figures[i:] {
+			if g.Side == f.Side && (g.Starting || g.Tag == "") {
+				forces = append(forces, g.Incarn)
+			}
+		}
+		rec.Forces[f.Side] = forces[from:len(forces):len(forces)]
 	}
+	n = 0
+	for _, v := range b.RemovedPerR {
+		n += len(v)
+	}
+	removed := make([]int, 0, n)
 	for k, v := range b.RemovedPerR {
-		rec.Removed[k] = append([]int(nil), v...)
+		if len(v) == 0 {
+			rec.Removed[k] = nil
+			continue
+		}
+		from := len(removed)
+		removed = append(removed, v...)
+		rec.Removed[k] = removed[from:len(removed):len(removed)]
 	}
 	for _, side := range b.Sides {
 		if g := s.gang(side); g != nil {
