@@ -98,6 +98,14 @@ type FactDecoder[P any] interface {
 	DecodeFact(data []byte) (P, error)
 }
 
+// FoldDecoder is implemented by payloads P whose generated decoder has a
+// reader for the fold alone (FoldFact, for fields tagged fold:"skip"): it
+// passes over the values the fold never reads, and a replay folds what it
+// gives.
+type FoldDecoder[P any] interface {
+	FoldFact(data []byte) (P, error)
+}
+
 // Keeper is implemented by a payload whose fold keeps part of it in the
 // state (a slice it points into rather than copies): Keep returns a copy
 // that shares nothing the fold keeps. A payload that Apply is given may be
@@ -110,14 +118,19 @@ type Keeper[P any] interface {
 }
 
 // On declares that facts of type typ carry a P and fold into the state with
-// apply. A P with a generated decoder (FactDecoder) is decoded by it.
+// apply. A P with a generated decoder (FactDecoder) is decoded by it, for
+// the fold by its FoldFact where it has one (FoldDecoder).
 func On[S, P any](typ string, apply func(S, P) error) Fact[S] {
 	var fold func(S, []byte) error
 	var zero P
 	_, keeps := any(zero).(Keeper[P])
 	if d, ok := any(zero).(FactDecoder[P]); ok {
+		decode := d.DecodeFact
+		if fd, ok := any(zero).(FoldDecoder[P]); ok {
+			decode = fd.FoldFact
+		}
 		fold = func(s S, data []byte) error {
-			p, err := d.DecodeFact(data)
+			p, err := decode(data)
 			if err != nil {
 				return err
 			}

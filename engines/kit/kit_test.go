@@ -285,3 +285,59 @@ func TestKeeperCopiesOnlyWhatOthersHold(t *testing.T) {
 		t.Errorf("after ApplyData: state %v, %d copies; want [3 4], none", c.Rows, keeps)
 	}
 }
+
+// noted is a payload whose Note the fold does not read: its FoldFact
+// leaves it out, as a generated one passes over a field tagged
+// fold:"skip".
+type noted struct {
+	N    int    `json:"n"`
+	Note string `json:"note"`
+}
+
+func (noted) DecodeFact(data []byte) (noted, error) {
+	var p noted
+	err := json.Unmarshal(data, &p)
+	return p, err
+}
+
+func (noted) FoldFact(data []byte) (noted, error) {
+	p, err := noted{}.DecodeFact(data)
+	p.Note = ""
+	return p, err
+}
+
+type notes struct {
+	Seen []noted `json:"seen"`
+}
+
+func (s *notes) Status() engines.Status { return engines.Status{} }
+func (s *notes) Roster() engines.Roster { return engines.Roster{} }
+
+func (s *notes) noted(p noted) error {
+	s.Seen = append(s.Seen, p)
+	return nil
+}
+
+// ApplyData folds what the payload's FoldFact reads; the registry decodes
+// the whole payload with DecodeFact.
+func TestFoldDecoderIsTheReplays(t *testing.T) {
+	g := &kit.Game[*notes]{
+		GameInfo: engines.GameInfo{Name: "notes", Title: "Notes"},
+		New:      func(engines.Campaign) *notes { return &notes{} },
+		Facts:    []kit.Fact[*notes]{kit.On("n.noted", (*notes).noted)},
+	}
+	data := []byte(`{"n":3,"note":"why"}`)
+	st := &notes{}
+	if ok, err := g.ApplyData(st, "n.noted", data); !ok || err != nil {
+		t.Fatalf("ApplyData: %v %v", ok, err)
+	}
+	if want := []noted{{N: 3}}; !reflect.DeepEqual(st.Seen, want) {
+		t.Errorf("the replay folded %+v; want %+v", st.Seen, want)
+	}
+	r := events.NewRegistry()
+	g.Register(r)
+	p, err := r.Decode(events.Event{Type: "n.noted", Data: data})
+	if err != nil || p != (noted{N: 3, Note: "why"}) {
+		t.Errorf("the registry decodes %+v (%v); want the whole payload", p, err)
+	}
+}

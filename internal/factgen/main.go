@@ -8,6 +8,13 @@
 //
 // It writes facts_gen.go, marked generated; the payload types stay the one
 // place where a fact's fields are written.
+//
+// A payload field tagged `fold:"skip"` is one the game's fold never reads
+// (a roll's steps, a reason's text): for a payload with such fields factgen
+// also writes FoldFact, which reads it as DecodeFact does but passes over
+// those fields' values, leaving them zero, and a replay folds through it
+// (kit.FoldDecoder). A decode for anything else (a report, a log) reads
+// every field.
 package main
 
 import (
@@ -122,23 +129,38 @@ func (g *gen) p(format string, args ...any) { fmt.Fprintf(&g.buf, format, args..
 func (g *gen) file(payloads []*types.Named) ([]byte, error) {
 	g.imports = map[string]bool{"warlog/internal/jsonscan": true}
 	var body bytes.Buffer
+	var folded []*types.Named
 	for _, n := range payloads {
 		name := n.Obj().Name()
 		g.p("// DecodeFact reads a %s as encoding/json reads it, without reflection.\n", name)
 		g.p("func (%s) DecodeFact(b []byte) (%s, error) {\n\ts := jsonscan.New(b)\n\tv := %s(s)\n\treturn v, s.Done()\n}\n\n", name, name, g.reader(n))
+		skip, err := g.skips(n.Underlying().(*types.Struct))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if skip {
+			g.p("// FoldFact reads a %s as DecodeFact does, but passes over the fields the\n// fold does not read (tagged fold:\"skip\"), which stay zero.\n", name)
+			g.p("func (%s) FoldFact(b []byte) (%s, error) {\n\ts := jsonscan.New(b)\n\tv := fold%s(s)\n\treturn v, s.Done()\n}\n\n", name, name, g.typeKey(n))
+			folded = append(folded, n)
+		}
+	}
+	for _, n := range folded {
+		if err := g.readerFunc(n, false, true); err != nil {
+			return nil, err
+		}
 	}
 	if g.state != nil {
 		name := g.state.Obj().Name()
 		g.p("// DecodeSnapshot reads a snapshot of the %s into v as encoding/json\n// reads it (a field the snapshot lacks keeps its value), without reflection.\n", name)
 		g.p("func (v *%s) DecodeSnapshot(b []byte) error {\n\ts := jsonscan.New(b)\n\tread%sInto(s, v)\n\treturn s.Done()\n}\n\n", name, g.typeKey(g.state))
-		if err := g.readerFunc(g.state, true); err != nil {
+		if err := g.readerFunc(g.state, true, false); err != nil {
 			return nil, err
 		}
 	}
 	for len(g.queue) > 0 {
 		n := g.queue[0]
 		g.queue = g.queue[1:]
-		if err := g.readerFunc(n, false); err != nil {
+		if err := g.readerFunc(n, false, false); err != nil {
 			return nil, err
 		}
 	}
@@ -196,6 +218,20 @@ type field struct {
 	key  string
 	path string // "A" or "Ref.Side" for an embedded struct's field
 	typ  types.Type
+	// skip: tagged fold:"skip", a field the fold does not read.
+	skip bool
+}
+
+// skips reports whether a key of st (its embedded structs' included) is
+// tagged fold:"skip".
+func (g *gen) skips(st *types.Struct) (bool, error) {
+	fs, err := g.structFields(st)
+	for _, f := range fs {
+		if f.skip {
+			return true, err
+		}
+	}
+	return false, err
 }
 
 // fields lists the keys encoding/json reads into struct st, in the order
@@ -229,7 +265,8 @@ func (g *gen) fields(st *types.Struct, prefix string, depth int, into map[string
 		if name == "" {
 			name = f.Name()
 		}
-		into[name] = append(into[name], fieldAt{field{key: name, path: prefix + f.Name(), typ: f.Type()}, depth, tag != "", len(into)})
+		skip := reflect.StructTag(st.Tag(i)).Get("fold") == "skip"
+		into[name] = append(into[name], fieldAt{field{key: name, path: prefix + f.Name(), typ: f.Type(), skip: skip}, depth, tag != "", len(into)})
 	}
 	return nil
 }
@@ -277,14 +314,25 @@ func (g *gen) structFields(st *types.Struct) ([]field, error) {
 
 // readerFunc writes the function that reads struct type n: returning a
 // new value, or (into) into the value a pointer names, keeping the fields
-// the JSON lacks.
-func (g *gen) readerFunc(n *types.Named, into bool) error {
+// the JSON lacks; or (fold) the fold's reader, which passes over the
+// values of the fields tagged fold:"skip".
+func (g *gen) readerFunc(n *types.Named, into, fold bool) error {
 	st := n.Underlying().(*types.Struct)
 	fs, err := g.structFields(st)
 	if err != nil {
 		return fmt.Errorf("%s: %w", n.Obj().Name(), err)
 	}
 	name := "read" + g.typeKey(n)
+	if fold {
+		name = "fold" + g.typeKey(n)
+	}
+	value := func(f field, ind string) {
+		if fold && f.skip {
+			g.p("%ss.Skip()\n", ind)
+			return
+		}
+		g.value("v."+f.path, f.typ, ind)
+	}
 	g.temps = 0
 	if into {
 		g.p("func %sInto(s *jsonscan.Scanner, v *%s) {\n\ti := 0\n", name, g.typeName(n))
@@ -295,10 +343,10 @@ func (g *gen) readerFunc(n *types.Named, into bool) error {
 		// The keys in the order our encoder writes them cost a
 		// comparison each; anything else takes the loop below.
 		g.p("\tif s.Expect(`{%q:`) {\n\t\ti = 1\n", fs[0].key)
-		g.value("v."+fs[0].path, fs[0].typ, "\t\t")
+		value(fs[0], "\t\t")
 		for _, f := range fs[1:] {
 			g.p("\t\tif s.Expect(`,%q:`) {\n", f.key)
-			g.value("v."+f.path, f.typ, "\t\t\t")
+			value(f, "\t\t\t")
 			g.p("\t\t}\n")
 		}
 		g.p("\t}\n")
@@ -306,7 +354,7 @@ func (g *gen) readerFunc(n *types.Named, into bool) error {
 	g.p("\tfor ; s.Field(i); i++ {\n\t\tswitch string(s.Key()) {\n")
 	for _, f := range fs {
 		g.p("\t\tcase %q:\n", f.key)
-		g.value("v."+f.path, f.typ, "\t\t\t")
+		value(f, "\t\t\t")
 	}
 	g.p("\t\tdefault:\n\t\t\ts.SkipField()\n\t\t}\n\t}\n")
 	if !into {

@@ -16,11 +16,300 @@ func (Moved) DecodeFact(b []byte) (Moved, error) {
 	return v, s.Done()
 }
 
+// FoldFact reads a Moved as DecodeFact does, but passes over the fields the
+// fold does not read (tagged fold:"skip"), which stay zero.
+func (Moved) FoldFact(b []byte) (Moved, error) {
+	s := jsonscan.New(b)
+	v := foldMoved(s)
+	return v, s.Done()
+}
+
 // DecodeFact reads a Struck as encoding/json reads it, without reflection.
 func (Struck) DecodeFact(b []byte) (Struck, error) {
 	s := jsonscan.New(b)
 	v := readStruck(s)
 	return v, s.Done()
+}
+
+// FoldFact reads a Struck as DecodeFact does, but passes over the fields the
+// fold does not read (tagged fold:"skip"), which stay zero.
+func (Struck) FoldFact(b []byte) (Struck, error) {
+	s := jsonscan.New(b)
+	v := foldStruck(s)
+	return v, s.Done()
+}
+
+func foldMoved(s *jsonscan.Scanner) (v Moved) {
+	i := 0
+	if s.Expect(`{"side":`) {
+		i = 1
+		v.Ref.Side = Side(s.InternedString(&factStrings))
+		if s.Expect(`,"name":`) {
+			v.Ref.Name = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"inches":`) {
+			v.Inches = s.Int()
+		}
+		if s.Expect(`,"rough":`) {
+			v.Rough = s.Bool()
+		}
+		if s.Expect(`,"big":`) {
+			v.Big = s.Int64()
+		}
+		if s.Expect(`,"seed":`) {
+			v.Seed = s.Uint64()
+		}
+		if s.Expect(`,"share":`) {
+			v.Share = s.Float()
+		}
+		if s.Expect(`,"Plain":`) {
+			s.Skip()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "side":
+			v.Ref.Side = Side(s.InternedString(&factStrings))
+		case "name":
+			v.Ref.Name = s.InternedString(&factStrings)
+		case "inches":
+			v.Inches = s.Int()
+		case "rough":
+			v.Rough = s.Bool()
+		case "big":
+			v.Big = s.Int64()
+		case "seed":
+			v.Seed = s.Uint64()
+		case "share":
+			v.Share = s.Float()
+		case "Plain":
+			s.Skip()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func foldStruck(s *jsonscan.Scanner) (v Struck) {
+	i := 0
+	if s.Expect(`{"by":`) {
+		i = 1
+		if s.Null() {
+			v.By = nil
+		} else {
+			var p1 Ref
+			p1 = readRef(s)
+			v.By = &p1
+		}
+		if s.Expect(`,"targets":`) {
+			if s.Array() {
+				var buf2 [16]Ref
+				xs3 := buf2[:0]
+				for j4 := 0; s.Elem(j4); j4++ {
+					var x5 Ref
+					x5 = readRef(s)
+					xs3 = append(xs3, x5)
+				}
+				v.Targets = append(make([]Ref, 0, len(xs3)), xs3...)
+			} else {
+				v.Targets = nil
+			}
+		}
+		if s.Expect(`,"maybe":`) {
+			if s.Array() {
+				var buf6 [16]*Ref
+				xs7 := buf6[:0]
+				for j8 := 0; s.Elem(j8); j8++ {
+					var x9 *Ref
+					if s.Null() {
+						x9 = nil
+					} else {
+						var p10 Ref
+						p10 = readRef(s)
+						x9 = &p10
+					}
+					xs7 = append(xs7, x9)
+				}
+				v.Maybe = append(make([]*Ref, 0, len(xs7)), xs7...)
+			} else {
+				v.Maybe = nil
+			}
+		}
+		if s.Expect(`,"dice":`) {
+			v.Dice = s.SizedInts()
+		}
+		if s.Expect(`,"rounds":`) {
+			if s.Array() {
+				var buf11 [16][]int
+				xs12 := buf11[:0]
+				for j13 := 0; s.Elem(j13); j13++ {
+					var x14 []int
+					x14 = s.SizedInts()
+					xs12 = append(xs12, x14)
+				}
+				v.Rounds = append(make([][]int, 0, len(xs12)), xs12...)
+			} else {
+				v.Rounds = nil
+			}
+		}
+		if s.Expect(`,"names":`) {
+			v.Names = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"score":`) {
+			v.Score = s.IntMap()
+		}
+		if s.Expect(`,"lists":`) {
+			s.Skip()
+		}
+		if s.Expect(`,"refs":`) {
+			if s.Null() {
+				v.Refs = nil
+			} else {
+				m15 := make(map[string]Ref, s.Members())
+				for j16 := 0; s.Field(j16); j16++ {
+					k17 := s.MapKey()
+					var x18 Ref
+					x18 = readRef(s)
+					m15[k17] = x18
+				}
+				v.Refs = m15
+			}
+		}
+		if s.Expect(`,"success":`) {
+			v.Success = s.BoolPtr()
+		}
+		if s.Expect(`,"shout":`) {
+			s.Decode(&v.Shout)
+		}
+		if s.Expect(`,"raw":`) {
+			s.Decode(&v.Raw)
+		}
+		if s.Expect(`,"any":`) {
+			s.Decode(&v.Any)
+		}
+		if s.Expect(`,"sides":`) {
+			if s.Array() {
+				var buf19 [16]Side
+				xs20 := buf19[:0]
+				for j21 := 0; s.Elem(j21); j21++ {
+					var x22 Side
+					x22 = Side(s.InternedString(&factStrings))
+					xs20 = append(xs20, x22)
+				}
+				v.Sides = append(make([]Side, 0, len(xs20)), xs20...)
+			} else {
+				v.Sides = nil
+			}
+		}
+		if s.Expect(`,"small":`) {
+			s.Decode(&v.Small)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "by":
+			if s.Null() {
+				v.By = nil
+			} else {
+				var p23 Ref
+				p23 = readRef(s)
+				v.By = &p23
+			}
+		case "targets":
+			if s.Array() {
+				var buf24 [16]Ref
+				xs25 := buf24[:0]
+				for j26 := 0; s.Elem(j26); j26++ {
+					var x27 Ref
+					x27 = readRef(s)
+					xs25 = append(xs25, x27)
+				}
+				v.Targets = append(make([]Ref, 0, len(xs25)), xs25...)
+			} else {
+				v.Targets = nil
+			}
+		case "maybe":
+			if s.Array() {
+				var buf28 [16]*Ref
+				xs29 := buf28[:0]
+				for j30 := 0; s.Elem(j30); j30++ {
+					var x31 *Ref
+					if s.Null() {
+						x31 = nil
+					} else {
+						var p32 Ref
+						p32 = readRef(s)
+						x31 = &p32
+					}
+					xs29 = append(xs29, x31)
+				}
+				v.Maybe = append(make([]*Ref, 0, len(xs29)), xs29...)
+			} else {
+				v.Maybe = nil
+			}
+		case "dice":
+			v.Dice = s.SizedInts()
+		case "rounds":
+			if s.Array() {
+				var buf33 [16][]int
+				xs34 := buf33[:0]
+				for j35 := 0; s.Elem(j35); j35++ {
+					var x36 []int
+					x36 = s.SizedInts()
+					xs34 = append(xs34, x36)
+				}
+				v.Rounds = append(make([][]int, 0, len(xs34)), xs34...)
+			} else {
+				v.Rounds = nil
+			}
+		case "names":
+			v.Names = s.InternedStrings(&factStrings)
+		case "score":
+			v.Score = s.IntMap()
+		case "lists":
+			s.Skip()
+		case "refs":
+			if s.Null() {
+				v.Refs = nil
+			} else {
+				m37 := make(map[string]Ref, s.Members())
+				for j38 := 0; s.Field(j38); j38++ {
+					k39 := s.MapKey()
+					var x40 Ref
+					x40 = readRef(s)
+					m37[k39] = x40
+				}
+				v.Refs = m37
+			}
+		case "success":
+			v.Success = s.BoolPtr()
+		case "shout":
+			s.Decode(&v.Shout)
+		case "raw":
+			s.Decode(&v.Raw)
+		case "any":
+			s.Decode(&v.Any)
+		case "sides":
+			if s.Array() {
+				var buf41 [16]Side
+				xs42 := buf41[:0]
+				for j43 := 0; s.Elem(j43); j43++ {
+					var x44 Side
+					x44 = Side(s.InternedString(&factStrings))
+					xs42 = append(xs42, x44)
+				}
+				v.Sides = append(make([]Side, 0, len(xs42)), xs42...)
+			} else {
+				v.Sides = nil
+			}
+		case "small":
+			s.Decode(&v.Small)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
 }
 
 // DecodeSnapshot reads a snapshot of the State into v as encoding/json
