@@ -10,6 +10,9 @@ import (
 // factStrings interns the short texts the facts repeat (names, sides).
 var factStrings jsonscan.Interner
 
+// factLists shares the lists of texts the facts repeat (factgen:"shared").
+var factLists jsonscan.ListInterner
+
 // DecodeFact reads a ACsSpent as encoding/json reads it, without reflection.
 func (ACsSpent) DecodeFact(b []byte) (ACsSpent, error) {
 	s := jsonscan.New(b)
@@ -1314,10 +1317,10 @@ func readFigure(s *jsonscan.Scanner) (v Figure) {
 			v.Incarn.Toughness = s.InternedString(&factStrings)
 		}
 		if s.Expect(`,"flesh":`) {
-			v.Incarn.Flesh = s.InternedStrings(&factStrings)
+			v.Incarn.Flesh = s.SharedStrings(&factLists, &factStrings)
 		}
 		if s.Expect(`,"items":`) {
-			v.Incarn.Items = s.InternedStrings(&factStrings)
+			v.Incarn.Items = s.SharedStrings(&factLists, &factStrings)
 		}
 		if s.Expect(`,"side":`) {
 			v.Side = s.InternedString(&factStrings)
@@ -1404,9 +1407,9 @@ func readFigure(s *jsonscan.Scanner) (v Figure) {
 		case "toughness":
 			v.Incarn.Toughness = s.InternedString(&factStrings)
 		case "flesh":
-			v.Incarn.Flesh = s.InternedStrings(&factStrings)
+			v.Incarn.Flesh = s.SharedStrings(&factLists, &factStrings)
 		case "items":
-			v.Incarn.Items = s.InternedStrings(&factStrings)
+			v.Incarn.Items = s.SharedStrings(&factLists, &factStrings)
 		case "side":
 			v.Side = s.InternedString(&factStrings)
 		case "origin":
@@ -1476,10 +1479,10 @@ func readIncarn(s *jsonscan.Scanner) (v Incarn) {
 			v.Toughness = s.InternedString(&factStrings)
 		}
 		if s.Expect(`,"flesh":`) {
-			v.Flesh = s.InternedStrings(&factStrings)
+			v.Flesh = s.SharedStrings(&factLists, &factStrings)
 		}
 		if s.Expect(`,"items":`) {
-			v.Items = s.InternedStrings(&factStrings)
+			v.Items = s.SharedStrings(&factLists, &factStrings)
 		}
 	}
 	for ; s.Field(i); i++ {
@@ -1491,9 +1494,9 @@ func readIncarn(s *jsonscan.Scanner) (v Incarn) {
 		case "toughness":
 			v.Toughness = s.InternedString(&factStrings)
 		case "flesh":
-			v.Flesh = s.InternedStrings(&factStrings)
+			v.Flesh = s.SharedStrings(&factLists, &factStrings)
 		case "items":
-			v.Items = s.InternedStrings(&factStrings)
+			v.Items = s.SharedStrings(&factLists, &factStrings)
 		default:
 			s.SkipField()
 		}

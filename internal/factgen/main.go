@@ -15,6 +15,10 @@
 // those fields' values, leaving them zero, and a replay folds through it
 // (kit.FoldDecoder). A decode for anything else (a report, a log) reads
 // every field.
+//
+// A []string field tagged `factgen:"shared"` is one its game never writes
+// into: its decoder hands out one slice for the same array (an incarn's
+// Fleshtypes in every game it fights; jsonscan.ListInterner).
 package main
 
 import (
@@ -115,6 +119,7 @@ type gen struct {
 	queue   []*types.Named
 	imports map[string]bool
 	temps   int          // names of temporaries, unique in a function
+	lists   bool         // a field is read through factLists
 	state   *types.Named // the game's state, read in place from a snapshot
 }
 
@@ -176,6 +181,9 @@ func (g *gen) file(payloads []*types.Named) ([]byte, error) {
 		fmt.Fprintf(&head, "\t%q\n", p)
 	}
 	head.WriteString(")\n\n// factStrings interns the short texts the facts repeat (names, sides).\nvar factStrings jsonscan.Interner\n\n")
+	if g.lists {
+		head.WriteString("// factLists shares the lists of texts the facts repeat (factgen:\"shared\").\nvar factLists jsonscan.ListInterner\n\n")
+	}
 	head.Write(body.Bytes())
 	src, err := format.Source(head.Bytes())
 	if err != nil {
@@ -220,6 +228,9 @@ type field struct {
 	typ  types.Type
 	// skip: tagged fold:"skip", a field the fold does not read.
 	skip bool
+	// shared: tagged factgen:"shared", a list of strings read as one
+	// slice for the same array.
+	shared bool
 }
 
 // skips reports whether a key of st (its embedded structs' included) is
@@ -266,7 +277,11 @@ func (g *gen) fields(st *types.Struct, prefix string, depth int, into map[string
 			name = f.Name()
 		}
 		skip := reflect.StructTag(st.Tag(i)).Get("fold") == "skip"
-		into[name] = append(into[name], fieldAt{field{key: name, path: prefix + f.Name(), typ: f.Type(), skip: skip}, depth, tag != "", len(into)})
+		shared := reflect.StructTag(st.Tag(i)).Get("factgen") == "shared"
+		if shared && !types.Identical(f.Type(), types.NewSlice(types.Typ[types.String])) {
+			return fmt.Errorf("%s: factgen:\"shared\" is for a []string", f.Name())
+		}
+		into[name] = append(into[name], fieldAt{field{key: name, path: prefix + f.Name(), typ: f.Type(), skip: skip, shared: shared}, depth, tag != "", len(into)})
 	}
 	return nil
 }
@@ -329,6 +344,11 @@ func (g *gen) readerFunc(n *types.Named, into, fold bool) error {
 	value := func(f field, ind string) {
 		if fold && f.skip {
 			g.p("%ss.Skip()\n", ind)
+			return
+		}
+		if f.shared {
+			g.lists = true
+			g.p("%sv.%s = s.SharedStrings(&factLists, &factStrings)\n", ind, f.path)
 			return
 		}
 		g.value("v."+f.path, f.typ, ind)

@@ -9,6 +9,9 @@ import (
 // factStrings interns the short texts the facts repeat (names, sides).
 var factStrings jsonscan.Interner
 
+// factLists shares the lists of texts the facts repeat (factgen:"shared").
+var factLists jsonscan.ListInterner
+
 // DecodeFact reads a Moved as encoding/json reads it, without reflection.
 func (Moved) DecodeFact(b []byte) (Moved, error) {
 	s := jsonscan.New(b)
@@ -154,7 +157,7 @@ func foldStruck(s *jsonscan.Scanner) (v Struck) {
 			}
 		}
 		if s.Expect(`,"names":`) {
-			v.Names = s.InternedStrings(&factStrings)
+			v.Names = s.SharedStrings(&factLists, &factStrings)
 		}
 		if s.Expect(`,"score":`) {
 			v.Score = s.IntMap()
@@ -264,7 +267,7 @@ func foldStruck(s *jsonscan.Scanner) (v Struck) {
 				v.Rounds = nil
 			}
 		case "names":
-			v.Names = s.InternedStrings(&factStrings)
+			v.Names = s.SharedStrings(&factLists, &factStrings)
 		case "score":
 			v.Score = s.IntMap()
 		case "lists":
@@ -451,7 +454,7 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 			}
 		}
 		if s.Expect(`,"names":`) {
-			v.Names = s.InternedStrings(&factStrings)
+			v.Names = s.SharedStrings(&factLists, &factStrings)
 		}
 		if s.Expect(`,"score":`) {
 			v.Score = s.IntMap()
@@ -572,7 +575,7 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 				v.Rounds = nil
 			}
 		case "names":
-			v.Names = s.InternedStrings(&factStrings)
+			v.Names = s.SharedStrings(&factLists, &factStrings)
 		case "score":
 			v.Score = s.IntMap()
 		case "lists":

@@ -56,7 +56,7 @@ type Struck struct {
 	Maybe   []*Ref              `json:"maybe,omitempty"`
 	Dice    []int               `json:"dice"`
 	Rounds  [][]int             `json:"rounds,omitempty"`
-	Names   []string            `json:"names,omitempty"`
+	Names   []string            `json:"names,omitempty" factgen:"shared"`
 	Score   map[string]int      `json:"score,omitempty"`
 	Lists   map[string][]string `json:"lists,omitempty" fold:"skip"`
 	Refs    map[string]Ref      `json:"refs,omitempty"`
