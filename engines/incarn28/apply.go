@@ -61,7 +61,8 @@ func (s *State) onBattleStarted(p BattleStarted) error {
 	// few dozen events.
 	figs := p.Figures
 	if len(figs) > 0 {
-		b.Figures = make([]*Figure, len(figs))
+		// Room for the figures objectives and summons add.
+		b.Figures = make([]*Figure, len(figs), len(figs)+2)
 		for i := range figs {
 			b.Figures[i] = &figs[i]
 		}
@@ -334,7 +335,11 @@ func (s *State) onObjectiveCompleted(p ObjectiveCompleted) error {
 	if err != nil {
 		return err
 	}
-	b.Done[p.Player] = append(b.Done[p.Player], p.Objective)
+	done := b.Done[p.Player]
+	if done == nil {
+		done = make([]int, 0, 2) // a player's two objectives
+	}
+	b.Done[p.Player] = append(done, p.Objective)
 	return nil
 }
 
