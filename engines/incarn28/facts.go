@@ -54,9 +54,11 @@ type IncarnDismissed struct {
 
 // BattleStarted: a game began with these figures.
 type BattleStarted struct {
-	Name    string   `json:"name"`
-	Sides   []string `json:"sides"`
-	Figures []Figure `json:"figures"`
+	Name  string   `json:"name"`
+	Sides []string `json:"sides"`
+	// Figures are read once for the same figure as written: a figure's
+	// only references are its texts and shared lists.
+	Figures []Figure `json:"figures" factgen:"shared"`
 }
 
 // Keep implements kit.Keeper: the battle folds the figures in place, so

@@ -13,6 +13,9 @@ var factStrings jsonscan.Interner
 // factLists shares the lists of texts the facts repeat (factgen:"shared").
 var factLists jsonscan.ListInterner
 
+// factFigures are the Figure the facts repeat, each read once (factgen:"shared").
+var factFigures jsonscan.Values[Figure]
+
 // DecodeFact reads a ACsSpent as encoding/json reads it, without reflection.
 func (ACsSpent) DecodeFact(b []byte) (ACsSpent, error) {
 	s := jsonscan.New(b)
@@ -799,7 +802,11 @@ func readBattleStarted(s *jsonscan.Scanner) (v BattleStarted) {
 				xs2 := buf1[:0]
 				for j3 := 0; s.Elem(j3); j3++ {
 					var x4 Figure
-					x4 = readFigure(s)
+					x4, key5, ok6 := factFigures.Cached(s)
+					if !ok6 {
+						x4 = readFigure(s)
+						factFigures.Keep(s, key5, x4)
+					}
 					xs2 = append(xs2, x4)
 				}
 				v.Figures = append(make([]Figure, 0, len(xs2)), xs2...)
@@ -816,14 +823,18 @@ func readBattleStarted(s *jsonscan.Scanner) (v BattleStarted) {
 			v.Sides = s.InternedStrings(&factStrings)
 		case "figures":
 			if s.Array() {
-				var buf5 [16]Figure
-				xs6 := buf5[:0]
-				for j7 := 0; s.Elem(j7); j7++ {
-					var x8 Figure
-					x8 = readFigure(s)
-					xs6 = append(xs6, x8)
+				var buf7 [16]Figure
+				xs8 := buf7[:0]
+				for j9 := 0; s.Elem(j9); j9++ {
+					var x10 Figure
+					x10, key11, ok12 := factFigures.Cached(s)
+					if !ok12 {
+						x10 = readFigure(s)
+						factFigures.Keep(s, key11, x10)
+					}
+					xs8 = append(xs8, x10)
 				}
-				v.Figures = append(make([]Figure, 0, len(xs6)), xs6...)
+				v.Figures = append(make([]Figure, 0, len(xs8)), xs8...)
 			} else {
 				v.Figures = nil
 			}

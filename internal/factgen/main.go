@@ -18,7 +18,11 @@
 //
 // A []string field tagged `factgen:"shared"` is one its game never writes
 // into: its decoder hands out one slice for the same array (an incarn's
-// Fleshtypes in every game it fights; jsonscan.ListInterner).
+// Fleshtypes in every game it fights; jsonscan.ListInterner). A slice of
+// structs so tagged has each element read once for the same object as
+// written (a figure in every game it starts; jsonscan.Values): a struct
+// whose only references are strings and shared lists, so that a copy of
+// it shares nothing its game writes into.
 package main
 
 import (
@@ -76,7 +80,7 @@ func Generate(dir string) ([]byte, error) {
 	if len(payloads) == 0 {
 		return nil, fmt.Errorf("%s declares no facts with kit.On", pkg.PkgPath)
 	}
-	g := &gen{pkg: pkg.Types, readers: map[string]bool{}, state: state}
+	g := &gen{pkg: pkg.Types, readers: map[string]bool{}, state: state, values: map[string]string{}}
 	return g.file(payloads)
 }
 
@@ -118,9 +122,11 @@ type gen struct {
 	readers map[string]bool // reader functions written or queued
 	queue   []*types.Named
 	imports map[string]bool
-	temps   int          // names of temporaries, unique in a function
-	lists   bool         // a field is read through factLists
-	state   *types.Named // the game's state, read in place from a snapshot
+	temps   int               // names of temporaries, unique in a function
+	lists   bool              // a field is read through factLists
+	values  map[string]string // the jsonscan.Values read through, by name: their type
+	via     string            // the Values the next struct is read through
+	state   *types.Named      // the game's state, read in place from a snapshot
 }
 
 // temp is a fresh name for a temporary.
@@ -184,6 +190,14 @@ func (g *gen) file(payloads []*types.Named) ([]byte, error) {
 	if g.lists {
 		head.WriteString("// factLists shares the lists of texts the facts repeat (factgen:\"shared\").\nvar factLists jsonscan.ListInterner\n\n")
 	}
+	var vals []string
+	for name := range g.values {
+		vals = append(vals, name)
+	}
+	sort.Strings(vals)
+	for _, name := range vals {
+		fmt.Fprintf(&head, "// %s are the %s the facts repeat, each read once (factgen:\"shared\").\nvar %s jsonscan.Values[%s]\n\n", name, g.values[name], name, g.values[name])
+	}
 	head.Write(body.Bytes())
 	src, err := format.Source(head.Bytes())
 	if err != nil {
@@ -233,6 +247,51 @@ type field struct {
 	shared bool
 }
 
+// shareable checks that t is a slice of a struct whose copy shares nothing
+// its game writes into: its fields are numbers, booleans, strings, such
+// structs, and lists tagged factgen:"shared".
+func (g *gen) shareable(t types.Type) error {
+	sl, ok := t.(*types.Slice)
+	if !ok {
+		return fmt.Errorf("%s is not a slice", t)
+	}
+	n, ok := sl.Elem().(*types.Named)
+	if !ok {
+		return fmt.Errorf("%s is not a named struct", sl.Elem())
+	}
+	return g.plainStruct(n)
+}
+
+func (g *gen) plainStruct(n *types.Named) error {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || custom(n) {
+		return fmt.Errorf("%s is not a struct read field by field", n)
+	}
+	fs, err := g.structFields(st)
+	if err != nil {
+		return err
+	}
+	for _, f := range fs {
+		switch u := f.typ.Underlying().(type) {
+		case *types.Basic:
+			continue
+		case *types.Struct:
+			if fn, ok := f.typ.(*types.Named); ok {
+				if err := g.plainStruct(fn); err != nil {
+					return err
+				}
+				continue
+			}
+		case *types.Slice:
+			if f.shared && types.Identical(u, types.NewSlice(types.Typ[types.String])) {
+				continue
+			}
+		}
+		return fmt.Errorf("%s.%s is a %s", n.Obj().Name(), f.path, f.typ)
+	}
+	return nil
+}
+
 // skips reports whether a key of st (its embedded structs' included) is
 // tagged fold:"skip".
 func (g *gen) skips(st *types.Struct) (bool, error) {
@@ -279,7 +338,9 @@ func (g *gen) fields(st *types.Struct, prefix string, depth int, into map[string
 		skip := reflect.StructTag(st.Tag(i)).Get("fold") == "skip"
 		shared := reflect.StructTag(st.Tag(i)).Get("factgen") == "shared"
 		if shared && !types.Identical(f.Type(), types.NewSlice(types.Typ[types.String])) {
-			return fmt.Errorf("%s: factgen:\"shared\" is for a []string", f.Name())
+			if err := g.shareable(f.Type()); err != nil {
+				return fmt.Errorf("%s: factgen:\"shared\" is for a []string or a slice of plain structs: %w", f.Name(), err)
+			}
 		}
 		into[name] = append(into[name], fieldAt{field{key: name, path: prefix + f.Name(), typ: f.Type(), skip: skip, shared: shared}, depth, tag != "", len(into)})
 	}
@@ -347,9 +408,15 @@ func (g *gen) readerFunc(n *types.Named, into, fold bool) error {
 			return
 		}
 		if f.shared {
-			g.lists = true
-			g.p("%sv.%s = s.SharedStrings(&factLists, &factStrings)\n", ind, f.path)
-			return
+			if types.Identical(f.typ, types.NewSlice(types.Typ[types.String])) {
+				g.lists = true
+				g.p("%sv.%s = s.SharedStrings(&factLists, &factStrings)\n", ind, f.path)
+				return
+			}
+			elem := f.typ.(*types.Slice).Elem().(*types.Named)
+			g.via = "fact" + g.typeKey(elem) + "s"
+			g.values[g.via] = g.typeName(elem)
+			defer func() { g.via = "" }()
 		}
 		g.value("v."+f.path, f.typ, ind)
 	}
@@ -407,6 +474,13 @@ func (g *gen) value(dst string, t types.Type, ind string) {
 	}
 	if n, ok := t.(*types.Named); ok {
 		if _, isStruct := n.Underlying().(*types.Struct); isStruct {
+			if via := g.via; via != "" {
+				g.via = "" // the element only, not what it holds
+				key, ok := g.temp("key"), g.temp("ok")
+				g.p("%s%s, %s, %s := %s.Cached(s)\n%sif !%s {\n%s\t%s = %s(s)\n%s\t%s.Keep(s, %s, %s)\n%s}\n",
+					ind, dst, key, ok, via, ind, ok, ind, dst, g.reader(n), ind, via, key, dst, ind)
+				return
+			}
 			g.p("%s%s = %s(s)\n", ind, dst, g.reader(n))
 			return
 		}

@@ -1,6 +1,9 @@
 package jsonscan
 
-import "sync/atomic"
+import (
+	"encoding/binary"
+	"sync/atomic"
+)
 
 // A ListInterner hands out one slice for equal short arrays of strings (an
 // incarn's Fleshtypes, read again in every game it fights), as an Interner
@@ -80,4 +83,108 @@ func plainList(d []byte, p int) (end int, h uint32, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// Values hands out the value read before from the same object as written
+// (a game's figure, the same in every game it starts), as ListInterner
+// does for lists: a fixed table of the latest value per hash slot, safe
+// for concurrent use. A value is handed out as a copy, so a T whose
+// strings and shared lists are its only references is one read once; a
+// decoder reads through Values only such a T:
+//
+//	x, key, ok := values.Cached(s)
+//	if !ok {
+//		x = readT(s)
+//		values.Keep(s, key, x)
+//	}
+//
+// The zero value is ready.
+type Values[T any] struct {
+	slots [valueSlots]atomic.Pointer[sharedValue[T]]
+}
+
+type sharedValue[T any] struct {
+	raw string // the object as written
+	v   T
+}
+
+// ValueKey locates an object for Keep.
+type ValueKey struct {
+	start, end int
+	h          uint32
+}
+
+const (
+	valueSlots = 512
+	// valueMax is the longest object, as written, that is shared: a
+	// figure runs to about 150 bytes.
+	valueMax = 320
+)
+
+// Cached gives the value read before from the same bytes as the object at
+// the scanner's position, and moves past it; false when there is none,
+// with the key to Keep the value then read.
+func (c *Values[T]) Cached(s *Scanner) (v T, key ValueKey, ok bool) {
+	if s.err != nil || s.peek() != '{' {
+		return v, key, false
+	}
+	end, h, found := objectEnd(s.data, s.pos)
+	if !found {
+		return v, key, false
+	}
+	key = ValueKey{s.pos, end, h}
+	if p := c.slots[h%valueSlots].Load(); p != nil && p.raw == string(s.data[s.pos:end]) {
+		s.pos = end
+		return p.v, key, true
+	}
+	return v, key, false
+}
+
+// Keep keeps v, just read, for the object key located, if v was read
+// from exactly its bytes without an error.
+func (c *Values[T]) Keep(s *Scanner, key ValueKey, v T) {
+	if key.end == 0 || s.err != nil || s.pos != key.end {
+		return
+	}
+	c.slots[key.h%valueSlots].Store(&sharedValue[T]{raw: string(s.data[key.start:key.end]), v: v})
+}
+
+// objectEnd finds where the object that opens at p ends, as our encoder
+// writes it, and a hash of its bytes; false past valueMax. A string with
+// an escaped quote can mislead it, which costs no more than a miss: only a
+// value read from exactly the bytes kept is handed out again, and a read
+// from the same bytes ends where that one did.
+func objectEnd(d []byte, p int) (end int, h uint32, ok bool) {
+	depth := 0
+	if len(d)-p > valueMax {
+		d = d[:p+valueMax]
+	}
+	for i := p; i < len(d); i++ {
+		switch d[i] {
+		case '"':
+			for i++; i < len(d) && d[i] != '"'; i++ {
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				return i + 1, hashBytes(d[p : i+1]), true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// hashBytes hashes b eight bytes at a time.
+func hashBytes(b []byte) uint32 {
+	h := uint64(len(b)) * 0x9E3779B97F4A7C15
+	for len(b) >= 8 {
+		h = (h ^ binary.LittleEndian.Uint64(b)) * 0x9E3779B97F4A7C15
+		b = b[8:]
+	}
+	for _, c := range b {
+		h = (h ^ uint64(c)) * 0x9E3779B97F4A7C15
+	}
+	return uint32(h >> 32)
 }

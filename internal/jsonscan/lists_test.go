@@ -2,6 +2,7 @@ package jsonscan
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -55,5 +56,56 @@ func TestSharedStrings(t *testing.T) {
 	c, _ := read(`{"a":["Golem","Butcher"]}`, true)
 	if unsafe.SliceData(a) == unsafe.SliceData(c) {
 		t.Error("two arrays gave one slice")
+	}
+}
+
+// A value read through Values is what the reader reads, from the table
+// when the same bytes were read before, whatever the object holds.
+func TestValues(t *testing.T) {
+	var values Values[ref]
+	var strs Interner
+	read := func(doc string, cached bool) (out []ref, hits int, err error) {
+		s := New([]byte(doc))
+		for i := 0; s.Field(i); i++ {
+			if string(s.Key()) != "refs" || !s.Array() {
+				s.SkipField()
+				continue
+			}
+			for j := 0; s.Elem(j); j++ {
+				if !cached {
+					out = append(out, scanRef(s, &strs))
+					continue
+				}
+				x, key, ok := values.Cached(s)
+				if ok {
+					hits++
+				} else {
+					x = scanRef(s, &strs)
+					values.Keep(s, key, x)
+				}
+				out = append(out, x)
+			}
+		}
+		return out, hits, s.Done()
+	}
+	for _, doc := range []string{
+		`{"refs":[{"side":"a","name":"b"},{"side":"a","name":"b"},{"name":"c","side":"d"}],"n":1}`,
+		`{"refs":[{"side":"a\\"}","name":"b"},{"side":"a\\"}","name":"b"}]}`,
+		`{"refs":[{"side":"é","name":"[{"},{ "side" : "x" }]}`,
+		`{"refs":[{"side":"a","name":"b","extra":{"x":[1,{}]}}]}`,
+		`{"refs":[{"side":"a","name":3}]}`,
+		`{"refs":[{"side":"a","name":"b"}`,
+		`{"refs":[null,{}]}`,
+	} {
+		want, _, werr := read(doc, false)
+		for round := range 2 {
+			got, hits, gerr := read(doc, true)
+			if !reflect.DeepEqual(got, want) || (gerr == nil) != (werr == nil) {
+				t.Errorf("%s: through Values %v (%v); want %v (%v)", doc, got, gerr, want, werr)
+			}
+			if plain := !strings.ContainsAny(doc, `\ `); round == 1 && plain && werr == nil && doc[9] == '{' && hits == 0 {
+				t.Errorf("%s: read again, none came from the table", doc)
+			}
+		}
 	}
 }

@@ -52,7 +52,7 @@ type Moved struct {
 // Struck has pointers, slices and maps of every kind.
 type Struck struct {
 	By      *Ref                `json:"by,omitempty"`
-	Targets []Ref               `json:"targets"`
+	Targets []Ref               `json:"targets" factgen:"shared"`
 	Maybe   []*Ref              `json:"maybe,omitempty"`
 	Dice    []int               `json:"dice"`
 	Rounds  [][]int             `json:"rounds,omitempty"`
