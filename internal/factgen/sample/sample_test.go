@@ -45,6 +45,7 @@ func seeds(t testing.TB) map[string][]string {
 			payload(t, Struck{}),
 			`{"targets":null,"dice":[],"score":{},"refs":null,"by":null}`,
 			`{"maybe":[null],"rounds":[null,[3]],"shout":"whisper"}`,
+			`{"targets":[{"side":"a\"}","name":"b"},{"side":"a\"}","name":"b"},{"name":"c"}]}`,
 		},
 	}
 }
