@@ -87,10 +87,11 @@ func plainList(d []byte, p int) (end int, h uint32, ok bool) {
 
 // Values hands out the value read before from the same object as written
 // (a game's figure, the same in every game it starts), as ListInterner
-// does for lists: a fixed table of the latest value per hash slot, safe
-// for concurrent use. A value is handed out as a copy, so a T whose
-// strings and shared lists are its only references is one read once; a
-// decoder reads through Values only such a T:
+// does for lists: a fixed table of the latest values per hash of an
+// object's first bytes, a few to a bucket, safe for concurrent use. A
+// value is handed out as a copy, so a T whose strings and shared lists are
+// its only references is one read once; a decoder reads through Values
+// only such a T:
 //
 //	x, key, ok := values.Cached(s)
 //	if !ok {
@@ -98,9 +99,12 @@ func plainList(d []byte, p int) (end int, h uint32, ok bool) {
 //		values.Keep(s, key, x)
 //	}
 //
-// The zero value is ready.
+// An object the table holds is found without reading to its end: it is
+// one read whole before, and a read of the same bytes ends where that one
+// did. The zero value is ready.
 type Values[T any] struct {
-	slots [valueSlots]atomic.Pointer[sharedValue[T]]
+	buckets [valueBuckets][valueWays]atomic.Pointer[sharedValue[T]]
+	next    atomic.Uint32 // the way the next value kept replaces
 }
 
 type sharedValue[T any] struct {
@@ -110,70 +114,47 @@ type sharedValue[T any] struct {
 
 // ValueKey locates an object for Keep.
 type ValueKey struct {
-	start, end int
-	h          uint32
+	start int
+	h     uint32
 }
 
 const (
-	valueSlots = 512
-	// valueMax is the longest object, as written, that is shared: a
+	valueBuckets = 256
+	valueWays    = 4
+	// valueHead is how many first bytes of an object pick its bucket; a
+	// figure's name and profile come first, its side later.
+	valueHead = 48
+	// valueMax is the longest object, as written, that is kept: a
 	// figure runs to about 150 bytes.
 	valueMax = 320
 )
 
 // Cached gives the value read before from the same bytes as the object at
-// the scanner's position, and moves past it; false when there is none,
+// the scanner's position, and moves past them; false when there is none,
 // with the key to Keep the value then read.
 func (c *Values[T]) Cached(s *Scanner) (v T, key ValueKey, ok bool) {
 	if s.err != nil || s.peek() != '{' {
-		return v, key, false
+		return v, ValueKey{start: -1}, false
 	}
-	end, h, found := objectEnd(s.data, s.pos)
-	if !found {
-		return v, key, false
-	}
-	key = ValueKey{s.pos, end, h}
-	if p := c.slots[h%valueSlots].Load(); p != nil && p.raw == string(s.data[s.pos:end]) {
-		s.pos = end
-		return p.v, key, true
+	rest := s.data[s.pos:]
+	key = ValueKey{s.pos, hashBytes(rest[:min(len(rest), valueHead)])}
+	for i := range c.buckets[key.h%valueBuckets] {
+		if p := c.buckets[key.h%valueBuckets][i].Load(); p != nil && len(p.raw) <= len(rest) && string(rest[:len(p.raw)]) == p.raw {
+			s.pos += len(p.raw)
+			return p.v, key, true
+		}
 	}
 	return v, key, false
 }
 
-// Keep keeps v, just read, for the object key located, if v was read
-// from exactly its bytes without an error.
+// Keep keeps v, just read from the object key located, if it was read
+// without an error.
 func (c *Values[T]) Keep(s *Scanner, key ValueKey, v T) {
-	if key.end == 0 || s.err != nil || s.pos != key.end {
+	if key.start < 0 || s.err != nil || s.pos-key.start > valueMax {
 		return
 	}
-	c.slots[key.h%valueSlots].Store(&sharedValue[T]{raw: string(s.data[key.start:key.end]), v: v})
-}
-
-// objectEnd finds where the object that opens at p ends, as our encoder
-// writes it, and a hash of its bytes; false past valueMax. A string with
-// an escaped quote can mislead it, which costs no more than a miss: only a
-// value read from exactly the bytes kept is handed out again, and a read
-// from the same bytes ends where that one did.
-func objectEnd(d []byte, p int) (end int, h uint32, ok bool) {
-	depth := 0
-	if len(d)-p > valueMax {
-		d = d[:p+valueMax]
-	}
-	for i := p; i < len(d); i++ {
-		switch d[i] {
-		case '"':
-			for i++; i < len(d) && d[i] != '"'; i++ {
-			}
-		case '{', '[':
-			depth++
-		case '}', ']':
-			depth--
-			if depth == 0 {
-				return i + 1, hashBytes(d[p : i+1]), true
-			}
-		}
-	}
-	return 0, 0, false
+	way := c.next.Add(1) % valueWays
+	c.buckets[key.h%valueBuckets][way].Store(&sharedValue[T]{raw: string(s.data[key.start:s.pos]), v: v})
 }
 
 // hashBytes hashes b eight bytes at a time.
