@@ -222,11 +222,13 @@ func (s *State) onStatusChanged(p StatusChanged) error {
 	if (p.Status == StatusSlain || p.Status == StatusRouted) && f.InPlay() {
 		r := max(b.Round, 1)
 		rem := b.RemovedPerR[f.Side]
-		for len(rem) < r {
-			rem = append(rem, 0)
+		if len(rem) < r { // the map's list is rem's only while it does not grow
+			for len(rem) < r {
+				rem = append(rem, 0)
+			}
+			b.RemovedPerR[f.Side] = rem
 		}
 		rem[r-1]++
-		b.RemovedPerR[f.Side] = rem
 		f.SlainBy = p.By
 		if c := b.Current; c != nil && p.By != "" {
 			if a := b.fig(c.Figure); a != nil && a.Side == p.By && enemies(a, f) {
