@@ -56,11 +56,13 @@ func (s *State) onIncarnDismissed(p IncarnDismissed) error {
 func (s *State) onBattleStarted(p BattleStarted) error {
 	b := &Battle{Name: p.Name, Sides: p.Sides, Objectives: map[string][]int{}, Done: map[string][]int{},
 		Overseer: map[string]bool{}, Desecrate: map[string]int{}, RemovedPerR: map[string][]int{}}
-	// One copy of all the figures rather than one allocation each: a
-	// replay starts a battle every few dozen events.
-	figs := append([]Figure(nil), p.Figures...)
+	// The battle's figures are the payload's own (BattleStarted.Keep), one
+	// block rather than one allocation each: a replay starts a battle every
+	// few dozen events.
+	figs := p.Figures
 	if len(figs) > 0 {
-		b.Figures = make([]*Figure, len(figs))
+		// Room for the figures objectives and summons add.
+		b.Figures = make([]*Figure, len(figs), len(figs)+2)
 		for i := range figs {
 			b.Figures[i] = &figs[i]
 		}
@@ -220,11 +222,13 @@ func (s *State) onStatusChanged(p StatusChanged) error {
 	if (p.Status == StatusSlain || p.Status == StatusRouted) && f.InPlay() {
 		r := max(b.Round, 1)
 		rem := b.RemovedPerR[f.Side]
-		for len(rem) < r {
-			rem = append(rem, 0)
+		if len(rem) < r { // the map's list is rem's only while it does not grow
+			for len(rem) < r {
+				rem = append(rem, 0)
+			}
+			b.RemovedPerR[f.Side] = rem
 		}
 		rem[r-1]++
-		b.RemovedPerR[f.Side] = rem
 		f.SlainBy = p.By
 		if c := b.Current; c != nil && p.By != "" {
 			if a := b.fig(c.Figure); a != nil && a.Side == p.By && enemies(a, f) {
@@ -333,7 +337,11 @@ func (s *State) onObjectiveCompleted(p ObjectiveCompleted) error {
 	if err != nil {
 		return err
 	}
-	b.Done[p.Player] = append(b.Done[p.Player], p.Objective)
+	done := b.Done[p.Player]
+	if done == nil {
+		done = make([]int, 0, 2) // a player's two objectives
+	}
+	b.Done[p.Player] = append(done, p.Objective)
 	return nil
 }
 
@@ -343,25 +351,46 @@ func (s *State) onBattleEnded(p BattleEnded) error {
 		return err
 	}
 	b.Winner, b.Why, b.Ended = p.Winner, p.Why, true
-	rec := Record{Name: b.Name, Rounds: b.Round, Sides: b.Sides, Forces: map[string][]Incarn{}, Removed: map[string][]int{},
-		Outcome: s.outcome(b)}
+	rec := Record{Name: b.Name, Rounds: b.Round, Sides: b.Sides, Forces: make(map[string][]Incarn, len(b.Sides)),
+		Removed: make(map[string][]int, len(b.RemovedPerR)), Outcome: s.outcome(b)}
+	// A replay records every game again: each side's forces (its bought
+	// incarns and Worms, in play order) are a part of one block, and so
+	// are the removals per round.
+	n := 0
 	for _, f := range b.Figures {
+		if f.Starting || f.Tag == "" {
+			n++
+		}
+	}
+	forces := make([]Incarn, 0, n)
+	for i, f := range b.Figures {
 		if !f.Starting && f.Tag != "" {
 			continue
 		}
-		if _, ok := rec.Forces[f.Side]; !ok { // size each side's list once
-			n := 0
-			for _, g := range b.Figures {
-				if g.Side == f.Side && (g.Starting || g.Tag == "") {
-					n++
-				}
-			}
-			rec.Forces[f.Side] = make([]Incarn, 0, n)
+		if _, ok := rec.Forces[f.Side]; ok {
+			continue
 		}
-		rec.Forces[f.Side] = append(rec.Forces[f.Side], f.Incarn)
+		from := len(forces)
+		for _, g := range b.Figures[i:] {
+			if g.Side == f.Side && (g.Starting || g.Tag == "") {
+				forces = append(forces, g.Incarn)
+			}
+		}
+		rec.Forces[f.Side] = forces[from:len(forces):len(forces)]
 	}
+	n = 0
+	for _, v := range b.RemovedPerR {
+		n += len(v)
+	}
+	removed := make([]int, 0, n)
 	for k, v := range b.RemovedPerR {
-		rec.Removed[k] = append([]int(nil), v...)
+		if len(v) == 0 {
+			rec.Removed[k] = nil
+			continue
+		}
+		from := len(removed)
+		removed = append(removed, v...)
+		rec.Removed[k] = removed[from:len(removed):len(removed)]
 	}
 	for _, side := range b.Sides {
 		if g := s.gang(side); g != nil {

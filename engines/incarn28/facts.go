@@ -1,6 +1,11 @@
 package incarn28
 
+import "slices"
+
 //go:generate go run warlog/internal/factgen
+
+// A field tagged fold:"skip" is one the fold (apply.go) never reads: a
+// replay passes over its value (factgen's FoldFact).
 
 // Event types of Incarn28, all past tense.
 const (
@@ -38,7 +43,7 @@ type GangFounded struct {
 type IncarnRecruited struct {
 	Player string `json:"player"`
 	Incarn Incarn `json:"incarn"`
-	Cost   int    `json:"cost"`
+	Cost   int    `json:"cost" fold:"skip"`
 }
 
 // IncarnDismissed: an incarn left a gang between games.
@@ -49,9 +54,18 @@ type IncarnDismissed struct {
 
 // BattleStarted: a game began with these figures.
 type BattleStarted struct {
-	Name    string   `json:"name"`
-	Sides   []string `json:"sides"`
-	Figures []Figure `json:"figures"`
+	Name  string   `json:"name"`
+	Sides []string `json:"sides"`
+	// Figures are read once for the same figure as written: a figure's
+	// only references are its texts and shared lists.
+	Figures []Figure `json:"figures" factgen:"shared"`
+}
+
+// Keep implements kit.Keeper: the battle folds the figures in place, so
+// a payload that is not the fold's own is folded as a copy of them.
+func (p BattleStarted) Keep() BattleStarted {
+	p.Figures = slices.Clone(p.Figures)
+	return p
 }
 
 // ObjectivesRolled: a player's two objectives (after any re-rolls).
@@ -73,22 +87,22 @@ type TwistRolled struct {
 // FigureAdded: a figure entered play (objective incarn, Deathbeast, summon).
 type FigureAdded struct {
 	Figure Figure `json:"figure"`
-	Why    string `json:"why"`
+	Why    string `json:"why" fold:"skip"`
 }
 
 // RoundBegun: a new round after the roll-off.
 type RoundBegun struct {
 	Round int            `json:"round"`
-	Rolls map[string]int `json:"rolls"`
+	Rolls map[string]int `json:"rolls" fold:"skip"`
 	First string         `json:"first"`
 }
 
 // Activated: an incarn made its ACT-R.
 type Activated struct {
 	Figure     string   `json:"figure"`
-	Natural    int      `json:"natural"`
-	Steps      []string `json:"steps"`
-	ACTR       int      `json:"act_r"`
+	Natural    int      `json:"natural" fold:"skip"`
+	Steps      []string `json:"steps" fold:"skip"`
+	ACTR       int      `json:"act_r" fold:"skip"`
 	ACs        int      `json:"acs"`
 	WasStunned bool     `json:"was_stunned,omitempty"`
 	Fallow     bool     `json:"fallow,omitempty"`
@@ -102,14 +116,14 @@ type ACsSpent struct {
 	Figure string `json:"figure"`
 	ACs    int    `json:"acs"`
 	For    string `json:"for,omitempty"`
-	What   string `json:"what,omitempty"`
+	What   string `json:"what,omitempty" fold:"skip"`
 }
 
 // StatusChanged: a figure was stunned, unstunned, slain, routed or returned.
 type StatusChanged struct {
 	Figure string `json:"figure"`
 	Status string `json:"status"`
-	Why    string `json:"why"`
+	Why    string `json:"why" fold:"skip"`
 	// By is the side whose action caused it, when one did.
 	By string `json:"by,omitempty"`
 }
@@ -126,7 +140,7 @@ type FigureChanged struct {
 	Stone    *bool   `json:"stone,omitempty"`
 	Revealed *bool   `json:"revealed,omitempty"`
 	Used     string  `json:"used,omitempty"`
-	Why      string  `json:"why"`
+	Why      string  `json:"why" fold:"skip"`
 }
 
 // ActivationEnded: the activation is over; Next is whose turn it is.
@@ -148,7 +162,7 @@ type DesecrateHit struct {
 type ObjectiveCompleted struct {
 	Player    string `json:"player"`
 	Objective int    `json:"objective"`
-	How       string `json:"how"`
+	How       string `json:"how" fold:"skip"`
 }
 
 // BattleEnded: the game is over.
@@ -177,7 +191,7 @@ type ReactionUsed struct {
 // DeploymentRolled: the roll-off before deployment; First chose its edge
 // and deployed first.
 type DeploymentRolled struct {
-	Rolls map[string]int `json:"rolls"`
+	Rolls map[string]int `json:"rolls" fold:"skip"`
 	First string         `json:"first"`
 }
 

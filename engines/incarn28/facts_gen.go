@@ -10,6 +10,12 @@ import (
 // factStrings interns the short texts the facts repeat (names, sides).
 var factStrings jsonscan.Interner
 
+// factLists shares the lists of texts the facts repeat (factgen:"shared").
+var factLists jsonscan.ListInterner
+
+// factFigures are the Figure the facts repeat, each read once (factgen:"shared").
+var factFigures jsonscan.Values[Figure]
+
 // DecodeFact reads a ACsSpent as encoding/json reads it, without reflection.
 func (ACsSpent) DecodeFact(b []byte) (ACsSpent, error) {
 	s := jsonscan.New(b)
@@ -17,10 +23,26 @@ func (ACsSpent) DecodeFact(b []byte) (ACsSpent, error) {
 	return v, s.Done()
 }
 
+// FoldFact reads a ACsSpent as DecodeFact does, but passes over the fields the
+// fold does not read (tagged fold:"skip"), which stay zero.
+func (ACsSpent) FoldFact(b []byte) (ACsSpent, error) {
+	s := jsonscan.New(b)
+	v := foldACsSpent(s)
+	return v, s.Done()
+}
+
 // DecodeFact reads a Activated as encoding/json reads it, without reflection.
 func (Activated) DecodeFact(b []byte) (Activated, error) {
 	s := jsonscan.New(b)
 	v := readActivated(s)
+	return v, s.Done()
+}
+
+// FoldFact reads a Activated as DecodeFact does, but passes over the fields the
+// fold does not read (tagged fold:"skip"), which stay zero.
+func (Activated) FoldFact(b []byte) (Activated, error) {
+	s := jsonscan.New(b)
+	v := foldActivated(s)
 	return v, s.Done()
 }
 
@@ -52,6 +74,14 @@ func (DeploymentRolled) DecodeFact(b []byte) (DeploymentRolled, error) {
 	return v, s.Done()
 }
 
+// FoldFact reads a DeploymentRolled as DecodeFact does, but passes over the fields the
+// fold does not read (tagged fold:"skip"), which stay zero.
+func (DeploymentRolled) FoldFact(b []byte) (DeploymentRolled, error) {
+	s := jsonscan.New(b)
+	v := foldDeploymentRolled(s)
+	return v, s.Done()
+}
+
 // DecodeFact reads a DesecrateHit as encoding/json reads it, without reflection.
 func (DesecrateHit) DecodeFact(b []byte) (DesecrateHit, error) {
 	s := jsonscan.New(b)
@@ -66,10 +96,26 @@ func (FigureAdded) DecodeFact(b []byte) (FigureAdded, error) {
 	return v, s.Done()
 }
 
+// FoldFact reads a FigureAdded as DecodeFact does, but passes over the fields the
+// fold does not read (tagged fold:"skip"), which stay zero.
+func (FigureAdded) FoldFact(b []byte) (FigureAdded, error) {
+	s := jsonscan.New(b)
+	v := foldFigureAdded(s)
+	return v, s.Done()
+}
+
 // DecodeFact reads a FigureChanged as encoding/json reads it, without reflection.
 func (FigureChanged) DecodeFact(b []byte) (FigureChanged, error) {
 	s := jsonscan.New(b)
 	v := readFigureChanged(s)
+	return v, s.Done()
+}
+
+// FoldFact reads a FigureChanged as DecodeFact does, but passes over the fields the
+// fold does not read (tagged fold:"skip"), which stay zero.
+func (FigureChanged) FoldFact(b []byte) (FigureChanged, error) {
+	s := jsonscan.New(b)
+	v := foldFigureChanged(s)
 	return v, s.Done()
 }
 
@@ -94,6 +140,14 @@ func (IncarnRecruited) DecodeFact(b []byte) (IncarnRecruited, error) {
 	return v, s.Done()
 }
 
+// FoldFact reads a IncarnRecruited as DecodeFact does, but passes over the fields the
+// fold does not read (tagged fold:"skip"), which stay zero.
+func (IncarnRecruited) FoldFact(b []byte) (IncarnRecruited, error) {
+	s := jsonscan.New(b)
+	v := foldIncarnRecruited(s)
+	return v, s.Done()
+}
+
 // DecodeFact reads a MistFlowed as encoding/json reads it, without reflection.
 func (MistFlowed) DecodeFact(b []byte) (MistFlowed, error) {
 	s := jsonscan.New(b)
@@ -105,6 +159,14 @@ func (MistFlowed) DecodeFact(b []byte) (MistFlowed, error) {
 func (ObjectiveCompleted) DecodeFact(b []byte) (ObjectiveCompleted, error) {
 	s := jsonscan.New(b)
 	v := readObjectiveCompleted(s)
+	return v, s.Done()
+}
+
+// FoldFact reads a ObjectiveCompleted as DecodeFact does, but passes over the fields the
+// fold does not read (tagged fold:"skip"), which stay zero.
+func (ObjectiveCompleted) FoldFact(b []byte) (ObjectiveCompleted, error) {
+	s := jsonscan.New(b)
+	v := foldObjectiveCompleted(s)
 	return v, s.Done()
 }
 
@@ -136,10 +198,26 @@ func (RoundBegun) DecodeFact(b []byte) (RoundBegun, error) {
 	return v, s.Done()
 }
 
+// FoldFact reads a RoundBegun as DecodeFact does, but passes over the fields the
+// fold does not read (tagged fold:"skip"), which stay zero.
+func (RoundBegun) FoldFact(b []byte) (RoundBegun, error) {
+	s := jsonscan.New(b)
+	v := foldRoundBegun(s)
+	return v, s.Done()
+}
+
 // DecodeFact reads a StatusChanged as encoding/json reads it, without reflection.
 func (StatusChanged) DecodeFact(b []byte) (StatusChanged, error) {
 	s := jsonscan.New(b)
 	v := readStatusChanged(s)
+	return v, s.Done()
+}
+
+// FoldFact reads a StatusChanged as DecodeFact does, but passes over the fields the
+// fold does not read (tagged fold:"skip"), which stay zero.
+func (StatusChanged) FoldFact(b []byte) (StatusChanged, error) {
+	s := jsonscan.New(b)
+	v := foldStatusChanged(s)
 	return v, s.Done()
 }
 
@@ -148,6 +226,338 @@ func (TwistRolled) DecodeFact(b []byte) (TwistRolled, error) {
 	s := jsonscan.New(b)
 	v := readTwistRolled(s)
 	return v, s.Done()
+}
+
+func foldACsSpent(s *jsonscan.Scanner) (v ACsSpent) {
+	i := 0
+	if s.Expect(`{"figure":`) {
+		i = 1
+		v.Figure = s.InternedString(&factStrings)
+		if s.Expect(`,"acs":`) {
+			v.ACs = s.Int()
+		}
+		if s.Expect(`,"for":`) {
+			v.For = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"what":`) {
+			s.Skip()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "figure":
+			v.Figure = s.InternedString(&factStrings)
+		case "acs":
+			v.ACs = s.Int()
+		case "for":
+			v.For = s.InternedString(&factStrings)
+		case "what":
+			s.Skip()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func foldActivated(s *jsonscan.Scanner) (v Activated) {
+	i := 0
+	if s.Expect(`{"figure":`) {
+		i = 1
+		v.Figure = s.InternedString(&factStrings)
+		if s.Expect(`,"natural":`) {
+			s.Skip()
+		}
+		if s.Expect(`,"steps":`) {
+			s.Skip()
+		}
+		if s.Expect(`,"act_r":`) {
+			s.Skip()
+		}
+		if s.Expect(`,"acs":`) {
+			v.ACs = s.Int()
+		}
+		if s.Expect(`,"was_stunned":`) {
+			v.WasStunned = s.Bool()
+		}
+		if s.Expect(`,"fallow":`) {
+			v.Fallow = s.Bool()
+		}
+		if s.Expect(`,"wasted":`) {
+			v.Wasted = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "figure":
+			v.Figure = s.InternedString(&factStrings)
+		case "natural":
+			s.Skip()
+		case "steps":
+			s.Skip()
+		case "act_r":
+			s.Skip()
+		case "acs":
+			v.ACs = s.Int()
+		case "was_stunned":
+			v.WasStunned = s.Bool()
+		case "fallow":
+			v.Fallow = s.Bool()
+		case "wasted":
+			v.Wasted = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func foldDeploymentRolled(s *jsonscan.Scanner) (v DeploymentRolled) {
+	i := 0
+	if s.Expect(`{"rolls":`) {
+		i = 1
+		s.Skip()
+		if s.Expect(`,"first":`) {
+			v.First = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "rolls":
+			s.Skip()
+		case "first":
+			v.First = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func foldFigureAdded(s *jsonscan.Scanner) (v FigureAdded) {
+	i := 0
+	if s.Expect(`{"figure":`) {
+		i = 1
+		v.Figure = readFigure(s)
+		if s.Expect(`,"why":`) {
+			s.Skip()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "figure":
+			v.Figure = readFigure(s)
+		case "why":
+			s.Skip()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func foldFigureChanged(s *jsonscan.Scanner) (v FigureChanged) {
+	i := 0
+	if s.Expect(`{"figure":`) {
+		i = 1
+		v.Figure = s.InternedString(&factStrings)
+		if s.Expect(`,"side":`) {
+			v.Side = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"name":`) {
+			v.Name = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"incarn":`) {
+			if s.Null() {
+				v.Incarn = nil
+			} else {
+				var p1 Incarn
+				p1 = readIncarn(s)
+				v.Incarn = &p1
+			}
+		}
+		if s.Expect(`,"on_fire":`) {
+			v.OnFire = s.BoolPtr()
+		}
+		if s.Expect(`,"marked_by":`) {
+			if s.Null() {
+				v.MarkedBy = nil
+			} else {
+				var p2 string
+				p2 = s.InternedString(&factStrings)
+				v.MarkedBy = &p2
+			}
+		}
+		if s.Expect(`,"rifted":`) {
+			v.Rifted = s.BoolPtr()
+		}
+		if s.Expect(`,"stone":`) {
+			v.Stone = s.BoolPtr()
+		}
+		if s.Expect(`,"revealed":`) {
+			v.Revealed = s.BoolPtr()
+		}
+		if s.Expect(`,"used":`) {
+			v.Used = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"why":`) {
+			s.Skip()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "figure":
+			v.Figure = s.InternedString(&factStrings)
+		case "side":
+			v.Side = s.InternedString(&factStrings)
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "incarn":
+			if s.Null() {
+				v.Incarn = nil
+			} else {
+				var p3 Incarn
+				p3 = readIncarn(s)
+				v.Incarn = &p3
+			}
+		case "on_fire":
+			v.OnFire = s.BoolPtr()
+		case "marked_by":
+			if s.Null() {
+				v.MarkedBy = nil
+			} else {
+				var p4 string
+				p4 = s.InternedString(&factStrings)
+				v.MarkedBy = &p4
+			}
+		case "rifted":
+			v.Rifted = s.BoolPtr()
+		case "stone":
+			v.Stone = s.BoolPtr()
+		case "revealed":
+			v.Revealed = s.BoolPtr()
+		case "used":
+			v.Used = s.InternedString(&factStrings)
+		case "why":
+			s.Skip()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func foldIncarnRecruited(s *jsonscan.Scanner) (v IncarnRecruited) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"incarn":`) {
+			v.Incarn = readIncarn(s)
+		}
+		if s.Expect(`,"cost":`) {
+			s.Skip()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "incarn":
+			v.Incarn = readIncarn(s)
+		case "cost":
+			s.Skip()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func foldObjectiveCompleted(s *jsonscan.Scanner) (v ObjectiveCompleted) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"objective":`) {
+			v.Objective = s.Int()
+		}
+		if s.Expect(`,"how":`) {
+			s.Skip()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "objective":
+			v.Objective = s.Int()
+		case "how":
+			s.Skip()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func foldRoundBegun(s *jsonscan.Scanner) (v RoundBegun) {
+	i := 0
+	if s.Expect(`{"round":`) {
+		i = 1
+		v.Round = s.Int()
+		if s.Expect(`,"rolls":`) {
+			s.Skip()
+		}
+		if s.Expect(`,"first":`) {
+			v.First = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "round":
+			v.Round = s.Int()
+		case "rolls":
+			s.Skip()
+		case "first":
+			v.First = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func foldStatusChanged(s *jsonscan.Scanner) (v StatusChanged) {
+	i := 0
+	if s.Expect(`{"figure":`) {
+		i = 1
+		v.Figure = s.InternedString(&factStrings)
+		if s.Expect(`,"status":`) {
+			v.Status = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"why":`) {
+			s.Skip()
+		}
+		if s.Expect(`,"by":`) {
+			v.By = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "figure":
+			v.Figure = s.InternedString(&factStrings)
+		case "status":
+			v.Status = s.InternedString(&factStrings)
+		case "why":
+			s.Skip()
+		case "by":
+			v.By = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
 }
 
 // DecodeSnapshot reads a snapshot of the State into v as encoding/json
@@ -392,7 +802,11 @@ func readBattleStarted(s *jsonscan.Scanner) (v BattleStarted) {
 				xs2 := buf1[:0]
 				for j3 := 0; s.Elem(j3); j3++ {
 					var x4 Figure
-					x4 = readFigure(s)
+					x4, key5, ok6 := factFigures.Cached(s)
+					if !ok6 {
+						x4 = readFigure(s)
+						factFigures.Keep(s, key5, x4)
+					}
 					xs2 = append(xs2, x4)
 				}
 				v.Figures = append(make([]Figure, 0, len(xs2)), xs2...)
@@ -409,14 +823,18 @@ func readBattleStarted(s *jsonscan.Scanner) (v BattleStarted) {
 			v.Sides = s.InternedStrings(&factStrings)
 		case "figures":
 			if s.Array() {
-				var buf5 [16]Figure
-				xs6 := buf5[:0]
-				for j7 := 0; s.Elem(j7); j7++ {
-					var x8 Figure
-					x8 = readFigure(s)
-					xs6 = append(xs6, x8)
+				var buf7 [16]Figure
+				xs8 := buf7[:0]
+				for j9 := 0; s.Elem(j9); j9++ {
+					var x10 Figure
+					x10, key11, ok12 := factFigures.Cached(s)
+					if !ok12 {
+						x10 = readFigure(s)
+						factFigures.Keep(s, key11, x10)
+					}
+					xs8 = append(xs8, x10)
 				}
-				v.Figures = append(make([]Figure, 0, len(xs6)), xs6...)
+				v.Figures = append(make([]Figure, 0, len(xs8)), xs8...)
 			} else {
 				v.Figures = nil
 			}
@@ -898,6 +1316,205 @@ func readTwistRolled(s *jsonscan.Scanner) (v TwistRolled) {
 	return v
 }
 
+func readFigure(s *jsonscan.Scanner) (v Figure) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Incarn.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"skill":`) {
+			v.Incarn.Skill = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"toughness":`) {
+			v.Incarn.Toughness = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"flesh":`) {
+			v.Incarn.Flesh = s.SharedStrings(&factLists, &factStrings)
+		}
+		if s.Expect(`,"items":`) {
+			v.Incarn.Items = s.SharedStrings(&factLists, &factStrings)
+		}
+		if s.Expect(`,"side":`) {
+			v.Side = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"origin":`) {
+			v.Origin = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"id":`) {
+			v.ID = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"status":`) {
+			v.Status = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"tag":`) {
+			v.Tag = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"for":`) {
+			v.For = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"starting":`) {
+			v.Starting = s.Bool()
+		}
+		if s.Expect(`,"activated":`) {
+			v.Activated = s.Bool()
+		}
+		if s.Expect(`,"harmed":`) {
+			v.Harmed = s.Bool()
+		}
+		if s.Expect(`,"saved":`) {
+			v.Saved = s.Int()
+		}
+		if s.Expect(`,"on_fire":`) {
+			v.OnFire = s.Bool()
+		}
+		if s.Expect(`,"marked_by":`) {
+			v.MarkedBy = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"toxic_used":`) {
+			v.ToxicUsed = s.Bool()
+		}
+		if s.Expect(`,"decoy_used":`) {
+			v.DecoyUsed = s.Bool()
+		}
+		if s.Expect(`,"inseminate_used":`) {
+			v.InseminateUsed = s.Bool()
+		}
+		if s.Expect(`,"rifted":`) {
+			v.Rifted = s.Bool()
+		}
+		if s.Expect(`,"stone":`) {
+			v.Stone = s.Bool()
+		}
+		if s.Expect(`,"rift_used":`) {
+			v.RiftUsed = s.Bool()
+		}
+		if s.Expect(`,"revealed":`) {
+			v.Revealed = s.Bool()
+		}
+		if s.Expect(`,"slain_by":`) {
+			v.SlainBy = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"removals":`) {
+			v.Removals = s.Int()
+		}
+		if s.Expect(`,"activations":`) {
+			v.Activations = s.Int()
+		}
+		if s.Expect(`,"attacks":`) {
+			v.Attacks = s.Int()
+		}
+		if s.Expect(`,"harm_dealt":`) {
+			v.HarmDealt = s.Int()
+		}
+		if s.Expect(`,"harm_taken":`) {
+			v.HarmTaken = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Incarn.Name = s.InternedString(&factStrings)
+		case "skill":
+			v.Incarn.Skill = s.InternedString(&factStrings)
+		case "toughness":
+			v.Incarn.Toughness = s.InternedString(&factStrings)
+		case "flesh":
+			v.Incarn.Flesh = s.SharedStrings(&factLists, &factStrings)
+		case "items":
+			v.Incarn.Items = s.SharedStrings(&factLists, &factStrings)
+		case "side":
+			v.Side = s.InternedString(&factStrings)
+		case "origin":
+			v.Origin = s.InternedString(&factStrings)
+		case "id":
+			v.ID = s.InternedString(&factStrings)
+		case "status":
+			v.Status = s.InternedString(&factStrings)
+		case "tag":
+			v.Tag = s.InternedString(&factStrings)
+		case "for":
+			v.For = s.InternedString(&factStrings)
+		case "starting":
+			v.Starting = s.Bool()
+		case "activated":
+			v.Activated = s.Bool()
+		case "harmed":
+			v.Harmed = s.Bool()
+		case "saved":
+			v.Saved = s.Int()
+		case "on_fire":
+			v.OnFire = s.Bool()
+		case "marked_by":
+			v.MarkedBy = s.InternedString(&factStrings)
+		case "toxic_used":
+			v.ToxicUsed = s.Bool()
+		case "decoy_used":
+			v.DecoyUsed = s.Bool()
+		case "inseminate_used":
+			v.InseminateUsed = s.Bool()
+		case "rifted":
+			v.Rifted = s.Bool()
+		case "stone":
+			v.Stone = s.Bool()
+		case "rift_used":
+			v.RiftUsed = s.Bool()
+		case "revealed":
+			v.Revealed = s.Bool()
+		case "slain_by":
+			v.SlainBy = s.InternedString(&factStrings)
+		case "removals":
+			v.Removals = s.Int()
+		case "activations":
+			v.Activations = s.Int()
+		case "attacks":
+			v.Attacks = s.Int()
+		case "harm_dealt":
+			v.HarmDealt = s.Int()
+		case "harm_taken":
+			v.HarmTaken = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readIncarn(s *jsonscan.Scanner) (v Incarn) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"skill":`) {
+			v.Skill = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"toughness":`) {
+			v.Toughness = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"flesh":`) {
+			v.Flesh = s.SharedStrings(&factLists, &factStrings)
+		}
+		if s.Expect(`,"items":`) {
+			v.Items = s.SharedStrings(&factLists, &factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "skill":
+			v.Skill = s.InternedString(&factStrings)
+		case "toughness":
+			v.Toughness = s.InternedString(&factStrings)
+		case "flesh":
+			v.Flesh = s.SharedStrings(&factLists, &factStrings)
+		case "items":
+			v.Items = s.SharedStrings(&factLists, &factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
 func readEnginesCampaign(s *jsonscan.Scanner) (v engines.Campaign) {
 	i := 0
 	if s.Expect(`{"name":`) {
@@ -1285,205 +1902,6 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			} else {
 				v.Reactions = nil
 			}
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
-func readFigure(s *jsonscan.Scanner) (v Figure) {
-	i := 0
-	if s.Expect(`{"name":`) {
-		i = 1
-		v.Incarn.Name = s.InternedString(&factStrings)
-		if s.Expect(`,"skill":`) {
-			v.Incarn.Skill = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"toughness":`) {
-			v.Incarn.Toughness = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"flesh":`) {
-			v.Incarn.Flesh = s.InternedStrings(&factStrings)
-		}
-		if s.Expect(`,"items":`) {
-			v.Incarn.Items = s.InternedStrings(&factStrings)
-		}
-		if s.Expect(`,"side":`) {
-			v.Side = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"origin":`) {
-			v.Origin = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"id":`) {
-			v.ID = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"status":`) {
-			v.Status = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"tag":`) {
-			v.Tag = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"for":`) {
-			v.For = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"starting":`) {
-			v.Starting = s.Bool()
-		}
-		if s.Expect(`,"activated":`) {
-			v.Activated = s.Bool()
-		}
-		if s.Expect(`,"harmed":`) {
-			v.Harmed = s.Bool()
-		}
-		if s.Expect(`,"saved":`) {
-			v.Saved = s.Int()
-		}
-		if s.Expect(`,"on_fire":`) {
-			v.OnFire = s.Bool()
-		}
-		if s.Expect(`,"marked_by":`) {
-			v.MarkedBy = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"toxic_used":`) {
-			v.ToxicUsed = s.Bool()
-		}
-		if s.Expect(`,"decoy_used":`) {
-			v.DecoyUsed = s.Bool()
-		}
-		if s.Expect(`,"inseminate_used":`) {
-			v.InseminateUsed = s.Bool()
-		}
-		if s.Expect(`,"rifted":`) {
-			v.Rifted = s.Bool()
-		}
-		if s.Expect(`,"stone":`) {
-			v.Stone = s.Bool()
-		}
-		if s.Expect(`,"rift_used":`) {
-			v.RiftUsed = s.Bool()
-		}
-		if s.Expect(`,"revealed":`) {
-			v.Revealed = s.Bool()
-		}
-		if s.Expect(`,"slain_by":`) {
-			v.SlainBy = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"removals":`) {
-			v.Removals = s.Int()
-		}
-		if s.Expect(`,"activations":`) {
-			v.Activations = s.Int()
-		}
-		if s.Expect(`,"attacks":`) {
-			v.Attacks = s.Int()
-		}
-		if s.Expect(`,"harm_dealt":`) {
-			v.HarmDealt = s.Int()
-		}
-		if s.Expect(`,"harm_taken":`) {
-			v.HarmTaken = s.Int()
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "name":
-			v.Incarn.Name = s.InternedString(&factStrings)
-		case "skill":
-			v.Incarn.Skill = s.InternedString(&factStrings)
-		case "toughness":
-			v.Incarn.Toughness = s.InternedString(&factStrings)
-		case "flesh":
-			v.Incarn.Flesh = s.InternedStrings(&factStrings)
-		case "items":
-			v.Incarn.Items = s.InternedStrings(&factStrings)
-		case "side":
-			v.Side = s.InternedString(&factStrings)
-		case "origin":
-			v.Origin = s.InternedString(&factStrings)
-		case "id":
-			v.ID = s.InternedString(&factStrings)
-		case "status":
-			v.Status = s.InternedString(&factStrings)
-		case "tag":
-			v.Tag = s.InternedString(&factStrings)
-		case "for":
-			v.For = s.InternedString(&factStrings)
-		case "starting":
-			v.Starting = s.Bool()
-		case "activated":
-			v.Activated = s.Bool()
-		case "harmed":
-			v.Harmed = s.Bool()
-		case "saved":
-			v.Saved = s.Int()
-		case "on_fire":
-			v.OnFire = s.Bool()
-		case "marked_by":
-			v.MarkedBy = s.InternedString(&factStrings)
-		case "toxic_used":
-			v.ToxicUsed = s.Bool()
-		case "decoy_used":
-			v.DecoyUsed = s.Bool()
-		case "inseminate_used":
-			v.InseminateUsed = s.Bool()
-		case "rifted":
-			v.Rifted = s.Bool()
-		case "stone":
-			v.Stone = s.Bool()
-		case "rift_used":
-			v.RiftUsed = s.Bool()
-		case "revealed":
-			v.Revealed = s.Bool()
-		case "slain_by":
-			v.SlainBy = s.InternedString(&factStrings)
-		case "removals":
-			v.Removals = s.Int()
-		case "activations":
-			v.Activations = s.Int()
-		case "attacks":
-			v.Attacks = s.Int()
-		case "harm_dealt":
-			v.HarmDealt = s.Int()
-		case "harm_taken":
-			v.HarmTaken = s.Int()
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
-func readIncarn(s *jsonscan.Scanner) (v Incarn) {
-	i := 0
-	if s.Expect(`{"name":`) {
-		i = 1
-		v.Name = s.InternedString(&factStrings)
-		if s.Expect(`,"skill":`) {
-			v.Skill = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"toughness":`) {
-			v.Toughness = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"flesh":`) {
-			v.Flesh = s.InternedStrings(&factStrings)
-		}
-		if s.Expect(`,"items":`) {
-			v.Items = s.InternedStrings(&factStrings)
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "name":
-			v.Name = s.InternedString(&factStrings)
-		case "skill":
-			v.Skill = s.InternedString(&factStrings)
-		case "toughness":
-			v.Toughness = s.InternedString(&factStrings)
-		case "flesh":
-			v.Flesh = s.InternedStrings(&factStrings)
-		case "items":
-			v.Items = s.InternedStrings(&factStrings)
 		default:
 			s.SkipField()
 		}

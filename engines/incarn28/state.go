@@ -8,13 +8,15 @@ import (
 	"warlog/engines"
 )
 
-// Incarn is one incarn as a gang lists it.
+// Incarn is one incarn as a gang lists it. Its lists are never written
+// into (a change makes a new list): the decoders share one slice for the
+// same list (factgen:"shared"), as a game's figures share their gang's.
 type Incarn struct {
 	Name      string   `json:"name"`
 	Skill     string   `json:"skill"`
 	Toughness string   `json:"toughness"`
-	Flesh     []string `json:"flesh,omitempty"`
-	Items     []string `json:"items,omitempty"`
+	Flesh     []string `json:"flesh,omitempty" factgen:"shared"`
+	Items     []string `json:"items,omitempty" factgen:"shared"`
 }
 
 // Gang is one player's gang, kept between games.

@@ -98,14 +98,39 @@ type FactDecoder[P any] interface {
 	DecodeFact(data []byte) (P, error)
 }
 
+// FoldDecoder is implemented by payloads P whose generated decoder has a
+// reader for the fold alone (FoldFact, for fields tagged fold:"skip"): it
+// passes over the values the fold never reads, and a replay folds what it
+// gives.
+type FoldDecoder[P any] interface {
+	FoldFact(data []byte) (P, error)
+}
+
+// Keeper is implemented by a payload whose fold keeps part of it in the
+// state (a slice it points into rather than copies): Keep returns a copy
+// that shares nothing the fold keeps. A payload that Apply is given may be
+// kept by its caller too (a decision records the facts it folds, and
+// folds each into more than one state), so Apply folds Keep's copy; a
+// payload ApplyData decodes is the fold's alone and is folded as it is,
+// which spares a replay the copy.
+type Keeper[P any] interface {
+	Keep() P
+}
+
 // On declares that facts of type typ carry a P and fold into the state with
-// apply. A P with a generated decoder (FactDecoder) is decoded by it.
+// apply. A P with a generated decoder (FactDecoder) is decoded by it, for
+// the fold by its FoldFact where it has one (FoldDecoder).
 func On[S, P any](typ string, apply func(S, P) error) Fact[S] {
 	var fold func(S, []byte) error
 	var zero P
+	_, keeps := any(zero).(Keeper[P])
 	if d, ok := any(zero).(FactDecoder[P]); ok {
+		decode := d.DecodeFact
+		if fd, ok := any(zero).(FoldDecoder[P]); ok {
+			decode = fd.FoldFact
+		}
 		fold = func(s S, data []byte) error {
-			p, err := d.DecodeFact(data)
+			p, err := decode(data)
 			if err != nil {
 				return err
 			}
@@ -120,6 +145,9 @@ func On[S, P any](typ string, apply func(S, P) error) Fact[S] {
 			v, ok := p.(P)
 			if !ok {
 				return fmt.Errorf("%s: the payload is of type %T, not %v", typ, p, reflect.TypeFor[P]())
+			}
+			if keeps {
+				v = any(v).(Keeper[P]).Keep()
 			}
 			return apply(s, v)
 		},

@@ -1,6 +1,7 @@
 package kit_test
 
 import (
+	"encoding/json"
 	"errors"
 	"reflect"
 	"strings"
@@ -219,5 +220,124 @@ func TestClone(t *testing.T) {
 	}
 	if got := c.Past.All(); len(got) != 2 || got[0] != "old" {
 		t.Errorf("the copy's history: %v", got)
+	}
+}
+
+// rows is a state that keeps the slice its fact brings (listed.Keep).
+type rows struct {
+	Rows []int `json:"rows"`
+}
+
+func (s *rows) Status() engines.Status { return engines.Status{} }
+func (s *rows) Roster() engines.Roster { return engines.Roster{} }
+
+type listed struct {
+	Rows []int `json:"rows"`
+}
+
+// keeps counts the copies Keep made.
+var keeps int
+
+func (p listed) Keep() listed {
+	keeps++
+	p.Rows = append([]int(nil), p.Rows...)
+	return p
+}
+
+func (listed) DecodeFact(data []byte) (listed, error) {
+	var p listed
+	err := json.Unmarshal(data, &p)
+	return p, err
+}
+
+func (s *rows) listed(p listed) error {
+	s.Rows = p.Rows
+	return nil
+}
+
+// A payload the fold keeps is copied when Apply is given it, which its
+// caller still holds, and folded as it is when ApplyData decodes it.
+func TestKeeperCopiesOnlyWhatOthersHold(t *testing.T) {
+	g := &kit.Game[*rows]{
+		GameInfo: engines.GameInfo{Name: "rows", Title: "Rows"},
+		New:      func(engines.Campaign) *rows { return &rows{} },
+		Facts:    []kit.Fact[*rows]{kit.On("r.listed", (*rows).listed)},
+	}
+	p := listed{Rows: []int{1, 2}}
+	a, b := &rows{}, &rows{}
+	keeps = 0
+	for _, st := range []*rows{a, b} {
+		if err := g.Apply(st, "r.listed", p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.Rows[0] = 9
+	if p.Rows[0] != 1 || b.Rows[0] != 1 || keeps != 2 {
+		t.Errorf("after Apply: payload %v, other state %v, %d copies; want [1 2], [1 2], 2", p.Rows, b.Rows, keeps)
+	}
+	keeps = 0
+	c := &rows{}
+	ok, err := g.ApplyData(c, "r.listed", []byte(`{"rows":[3,4]}`))
+	if !ok || err != nil {
+		t.Fatalf("ApplyData: %v %v", ok, err)
+	}
+	if !reflect.DeepEqual(c.Rows, []int{3, 4}) || keeps != 0 {
+		t.Errorf("after ApplyData: state %v, %d copies; want [3 4], none", c.Rows, keeps)
+	}
+}
+
+// noted is a payload whose Note the fold does not read: its FoldFact
+// leaves it out, as a generated one passes over a field tagged
+// fold:"skip".
+type noted struct {
+	N    int    `json:"n"`
+	Note string `json:"note"`
+}
+
+func (noted) DecodeFact(data []byte) (noted, error) {
+	var p noted
+	err := json.Unmarshal(data, &p)
+	return p, err
+}
+
+func (noted) FoldFact(data []byte) (noted, error) {
+	p, err := noted{}.DecodeFact(data)
+	p.Note = ""
+	return p, err
+}
+
+type notes struct {
+	Seen []noted `json:"seen"`
+}
+
+func (s *notes) Status() engines.Status { return engines.Status{} }
+func (s *notes) Roster() engines.Roster { return engines.Roster{} }
+
+func (s *notes) noted(p noted) error {
+	s.Seen = append(s.Seen, p)
+	return nil
+}
+
+// ApplyData folds what the payload's FoldFact reads; the registry decodes
+// the whole payload with DecodeFact.
+func TestFoldDecoderIsTheReplays(t *testing.T) {
+	g := &kit.Game[*notes]{
+		GameInfo: engines.GameInfo{Name: "notes", Title: "Notes"},
+		New:      func(engines.Campaign) *notes { return &notes{} },
+		Facts:    []kit.Fact[*notes]{kit.On("n.noted", (*notes).noted)},
+	}
+	data := []byte(`{"n":3,"note":"why"}`)
+	st := &notes{}
+	if ok, err := g.ApplyData(st, "n.noted", data); !ok || err != nil {
+		t.Fatalf("ApplyData: %v %v", ok, err)
+	}
+	if want := []noted{{N: 3}}; !reflect.DeepEqual(st.Seen, want) {
+		t.Errorf("the replay folded %+v; want %+v", st.Seen, want)
+	}
+	r := events.NewRegistry()
+	g.Register(r)
+	p, err := r.Decode(events.Event{Type: "n.noted", Data: data})
+	if err != nil || p != (noted{N: 3, Note: "why"}) {
+		t.Errorf("the registry decodes %+v (%v); want the whole payload", p, err)
 	}
 }

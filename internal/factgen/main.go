@@ -8,6 +8,21 @@
 //
 // It writes facts_gen.go, marked generated; the payload types stay the one
 // place where a fact's fields are written.
+//
+// A payload field tagged `fold:"skip"` is one the game's fold never reads
+// (a roll's steps, a reason's text): for a payload with such fields factgen
+// also writes FoldFact, which reads it as DecodeFact does but passes over
+// those fields' values, leaving them zero, and a replay folds through it
+// (kit.FoldDecoder). A decode for anything else (a report, a log) reads
+// every field.
+//
+// A []string field tagged `factgen:"shared"` is one its game never writes
+// into: its decoder hands out one slice for the same array (an incarn's
+// Fleshtypes in every game it fights; jsonscan.ListInterner). A slice of
+// structs so tagged has each element read once for the same object as
+// written (a figure in every game it starts; jsonscan.Values): a struct
+// whose only references are strings and shared lists, so that a copy of
+// it shares nothing its game writes into.
 package main
 
 import (
@@ -65,7 +80,7 @@ func Generate(dir string) ([]byte, error) {
 	if len(payloads) == 0 {
 		return nil, fmt.Errorf("%s declares no facts with kit.On", pkg.PkgPath)
 	}
-	g := &gen{pkg: pkg.Types, readers: map[string]bool{}, state: state}
+	g := &gen{pkg: pkg.Types, readers: map[string]bool{}, state: state, values: map[string]string{}}
 	return g.file(payloads)
 }
 
@@ -109,8 +124,11 @@ type gen struct {
 	readers map[string]bool // reader functions written or queued
 	queue   []*types.Named
 	imports map[string]bool
-	temps   int          // names of temporaries, unique in a function
-	state   *types.Named // the game's state, read in place from a snapshot
+	temps   int               // names of temporaries, unique in a function
+	lists   bool              // a field is read through factLists
+	values  map[string]string // the jsonscan.Values read through, by name: their type
+	via     string            // the Values the next struct is read through
+	state   *types.Named      // the game's state, read in place from a snapshot
 }
 
 // temp is a fresh name for a temporary.
@@ -124,23 +142,38 @@ func (g *gen) p(format string, args ...any) { fmt.Fprintf(&g.buf, format, args..
 func (g *gen) file(payloads []*types.Named) ([]byte, error) {
 	g.imports = map[string]bool{"warlog/internal/jsonscan": true}
 	var body bytes.Buffer
+	var folded []*types.Named
 	for _, n := range payloads {
 		name := n.Obj().Name()
 		g.p("// DecodeFact reads a %s as encoding/json reads it, without reflection.\n", name)
 		g.p("func (%s) DecodeFact(b []byte) (%s, error) {\n\ts := jsonscan.New(b)\n\tv := %s(s)\n\treturn v, s.Done()\n}\n\n", name, name, g.reader(n))
+		skip, err := g.skips(n.Underlying().(*types.Struct))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if skip {
+			g.p("// FoldFact reads a %s as DecodeFact does, but passes over the fields the\n// fold does not read (tagged fold:\"skip\"), which stay zero.\n", name)
+			g.p("func (%s) FoldFact(b []byte) (%s, error) {\n\ts := jsonscan.New(b)\n\tv := fold%s(s)\n\treturn v, s.Done()\n}\n\n", name, name, g.typeKey(n))
+			folded = append(folded, n)
+		}
+	}
+	for _, n := range folded {
+		if err := g.readerFunc(n, false, true); err != nil {
+			return nil, err
+		}
 	}
 	if g.state != nil {
 		name := g.state.Obj().Name()
 		g.p("// DecodeSnapshot reads a snapshot of the %s into v as encoding/json\n// reads it (a field the snapshot lacks keeps its value), without reflection.\n", name)
 		g.p("func (v *%s) DecodeSnapshot(b []byte) error {\n\ts := jsonscan.New(b)\n\tread%sInto(s, v)\n\treturn s.Done()\n}\n\n", name, g.typeKey(g.state))
-		if err := g.readerFunc(g.state, true); err != nil {
+		if err := g.readerFunc(g.state, true, false); err != nil {
 			return nil, err
 		}
 	}
 	for len(g.queue) > 0 {
 		n := g.queue[0]
 		g.queue = g.queue[1:]
-		if err := g.readerFunc(n, false); err != nil {
+		if err := g.readerFunc(n, false, false); err != nil {
 			return nil, err
 		}
 	}
@@ -156,6 +189,17 @@ func (g *gen) file(payloads []*types.Named) ([]byte, error) {
 		fmt.Fprintf(&head, "\t%q\n", p)
 	}
 	head.WriteString(")\n\n// factStrings interns the short texts the facts repeat (names, sides).\nvar factStrings jsonscan.Interner\n\n")
+	if g.lists {
+		head.WriteString("// factLists shares the lists of texts the facts repeat (factgen:\"shared\").\nvar factLists jsonscan.ListInterner\n\n")
+	}
+	var vals []string
+	for name := range g.values {
+		vals = append(vals, name)
+	}
+	sort.Strings(vals)
+	for _, name := range vals {
+		fmt.Fprintf(&head, "// %s are the %s the facts repeat, each read once (factgen:\"shared\").\nvar %s jsonscan.Values[%s]\n\n", name, g.values[name], name, g.values[name])
+	}
 	head.Write(body.Bytes())
 	src, err := format.Source(head.Bytes())
 	if err != nil {
@@ -198,6 +242,68 @@ type field struct {
 	key  string
 	path string // "A" or "Ref.Side" for an embedded struct's field
 	typ  types.Type
+	// skip: tagged fold:"skip", a field the fold does not read.
+	skip bool
+	// shared: tagged factgen:"shared", a list of strings read as one
+	// slice for the same array.
+	shared bool
+}
+
+// shareable checks that t is a slice of a struct whose copy shares nothing
+// its game writes into: its fields are numbers, booleans, strings, such
+// structs, and lists tagged factgen:"shared".
+func (g *gen) shareable(t types.Type) error {
+	sl, ok := t.(*types.Slice)
+	if !ok {
+		return fmt.Errorf("%s is not a slice", t)
+	}
+	n, ok := sl.Elem().(*types.Named)
+	if !ok {
+		return fmt.Errorf("%s is not a named struct", sl.Elem())
+	}
+	return g.plainStruct(n)
+}
+
+func (g *gen) plainStruct(n *types.Named) error {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || custom(n) {
+		return fmt.Errorf("%s is not a struct read field by field", n)
+	}
+	fs, err := g.structFields(st)
+	if err != nil {
+		return err
+	}
+	for _, f := range fs {
+		switch u := f.typ.Underlying().(type) {
+		case *types.Basic:
+			continue
+		case *types.Struct:
+			if fn, ok := f.typ.(*types.Named); ok {
+				if err := g.plainStruct(fn); err != nil {
+					return err
+				}
+				continue
+			}
+		case *types.Slice:
+			if f.shared && types.Identical(u, types.NewSlice(types.Typ[types.String])) {
+				continue
+			}
+		}
+		return fmt.Errorf("%s.%s is a %s", n.Obj().Name(), f.path, f.typ)
+	}
+	return nil
+}
+
+// skips reports whether a key of st (its embedded structs' included) is
+// tagged fold:"skip".
+func (g *gen) skips(st *types.Struct) (bool, error) {
+	fs, err := g.structFields(st)
+	for _, f := range fs {
+		if f.skip {
+			return true, err
+		}
+	}
+	return false, err
 }
 
 // fields lists the keys encoding/json reads into struct st, in the order
@@ -231,7 +337,14 @@ func (g *gen) fields(st *types.Struct, prefix string, depth int, into map[string
 		if name == "" {
 			name = f.Name()
 		}
-		into[name] = append(into[name], fieldAt{field{key: name, path: prefix + f.Name(), typ: f.Type()}, depth, tag != "", len(into)})
+		skip := reflect.StructTag(st.Tag(i)).Get("fold") == "skip"
+		shared := reflect.StructTag(st.Tag(i)).Get("factgen") == "shared"
+		if shared && !types.Identical(f.Type(), types.NewSlice(types.Typ[types.String])) {
+			if err := g.shareable(f.Type()); err != nil {
+				return fmt.Errorf("%s: factgen:\"shared\" is for a []string or a slice of plain structs: %w", f.Name(), err)
+			}
+		}
+		into[name] = append(into[name], fieldAt{field{key: name, path: prefix + f.Name(), typ: f.Type(), skip: skip, shared: shared}, depth, tag != "", len(into)})
 	}
 	return nil
 }
@@ -279,14 +392,36 @@ func (g *gen) structFields(st *types.Struct) ([]field, error) {
 
 // readerFunc writes the function that reads struct type n: returning a
 // new value, or (into) into the value a pointer names, keeping the fields
-// the JSON lacks.
-func (g *gen) readerFunc(n *types.Named, into bool) error {
+// the JSON lacks; or (fold) the fold's reader, which passes over the
+// values of the fields tagged fold:"skip".
+func (g *gen) readerFunc(n *types.Named, into, fold bool) error {
 	st := n.Underlying().(*types.Struct)
 	fs, err := g.structFields(st)
 	if err != nil {
 		return fmt.Errorf("%s: %w", n.Obj().Name(), err)
 	}
 	name := "read" + g.typeKey(n)
+	if fold {
+		name = "fold" + g.typeKey(n)
+	}
+	value := func(f field, ind string) {
+		if fold && f.skip {
+			g.p("%ss.Skip()\n", ind)
+			return
+		}
+		if f.shared {
+			if types.Identical(f.typ, types.NewSlice(types.Typ[types.String])) {
+				g.lists = true
+				g.p("%sv.%s = s.SharedStrings(&factLists, &factStrings)\n", ind, f.path)
+				return
+			}
+			elem := f.typ.(*types.Slice).Elem().(*types.Named)
+			g.via = "fact" + g.typeKey(elem) + "s"
+			g.values[g.via] = g.typeName(elem)
+			defer func() { g.via = "" }()
+		}
+		g.value("v."+f.path, f.typ, ind)
+	}
 	g.temps = 0
 	if into {
 		g.p("func %sInto(s *jsonscan.Scanner, v *%s) {\n\ti := 0\n", name, g.typeName(n))
@@ -297,10 +432,10 @@ func (g *gen) readerFunc(n *types.Named, into bool) error {
 		// The keys in the order our encoder writes them cost a
 		// comparison each; anything else takes the loop below.
 		g.p("\tif s.Expect(`{%q:`) {\n\t\ti = 1\n", fs[0].key)
-		g.value("v."+fs[0].path, fs[0].typ, "\t\t")
+		value(fs[0], "\t\t")
 		for _, f := range fs[1:] {
 			g.p("\t\tif s.Expect(`,%q:`) {\n", f.key)
-			g.value("v."+f.path, f.typ, "\t\t\t")
+			value(f, "\t\t\t")
 			g.p("\t\t}\n")
 		}
 		g.p("\t}\n")
@@ -308,7 +443,7 @@ func (g *gen) readerFunc(n *types.Named, into bool) error {
 	g.p("\tfor ; s.Field(i); i++ {\n\t\tswitch string(s.Key()) {\n")
 	for _, f := range fs {
 		g.p("\t\tcase %q:\n", f.key)
-		g.value("v."+f.path, f.typ, "\t\t\t")
+		value(f, "\t\t\t")
 	}
 	g.p("\t\tdefault:\n\t\t\ts.SkipField()\n\t\t}\n\t}\n")
 	if !into {
@@ -341,6 +476,13 @@ func (g *gen) value(dst string, t types.Type, ind string) {
 	}
 	if n, ok := t.(*types.Named); ok {
 		if _, isStruct := n.Underlying().(*types.Struct); isStruct {
+			if via := g.via; via != "" {
+				g.via = "" // the element only, not what it holds
+				key, ok := g.temp("key"), g.temp("ok")
+				g.p("%s%s, %s, %s := %s.Cached(s)\n%sif !%s {\n%s\t%s = %s(s)\n%s\t%s.Keep(s, %s, %s)\n%s}\n",
+					ind, dst, key, ok, via, ind, ok, ind, dst, g.reader(n), ind, via, key, dst, ind)
+				return
+			}
 			g.p("%s%s = %s(s)\n", ind, dst, g.reader(n))
 			return
 		}

@@ -9,10 +9,24 @@ import (
 // factStrings interns the short texts the facts repeat (names, sides).
 var factStrings jsonscan.Interner
 
+// factLists shares the lists of texts the facts repeat (factgen:"shared").
+var factLists jsonscan.ListInterner
+
+// factRefs are the Ref the facts repeat, each read once (factgen:"shared").
+var factRefs jsonscan.Values[Ref]
+
 // DecodeFact reads a Moved as encoding/json reads it, without reflection.
 func (Moved) DecodeFact(b []byte) (Moved, error) {
 	s := jsonscan.New(b)
 	v := readMoved(s)
+	return v, s.Done()
+}
+
+// FoldFact reads a Moved as DecodeFact does, but passes over the fields the
+// fold does not read (tagged fold:"skip"), which stay zero.
+func (Moved) FoldFact(b []byte) (Moved, error) {
+	s := jsonscan.New(b)
+	v := foldMoved(s)
 	return v, s.Done()
 }
 
@@ -21,6 +35,295 @@ func (Struck) DecodeFact(b []byte) (Struck, error) {
 	s := jsonscan.New(b)
 	v := readStruck(s)
 	return v, s.Done()
+}
+
+// FoldFact reads a Struck as DecodeFact does, but passes over the fields the
+// fold does not read (tagged fold:"skip"), which stay zero.
+func (Struck) FoldFact(b []byte) (Struck, error) {
+	s := jsonscan.New(b)
+	v := foldStruck(s)
+	return v, s.Done()
+}
+
+func foldMoved(s *jsonscan.Scanner) (v Moved) {
+	i := 0
+	if s.Expect(`{"side":`) {
+		i = 1
+		v.Ref.Side = Side(s.InternedString(&factStrings))
+		if s.Expect(`,"name":`) {
+			v.Ref.Name = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"inches":`) {
+			v.Inches = s.Int()
+		}
+		if s.Expect(`,"rough":`) {
+			v.Rough = s.Bool()
+		}
+		if s.Expect(`,"big":`) {
+			v.Big = s.Int64()
+		}
+		if s.Expect(`,"seed":`) {
+			v.Seed = s.Uint64()
+		}
+		if s.Expect(`,"share":`) {
+			v.Share = s.Float()
+		}
+		if s.Expect(`,"Plain":`) {
+			s.Skip()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "side":
+			v.Ref.Side = Side(s.InternedString(&factStrings))
+		case "name":
+			v.Ref.Name = s.InternedString(&factStrings)
+		case "inches":
+			v.Inches = s.Int()
+		case "rough":
+			v.Rough = s.Bool()
+		case "big":
+			v.Big = s.Int64()
+		case "seed":
+			v.Seed = s.Uint64()
+		case "share":
+			v.Share = s.Float()
+		case "Plain":
+			s.Skip()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func foldStruck(s *jsonscan.Scanner) (v Struck) {
+	i := 0
+	if s.Expect(`{"by":`) {
+		i = 1
+		if s.Null() {
+			v.By = nil
+		} else {
+			var p1 Ref
+			p1 = readRef(s)
+			v.By = &p1
+		}
+		if s.Expect(`,"targets":`) {
+			if s.Array() {
+				var buf2 [16]Ref
+				xs3 := buf2[:0]
+				for j4 := 0; s.Elem(j4); j4++ {
+					var x5 Ref
+					x5, key6, ok7 := factRefs.Cached(s)
+					if !ok7 {
+						x5 = readRef(s)
+						factRefs.Keep(s, key6, x5)
+					}
+					xs3 = append(xs3, x5)
+				}
+				v.Targets = append(make([]Ref, 0, len(xs3)), xs3...)
+			} else {
+				v.Targets = nil
+			}
+		}
+		if s.Expect(`,"maybe":`) {
+			if s.Array() {
+				var buf8 [16]*Ref
+				xs9 := buf8[:0]
+				for j10 := 0; s.Elem(j10); j10++ {
+					var x11 *Ref
+					if s.Null() {
+						x11 = nil
+					} else {
+						var p12 Ref
+						p12 = readRef(s)
+						x11 = &p12
+					}
+					xs9 = append(xs9, x11)
+				}
+				v.Maybe = append(make([]*Ref, 0, len(xs9)), xs9...)
+			} else {
+				v.Maybe = nil
+			}
+		}
+		if s.Expect(`,"dice":`) {
+			v.Dice = s.SizedInts()
+		}
+		if s.Expect(`,"rounds":`) {
+			if s.Array() {
+				var buf13 [16][]int
+				xs14 := buf13[:0]
+				for j15 := 0; s.Elem(j15); j15++ {
+					var x16 []int
+					x16 = s.SizedInts()
+					xs14 = append(xs14, x16)
+				}
+				v.Rounds = append(make([][]int, 0, len(xs14)), xs14...)
+			} else {
+				v.Rounds = nil
+			}
+		}
+		if s.Expect(`,"names":`) {
+			v.Names = s.SharedStrings(&factLists, &factStrings)
+		}
+		if s.Expect(`,"score":`) {
+			v.Score = s.IntMap()
+		}
+		if s.Expect(`,"lists":`) {
+			s.Skip()
+		}
+		if s.Expect(`,"refs":`) {
+			if s.Null() {
+				v.Refs = nil
+			} else {
+				m17 := make(map[string]Ref, s.Members())
+				for j18 := 0; s.Field(j18); j18++ {
+					k19 := s.MapKey()
+					var x20 Ref
+					x20 = readRef(s)
+					m17[k19] = x20
+				}
+				v.Refs = m17
+			}
+		}
+		if s.Expect(`,"success":`) {
+			v.Success = s.BoolPtr()
+		}
+		if s.Expect(`,"shout":`) {
+			s.Decode(&v.Shout)
+		}
+		if s.Expect(`,"raw":`) {
+			s.Decode(&v.Raw)
+		}
+		if s.Expect(`,"any":`) {
+			s.Decode(&v.Any)
+		}
+		if s.Expect(`,"sides":`) {
+			if s.Array() {
+				var buf21 [16]Side
+				xs22 := buf21[:0]
+				for j23 := 0; s.Elem(j23); j23++ {
+					var x24 Side
+					x24 = Side(s.InternedString(&factStrings))
+					xs22 = append(xs22, x24)
+				}
+				v.Sides = append(make([]Side, 0, len(xs22)), xs22...)
+			} else {
+				v.Sides = nil
+			}
+		}
+		if s.Expect(`,"small":`) {
+			s.Decode(&v.Small)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "by":
+			if s.Null() {
+				v.By = nil
+			} else {
+				var p25 Ref
+				p25 = readRef(s)
+				v.By = &p25
+			}
+		case "targets":
+			if s.Array() {
+				var buf26 [16]Ref
+				xs27 := buf26[:0]
+				for j28 := 0; s.Elem(j28); j28++ {
+					var x29 Ref
+					x29, key30, ok31 := factRefs.Cached(s)
+					if !ok31 {
+						x29 = readRef(s)
+						factRefs.Keep(s, key30, x29)
+					}
+					xs27 = append(xs27, x29)
+				}
+				v.Targets = append(make([]Ref, 0, len(xs27)), xs27...)
+			} else {
+				v.Targets = nil
+			}
+		case "maybe":
+			if s.Array() {
+				var buf32 [16]*Ref
+				xs33 := buf32[:0]
+				for j34 := 0; s.Elem(j34); j34++ {
+					var x35 *Ref
+					if s.Null() {
+						x35 = nil
+					} else {
+						var p36 Ref
+						p36 = readRef(s)
+						x35 = &p36
+					}
+					xs33 = append(xs33, x35)
+				}
+				v.Maybe = append(make([]*Ref, 0, len(xs33)), xs33...)
+			} else {
+				v.Maybe = nil
+			}
+		case "dice":
+			v.Dice = s.SizedInts()
+		case "rounds":
+			if s.Array() {
+				var buf37 [16][]int
+				xs38 := buf37[:0]
+				for j39 := 0; s.Elem(j39); j39++ {
+					var x40 []int
+					x40 = s.SizedInts()
+					xs38 = append(xs38, x40)
+				}
+				v.Rounds = append(make([][]int, 0, len(xs38)), xs38...)
+			} else {
+				v.Rounds = nil
+			}
+		case "names":
+			v.Names = s.SharedStrings(&factLists, &factStrings)
+		case "score":
+			v.Score = s.IntMap()
+		case "lists":
+			s.Skip()
+		case "refs":
+			if s.Null() {
+				v.Refs = nil
+			} else {
+				m41 := make(map[string]Ref, s.Members())
+				for j42 := 0; s.Field(j42); j42++ {
+					k43 := s.MapKey()
+					var x44 Ref
+					x44 = readRef(s)
+					m41[k43] = x44
+				}
+				v.Refs = m41
+			}
+		case "success":
+			v.Success = s.BoolPtr()
+		case "shout":
+			s.Decode(&v.Shout)
+		case "raw":
+			s.Decode(&v.Raw)
+		case "any":
+			s.Decode(&v.Any)
+		case "sides":
+			if s.Array() {
+				var buf45 [16]Side
+				xs46 := buf45[:0]
+				for j47 := 0; s.Elem(j47); j47++ {
+					var x48 Side
+					x48 = Side(s.InternedString(&factStrings))
+					xs46 = append(xs46, x48)
+				}
+				v.Sides = append(make([]Side, 0, len(xs46)), xs46...)
+			} else {
+				v.Sides = nil
+			}
+		case "small":
+			s.Decode(&v.Small)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
 }
 
 // DecodeSnapshot reads a snapshot of the State into v as encoding/json
@@ -116,7 +419,11 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 				xs3 := buf2[:0]
 				for j4 := 0; s.Elem(j4); j4++ {
 					var x5 Ref
-					x5 = readRef(s)
+					x5, key6, ok7 := factRefs.Cached(s)
+					if !ok7 {
+						x5 = readRef(s)
+						factRefs.Keep(s, key6, x5)
+					}
 					xs3 = append(xs3, x5)
 				}
 				v.Targets = append(make([]Ref, 0, len(xs3)), xs3...)
@@ -126,20 +433,20 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 		}
 		if s.Expect(`,"maybe":`) {
 			if s.Array() {
-				var buf6 [16]*Ref
-				xs7 := buf6[:0]
-				for j8 := 0; s.Elem(j8); j8++ {
-					var x9 *Ref
+				var buf8 [16]*Ref
+				xs9 := buf8[:0]
+				for j10 := 0; s.Elem(j10); j10++ {
+					var x11 *Ref
 					if s.Null() {
-						x9 = nil
+						x11 = nil
 					} else {
-						var p10 Ref
-						p10 = readRef(s)
-						x9 = &p10
+						var p12 Ref
+						p12 = readRef(s)
+						x11 = &p12
 					}
-					xs7 = append(xs7, x9)
+					xs9 = append(xs9, x11)
 				}
-				v.Maybe = append(make([]*Ref, 0, len(xs7)), xs7...)
+				v.Maybe = append(make([]*Ref, 0, len(xs9)), xs9...)
 			} else {
 				v.Maybe = nil
 			}
@@ -149,20 +456,20 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 		}
 		if s.Expect(`,"rounds":`) {
 			if s.Array() {
-				var buf11 [16][]int
-				xs12 := buf11[:0]
-				for j13 := 0; s.Elem(j13); j13++ {
-					var x14 []int
-					x14 = s.SizedInts()
-					xs12 = append(xs12, x14)
+				var buf13 [16][]int
+				xs14 := buf13[:0]
+				for j15 := 0; s.Elem(j15); j15++ {
+					var x16 []int
+					x16 = s.SizedInts()
+					xs14 = append(xs14, x16)
 				}
-				v.Rounds = append(make([][]int, 0, len(xs12)), xs12...)
+				v.Rounds = append(make([][]int, 0, len(xs14)), xs14...)
 			} else {
 				v.Rounds = nil
 			}
 		}
 		if s.Expect(`,"names":`) {
-			v.Names = s.InternedStrings(&factStrings)
+			v.Names = s.SharedStrings(&factLists, &factStrings)
 		}
 		if s.Expect(`,"score":`) {
 			v.Score = s.IntMap()
@@ -171,28 +478,28 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 			if s.Null() {
 				v.Lists = nil
 			} else {
-				m15 := make(map[string][]string, s.Members())
-				for j16 := 0; s.Field(j16); j16++ {
-					k17 := s.MapKey()
-					var x18 []string
-					x18 = s.InternedStrings(&factStrings)
-					m15[k17] = x18
+				m17 := make(map[string][]string, s.Members())
+				for j18 := 0; s.Field(j18); j18++ {
+					k19 := s.MapKey()
+					var x20 []string
+					x20 = s.InternedStrings(&factStrings)
+					m17[k19] = x20
 				}
-				v.Lists = m15
+				v.Lists = m17
 			}
 		}
 		if s.Expect(`,"refs":`) {
 			if s.Null() {
 				v.Refs = nil
 			} else {
-				m19 := make(map[string]Ref, s.Members())
-				for j20 := 0; s.Field(j20); j20++ {
-					k21 := s.MapKey()
-					var x22 Ref
-					x22 = readRef(s)
-					m19[k21] = x22
+				m21 := make(map[string]Ref, s.Members())
+				for j22 := 0; s.Field(j22); j22++ {
+					k23 := s.MapKey()
+					var x24 Ref
+					x24 = readRef(s)
+					m21[k23] = x24
 				}
-				v.Refs = m19
+				v.Refs = m21
 			}
 		}
 		if s.Expect(`,"success":`) {
@@ -209,14 +516,14 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 		}
 		if s.Expect(`,"sides":`) {
 			if s.Array() {
-				var buf23 [16]Side
-				xs24 := buf23[:0]
-				for j25 := 0; s.Elem(j25); j25++ {
-					var x26 Side
-					x26 = Side(s.InternedString(&factStrings))
-					xs24 = append(xs24, x26)
+				var buf25 [16]Side
+				xs26 := buf25[:0]
+				for j27 := 0; s.Elem(j27); j27++ {
+					var x28 Side
+					x28 = Side(s.InternedString(&factStrings))
+					xs26 = append(xs26, x28)
 				}
-				v.Sides = append(make([]Side, 0, len(xs24)), xs24...)
+				v.Sides = append(make([]Side, 0, len(xs26)), xs26...)
 			} else {
 				v.Sides = nil
 			}
@@ -231,39 +538,43 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 			if s.Null() {
 				v.By = nil
 			} else {
-				var p27 Ref
-				p27 = readRef(s)
-				v.By = &p27
+				var p29 Ref
+				p29 = readRef(s)
+				v.By = &p29
 			}
 		case "targets":
 			if s.Array() {
-				var buf28 [16]Ref
-				xs29 := buf28[:0]
-				for j30 := 0; s.Elem(j30); j30++ {
-					var x31 Ref
-					x31 = readRef(s)
-					xs29 = append(xs29, x31)
+				var buf30 [16]Ref
+				xs31 := buf30[:0]
+				for j32 := 0; s.Elem(j32); j32++ {
+					var x33 Ref
+					x33, key34, ok35 := factRefs.Cached(s)
+					if !ok35 {
+						x33 = readRef(s)
+						factRefs.Keep(s, key34, x33)
+					}
+					xs31 = append(xs31, x33)
 				}
-				v.Targets = append(make([]Ref, 0, len(xs29)), xs29...)
+				v.Targets = append(make([]Ref, 0, len(xs31)), xs31...)
 			} else {
 				v.Targets = nil
 			}
 		case "maybe":
 			if s.Array() {
-				var buf32 [16]*Ref
-				xs33 := buf32[:0]
-				for j34 := 0; s.Elem(j34); j34++ {
-					var x35 *Ref
+				var buf36 [16]*Ref
+				xs37 := buf36[:0]
+				for j38 := 0; s.Elem(j38); j38++ {
+					var x39 *Ref
 					if s.Null() {
-						x35 = nil
+						x39 = nil
 					} else {
-						var p36 Ref
-						p36 = readRef(s)
-						x35 = &p36
+						var p40 Ref
+						p40 = readRef(s)
+						x39 = &p40
 					}
-					xs33 = append(xs33, x35)
+					xs37 = append(xs37, x39)
 				}
-				v.Maybe = append(make([]*Ref, 0, len(xs33)), xs33...)
+				v.Maybe = append(make([]*Ref, 0, len(xs37)), xs37...)
 			} else {
 				v.Maybe = nil
 			}
@@ -271,46 +582,46 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 			v.Dice = s.SizedInts()
 		case "rounds":
 			if s.Array() {
-				var buf37 [16][]int
-				xs38 := buf37[:0]
-				for j39 := 0; s.Elem(j39); j39++ {
-					var x40 []int
-					x40 = s.SizedInts()
-					xs38 = append(xs38, x40)
+				var buf41 [16][]int
+				xs42 := buf41[:0]
+				for j43 := 0; s.Elem(j43); j43++ {
+					var x44 []int
+					x44 = s.SizedInts()
+					xs42 = append(xs42, x44)
 				}
-				v.Rounds = append(make([][]int, 0, len(xs38)), xs38...)
+				v.Rounds = append(make([][]int, 0, len(xs42)), xs42...)
 			} else {
 				v.Rounds = nil
 			}
 		case "names":
-			v.Names = s.InternedStrings(&factStrings)
+			v.Names = s.SharedStrings(&factLists, &factStrings)
 		case "score":
 			v.Score = s.IntMap()
 		case "lists":
 			if s.Null() {
 				v.Lists = nil
 			} else {
-				m41 := make(map[string][]string, s.Members())
-				for j42 := 0; s.Field(j42); j42++ {
-					k43 := s.MapKey()
-					var x44 []string
-					x44 = s.InternedStrings(&factStrings)
-					m41[k43] = x44
+				m45 := make(map[string][]string, s.Members())
+				for j46 := 0; s.Field(j46); j46++ {
+					k47 := s.MapKey()
+					var x48 []string
+					x48 = s.InternedStrings(&factStrings)
+					m45[k47] = x48
 				}
-				v.Lists = m41
+				v.Lists = m45
 			}
 		case "refs":
 			if s.Null() {
 				v.Refs = nil
 			} else {
-				m45 := make(map[string]Ref, s.Members())
-				for j46 := 0; s.Field(j46); j46++ {
-					k47 := s.MapKey()
-					var x48 Ref
-					x48 = readRef(s)
-					m45[k47] = x48
+				m49 := make(map[string]Ref, s.Members())
+				for j50 := 0; s.Field(j50); j50++ {
+					k51 := s.MapKey()
+					var x52 Ref
+					x52 = readRef(s)
+					m49[k51] = x52
 				}
-				v.Refs = m45
+				v.Refs = m49
 			}
 		case "success":
 			v.Success = s.BoolPtr()
@@ -322,14 +633,14 @@ func readStruck(s *jsonscan.Scanner) (v Struck) {
 			s.Decode(&v.Any)
 		case "sides":
 			if s.Array() {
-				var buf49 [16]Side
-				xs50 := buf49[:0]
-				for j51 := 0; s.Elem(j51); j51++ {
-					var x52 Side
-					x52 = Side(s.InternedString(&factStrings))
-					xs50 = append(xs50, x52)
+				var buf53 [16]Side
+				xs54 := buf53[:0]
+				for j55 := 0; s.Elem(j55); j55++ {
+					var x56 Side
+					x56 = Side(s.InternedString(&factStrings))
+					xs54 = append(xs54, x56)
 				}
-				v.Sides = append(make([]Side, 0, len(xs50)), xs50...)
+				v.Sides = append(make([]Side, 0, len(xs54)), xs54...)
 			} else {
 				v.Sides = nil
 			}

@@ -44,20 +44,21 @@ type Moved struct {
 	Seed    uint64  `json:"seed,omitempty"`
 	Share   float64 `json:"share,omitempty"`
 	Skipped string  `json:"-"`
-	Plain   string
-	hidden  int
+	// Plain is not folded (nor is Struck.Lists): a replay skips it.
+	Plain  string `fold:"skip"`
+	hidden int
 }
 
 // Struck has pointers, slices and maps of every kind.
 type Struck struct {
 	By      *Ref                `json:"by,omitempty"`
-	Targets []Ref               `json:"targets"`
+	Targets []Ref               `json:"targets" factgen:"shared"`
 	Maybe   []*Ref              `json:"maybe,omitempty"`
 	Dice    []int               `json:"dice"`
 	Rounds  [][]int             `json:"rounds,omitempty"`
-	Names   []string            `json:"names,omitempty"`
+	Names   []string            `json:"names,omitempty" factgen:"shared"`
 	Score   map[string]int      `json:"score,omitempty"`
-	Lists   map[string][]string `json:"lists,omitempty"`
+	Lists   map[string][]string `json:"lists,omitempty" fold:"skip"`
 	Refs    map[string]Ref      `json:"refs,omitempty"`
 	Success *bool               `json:"success,omitempty"`
 	Shout   Upper               `json:"shout,omitempty"`

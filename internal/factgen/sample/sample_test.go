@@ -2,6 +2,7 @@ package sample
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"warlog/events"
@@ -44,6 +45,7 @@ func seeds(t testing.TB) map[string][]string {
 			payload(t, Struck{}),
 			`{"targets":null,"dice":[],"score":{},"refs":null,"by":null}`,
 			`{"maybe":[null],"rounds":[null,[3]],"shout":"whisper"}`,
+			`{"targets":[{"side":"a\"}","name":"b"},{"side":"a\"}","name":"b"},{"name":"c"}]}`,
 		},
 	}
 }
@@ -52,6 +54,42 @@ func seeds(t testing.TB) map[string][]string {
 // reads it: our encoder's output, keys out of order, unknown keys, nulls.
 func TestGeneratedDecodersAgreeWithEncodingJSON(t *testing.T) {
 	decodetest.Seeds(t, registry(), seeds(t))
+}
+
+// A fold's reader reads what the full decoder reads, but for the fields
+// tagged fold:"skip", which it leaves zero.
+func TestFoldReadersSkipOnlyTheTaggedFields(t *testing.T) {
+	n := 0
+	for typ, docs := range seeds(t) {
+		for _, doc := range docs {
+			var want, got any
+			var werr, gerr error
+			switch typ {
+			case "sample.moved":
+				var w, g Moved
+				w, werr = Moved{}.DecodeFact([]byte(doc))
+				g, gerr = Moved{}.FoldFact([]byte(doc))
+				w.Plain = ""
+				want, got = w, g
+			case "sample.struck":
+				var w, g Struck
+				w, werr = Struck{}.DecodeFact([]byte(doc))
+				g, gerr = Struck{}.FoldFact([]byte(doc))
+				w.Lists = nil
+				want, got = w, g
+			}
+			if werr != nil {
+				continue
+			}
+			n++
+			if gerr != nil || !reflect.DeepEqual(got, want) {
+				t.Errorf("%s %s: the fold reads %+v (%v); want %+v", typ, doc, got, gerr, want)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no seed decoded")
+	}
 }
 
 func FuzzGeneratedDecoders(f *testing.F) {
