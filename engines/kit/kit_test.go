@@ -261,13 +261,13 @@ func TestKeeperCopiesOnlyWhatOthersHold(t *testing.T) {
 	g := &kit.Game[*rows]{
 		GameInfo: engines.GameInfo{Name: "rows", Title: "Rows"},
 		New:      func(engines.Campaign) *rows { return &rows{} },
-		Facts:    []kit.Fact[*rows]{kit.On("r.listed", (*rows).listed)},
+		Facts:    []kit.Fact[*rows]{kit.On("rows.listed", (*rows).listed)},
 	}
 	p := listed{Rows: []int{1, 2}}
 	a, b := &rows{}, &rows{}
 	keeps = 0
 	for _, st := range []*rows{a, b} {
-		if err := g.Apply(st, "r.listed", p); err != nil {
+		if err := g.Apply(st, "rows.listed", p); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -277,7 +277,7 @@ func TestKeeperCopiesOnlyWhatOthersHold(t *testing.T) {
 	}
 	keeps = 0
 	c := &rows{}
-	ok, err := g.ApplyData(c, "r.listed", []byte(`{"rows":[3,4]}`))
+	ok, err := g.ApplyData(c, "rows.listed", []byte(`{"rows":[3,4]}`))
 	if !ok || err != nil {
 		t.Fatalf("ApplyData: %v %v", ok, err)
 	}
