@@ -324,11 +324,11 @@ func TestFoldDecoderIsTheReplays(t *testing.T) {
 	g := &kit.Game[*notes]{
 		GameInfo: engines.GameInfo{Name: "notes", Title: "Notes"},
 		New:      func(engines.Campaign) *notes { return &notes{} },
-		Facts:    []kit.Fact[*notes]{kit.On("n.noted", (*notes).noted)},
+		Facts:    []kit.Fact[*notes]{kit.On("notes.noted", (*notes).noted)},
 	}
 	data := []byte(`{"n":3,"note":"why"}`)
 	st := &notes{}
-	if ok, err := g.ApplyData(st, "n.noted", data); !ok || err != nil {
+	if ok, err := g.ApplyData(st, "notes.noted", data); !ok || err != nil {
 		t.Fatalf("ApplyData: %v %v", ok, err)
 	}
 	if want := []noted{{N: 3}}; !reflect.DeepEqual(st.Seen, want) {
@@ -336,7 +336,7 @@ func TestFoldDecoderIsTheReplays(t *testing.T) {
 	}
 	r := events.NewRegistry()
 	g.Register(r)
-	p, err := r.Decode(events.Event{Type: "n.noted", Data: data})
+	p, err := r.Decode(events.Event{Type: "notes.noted", Data: data})
 	if err != nil || p != (noted{N: 3, Note: "why"}) {
 		t.Errorf("the registry decodes %+v (%v); want the whole payload", p, err)
 	}
