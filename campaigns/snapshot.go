@@ -124,7 +124,16 @@ func (s *Service) SaveSnapshot(ctx context.Context, st *State) error {
 		snap.PartsHash = ""
 	}
 	if err != nil {
-		if snap.Parts, err = st.restored.fill(parts); err != nil {
+		if we, ok := sn.(engines.WholeEncoder); ok {
+			// The stored copy to share is gone: every part whole, with
+			// the tails put back (a part rebuilt from the log holds its
+			// tail already).
+			var whole [][]byte
+			if snap.Data, whole, err = encodeSnapshotWith(st, sn, we.EncodeWhole); err != nil {
+				return err
+			}
+			snap.Parts = joinParts(whole)
+		} else if snap.Parts, err = st.restored.fill(parts); err != nil {
 			return err
 		}
 		err = store.SaveSnapshot(ctx, snap)
@@ -141,7 +150,13 @@ var errNotShared = errors.New("parts not shared")
 // bookkeeping, a newline, the game state in the engine's encoding) and the
 // game's parts (nil for each unchanged since the state was restored).
 func encodeSnapshot(st *State, sn engines.Snapshotter) (data []byte, parts [][]byte, err error) {
-	game, parts, err := sn.EncodeState(st.Game)
+	return encodeSnapshotWith(st, sn, sn.EncodeState)
+}
+
+// encodeSnapshotWith is encodeSnapshot with the game state encoded by
+// encode.
+func encodeSnapshotWith(st *State, sn engines.Snapshotter, encode func(engines.State) ([]byte, [][]byte, error)) (data []byte, parts [][]byte, err error) {
+	game, parts, err := encode(st.Game)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -277,10 +292,27 @@ func (s *Service) compareSnapshot(st *State, a events.SnapshotAudit) (string, er
 	if err != nil {
 		return "", fmt.Errorf("campaign %q: encode the state at version %d: %w", st.Campaign.Name, st.Version, err)
 	}
+	// A snapshot that shares its history's base keeps what followed in a
+	// tail: put back, it must be what the replay encodes.
+	savedData, savedParts := a.Data, a.Parts
+	if head, game, ok := bytes.Cut(a.Data, []byte{'\n'}); ok {
+		var split [][]byte
+		if len(a.Parts) > 0 {
+			split = bytes.Split(a.Parts, []byte{'\n'})
+		}
+		if len(split) == len(parts) {
+			whole, wholeParts, err := engines.WholeParts(game, split)
+			if err != nil {
+				return "its history's tail does not read", nil
+			}
+			savedData = append(append(append([]byte(nil), head...), '\n'), whole...)
+			savedParts = joinParts(wholeParts)
+		}
+	}
 	switch {
-	case !bytes.Equal(data, a.Data):
+	case !bytes.Equal(data, savedData):
 		return "its state differs from the log replayed to that version", nil
-	case !bytes.Equal(joinParts(parts), a.Parts):
+	case !bytes.Equal(joinParts(parts), savedParts):
 		return "its history (parts) differs from the log replayed to that version", nil
 	}
 	return "", nil

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"warlog/engines"
 
 	"warlog/engines/dice"
 	"warlog/events"
@@ -272,9 +273,17 @@ func TestUnchangedPartsAreShared(t *testing.T) {
 		t.Errorf("history from a shared snapshot %v, want %v", got, want)
 	}
 	adds(t, s, "c", 1)
-	if copies() != 2 {
-		t.Errorf("after an add the history changed: %d copies, want 2 (the old one still shared by older snapshots)", copies())
+	if copies() != 1 {
+		t.Errorf("after an add: %d copies, want 1 (the new record in the snapshot's tail, the copy still shared)", copies())
 	}
+	if got := load(t, s, "c").Game.(*counterState).Steps.All(); len(got) != len(want)+1 || !slices.Equal(got[:len(want)], want) {
+		t.Errorf("history from a snapshot with a tail %v, want %v and one more", got, want)
+	}
+	adds(t, s, "c", engines.MaxTail)
+	if copies() != 2 {
+		t.Errorf("after %d adds more than a tail holds: %d copies, want 2 (the old one still shared by older snapshots)", engines.MaxTail+1, copies())
+	}
+	want = slices.Clone(load(t, s, "c").Game.(*counterState).Steps.All())
 
 	// Lost: the restore rebuilds the parts, and the next snapshot stores them.
 	if _, err := db.Exec(`DELETE FROM snapshot_parts`); err != nil {
@@ -284,8 +293,8 @@ func TestUnchangedPartsAreShared(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := load(t, s, "c")
-	if got := st.Game.(*counterState).Steps.All(); len(got) != len(want)+1 {
-		t.Errorf("history after its copy was lost: %v", got)
+	if got := st.Game.(*counterState).Steps.All(); !slices.Equal(got, want) {
+		t.Errorf("history after its copy was lost: %v, want %v", got, want)
 	}
 	var n int
 	if err := db.QueryRow(`SELECT count(*) FROM snapshot_parts`).Scan(&n); err != nil || n == 0 {

@@ -385,6 +385,12 @@ type Snapshotter interface {
 	StateFormat() string
 }
 
+// WholeEncoder is a Snapshotter that can encode a state sharing no part
+// with the snapshot it was restored from (engines.EncodeWhole).
+type WholeEncoder interface {
+	EncodeWhole(State) (state []byte, parts [][]byte, err error)
+}
+
 // PartsKeeper is a Snapshotter that can tell, without encoding a state,
 // whether its parts are still exactly those it was restored with (nothing
 // added to a history since): a snapshot of it then stores only the state

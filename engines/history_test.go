@@ -1,6 +1,7 @@
 package engines
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"reflect"
@@ -126,9 +127,30 @@ func TestUnchangedHistoryIsNotReadToEncode(t *testing.T) {
 	if _, again, _ := EncodeParts(&tmp, &back.Past); again[0] != nil || loads != 1 {
 		t.Errorf("after reading: parts %q, %d loads", again, loads)
 	}
+	// Added to, the base is still shared: the new record goes in the
+	// state's tails line, and the original has none.
 	cp.Add(rec{Name: "b", N: 2})
-	if _, again, _ := EncodeParts(&tmp, &cp); again[0] == nil || cp.Unchanged() || !back.Past.Unchanged() {
-		t.Errorf("after adding to the copy: parts %q; the original unchanged %v", again, back.Past.Unchanged())
+	withTail, again, _ := EncodeParts(&tmp, &cp)
+	if again[0] != nil || !cp.Unchanged() || !bytes.Contains(withTail, []byte(`"n":[1]`)) {
+		t.Errorf("after adding to the copy: parts %q, state %s", again, withTail)
+	}
+	if orig, _, _ := EncodeParts(&tmp, &back.Past); !bytes.Equal(orig, state) {
+		t.Errorf("the original encodes as %s after an add to its copy, want %s", orig, state)
+	}
+	// Restored with that tail, the history holds both records, and more
+	// than a tail holds makes the next snapshot write the base anew.
+	var again2 holder
+	if err := DecodeParts(withTail, Parts{Read: func(i int) ([]byte, error) { return parts[i], nil }}, &again2, &again2.Past); err != nil {
+		t.Fatal(err)
+	}
+	if got := again2.Past.All(); len(got) != 2 || got[0].Name != "a" || got[1].Name != "b" {
+		t.Errorf("restored with its tail: %v, want a then b", got)
+	}
+	for i := range MaxTail {
+		again2.Past.Add(rec{Name: "c", N: i})
+	}
+	if _, full, _ := EncodeParts(&tmp, &again2.Past); full[0] == nil || again2.Past.Unchanged() {
+		t.Errorf("with %d records after the base: parts %q, unchanged %v; want the base written anew", MaxTail+1, full, again2.Past.Unchanged())
 	}
 	bad := History[rec]{}
 	bad.SetSource(func() ([]byte, error) { return []byte("[{"), nil }, nil)

@@ -431,6 +431,20 @@ func (g *Game[S]) EncodeState(st engines.State) ([]byte, [][]byte, error) {
 	return engines.EncodeParts(tmp.Interface(), parts...)
 }
 
+// EncodeWhole implements engines.WholeEncoder.
+func (g *Game[S]) EncodeWhole(st engines.State) ([]byte, [][]byte, error) {
+	g.init()
+	v := reflect.ValueOf(st).Elem()
+	tmp := reflect.New(v.Type())
+	tmp.Elem().Set(v)
+	parts := make([]engines.Part, len(g.parts))
+	for i, f := range g.parts {
+		parts[i] = v.Field(f).Addr().Interface().(engines.Part)
+		tmp.Elem().Field(f).SetZero()
+	}
+	return engines.EncodeWhole(tmp.Interface(), parts...)
+}
+
 // PartsUnchanged implements engines.PartsKeeper.
 func (g *Game[S]) PartsUnchanged(st engines.State) bool {
 	g.init()
@@ -453,10 +467,14 @@ func (g *Game[S]) DecodeState(c engines.Campaign, data []byte, load engines.Part
 		parts[i] = v.Field(f).Addr().Interface().(engines.Part)
 	}
 	if d, ok := any(st).(SnapshotDecoder); ok {
-		if err := d.DecodeSnapshot(data); err != nil {
+		state, tails := engines.SplitTails(data)
+		if err := d.DecodeSnapshot(state); err != nil {
 			return nil, err
 		}
 		engines.SetSources(load, parts...)
+		if err := engines.SetTails(tails, parts...); err != nil {
+			return nil, err
+		}
 		return st, nil
 	}
 	if err := engines.DecodeParts(data, load, st, parts...); err != nil {
