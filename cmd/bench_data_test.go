@@ -20,7 +20,7 @@ import (
 
 // genVersion changes whenever the generator's walk, or what it stores, changes, so that cached
 // campaigns of an older walk are not reused.
-const genVersion = "5"
+const genVersion = "6"
 
 // growCampaign returns a database holding the game's demo battle grown to
 // at least n events by random legal play (testdata/gen), and the

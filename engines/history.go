@@ -2,7 +2,6 @@ package engines
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
@@ -327,71 +326,83 @@ func EncodeWhole(v any, parts ...Part) ([]byte, [][]byte, error) {
 	return state, out, nil
 }
 
-// tailsLine writes the parts' tails: {"n":[counts],"t":[arrays]}.
+// tailsLine writes the parts' tails, a line each: the count, a space, the
+// JSON array ("[]" for none). JSON as we write it holds no raw newline, so
+// reading it back takes no JSON decoder.
 func tailsLine(counts []int, tails [][]byte) []byte {
-	b := []byte(`{"n":[`)
+	var b []byte
 	for i, n := range counts {
 		if i > 0 {
-			b = append(b, ',')
+			b = append(b, '\n')
 		}
 		b = strconv.AppendInt(b, int64(n), 10)
-	}
-	b = append(b, `],"t":[`...)
-	for i, t := range tails {
-		if i > 0 {
-			b = append(b, ',')
+		b = append(b, ' ')
+		if len(tails[i]) == 0 {
+			b = append(b, "[]"...)
+		} else {
+			b = append(b, tails[i]...)
 		}
-		if len(t) == 0 {
-			t = []byte("[]")
-		}
-		b = append(b, t...)
 	}
-	return append(b, "]}"...)
+	return b
+}
+
+// readTails reads what tailsLine wrote for parts parts.
+func readTails(line []byte, parts int) ([]int, [][]byte, error) {
+	counts, tails := make([]int, parts), make([][]byte, parts)
+	for i := range parts {
+		var l []byte
+		l, line, _ = bytes.Cut(line, []byte{'\n'})
+		num, arr, ok := bytes.Cut(l, []byte{' '})
+		n, err := strconv.Atoi(string(num))
+		if !ok || err != nil || n < 0 || len(arr) < 2 || arr[0] != '[' || arr[len(arr)-1] != ']' {
+			return nil, nil, fmt.Errorf("a snapshot's history tail %d does not read", i+1)
+		}
+		counts[i], tails[i] = n, arr
+	}
+	if len(line) > 0 {
+		return nil, nil, fmt.Errorf("a snapshot holds more history tails than its state has parts")
+	}
+	return counts, tails, nil
 }
 
 // SplitTails separates what EncodeParts wrote: the state's JSON, and the
-// line of its parts' tails (nil when there is none).
+// lines of its parts' tails (nil when there are none).
 func SplitTails(data []byte) (state, tails []byte) {
 	state, tails, _ = bytes.Cut(data, []byte{'\n'})
 	return state, tails
 }
 
 // SetTails gives each part of a state being restored its tail, from the
-// line SplitTails found (nil: none). After SetSources.
-func SetTails(line []byte, parts ...Part) error {
-	if line == nil {
+// lines SplitTails found (nil: none). After SetSources.
+func SetTails(lines []byte, parts ...Part) error {
+	if lines == nil {
 		return nil
 	}
-	var t struct {
-		N []int             `json:"n"`
-		T []json.RawMessage `json:"t"`
-	}
-	if err := json.Unmarshal(line, &t); err != nil || len(t.N) != len(parts) || len(t.T) != len(parts) {
-		return fmt.Errorf("a snapshot's history tails do not read (%v)", err)
+	counts, tails, err := readTails(lines, len(parts))
+	if err != nil {
+		return err
 	}
 	for i, p := range parts {
-		p.SetTail(t.T[i], t.N[i])
+		p.SetTail(tails[i], counts[i])
 	}
 	return nil
 }
 
 // WholeParts gives what a snapshot's state and parts are with each part's
-// tail put back after its base, the tails line gone: the form a state
-// replayed from the log encodes to, which `warlog verify` compares.
+// tail put back after its base, the tails gone: the form a state replayed
+// from the log encodes to, which `warlog verify` compares.
 func WholeParts(data []byte, parts [][]byte) ([]byte, [][]byte, error) {
-	state, line := SplitTails(data)
-	if line == nil {
+	state, lines := SplitTails(data)
+	if lines == nil {
 		return data, parts, nil
 	}
-	var t struct {
-		T []json.RawMessage `json:"t"`
-	}
-	if err := json.Unmarshal(line, &t); err != nil || len(t.T) != len(parts) {
-		return nil, nil, fmt.Errorf("a snapshot's history tails do not read (%v)", err)
+	_, tails, err := readTails(lines, len(parts))
+	if err != nil {
+		return nil, nil, err
 	}
 	whole := make([][]byte, len(parts))
 	for i := range parts {
-		whole[i] = spliceArrays(parts[i], t.T[i])
+		whole[i] = spliceArrays(parts[i], tails[i])
 	}
 	return state, whole, nil
 }
