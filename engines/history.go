@@ -390,7 +390,7 @@ func SetTails(lines []byte, parts ...Part) error {
 
 // WholeParts gives what a snapshot's state and parts are with each part's
 // tail put back after its base, the tails gone: the form a state replayed
-// from the log encodes to, which `warlog verify` compares.
+// from the log encodes to, which a check of the snapshots against the log compares.
 func WholeParts(data []byte, parts [][]byte) ([]byte, [][]byte, error) {
 	state, lines := SplitTails(data)
 	if lines == nil {
