@@ -84,8 +84,8 @@ func (s *Service) SnapshotDue(st *State) bool {
 	if behind >= int64(s.snapshotEvery) {
 		return true
 	}
-	pk, ok := st.engine.(engines.PartsKeeper)
-	return ok && st.Game != nil && st.restored != nil && st.restored.hash != "" && !st.restored.rebuilt.Load() && pk.PartsUnchanged(st.Game)
+	sn, ok := st.engine.(engines.Snapshotter)
+	return ok && st.Game != nil && st.restored.shareable() && sn.PartsUnchanged(st.Game)
 }
 
 // SaveSnapshot stores st as the campaign's snapshot at its version (when
@@ -110,41 +110,37 @@ func (s *Service) SaveSnapshot(ctx context.Context, st *State) error {
 	if !ok {
 		return nil
 	}
-	data, parts, err := encodeSnapshot(st, sn)
+	// The parts the state was restored with are shared when no part
+	// changed past its tail; otherwise (or when the store refuses, their
+	// copy gone) the snapshot keeps every part whole, tails put back (a
+	// part rebuilt from the log holds its tail already).
+	shared := st.restored.shareable() && sn.PartsUnchanged(st.Game)
+	encode := sn.EncodeWhole
+	if shared {
+		encode = sn.EncodeState
+	}
+	data, parts, err := encodeSnapshotWith(st, sn, encode)
 	if err != nil {
 		return err
 	}
 	snap := events.Snapshot{Campaign: st.Key, Version: st.Version, Head: st.Head, Key: snapshotKey, Data: data}
-	err = errNotShared
-	if st.restored.share(parts) {
-		// The parts the state was restored with, shared; the store refuses
-		// if their copy is gone, and then the snapshot keeps its own.
+	if shared {
 		snap.PartsHash = st.restored.hash
-		err = store.SaveSnapshot(ctx, snap)
+		if err = store.SaveSnapshot(ctx, snap); err == nil {
+			st.base = st.Version
+			return nil
+		}
 		snap.PartsHash = ""
-	}
-	if err != nil {
-		if we, ok := sn.(engines.WholeEncoder); ok {
-			// The stored copy to share is gone: every part whole, with
-			// the tails put back (a part rebuilt from the log holds its
-			// tail already).
-			var whole [][]byte
-			if snap.Data, whole, err = encodeSnapshotWith(st, sn, we.EncodeWhole); err != nil {
-				return err
-			}
-			snap.Parts = joinParts(whole)
-		} else if snap.Parts, err = st.restored.fill(parts); err != nil {
+		if snap.Data, parts, err = encodeSnapshotWith(st, sn, sn.EncodeWhole); err != nil {
 			return err
 		}
-		err = store.SaveSnapshot(ctx, snap)
 	}
-	if err == nil {
+	snap.Parts = joinParts(parts)
+	if err = store.SaveSnapshot(ctx, snap); err == nil {
 		st.base = st.Version
 	}
 	return err
 }
-
-var errNotShared = errors.New("parts not shared")
 
 // encodeSnapshot is what a snapshot of st holds: its data (the service's
 // bookkeeping, a newline, the game state in the engine's encoding) and the
@@ -542,39 +538,10 @@ type restoredParts struct {
 	rebuilt *atomic.Bool // the copy could not be read: never share it
 }
 
-// share reports whether a snapshot of parts (EncodeState's, nil for each
-// unchanged) can share the stored copy the state was restored with.
-func (r *restoredParts) share(parts [][]byte) bool {
-	if r == nil || r.hash == "" || r.rebuilt.Load() || len(parts) == 0 {
-		return false
-	}
-	for _, p := range parts {
-		if p != nil {
-			return false
-		}
-	}
-	return true
-}
-
-// fill reads the unchanged (nil) parts back and joins them all for a
-// snapshot that keeps a copy of its own.
-func (r *restoredParts) fill(parts [][]byte) ([]byte, error) {
-	for i, p := range parts {
-		if p != nil {
-			continue
-		}
-		if r == nil {
-			return nil, fmt.Errorf("part %d unchanged, but the state was not restored", i+1)
-		}
-		b, err := r.parts.Read(i)
-		if err != nil {
-			if b, err = r.parts.Rebuild(i); err != nil {
-				return nil, err
-			}
-		}
-		parts[i] = b
-	}
-	return joinParts(parts), nil
+// shareable reports whether a new snapshot may share the stored copy of
+// the parts the state was restored with (when they are unchanged).
+func (r *restoredParts) shareable() bool {
+	return r != nil && r.hash != "" && !r.rebuilt.Load()
 }
 
 // partsOf reads a restored snapshot's parts from the store once, when the

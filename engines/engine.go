@@ -383,18 +383,13 @@ type Snapshotter interface {
 	// StateFormat names the shape of the encoded state; it changes with
 	// the shape, and a snapshot of another format is never read.
 	StateFormat() string
-}
-
-// WholeEncoder is a Snapshotter that can encode a state sharing no part
-// with the snapshot it was restored from (engines.EncodeWhole).
-type WholeEncoder interface {
+	// EncodeWhole is EncodeState sharing no part with the snapshot the
+	// state was restored from (EncodeWhole), for when that snapshot's
+	// stored copy is gone.
 	EncodeWhole(State) (state []byte, parts [][]byte, err error)
-}
-
-// PartsKeeper is a Snapshotter that can tell, without encoding a state,
-// whether its parts are still exactly those it was restored with (nothing
-// added to a history since): a snapshot of it then stores only the state
-// and shares the parts' stored copy, which makes it cheap to save.
-type PartsKeeper interface {
+	// PartsUnchanged tells, without encoding the state, whether every part
+	// is still the one it was restored with, what was added since fitting a
+	// tail (History.Unchanged): a snapshot then stores only the state and
+	// shares the parts' stored copy, which makes it cheap to save.
 	PartsUnchanged(State) bool
 }

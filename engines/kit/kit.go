@@ -419,53 +419,53 @@ func (g *Game[S]) StateShapes() (declared, actual, pkg string) {
 // from it each History the state holds (a part a restore reads only when
 // the history is first needed).
 func (g *Game[S]) EncodeState(st engines.State) ([]byte, [][]byte, error) {
-	g.init()
-	v := reflect.ValueOf(st).Elem()
-	tmp := reflect.New(v.Type())
-	tmp.Elem().Set(v)
-	parts := make([]engines.Part, len(g.parts))
-	for i, f := range g.parts {
-		parts[i] = v.Field(f).Addr().Interface().(engines.Part)
-		tmp.Elem().Field(f).SetZero()
-	}
-	return engines.EncodeParts(tmp.Interface(), parts...)
+	rest, parts := g.split(st)
+	return engines.EncodeParts(rest, parts...)
 }
 
-// EncodeWhole implements engines.WholeEncoder.
+// EncodeWhole implements engines.Snapshotter.
 func (g *Game[S]) EncodeWhole(st engines.State) ([]byte, [][]byte, error) {
-	g.init()
-	v := reflect.ValueOf(st).Elem()
-	tmp := reflect.New(v.Type())
-	tmp.Elem().Set(v)
-	parts := make([]engines.Part, len(g.parts))
-	for i, f := range g.parts {
-		parts[i] = v.Field(f).Addr().Interface().(engines.Part)
-		tmp.Elem().Field(f).SetZero()
-	}
-	return engines.EncodeWhole(tmp.Interface(), parts...)
+	rest, parts := g.split(st)
+	return engines.EncodeWhole(rest, parts...)
 }
 
-// PartsUnchanged implements engines.PartsKeeper.
+// PartsUnchanged implements engines.Snapshotter.
 func (g *Game[S]) PartsUnchanged(st engines.State) bool {
-	g.init()
-	v := reflect.ValueOf(st).Elem()
-	for _, f := range g.parts {
-		if !v.Field(f).Addr().Interface().(engines.Part).Unchanged() {
+	for _, p := range g.partsOf(st) {
+		if !p.Unchanged() {
 			return false
 		}
 	}
 	return true
 }
 
-// DecodeState implements engines.Snapshotter.
-func (g *Game[S]) DecodeState(c engines.Campaign, data []byte, load engines.Parts) (engines.State, error) {
+// partsOf gives the parts (the History fields) of st.
+func (g *Game[S]) partsOf(st engines.State) []engines.Part {
 	g.init()
-	st := g.New(c)
 	v := reflect.ValueOf(st).Elem()
 	parts := make([]engines.Part, len(g.parts))
 	for i, f := range g.parts {
 		parts[i] = v.Field(f).Addr().Interface().(engines.Part)
 	}
+	return parts
+}
+
+// split gives a copy of st with its parts left empty, for its JSON, and
+// the parts themselves.
+func (g *Game[S]) split(st engines.State) (rest any, parts []engines.Part) {
+	parts = g.partsOf(st)
+	tmp := reflect.New(reflect.ValueOf(st).Elem().Type())
+	tmp.Elem().Set(reflect.ValueOf(st).Elem())
+	for _, f := range g.parts {
+		tmp.Elem().Field(f).SetZero()
+	}
+	return tmp.Interface(), parts
+}
+
+// DecodeState implements engines.Snapshotter.
+func (g *Game[S]) DecodeState(c engines.Campaign, data []byte, load engines.Parts) (engines.State, error) {
+	st := g.New(c)
+	parts := g.partsOf(st)
 	if d, ok := any(st).(SnapshotDecoder); ok {
 		state, tails := engines.SplitTails(data)
 		if err := d.DecodeSnapshot(state); err != nil {
