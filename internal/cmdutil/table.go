@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"reflect"
 	"strings"
-	"sync"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/ll"
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 
 	"warlog/engines"
@@ -26,52 +26,112 @@ func Table(w io.Writer, header []string, rows [][]string) error {
 			return records(w, header, rows, width)
 		}
 	}
-	shared.Lock()
-	defer shared.Unlock()
-	if shared.t == nil {
-		shared.t = tablewriter.NewTable(&shared.buf,
-			tablewriter.WithHeaderAutoFormat(tw.Off),
-			tablewriter.WithRowAutoWrap(tw.WrapNone),
-			tablewriter.WithHeaderAlignment(tw.AlignLeft),
-			tablewriter.WithStringerCacheCustom(noStringerCache{}))
-	} else {
-		shared.t.Reset()
+	if strings.Join(header, "") == "" {
+		header = nil // a table of names and values has none, not an empty box
 	}
-	shared.buf.Reset()
-	t := shared.t
-	if strings.Join(header, "") != "" {
-		t.Header(header) // a table of names and values has none, not an empty box
+	if header == nil && len(rows) == 0 {
+		return nil // as the table draws it: not even a box
 	}
-	if err := t.Bulk(rows); err != nil {
-		return err
-	}
-	if err := t.Render(); err != nil {
-		return err
-	}
-	_, err := w.Write(shared.buf.Bytes())
+	var buf bytes.Buffer
+	draw(&buf, header, rows)
+	_, err := w.Write(buf.Bytes())
 	return err
 }
 
-// shared is the one tablewriter table of the process, reset for each
-// table drawn, and the buffer it draws into. Making a table allocates a
-// stringer cache of 10,240 entries (about 0.4 MB, a fifth of what a
-// status allocates) that rows of strings never use, and a table written
-// straight to stdout costs a write per line; reused, with no such cache
-// (noStringerCache) and written in one piece, a second table costs
-// neither.
-var shared struct {
-	sync.Mutex
-	t   *tablewriter.Table
-	buf bytes.Buffer
+// draw lays a table out and has tablewriter's box renderer (the renderer
+// a tablewriter.Table draws with) draw it: the lines and cells it is
+// given are exactly those a tablewriter.Table with left-aligned headers
+// and no wrapping would give it (TestTableDrawsAsTablewriter), without
+// the table's own machinery. That machinery cost a status a third of its
+// allocations (a 10,240-entry cache made with every table, a map per
+// cell), and on a machine where a fresh page of memory costs more than a
+// thousand instructions, each of them counts.
+func draw(buf *bytes.Buffer, header []string, rows [][]string) {
+	n := len(header)
+	for _, r := range rows {
+		n = max(n, len(r))
+	}
+	tab := ""
+	split := func(cells []string) [][]string { // a row's lines, each n cells
+		height, trimmed := 1, make([]string, len(cells))
+		for j, c := range cells {
+			// As the table does: spaces trimmed at either end, tabs
+			// spelled as spaces, a line per "\n".
+			c = strings.TrimSpace(c)
+			if strings.Contains(c, "\t") {
+				if tab == "" {
+					tab = strings.Repeat(" ", twwidth.TabWidth())
+				}
+				c = strings.ReplaceAll(c, "\t", tab)
+			}
+			trimmed[j] = c
+			height = max(height, strings.Count(c, "\n")+1)
+		}
+		lines := make([][]string, height)
+		for i := range lines {
+			lines[i] = make([]string, n)
+		}
+		for j, c := range trimmed {
+			for i, l := range strings.Split(c, "\n") {
+				lines[i][j] = l
+			}
+		}
+		return lines
+	}
+	head := [][]string(nil)
+	if header != nil {
+		head = split(header)
+	}
+	body := make([][][]string, len(rows))
+	for i, r := range rows {
+		body[i] = split(r)
+	}
+	widths := tw.NewMapper[int, int]()
+	for j := range n {
+		widest := 0
+		for _, part := range append([][][]string{head}, body...) {
+			for _, l := range part {
+				widest = max(widest, twwidth.Width(l[j]))
+			}
+		}
+		widths.Set(j, widest+2) // a space either side
+	}
+	pad := tw.Padding{Left: " ", Right: " "}
+	cells := func(line []string) map[int]tw.CellContext {
+		m := make(map[int]tw.CellContext, n)
+		for j, c := range line {
+			m[j] = tw.CellContext{Data: c, Align: tw.AlignLeft, Padding: pad}
+		}
+		return m
+	}
+	bp := renderer.NewBlueprint()
+	// Suspended, as a table's is: the renderer formats its debug lines
+	// unless its logger is.
+	bp.Logger(ll.New("table").Suspend())
+	_ = bp.Start(buf)
+	first := tw.Row
+	if head != nil {
+		first = tw.Header
+	}
+	bp.Line(tw.Formatting{Level: tw.LevelHeader, Row: tw.RowContext{Position: first, Location: tw.LocationFirst, Widths: widths}})
+	for _, l := range head {
+		bp.Header(nil, tw.Formatting{Level: tw.LevelHeader, Row: tw.RowContext{Position: tw.Header, Current: cells(l), Widths: widths}})
+	}
+	if head != nil && len(body) > 0 {
+		bp.Line(tw.Formatting{Level: tw.LevelBody, Row: tw.RowContext{Position: tw.Header, Location: tw.LocationMiddle, Widths: widths}})
+	}
+	for _, r := range body {
+		for _, l := range r {
+			bp.Row(nil, tw.Formatting{Level: tw.LevelBody, Row: tw.RowContext{Position: tw.Row, Current: cells(l), Widths: widths}})
+		}
+	}
+	last := tw.Row
+	if len(body) == 0 {
+		last = tw.Header
+	}
+	bp.Line(tw.Formatting{Level: tw.LevelFooter, Row: tw.RowContext{Position: last, Location: tw.LocationEnd, Widths: widths}})
+	_ = bp.Close()
 }
-
-// noStringerCache keeps nothing: Table hands tablewriter strings only,
-// which need no stringer, so its cache would never be read.
-type noStringerCache struct{}
-
-func (noStringerCache) Add(reflect.Type, reflect.Value) bool        { return false }
-func (noStringerCache) Get(reflect.Type) (v reflect.Value, ok bool) { return v, false }
-func (noStringerCache) Purge()                                      {}
 
 // RowsTable renders engine rows: the columns are the union of the rows' keys
 // in first-seen order, each headed by its key.

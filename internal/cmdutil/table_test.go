@@ -2,6 +2,7 @@ package cmdutil
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -51,40 +52,56 @@ func TestFit(t *testing.T) {
 	}
 }
 
-// Table reuses one tablewriter table for the whole process: a table drawn
-// after others (of more columns, of fewer, of wider cells) comes out as a
-// table of its own would, drawn by a new tablewriter table.
-func TestTableReusedDrawsAsNew(t *testing.T) {
-	type table struct {
-		header []string
-		rows   [][]string
-	}
-	tables := []table{
-		{[]string{"name", "side", "status"}, [][]string{{"Brute", "Ann", "active"}, {"Runt", "Ben", "slain"}}},
-		{[]string{"a", "b"}, [][]string{{"a much longer cell than before", ""}, {"", "x"}}},
-		{[]string{"name", "removed", "faction", "objectives done"}, [][]string{{"Ann", "1", "Sacrosanct", "0"}}},
-		{[]string{"one"}, nil},
-		{[]string{"name", "side", "status"}, [][]string{{"Brute", "Ann", "active"}, {"Runt", "Ben", "slain"}}},
-	}
-	for i, tb := range tables {
+// Table draws every table exactly as a tablewriter.Table with its options
+// (headers left-aligned and as given, no wrapping) draws it: headers or
+// none, ragged rows, empty cells and columns, cells of several lines, wide
+// characters and colour codes, spaces and tabs; no table at all for
+// neither header nor rows.
+func TestTableDrawsAsTablewriter(t *testing.T) {
+	words := []string{"", " ", "a", "Brute", "two\nlines", "x\n", "\nlead", "  pad  ", "wide 漢字", "🐙 emoji",
+		"\x1b[31mred\x1b[0m", "a much longer cell than the others", "1", "Sacrosanct", "a\nb\nc", "-", "tab\there", "\tindented"}
+	rng := rand.New(rand.NewPCG(22, 1))
+	pick := func() string { return words[rng.IntN(len(words))] }
+	for i := range 400 {
+		cols := 1 + rng.IntN(5)
+		var header []string
+		switch rng.IntN(4) {
+		case 0: // none
+		case 1:
+			header = make([]string, cols) // all empty: drawn as none
+		default:
+			header = make([]string, cols)
+			for j := range header {
+				header[j] = pick()
+			}
+		}
+		rows := make([][]string, rng.IntN(5))
+		for r := range rows {
+			rows[r] = make([]string, 1+rng.IntN(cols))
+			for j := range rows[r] {
+				rows[r][j] = pick()
+			}
+		}
 		var want bytes.Buffer
-		fresh := tablewriter.NewTable(&want,
+		ref := tablewriter.NewTable(&want,
 			tablewriter.WithHeaderAutoFormat(tw.Off),
 			tablewriter.WithRowAutoWrap(tw.WrapNone),
 			tablewriter.WithHeaderAlignment(tw.AlignLeft))
-		fresh.Header(tb.header)
-		if err := fresh.Bulk(tb.rows); err != nil {
+		if strings.Join(header, "") != "" {
+			ref.Header(header)
+		}
+		if err := ref.Bulk(rows); err != nil {
 			t.Fatal(err)
 		}
-		if err := fresh.Render(); err != nil {
+		if err := ref.Render(); err != nil {
 			t.Fatal(err)
 		}
 		var got bytes.Buffer
-		if err := Table(&got, tb.header, tb.rows); err != nil {
+		if err := Table(&got, header, rows); err != nil {
 			t.Fatal(err)
 		}
 		if got.String() != want.String() {
-			t.Errorf("table %d drawn after %d others:\n%s\nwant, as a new table draws it:\n%s", i, i, got.String(), want.String())
+			t.Fatalf("table %d (header %q, rows %q):\n%s\nwant, as tablewriter.Table draws it:\n%s", i, header, rows, got.String(), want.String())
 		}
 	}
 }
