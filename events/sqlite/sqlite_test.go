@@ -690,3 +690,21 @@ func TestTightensExistingModes(t *testing.T) {
 		t.Errorf("another user's file was changed: %v %v", fi.Mode(), err)
 	}
 }
+
+// Every connection reads the file through a memory map (the mapped
+// pragma): a connection opened with DSN reports its map's size.
+func TestConnectionsReadThroughAMap(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mapped.db")
+	db, err := sql.Open("sqlite", sqlite.DSN(path, time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var size int64
+	if err := db.QueryRow(`PRAGMA mmap_size`).Scan(&size); err != nil {
+		t.Fatal(err)
+	}
+	if size != 1<<30 {
+		t.Errorf("mmap_size is %d, want %d", size, 1<<30)
+	}
+}
