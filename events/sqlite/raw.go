@@ -25,7 +25,9 @@ var rawFrom int64 = 2048
 // rawConn is one read-only connection opened through modernc.org/sqlite/lib,
 // the C library the driver itself calls: rows are read in place, without
 // the driver's Go string per text column. It is used for one long read and
-// closed.
+// closed. It reads the file with read calls, not through the memory map
+// the pool's connections use (mapped): a replay of a whole long log would
+// otherwise hold every page of the file it passed in its resident memory.
 type rawConn struct {
 	tls *libc.TLS
 	db  uintptr

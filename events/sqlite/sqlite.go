@@ -77,7 +77,9 @@ type Options struct {
 // page: a command touches a few dozen pages, and where a system call or a
 // fresh page of memory is dear (a virtual machine) the reads were a tenth
 // of a `status`. Pages in the log (WAL) are still read with calls; writes
-// go through the log as before, so what reaches the disk is unchanged.
+// go through the log as before, so what reaches the disk is unchanged. A
+// replay of a long log reads through a connection of its own, unmapped
+// (rawConn), so that its resident memory stays its own.
 const mapped = "&_pragma=mmap_size(1073741824)"
 
 // DSN builds the connection string: every setting is a _pragma parameter so
