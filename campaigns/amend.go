@@ -263,7 +263,7 @@ func (s *Service) findUnit(ctx context.Context, key string, us []Unit, id string
 	case a.Meta():
 		return -1, fmt.Errorf("action %s is an %s, which cannot be amended; amend an action of the game", ShortActionID(a.ID), a.Verb)
 	case a.Verb == VerbAmend:
-		return -1, fmt.Errorf("action %s is an amendment; amend the action it corrected (`warlog log` shows it under the amendment), or undo it", ShortActionID(a.ID))
+		return -1, &AmendmentError{a.ID}
 	}
 	return -1, fmt.Errorf("action %s (%s) is not in effect; only actions in effect can be amended", ShortActionID(a.ID), a.Label)
 }

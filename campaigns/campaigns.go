@@ -108,6 +108,32 @@ func (e *WrongGameError) Error() string {
 	return fmt.Sprintf("campaign %q plays %s; that command is for %s", e.Campaign, e.Plays.Title, e.Asked.Title)
 }
 
+// NameError is an error about the campaign of a name: none by that name
+// (ErrNoCampaign), or one already (ErrExists). It says what is wrong and
+// no more: what to do about it is the command line's to say (cmd), in its
+// own commands.
+type NameError struct {
+	Name string
+	Err  error
+}
+
+func (e *NameError) Error() string { return fmt.Sprintf("campaign %q: %v", e.Name, e.Err) }
+
+func (e *NameError) Unwrap() error { return e.Err }
+
+// NoActionError is an action id that names no action of the campaign.
+type NoActionError struct{ ID string }
+
+func (e *NoActionError) Error() string { return fmt.Sprintf("no action %q in this campaign", e.ID) }
+
+// AmendmentError is an amendment asked to be amended: the action it
+// corrected is the one to amend, or the amendment is undone.
+type AmendmentError struct{ ID string }
+
+func (e *AmendmentError) Error() string {
+	return fmt.Sprintf("action %s is an amendment; amend the action it corrected, or undo it", ShortActionID(e.ID))
+}
+
 // Errors of the service; cmd maps them to exit status 1 with their text.
 var (
 	ErrNoCampaign = errors.New("no such campaign")
@@ -193,7 +219,7 @@ func (s *Service) Create(ctx context.Context, name string, o CreateOptions) (*St
 	}
 	begun := Begun{Game: g.Name, Verb: "campaign new", Label: fmt.Sprintf("campaign %s created (%s)", name, g.Title)}
 	facts := []events.Fact{{Type: events.TypeActionBegun, Data: begun}, {Type: TypeCreated, Data: c}}
-	exists := fmt.Errorf("campaign %q: %w; choose another name or `warlog use %s`", name, ErrExists, name)
+	exists := &NameError{name, ErrExists}
 	var err error
 	if d, ok := s.store.(events.Directory); ok {
 		// The key is the name, unless a renamed campaign still holds it.

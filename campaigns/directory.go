@@ -39,7 +39,7 @@ func (s *Service) resolve(ctx context.Context, name string) (string, error) {
 		return "", err
 	}
 	if !found {
-		return "", fmt.Errorf("campaign %q: %w; `warlog campaign list` shows the campaigns", name, ErrNoCampaign)
+		return "", &NameError{name, ErrNoCampaign}
 	}
 	return key, nil
 }

@@ -255,7 +255,7 @@ func (s *Service) action(ctx context.Context, campaign, id string) (*Action, err
 		return nil, err
 	}
 	if len(evs) == 0 {
-		return nil, fmt.Errorf("no action %q in this campaign; `warlog log` lists the ids", id)
+		return nil, &NoActionError{id}
 	}
 	p, err := s.registry.Decode(evs[0])
 	if err != nil {

@@ -110,7 +110,7 @@ func (as Actions) Find(id string) (*Action, error) {
 		}
 	}
 	if hit == nil {
-		return nil, fmt.Errorf("no action %q in this campaign; `warlog log` lists the ids", id)
+		return nil, &NoActionError{id}
 	}
 	return hit, nil
 }
@@ -166,7 +166,7 @@ func (s *Service) actionsAfter(ctx context.Context, name string, from int64) (Ac
 		return nil, err
 	}
 	if len(out) == 0 && from == 0 {
-		return nil, fmt.Errorf("campaign %q: %w; `warlog campaign list` shows the campaigns", name, ErrNoCampaign)
+		return nil, &NameError{name, ErrNoCampaign}
 	}
 	return out, nil
 }
@@ -318,7 +318,7 @@ func (s *Service) load(ctx context.Context, name string, snapshots bool) (*State
 			return nil, fmt.Errorf("campaign %q: %w", name, ErrConflict)
 		}
 		if st.Version == 0 {
-			return nil, fmt.Errorf("campaign %q: %w; `warlog campaign list` shows the campaigns", name, ErrNoCampaign)
+			return nil, &NameError{name, ErrNoCampaign}
 		}
 		return st, nil
 	}

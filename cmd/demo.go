@@ -261,7 +261,7 @@ func demoBattles(c *cobra.Command, a *cmdutil.App, db, campaign, path string) ([
 	if err != nil {
 		return nil, err
 	}
-	r, err := report.Build(c.Context(), svc, campaign, report.Options{Campaign: true})
+	r, err := buildReport(c.Context(), svc, campaign, report.Options{Campaign: true})
 	if err != nil {
 		return nil, err
 	}

@@ -546,7 +546,7 @@ func (ps *playState) offerReport() error {
 		}
 		return err
 	}
-	r, err := report.Build(ps.c.Context(), ps.svc, ps.name, report.Options{})
+	r, err := buildReport(ps.c.Context(), ps.svc, ps.name, report.Options{})
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"warlog/campaigns"
 	"warlog/internal/cmdutil"
 	"warlog/internal/words"
 	"warlog/projections/report"
@@ -97,7 +99,7 @@ func runReport(c *cobra.Command, app *cmdutil.App, o *reportOptions) error {
 		return err
 	}
 	svc, _ := app.Service()
-	r, err := report.Build(c.Context(), svc, name, report.Options{Scenario: o.scenario, Campaign: o.chronicle, ShowUndone: o.showUndone})
+	r, err := buildReport(c.Context(), svc, name, report.Options{Scenario: o.scenario, Campaign: o.chronicle, ShowUndone: o.showUndone})
 	if err != nil {
 		return err
 	}
@@ -228,4 +230,47 @@ func writeOut(db, out string, data []byte, force bool, mode fs.FileMode, what, e
 		return fmt.Errorf("write %s: %w", what, err)
 	}
 	return nil
+}
+
+// buildReport builds a report that names the command checking it.
+func buildReport(ctx context.Context, svc *campaigns.Service, name string, opt report.Options) (*report.Report, error) {
+	opt.Check = checkCommand
+	return report.Build(ctx, svc, name, opt)
+}
+
+// checkCommand is the command line that checks a report's head against
+// its campaign's log: the head abbreviated to 16 hex digits, the
+// campaign's name quoted for a POSIX shell so that it can be pasted.
+func checkCommand(head, campaign string) string {
+	if len(head) > 16 {
+		head = head[:16]
+	}
+	return "warlog verify --head " + head + " -c " + shellQuote(campaign)
+}
+
+// shellQuote writes s as one word of a shell command, so that nothing in a
+// name runs when the command is pasted: bare when it is plain ASCII; in
+// single quotes, or double quotes when it holds a single quote and nothing
+// a shell expands inside double quotes; and, when it holds '<' or '>'
+// (which no report shows raw), in ANSI-C quotes with those written \x3c
+// and \x3e (bash, zsh, ksh and POSIX sh since 2024).
+func shellQuote(s string) string {
+	plain := s != "" && s[0] != '-'
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._,:/@%+=-", r)) {
+			plain = false
+			break
+		}
+	}
+	switch {
+	case plain:
+		return s
+	case strings.ContainsAny(s, "<>"):
+		return "$'" + strings.NewReplacer(`\`, `\\`, "'", `\'`, "<", `\x3c`, ">", `\x3e`).Replace(s) + "'"
+	case !strings.Contains(s, "'"):
+		return "'" + s + "'"
+	case !strings.ContainsAny(s, "\"$`!\\"):
+		return `"` + s + `"`
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

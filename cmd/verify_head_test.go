@@ -96,3 +96,32 @@ func TestReportCheckCommandRuns(t *testing.T) {
 		t.Errorf("%s: %v\n%s", line, err, got)
 	}
 }
+
+// The check command quotes the campaign's name so that a shell reads it
+// back exactly and runs nothing in it, and holds no '<' or '>' (which a
+// Markdown report never shows raw).
+func TestCheckCommandQuotesTheName(t *testing.T) {
+	names := []string{"Autumn", "King's Own demo", `<i>Club</i> [x](javascript:alert(1))`, "$(touch pwned)", "`touch pwned`",
+		`"quoted"`, `it's "both"`, `back\slash`, "-1", "--help", "a b", "名前", "!!", `it's $HOME`, "'", `\'`, "a<b>c'd\\e"}
+	for _, name := range names {
+		cmd := checkCommand("0123456789abcdef0123", name)
+		prefix := "warlog verify --head 0123456789abcdef -c "
+		if !strings.HasPrefix(cmd, prefix) {
+			t.Errorf("%q: %q", name, cmd)
+			continue
+		}
+		if strings.ContainsAny(cmd, "<>") {
+			t.Errorf("%q: the command %q holds '<' or '>'", name, cmd)
+		}
+		dir := t.TempDir()
+		sh := exec.Command("bash", "-c", "printf %s "+strings.TrimPrefix(cmd, prefix))
+		sh.Dir = dir
+		got, err := sh.Output()
+		if err != nil || string(got) != name {
+			t.Errorf("%q quoted as %q reads back as %q (%v)", name, strings.TrimPrefix(cmd, prefix), got, err)
+		}
+		if left, _ := os.ReadDir(dir); len(left) != 0 {
+			t.Errorf("%q: running the quoted name made %v", name, left)
+		}
+	}
+}

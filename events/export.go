@@ -49,11 +49,15 @@ func WriteExportHeader(w io.Writer, h ExportHeader) error {
 	return err
 }
 
+// ErrNotAsWritten is a stored payload that is not JSON on one line, as
+// warlog writes every payload: a file changed by something else.
+var ErrNotAsWritten = errors.New("its payload is not JSON on one line as warlog writes it")
+
 // WriteExportEvent writes one event's line. A payload that is not JSON
 // cannot be written as it is stored, and is refused.
 func WriteExportEvent(w io.Writer, e Event) error {
 	if !json.Valid(e.Data) || bytes.ContainsAny(e.Data, "\n\r") {
-		return fmt.Errorf("event %d (%s): its payload is not JSON on one line as warlog writes it; run `warlog verify`", e.Version, e.Type)
+		return fmt.Errorf("event %d (%s): %w", e.Version, e.Type, ErrNotAsWritten)
 	}
 	var b bytes.Buffer
 	b.WriteString(`{"version":`)
@@ -86,6 +90,8 @@ type exportedEvent struct {
 type ExportError struct {
 	Version int64
 	Reason  string
+	// NotAnExport: the file does not even begin as an export does.
+	NotAnExport bool
 }
 
 func (e *ExportError) Error() string {
@@ -104,13 +110,13 @@ func ReadExport(r io.Reader) (ExportHeader, []Event, error) {
 	var h ExportHeader
 	dec := json.NewDecoder(bufio.NewReader(r))
 	if err := dec.Decode(&h); err != nil {
-		return h, nil, &ExportError{0, "is not a warlog export's (" + plain(err) + "); export a campaign with `warlog campaign export NAME`"}
+		return h, nil, &ExportError{Reason: "is not a warlog export's (" + plain(err) + ")", NotAnExport: true}
 	}
 	if h.Format != ExportFormat {
-		return h, nil, &ExportError{0, fmt.Sprintf("names format %q; this warlog reads %q", h.Format, ExportFormat)}
+		return h, nil, &ExportError{Version: 0, Reason: fmt.Sprintf("names format %q; this warlog reads %q", h.Format, ExportFormat)}
 	}
 	if h.Key == "" {
-		return h, nil, &ExportError{0, "has no campaign key"}
+		return h, nil, &ExportError{Version: 0, Reason: "has no campaign key"}
 	}
 	check := NewChainChecker(h.Name, h.Key)
 	var out []Event
@@ -122,20 +128,20 @@ func ReadExport(r io.Reader) (ExportHeader, []Event, error) {
 		}
 		next := check.Events + 1
 		if err != nil {
-			return h, nil, &ExportError{next, "the line is not an event (" + plain(err) + ")"}
+			return h, nil, &ExportError{Version: next, Reason: "the line is not an event (" + plain(err) + ")"}
 		}
 		if x.Version == nil || x.Action == nil || x.Type == nil || x.At == nil || x.Prev == nil || x.Hash == nil || x.Data == nil {
-			return h, nil, &ExportError{next, "the line lacks a field of the envelope (version, action, type, at, prev, hash, data)"}
+			return h, nil, &ExportError{Version: next, Reason: "the line lacks a field of the envelope (version, action, type, at, prev, hash, data)"}
 		}
 		at, err := time.Parse(TimeFormat, *x.At)
 		if err != nil || at.UTC().Format(TimeFormat) != *x.At {
-			return h, nil, &ExportError{*x.Version, fmt.Sprintf("its time %q is not written as warlog writes it", *x.At)}
+			return h, nil, &ExportError{Version: *x.Version, Reason: fmt.Sprintf("its time %q is not written as warlog writes it", *x.At)}
 		}
 		e := Event{Campaign: h.Key, Version: *x.Version, Action: *x.Action, Type: *x.Type, Data: x.Data, At: at, Prev: *x.Prev, Hash: *x.Hash}
 		if err := check.Check(e); err != nil {
 			var be *BreakError
 			if errors.As(err, &be) {
-				return h, nil, &ExportError{be.Version, be.Reason}
+				return h, nil, &ExportError{Version: be.Version, Reason: be.Reason}
 			}
 			return h, nil, err
 		}
@@ -143,13 +149,13 @@ func ReadExport(r io.Reader) (ExportHeader, []Event, error) {
 	}
 	switch {
 	case check.Events < h.Events:
-		return h, nil, &ExportError{check.Events + 1, fmt.Sprintf("the file ends at version %d, and its header says %s (cut short?)", check.Events, words.Count(h.Events, "event", "events"))}
+		return h, nil, &ExportError{Version: check.Events + 1, Reason: fmt.Sprintf("the file ends at version %d, and its header says %s (cut short?)", check.Events, words.Count(h.Events, "event", "events"))}
 	case check.Events > h.Events:
-		return h, nil, &ExportError{h.Events + 1, fmt.Sprintf("the header says the log ends at version %d, and the file goes on (added to?)", h.Events)}
+		return h, nil, &ExportError{Version: h.Events + 1, Reason: fmt.Sprintf("the header says the log ends at version %d, and the file goes on (added to?)", h.Events)}
 	case check.Head != h.Head:
-		return h, nil, &ExportError{0, fmt.Sprintf("names head %s, and the log's is %s (edited?)", short(h.Head), short(check.Head))}
+		return h, nil, &ExportError{Version: 0, Reason: fmt.Sprintf("names head %s, and the log's is %s (edited?)", short(h.Head), short(check.Head))}
 	case len(out) == 0:
-		return h, nil, &ExportError{1, "the file holds no event"}
+		return h, nil, &ExportError{Version: 1, Reason: "the file holds no event"}
 	}
 	return h, out, nil
 }

@@ -26,7 +26,9 @@ var (
 	ErrLost = errors.New("the connection to the PostgreSQL server was lost")
 	// ErrUncertain: the connection broke while a write was being
 	// committed: the server may or may not have stored it.
-	ErrUncertain = errors.New("the connection to the PostgreSQL server was lost while the action was being committed: it may or may not be stored; `warlog log` shows whether it is, and running the command again with the same --action-id is safe")
+	// The log shows which; the same action sent again with the same
+	// action id is stored once (cmd says so in its own commands).
+	ErrUncertain = errors.New("the connection to the PostgreSQL server was lost while the action was being committed: it may or may not be stored")
 	// ErrDenied: the database user has no right to do what was asked.
 	ErrDenied = errors.New("the database user may not do this")
 	// ErrAppendOnly: a change or removal of events was refused.

@@ -1575,7 +1575,7 @@ func mapErr(err error) error {
 			return &driverError{events.ErrConcurrency, events.ErrConcurrency.Error(), err}
 		}
 	case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
-		return &driverError{events.ErrCorrupt, events.ErrCorrupt.Error() + "; run `warlog verify` and restore a copy if it fails", err}
+		return &driverError{ErrDamaged, ErrDamaged.Error(), err}
 	case sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR:
 		return &driverError{ErrWrite, ErrWrite.Error(), err}
 	case sqlite3.SQLITE_READONLY:
@@ -1605,6 +1605,10 @@ var (
 	ErrWrite = errors.New("the database file could not be written (is the disk full?); nothing was written")
 	// ErrAccess: the file or its directory cannot be opened for writing.
 	ErrAccess = errors.New("the database file cannot be opened for writing (check its permissions); nothing was written")
+	// ErrDamaged: SQLite found the file damaged, or not a database at all
+	// (an events.ErrCorrupt). A check of the whole file, and a copy put
+	// back if it fails, is what is left to do.
+	ErrDamaged = fmt.Errorf("%w", events.ErrCorrupt)
 )
 
 // driverError shows a plain message, matches its sentinel with errors.Is,
@@ -1616,5 +1620,5 @@ type driverError struct {
 }
 
 func (e *driverError) Error() string        { return e.msg }
-func (e *driverError) Is(target error) bool { return target == e.sentinel }
+func (e *driverError) Is(target error) bool { return errors.Is(e.sentinel, target) }
 func (e *driverError) Unwrap() error        { return e.cause }

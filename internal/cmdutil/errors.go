@@ -11,7 +11,11 @@ import (
 	"warlog/campaigns"
 	"warlog/engines"
 	"warlog/engines/dice"
+	"warlog/events"
+	"warlog/events/postgres"
+	"warlog/events/sqlite"
 	"warlog/internal/words"
+	"warlog/projections/report"
 )
 
 // Exit codes, documented in the root command's help.
@@ -52,8 +56,77 @@ func (a *App) Commands(verbs []string) string {
 
 // Explain is an error's message for people: a refusal's rule in its words,
 // followed by the commands that would be allowed, in the command line's
-// syntax.
+// syntax, and after an error of the layers below the command line, which
+// say what went wrong and never name a command, the command that helps
+// (hints).
 func (a *App) Explain(err error) string {
+	msg := a.explain(err)
+	for _, h := range hints {
+		inner, advice, ok := h(err)
+		if !ok {
+			continue
+		}
+		if i := strings.Index(msg, inner); i >= 0 {
+			i += len(inner)
+			msg = msg[:i] + "; " + advice + msg[i:]
+		}
+	}
+	return msg
+}
+
+// hints are the commands suggested after errors of the layers below the
+// command line: each finds its error in err's chain and gives the error's
+// own text, which the advice follows wherever it stands in the message.
+var hints = []func(err error) (inner, advice string, ok bool){
+	func(err error) (string, string, bool) {
+		var ne *campaigns.NameError
+		if !errors.As(err, &ne) {
+			return "", "", false
+		}
+		switch {
+		case errors.Is(ne.Err, campaigns.ErrNoCampaign):
+			return ne.Error(), "`warlog campaign list` shows the campaigns", true
+		case errors.Is(ne.Err, campaigns.ErrExists):
+			return ne.Error(), "choose another name or `warlog use " + ne.Name + "`", true
+		}
+		return "", "", false
+	},
+	func(err error) (string, string, bool) {
+		var na *campaigns.NoActionError
+		if !errors.As(err, &na) {
+			return "", "", false
+		}
+		return na.Error(), "`warlog log` lists the ids", true
+	},
+	func(err error) (string, string, bool) {
+		var ae *campaigns.AmendmentError
+		if !errors.As(err, &ae) {
+			return "", "", false
+		}
+		return ae.Error(), "`warlog log` shows the action it corrected under it", true
+	},
+	sentinelHint(postgres.ErrUncertain, "`warlog log` shows whether it is, and running the command again with the same --action-id is safe"),
+	sentinelHint(sqlite.ErrDamaged, "run `warlog verify` and restore a copy if it fails"),
+	sentinelHint(events.ErrNotAsWritten, "run `warlog verify`"),
+	sentinelHint(report.ErrNoScenario, "start one with `warlog scenario start NAME`"),
+	func(err error) (string, string, bool) {
+		var ee *events.ExportError
+		if !errors.As(err, &ee) || !ee.NotAnExport {
+			return "", "", false
+		}
+		return ee.Error(), "export a campaign with `warlog campaign export NAME`", true
+	},
+}
+
+// sentinelHint follows the error sentinel with advice.
+func sentinelHint(sentinel error, advice string) func(error) (string, string, bool) {
+	return func(err error) (string, string, bool) {
+		return sentinel.Error(), advice, errors.Is(err, sentinel)
+	}
+}
+
+// explain is Explain before the hints.
+func (a *App) explain(err error) string {
 	var wg *campaigns.WrongGameError
 	if errors.As(err, &wg) && a.GameCommand != nil {
 		return fmt.Sprintf("campaign %q plays %s; `warlog %s` is for %s: use `warlog %s`",

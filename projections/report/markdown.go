@@ -124,7 +124,11 @@ func Markdown(w io.Writer, r *Report) error {
 		fmt.Fprintf(&b, "# %s — %s\n\n", md(sc.Name), md(r.GameTitle))
 		scenarioMarkdown(&b, r, sc, "")
 	}
-	fmt.Fprintf(&b, "---\n\nLog head `%s` at version %d of campaign %s. Check it with %s.\n", r.Head, r.Version, md(r.Campaign), codeSpan(r.CheckCommand(16)))
+	fmt.Fprintf(&b, "---\n\nLog head `%s` at version %d of campaign %s.", r.Head, r.Version, md(r.Campaign))
+	if r.Check != "" {
+		fmt.Fprintf(&b, " Check it with %s.", codeSpan(r.Check))
+	}
+	b.WriteString("\n")
 	_, err := w.Write(b.Bytes())
 	return err
 }

@@ -41,49 +41,13 @@ type Report struct {
 	Luck []PlayerLuck `json:"luck"`
 	// Board is the final board, for games that have one; null otherwise.
 	Board *engines.Board `json:"board"`
-	// Head and Version identify the log this report was made from:
-	// CheckCommand (`warlog verify --head HEAD -c CAMPAIGN`) checks it.
+	// Head and Version identify the log this report was made from.
 	Head        string `json:"head"`
 	Version     int64  `json:"version"`
 	ShowsUndone bool   `json:"shows_undone"`
-}
-
-// CheckCommand is the command line that checks the report's head against
-// its campaign's log, head abbreviated to n hex digits (0: whole), the
-// campaign's name quoted for a POSIX shell so that it can be pasted.
-func (r *Report) CheckCommand(n int) string {
-	head := r.Head
-	if n > 0 && n < len(head) {
-		head = head[:n]
-	}
-	return "warlog verify --head " + head + " -c " + shellQuote(r.Campaign)
-}
-
-// shellQuote writes s as one word of a shell command, so that nothing in a
-// name runs when the command is pasted: bare when it is plain ASCII; in
-// single quotes, or double quotes when it holds a single quote and nothing
-// a shell expands inside double quotes; and, when it holds '<' or '>'
-// (which no report shows raw), in ANSI-C quotes with those written \x3c
-// and \x3e (bash, zsh, ksh and POSIX sh since 2024).
-func shellQuote(s string) string {
-	plain := s != "" && s[0] != '-'
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._,:/@%+=-", r)) {
-			plain = false
-			break
-		}
-	}
-	switch {
-	case plain:
-		return s
-	case strings.ContainsAny(s, "<>"):
-		return "$'" + strings.NewReplacer(`\`, `\\`, "'", `\'`, "<", `\x3c`, ">", `\x3e`).Replace(s) + "'"
-	case !strings.Contains(s, "'"):
-		return "'" + s + "'"
-	case !strings.ContainsAny(s, "\"$`!\\"):
-		return `"` + s + `"`
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	// Check is the command that checks Head against the campaign's log, in
+	// the command line's words (Options.Check); "" when none was given.
+	Check string `json:"-"`
 }
 
 // ScenarioReport is one battle.
@@ -275,6 +239,10 @@ type Options struct {
 	Campaign     bool   // the chronicle of every scenario
 	ShowUndone   bool
 	Unattributed string // the name for dice no engine attributed; default "table"
+	// Check writes the command that checks a report's head against its
+	// campaign's log, for the report to print: the command line's to
+	// spell (cmd). Nil: the report names no command.
+	Check func(head, campaign string) string
 }
 
 // ErrNoScenario: the campaign has no scenario to report yet.
@@ -416,7 +384,7 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 		sums = ch.Scenarios()
 	}
 	if len(sums) == 0 {
-		return nil, fmt.Errorf("campaign %q: %w; start one with `warlog scenario start NAME`", campaign, ErrNoScenario)
+		return nil, fmt.Errorf("campaign %q: %w", campaign, ErrNoScenario)
 	}
 	if b, ok := g.(engines.Boarder); ok {
 		r.Board = b.Board()
@@ -461,7 +429,7 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 			all = append(all, sc.Dice...)
 		}
 		r.Luck = playerLuck(all)
-		return r, nil
+		return r.checked(opt), nil
 	}
 	pick := len(r.Scenarios) - 1
 	if opt.Scenario != "" {
@@ -481,7 +449,15 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 	}
 	r.Scenarios = r.Scenarios[pick : pick+1]
 	r.Luck = r.Scenarios[0].Luck
-	return r, nil
+	return r.checked(opt), nil
+}
+
+// checked gives r its check command, when opt can write one.
+func (r *Report) checked(opt Options) *Report {
+	if opt.Check != nil {
+		r.Check = opt.Check(r.Head, r.Campaign)
+	}
+	return r
 }
 
 // fill sets what the engine says of a scenario: its summary and, once it
