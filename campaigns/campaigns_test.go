@@ -26,8 +26,12 @@ func counter() engines.Engine {
 		GameInfo: engines.GameInfo{Name: "kingsown", Title: "counter"},
 		Rules:    1,
 		New:      func(engines.Campaign) *counterState { return &counterState{} },
-		Facts:    []kit.Fact[*counterState]{kit.On("kingsown.counter_added", (*counterState).added)},
-		Commands: []kit.Command[*counterState]{kit.Do((*counterState).add), kit.Do((*counterState).spend)},
+		Facts: func() []kit.Fact[*counterState] {
+			return []kit.Fact[*counterState]{kit.On("kingsown.counter_added", (*counterState).added)}
+		},
+		Commands: func() []kit.Command[*counterState] {
+			return []kit.Command[*counterState]{kit.Do((*counterState).add), kit.Do((*counterState).spend)}
+		},
 	}
 }
 

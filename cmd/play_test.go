@@ -20,8 +20,12 @@ func tally() engines.Engine {
 	return &kit.Game[*tallyState]{
 		GameInfo: engines.GameInfo{Name: "kingsown", Title: "Tally"},
 		New:      func(engines.Campaign) *tallyState { return &tallyState{} },
-		Facts:    []kit.Fact[*tallyState]{kit.On("kingsown.tally_started", (*tallyState).onStarted), kit.On("kingsown.tally_scored", (*tallyState).onScored)},
-		Commands: []kit.Command[*tallyState]{kit.Do((*tallyState).start), kit.Do((*tallyState).shoot)},
+		Facts: func() []kit.Fact[*tallyState] {
+			return []kit.Fact[*tallyState]{kit.On("kingsown.tally_started", (*tallyState).onStarted), kit.On("kingsown.tally_scored", (*tallyState).onScored)}
+		},
+		Commands: func() []kit.Command[*tallyState] {
+			return []kit.Command[*tallyState]{kit.Do((*tallyState).start), kit.Do((*tallyState).shoot)}
+		},
 	}
 }
 

@@ -115,7 +115,7 @@ func TestDecodersRefuseEscapedKeys(t *testing.T) {
 func TestDecodeSeedsCoverEveryFact(t *testing.T) {
 	r := decodeRegistry()
 	var facts []string
-	for _, f := range Engine.Facts {
+	for _, f := range Engine.Facts() {
 		facts = append(facts, f.Type())
 	}
 	for _, typ := range facts {

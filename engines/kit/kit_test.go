@@ -72,9 +72,11 @@ func game() *kit.Game[*tally] {
 		GameInfo: engines.GameInfo{Name: "tally", Title: "Tally"},
 		Rules:    2,
 		New:      func(engines.Campaign) *tally { return &tally{} },
-		Facts:    []kit.Fact[*tally]{kit.On("tally.bumped", (*tally).bumped)},
-		Commands: []kit.Command[*tally]{kit.Do((*tally).bump), kit.Do((*tally).capAt)},
-		Options:  []engines.Option{engines.OptTurns},
+		Facts:    func() []kit.Fact[*tally] { return []kit.Fact[*tally]{kit.On("tally.bumped", (*tally).bumped)} },
+		Commands: func() []kit.Command[*tally] {
+			return []kit.Command[*tally]{kit.Do((*tally).bump), kit.Do((*tally).capAt)}
+		},
+		Options: []engines.Option{engines.OptTurns},
 	}
 }
 
@@ -261,7 +263,7 @@ func TestKeeperCopiesOnlyWhatOthersHold(t *testing.T) {
 	g := &kit.Game[*rows]{
 		GameInfo: engines.GameInfo{Name: "rows", Title: "Rows"},
 		New:      func(engines.Campaign) *rows { return &rows{} },
-		Facts:    []kit.Fact[*rows]{kit.On("rows.listed", (*rows).listed)},
+		Facts:    func() []kit.Fact[*rows] { return []kit.Fact[*rows]{kit.On("rows.listed", (*rows).listed)} },
 	}
 	p := listed{Rows: []int{1, 2}}
 	a, b := &rows{}, &rows{}
@@ -324,7 +326,7 @@ func TestFoldDecoderIsTheReplays(t *testing.T) {
 	g := &kit.Game[*notes]{
 		GameInfo: engines.GameInfo{Name: "notes", Title: "Notes"},
 		New:      func(engines.Campaign) *notes { return &notes{} },
-		Facts:    []kit.Fact[*notes]{kit.On("notes.noted", (*notes).noted)},
+		Facts:    func() []kit.Fact[*notes] { return []kit.Fact[*notes]{kit.On("notes.noted", (*notes).noted)} },
 	}
 	data := []byte(`{"n":3,"note":"why"}`)
 	st := &notes{}

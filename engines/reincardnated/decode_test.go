@@ -124,7 +124,7 @@ func TestDecodersRefuseEscapedKeys(t *testing.T) {
 // game's.
 func TestDecodeSeedsCoverEveryFact(t *testing.T) {
 	r := decodeRegistry()
-	for _, f := range Engine.Facts {
+	for _, f := range Engine.Facts() {
 		if len(decodeSeeds[f.Type()]) == 0 {
 			t.Errorf("no seeds for %s", f.Type())
 		}
@@ -134,8 +134,8 @@ func TestDecodeSeedsCoverEveryFact(t *testing.T) {
 			t.Errorf("%s is not registered", typ)
 		}
 	}
-	if len(decodeSeeds) != len(Engine.Facts) {
-		t.Errorf("%d seeded facts, %d facts", len(decodeSeeds), len(Engine.Facts))
+	if len(decodeSeeds) != len(Engine.Facts()) {
+		t.Errorf("%d seeded facts, %d facts", len(decodeSeeds), len(Engine.Facts()))
 	}
 }
 

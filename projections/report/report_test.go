@@ -29,13 +29,17 @@ func duel() engines.Engine {
 		GameInfo: engines.GameInfo{Name: "kingsown", Title: "Duel"},
 		Rules:    1,
 		New:      func(engines.Campaign) *duelState { return &duelState{} },
-		Facts: []kit.Fact[*duelState]{
-			kit.On("kingsown.duel_started", (*duelState).onStarted),
-			kit.On("kingsown.duel_shot", (*duelState).onShot),
-			kit.On("kingsown.duel_turned", (*duelState).onTurned),
-			kit.On("kingsown.duel_ended", (*duelState).onEnded),
+		Facts: func() []kit.Fact[*duelState] {
+			return []kit.Fact[*duelState]{
+				kit.On("kingsown.duel_started", (*duelState).onStarted),
+				kit.On("kingsown.duel_shot", (*duelState).onShot),
+				kit.On("kingsown.duel_turned", (*duelState).onTurned),
+				kit.On("kingsown.duel_ended", (*duelState).onEnded),
+			}
 		},
-		Commands: []kit.Command[*duelState]{kit.Do((*duelState).start), kit.Do((*duelState).fire), kit.Do((*duelState).next), kit.Do((*duelState).end)},
+		Commands: func() []kit.Command[*duelState] {
+			return []kit.Command[*duelState]{kit.Do((*duelState).start), kit.Do((*duelState).fire), kit.Do((*duelState).next), kit.Do((*duelState).end)}
+		},
 	}
 }
 

@@ -84,8 +84,10 @@ func (s *State) struck(Struck) error { s.N++; return nil }
 var Engine = &kit.Game[*State]{
 	GameInfo: engines.GameInfo{Name: "sample", Title: "Sample"},
 	New:      func(engines.Campaign) *State { return &State{} },
-	Facts: []kit.Fact[*State]{
-		kit.On("sample.moved", (*State).moved),
-		kit.On("sample.struck", (*State).struck),
+	Facts: func() []kit.Fact[*State] {
+		return []kit.Fact[*State]{
+			kit.On("sample.moved", (*State).moved),
+			kit.On("sample.struck", (*State).struck),
+		}
 	},
 }
