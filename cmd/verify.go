@@ -80,7 +80,7 @@ does not match the log, a schema changed by hand, or a damaged file.`,
 			out := VerifyJSON{Integrity: "ok", Schema: "ok", Campaigns: []VerifyCampaign{}}
 			fail := func(err error) error {
 				if app.JSON {
-					out.Error = err.Error()
+					out.Error = app.Explain(err)
 					_ = app.PrintJSON(out)
 				}
 				return err
