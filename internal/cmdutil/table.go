@@ -86,10 +86,10 @@ func draw(buf *bytes.Buffer, header []string, rows [][]string) {
 	for i, r := range rows {
 		body[i] = split(r)
 	}
-	widths := tw.NewMapper[int, int]()
+	widths, parts := tw.NewMapper[int, int](), append([][][]string{head}, body...)
 	for j := range n {
 		widest := 0
-		for _, part := range append([][][]string{head}, body...) {
+		for _, part := range parts {
 			for _, l := range part {
 				widest = max(widest, twwidth.Width(l[j]))
 			}
