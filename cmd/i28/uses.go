@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"warlog/engines/incarn28"
+	"warlog/internal/cmdutil"
 )
 
 // How to make warlog apply each rule of the catalogue that needs a flag or a
@@ -140,8 +141,7 @@ func withListHint(err error) error {
 	if !ok {
 		return err
 	}
-	hint := ne.Error() + "; `warlog i28 list " + list + "` lists them"
-	return &hinted{err: err, msg: strings.Replace(err.Error(), ne.Error(), hint, 1)}
+	return &hinted{err: err, msg: cmdutil.FollowWith(err.Error(), ne.Error(), "`warlog i28 list "+list+"` lists them")}
 }
 
 // hinted is an error with a hint written into its message.

@@ -62,60 +62,62 @@ func (a *App) Commands(verbs []string) string {
 func (a *App) Explain(err error) string {
 	msg := a.explain(err)
 	for _, h := range hints {
-		inner, advice, ok := h(err)
-		if !ok {
-			continue
-		}
-		if i := strings.Index(msg, inner); i >= 0 {
-			i += len(inner)
-			msg = msg[:i] + "; " + advice + msg[i:]
+		if inner, advice, ok := h(err); ok {
+			msg = FollowWith(msg, inner, advice)
 		}
 	}
 	return msg
 }
 
+// FollowWith puts advice right after inner, an error's own words within
+// msg (the first time they stand there), whatever wraps them; msg is
+// returned as it is when they do not stand in it.
+func FollowWith(msg, inner, advice string) string {
+	i := strings.Index(msg, inner)
+	if i < 0 {
+		return msg
+	}
+	i += len(inner)
+	return msg[:i] + "; " + advice + msg[i:]
+}
+
 // hints are the commands suggested after errors of the layers below the
 // command line: each finds its error in err's chain and gives the error's
-// own text, which the advice follows wherever it stands in the message.
+// own words and the advice that follows them.
 var hints = []func(err error) (inner, advice string, ok bool){
-	func(err error) (string, string, bool) {
-		var ne *campaigns.NameError
-		if !errors.As(err, &ne) {
-			return "", "", false
-		}
+	hintAs(func(e *campaigns.NameError) string {
 		switch {
-		case errors.Is(ne.Err, campaigns.ErrNoCampaign):
-			return ne.Error(), "`warlog campaign list` shows the campaigns", true
-		case errors.Is(ne.Err, campaigns.ErrExists):
-			return ne.Error(), "choose another name or `warlog use " + ne.Name + "`", true
+		case errors.Is(e.Err, campaigns.ErrNoCampaign):
+			return "`warlog campaign list` shows the campaigns"
+		case errors.Is(e.Err, campaigns.ErrExists):
+			return "choose another name or `warlog use " + e.Name + "`"
 		}
-		return "", "", false
-	},
-	func(err error) (string, string, bool) {
-		var na *campaigns.NoActionError
-		if !errors.As(err, &na) {
-			return "", "", false
+		return ""
+	}),
+	hintAs(func(*campaigns.NoActionError) string { return "`warlog log` lists the ids" }),
+	hintAs(func(*campaigns.AmendmentError) string { return "`warlog log` shows the action it corrected under it" }),
+	hintAs(func(e *events.ExportError) string {
+		if e.NotAnExport {
+			return "export a campaign with `warlog campaign export NAME`"
 		}
-		return na.Error(), "`warlog log` lists the ids", true
-	},
-	func(err error) (string, string, bool) {
-		var ae *campaigns.AmendmentError
-		if !errors.As(err, &ae) {
-			return "", "", false
-		}
-		return ae.Error(), "`warlog log` shows the action it corrected under it", true
-	},
+		return ""
+	}),
 	sentinelHint(postgres.ErrUncertain, "`warlog log` shows whether it is, and running the command again with the same --action-id is safe"),
 	sentinelHint(sqlite.ErrDamaged, "run `warlog verify` and restore a copy if it fails"),
 	sentinelHint(events.ErrNotAsWritten, "run `warlog verify`"),
 	sentinelHint(report.ErrNoScenario, "start one with `warlog scenario start NAME`"),
-	func(err error) (string, string, bool) {
-		var ee *events.ExportError
-		if !errors.As(err, &ee) || !ee.NotAnExport {
+}
+
+// hintAs follows an error of type E with the advice for it ("" for none).
+func hintAs[E error](advice func(E) string) func(error) (string, string, bool) {
+	return func(err error) (string, string, bool) {
+		var e E
+		if !errors.As(err, &e) {
 			return "", "", false
 		}
-		return ee.Error(), "export a campaign with `warlog campaign export NAME`", true
-	},
+		a := advice(e)
+		return e.Error(), a, a != ""
+	}
 }
 
 // sentinelHint follows the error sentinel with advice.
