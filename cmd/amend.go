@@ -9,8 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/campaigns"
+	"warlog/cmd/cmdutil"
 	"warlog/engines"
-	"warlog/internal/cmdutil"
 )
 
 func newAmendCommand(app *cmdutil.App) *cobra.Command {

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"warlog/cmd/cmdutil"
 	"warlog/engines/dice"
-	"warlog/internal/cmdutil"
 )
 
 // withIDs gives every line of a demo its own action id, so that the

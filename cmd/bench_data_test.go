@@ -12,9 +12,9 @@ import (
 	"testing"
 
 	"warlog/campaigns"
+	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	"warlog/events/sqlite"
-	"warlog/internal/cmdutil"
 	"warlog/testdata/gen"
 )
 

@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/campaigns"
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 	"warlog/internal/words"
 )
 

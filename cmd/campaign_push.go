@@ -7,8 +7,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/campaigns"
+	"warlog/cmd/cmdutil"
 	"warlog/events/postgres"
-	"warlog/internal/cmdutil"
 	"warlog/internal/words"
 )
 

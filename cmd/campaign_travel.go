@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/campaigns"
+	"warlog/cmd/cmdutil"
 	"warlog/events"
-	"warlog/internal/cmdutil"
 	"warlog/internal/words"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 )
 
 // Shell completion follows the positions of a command's arguments: a

@@ -13,7 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 	"warlog/internal/words"
 	"warlog/projections/report"
 )

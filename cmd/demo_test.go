@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 )
 
 // The demo is seeded and its clock and action ids are fixed: its whole

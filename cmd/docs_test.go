@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 )
 
 // docsDir is the committed Markdown reference, from this package's folder.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 )
 
 // Exit codes follow the error's type, never its words: a refusal that

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"warlog/campaigns"
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 	"warlog/projections/logview"
 )
 

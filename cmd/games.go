@@ -4,12 +4,12 @@ import (
 	"strings"
 
 	"warlog/cmd/brood"
+	"warlog/cmd/cmdutil"
 	"warlog/cmd/dw"
 	"warlog/cmd/i28"
 	"warlog/cmd/ko"
 	"warlog/cmd/rc"
 	"warlog/engines"
-	"warlog/internal/cmdutil"
 )
 
 // Games are the games of this build, in help and demo order: a game is its

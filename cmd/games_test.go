@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"warlog/cmd/cmdutil"
 	"warlog/engines"
-	"warlog/internal/cmdutil"
 )
 
 // The registry is the one place a game is named: every game of the build

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 )
 
 // Every command a user can reach, the games' included and cobra's

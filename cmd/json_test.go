@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 )
 
 // A time written any other way than RFC 3339: "2026-12-01 14:03".

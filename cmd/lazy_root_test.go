@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 )
 
 // TestSubcommandNames: the table a command line is matched against names

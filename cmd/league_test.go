@@ -13,7 +13,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 	"warlog/internal/pgtest"
 )
 

@@ -10,9 +10,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/campaigns"
+	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	"warlog/engines/dice"
-	"warlog/internal/cmdutil"
 	"warlog/projections/report"
 )
 

@@ -15,7 +15,7 @@ import (
 	"github.com/charmbracelet/huh"
 	"github.com/charmbracelet/x/term"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 	"warlog/internal/termsafe"
 )
 

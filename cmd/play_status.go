@@ -6,8 +6,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"warlog/cmd/cmdutil"
 	"warlog/engines"
-	"warlog/internal/cmdutil"
 )
 
 // The status above play's menu is plain text, no box drawing, and fits the

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	"warlog/engines/kit"
-	"warlog/internal/cmdutil"
 )
 
 // tally is a tiny prompted game for testing `play` itself, on the engine

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 )
 
 // Commands that only read create no database where there is none: to them

@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"testing"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 )
 
 // nobody is the user the read-only directory test runs warlog as when the

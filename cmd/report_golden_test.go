@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 )
 
 // Each game's demo battle, replayed with the demo's fixed clock and action

@@ -17,8 +17,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"warlog/cmd/cmdutil"
 	"warlog/engines"
-	"warlog/internal/cmdutil"
 	"warlog/internal/termsafe"
 )
 

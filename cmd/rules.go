@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 )
 
 // RulesJSON is the --json shape of `warlog rules` when it lists topics or

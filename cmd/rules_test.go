@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 	"warlog/internal/seedfiles"
 )
 

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 )
 
 // run executes one command line in-process against db and returns stdout,

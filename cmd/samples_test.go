@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 )
 
 // The sample card and gang files ship inside the binary: in a directory

@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"warlog/cmd/cmdutil"
 	"warlog/engines"
-	"warlog/internal/cmdutil"
 	"warlog/internal/phase"
 )
 

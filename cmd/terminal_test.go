@@ -9,7 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 )
 
 // In an 80-column terminal every table fits: no line is wider than the

@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"warlog/internal/clidoc"
-	"warlog/internal/cmdutil"
+	"warlog/cmd/clidoc"
+	"warlog/cmd/cmdutil"
 )
 
 // BuildJSON is the --json shape of `warlog version`.

@@ -12,9 +12,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/campaigns"
+	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	eng "warlog/engines/brood"
-	"warlog/internal/cmdutil"
 )
 
 // game is the name of the game these commands belong to.

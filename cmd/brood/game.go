@@ -1,8 +1,8 @@
 package brood
 
 import (
+	"warlog/cmd/cmdutil"
 	eng "warlog/engines/brood"
-	"warlog/internal/cmdutil"
 )
 
 // Game is Brood Mother as this build of warlog knows it: its engine, its command

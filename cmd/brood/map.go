@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"warlog/cmd/cmdutil"
 	eng "warlog/engines/brood"
-	"warlog/internal/cmdutil"
 	"warlog/internal/termsafe"
 	"warlog/internal/words"
 )

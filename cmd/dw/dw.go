@@ -11,9 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	"warlog/engines/deadwars"
-	"warlog/internal/cmdutil"
 )
 
 // game is the name of the game these commands belong to.

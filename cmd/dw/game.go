@@ -1,8 +1,8 @@
 package dw
 
 import (
+	"warlog/cmd/cmdutil"
 	"warlog/engines/deadwars"
-	"warlog/internal/cmdutil"
 )
 
 // Game is Deadwars as this build of warlog knows it: its engine, its command

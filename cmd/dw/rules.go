@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"warlog/cmd/cmdutil"
 	"warlog/engines/deadwars"
-	"warlog/internal/cmdutil"
 	"warlog/internal/words"
 )
 

@@ -1,8 +1,8 @@
 package i28
 
 import (
+	"warlog/cmd/cmdutil"
 	"warlog/engines/incarn28"
-	"warlog/internal/cmdutil"
 )
 
 // Game is Incarn28 as this build of warlog knows it: its engine, its command

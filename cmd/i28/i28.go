@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	"warlog/engines/incarn28"
-	"warlog/internal/cmdutil"
 	"warlog/internal/words"
 )
 

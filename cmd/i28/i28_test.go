@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"warlog/internal/cmdutil"
+	"warlog/cmd/cmdutil"
 )
 
 // Every command of `warlog i28` has a short help and an example.

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"strings"
 
+	"warlog/cmd/cmdutil"
 	"warlog/engines/incarn28"
-	"warlog/internal/cmdutil"
 )
 
 // How to make warlog apply each rule of the catalogue that needs a flag or a

@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"warlog/cmd/cmdutil"
 	"warlog/engines/incarn28"
-	"warlog/internal/cmdutil"
 )
 
 // Every use names an entry of the catalogue, and every flag it names is a

@@ -1,8 +1,8 @@
 package ko
 
 import (
+	"warlog/cmd/cmdutil"
 	"warlog/engines/kingsown"
-	"warlog/internal/cmdutil"
 )
 
 // Game is The King's Own as this build of warlog knows it: its engine, its command

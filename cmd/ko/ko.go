@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	"warlog/engines/kingsown"
-	"warlog/internal/cmdutil"
 )
 
 const game = "kingsown"

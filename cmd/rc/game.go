@@ -1,8 +1,8 @@
 package rc
 
 import (
+	"warlog/cmd/cmdutil"
 	"warlog/engines/reincardnated"
-	"warlog/internal/cmdutil"
 )
 
 // Game is Reincardnated as this build of warlog knows it: its engine, its command

@@ -11,9 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	rcg "warlog/engines/reincardnated"
-	"warlog/internal/cmdutil"
 )
 
 // game is the engine's name, for app.Do.

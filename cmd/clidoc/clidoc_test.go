@@ -12,8 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/cmd"
-	"warlog/internal/clidoc"
-	"warlog/internal/cmdutil"
+	"warlog/cmd/clidoc"
+	"warlog/cmd/cmdutil"
 )
 
 // tree is a small command tree with what a reference has to handle: a
