@@ -366,7 +366,7 @@ func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 // share of the bare start (a whole `warlog --version` of the same binary,
 // measured in the same run). The processes are the real binary with
 // WARLOG_PHASES set (internal/phase): each names where its time went, from
-// the moment it was started to its exit. It prints the README's profile
+// the moment it was started to its exit. It prints docs/performance.md's profile
 // table; WARLOG_PHASES_BEFORE=PATH names an older warlog binary (built
 // from a commit that has the phase marks) to profile in turn in the same
 // run, each on its own copy of the campaign, for a before and after:

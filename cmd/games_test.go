@@ -16,8 +16,8 @@ import (
 // shared ones), and what scenario start takes is typed options.
 func TestRegistryEnumeratesEveryGame(t *testing.T) {
 	games := Games()
-	if len(games) != 5 {
-		t.Fatalf("%d games in the registry, want the five", len(games))
+	if len(games) == 0 || len(Engines()) != len(games) {
+		t.Fatalf("%d games and %d engines in the registry, want one engine per game", len(games), len(Engines()))
 	}
 	root := NewRootCommand(&cmdutil.App{Engines: Engines()})
 	seen := map[string]bool{}
@@ -25,6 +25,16 @@ func TestRegistryEnumeratesEveryGame(t *testing.T) {
 		info := g.Engine.Info()
 		if info.Name == "" || info.Title == "" || g.Use == "" || g.Command == nil || g.Demo == nil {
 			t.Errorf("%+v: a game needs a name, a title, a command and a demo", info)
+			continue
+		}
+		if l := g.Demo("1"); len(l) == 0 || len(l[0]) < 5 || l[0][0] != "campaign" || l[0][1] != "new" || l[0][3] != "--game" || l[0][4] != info.Name {
+			t.Errorf("%s: its demo does not begin with `campaign new NAME --game %s`", info.Name, info.Name)
+		}
+		if !strings.Contains(rootLong, info.Name+" (warlog "+g.Use+")") {
+			t.Errorf("%s: warlog --help does not list it: add %q to the Games line of rootLong (cmd/root.go)", info.Name, info.Name+" (warlog "+g.Use+")")
+		}
+		if scripts, _ := filepath.Glob(filepath.Join("..", "testdata", "script", g.Use+"_*.txtar")); len(scripts) == 0 {
+			t.Errorf("%s: no end-to-end script testdata/script/%s_*.txtar (copy dw_game.txtar, dw_refusals.txtar and dw_play.txtar)", info.Name, g.Use)
 		}
 		if seen[info.Name] || seen[g.Use] {
 			t.Errorf("%s: its name or command %q is taken by another game", info.Name, g.Use)
@@ -65,4 +75,42 @@ func TestCampaignNewTakesTheGameCommand(t *testing.T) {
 			t.Errorf("--game %s: %s", g.Use, out)
 		}
 	}
+}
+
+// perGame orders a table of per-game test cases as the registry orders the
+// games, one case per game (game names a case's --game name). A game of the
+// registry that the table has no case for fails t, and so does a case for
+// no game of the registry: a new game makes every such table fail, naming
+// it, instead of being skipped.
+func perGame[T any](t *testing.T, table string, cases []T, game func(T) string) []T {
+	t.Helper()
+	byName := map[string]T{}
+	for _, c := range cases {
+		byName[game(c)] = c
+	}
+	var out []T
+	for _, g := range Games() {
+		name := g.Engine.Info().Name
+		c, ok := byName[name]
+		if !ok {
+			t.Errorf("%s: no case for the game %s: add one (README, \"Adding a game\")", table, name)
+			continue
+		}
+		out = append(out, c)
+		delete(byName, name)
+	}
+	for name := range byName {
+		t.Errorf("%s: a case for %q, which is no game of the registry", table, name)
+	}
+	return out
+}
+
+// demoCampaigns are the campaigns the demo plays, one per game of the
+// registry in its order: the name each game's demo gives `campaign new`.
+func demoCampaigns() []string {
+	var out []string
+	for _, section := range gameDemos("1") {
+		out = append(out, section[0][2])
+	}
+	return out
 }

@@ -151,30 +151,36 @@ func mustJSON(t *testing.T, s string) string {
 	return string(b)
 }
 
+// hostileGame is how a game takes a name on its command line: cmd gives
+// the arguments after -c CAMPAIGN that name something name.
+type hostileGame struct {
+	game string
+	cmd  func(name string) []string
+	// seeRoster: the roster lists the accepted name.
+	seeRoster bool
+}
+
+// hostileGames has one entry per game of the registry (perGame).
+var hostileGames = []hostileGame{
+	{"kingsown", func(n string) []string {
+		return []string{"ko", "recruit", "--side", "hunters", "--skill", "3", "--move", "4", "--res", "1", "--hits", "1", "--weapon", "Sword:2:1", "--", n}
+	}, true},
+	{"deadwars", func(n string) []string { return []string{"dw", "force", "--clan", "dracula", "--", n} }, true},
+	{"incarn28", func(n string) []string { return []string{"i28", "gang", "--faction", "court", "--", n} }, true},
+	{"reincardnated", func(n string) []string { return []string{"scenario", "start", "Evening", "--players", "Ann," + n} }, false},
+	{"brood", func(n string) []string {
+		return []string{"scenario", "start", "G", "--size", "8", "--mother", n + "=2,2", "--mother", "blue=7,7"}
+	}, false},
+}
+
 // The names each game takes (figures, forces, gangs, players) follow the
 // same rule as campaign names: printable text is kept exactly, control
 // characters and invalid UTF-8 are refused in one line with nothing written.
 func TestHostileNamesInEveryGame(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "g.db")
-	games := []struct {
-		game string
-		cmd  func(name string) []string
-		// seeRoster: the roster lists the accepted name.
-		seeRoster bool
-	}{
-		{"kingsown", func(n string) []string {
-			return []string{"ko", "recruit", "--side", "hunters", "--skill", "3", "--move", "4", "--res", "1", "--hits", "1", "--weapon", "Sword:2:1", "--", n}
-		}, true},
-		{"deadwars", func(n string) []string { return []string{"dw", "force", "--clan", "dracula", "--", n} }, true},
-		{"incarn28", func(n string) []string { return []string{"i28", "gang", "--faction", "court", "--", n} }, true},
-		{"reincardnated", func(n string) []string { return []string{"scenario", "start", "Evening", "--players", "Ann," + n} }, false},
-		{"brood", func(n string) []string {
-			return []string{"scenario", "start", "G", "--size", "8", "--mother", n + "=2,2", "--mother", "blue=7,7"}
-		}, false},
-	}
 	good := []string{`<script>alert(1)</script>`, `'; DROP TABLE events;--`, `Ωmega ☠`}
 	bad := []string{"bell\a", "esc\x1b[31mred", "bad\xffutf8", " padded"}
-	for _, g := range games {
+	for _, g := range perGame(t, "hostileGames", hostileGames, func(g hostileGame) string { return g.game }) {
 		camp := "h-" + g.game
 		if _, e, code := run(t, db, "campaign", "new", camp, "--game", g.game); code != 0 {
 			t.Fatal(e)

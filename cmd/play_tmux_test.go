@@ -831,7 +831,7 @@ func TestPlayExitCodesInTmux(t *testing.T) {
 // the menu, no line wrapped; Esc leaves with 130.
 func TestPlayEveryGameFitsInTmux(t *testing.T) {
 	needTmux(t)
-	for _, name := range []string{"King's Own demo", "Deadwars demo", "Brood demo", "Incarn28 demo", "Reincardnated demo"} {
+	for _, name := range demoCampaigns() {
 		t.Run(fixtureDir(name), func(t *testing.T) {
 			dir := t.TempDir()
 			db := filepath.Join(dir, "fixture.db")

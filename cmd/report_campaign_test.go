@@ -55,13 +55,16 @@ func dbRunner(t *testing.T) func(args ...string) string {
 	}
 }
 
-// twoScenarios is a campaign of two scenarios per game, both won by winner,
+// twoScenario is a campaign of two scenarios of game, both won by winner,
 // with two figures whose names share a prefix (Bo and Bors): the lines
 // after the campaign's creation.
-var twoScenarios = []struct {
+type twoScenario struct {
 	game, winner string
 	lines        [][]string
-}{
+}
+
+// twoScenarios has one campaign per game of the registry (perGame).
+var twoScenarios = []twoScenario{
 	{"kingsown", "hunters", [][]string{
 		{"ko", "recruit", "Bo", "--side", "hunters", "--skill", "3", "--hits", "2", "--weapon", "Sword:2:1"},
 		{"ko", "recruit", "Bors", "--side", "hunters", "--skill", "3", "--hits", "2", "--weapon", "Sword:2:1"},
@@ -133,7 +136,7 @@ func rcGame(name string) [][]string {
 func TestReportCampaignPerGame(t *testing.T) {
 	time.Local = time.UTC
 	schema := reportSchema(t)
-	for _, g := range twoScenarios {
+	for _, g := range perGame(t, "twoScenarios", twoScenarios, func(g twoScenario) string { return g.game }) {
 		t.Run(g.game, func(t *testing.T) {
 			run := dbRunner(t)
 			run("campaign", "new", "Two of "+g.game, "--game", g.game, "--seed", "1")
@@ -294,31 +297,54 @@ func TestReportJSONSchemaPerGame(t *testing.T) {
 	}
 }
 
+// reportCount says how what a game's report counts turn by turn ends, for
+// its demo's report: "" when it ends where the outcome does. A nil check
+// says the game counts nothing turn by turn.
+type reportCount struct {
+	game  string
+	check func(side string, last map[string]int, score int, taken map[string]int) string
+}
+
+// reportCounts has one entry per game of the registry (perGame).
+var reportCounts = []reportCount{
+	{"kingsown", nil}, // The King's Own counts nothing turn by turn
+	{"deadwars", func(side string, last map[string]int, score int, _ map[string]int) string {
+		if last["kp"] != score {
+			return fmt.Sprintf("kp ends at %d, the score is %d", last["kp"], score)
+		}
+		return ""
+	}},
+	{"incarn28", func(side string, last map[string]int, score int, _ map[string]int) string {
+		if last["objectives done"] != score {
+			return fmt.Sprintf("objectives done end at %d, the score is %d", last["objectives done"], score)
+		}
+		return ""
+	}},
+	{"brood", func(side string, last map[string]int, _ int, taken map[string]int) string {
+		if last["life"] != 5-taken[side+"'s Mother"] {
+			return fmt.Sprintf("Life ends at %d, the Mother took %d of 5", last["life"], taken[side+"'s Mother"])
+		}
+		return ""
+	}},
+	{"reincardnated", func(side string, last map[string]int, score int, _ map[string]int) string {
+		if last["score"] != score {
+			return fmt.Sprintf("score ends at %d, the outcome's is %d", last["score"], score)
+		}
+		return ""
+	}},
+}
+
 // What a report counts turn by turn ends where the outcome does: Deadwars'
 // kill points and Incarn28's objectives at each side's score, each Brood
-// Mother's Life at 5 less what she took.
+// Mother's Life at 5 less what she took, Reincardnated's score at the
+// score.
 func TestReportCountsEndAtTheOutcome(t *testing.T) {
-	checks := map[string]func(side string, last map[string]int, score int, taken map[string]int) string{
-		"deadwars-demo": func(side string, last map[string]int, score int, _ map[string]int) string {
-			if last["kp"] != score {
-				return fmt.Sprintf("kp ends at %d, the score is %d", last["kp"], score)
-			}
-			return ""
-		},
-		"incarn28-demo": func(side string, last map[string]int, score int, _ map[string]int) string {
-			if last["objectives done"] != score {
-				return fmt.Sprintf("objectives done end at %d, the score is %d", last["objectives done"], score)
-			}
-			return ""
-		},
-		"brood-demo": func(side string, last map[string]int, _ int, taken map[string]int) string {
-			if last["life"] != 5-taken[side+"'s Mother"] {
-				return fmt.Sprintf("Life ends at %d, the Mother took %d of 5", last["life"], taken[side+"'s Mother"])
-			}
-			return ""
-		},
-	}
-	for name, check := range checks {
+	for _, e := range perGame(t, "reportCounts", reportCounts, func(e reportCount) string { return e.game }) {
+		if e.check == nil {
+			continue
+		}
+		g, _ := findGame(e.game)
+		name, check := slug(g.Demo("1")[0]), e.check
 		var r struct {
 			Scenarios []struct {
 				Sides []struct {
@@ -409,7 +435,7 @@ func demoReport(t *testing.T, name string, v any) {
 // chronicle, told apart by the action that began each: their actions,
 // winners and the figures' paths are not merged.
 func TestReportScenariosShareAName(t *testing.T) {
-	for _, g := range twoScenarios {
+	for _, g := range perGame(t, "twoScenarios", twoScenarios, func(g twoScenario) string { return g.game }) {
 		t.Run(g.game, func(t *testing.T) {
 			run := dbRunner(t)
 			run("campaign", "new", "Twice", "--game", g.game, "--seed", "1")

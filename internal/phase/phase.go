@@ -1,5 +1,5 @@
 // Package phase times the phases of one warlog process, for the phase
-// profile of the README (BenchmarkPhases in cmd). It is off unless the
+// profile of docs/performance.md (BenchmarkPhases in cmd). It is off unless the
 // environment variable WARLOG_PHASES holds the time the process was
 // started, in Unix nanoseconds, as the benchmark sets it: then every Mark
 // charges the time since the previous one (the first: since the start) to
