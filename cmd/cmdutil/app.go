@@ -292,6 +292,14 @@ func (a *App) Do(ctx context.Context, game string, cmd engines.Command) (*campai
 	return res, a.PrintResult(res)
 }
 
+// Act runs cmd, an action of game, from a command's RunE: Do with the
+// command's context, the result printed, only the error returned. Every
+// game's command package acts through it.
+func (a *App) Act(c *cobra.Command, game string, cmd engines.Command) error {
+	_, err := a.Do(c.Context(), game, cmd)
+	return err
+}
+
 // ActionJSON is the --json shape of any action's result.
 type ActionJSON struct {
 	Campaign string          `json:"campaign"`
