@@ -31,6 +31,8 @@ func TestActionsHandOnTheirCommand(t *testing.T) {
 		{Args: []string{"dw", "attack", "Igor", "Jack", "--die", "3"}, Want: deadwars.Attack{Figure: "Igor", Target: "Jack", Dice: []int{3}}},
 		{Args: []string{"dw", "attack", "Vlad", "Jack", "--die", "2, 3,4", "--dice", "4,2"}, Want: deadwars.Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2, 3, 4}}},
 		{Args: []string{"dw", "attack", "Igor", "Jack", "--free"}, Want: deadwars.Attack{Figure: "Igor", Target: "Jack", Free: true}},
+		// Dice with a free attack: the engine refuses it (a free attack spends no die).
+		{Args: []string{"dw", "attack", "Igor", "Jack", "--free", "--die", "3"}, Want: deadwars.Attack{Figure: "Igor", Target: "Jack", Dice: []int{3}, Free: true}},
 		{Args: []string{"dw", "defend", "Vlad", "--die", "5"}, Want: deadwars.Defend{Figure: "Vlad", Die: 5}},
 		{Args: []string{"dw", "cast", "Vlad", "bolt", "Jack", "--dice", "5,2"}, Want: deadwars.Cast{Caster: "Vlad", Spell: "bolt", Target: "Jack"}},
 		{Args: []string{"dw", "cast", "Vlad", "heal"}, Want: deadwars.Cast{Caster: "Vlad", Spell: "heal"}},
