@@ -69,7 +69,8 @@ type App struct {
 
 	// Capture, when set, receives the game command a command line builds
 	// instead of it being decided and recorded: `amend` reads a corrected
-	// command typed as the original was.
+	// command typed as the original was, and cmd/cmdtest tests each game's
+	// commands through it without a database.
 	Capture func(game string, cmd engines.Command) error
 
 	store events.Store
