@@ -168,8 +168,7 @@ An option the campaign's game does not take is refused.`,
 			for i, f := range cmd.Field {
 				cmd.Field[i] = strings.TrimSpace(f)
 			}
-			_, err := app.Do(c.Context(), "", cmd)
-			return err
+			return app.Act(c, "", cmd)
 		},
 	}
 	f := start.Flags()
@@ -205,8 +204,7 @@ An option the campaign's game does not take is refused.`,
   warlog scenario end --winner hunters`,
 		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			_, err := app.Do(c.Context(), "", engines.EndScenario{Winner: winner})
-			return err
+			return app.Act(c, "", engines.EndScenario{Winner: winner})
 		},
 	}
 	end.Flags().StringVar(&winner, "winner", "", "the winning side, where the game lets the players declare it")

@@ -13,7 +13,6 @@ import (
 
 	"warlog/campaigns"
 	"warlog/cmd/cmdutil"
-	"warlog/engines"
 	eng "warlog/engines/brood"
 )
 
@@ -62,11 +61,6 @@ with --dice.`,
 		newCatalogueCommand(app, "rulings", "List how warlog decides the cases the rules leave open", eng.Rulings),
 	)
 	return c
-}
-
-func do(c *cobra.Command, app *cmdutil.App, cmd engines.Command) error {
-	_, err := app.Do(c.Context(), game, cmd)
-	return err
 }
 
 // square parses X,Y as a usage error when malformed.
@@ -145,7 +139,7 @@ cannot create one.`,
 			if err != nil {
 				return err
 			}
-			return do(c, app, eng.Spawn{X: x, Y: y, Name: name})
+			return app.Act(c, game, eng.Spawn{X: x, Y: y, Name: name})
 		},
 	}
 	c.Flags().StringVar(&name, "name", "", "a name for the spawn (default: your letter and a number, e.g. R3)")
@@ -177,7 +171,7 @@ or of one of your Plasmid Fonts. A Font raises only its defense.`,
 				}
 				n = v
 			}
-			return do(c, app, eng.Raise{Spawn: args[0], Stat: stat, N: n})
+			return app.Act(c, game, eng.Raise{Spawn: args[0], Stat: stat, N: n})
 		},
 	}
 	return c
@@ -202,7 +196,7 @@ it has Spring Attack; a spawn made this turn may not move.`,
 			if err != nil {
 				return err
 			}
-			return do(c, app, eng.Move{Spawn: args[0], X: x, Y: y})
+			return app.Act(c, game, eng.Move{Spawn: args[0], X: x, Y: y})
 		},
 	}
 }
@@ -235,7 +229,7 @@ same dice come back when you repeat the command with it.`,
 			} else if end {
 				tie = "end"
 			}
-			return do(c, app, eng.Attack{Spawn: args[0], Target: args[1], OnTie: tie})
+			return app.Act(c, game, eng.Attack{Spawn: args[0], Target: args[1], OnTie: tie})
 		},
 	}
 	c.Flags().BoolVar(&counter, "counter", false, "on a tie the defender counter-attacks")
@@ -256,7 +250,7 @@ each of her spawns on the board.`,
   warlog brood mother-attack B3 B1`,
 		ValidArgsFunction: completeSpawns(app),
 		RunE: func(c *cobra.Command, args []string) error {
-			return do(c, app, eng.MotherAttack{Order: args})
+			return app.Act(c, game, eng.MotherAttack{Order: args})
 		},
 	}
 }
@@ -272,7 +266,7 @@ func newMotherMoveCommand(app *cmdutil.App) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return do(c, app, eng.MotherMove{X: x, Y: y})
+			return app.Act(c, game, eng.MotherMove{X: x, Y: y})
 		},
 	}
 }
@@ -288,7 +282,7 @@ spawns in the same turn.`,
 		Args:              cmdutil.ExactArgs(1, "the SPAWN"),
 		ValidArgsFunction: completeSpawns(app),
 		RunE: func(c *cobra.Command, args []string) error {
-			return do(c, app, eng.Absorb{Spawn: args[0]})
+			return app.Act(c, game, eng.Absorb{Spawn: args[0]})
 		},
 	}
 }
@@ -311,7 +305,7 @@ func newRegenerateCommand(app *cmdutil.App) *cobra.Command {
 				}
 				n = v
 			}
-			return do(c, app, eng.Regenerate{N: n})
+			return app.Act(c, game, eng.Regenerate{N: n})
 		},
 	}
 }
@@ -339,7 +333,7 @@ func newMutateCommand(app *cmdutil.App) *cobra.Command {
 				}
 				m.AtX, m.AtY = x, y
 			}
-			return do(c, app, m)
+			return app.Act(c, game, m)
 		},
 	}
 	c.Flags().StringVar(&at, "at", "", "Mitosis: the square X,Y of the twin")
@@ -361,7 +355,7 @@ func newEvolveCommand(app *cmdutil.App) *cobra.Command {
 		Args:              cmdutil.ExactArgs(1, "the EVOLUTION"),
 		ValidArgsFunction: cobra.FixedCompletions(entryNames(eng.Evolutions), cobra.ShellCompDirectiveNoFileComp),
 		RunE: func(c *cobra.Command, args []string) error {
-			return do(c, app, eng.Evolve{Evolution: eng.NormName(args[0]), Font: font, Proxy: proxy})
+			return app.Act(c, game, eng.Evolve{Evolution: eng.NormName(args[0]), Font: font, Proxy: proxy})
 		},
 	}
 	c.Flags().StringVar(&font, "font", "", "Fontification: the Plasmid Font to turn into a Brood Proxy")
@@ -380,7 +374,7 @@ the spawn's 2d6, no modifiers; if hers is higher the spawn changes sides.`,
 		Args:              cmdutil.ExactArgs(1, "the enemy SPAWN"),
 		ValidArgsFunction: completeSpawns(app),
 		RunE: func(c *cobra.Command, args []string) error {
-			return do(c, app, eng.Subvert{Spawn: args[0]})
+			return app.Act(c, game, eng.Subvert{Spawn: args[0]})
 		},
 	}
 }
@@ -396,7 +390,7 @@ Retributive Strike).`,
 		Example: `  warlog brood end-turn`,
 		Args:    cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return do(c, app, eng.EndTurn{})
+			return app.Act(c, game, eng.EndTurn{})
 		},
 	}
 }

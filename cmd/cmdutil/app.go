@@ -69,7 +69,8 @@ type App struct {
 
 	// Capture, when set, receives the game command a command line builds
 	// instead of it being decided and recorded: `amend` reads a corrected
-	// command typed as the original was.
+	// command typed as the original was, and cmd/cmdtest tests each game's
+	// commands through it without a database.
 	Capture func(game string, cmd engines.Command) error
 
 	store events.Store
@@ -290,6 +291,14 @@ func (a *App) Do(ctx context.Context, game string, cmd engines.Command) (*campai
 		return nil, err
 	}
 	return res, a.PrintResult(res)
+}
+
+// Act runs cmd, an action of game, from a command's RunE: Do with the
+// command's context, the result printed, only the error returned. Every
+// game's command package acts through it.
+func (a *App) Act(c *cobra.Command, game string, cmd engines.Command) error {
+	_, err := a.Do(c.Context(), game, cmd)
+	return err
 }
 
 // ActionJSON is the --json shape of any action's result.

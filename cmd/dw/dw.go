@@ -12,7 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/cmd/cmdutil"
-	"warlog/engines"
 	"warlog/engines/deadwars"
 )
 
@@ -106,11 +105,6 @@ func figureNames(c *cobra.Command, app *cmdutil.App) []string {
 	return out
 }
 
-func run(c *cobra.Command, app *cmdutil.App, cmd engines.Command) error {
-	_, err := app.Do(c.Context(), game, cmd)
-	return err
-}
-
 func newForce(app *cmdutil.App) *cobra.Command {
 	var clan string
 	c := &cobra.Command{
@@ -125,7 +119,7 @@ the figures with ` + "`warlog dw recruit`" + `.`,
 			if clan == "" {
 				return &cmdutil.UsageError{Err: fmt.Errorf("give the force's clan with --clan imhotep|dracula|davy-jones"), Hint: "warlog dw force --help"}
 			}
-			return run(c, app, deadwars.CreateForce{Player: args[0], Clan: clan})
+			return app.Act(c, game, deadwars.CreateForce{Player: args[0], Clan: clan})
 		},
 	}
 	c.Flags().StringVar(&clan, "clan", "", "the clan: imhotep, dracula or davy-jones")
@@ -152,7 +146,7 @@ shooter 12" 5+ 5+, wizard 12" 6+ 6+. The Champion and Wizards cast spells.`,
 			if r.Class == "" || (r.Rank == "" && !r.Champion) {
 				return &cmdutil.UsageError{Err: fmt.Errorf("give --class, and --rank unless it is the --champion"), Hint: "warlog dw recruit --help"}
 			}
-			return run(c, app, r)
+			return app.Act(c, game, r)
 		},
 	}
 	c.Flags().StringVar(&r.Rank, "rank", "", "soldier, guard or hero")
@@ -179,7 +173,7 @@ Hand-entered dice: one face per die.`,
 			if len(args) == 1 {
 				cmd.Player = args[0]
 			}
-			return run(c, app, cmd)
+			return app.Act(c, game, cmd)
 		},
 	}
 }
@@ -205,7 +199,7 @@ spent first). A die changed into a 6 goes to the magic pool.`,
 			if to == 0 {
 				return &cmdutil.UsageError{Err: fmt.Errorf("give the new face with --to N"), Hint: "warlog dw double --help"}
 			}
-			return run(c, app, deadwars.Double{Face: face, To: to})
+			return app.Act(c, game, deadwars.Double{Face: face, To: to})
 		},
 	}
 	c.Flags().IntVar(&to, "to", 0, "the face of the one die the pair becomes")
@@ -250,9 +244,9 @@ this turn.`,
 				return &cmdutil.UsageError{Err: fmt.Errorf("give the die to spend with --die N"), Hint: c.CommandPath() + " --help"}
 			}
 			if dash {
-				return run(c, app, deadwars.Dash(m))
+				return app.Act(c, game, deadwars.Dash(m))
 			}
-			return run(c, app, m)
+			return app.Act(c, game, m)
 		},
 	}
 	c.Flags().IntVar(&m.Die, "die", 0, "the face of the unspent die to spend")
@@ -273,7 +267,7 @@ spends nothing and grants no free attack.`,
   warlog dw contact Igor Jack --apart`,
 		Args: cmdutil.ExactArgs(2, "FIGURE and ENEMY"),
 		RunE: func(c *cobra.Command, args []string) error {
-			return run(c, app, deadwars.Contact{A: args[0], B: args[1], Apart: apart})
+			return app.Act(c, game, deadwars.Contact{A: args[0], B: args[1], Apart: apart})
 		},
 	}
 	c.Flags().BoolVar(&apart, "apart", false, "they are no longer in base contact")
@@ -309,7 +303,7 @@ Hand-entered dice: the hit roll, then the save roll if it hits.`,
 			if !a.Free && len(a.Dice) == 0 {
 				return &cmdutil.UsageError{Err: fmt.Errorf("give the Attack dice with --die N[,N...], or --free"), Hint: "warlog dw attack --help"}
 			}
-			return run(c, app, a)
+			return app.Act(c, game, a)
 		},
 	}
 	c.Flags().StringVar(&dice, "die", "", "the faces of the Attack dice to spend, comma-separated")
@@ -341,7 +335,7 @@ func newDefend(app *cmdutil.App) *cobra.Command {
 			if d.Die == 0 {
 				return &cmdutil.UsageError{Err: fmt.Errorf("give the Defend die with --die N"), Hint: "warlog dw defend --help"}
 			}
-			return run(c, app, d)
+			return app.Act(c, game, d)
 		},
 	}
 	c.Flags().IntVar(&d.Die, "die", 0, "the face of the Defend die to spend")
@@ -369,7 +363,7 @@ Hand-entered dice (bolt only): the hit roll, then the save roll if it hits.`,
 			if len(args) == 3 {
 				cs.Target = args[2]
 			}
-			return run(c, app, cs)
+			return app.Act(c, game, cs)
 		},
 	}
 	c.Flags().StringVar(&cs.Into, "into", "", "boost: the figure ends in base contact with this enemy")
@@ -396,7 +390,7 @@ Hand-entered dice: the hit roll.`,
 			if err != nil {
 				return err
 			}
-			return run(c, app, deadwars.Collect{Figure: args[0], Dice: v})
+			return app.Act(c, game, deadwars.Collect{Figure: args[0], Dice: v})
 		},
 	}
 	c.Flags().StringVar(&dice, "die", "", "the faces of the Attack dice to spend")
@@ -419,7 +413,7 @@ Soul Collectors: hand-entered dice are one drift die per Soul left.`,
 			if len(args) == 1 {
 				cmd.Player = args[0]
 			}
-			return run(c, app, cmd)
+			return app.Act(c, game, cmd)
 		},
 	}
 }
@@ -443,7 +437,7 @@ number order, the hit roll, then the save roll if it hits.`,
 				}
 				h.Targets = append(h.Targets, deadwars.HumanTarget{Human: k, Target: v})
 			}
-			return run(c, app, h)
+			return app.Act(c, game, h)
 		},
 	}
 }
@@ -466,7 +460,7 @@ of the shrine; the most wins, equal counts draw.`,
 				}
 				s.Counts = append(s.Counts, deadwars.ShrineCount{Player: k, Count: n})
 			}
-			return run(c, app, s)
+			return app.Act(c, game, s)
 		},
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/cmd/cmdutil"
-	"warlog/engines"
 	"warlog/engines/incarn28"
 	"warlog/internal/words"
 )
@@ -51,11 +50,6 @@ Play:    warlog scenario start NAME (rolls objectives and the twist), then
 		newStoneCommand(app), newRefleshCommand(app),
 	)
 	return c
-}
-
-func do(c *cobra.Command, app *cmdutil.App, cmd engines.Command) error {
-	_, err := app.Do(c.Context(), game, cmd)
-	return withListHint(err)
 }
 
 // ---- catalogue ----
@@ -362,7 +356,7 @@ and every limit the gang breaks is named; nothing is written unless it is legal.
 				}
 				cmd.Incarns = ins
 			}
-			return do(c, app, cmd)
+			return withListHint(app.Act(c, game, cmd))
 		},
 	}
 	c.Flags().StringVar(&o.faction, "faction", "", "court, schism or sacrosanct")
@@ -422,7 +416,7 @@ costs). The first Fleshtype is free, each further one 2 B (5 at most); items
 			if skill == "" || tough == "" {
 				return &cmdutil.UsageError{Err: fmt.Errorf("--skill and --toughness are needed"), Hint: "warlog i28 recruit --help"}
 			}
-			return do(c, app, incarn28.Recruit{Player: args[0], Incarn: incarn28.Incarn{Name: args[1], Skill: skill, Toughness: tough, Flesh: flesh, Items: items}})
+			return withListHint(app.Act(c, game, incarn28.Recruit{Player: args[0], Incarn: incarn28.Incarn{Name: args[1], Skill: skill, Toughness: tough, Flesh: flesh, Items: items}}))
 		},
 	}
 	c.Flags().StringVar(&skill, "skill", "", "roach|rabble|regular|blooded|chosen|demigod")
@@ -439,7 +433,7 @@ func newDismissCommand(app *cmdutil.App) *cobra.Command {
 		Example: `  warlog i28 dismiss Ann Grub`,
 		Args:    cmdutil.ExactArgs(2, "the PLAYER and the incarn's NAME"),
 		RunE: func(c *cobra.Command, args []string) error {
-			return do(c, app, incarn28.Dismiss{Player: args[0], Name: args[1]})
+			return withListHint(app.Act(c, game, incarn28.Dismiss{Player: args[0], Name: args[1]}))
 		},
 	}
 }
@@ -475,7 +469,7 @@ func newOverseerCommand(app *cmdutil.App) *cobra.Command {
 		Example: `  warlog i28 overseer Ann --die 2`,
 		Args:    cmdutil.ExactArgs(1, "the PLAYER"),
 		RunE: func(c *cobra.Command, args []string) error {
-			return do(c, app, incarn28.Overseer{Player: args[0], Die: die})
+			return withListHint(app.Act(c, game, incarn28.Overseer{Player: args[0], Die: die}))
 		},
 	}
 	c.Flags().IntVar(&die, "die", 0, "which objective to re-roll: 1 or 2, as status lists them")
@@ -499,7 +493,7 @@ Dice order: the dice of deaths (Bleeder), the Mist's 2D6, Bleeding Sky D6s
   warlog i28 round --dice 4,2
   warlog i28 round --bleeder-contact Grub,Vex`,
 		Args: cmdutil.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return do(c, app, r) },
+		RunE: func(c *cobra.Command, _ []string) error { return withListHint(app.Act(c, game, r)) },
 	}
 	c.Flags().StringSliceVar(&r.BleederContacts, "bleeder-contact", nil, "end of round 4: the incarns in base contact with a bursting Bleeder (slain with it)")
 	return c
@@ -528,7 +522,7 @@ for Ancestor), then fire and Mist SP-As with their defence rolls.`,
 			if len(args) == 1 {
 				cmd.Incarn = args[0]
 			}
-			return do(c, app, cmd)
+			return withListHint(app.Act(c, game, cmd))
 		},
 	}
 	fl := c.Flags()
@@ -570,7 +564,7 @@ func newMoveCommand(app *cmdutil.App) *cobra.Command {
 			if len(args) == 1 {
 				m.Incarn = args[0]
 			}
-			return do(c, app, m)
+			return withListHint(app.Act(c, game, m))
 		},
 	}
 	c.Flags().IntVar(&acs, "acs", 1, "ACs to spend moving")
@@ -623,7 +617,7 @@ death), a Blademaster's answer, then the further incarns (--also).`,
 			} else {
 				a.Target = args[0]
 			}
-			return do(c, app, a)
+			return withListHint(app.Act(c, game, a))
 		},
 	}
 	fl := c.Flags()
@@ -661,7 +655,7 @@ Lastborn and Blademaster strike back by themselves.`,
 			} else {
 				s.Target = args[0]
 			}
-			return do(c, app, s)
+			return withListHint(app.Act(c, game, s))
 		},
 	}
 	c.Flags().StringVar(&s.As, "as", "", "the Fleshtype whose SP-A this is")
@@ -676,7 +670,9 @@ func newEndCommand(app *cmdutil.App) *cobra.Command {
 		Short:   "End the activation in progress (the next activate also ends it)",
 		Example: `  warlog i28 end-activation`,
 		Args:    cmdutil.NoArgs,
-		RunE:    func(c *cobra.Command, _ []string) error { return do(c, app, incarn28.EndActivation{}) },
+		RunE: func(c *cobra.Command, _ []string) error {
+			return withListHint(app.Act(c, game, incarn28.EndActivation{}))
+		},
 	}
 }
 
@@ -695,7 +691,7 @@ showed 4+ (an enemy within 20). The reaction lapses when the activation ends.`,
 		ValidArgsFunction: completeFigures(app),
 		RunE: func(c *cobra.Command, args []string) error {
 			s.Incarn = args[0]
-			return do(c, app, s)
+			return withListHint(app.Act(c, game, s))
 		},
 	}
 	c.Flags().StringVar(&s.By, "by", "", "the incarn that stunned it")
@@ -716,7 +712,7 @@ func newUnstunCommand(app *cmdutil.App) *cobra.Command {
 		ValidArgsFunction: completeFigures(app),
 		RunE: func(c *cobra.Command, args []string) error {
 			s.Incarn = args[0]
-			return do(c, app, s)
+			return withListHint(app.Act(c, game, s))
 		},
 	}
 	c.Flags().StringVar(&s.By, "by", "", "the activating Priest that un-stuns it (1 AC)")
@@ -736,7 +732,7 @@ func newSlayCommand(app *cmdutil.App) *cobra.Command {
 		ValidArgsFunction: completeFigures(app),
 		RunE: func(c *cobra.Command, args []string) error {
 			s.Incarn = args[0]
-			return do(c, app, s)
+			return withListHint(app.Act(c, game, s))
 		},
 	}
 	c.Flags().StringVar(&s.By, "by", "", "the incarn that slew it")
@@ -761,7 +757,7 @@ func newTransformCommand(app *cmdutil.App) *cobra.Command {
 			if len(args) == 1 {
 				t.Incarn = args[0]
 			}
-			return do(c, app, t)
+			return withListHint(app.Act(c, game, t))
 		},
 	}
 }
@@ -778,7 +774,7 @@ func newExtinguishCommand(app *cmdutil.App) *cobra.Command {
 			if len(args) == 2 {
 				e.Incarn = args[0]
 			}
-			return do(c, app, e)
+			return withListHint(app.Act(c, game, e))
 		},
 	}
 }
@@ -790,7 +786,7 @@ func newRiftCommand(app *cmdutil.App) *cobra.Command {
 		Example: `  warlog i28 rift Ann Grub`,
 		Args:    cmdutil.ExactArgs(2, "the PLAYER and the enemy INCARN"),
 		RunE: func(c *cobra.Command, args []string) error {
-			return do(c, app, incarn28.Rift{Player: args[0], Incarn: args[1]})
+			return withListHint(app.Act(c, game, incarn28.Rift{Player: args[0], Incarn: args[1]}))
 		},
 	}
 }
@@ -803,7 +799,7 @@ func newSummonCommand(app *cmdutil.App) *cobra.Command {
 		Args:              cmdutil.ExactArgs(1, "the activating Homonculist"),
 		ValidArgsFunction: completeFigures(app),
 		RunE: func(c *cobra.Command, args []string) error {
-			return do(c, app, incarn28.Summon{Incarn: args[0]})
+			return withListHint(app.Act(c, game, incarn28.Summon{Incarn: args[0]}))
 		},
 	}
 }
@@ -816,7 +812,7 @@ func newInseminateCommand(app *cmdutil.App) *cobra.Command {
 		Args:              cmdutil.ExactArgs(2, "the Inseminator and its TARGET"),
 		ValidArgsFunction: completeFigures(app),
 		RunE: func(c *cobra.Command, args []string) error {
-			return do(c, app, incarn28.Inseminate{Incarn: args[0], Target: args[1]})
+			return withListHint(app.Act(c, game, incarn28.Inseminate{Incarn: args[0], Target: args[1]}))
 		},
 	}
 }
@@ -850,7 +846,7 @@ Escort and Sanctify. The others complete themselves from the log.`,
 			return out, cobra.ShellCompDirectiveNoFileComp
 		},
 		RunE: func(c *cobra.Command, args []string) error {
-			return do(c, app, incarn28.MarkObjective{Player: args[0], Objective: args[1]})
+			return withListHint(app.Act(c, game, incarn28.MarkObjective{Player: args[0], Objective: args[1]}))
 		},
 	}
 }
@@ -867,7 +863,7 @@ func newStoneCommand(app *cmdutil.App) *cobra.Command {
 			if len(args) == 1 {
 				s.Incarn = args[0]
 			}
-			return do(c, app, s)
+			return withListHint(app.Act(c, game, s))
 		},
 	}
 }
@@ -882,7 +878,7 @@ func newRefleshCommand(app *cmdutil.App) *cobra.Command {
 		Args:              cmdutil.ExactArgs(3, "the INCARN, its OLD Fleshtype and the NEW one"),
 		ValidArgsFunction: completeFigures(app),
 		RunE: func(c *cobra.Command, args []string) error {
-			return do(c, app, incarn28.Reflesh{Incarn: args[0], Old: args[1], New: args[2], By: by})
+			return withListHint(app.Act(c, game, incarn28.Reflesh{Incarn: args[0], Old: args[1], New: args[2], By: by}))
 		},
 	}
 	c.Flags().StringVar(&by, "by", "", "the activating Zenithal making the swap (once per activation)")

@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"warlog/cmd/cmdutil"
-	"warlog/engines"
 	"warlog/engines/kingsown"
 )
 
@@ -42,12 +41,6 @@ faces rolled at the table, in the order each command's help lists.`,
 	c.AddCommand(newRecruitCommand(app), newBriefCardCommand(app), newCardCommand(app), newSpellsCommand(app),
 		newInitiativeCommand(app), newFirstCommand(app), newMoveCommand(app), newNextCommand(app), newAttackCommand(app), newCastCommand(app))
 	return c
-}
-
-// do runs one King's Own command against the current campaign.
-func do(c *cobra.Command, app *cmdutil.App, cmd engines.Command) error {
-	_, err := app.Do(c.Context(), game, cmd)
-	return err
 }
 
 // completeFigures offers the names of the figures in the fight.
@@ -148,7 +141,7 @@ Names are unique per side. Recruiting is done between fights.`,
 			if err != nil {
 				return err
 			}
-			return do(c, app, kingsown.Recruit{Cards: cards})
+			return app.Act(c, game, kingsown.Recruit{Cards: cards})
 		},
 	}
 	f := c.Flags()
@@ -264,7 +257,7 @@ is taken. The Nest's card must be Static.`,
 			if err != nil {
 				return err
 			}
-			return do(c, app, kingsown.SetBriefCard{Role: role, Card: cards[0]})
+			return app.Act(c, game, kingsown.SetBriefCard{Role: role, Card: cards[0]})
 		},
 	}
 	c.Flags().StringVar(&card, "card", "", "the card file")
@@ -351,7 +344,7 @@ the second side's die, then any re-rolls in the same order.`,
   warlog ko initiative --dice 5,4,2 --first hunters`,
 		Args: cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return do(c, app, kingsown.Initiative{First: first})
+			return app.Act(c, game, kingsown.Initiative{First: first})
 		},
 	}
 	c.Flags().StringVar(&first, "first", "", "the side the winner sends first, chosen before the roll (default: the winner chooses after it, with ko first)")
@@ -370,7 +363,7 @@ moves first: itself or the other. The movement phase begins with it. No dice.`,
 		Args:              cmdutil.ExactArgs(1, "the SIDE that moves first"),
 		ValidArgsFunction: completeSides(app),
 		RunE: func(c *cobra.Command, args []string) error {
-			return do(c, app, kingsown.ChooseFirst{Side: args[0]})
+			return app.Act(c, game, kingsown.ChooseFirst{Side: args[0]})
 		},
 	}
 }
@@ -403,7 +396,7 @@ pair's.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			m := o
 			m.Figure, m.Move = args[0], args[1]
-			return do(c, app, m)
+			return app.Act(c, game, m)
 		},
 	}
 	c.Flags().StringVar(&o.Facing, "facing", "", "front or rear, set at the end of the move (default: unchanged)")
@@ -424,7 +417,7 @@ stays where it is, and the attacks begin. From attacks: the turn ends (at the
 turn limit the fight waits for warlog scenario end).`,
 		Example: `  warlog ko next`,
 		Args:    cmdutil.NoArgs,
-		RunE:    func(c *cobra.Command, _ []string) error { return do(c, app, kingsown.Next{}) },
+		RunE:    func(c *cobra.Command, _ []string) error { return app.Act(c, game, kingsown.Next{}) },
 	}
 }
 
@@ -451,7 +444,7 @@ defender's damage die (each only when the rule needs it).`,
 		RunE: func(c *cobra.Command, args []string) error {
 			a := o
 			a.Attacker, a.Targets = args[0], args[1:]
-			return do(c, app, a)
+			return app.Act(c, game, a)
 		},
 	}
 	c.Flags().StringVar(&o.Weapon, "weapon", "", "the weapon to use (default: the first on the card)")
@@ -480,7 +473,7 @@ attacker's and defender's damage dice (when the rule needs them).`,
 		RunE: func(c *cobra.Command, args []string) error {
 			x := o
 			x.Caster, x.Spell, x.Targets = args[0], args[1], args[2:]
-			return do(c, app, x)
+			return app.Act(c, game, x)
 		},
 	}
 	c.Flags().StringVar(&o.Facing, "facing", "", "Teleport: the facing the target sets")

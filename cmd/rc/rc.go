@@ -77,11 +77,6 @@ func (f *cardFlags) info() (rcg.CardInfo, error) {
 	return ci, nil
 }
 
-func do(c *cobra.Command, app *cmdutil.App, cmd engines.Command) error {
-	_, err := app.Do(c.Context(), game, cmd)
-	return err
-}
-
 // state loads the current campaign's Reincardnated state.
 func state(ctx context.Context, app *cmdutil.App) (*rcg.State, error) {
 	s, _, err := stateNamed(ctx, app)
@@ -144,7 +139,7 @@ them from the first incarnation declared --preferred or --lower.`,
 			if err != nil {
 				return err
 			}
-			return do(c, app, rcg.Starter{Player: args[0], Name: args[1], CardInfo: ci})
+			return app.Act(c, game, rcg.Starter{Player: args[0], Name: args[1], CardInfo: ci})
 		},
 		ValidArgsFunction: complete(app, false),
 	}
@@ -185,7 +180,7 @@ refused.`,
 			if n > 1 {
 				return &cmdutil.UsageError{Err: fmt.Errorf("give at most one of --preferred, --lower, --lateral"), Hint: "warlog rc incarnate --help"}
 			}
-			return do(c, app, rcg.Incarnate{Player: args[0], Being: args[1], CardInfo: ci, Kind: kind})
+			return app.Act(c, game, rcg.Incarnate{Player: args[0], Being: args[1], CardInfo: ci, Kind: kind})
 		},
 		ValidArgsFunction: complete(app, false),
 	}
@@ -212,7 +207,7 @@ It joins the Lifeline at the right; no Karma is drawn.`,
 			if err != nil {
 				return err
 			}
-			return do(c, app, rcg.Gain{Player: args[0], Being: args[1], CardInfo: ci})
+			return app.Act(c, game, rcg.Gain{Player: args[0], Being: args[1], CardInfo: ci})
 		},
 		ValidArgsFunction: complete(app, false),
 	}
@@ -247,7 +242,7 @@ The active Being is always the rightmost living one. Starters are never targets.
 			default:
 				cmd = rcg.Activate{Player: args[0], Being: args[1]}
 			}
-			return do(c, app, cmd)
+			return app.Act(c, game, cmd)
 		},
 		ValidArgsFunction: complete(app, true),
 	}
@@ -268,7 +263,7 @@ last turn.`,
   warlog rc human Ben --allows`,
 		Args: cmdutil.ExactArgs(1, "PLAYER"),
 		RunE: func(c *cobra.Command, args []string) error {
-			return do(c, app, rcg.Human{Player: args[0], Allows: allows})
+			return app.Act(c, game, rcg.Human{Player: args[0], Allows: allows})
 		},
 		ValidArgsFunction: complete(app, false),
 	}
@@ -322,7 +317,7 @@ in a new Being takes --type the first time. The cards and their arguments:
 				}
 				p.Choose[strings.TrimSpace(k)] = strings.TrimSpace(v)
 			}
-			return do(c, app, p)
+			return app.Act(c, game, p)
 		},
 		ValidArgsFunction: func(c *cobra.Command, args []string, s string) ([]string, cobra.ShellCompDirective) {
 			if len(args) == 1 {
@@ -369,9 +364,9 @@ func newCount(app *cmdutil.App, verb string) *cobra.Command {
 				return &cmdutil.UsageError{Err: fmt.Errorf("%q is not a whole number of cards", args[1])}
 			}
 			if verb == "draw" {
-				return do(c, app, rcg.Draw{Player: args[0], Count: n})
+				return app.Act(c, game, rcg.Draw{Player: args[0], Count: n})
 			}
-			return do(c, app, rcg.Discard{Player: args[0], Count: n})
+			return app.Act(c, game, rcg.Discard{Player: args[0], Count: n})
 		},
 		ValidArgsFunction: complete(app, false),
 	}
@@ -406,7 +401,7 @@ Karma discard pile. Only the counts given change.`,
 			if fl.Changed("discard") {
 				p.Discard = &discard
 			}
-			return do(c, app, p)
+			return app.Act(c, game, p)
 		},
 	}
 	c.Flags().IntVar(&deck, "deck", 0, "Beings in the deck")
@@ -433,7 +428,7 @@ PLAYER checks that it is their turn.`,
 			if len(args) == 1 {
 				e.Player = args[0]
 			}
-			return do(c, app, e)
+			return app.Act(c, game, e)
 		},
 		ValidArgsFunction: complete(app, false),
 	}
@@ -478,7 +473,7 @@ card score 1. Entering it again replaces it.`,
 				}
 				p.Goals = append(p.Goals, rcg.Goal{Name: strings.TrimSpace(gl[:i]), Bonus: n, Met: met})
 			}
-			return do(c, app, p)
+			return app.Act(c, game, p)
 		},
 		ValidArgsFunction: complete(app, false),
 	}
@@ -505,7 +500,7 @@ beginning of its text. A met goal adds its bonus to the score.`,
 			default:
 				return &cmdutil.UsageError{Err: fmt.Errorf("%q: say met or unmet", args[2]), Hint: "warlog rc goal --help"}
 			}
-			return do(c, app, rcg.MarkGoal{Player: args[0], Goal: args[1], Met: met})
+			return app.Act(c, game, rcg.MarkGoal{Player: args[0], Goal: args[1], Met: met})
 		},
 		ValidArgsFunction: complete(app, false),
 	}
