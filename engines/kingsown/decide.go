@@ -21,10 +21,7 @@ func (s *State) roll(by, purpose string, d *engines.Decision) (int, error) {
 }
 
 func (s *State) battle(verb string, d *engines.Decision) (*Battle, error) {
-	if s.Battle == nil {
-		return nil, engines.RefuseTry("Phase", []string{"scenario start"}, "no fight is in progress; `ko %s` needs one: start it", verb)
-	}
-	return s.Battle, nil
+	return s.NeedsScenario("no fight is in progress; `ko %s` needs one: start it", verb)
 }
 
 func (s *State) phase(verb, want string, d *engines.Decision) (*Battle, error) {

@@ -204,23 +204,35 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 	i := 0
 	if s.Expect(`{"campaign":`) {
 		i = 1
-		v.Campaign = readEnginesCampaign(s)
+		v.Play.Campaign = readEnginesCampaign(s)
+		if s.Expect(`,"battle":`) {
+			if s.Null() {
+				v.Play.Battle = nil
+			} else {
+				var p1 Battle
+				p1 = readBattle(s)
+				v.Play.Battle = &p1
+			}
+		}
+		if s.Expect(`,"past":`) {
+			s.Decode(&v.Play.Past)
+		}
 		if s.Expect(`,"members":`) {
 			if s.Array() {
-				var buf1 [16]*Member
-				xs2 := buf1[:0]
-				for j3 := 0; s.Elem(j3); j3++ {
-					var x4 *Member
+				var buf2 [16]*Member
+				xs3 := buf2[:0]
+				for j4 := 0; s.Elem(j4); j4++ {
+					var x5 *Member
 					if s.Null() {
-						x4 = nil
+						x5 = nil
 					} else {
-						var p5 Member
-						p5 = readMember(s)
-						x4 = &p5
+						var p6 Member
+						p6 = readMember(s)
+						x5 = &p6
 					}
-					xs2 = append(xs2, x4)
+					xs3 = append(xs3, x5)
 				}
-				v.Members = append(make([]*Member, 0, len(xs2)), xs2...)
+				v.Members = append(make([]*Member, 0, len(xs3)), xs3...)
 			} else {
 				v.Members = nil
 			}
@@ -229,53 +241,51 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 			if s.Null() {
 				v.Nest = nil
 			} else {
-				var p6 Card
-				p6 = readCard(s)
-				v.Nest = &p6
+				var p7 Card
+				p7 = readCard(s)
+				v.Nest = &p7
 			}
 		}
 		if s.Expect(`,"grunt":`) {
 			if s.Null() {
 				v.Grunt = nil
 			} else {
-				var p7 Card
-				p7 = readCard(s)
-				v.Grunt = &p7
+				var p8 Card
+				p8 = readCard(s)
+				v.Grunt = &p8
 			}
-		}
-		if s.Expect(`,"battle":`) {
-			if s.Null() {
-				v.Battle = nil
-			} else {
-				var p8 Battle
-				p8 = readBattle(s)
-				v.Battle = &p8
-			}
-		}
-		if s.Expect(`,"past":`) {
-			s.Decode(&v.Past)
 		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
 		case "campaign":
-			v.Campaign = readEnginesCampaign(s)
+			v.Play.Campaign = readEnginesCampaign(s)
+		case "battle":
+			if s.Null() {
+				v.Play.Battle = nil
+			} else {
+				var p9 Battle
+				p9 = readBattle(s)
+				v.Play.Battle = &p9
+			}
+		case "past":
+			s.Decode(&v.Play.Past)
 		case "members":
 			if s.Array() {
-				var buf9 [16]*Member
-				xs10 := buf9[:0]
-				for j11 := 0; s.Elem(j11); j11++ {
-					var x12 *Member
+				var buf10 [16]*Member
+				xs11 := buf10[:0]
+				for j12 := 0; s.Elem(j12); j12++ {
+					var x13 *Member
 					if s.Null() {
-						x12 = nil
+						x13 = nil
 					} else {
-						var p13 Member
-						p13 = readMember(s)
-						x12 = &p13
+						var p14 Member
+						p14 = readMember(s)
+						x13 = &p14
 					}
-					xs10 = append(xs10, x12)
+					xs11 = append(xs11, x13)
 				}
-				v.Members = append(make([]*Member, 0, len(xs10)), xs10...)
+				v.Members = append(make([]*Member, 0, len(xs11)), xs11...)
 			} else {
 				v.Members = nil
 			}
@@ -283,28 +293,18 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 			if s.Null() {
 				v.Nest = nil
 			} else {
-				var p14 Card
-				p14 = readCard(s)
-				v.Nest = &p14
+				var p15 Card
+				p15 = readCard(s)
+				v.Nest = &p15
 			}
 		case "grunt":
 			if s.Null() {
 				v.Grunt = nil
 			} else {
-				var p15 Card
-				p15 = readCard(s)
-				v.Grunt = &p15
+				var p16 Card
+				p16 = readCard(s)
+				v.Grunt = &p16
 			}
-		case "battle":
-			if s.Null() {
-				v.Battle = nil
-			} else {
-				var p16 Battle
-				p16 = readBattle(s)
-				v.Battle = &p16
-			}
-		case "past":
-			s.Decode(&v.Past)
 		default:
 			s.SkipField()
 		}
@@ -1183,6 +1183,163 @@ func readEnginesCampaign(s *jsonscan.Scanner) (v engines.Campaign) {
 	return v
 }
 
+func readBattle(s *jsonscan.Scanner) (v Battle) {
+	i := 0
+	if s.Expect(`{"outcome":`) {
+		i = 1
+		if s.Null() {
+			v.Ending.Outcome = nil
+		} else {
+			var p1 engines.Outcome
+			p1 = readEnginesOutcome(s)
+			v.Ending.Outcome = &p1
+		}
+		if s.Expect(`,"striker":`) {
+			if s.Null() {
+				v.Striker = nil
+			} else {
+				var p2 Ref
+				p2 = readRef(s)
+				v.Striker = &p2
+			}
+		}
+		if s.Expect(`,"name":`) {
+			v.Name = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"brief":`) {
+			v.Brief = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"turns":`) {
+			v.Turns = s.Int()
+		}
+		if s.Expect(`,"turn":`) {
+			v.Turn = s.Int()
+		}
+		if s.Expect(`,"phase":`) {
+			v.Phase = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"sides":`) {
+			v.Sides = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"figures":`) {
+			if s.Array() {
+				var buf3 [16]*Fig
+				xs4 := buf3[:0]
+				for j5 := 0; s.Elem(j5); j5++ {
+					var x6 *Fig
+					if s.Null() {
+						x6 = nil
+					} else {
+						var p7 Fig
+						p7 = readFig(s)
+						x6 = &p7
+					}
+					xs4 = append(xs4, x6)
+				}
+				v.Figures = append(make([]*Fig, 0, len(xs4)), xs4...)
+			} else {
+				v.Figures = nil
+			}
+		}
+		if s.Expect(`,"grunt":`) {
+			if s.Null() {
+				v.Grunt = nil
+			} else {
+				var p8 Card
+				p8 = readCard(s)
+				v.Grunt = &p8
+			}
+		}
+		if s.Expect(`,"spawned":`) {
+			v.Spawned = s.Int()
+		}
+		if s.Expect(`,"to_move":`) {
+			v.ToMove = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"first":`) {
+			v.First = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"winner":`) {
+			v.Winner = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"step":`) {
+			v.Step = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "outcome":
+			if s.Null() {
+				v.Ending.Outcome = nil
+			} else {
+				var p9 engines.Outcome
+				p9 = readEnginesOutcome(s)
+				v.Ending.Outcome = &p9
+			}
+		case "striker":
+			if s.Null() {
+				v.Striker = nil
+			} else {
+				var p10 Ref
+				p10 = readRef(s)
+				v.Striker = &p10
+			}
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "brief":
+			v.Brief = s.InternedString(&factStrings)
+		case "turns":
+			v.Turns = s.Int()
+		case "turn":
+			v.Turn = s.Int()
+		case "phase":
+			v.Phase = s.InternedString(&factStrings)
+		case "sides":
+			v.Sides = s.InternedStrings(&factStrings)
+		case "figures":
+			if s.Array() {
+				var buf11 [16]*Fig
+				xs12 := buf11[:0]
+				for j13 := 0; s.Elem(j13); j13++ {
+					var x14 *Fig
+					if s.Null() {
+						x14 = nil
+					} else {
+						var p15 Fig
+						p15 = readFig(s)
+						x14 = &p15
+					}
+					xs12 = append(xs12, x14)
+				}
+				v.Figures = append(make([]*Fig, 0, len(xs12)), xs12...)
+			} else {
+				v.Figures = nil
+			}
+		case "grunt":
+			if s.Null() {
+				v.Grunt = nil
+			} else {
+				var p16 Card
+				p16 = readCard(s)
+				v.Grunt = &p16
+			}
+		case "spawned":
+			v.Spawned = s.Int()
+		case "to_move":
+			v.ToMove = s.InternedString(&factStrings)
+		case "first":
+			v.First = s.InternedString(&factStrings)
+		case "winner":
+			v.Winner = s.InternedString(&factStrings)
+		case "step":
+			v.Step = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
 func readMember(s *jsonscan.Scanner) (v Member) {
 	i := 0
 	if s.Expect(`{"card":`) {
@@ -1386,146 +1543,6 @@ func readCard(s *jsonscan.Scanner) (v Card) {
 	return v
 }
 
-func readBattle(s *jsonscan.Scanner) (v Battle) {
-	i := 0
-	if s.Expect(`{"striker":`) {
-		i = 1
-		if s.Null() {
-			v.Striker = nil
-		} else {
-			var p1 Ref
-			p1 = readRef(s)
-			v.Striker = &p1
-		}
-		if s.Expect(`,"name":`) {
-			v.Name = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"brief":`) {
-			v.Brief = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"turns":`) {
-			v.Turns = s.Int()
-		}
-		if s.Expect(`,"turn":`) {
-			v.Turn = s.Int()
-		}
-		if s.Expect(`,"phase":`) {
-			v.Phase = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"sides":`) {
-			v.Sides = s.InternedStrings(&factStrings)
-		}
-		if s.Expect(`,"figures":`) {
-			if s.Array() {
-				var buf2 [16]*Fig
-				xs3 := buf2[:0]
-				for j4 := 0; s.Elem(j4); j4++ {
-					var x5 *Fig
-					if s.Null() {
-						x5 = nil
-					} else {
-						var p6 Fig
-						p6 = readFig(s)
-						x5 = &p6
-					}
-					xs3 = append(xs3, x5)
-				}
-				v.Figures = append(make([]*Fig, 0, len(xs3)), xs3...)
-			} else {
-				v.Figures = nil
-			}
-		}
-		if s.Expect(`,"grunt":`) {
-			if s.Null() {
-				v.Grunt = nil
-			} else {
-				var p7 Card
-				p7 = readCard(s)
-				v.Grunt = &p7
-			}
-		}
-		if s.Expect(`,"spawned":`) {
-			v.Spawned = s.Int()
-		}
-		if s.Expect(`,"to_move":`) {
-			v.ToMove = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"first":`) {
-			v.First = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"winner":`) {
-			v.Winner = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"step":`) {
-			v.Step = s.Int()
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "striker":
-			if s.Null() {
-				v.Striker = nil
-			} else {
-				var p8 Ref
-				p8 = readRef(s)
-				v.Striker = &p8
-			}
-		case "name":
-			v.Name = s.InternedString(&factStrings)
-		case "brief":
-			v.Brief = s.InternedString(&factStrings)
-		case "turns":
-			v.Turns = s.Int()
-		case "turn":
-			v.Turn = s.Int()
-		case "phase":
-			v.Phase = s.InternedString(&factStrings)
-		case "sides":
-			v.Sides = s.InternedStrings(&factStrings)
-		case "figures":
-			if s.Array() {
-				var buf9 [16]*Fig
-				xs10 := buf9[:0]
-				for j11 := 0; s.Elem(j11); j11++ {
-					var x12 *Fig
-					if s.Null() {
-						x12 = nil
-					} else {
-						var p13 Fig
-						p13 = readFig(s)
-						x12 = &p13
-					}
-					xs10 = append(xs10, x12)
-				}
-				v.Figures = append(make([]*Fig, 0, len(xs10)), xs10...)
-			} else {
-				v.Figures = nil
-			}
-		case "grunt":
-			if s.Null() {
-				v.Grunt = nil
-			} else {
-				var p14 Card
-				p14 = readCard(s)
-				v.Grunt = &p14
-			}
-		case "spawned":
-			v.Spawned = s.Int()
-		case "to_move":
-			v.ToMove = s.InternedString(&factStrings)
-		case "first":
-			v.First = s.InternedString(&factStrings)
-		case "winner":
-			v.Winner = s.InternedString(&factStrings)
-		case "step":
-			v.Step = s.Int()
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
 func readRef(s *jsonscan.Scanner) (v Ref) {
 	i := 0
 	if s.Expect(`{"side":`) {
@@ -1649,21 +1666,122 @@ func readFielded(s *jsonscan.Scanner) (v Fielded) {
 	return v
 }
 
-func readSpellPrice(s *jsonscan.Scanner) (v SpellPrice) {
+func readEnginesOutcome(s *jsonscan.Scanner) (v engines.Outcome) {
 	i := 0
-	if s.Expect(`{"spell":`) {
+	if s.Expect(`{"winner":`) {
 		i = 1
-		v.Spell = s.InternedString(&factStrings)
-		if s.Expect(`,"price":`) {
-			v.Price = s.InternedString(&factStrings)
+		v.Winner = s.InternedString(&factStrings)
+		if s.Expect(`,"draw":`) {
+			v.Draw = s.Bool()
+		}
+		if s.Expect(`,"result":`) {
+			v.Result = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"why":`) {
+			v.Why = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"sides":`) {
+			if s.Array() {
+				var buf1 [16]engines.SideResult
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 engines.SideResult
+					x4 = readEnginesSideResult(s)
+					xs2 = append(xs2, x4)
+				}
+				v.Sides = append(make([]engines.SideResult, 0, len(xs2)), xs2...)
+			} else {
+				v.Sides = nil
+			}
+		}
+		if s.Expect(`,"figures":`) {
+			if s.Array() {
+				var buf5 [16]engines.Fate
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 engines.Fate
+					x8 = readEnginesFate(s)
+					xs6 = append(xs6, x8)
+				}
+				v.Figures = append(make([]engines.Fate, 0, len(xs6)), xs6...)
+			} else {
+				v.Figures = nil
+			}
+		}
+		if s.Expect(`,"scoring":`) {
+			if s.Null() {
+				v.Scoring = nil
+			} else {
+				m9 := make(map[string][]string, s.Members())
+				for j10 := 0; s.Field(j10); j10++ {
+					k11 := s.MapKey()
+					var x12 []string
+					x12 = s.InternedStrings(&factStrings)
+					m9[k11] = x12
+				}
+				v.Scoring = m9
+			}
+		}
+		if s.Expect(`,"damage":`) {
+			v.Damage = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"campaign":`) {
+			v.Campaign = s.InternedStrings(&factStrings)
 		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
-		case "spell":
-			v.Spell = s.InternedString(&factStrings)
-		case "price":
-			v.Price = s.InternedString(&factStrings)
+		case "winner":
+			v.Winner = s.InternedString(&factStrings)
+		case "draw":
+			v.Draw = s.Bool()
+		case "result":
+			v.Result = s.InternedString(&factStrings)
+		case "why":
+			v.Why = s.InternedString(&factStrings)
+		case "sides":
+			if s.Array() {
+				var buf13 [16]engines.SideResult
+				xs14 := buf13[:0]
+				for j15 := 0; s.Elem(j15); j15++ {
+					var x16 engines.SideResult
+					x16 = readEnginesSideResult(s)
+					xs14 = append(xs14, x16)
+				}
+				v.Sides = append(make([]engines.SideResult, 0, len(xs14)), xs14...)
+			} else {
+				v.Sides = nil
+			}
+		case "figures":
+			if s.Array() {
+				var buf17 [16]engines.Fate
+				xs18 := buf17[:0]
+				for j19 := 0; s.Elem(j19); j19++ {
+					var x20 engines.Fate
+					x20 = readEnginesFate(s)
+					xs18 = append(xs18, x20)
+				}
+				v.Figures = append(make([]engines.Fate, 0, len(xs18)), xs18...)
+			} else {
+				v.Figures = nil
+			}
+		case "scoring":
+			if s.Null() {
+				v.Scoring = nil
+			} else {
+				m21 := make(map[string][]string, s.Members())
+				for j22 := 0; s.Field(j22); j22++ {
+					k23 := s.MapKey()
+					var x24 []string
+					x24 = s.InternedStrings(&factStrings)
+					m21[k23] = x24
+				}
+				v.Scoring = m21
+			}
+		case "damage":
+			v.Damage = s.InternedString(&factStrings)
+		case "campaign":
+			v.Campaign = s.InternedStrings(&factStrings)
 		default:
 			s.SkipField()
 		}
@@ -1786,6 +1904,137 @@ func readFig(s *jsonscan.Scanner) (v Fig) {
 			v.Made = s.Int()
 		case "dealt":
 			v.Dealt = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readSpellPrice(s *jsonscan.Scanner) (v SpellPrice) {
+	i := 0
+	if s.Expect(`{"spell":`) {
+		i = 1
+		v.Spell = s.InternedString(&factStrings)
+		if s.Expect(`,"price":`) {
+			v.Price = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "spell":
+			v.Spell = s.InternedString(&factStrings)
+		case "price":
+			v.Price = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readEnginesSideResult(s *jsonscan.Scanner) (v engines.SideResult) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"player":`) {
+			v.Player = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"won":`) {
+			v.Won = s.Bool()
+		}
+		if s.Expect(`,"score":`) {
+			v.Score = s.Int()
+		}
+		if s.Expect(`,"scored":`) {
+			v.Scored = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "won":
+			v.Won = s.Bool()
+		case "score":
+			v.Score = s.Int()
+		case "scored":
+			v.Scored = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readEnginesFate(s *jsonscan.Scanner) (v engines.Fate) {
+	i := 0
+	if s.Expect(`{"id":`) {
+		i = 1
+		v.ID = s.InternedString(&factStrings)
+		if s.Expect(`,"name":`) {
+			v.Name = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"side":`) {
+			v.Side = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"fate":`) {
+			v.Fate = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"carries":`) {
+			v.Carries = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"track":`) {
+			v.Track = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"told":`) {
+			v.Told = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"removals":`) {
+			v.Removals = s.Int()
+		}
+		if s.Expect(`,"attacks":`) {
+			v.Attacks = s.Int()
+		}
+		if s.Expect(`,"dealt":`) {
+			v.Dealt = s.Int()
+		}
+		if s.Expect(`,"taken":`) {
+			v.Taken = s.Int()
+		}
+		if s.Expect(`,"activations":`) {
+			v.Activations = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "id":
+			v.ID = s.InternedString(&factStrings)
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "side":
+			v.Side = s.InternedString(&factStrings)
+		case "fate":
+			v.Fate = s.InternedString(&factStrings)
+		case "carries":
+			v.Carries = s.InternedString(&factStrings)
+		case "track":
+			v.Track = s.InternedString(&factStrings)
+		case "told":
+			v.Told = s.InternedString(&factStrings)
+		case "removals":
+			v.Removals = s.Int()
+		case "attacks":
+			v.Attacks = s.Int()
+		case "dealt":
+			v.Dealt = s.Int()
+		case "taken":
+			v.Taken = s.Int()
+		case "activations":
+			v.Activations = s.Int()
 		default:
 			s.SkipField()
 		}

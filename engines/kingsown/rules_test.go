@@ -498,7 +498,7 @@ func TestCastRoll(t *testing.T) {
 
 func TestPhases(t *testing.T) {
 	s := newGame(t, bors(), grok())
-	refuse(t, s, Move{Figure: "Bors", Move: "half"}, "Phase")
+	refuse(t, s, Move{Figure: "Bors", Move: "half"}, "Scenario")
 	decide(t, s, engines.StartScenario{Name: "Skirmish", Turns: 1})
 	refuse(t, s, Move{Figure: "Bors", Move: "half"}, "Phase")
 	refuse(t, s, Next{}, "Phase")
@@ -587,7 +587,7 @@ func TestScenarioRefusals(t *testing.T) {
 	refuse(t, s, engines.StartScenario{Name: "X", Brief: "nest"}, "Sides")
 	refuse(t, s, engines.StartScenario{Name: "X", Field: []string{"Bors"}}, "Sides")
 	refuse(t, s, engines.StartScenario{Name: "X", Field: []string{"Nobody"}}, "Name")
-	refuse(t, s, engines.EndScenario{}, "Phase")
+	refuse(t, s, engines.EndScenario{}, "Scenario")
 	decide(t, s, engines.StartScenario{Name: "X"})
 	refuse(t, s, engines.StartScenario{Name: "Y"}, "Scenario")
 	refuse(t, s, Recruit{Cards: []Card{card("Edda", "hunters", 3, 1, 1)}}, "Recruit")
