@@ -169,120 +169,120 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 	i := 0
 	if s.Expect(`{"campaign":`) {
 		i = 1
-		v.Campaign = readEnginesCampaign(s)
+		v.Play.Campaign = readEnginesCampaign(s)
+		if s.Expect(`,"battle":`) {
+			if s.Null() {
+				v.Play.Battle = nil
+			} else {
+				var p1 Game
+				p1 = readGame(s)
+				v.Play.Battle = &p1
+			}
+		}
+		if s.Expect(`,"past":`) {
+			s.Decode(&v.Play.Past)
+		}
 		if s.Expect(`,"beings":`) {
 			if s.Null() {
 				v.Beings = nil
 			} else {
-				m1 := make(map[string]Card, s.Members())
-				for j2 := 0; s.Field(j2); j2++ {
-					k3 := s.MapKey()
-					var x4 Card
-					x4 = readCard(s)
-					m1[k3] = x4
+				m2 := make(map[string]Card, s.Members())
+				for j3 := 0; s.Field(j3); j3++ {
+					k4 := s.MapKey()
+					var x5 Card
+					x5 = readCard(s)
+					m2[k4] = x5
 				}
-				v.Beings = m1
+				v.Beings = m2
 			}
 		}
 		if s.Expect(`,"starters":`) {
 			if s.Null() {
 				v.Starters = nil
 			} else {
-				m5 := make(map[string]Card, s.Members())
-				for j6 := 0; s.Field(j6); j6++ {
-					k7 := s.MapKey()
-					var x8 Card
-					x8 = readCard(s)
-					m5[k7] = x8
+				m6 := make(map[string]Card, s.Members())
+				for j7 := 0; s.Field(j7); j7++ {
+					k8 := s.MapKey()
+					var x9 Card
+					x9 = readCard(s)
+					m6[k8] = x9
 				}
-				v.Starters = m5
+				v.Starters = m6
 			}
 		}
 		if s.Expect(`,"ids":`) {
 			if s.Null() {
 				v.IDs = nil
 			} else {
-				m9 := make(map[string]string, s.Members())
-				for j10 := 0; s.Field(j10); j10++ {
-					k11 := s.MapKey()
-					var x12 string
-					x12 = s.InternedString(&factStrings)
-					m9[k11] = x12
+				m10 := make(map[string]string, s.Members())
+				for j11 := 0; s.Field(j11); j11++ {
+					k12 := s.MapKey()
+					var x13 string
+					x13 = s.InternedString(&factStrings)
+					m10[k12] = x13
 				}
-				v.IDs = m9
+				v.IDs = m10
 			}
 		}
 		if s.Expect(`,"figures":`) {
 			v.Figures = s.Int()
 		}
-		if s.Expect(`,"past":`) {
-			s.Decode(&v.Past)
-		}
-		if s.Expect(`,"last":`) {
-			if s.Null() {
-				v.Last = nil
-			} else {
-				var p13 Game
-				p13 = readGame(s)
-				v.Last = &p13
-			}
-		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
 		case "campaign":
-			v.Campaign = readEnginesCampaign(s)
+			v.Play.Campaign = readEnginesCampaign(s)
+		case "battle":
+			if s.Null() {
+				v.Play.Battle = nil
+			} else {
+				var p14 Game
+				p14 = readGame(s)
+				v.Play.Battle = &p14
+			}
+		case "past":
+			s.Decode(&v.Play.Past)
 		case "beings":
 			if s.Null() {
 				v.Beings = nil
 			} else {
-				m14 := make(map[string]Card, s.Members())
-				for j15 := 0; s.Field(j15); j15++ {
-					k16 := s.MapKey()
-					var x17 Card
-					x17 = readCard(s)
-					m14[k16] = x17
+				m15 := make(map[string]Card, s.Members())
+				for j16 := 0; s.Field(j16); j16++ {
+					k17 := s.MapKey()
+					var x18 Card
+					x18 = readCard(s)
+					m15[k17] = x18
 				}
-				v.Beings = m14
+				v.Beings = m15
 			}
 		case "starters":
 			if s.Null() {
 				v.Starters = nil
 			} else {
-				m18 := make(map[string]Card, s.Members())
-				for j19 := 0; s.Field(j19); j19++ {
-					k20 := s.MapKey()
-					var x21 Card
-					x21 = readCard(s)
-					m18[k20] = x21
+				m19 := make(map[string]Card, s.Members())
+				for j20 := 0; s.Field(j20); j20++ {
+					k21 := s.MapKey()
+					var x22 Card
+					x22 = readCard(s)
+					m19[k21] = x22
 				}
-				v.Starters = m18
+				v.Starters = m19
 			}
 		case "ids":
 			if s.Null() {
 				v.IDs = nil
 			} else {
-				m22 := make(map[string]string, s.Members())
-				for j23 := 0; s.Field(j23); j23++ {
-					k24 := s.MapKey()
-					var x25 string
-					x25 = s.InternedString(&factStrings)
-					m22[k24] = x25
+				m23 := make(map[string]string, s.Members())
+				for j24 := 0; s.Field(j24); j24++ {
+					k25 := s.MapKey()
+					var x26 string
+					x26 = s.InternedString(&factStrings)
+					m23[k25] = x26
 				}
-				v.IDs = m22
+				v.IDs = m23
 			}
 		case "figures":
 			v.Figures = s.Int()
-		case "past":
-			s.Decode(&v.Past)
-		case "last":
-			if s.Null() {
-				v.Last = nil
-			} else {
-				var p26 Game
-				p26 = readGame(s)
-				v.Last = &p26
-			}
 		default:
 			s.SkipField()
 		}
@@ -940,43 +940,6 @@ func readEnginesCampaign(s *jsonscan.Scanner) (v engines.Campaign) {
 	return v
 }
 
-func readCard(s *jsonscan.Scanner) (v Card) {
-	i := 0
-	if s.Expect(`{"name":`) {
-		i = 1
-		v.Name = s.InternedString(&factStrings)
-		if s.Expect(`,"type":`) {
-			v.Type = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"prefers":`) {
-			v.Prefers = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"lower":`) {
-			v.Lower = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"human":`) {
-			v.Human = s.Bool()
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "name":
-			v.Name = s.InternedString(&factStrings)
-		case "type":
-			v.Type = s.InternedString(&factStrings)
-		case "prefers":
-			v.Prefers = s.InternedString(&factStrings)
-		case "lower":
-			v.Lower = s.InternedString(&factStrings)
-		case "human":
-			v.Human = s.Bool()
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
 func readGame(s *jsonscan.Scanner) (v Game) {
 	i := 0
 	if s.Expect(`{"name":`) {
@@ -1084,11 +1047,11 @@ func readGame(s *jsonscan.Scanner) (v Game) {
 		}
 		if s.Expect(`,"outcome":`) {
 			if s.Null() {
-				v.Outcome = nil
+				v.Ending.Outcome = nil
 			} else {
 				var p12 engines.Outcome
 				p12 = readEnginesOutcome(s)
-				v.Outcome = &p12
+				v.Ending.Outcome = &p12
 			}
 		}
 	}
@@ -1178,12 +1141,49 @@ func readGame(s *jsonscan.Scanner) (v Game) {
 			v.Winners = s.InternedStrings(&factStrings)
 		case "outcome":
 			if s.Null() {
-				v.Outcome = nil
+				v.Ending.Outcome = nil
 			} else {
 				var p24 engines.Outcome
 				p24 = readEnginesOutcome(s)
-				v.Outcome = &p24
+				v.Ending.Outcome = &p24
 			}
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readCard(s *jsonscan.Scanner) (v Card) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"type":`) {
+			v.Type = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"prefers":`) {
+			v.Prefers = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"lower":`) {
+			v.Lower = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"human":`) {
+			v.Human = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "type":
+			v.Type = s.InternedString(&factStrings)
+		case "prefers":
+			v.Prefers = s.InternedString(&factStrings)
+		case "lower":
+			v.Lower = s.InternedString(&factStrings)
+		case "human":
+			v.Human = s.Bool()
 		default:
 			s.SkipField()
 		}

@@ -30,7 +30,7 @@ func TestOutcomeNamesTheWinner(t *testing.T) {
 	tb.build("Ben", "Ant:insect")
 	tb.do(Kill{Player: "Ann", Being: "Wren"})
 	tb.endByBeingsRunOut()
-	o := tb.s.Last.Outcome
+	o := tb.s.Battle.Outcome
 	if o == nil {
 		t.Fatal("no outcome")
 	}
@@ -87,7 +87,7 @@ func TestOutcomeOfASharedWin(t *testing.T) {
 	tb.build("Ann", "Robin:bird")
 	tb.build("Ben", "Wren:bird")
 	tb.endByBeingsRunOut()
-	o := tb.s.Last.Outcome
+	o := tb.s.Battle.Outcome
 	eq(t, "winner", o.Winner, "")
 	eq(t, "draw", o.Draw, true)
 	eq(t, "chronicle", o.WinnerName(), "draw")
@@ -102,7 +102,7 @@ func TestOutcomeFigureIDsAreStable(t *testing.T) {
 	tb := newTable(t)
 	ids := func() map[string]string {
 		out := map[string]string{}
-		for _, f := range tb.s.Last.Outcome.Figures {
+		for _, f := range tb.s.Battle.Outcome.Figures {
 			out[f.Side+" "+f.Name] = f.ID
 		}
 		return out
