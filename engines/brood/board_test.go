@@ -102,8 +102,8 @@ func TestNowFilesTheOpeningEndTurnUnderTheRoundEnded(t *testing.T) {
 	now(1)
 	g.put("BF", "blue", 8, 4, 0, 1, 0, PlasmidFont) // income at the turn's start too
 	g.endTurn()                                     // blue -> red: round 2 opens
-	if g.s.B.Round != 2 || g.s.Status().Turn != 2 {
-		t.Fatalf("round %d after blue's end-turn, want 2", g.s.B.Round)
+	if g.s.Battle.Round != 2 || g.s.Status().Turn != 2 {
+		t.Fatalf("round %d after blue's end-turn, want 2", g.s.Battle.Round)
 	}
 	now(1)
 	// Replayed from the facts, the filing is the same.

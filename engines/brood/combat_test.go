@@ -173,7 +173,7 @@ func TestSpawnAttacksMother(t *testing.T) {
 	g.put("R1", "red", 5, 5, 10, 1, 2)
 	g.put("B1", "blue", 8, 4, 1, 1, 2)
 	g.put("B2", "blue", 5, 8, 1, 1, 2)
-	if got := g.s.B.MotherDefense(g.mother("blue")); got != 12 {
+	if got := g.s.Battle.MotherDefense(g.mother("blue")); got != 12 {
 		t.Fatalf("blue's Mother's defence with 2 spawns is %d, want 12", got)
 	}
 	g.must(Attack{Spawn: "R1", Target: "blue"}, 6, 6, 2, 2) // 22 against 16
@@ -226,7 +226,7 @@ func TestMotherAttack(t *testing.T) {
 // stats above 10"; line 79: Spawn Boost +4/+4.
 func TestSoIBonusCap(t *testing.T) {
 	g := started(t, "")
-	b := g.s.B
+	b := g.s.Battle
 	in := g.put("R1", "red", 4, 4, 9, 3, 2)
 	out := g.put("R2", "red", 6, 2, 9, 3, 2)
 	if b.AttackOf(in) != 10 || b.DefenseOf(in) != 5 || in.Move != 2 {

@@ -172,7 +172,7 @@ func TestEvolutionLimits(t *testing.T) {
 	red := g.mother("red")
 	red.Plasmid = 50
 	g.must(Evolve{Evolution: "fortify"})
-	if red := g.mother("red"); red.Plasmid != 25 || !g.s.B.Has(red, Fortify) {
+	if red := g.mother("red"); red.Plasmid != 25 || !g.s.Battle.Has(red, Fortify) {
 		t.Fatalf("after evolving: Plasmid %d, evolutions %v", red.Plasmid, red.Evolutions)
 	}
 	g.refused("SameEvolution", Evolve{Evolution: "fortify"})
@@ -191,10 +191,10 @@ func TestGameEndAndRoster(t *testing.T) {
 	g.put("R1", "red", 5, 5, 10, 1, 2)
 	g.mother("blue").Life = 1
 	d := g.must(Attack{Spawn: "R1", Target: "blue"}, 6, 6, 1, 1)
-	if !g.s.B.Over || g.s.B.Winner != "red" || !hasFact(d, TypeGameEnded) {
-		t.Fatalf("the game did not end with red winning: %+v", g.s.B)
+	if !g.s.Battle.Over || g.s.Battle.Winner != "red" || !hasFact(d, TypeGameEnded) {
+		t.Fatalf("the game did not end with red winning: %+v", g.s.Battle)
 	}
-	g.refused("NoGame", EndTurn{})
+	g.refused("Scenario", EndTurn{})
 	r := g.s.Roster()
 	if len(r.Figures) != 2 || r.Figures[0].Get("won") != 1 || r.Figures[1].Get("won") != 0 || r.Figures[0].Get("mode") != "campaign" {
 		t.Fatalf("roster %v", r.Figures)
@@ -215,8 +215,8 @@ func TestGameEndAndRoster(t *testing.T) {
 	}
 	// A new game may start; the wins stay.
 	g.must(engines.StartScenario{Name: "G2", Mothers: []string{"blue=3,3", "red=10,10"}})
-	if g.s.B.Size != 16 || g.s.B.Current().Player != "blue" || g.s.Wins["red"] != 1 {
-		t.Fatalf("second game: size %d, first %s, red wins %d", g.s.B.Size, g.s.B.Current().Player, g.s.Wins["red"])
+	if g.s.Battle.Size != 16 || g.s.Battle.Current().Player != "blue" || g.s.Wins["red"] != 1 {
+		t.Fatalf("second game: size %d, first %s, red wins %d", g.s.Battle.Size, g.s.Battle.Current().Player, g.s.Wins["red"])
 	}
 }
 

@@ -36,7 +36,7 @@ func TestEvolveSpawnBoost(t *testing.T) {
 	p := g.put("R1", "red", 4, 4, 2, 2, 2)
 	g.mother("red").Plasmid = 25
 	g.must(Evolve{Evolution: SpawnBoost})
-	if b := g.s.B; b.AttackOf(p) != 6 || b.DefenseOf(p) != 6 {
+	if b := g.s.Battle; b.AttackOf(p) != 6 || b.DefenseOf(p) != 6 {
 		t.Fatalf("Spawn Boost: %d/%d, want 6/6", b.AttackOf(p), b.DefenseOf(p))
 	}
 }
@@ -108,7 +108,7 @@ func TestEvolveFortify(t *testing.T) {
 	g.put("R1", "red", 4, 4, 1, 1, 2)
 	g.mother("red").Plasmid = 25
 	g.must(Evolve{Evolution: Fortify})
-	if got := g.s.B.MotherAttack(g.mother("red")); got != 14 {
+	if got := g.s.Battle.MotherAttack(g.mother("red")); got != 14 {
 		t.Fatalf("Fortify with one spawn: %d, want 10+3+1", got)
 	}
 }
@@ -158,7 +158,7 @@ func TestEvolveFontification(t *testing.T) {
 		t.Fatalf("proxy %+v", p)
 	}
 	g.must(Evolve{Evolution: Fortify, Proxy: "R1"})
-	if !g.s.B.Has(g.mother("red"), Fortify) || len(g.mother("red").Evolutions) != 1 {
+	if !g.s.Battle.Has(g.mother("red"), Fortify) || len(g.mother("red").Evolutions) != 1 {
 		t.Fatalf("the Proxy's evolution: %v, %q", g.mother("red").Evolutions, p.Evolution)
 	}
 	g.mother("red").Plasmid = 0

@@ -202,11 +202,20 @@ func (v *State) DecodeSnapshot(b []byte) error {
 
 func readStateInto(s *jsonscan.Scanner, v *State) {
 	i := 0
-	if s.Expect(`{"Campaign":`) {
+	if s.Expect(`{"campaign":`) {
 		i = 1
-		v.Campaign = s.InternedString(&factStrings)
-		if s.Expect(`,"Mode":`) {
-			v.Mode = s.InternedString(&factStrings)
+		v.Play.Campaign = readEnginesCampaign(s)
+		if s.Expect(`,"battle":`) {
+			if s.Null() {
+				v.Play.Battle = nil
+			} else {
+				var p1 Board
+				p1 = readBoard(s)
+				v.Play.Battle = &p1
+			}
+		}
+		if s.Expect(`,"past":`) {
+			s.Decode(&v.Play.Past)
 		}
 		if s.Expect(`,"Wins":`) {
 			v.Wins = s.IntMap()
@@ -217,41 +226,27 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 		if s.Expect(`,"Games":`) {
 			v.Games = s.Int()
 		}
-		if s.Expect(`,"Past":`) {
-			s.Decode(&v.Past)
-		}
-		if s.Expect(`,"B":`) {
-			if s.Null() {
-				v.B = nil
-			} else {
-				var p1 Board
-				p1 = readBoard(s)
-				v.B = &p1
-			}
-		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
-		case "Campaign":
-			v.Campaign = s.InternedString(&factStrings)
-		case "Mode":
-			v.Mode = s.InternedString(&factStrings)
+		case "campaign":
+			v.Play.Campaign = readEnginesCampaign(s)
+		case "battle":
+			if s.Null() {
+				v.Play.Battle = nil
+			} else {
+				var p2 Board
+				p2 = readBoard(s)
+				v.Play.Battle = &p2
+			}
+		case "past":
+			s.Decode(&v.Play.Past)
 		case "Wins":
 			v.Wins = s.IntMap()
 		case "Played":
 			v.Played = s.IntMap()
 		case "Games":
 			v.Games = s.Int()
-		case "Past":
-			s.Decode(&v.Past)
-		case "B":
-			if s.Null() {
-				v.B = nil
-			} else {
-				var p2 Board
-				p2 = readBoard(s)
-				v.B = &p2
-			}
 		default:
 			s.SkipField()
 		}
@@ -1019,6 +1014,38 @@ func readTurnEnded(s *jsonscan.Scanner) (v TurnEnded) {
 	return v
 }
 
+func readEnginesCampaign(s *jsonscan.Scanner) (v engines.Campaign) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"game":`) {
+			v.Game = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"seed":`) {
+			v.Seed = s.Uint64()
+		}
+		if s.Expect(`,"mode":`) {
+			v.Mode = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "game":
+			v.Game = s.InternedString(&factStrings)
+		case "seed":
+			v.Seed = s.Uint64()
+		case "mode":
+			v.Mode = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
 func readBoard(s *jsonscan.Scanner) (v Board) {
 	i := 0
 	if s.Expect(`{"name":`) {
@@ -1136,11 +1163,11 @@ func readBoard(s *jsonscan.Scanner) (v Board) {
 		}
 		if s.Expect(`,"outcome":`) {
 			if s.Null() {
-				v.Outcome = nil
+				v.Ending.Outcome = nil
 			} else {
 				var p20 engines.Outcome
 				p20 = readEnginesOutcome(s)
-				v.Outcome = &p20
+				v.Ending.Outcome = &p20
 			}
 		}
 	}
@@ -1244,11 +1271,11 @@ func readBoard(s *jsonscan.Scanner) (v Board) {
 			}
 		case "outcome":
 			if s.Null() {
-				v.Outcome = nil
+				v.Ending.Outcome = nil
 			} else {
 				var p40 engines.Outcome
 				p40 = readEnginesOutcome(s)
-				v.Outcome = &p40
+				v.Ending.Outcome = &p40
 			}
 		default:
 			s.SkipField()

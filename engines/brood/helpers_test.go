@@ -115,13 +115,13 @@ func (g *game) put(name, owner string, x, y, att, def, mov int, muts ...string) 
 			p.Lives = 2
 		}
 	}
-	g.s.B.Spawns = append(g.s.B.Spawns, p)
+	g.s.Battle.Spawns = append(g.s.Battle.Spawns, p)
 	return p
 }
 
-func (g *game) mother(player string) *Mother { return g.s.B.Mother(player) }
+func (g *game) mother(player string) *Mother { return g.s.Battle.Mother(player) }
 
-func (g *game) piece(name string) *Piece { return g.s.B.Piece(name) }
+func (g *game) piece(name string) *Piece { return g.s.Battle.Piece(name) }
 
 func (g *game) endTurn(faces ...int) { g.t.Helper(); g.must(EndTurn{}, faces...) }
 

@@ -33,17 +33,17 @@ func TestFeedingFrenzy(t *testing.T) {
 	g.put("B2", "blue", 5, 7, 1, 1, 2)
 	g.put("B3", "blue", 3, 5, 1, 1, 2)
 	d := g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)
-	if !hasFact(d, TypeFrenzyGained) || g.s.B.Frenzy != "R1" {
+	if !hasFact(d, TypeFrenzyGained) || g.s.Battle.Frenzy != "R1" {
 		t.Fatal("a kill by a Feeding Frenzy spawn gave no frenzy")
 	}
 	// The frenzy attack is allowed though R1 has attacked.
 	g.must(Attack{Spawn: "R1", Target: "B2"}, 6, 6, 1, 1)
-	if !g.piece("B2").Dead || g.s.B.Frenzy != "R1" {
-		t.Fatalf("the frenzy attack: B2 dead %v, frenzy %q", g.piece("B2").Dead, g.s.B.Frenzy)
+	if !g.piece("B2").Dead || g.s.Battle.Frenzy != "R1" {
+		t.Fatalf("the frenzy attack: B2 dead %v, frenzy %q", g.piece("B2").Dead, g.s.Battle.Frenzy)
 	}
 	// Any other action lets the frenzy lapse.
 	g.must(Raise{Spawn: "R1", Stat: "defense", N: 1})
-	if g.s.B.Frenzy != "" {
+	if g.s.Battle.Frenzy != "" {
 		t.Fatal("the frenzy did not lapse")
 	}
 	g.refused("OneAttack", Attack{Spawn: "R1", Target: "B3"}, 6, 6, 1, 1)
@@ -53,8 +53,8 @@ func TestFeedingFrenzy(t *testing.T) {
 	g.put("R5", "red", 6, 2, 1, 1, 2)
 	g.put("R6", "red", 7, 4, 1, 1, 2)
 	g.must(Move{Spawn: "R5", X: 5, Y: 1}, 6, 6, 1, 1)
-	if !g.piece("R5").Dead || g.s.B.Frenzy != "B4" {
-		t.Fatalf("impunity kill: R5 dead %v, frenzy %q", g.piece("R5").Dead, g.s.B.Frenzy)
+	if !g.piece("R5").Dead || g.s.Battle.Frenzy != "B4" {
+		t.Fatalf("impunity kill: R5 dead %v, frenzy %q", g.piece("R5").Dead, g.s.Battle.Frenzy)
 	}
 	g.must(Attack{Spawn: "B4", Target: "R6"}, 6, 6, 1, 1)
 	if !g.piece("R6").Dead {
@@ -201,7 +201,7 @@ func TestPlasmidFont(t *testing.T) {
 	}
 	// Spawn through the Font (5,3 is out of the Mother's SoI, next to 4,4).
 	g.must(Spawn{X: 5, Y: 3})
-	if b := g.s.B; b.AttackOf(b.Piece("R2")) != 3 {
+	if b := g.s.Battle; b.AttackOf(b.Piece("R2")) != 3 {
 		t.Fatalf("next to a Font a spawn gets +2: attack %d", b.AttackOf(b.Piece("R2")))
 	}
 	g.endTurn()
@@ -299,7 +299,7 @@ func TestLifeGiving(t *testing.T) {
 // seed 004 line 72: Leader — "+2/+2/+0 to adjacent units".
 func TestLeader(t *testing.T) {
 	g := started(t, "")
-	b := g.s.B
+	b := g.s.Battle
 	l := g.put("R1", "red", 6, 2, 1, 1, 2, Leader)
 	n := g.put("R2", "red", 7, 2, 3, 3, 2)
 	far := g.put("R3", "red", 8, 4, 3, 3, 2)

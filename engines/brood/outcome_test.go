@@ -34,12 +34,12 @@ func TestOutcome(t *testing.T) {
 	g.must(Spawn{X: 5, Y: 5}) // B1
 	g.endTurn()
 	g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)
-	if g.s.B.Outcome != nil {
+	if g.s.Battle.Outcome != nil {
 		t.Fatal("an outcome before the game ended")
 	}
 	g.must(engines.EndScenario{Winner: "red"})
 
-	o := g.s.B.Outcome
+	o := g.s.Battle.Outcome
 	if o == nil || o.Winner != "red" || o.Draw || o.Result != "red wins" || o.Why != "conceded." {
 		t.Fatalf("outcome %+v, want red winning by concession", o)
 	}
@@ -75,7 +75,7 @@ func TestOutcome(t *testing.T) {
 	g.put("B1", "blue", 4, 2, 5, 1, 2)
 	g.endTurn()
 	g.must(Attack{Spawn: "B1", Target: "red"}, 6, 6, 1, 1)
-	o2 := g.s.B.Outcome
+	o2 := g.s.Battle.Outcome
 	if o2 == nil || o2.Winner != "blue" || !o2.Sides[1].Won || o2.Sides[0].Won {
 		t.Fatalf("second game's outcome %+v, want blue winning", o2)
 	}
@@ -87,7 +87,7 @@ func TestOutcome(t *testing.T) {
 	// A game stopped with no winner is no draw: nobody wins.
 	g.must(engines.StartScenario{Name: "G3", Size: 8, Mothers: []string{"red=2,2", "blue=7,7"}})
 	g.must(engines.EndScenario{})
-	o3 := g.s.B.Outcome
+	o3 := g.s.Battle.Outcome
 	if o3 == nil || o3.Winner != "" || o3.Draw || o3.Result != "no winner" || o3.Sides[0].Won || o3.Sides[1].Won {
 		t.Fatalf("third game's outcome %+v, want no winner", o3)
 	}
@@ -113,8 +113,8 @@ func TestOutcomeReplays(t *testing.T) {
 	for _, f := range g.log {
 		fresh.apply(f)
 	}
-	if fresh.s.B.Outcome == nil || !reflect.DeepEqual(fresh.s.B.Outcome, g.s.B.Outcome) {
-		t.Fatalf("replayed outcome %+v, want %+v", fresh.s.B.Outcome, g.s.B.Outcome)
+	if fresh.s.Battle.Outcome == nil || !reflect.DeepEqual(fresh.s.Battle.Outcome, g.s.Battle.Outcome) {
+		t.Fatalf("replayed outcome %+v, want %+v", fresh.s.Battle.Outcome, g.s.Battle.Outcome)
 	}
 }
 
@@ -138,7 +138,7 @@ func TestOutcomeDamage(t *testing.T) {
 	g.endTurn()
 	g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1) // B1 dies for good
 	g.must(engines.EndScenario{Winner: "red"})
-	o := g.s.B.Outcome
+	o := g.s.Battle.Outcome
 	for _, c := range []struct {
 		id           string
 		dealt, taken int

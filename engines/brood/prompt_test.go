@@ -100,7 +100,7 @@ func key(c engines.Command) string {
 
 // universe is every command worth trying in the position.
 func universe(s *State) []engines.Command {
-	b := s.B
+	b := s.Battle
 	var out []engines.Command
 	var names []string
 	for _, p := range b.Living() {
@@ -173,7 +173,7 @@ func checkOffers(t *testing.T, g *game) map[string][]string {
 		got[key(o.cmd)] = true
 		byChoice[o.choice] = append(byChoice[o.choice], key(o.cmd))
 	}
-	if g.s.B == nil || g.s.B.Over {
+	if g.s.Battle == nil || g.s.Battle.Over {
 		return byChoice
 	}
 	for _, c := range universe(g.s) {

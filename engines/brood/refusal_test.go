@@ -55,10 +55,10 @@ func TestMoreRefusals(t *testing.T) {
 func TestEndScenario(t *testing.T) {
 	g := started(t, "")
 	g.must(engines.EndScenario{Winner: "Blue"})
-	if g.s.Wins["blue"] != 1 || !g.s.B.Over {
+	if g.s.Wins["blue"] != 1 || !g.s.Battle.Over {
 		t.Fatalf("a concession: wins %v", g.s.Wins)
 	}
-	g.refused("NoGame", engines.EndScenario{})
+	g.refused("Scenario", engines.EndScenario{})
 	g.must(engines.StartScenario{Name: "G2", Size: 8, Mothers: []string{"red=2,2", "blue=7,7"}})
 	g.must(engines.EndScenario{})
 	if g.s.Wins["blue"] != 1 || g.s.Wins["red"] != 0 || g.s.Played["red"] != 2 {
