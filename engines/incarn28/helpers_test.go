@@ -7,6 +7,7 @@ import (
 
 	"warlog/engines"
 	"warlog/engines/dice"
+	"warlog/engines/kit"
 	"warlog/events"
 )
 
@@ -75,7 +76,9 @@ func refused(t *testing.T, s *State, cmd engines.Command, want string, faces ...
 	}
 }
 
-func testState() *State { return &State{Campaign: engines.Campaign{Name: "t", Game: "incarn28"}} }
+func testState() *State {
+	return &State{Play: kit.Play[*Battle, Record]{Campaign: engines.Campaign{Name: "t", Game: "incarn28"}}}
+}
 
 func in(name, skill, tough string, flesh []string, items ...string) Incarn {
 	return Incarn{Name: name, Skill: skill, Toughness: tough, Flesh: flesh, Items: items}
