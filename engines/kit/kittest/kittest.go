@@ -114,12 +114,16 @@ func (tb *Table[S]) Fold(f events.Fact) {
 	tb.Log = append(tb.Log, f)
 }
 
-// Do decides cmd, which the rules must accept, and folds its facts.
+// Do decides cmd, which the rules must accept and which must record a
+// fact, and folds its facts.
 func (tb *Table[S]) Do(cmd engines.Command, hand ...int) *engines.Decision {
 	tb.T.Helper()
 	d, err := tb.Try(cmd, hand...)
 	if err != nil {
 		tb.T.Fatalf("%s %+v: %v", cmd.Verb(), cmd, err)
+	}
+	if len(d.Facts()) == 0 {
+		tb.T.Fatalf("%s %+v: no facts", cmd.Verb(), cmd)
 	}
 	return d
 }
@@ -145,6 +149,16 @@ func (tb *Table[S]) Refuse(rule string, cmd engines.Command, hand ...int) error 
 	}
 	if tb.snapshot() != before {
 		tb.T.Fatalf("%s: a refusal changed the state", cmd.Verb())
+	}
+	return err
+}
+
+// RefuseSaying is Refuse for a refusal whose sentence says want.
+func (tb *Table[S]) RefuseSaying(rule, want string, cmd engines.Command, hand ...int) error {
+	tb.T.Helper()
+	err := tb.Refuse(rule, cmd, hand...)
+	if re := (*engines.RuleError)(nil); errors.As(err, &re) && !strings.Contains(re.Msg, want) {
+		tb.T.Fatalf("%s: got refusal %q (%s), want rule %s with %q", cmd.Verb(), re.Msg, re.Rule, rule, want)
 	}
 	return err
 }
