@@ -20,7 +20,9 @@ type table struct {
 func newTable(t testing.TB) *table {
 	t.Helper()
 	s := Engine.NewState(engines.Campaign{Name: "test", Game: "reincardnated", Seed: 1}).(*State)
-	return &table{Table: kittest.New(t, Engine, s), t: t, s: s}
+	tb := &table{Table: kittest.New(t, Engine, s), t: t, s: s}
+	tb.NeedFacts = true // every command records a fact
+	return tb
 }
 
 // game starts a game with the players in turn order.
