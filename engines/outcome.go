@@ -1,5 +1,9 @@
 package engines
 
+// The readers of the types every game's facts and states share (Campaign,
+// Outcome) are written once, here, for every game's generated decoders.
+//go:generate go run warlog/internal/factgen
+
 // Outcome is how a scenario ended, stated once by the engine when it ends,
 // as data: who won (or that it was a draw), how each side or player
 // finished, and each figure's fate and what it carries into the campaign.

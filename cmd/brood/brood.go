@@ -93,14 +93,14 @@ func state(ctx context.Context, app *cmdutil.App) (*eng.State, error) {
 func completeSpawns(app *cmdutil.App) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	return func(c *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
 		s, err := state(c.Context(), app)
-		if err != nil || s.B == nil {
+		if err != nil || s.Battle == nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
 		var out []string
-		for _, p := range s.B.Living() {
+		for _, p := range s.Battle.Living() {
 			out = append(out, p.Name)
 		}
-		for _, m := range s.B.Mothers {
+		for _, m := range s.Battle.Mothers {
 			out = append(out, m.Player)
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp

@@ -34,9 +34,9 @@ func demo(seed string) ([][]string, *eng.State) {
 		return nil, nil
 	}
 	shown := false
-	for guard := 0; guard < 200 && p.st.B != nil && !p.st.B.Over; guard++ {
+	for guard := 0; guard < 200 && p.st.Battle != nil && !p.st.Battle.Over; guard++ {
 		p.turn()
-		if !shown && p.st.B.Round >= 3 {
+		if !shown && p.st.Battle.Round >= 3 {
 			p.lines = append(p.lines, []string{"brood", "map"})
 			shown = true
 		}
@@ -65,12 +65,12 @@ func (p *demoPlayer) try(args []string, cmd engines.Command) bool {
 // on the enemy Mother and strike her every turn; the Mother's own attack
 // clears whatever comes into her Sphere of Influence.
 func (p *demoPlayer) turn() {
-	b := p.st.B
+	b := p.st.Battle
 	me := b.Mothers[b.Turn]
 	foe := b.Mothers[1-b.Turn]
 	p.try([]string{"brood", "mother-attack"}, eng.MotherAttack{})
 	var champ *eng.Piece
-	for _, s := range p.st.B.Spawns {
+	for _, s := range p.st.Battle.Spawns {
 		if s.Owner == me.Player && !s.Dead && (champ == nil || s.Attack > champ.Attack) {
 			champ = s
 		}
@@ -89,7 +89,7 @@ func (p *demoPlayer) turn() {
 			if stat == "defense" {
 				have, want = champ.Defense, 8
 			}
-			if n := min(p.st.B.Mothers[b.Turn].Plasmid, want-have); n > 0 {
+			if n := min(p.st.Battle.Mothers[b.Turn].Plasmid, want-have); n > 0 {
 				p.try([]string{"brood", "raise", champ.Name, stat, strconv.Itoa(n)}, eng.Raise{Spawn: champ.Name, Stat: stat, N: n})
 			}
 		}
@@ -99,7 +99,7 @@ func (p *demoPlayer) turn() {
 	} else {
 		p.march(champ, foe)
 	}
-	if !p.st.B.Over {
+	if !p.st.Battle.Over {
 		p.try([]string{"brood", "end-turn"}, eng.EndTurn{})
 	}
 }
@@ -112,7 +112,7 @@ func (p *demoPlayer) march(s *eng.Piece, foe *eng.Mother) {
 	}
 	type cand struct{ x, y, d int }
 	var cs []cand
-	b := p.st.B
+	b := p.st.Battle
 	for x := 1; x <= b.Size; x++ {
 		for y := 1; y <= b.Size; y++ {
 			cs = append(cs, cand{x, y, max(abs(x-foe.X), abs(y-foe.Y))})
@@ -139,7 +139,7 @@ func (p *demoPlayer) strike(s *eng.Piece, foe *eng.Mother) bool {
 	if p.try([]string{"brood", "attack", s.Name, foe.Player, "--end"}, eng.Attack{Spawn: s.Name, Target: foe.Player, OnTie: "end"}) {
 		return true
 	}
-	for _, e := range p.st.B.Spawns {
+	for _, e := range p.st.Battle.Spawns {
 		if e.Owner != s.Owner && !e.Dead && !s.Dead && max(abs(e.X-s.X), abs(e.Y-s.Y)) == 1 {
 			if p.try([]string{"brood", "attack", s.Name, e.Name, "--end"}, eng.Attack{Spawn: s.Name, Target: e.Name, OnTie: "end"}) {
 				return true

@@ -10,11 +10,11 @@ import (
 func TestDemoEndsForEverySeed(t *testing.T) {
 	for seed := 1; seed <= 40; seed++ {
 		lines, st := demo(strconv.Itoa(seed))
-		if st == nil || st.B == nil || !st.B.Over || st.B.Winner == "" {
+		if st == nil || st.Battle == nil || !st.Battle.Over || st.Battle.Winner == "" {
 			t.Fatalf("seed %d: the demo game did not end with a winner", seed)
 		}
-		if st.B.Round > 60 || len(lines) > 400 {
-			t.Errorf("seed %d: %d rounds, %d lines", seed, st.B.Round, len(lines))
+		if st.Battle.Round > 60 || len(lines) > 400 {
+			t.Errorf("seed %d: %d rounds, %d lines", seed, st.Battle.Round, len(lines))
 		}
 	}
 }

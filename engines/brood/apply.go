@@ -14,10 +14,10 @@ var errNoGame = errors.New("no Brood game in progress")
 
 // mother is a player's Mother in the game in progress.
 func (s *State) mother(player string) (*Mother, error) {
-	if s.B == nil {
+	if s.Battle == nil {
 		return nil, errNoGame
 	}
-	if m := s.B.Mother(player); m != nil {
+	if m := s.Battle.Mother(player); m != nil {
 		return m, nil
 	}
 	return nil, fmt.Errorf("no player %s", player)
@@ -25,10 +25,10 @@ func (s *State) mother(player string) (*Mother, error) {
 
 // piece is a spawn of the game in progress, living or dead.
 func (s *State) piece(name string) (*Piece, error) {
-	if s.B == nil {
+	if s.Battle == nil {
 		return nil, errNoGame
 	}
-	if p := s.B.Piece(name); p != nil {
+	if p := s.Battle.Piece(name); p != nil {
 		return p, nil
 	}
 	return nil, fmt.Errorf("no spawn %s", name)
@@ -39,11 +39,11 @@ func (s *State) piece(name string) (*Piece, error) {
 // them), so the end-turn that opened the round is no longer the newest
 // action (Board.Filed).
 func (s *State) acted() (*Board, error) {
-	if s.B == nil {
+	if s.Battle == nil {
 		return nil, errNoGame
 	}
-	s.B.Filed = 0
-	return s.B, nil
+	s.Battle.Filed = 0
+	return s.Battle, nil
 }
 
 func (s *State) onGameStarted(e GameStarted) error {
@@ -53,15 +53,15 @@ func (s *State) onGameStarted(e GameStarted) error {
 		b.Mothers = append(b.Mothers, &Mother{Player: mp.Player, Letter: mp.Letter, X: mp.X, Y: mp.Y, Life: MaxLife})
 		s.Played[mp.Player]++
 	}
-	if s.B != nil {
-		s.Past.Add(s.B)
+	if s.Battle != nil {
+		s.Past.Add(s.Battle)
 	}
-	s.B = b
+	s.Battle = b
 	return nil
 }
 
 func (s *State) onTurnBegan(e TurnBegan) error {
-	b := s.B
+	b := s.Battle
 	if b == nil {
 		return errNoGame
 	}
@@ -212,15 +212,15 @@ func (s *State) onSpawnWounded(e SpawnWounded) error {
 	}
 	p.Lives--
 	p.Taken++
-	s.B.credit(p.Name, false, 1)
+	s.Battle.credit(p.Name, false, 1)
 	return nil
 }
 
 func (s *State) onSpawnSaved(SpawnSaved) error {
-	if s.B == nil {
+	if s.Battle == nil {
 		return errNoGame
 	}
-	s.B.Beat = nil
+	s.Battle.Beat = nil
 	return nil
 }
 
@@ -256,7 +256,7 @@ func (s *State) onSpawnRemoved(e SpawnRemoved) error {
 	if err != nil {
 		return err
 	}
-	b := s.B
+	b := s.Battle
 	p.Dead = true
 	p.Taken++
 	b.credit(p.Name, false, 1)
@@ -425,8 +425,8 @@ func (s *State) onLifeLost(e LifeLost) error {
 		return err
 	}
 	m.Life -= e.Amount
-	if s.B != nil {
-		s.B.credit(m.Player, true, e.Amount)
+	if s.Battle != nil {
+		s.Battle.credit(m.Player, true, e.Amount)
 	}
 	if m.Life <= 0 {
 		m.Life, m.Destroyed = 0, true
@@ -465,7 +465,7 @@ func (s *State) onFrenzyLapsed(FrenzyLapsed) error {
 // the game left it (so an old log, whose fact holds no outcome, gives the
 // same one).
 func (s *State) onGameEnded(e GameEnded) error {
-	b := s.B
+	b := s.Battle
 	if b == nil {
 		return errNoGame
 	}

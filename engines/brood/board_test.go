@@ -18,12 +18,12 @@ func TestBoardForTheReport(t *testing.T) {
 	if newGame(t, "").s.Board() != nil {
 		t.Fatal("a board before any game")
 	}
-	g.must(Spawn{X: 4, Y: 4})
+	g.Do(Spawn{X: 4, Y: 4})
 	g.put("RF", "red", 4, 8, 0, 2, 0, PlasmidFont)
 	px := g.put("RP", "red", 1, 8, 5, 2, 0, PlasmidFont)
 	px.Proxy = true
 	g.put("B9", "blue", 5, 5, 1, 1, 2)
-	g.must(Raise{Spawn: "R1", Stat: "attack", N: 1})
+	g.Do(Raise{Spawn: "R1", Stat: "attack", N: 1})
 
 	b := g.s.Board()
 	if b.Width != 8 || b.Height != 8 || len(b.Owners) != 2 || b.Owners[0] != "red" || b.Owners[1] != "blue" {
@@ -96,25 +96,25 @@ func TestNowFilesTheOpeningEndTurnUnderTheRoundEnded(t *testing.T) {
 		}
 	}
 	now(1)
-	g.must(Spawn{X: 4, Y: 4})
+	g.Do(Spawn{X: 4, Y: 4})
 	now(1)
 	g.endTurn() // red -> blue, still round 1
 	now(1)
 	g.put("BF", "blue", 8, 4, 0, 1, 0, PlasmidFont) // income at the turn's start too
 	g.endTurn()                                     // blue -> red: round 2 opens
-	if g.s.B.Round != 2 || g.s.Status().Turn != 2 {
-		t.Fatalf("round %d after blue's end-turn, want 2", g.s.B.Round)
+	if g.s.Battle.Round != 2 || g.s.Status().Turn != 2 {
+		t.Fatalf("round %d after blue's end-turn, want 2", g.s.Battle.Round)
 	}
 	now(1)
 	// Replayed from the facts, the filing is the same.
 	fresh := newGame(t, "")
-	for _, f := range g.log {
-		fresh.apply(f)
+	for _, f := range g.Log {
+		fresh.Fold(f)
 	}
 	if _, turn := fresh.s.Now(); turn != 1 {
 		t.Fatalf("replayed Now() turn %d, want 1", turn)
 	}
-	g.must(Raise{Spawn: "R1", Stat: "move", N: 1}) // round 2's first action
+	g.Do(Raise{Spawn: "R1", Stat: "move", N: 1}) // round 2's first action
 	now(2)
 	g.endTurn() // red -> blue within round 2
 	now(2)
@@ -128,14 +128,14 @@ func TestNowFilesTheOpeningEndTurnUnderTheRoundEnded(t *testing.T) {
 		Spawn{X: 4, Y: 1}, Regenerate{N: 1}, Absorb{Spawn: "R1"}, Move{Spawn: "R1", X: 5, Y: 4},
 	} {
 		h := started(t, "")
-		h.must(Spawn{X: 4, Y: 4})
+		h.Do(Spawn{X: 4, Y: 4})
 		h.endTurn()
 		h.endTurn()
 		h.mother("red").Life = 3
 		if _, turn := h.s.Now(); turn != 1 {
 			t.Fatalf("before %s: turn %d", c.Verb(), turn)
 		}
-		h.must(c)
+		h.Do(c)
 		if _, turn := h.s.Now(); turn != 2 {
 			t.Errorf("after %s as round 2's first action: Now() turn %d, want 2", c.Verb(), turn)
 		}

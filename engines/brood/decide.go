@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/engines/kit"
 	"warlog/internal/words"
 )
 
@@ -48,13 +49,14 @@ func (a *act) done() error {
 // Ruling: a Feeding Frenzy attack must be the very next action; any other
 // action lets it lapse.
 func (s *State) play(cmd engines.Command, d *engines.Decision) (*act, error) {
-	a := &act{s: s, b: s.B, d: d}
-	if a.b == nil {
-		return nil, engines.RefuseTry("NoGame", []string{"scenario start"}, "no Brood game in progress; start one")
+	b, err := s.NeedsScenario("no Brood game in progress; start one")
+	if err != nil {
+		if s.Battle != nil {
+			return nil, kit.NoScenario("game %s is over; start another", s.Battle.Name)
+		}
+		return nil, err
 	}
-	if a.b.Over {
-		return nil, engines.RefuseTry("NoGame", []string{"scenario start"}, "game %s is over; start another", a.b.Name)
-	}
+	a := &act{s: s, b: b, d: d}
 	if f := a.b.Frenzy; f != "" {
 		if c, ok := cmd.(Attack); !ok || !strings.EqualFold(a.resolveName(c.Spawn), f) {
 			d.Emit(TypeFrenzyLapsed, FrenzyLapsed{Spawn: f})
@@ -89,8 +91,8 @@ func ParseSquare(s string) (int, int, error) {
 }
 
 func (s *State) start(c engines.StartScenario, d *engines.Decision) error {
-	if s.B != nil && !s.B.Over {
-		return engines.RefuseTry("OneGame", []string{"scenario end"}, "game %s is still being played; end it first", s.B.Name)
+	if s.Battle != nil && !s.Battle.Over {
+		return engines.RefuseTry("OneGame", []string{"scenario end"}, "game %s is still being played; end it first", s.Battle.Name)
 	}
 	if err := validName("scenario", c.Name); err != nil {
 		return engines.Refuse("Setup", "%v", err)
@@ -107,9 +109,9 @@ func (s *State) start(c engines.StartScenario, d *engines.Decision) error {
 		return err
 	}
 	a := &act{s: s, d: d}
-	d.Emit(TypeGameStarted, GameStarted{Name: c.Name, Size: size, Mode: s.Mode, Mothers: places})
-	a.b = s.B
-	a.say("%s begins on a %d x %d grid (%s game): %s Mother at %d,%d, %s at %d,%d.", c.Name, size, size, s.Mode,
+	d.Emit(TypeGameStarted, GameStarted{Name: c.Name, Size: size, Mode: s.Campaign.Mode, Mothers: places})
+	a.b = s.Battle
+	a.say("%s begins on a %d x %d grid (%s game): %s Mother at %d,%d, %s at %d,%d.", c.Name, size, size, s.Campaign.Mode,
 		words.Possessive(places[0].Player), places[0].X, places[0].Y, words.Possessive(places[1].Player), places[1].X, places[1].Y)
 	a.beginTurn(a.b.Mothers[0], 1)
 	return a.done()
@@ -171,9 +173,9 @@ func letterFor(player string, used map[string]bool) string {
 }
 
 func (s *State) end(c engines.EndScenario, d *engines.Decision) error {
-	b := s.B
+	b := s.Battle
 	if b == nil || b.Over {
-		return engines.Refuse("NoGame", "no Brood game in progress to end")
+		return engines.Refuse(kit.RuleScenario, "no Brood game in progress to end")
 	}
 	e := GameEnded{Reason: "ended by the players"}
 	if c.Winner != "" {

@@ -75,5 +75,6 @@ func newState(c engines.Campaign) *State {
 	if mode == "" {
 		mode = ModeStandard
 	}
-	return &State{Campaign: c.Name, Mode: mode, Wins: map[string]int{}, Played: map[string]int{}}
+	c.Mode = mode
+	return &State{Play: kit.Play[*Board, *Board]{Campaign: c}, Wins: map[string]int{}, Played: map[string]int{}}
 }

@@ -9,7 +9,7 @@ import (
 func TestEvolveRegenerate(t *testing.T) {
 	g := started(t, "")
 	g.mother("red").Plasmid = 30
-	g.must(Evolve{Evolution: "regeneration"})
+	g.Do(Evolve{Evolution: "regeneration"})
 	g.mother("red").Life = 3
 	g.endTurn()
 	g.endTurn()
@@ -22,12 +22,12 @@ func TestEvolveRegenerate(t *testing.T) {
 func TestEvolveExpandInfluence(t *testing.T) {
 	g := started(t, "")
 	g.mother("red").Plasmid = 50
-	g.refused("SphereOfInfluence", Spawn{X: 6, Y: 2})
-	g.must(Evolve{Evolution: ExpandInfluence})
-	g.must(Spawn{X: 6, Y: 2})
-	g.refused("SphereOfInfluence", Spawn{X: 7, Y: 2})
+	g.Refuse("SphereOfInfluence", Spawn{X: 6, Y: 2})
+	g.Do(Evolve{Evolution: ExpandInfluence})
+	g.Do(Spawn{X: 6, Y: 2})
+	g.Refuse("SphereOfInfluence", Spawn{X: 7, Y: 2})
 	// 3,3 to 5,5 is two diagonals, 3: inside.
-	g.must(Spawn{X: 5, Y: 5})
+	g.Do(Spawn{X: 5, Y: 5})
 }
 
 // seed 004 line 79: Spawn Boost — +4/+4/+0 inside the SoI.
@@ -35,8 +35,8 @@ func TestEvolveSpawnBoost(t *testing.T) {
 	g := started(t, "")
 	p := g.put("R1", "red", 4, 4, 2, 2, 2)
 	g.mother("red").Plasmid = 25
-	g.must(Evolve{Evolution: SpawnBoost})
-	if b := g.s.B; b.AttackOf(p) != 6 || b.DefenseOf(p) != 6 {
+	g.Do(Evolve{Evolution: SpawnBoost})
+	if b := g.s.Battle; b.AttackOf(p) != 6 || b.DefenseOf(p) != 6 {
 		t.Fatalf("Spawn Boost: %d/%d, want 6/6", b.AttackOf(p), b.DefenseOf(p))
 	}
 }
@@ -44,17 +44,17 @@ func TestEvolveSpawnBoost(t *testing.T) {
 // seed 004 line 80: Levitation — "a move of 2".
 func TestEvolveLevitation(t *testing.T) {
 	g := started(t, "")
-	g.refused("Levitation", MotherMove{X: 3, Y: 3})
+	g.Refuse("Levitation", MotherMove{X: 3, Y: 3})
 	g.mother("red").Plasmid = 25
-	g.must(Evolve{Evolution: Levitation})
+	g.Do(Evolve{Evolution: Levitation})
 	g.put("R1", "red", 4, 1, 1, 1, 2)
-	g.refused("Occupied", MotherMove{X: 3, Y: 2})
-	g.refused("Levitation", MotherMove{X: 4, Y: 4}) // two diagonals cost 3
-	g.must(MotherMove{X: 2, Y: 4})
+	g.Refuse("Occupied", MotherMove{X: 3, Y: 2})
+	g.Refuse("Levitation", MotherMove{X: 4, Y: 4}) // two diagonals cost 3
+	g.Do(MotherMove{X: 2, Y: 4})
 	if m := g.mother("red"); m.X != 2 || m.Y != 4 || m.MoveUsed != 2 {
 		t.Fatalf("red's Mother at %d,%d used %d", m.X, m.Y, m.MoveUsed)
 	}
-	g.refused("Levitation", MotherMove{X: 2, Y: 5})
+	g.Refuse("Levitation", MotherMove{X: 2, Y: 5})
 }
 
 // RULINGS, Brood Mother, Board and pieces: "The count runs over the piece's
@@ -62,14 +62,14 @@ func TestEvolveLevitation(t *testing.T) {
 func TestLevitationCountsDiagonalsOverTheTurn(t *testing.T) {
 	g := started(t, "")
 	g.mother("red").Plasmid = 25
-	g.must(Evolve{Evolution: Levitation})
-	g.must(MotherMove{X: 3, Y: 3})
-	g.refused("Levitation", MotherMove{X: 4, Y: 4}) // the turn's 2nd diagonal costs 2
-	g.must(MotherMove{X: 4, Y: 3})
+	g.Do(Evolve{Evolution: Levitation})
+	g.Do(MotherMove{X: 3, Y: 3})
+	g.Refuse("Levitation", MotherMove{X: 4, Y: 4}) // the turn's 2nd diagonal costs 2
+	g.Do(MotherMove{X: 4, Y: 3})
 	g.endTurn()
 	g.endTurn()
-	g.must(MotherMove{X: 3, Y: 2}) // a new turn: the 1st diagonal again
-	g.refused("Levitation", MotherMove{X: 2, Y: 3})
+	g.Do(MotherMove{X: 3, Y: 2}) // a new turn: the 1st diagonal again
+	g.Refuse("Levitation", MotherMove{X: 2, Y: 3})
 	if m := g.mother("red"); m.MoveUsed != 1 {
 		t.Fatalf("red's Mother used %d, want 1", m.MoveUsed)
 	}
@@ -80,7 +80,7 @@ func TestLevitationCountsDiagonalsOverTheTurn(t *testing.T) {
 func TestOldLevitationReplaysAsBefore(t *testing.T) {
 	g := started(t, "")
 	g.mother("red").Plasmid = 25
-	g.must(Evolve{Evolution: Levitation})
+	g.Do(Evolve{Evolution: Levitation})
 	if err := Engine.Apply(g.s, TypeMotherMoved, MotherMoved{Player: "red", X: 3, Y: 3, Cost: 1}); err != nil {
 		t.Fatal(err)
 	}
@@ -107,8 +107,8 @@ func TestEvolveFortify(t *testing.T) {
 	g := started(t, "")
 	g.put("R1", "red", 4, 4, 1, 1, 2)
 	g.mother("red").Plasmid = 25
-	g.must(Evolve{Evolution: Fortify})
-	if got := g.s.B.MotherAttack(g.mother("red")); got != 14 {
+	g.Do(Evolve{Evolution: Fortify})
+	if got := g.s.Battle.MotherAttack(g.mother("red")); got != 14 {
 		t.Fatalf("Fortify with one spawn: %d, want 10+3+1", got)
 	}
 }
@@ -119,28 +119,28 @@ func TestEvolveSubversion(t *testing.T) {
 	g := started(t, "")
 	g.put("B1", "blue", 6, 3, 4, 4, 2)
 	g.put("B2", "blue", 7, 3, 4, 4, 2)
-	g.refused("Subversion", Subvert{Spawn: "B1"})
+	g.Refuse("Subversion", Subvert{Spawn: "B1"})
 	g.mother("red").Plasmid = 45
-	g.must(Evolve{Evolution: Subversion})
-	g.refused("Subversion", Subvert{Spawn: "B2"}, 6, 6, 1, 1) // 4 away
-	d := g.must(Subvert{Spawn: "B1"}, 3, 3, 3, 3)             // a tie: it resists
+	g.Do(Evolve{Evolution: Subversion})
+	g.Refuse("Subversion", Subvert{Spawn: "B2"}, 6, 6, 1, 1) // 4 away
+	d := g.Do(Subvert{Spawn: "B1"}, 3, 3, 3, 3)              // a tie: it resists
 	if g.piece("B1").Owner != "blue" || g.mother("red").Plasmid != 10 {
 		t.Fatalf("a tie should fail and cost 10: owner %s, Plasmid %d", g.piece("B1").Owner, g.mother("red").Plasmid)
 	}
 	labelHas(t, d, "it resists")
-	g.refused("OneSeed", Subvert{Spawn: "B1"}, 6, 6, 1, 1)
+	g.Refuse("OneSeed", Subvert{Spawn: "B1"}, 6, 6, 1, 1)
 	g.endTurn()
 	g.endTurn()
-	g.must(Subvert{Spawn: "B1"}, 4, 3, 3, 3)
+	g.Do(Subvert{Spawn: "B1"}, 4, 3, 3, 3)
 	if p := g.piece("B1"); p.Owner != "red" || !p.Made {
 		t.Fatalf("subverted: %+v", p)
 	}
-	g.refused("NewSpawn", Move{Spawn: "B1", X: 6, Y: 4})
+	g.Refuse("NewSpawn", Move{Spawn: "B1", X: 6, Y: 4})
 	g.endTurn()
 	g.endTurn()
 	g.mother("red").Plasmid = 9
 	g.put("B3", "blue", 5, 4, 1, 1, 2)
-	g.refused("Plasmid", Subvert{Spawn: "B3"}, 6, 6, 1, 1)
+	g.Refuse("Plasmid", Subvert{Spawn: "B3"}, 6, 6, 1, 1)
 }
 
 // seed 004 line 83: Fontification — a Font becomes a Brood Proxy with +3
@@ -150,15 +150,15 @@ func TestEvolveFontification(t *testing.T) {
 	g.put("R1", "red", 4, 4, 0, 3, 0, PlasmidFont)
 	g.put("R2", "red", 4, 5, 1, 1, 2)
 	g.mother("red").Plasmid = 50
-	g.refused("Fontification", Evolve{Evolution: Fontification})
-	g.refused("Fontification", Evolve{Evolution: Fontification, Font: "R2"})
-	g.must(Evolve{Evolution: Fontification, Font: "R1"})
+	g.Refuse("Fontification", Evolve{Evolution: Fontification})
+	g.Refuse("Fontification", Evolve{Evolution: Fontification, Font: "R2"})
+	g.Do(Evolve{Evolution: Fontification, Font: "R1"})
 	p := g.piece("R1")
 	if !p.Proxy || p.Attack != 5 {
 		t.Fatalf("proxy %+v", p)
 	}
-	g.must(Evolve{Evolution: Fortify, Proxy: "R1"})
-	if !g.s.B.Has(g.mother("red"), Fortify) || len(g.mother("red").Evolutions) != 1 {
+	g.Do(Evolve{Evolution: Fortify, Proxy: "R1"})
+	if !g.s.Battle.Has(g.mother("red"), Fortify) || len(g.mother("red").Evolutions) != 1 {
 		t.Fatalf("the Proxy's evolution: %v, %q", g.mother("red").Evolutions, p.Evolution)
 	}
 	g.mother("red").Plasmid = 0
@@ -169,7 +169,7 @@ func TestEvolveFontification(t *testing.T) {
 	}
 	// A Proxy can attack (attack 5 + SoI 2).
 	g.put("B1", "blue", 5, 3, 1, 1, 2)
-	g.must(Attack{Spawn: "R1", Target: "B1"}, 3, 3, 3, 3) // 13 against 6
+	g.Do(Attack{Spawn: "R1", Target: "B1"}, 3, 3, 3, 3) // 13 against 6
 	if !g.piece("B1").Dead {
 		t.Fatal("the Proxy's attack did not kill")
 	}

@@ -202,11 +202,20 @@ func (v *State) DecodeSnapshot(b []byte) error {
 
 func readStateInto(s *jsonscan.Scanner, v *State) {
 	i := 0
-	if s.Expect(`{"Campaign":`) {
+	if s.Expect(`{"campaign":`) {
 		i = 1
-		v.Campaign = s.InternedString(&factStrings)
-		if s.Expect(`,"Mode":`) {
-			v.Mode = s.InternedString(&factStrings)
+		v.Play.Campaign = engines.ReadCampaign(s)
+		if s.Expect(`,"battle":`) {
+			if s.Null() {
+				v.Play.Battle = nil
+			} else {
+				var p1 Board
+				p1 = readBoard(s)
+				v.Play.Battle = &p1
+			}
+		}
+		if s.Expect(`,"past":`) {
+			s.Decode(&v.Play.Past)
 		}
 		if s.Expect(`,"Wins":`) {
 			v.Wins = s.IntMap()
@@ -217,41 +226,27 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 		if s.Expect(`,"Games":`) {
 			v.Games = s.Int()
 		}
-		if s.Expect(`,"Past":`) {
-			s.Decode(&v.Past)
-		}
-		if s.Expect(`,"B":`) {
-			if s.Null() {
-				v.B = nil
-			} else {
-				var p1 Board
-				p1 = readBoard(s)
-				v.B = &p1
-			}
-		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
-		case "Campaign":
-			v.Campaign = s.InternedString(&factStrings)
-		case "Mode":
-			v.Mode = s.InternedString(&factStrings)
+		case "campaign":
+			v.Play.Campaign = engines.ReadCampaign(s)
+		case "battle":
+			if s.Null() {
+				v.Play.Battle = nil
+			} else {
+				var p2 Board
+				p2 = readBoard(s)
+				v.Play.Battle = &p2
+			}
+		case "past":
+			s.Decode(&v.Play.Past)
 		case "Wins":
 			v.Wins = s.IntMap()
 		case "Played":
 			v.Played = s.IntMap()
 		case "Games":
 			v.Games = s.Int()
-		case "Past":
-			s.Decode(&v.Past)
-		case "B":
-			if s.Null() {
-				v.B = nil
-			} else {
-				var p2 Board
-				p2 = readBoard(s)
-				v.B = &p2
-			}
 		default:
 			s.SkipField()
 		}
@@ -1136,11 +1131,11 @@ func readBoard(s *jsonscan.Scanner) (v Board) {
 		}
 		if s.Expect(`,"outcome":`) {
 			if s.Null() {
-				v.Outcome = nil
+				v.Ending.Outcome = nil
 			} else {
 				var p20 engines.Outcome
-				p20 = readEnginesOutcome(s)
-				v.Outcome = &p20
+				p20 = engines.ReadOutcome(s)
+				v.Ending.Outcome = &p20
 			}
 		}
 	}
@@ -1244,11 +1239,11 @@ func readBoard(s *jsonscan.Scanner) (v Board) {
 			}
 		case "outcome":
 			if s.Null() {
-				v.Outcome = nil
+				v.Ending.Outcome = nil
 			} else {
 				var p40 engines.Outcome
-				p40 = readEnginesOutcome(s)
-				v.Outcome = &p40
+				p40 = engines.ReadOutcome(s)
+				v.Ending.Outcome = &p40
 			}
 		default:
 			s.SkipField()
@@ -1528,238 +1523,6 @@ func readPiece(s *jsonscan.Scanner) (v Piece) {
 			v.MovedThen = s.Bool()
 		case "odd_diagonal":
 			v.OddDiagonal = s.Bool()
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
-func readEnginesOutcome(s *jsonscan.Scanner) (v engines.Outcome) {
-	i := 0
-	if s.Expect(`{"winner":`) {
-		i = 1
-		v.Winner = s.InternedString(&factStrings)
-		if s.Expect(`,"draw":`) {
-			v.Draw = s.Bool()
-		}
-		if s.Expect(`,"result":`) {
-			v.Result = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"why":`) {
-			v.Why = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"sides":`) {
-			if s.Array() {
-				var buf1 [16]engines.SideResult
-				xs2 := buf1[:0]
-				for j3 := 0; s.Elem(j3); j3++ {
-					var x4 engines.SideResult
-					x4 = readEnginesSideResult(s)
-					xs2 = append(xs2, x4)
-				}
-				v.Sides = append(make([]engines.SideResult, 0, len(xs2)), xs2...)
-			} else {
-				v.Sides = nil
-			}
-		}
-		if s.Expect(`,"figures":`) {
-			if s.Array() {
-				var buf5 [16]engines.Fate
-				xs6 := buf5[:0]
-				for j7 := 0; s.Elem(j7); j7++ {
-					var x8 engines.Fate
-					x8 = readEnginesFate(s)
-					xs6 = append(xs6, x8)
-				}
-				v.Figures = append(make([]engines.Fate, 0, len(xs6)), xs6...)
-			} else {
-				v.Figures = nil
-			}
-		}
-		if s.Expect(`,"scoring":`) {
-			if s.Null() {
-				v.Scoring = nil
-			} else {
-				m9 := make(map[string][]string, s.Members())
-				for j10 := 0; s.Field(j10); j10++ {
-					k11 := s.MapKey()
-					var x12 []string
-					x12 = s.InternedStrings(&factStrings)
-					m9[k11] = x12
-				}
-				v.Scoring = m9
-			}
-		}
-		if s.Expect(`,"damage":`) {
-			v.Damage = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"campaign":`) {
-			v.Campaign = s.InternedStrings(&factStrings)
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "winner":
-			v.Winner = s.InternedString(&factStrings)
-		case "draw":
-			v.Draw = s.Bool()
-		case "result":
-			v.Result = s.InternedString(&factStrings)
-		case "why":
-			v.Why = s.InternedString(&factStrings)
-		case "sides":
-			if s.Array() {
-				var buf13 [16]engines.SideResult
-				xs14 := buf13[:0]
-				for j15 := 0; s.Elem(j15); j15++ {
-					var x16 engines.SideResult
-					x16 = readEnginesSideResult(s)
-					xs14 = append(xs14, x16)
-				}
-				v.Sides = append(make([]engines.SideResult, 0, len(xs14)), xs14...)
-			} else {
-				v.Sides = nil
-			}
-		case "figures":
-			if s.Array() {
-				var buf17 [16]engines.Fate
-				xs18 := buf17[:0]
-				for j19 := 0; s.Elem(j19); j19++ {
-					var x20 engines.Fate
-					x20 = readEnginesFate(s)
-					xs18 = append(xs18, x20)
-				}
-				v.Figures = append(make([]engines.Fate, 0, len(xs18)), xs18...)
-			} else {
-				v.Figures = nil
-			}
-		case "scoring":
-			if s.Null() {
-				v.Scoring = nil
-			} else {
-				m21 := make(map[string][]string, s.Members())
-				for j22 := 0; s.Field(j22); j22++ {
-					k23 := s.MapKey()
-					var x24 []string
-					x24 = s.InternedStrings(&factStrings)
-					m21[k23] = x24
-				}
-				v.Scoring = m21
-			}
-		case "damage":
-			v.Damage = s.InternedString(&factStrings)
-		case "campaign":
-			v.Campaign = s.InternedStrings(&factStrings)
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
-func readEnginesSideResult(s *jsonscan.Scanner) (v engines.SideResult) {
-	i := 0
-	if s.Expect(`{"name":`) {
-		i = 1
-		v.Name = s.InternedString(&factStrings)
-		if s.Expect(`,"player":`) {
-			v.Player = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"won":`) {
-			v.Won = s.Bool()
-		}
-		if s.Expect(`,"score":`) {
-			v.Score = s.Int()
-		}
-		if s.Expect(`,"scored":`) {
-			v.Scored = s.InternedString(&factStrings)
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "name":
-			v.Name = s.InternedString(&factStrings)
-		case "player":
-			v.Player = s.InternedString(&factStrings)
-		case "won":
-			v.Won = s.Bool()
-		case "score":
-			v.Score = s.Int()
-		case "scored":
-			v.Scored = s.InternedString(&factStrings)
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
-func readEnginesFate(s *jsonscan.Scanner) (v engines.Fate) {
-	i := 0
-	if s.Expect(`{"id":`) {
-		i = 1
-		v.ID = s.InternedString(&factStrings)
-		if s.Expect(`,"name":`) {
-			v.Name = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"side":`) {
-			v.Side = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"fate":`) {
-			v.Fate = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"carries":`) {
-			v.Carries = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"track":`) {
-			v.Track = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"told":`) {
-			v.Told = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"removals":`) {
-			v.Removals = s.Int()
-		}
-		if s.Expect(`,"attacks":`) {
-			v.Attacks = s.Int()
-		}
-		if s.Expect(`,"dealt":`) {
-			v.Dealt = s.Int()
-		}
-		if s.Expect(`,"taken":`) {
-			v.Taken = s.Int()
-		}
-		if s.Expect(`,"activations":`) {
-			v.Activations = s.Int()
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "id":
-			v.ID = s.InternedString(&factStrings)
-		case "name":
-			v.Name = s.InternedString(&factStrings)
-		case "side":
-			v.Side = s.InternedString(&factStrings)
-		case "fate":
-			v.Fate = s.InternedString(&factStrings)
-		case "carries":
-			v.Carries = s.InternedString(&factStrings)
-		case "track":
-			v.Track = s.InternedString(&factStrings)
-		case "told":
-			v.Told = s.InternedString(&factStrings)
-		case "removals":
-			v.Removals = s.Int()
-		case "attacks":
-			v.Attacks = s.Int()
-		case "dealt":
-			v.Dealt = s.Int()
-		case "taken":
-			v.Taken = s.Int()
-		case "activations":
-			v.Activations = s.Int()
 		default:
 			s.SkipField()
 		}

@@ -580,12 +580,12 @@ func (s *State) regenerate(c Regenerate, d *engines.Decision) error {
 		// into less Plasmid (seed line 49).
 		return engines.Refuse("MaxLife", "%s Mother has %d Life of 5; she can regain at most %d", words.Possessive(m.Player), m.Life, MaxLife-m.Life)
 	}
-	cost := n * RegenCost(a.s.Mode)
-	if err := a.spend(m, cost, fmt.Sprintf("%s in %s game", words.Count(n, "Life Point", "Life Points"), words.A(a.s.Mode))); err != nil {
+	cost := n * RegenCost(a.s.Campaign.Mode)
+	if err := a.spend(m, cost, fmt.Sprintf("%s in %s game", words.Count(n, "Life Point", "Life Points"), words.A(a.s.Campaign.Mode))); err != nil {
 		return err
 	}
 	a.gainLife(m, n, "regenerate")
-	a.say("%s Mother spends %d Plasmid (%d a Life Point in %s game) and regains %d Life: %d Life, %d Plasmid left.", words.Possessive(m.Player), cost, RegenCost(a.s.Mode), words.A(a.s.Mode), n, m.Life, m.Plasmid)
+	a.say("%s Mother spends %d Plasmid (%d a Life Point in %s game) and regains %d Life: %d Life, %d Plasmid left.", words.Possessive(m.Player), cost, RegenCost(a.s.Campaign.Mode), words.A(a.s.Campaign.Mode), n, m.Life, m.Plasmid)
 	return a.done()
 }
 

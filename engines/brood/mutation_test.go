@@ -9,19 +9,19 @@ import (
 func TestMutationRules(t *testing.T) {
 	g := started(t, "")
 	p := g.put("R1", "red", 4, 4, 10, 3, 1) // 14
-	g.refused("MutationPoints", Mutate{Spawn: "R1", Mutation: Leader})
+	g.Refuse("MutationPoints", Mutate{Spawn: "R1", Mutation: Leader})
 	p.Move = 2 // 15
-	g.refused("Mutation", Mutate{Spawn: "R1", Mutation: "wings"})
-	g.must(Mutate{Spawn: "R1", Mutation: "Leader Spawn"})
-	g.refused("SameMutation", Mutate{Spawn: "R1", Mutation: Leader})
-	g.refused("MutationPoints", Mutate{Spawn: "R1", Mutation: Armored})
+	g.Refuse("Mutation", Mutate{Spawn: "R1", Mutation: "wings"})
+	g.Do(Mutate{Spawn: "R1", Mutation: "Leader Spawn"})
+	g.Refuse("SameMutation", Mutate{Spawn: "R1", Mutation: Leader})
+	g.Refuse("MutationPoints", Mutate{Spawn: "R1", Mutation: Armored})
 	p.Defense, p.Move = 10, 10
-	g.must(Mutate{Spawn: "R1", Mutation: Armored})
-	g.refused("ThirdMutation", Mutate{Spawn: "R1", Mutation: Resilient})
+	g.Do(Mutate{Spawn: "R1", Mutation: Armored})
+	g.Refuse("ThirdMutation", Mutate{Spawn: "R1", Mutation: Resilient})
 	g.put("R2", "red", 6, 6, 10, 5, 2)
-	g.refused("MutateWhere", Mutate{Spawn: "R2", Mutation: Leader})
+	g.Refuse("MutateWhere", Mutate{Spawn: "R2", Mutation: Leader})
 	g.put("B1", "blue", 5, 8, 10, 5, 2)
-	g.refused("Turn", Mutate{Spawn: "B1", Mutation: Leader})
+	g.Refuse("Turn", Mutate{Spawn: "B1", Mutation: Leader})
 }
 
 // seed 004 line 61: Feeding Frenzy — after a kill "he may immediately make
@@ -32,31 +32,31 @@ func TestFeedingFrenzy(t *testing.T) {
 	g.put("B1", "blue", 4, 7, 1, 1, 2)
 	g.put("B2", "blue", 5, 7, 1, 1, 2)
 	g.put("B3", "blue", 3, 5, 1, 1, 2)
-	d := g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)
-	if !hasFact(d, TypeFrenzyGained) || g.s.B.Frenzy != "R1" {
+	d := g.Do(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)
+	if !hasFact(d, TypeFrenzyGained) || g.s.Battle.Frenzy != "R1" {
 		t.Fatal("a kill by a Feeding Frenzy spawn gave no frenzy")
 	}
 	// The frenzy attack is allowed though R1 has attacked.
-	g.must(Attack{Spawn: "R1", Target: "B2"}, 6, 6, 1, 1)
-	if !g.piece("B2").Dead || g.s.B.Frenzy != "R1" {
-		t.Fatalf("the frenzy attack: B2 dead %v, frenzy %q", g.piece("B2").Dead, g.s.B.Frenzy)
+	g.Do(Attack{Spawn: "R1", Target: "B2"}, 6, 6, 1, 1)
+	if !g.piece("B2").Dead || g.s.Battle.Frenzy != "R1" {
+		t.Fatalf("the frenzy attack: B2 dead %v, frenzy %q", g.piece("B2").Dead, g.s.Battle.Frenzy)
 	}
 	// Any other action lets the frenzy lapse.
-	g.must(Raise{Spawn: "R1", Stat: "defense", N: 1})
-	if g.s.B.Frenzy != "" {
+	g.Do(Raise{Spawn: "R1", Stat: "defense", N: 1})
+	if g.s.Battle.Frenzy != "" {
 		t.Fatal("the frenzy did not lapse")
 	}
-	g.refused("OneAttack", Attack{Spawn: "R1", Target: "B3"}, 6, 6, 1, 1)
+	g.Refuse("OneAttack", Attack{Spawn: "R1", Target: "B3"}, 6, 6, 1, 1)
 	// It applies to Attacks of Impunity too: on red's turn blue's B4 kills
 	// a mover and may attack at once.
 	g.put("B4", "blue", 6, 3, 5, 1, 2, FeedingFrenzy)
 	g.put("R5", "red", 6, 2, 1, 1, 2)
 	g.put("R6", "red", 7, 4, 1, 1, 2)
-	g.must(Move{Spawn: "R5", X: 5, Y: 1}, 6, 6, 1, 1)
-	if !g.piece("R5").Dead || g.s.B.Frenzy != "B4" {
-		t.Fatalf("impunity kill: R5 dead %v, frenzy %q", g.piece("R5").Dead, g.s.B.Frenzy)
+	g.Do(Move{Spawn: "R5", X: 5, Y: 1}, 6, 6, 1, 1)
+	if !g.piece("R5").Dead || g.s.Battle.Frenzy != "B4" {
+		t.Fatalf("impunity kill: R5 dead %v, frenzy %q", g.piece("R5").Dead, g.s.Battle.Frenzy)
 	}
-	g.must(Attack{Spawn: "B4", Target: "R6"}, 6, 6, 1, 1)
+	g.Do(Attack{Spawn: "B4", Target: "R6"}, 6, 6, 1, 1)
 	if !g.piece("R6").Dead {
 		t.Fatal("B4's frenzy attack on red's turn did not resolve")
 	}
@@ -68,13 +68,13 @@ func TestSpringAttack(t *testing.T) {
 	g := started(t, "")
 	g.put("R1", "red", 4, 6, 5, 1, 3, SpringAttack)
 	g.put("B1", "blue", 4, 8, 1, 1, 2)
-	g.must(Move{Spawn: "R1", X: 4, Y: 7})
-	g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)
-	g.must(Move{Spawn: "R1", X: 3, Y: 5})
+	g.Do(Move{Spawn: "R1", X: 4, Y: 7})
+	g.Do(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)
+	g.Do(Move{Spawn: "R1", X: 3, Y: 5})
 	if p := g.piece("R1"); p.X != 3 || p.Y != 5 || p.MoveUsed != 3 {
 		t.Fatalf("R1 at %d,%d used %d", p.X, p.Y, p.MoveUsed)
 	}
-	g.refused("Path", Move{Spawn: "R1", X: 3, Y: 6})
+	g.Refuse("Path", Move{Spawn: "R1", X: 3, Y: 6})
 }
 
 // seed 004 line 63: Spore Slinger — a ranged attack at 2 or 3 squares
@@ -86,27 +86,27 @@ func TestSporeSlinger(t *testing.T) {
 	g.put("B1", "blue", 4, 8, 2, 2, 2)
 	g.put("B2", "blue", 6, 8, 2, 2, 2)
 	// At 2 squares: loses 1+1 +6 = 8 against 6+6 +2 = 14, nothing happens.
-	g.must(Attack{Spawn: "R1", Target: "B1"}, 1, 1, 6, 6)
+	g.Do(Attack{Spawn: "R1", Target: "B1"}, 1, 1, 6, 6)
 	if g.piece("R1").Dead || g.piece("B1").Dead {
 		t.Fatal("a lost ranged attack killed someone")
 	}
 	g.endTurn()
 	g.endTurn()
 	// A tie at range: no counter, no choice needed.
-	d := g.must(Attack{Spawn: "R1", Target: "B1"}, 3, 3, 5, 5)
+	d := g.Do(Attack{Spawn: "R1", Target: "B1"}, 3, 3, 5, 5)
 	labelHas(t, d, "no counter-attack")
 	g.endTurn()
 	g.endTurn()
 	// A win at 3 squares (4,6 to 6,8: two diagonals) kills.
-	g.must(Attack{Spawn: "R1", Target: "B2"}, 6, 6, 1, 1)
+	g.Do(Attack{Spawn: "R1", Target: "B2"}, 6, 6, 1, 1)
 	if !g.piece("B2").Dead {
 		t.Fatal("a won ranged attack did not kill")
 	}
 	g.endTurn()
 	// In melee the slinger adds nothing: B1 moves next to it and attacks:
 	// 1+1 +2 = 4 against 1+2 +0 = 3.
-	g.must(Move{Spawn: "B1", X: 4, Y: 7})
-	d = g.must(Attack{Spawn: "B1", Target: "R1"}, 1, 1, 1, 2)
+	g.Do(Move{Spawn: "B1", X: 4, Y: 7})
+	d = g.Do(Attack{Spawn: "B1", Target: "R1"}, 1, 1, 1, 2)
 	if !g.piece("R1").Dead {
 		t.Fatalf("the slinger in melee should have lost: %s", d.LabelText())
 	}
@@ -115,7 +115,7 @@ func TestSporeSlinger(t *testing.T) {
 	g2 := started(t, "")
 	g2.put("R1", "red", 4, 4, 6, 6, 2, SporeSlinger)
 	g2.put("B1", "blue", 8, 4, 1, 1, 2)
-	g2.refused("Range", Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)
+	g2.Refuse("Range", Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)
 }
 
 // seed 004 line 64: Retributive Strike — spawns within one square "roll a
@@ -129,7 +129,7 @@ func TestRetributiveStrike(t *testing.T) {
 	// R1 kills B1: 6+6 +9 against 1+1 +3. The blast rolls in board order:
 	// B2 (5,4) 2: dies; R2 (6,4) 3: lives; R1 (4,5) 1: dies. Blue's Mother
 	// is next to 5,5 and loses 1 Life; red's is not.
-	d := g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1, 2, 3, 1)
+	d := g.Do(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1, 2, 3, 1)
 	if !g.piece("B1").Dead || !g.piece("B2").Dead || g.piece("R2").Dead || !g.piece("R1").Dead {
 		t.Fatalf("blast: B1 %v B2 %v R2 %v R1 %v", g.piece("B1").Dead, g.piece("B2").Dead, g.piece("R2").Dead, g.piece("R1").Dead)
 	}
@@ -153,11 +153,11 @@ func TestFeedingFrenzyWithRetributiveStrike(t *testing.T) {
 	g.put("B2", "blue", 3, 7, 1, 1, 2)
 	// Kill B1; blast: B2 (3,7) rolls... board order is row 6 first: R1
 	// (4,6) rolls 6 and lives, then B2 (3,7) rolls 5 and lives.
-	d := g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1, 6, 5)
+	d := g.Do(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1, 6, 5)
 	if g.piece("R1").Dead || !hasFact(d, TypeFrenzyGained) {
 		t.Fatalf("R1 survived the blast and should frenzy: %s", d.LabelText())
 	}
-	g.must(Attack{Spawn: "R1", Target: "B2"}, 6, 6, 1, 1)
+	g.Do(Attack{Spawn: "R1", Target: "B2"}, 6, 6, 1, 1)
 	if !g.piece("B2").Dead {
 		t.Fatal("frenzy attack after the blast did not kill")
 	}
@@ -168,8 +168,8 @@ func TestFeedingFrenzyWithRetributiveStrike(t *testing.T) {
 func TestMitosis(t *testing.T) {
 	g := started(t, "")
 	g.put("R1", "red", 4, 4, 10, 3, 2)
-	g.refused("Mitosis", Mutate{Spawn: "R1", Mutation: Mitosis, AtX: 6, AtY: 6})
-	g.must(Mutate{Spawn: "R1", Mutation: Mitosis, AtX: 5, AtY: 5})
+	g.Refuse("Mitosis", Mutate{Spawn: "R1", Mutation: Mitosis, AtX: 6, AtY: 6})
+	g.Do(Mutate{Spawn: "R1", Mutation: Mitosis, AtX: 5, AtY: 5})
 	a, b := g.piece("R1"), g.piece("R2")
 	if b == nil || a.Total() != 9 || b.Total() != 9 || b.X != 5 || b.Y != 5 || !b.Made || b.Owner != "red" {
 		t.Fatalf("mitosis: %+v and %+v", a, b)
@@ -185,14 +185,14 @@ func TestMitosis(t *testing.T) {
 func TestPlasmidFont(t *testing.T) {
 	g := started(t, "")
 	g.put("R1", "red", 4, 4, 5, 7, 3)
-	g.must(Mutate{Spawn: "R1", Mutation: PlasmidFont})
+	g.Do(Mutate{Spawn: "R1", Mutation: PlasmidFont})
 	p := g.piece("R1")
 	if p.Attack != 0 || p.Move != 0 || p.Defense != 7 {
 		t.Fatalf("font stats %d/%d/%d, want 0/7/0", p.Attack, p.Defense, p.Move)
 	}
 	g.put("B1", "blue", 5, 5, 1, 1, 2)
-	g.refused("Font", Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)
-	g.refused("Font", Move{Spawn: "R1", X: 4, Y: 5})
+	g.Refuse("Font", Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)
+	g.Refuse("Font", Move{Spawn: "R1", X: 4, Y: 5})
 	g.mother("red").Plasmid = 0
 	g.endTurn()
 	g.endTurn()
@@ -200,13 +200,13 @@ func TestPlasmidFont(t *testing.T) {
 		t.Fatalf("Plasmid with a Font %d, want 10+2", got)
 	}
 	// Spawn through the Font (5,3 is out of the Mother's SoI, next to 4,4).
-	g.must(Spawn{X: 5, Y: 3})
-	if b := g.s.B; b.AttackOf(b.Piece("R2")) != 3 {
+	g.Do(Spawn{X: 5, Y: 3})
+	if b := g.s.Battle; b.AttackOf(b.Piece("R2")) != 3 {
 		t.Fatalf("next to a Font a spawn gets +2: attack %d", b.AttackOf(b.Piece("R2")))
 	}
 	g.endTurn()
 	// B1 attacks the Font and loses: 1+1 +3 against 6+6 +9.
-	g.must(Attack{Spawn: "B1", Target: "R1"}, 1, 1, 6, 6)
+	g.Do(Attack{Spawn: "B1", Target: "R1"}, 1, 1, 6, 6)
 	if !g.piece("B1").Dead {
 		t.Fatal("losing against a Font should destroy the attacker")
 	}
@@ -219,7 +219,7 @@ func TestArmor(t *testing.T) {
 	g.put("R1", "red", 4, 6, 3, 1, 2, ArmorPiercer)
 	g.put("B1", "blue", 4, 7, 1, 4, 2, Armored)
 	// 3+3 +3-3 = 6 against 3+3 +4-3 = 7: B1 wins.
-	d := g.must(Attack{Spawn: "R1", Target: "B1"}, 3, 3, 3, 3)
+	d := g.Do(Attack{Spawn: "R1", Target: "B1"}, 3, 3, 3, 3)
 	if !g.piece("R1").Dead {
 		t.Fatalf("both armours: %s", d.LabelText())
 	}
@@ -228,7 +228,7 @@ func TestArmor(t *testing.T) {
 	// Armored has no effect when attacking; Armor Piercer none defending.
 	g.put("R2", "red", 5, 6, 1, 2, 2, ArmorPiercer)
 	g.endTurn()
-	d = g.must(Attack{Spawn: "B1", Target: "R2"}, 3, 3, 3, 3) // 6+1 against 6+2
+	d = g.Do(Attack{Spawn: "B1", Target: "R2"}, 3, 3, 3, 3) // 6+1 against 6+2
 	if !g.piece("B1").Dead {
 		t.Fatalf("no armour in play: %s", d.LabelText())
 	}
@@ -241,14 +241,14 @@ func TestResilient(t *testing.T) {
 	g.put("R1", "red", 4, 6, 9, 1, 2)
 	g.put("B1", "blue", 4, 7, 1, 1, 2, Resilient, RetributiveStrike)
 	g.put("B2", "blue", 3, 7, 1, 1, 2)
-	d := g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)
+	d := g.Do(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)
 	if g.piece("B1").Dead || g.piece("B1").Lives != 1 || hasFact(d, TypePointsAbsorbed) {
 		t.Fatalf("the first kill should only wound: %+v", g.piece("B1"))
 	}
 	g.endTurn()
 	g.endTurn()
 	// Second time: it dies and blasts (R1 at 4,6 rolls 6, B2 at 3,7 rolls 6).
-	g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1, 6, 6)
+	g.Do(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1, 6, 6)
 	if !g.piece("B1").Dead || g.piece("R1").Points != 3 {
 		t.Fatalf("the second kill: %+v", g.piece("B1"))
 	}
@@ -284,13 +284,13 @@ func TestLifeGiving(t *testing.T) {
 	g.put("B1", "blue", 4, 7, 1, 1, 2)
 	g.put("B2", "blue", 5, 8, 1, 1, 2, LifeGiving)
 	g.put("B3", "blue", 3, 8, 1, 1, 2)
-	d := g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1, 5)
+	d := g.Do(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1, 5)
 	if g.piece("B1").Dead || !hasFact(d, TypeSpawnSaved) || g.piece("R1").Points != 0 {
 		t.Fatalf("a 5 should save B1: %s", d.LabelText())
 	}
 	g.endTurn()
 	g.endTurn()
-	g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1, 4)
+	g.Do(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1, 4)
 	if !g.piece("B1").Dead {
 		t.Fatal("a 4 should not save B1")
 	}
@@ -299,7 +299,7 @@ func TestLifeGiving(t *testing.T) {
 // seed 004 line 72: Leader — "+2/+2/+0 to adjacent units".
 func TestLeader(t *testing.T) {
 	g := started(t, "")
-	b := g.s.B
+	b := g.s.Battle
 	l := g.put("R1", "red", 6, 2, 1, 1, 2, Leader)
 	n := g.put("R2", "red", 7, 2, 3, 3, 2)
 	far := g.put("R3", "red", 8, 4, 3, 3, 2)
@@ -322,7 +322,7 @@ func TestFeedingFrenzyOnlyWhenAttacking(t *testing.T) {
 	g.put("R1", "red", 4, 6, 1, 1, 2)
 	g.put("B1", "blue", 4, 7, 1, 1, 2, FeedingFrenzy)
 	g.put("R2", "red", 3, 7, 1, 1, 2)
-	d := g.must(Attack{Spawn: "R1", Target: "B1"}, 1, 1, 6, 6)
+	d := g.Do(Attack{Spawn: "R1", Target: "B1"}, 1, 1, 6, 6)
 	if !g.piece("R1").Dead || hasFact(d, TypeFrenzyGained) || g.piece("B1").Points != 3 {
 		t.Fatalf("a defending frenzy spawn: %s", d.LabelText())
 	}

@@ -53,7 +53,7 @@ func (s *State) outcome(b *Board) *engines.Outcome {
 			Dealt: p.Dealt, Taken: p.Taken})
 	}
 	if b.Winner != "" {
-		o.Campaign = append(o.Campaign, fmt.Sprintf("%s: games won in %s mode now %d", b.Winner, s.Mode, s.Wins[b.Winner]))
+		o.Campaign = append(o.Campaign, fmt.Sprintf("%s: games won in %s mode now %d", b.Winner, s.Campaign.Mode, s.Wins[b.Winner]))
 	}
 	o.Campaign = append(o.Campaign, noCarry)
 	return o

@@ -27,19 +27,19 @@ func fateOf(t *testing.T, o *engines.Outcome, id string) engines.Fate {
 // chronicle shows.
 func TestOutcome(t *testing.T) {
 	g := started(t, "")
-	g.must(Spawn{X: 4, Y: 4}) // R1
+	g.Do(Spawn{X: 4, Y: 4}) // R1
 	g.put("B9", "blue", 4, 3, 1, 1, 2)
-	g.must(MotherAttack{}, 6, 6, 1, 1) // red's Mother crushes B9
+	g.Do(MotherAttack{}, 6, 6, 1, 1) // red's Mother crushes B9
 	g.endTurn()
-	g.must(Spawn{X: 5, Y: 5}) // B1
+	g.Do(Spawn{X: 5, Y: 5}) // B1
 	g.endTurn()
-	g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)
-	if g.s.B.Outcome != nil {
+	g.Do(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)
+	if g.s.Battle.Outcome != nil {
 		t.Fatal("an outcome before the game ended")
 	}
-	g.must(engines.EndScenario{Winner: "red"})
+	g.Do(engines.EndScenario{Winner: "red"})
 
-	o := g.s.B.Outcome
+	o := g.s.Battle.Outcome
 	if o == nil || o.Winner != "red" || o.Draw || o.Result != "red wins" || o.Why != "conceded." {
 		t.Fatalf("outcome %+v, want red winning by concession", o)
 	}
@@ -70,12 +70,12 @@ func TestOutcome(t *testing.T) {
 
 	// The next game: spawns of the same name are other figures; a Mother
 	// brought to 0 is destroyed and her enemy wins.
-	g.must(engines.StartScenario{Name: "G2", Size: 8, Mothers: []string{"red=2,2", "blue=7,7"}})
+	g.Do(engines.StartScenario{Name: "G2", Size: 8, Mothers: []string{"red=2,2", "blue=7,7"}})
 	g.mother("red").Life = 1
 	g.put("B1", "blue", 4, 2, 5, 1, 2)
 	g.endTurn()
-	g.must(Attack{Spawn: "B1", Target: "red"}, 6, 6, 1, 1)
-	o2 := g.s.B.Outcome
+	g.Do(Attack{Spawn: "B1", Target: "red"}, 6, 6, 1, 1)
+	o2 := g.s.Battle.Outcome
 	if o2 == nil || o2.Winner != "blue" || !o2.Sides[1].Won || o2.Sides[0].Won {
 		t.Fatalf("second game's outcome %+v, want blue winning", o2)
 	}
@@ -85,9 +85,9 @@ func TestOutcome(t *testing.T) {
 	fateOf(t, o2, "spawn:2:B1")
 
 	// A game stopped with no winner is no draw: nobody wins.
-	g.must(engines.StartScenario{Name: "G3", Size: 8, Mothers: []string{"red=2,2", "blue=7,7"}})
-	g.must(engines.EndScenario{})
-	o3 := g.s.B.Outcome
+	g.Do(engines.StartScenario{Name: "G3", Size: 8, Mothers: []string{"red=2,2", "blue=7,7"}})
+	g.Do(engines.EndScenario{})
+	o3 := g.s.Battle.Outcome
 	if o3 == nil || o3.Winner != "" || o3.Draw || o3.Result != "no winner" || o3.Sides[0].Won || o3.Sides[1].Won {
 		t.Fatalf("third game's outcome %+v, want no winner", o3)
 	}
@@ -105,16 +105,16 @@ func TestOutcome(t *testing.T) {
 // written before outcomes were stated replays to the same one.
 func TestOutcomeReplays(t *testing.T) {
 	g := started(t, "")
-	g.must(Spawn{X: 4, Y: 4})
+	g.Do(Spawn{X: 4, Y: 4})
 	g.endTurn()
-	g.must(Spawn{X: 5, Y: 5})
-	g.must(engines.EndScenario{Winner: "blue"})
+	g.Do(Spawn{X: 5, Y: 5})
+	g.Do(engines.EndScenario{Winner: "blue"})
 	fresh := newGame(t, "")
-	for _, f := range g.log {
-		fresh.apply(f)
+	for _, f := range g.Log {
+		fresh.Fold(f)
 	}
-	if fresh.s.B.Outcome == nil || !reflect.DeepEqual(fresh.s.B.Outcome, g.s.B.Outcome) {
-		t.Fatalf("replayed outcome %+v, want %+v", fresh.s.B.Outcome, g.s.B.Outcome)
+	if fresh.s.Battle.Outcome == nil || !reflect.DeepEqual(fresh.s.Battle.Outcome, g.s.Battle.Outcome) {
+		t.Fatalf("replayed outcome %+v, want %+v", fresh.s.Battle.Outcome, g.s.Battle.Outcome)
 	}
 }
 
@@ -130,15 +130,15 @@ func TestOutcomeDamage(t *testing.T) {
 	g.put("B1", "blue", 5, 4, 1, 1, 2, Resilient)
 	g.put("B2", "blue", 6, 6, 1, 1, 2)
 	g.put("B3", "blue", 7, 6, 1, 1, 2, LifeGiving)
-	g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)    // B1 loses its extra life
-	g.must(Attack{Spawn: "R2", Target: "B2"}, 6, 6, 1, 1, 6) // B3's d6 6 saves B2
+	g.Do(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)    // B1 loses its extra life
+	g.Do(Attack{Spawn: "R2", Target: "B2"}, 6, 6, 1, 1, 6) // B3's d6 6 saves B2
 	g.endTurn()
 	g.put("B4", "blue", 4, 2, 5, 1, 2)
-	g.must(Attack{Spawn: "B4", Target: "red"}, 6, 6, 1, 1) // red's Mother loses a Life Point
+	g.Do(Attack{Spawn: "B4", Target: "red"}, 6, 6, 1, 1) // red's Mother loses a Life Point
 	g.endTurn()
-	g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1) // B1 dies for good
-	g.must(engines.EndScenario{Winner: "red"})
-	o := g.s.B.Outcome
+	g.Do(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1) // B1 dies for good
+	g.Do(engines.EndScenario{Winner: "red"})
+	o := g.s.Battle.Outcome
 	for _, c := range []struct {
 		id           string
 		dealt, taken int

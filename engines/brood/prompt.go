@@ -23,7 +23,7 @@ var _ engines.Prompter = (*State)(nil)
 // would build is decided on a trial (Decide never changes the state) and
 // offered only if the engine accepts it.
 func (s *State) Choices() []engines.Choice {
-	b := s.B
+	b := s.Battle
 	if b == nil || b.Over {
 		return []engines.Choice{s.startChoice()}
 	}
@@ -61,8 +61,8 @@ func (s *State) Choices() []engines.Choice {
 // unmoved says whether a spawn of the player to act has not moved at all
 // this turn and may (one made this turn, or a Font, does not move).
 func (s *State) unmoved() bool {
-	m := s.B.Current()
-	for _, p := range s.B.Living() {
+	m := s.Battle.Current()
+	for _, p := range s.Battle.Living() {
 		if p.Owner == m.Player && !p.Made && !p.Font() && p.MoveUsed == 0 && p.Move > 0 {
 			return true
 		}
@@ -134,7 +134,7 @@ func (s *State) startChoice() engines.Choice {
 	}
 	return engines.Choice{
 		Label: "Start a game", NoDice: true,
-		Help: fmt.Sprintf("two Mothers, each 3 x 3 around her centre square, on a square grid (%s game)", s.Mode),
+		Help: fmt.Sprintf("two Mothers, each 3 x 3 around her centre square, on a square grid (%s game)", s.Campaign.Mode),
 		Questions: []engines.Question{
 			{Key: "name", Prompt: "Name of the game?"},
 			{Key: "size", Prompt: fmt.Sprintf("Squares a side, %d to %d (empty for %d)?", MinSize, MaxSize, DefaultSize), Optional: true,
@@ -163,8 +163,8 @@ func (s *State) startChoice() engines.Choice {
 
 func (s *State) endGameChoice() engines.Choice {
 	picks := []engines.Pick{{Value: "", Label: "No winner"}}
-	for _, m := range s.B.Mothers {
-		picks = append(picks, engines.Pick{Value: m.Player, Label: fmt.Sprintf("%s wins: %s concedes", m.Player, s.B.Enemy(m.Player).Player)})
+	for _, m := range s.Battle.Mothers {
+		picks = append(picks, engines.Pick{Value: m.Player, Label: fmt.Sprintf("%s wins: %s concedes", m.Player, s.Battle.Enemy(m.Player).Player)})
 	}
 	return engines.Choice{
 		Label: "End the game", Help: "stop here, with no winner or a concession", NoDice: true,
@@ -177,7 +177,7 @@ func (s *State) endGameChoice() engines.Choice {
 }
 
 func (s *State) endTurnChoice() engines.Choice {
-	b := s.B
+	b := s.Battle
 	m := b.Current()
 	next := b.Mothers[(b.Turn+1)%len(b.Mothers)]
 	_, rolled := s.trial(EndTurn{})
@@ -194,7 +194,7 @@ func (s *State) endTurnChoice() engines.Choice {
 // ---- the Mother's actions ----
 
 func (s *State) spawnChoice() *engines.Choice {
-	b := s.B
+	b := s.Battle
 	m := b.Current()
 	var picks []engines.Pick
 	for y := 1; y <= b.Size; y++ {
@@ -227,7 +227,7 @@ func (s *State) spawnChoice() *engines.Choice {
 }
 
 func (s *State) motherAttackChoice() *engines.Choice {
-	b := s.B
+	b := s.Battle
 	m := b.Current()
 	if !s.legal(MotherAttack{}) {
 		return nil
@@ -260,7 +260,7 @@ func (s *State) motherAttackChoice() *engines.Choice {
 }
 
 func (s *State) motherMoveChoice() *engines.Choice {
-	b := s.B
+	b := s.Battle
 	m := b.Current()
 	if !b.Has(m, Levitation) {
 		return nil
@@ -292,7 +292,7 @@ func (s *State) motherMoveChoice() *engines.Choice {
 }
 
 func (s *State) absorbChoice() *engines.Choice {
-	b := s.B
+	b := s.Battle
 	var picks []engines.Pick
 	for _, p := range b.Living() {
 		if s.legal(Absorb{Spawn: p.Name}) {
@@ -311,9 +311,9 @@ func (s *State) absorbChoice() *engines.Choice {
 }
 
 func (s *State) regenerateChoice() *engines.Choice {
-	b := s.B
+	b := s.Battle
 	m := b.Current()
-	cost := RegenCost(s.Mode)
+	cost := RegenCost(s.Campaign.Mode)
 	var picks []engines.Pick
 	for n := 1; n <= MaxLife; n++ {
 		if s.legal(Regenerate{N: n}) {
@@ -324,7 +324,7 @@ func (s *State) regenerateChoice() *engines.Choice {
 		return nil
 	}
 	return &engines.Choice{
-		Label: "Regenerate", Help: fmt.Sprintf("buy Life Points at %d Plasmid each (%s game)", cost, s.Mode), Game: "brood", NoDice: true,
+		Label: "Regenerate", Help: fmt.Sprintf("buy Life Points at %d Plasmid each (%s game)", cost, s.Campaign.Mode), Game: "brood", NoDice: true,
 		Questions: []engines.Question{{Key: "n", Prompt: "How many Life Points?", Options: fixed(picks)}},
 		Build: func(a map[string]string) (engines.Command, error) {
 			n, err := strconv.Atoi(a["n"])
@@ -339,7 +339,7 @@ func (s *State) regenerateChoice() *engines.Choice {
 // evolveOptions lists the evolutions the brood may take now (the Mother's
 // own, and each Proxy's one), with the command each builds.
 func (s *State) evolveOptions() ([]engines.Pick, map[string]Evolve) {
-	b := s.B
+	b := s.Battle
 	m := b.Current()
 	var proxies, fonts []*Piece
 	for _, p := range b.Living() {
@@ -391,7 +391,7 @@ func (s *State) evolveChoice() *engines.Choice {
 	if len(picks) == 0 {
 		return nil
 	}
-	m := s.B.Current()
+	m := s.Battle.Current()
 	return &engines.Choice{
 		Label: "Evolve", Help: fmt.Sprintf("%d Plasmid (%s has %d); two per Mother, never the same twice", EvolveCost, m.Player, m.Plasmid),
 		Game: "brood", NoDice: true,
@@ -407,7 +407,7 @@ func (s *State) evolveChoice() *engines.Choice {
 }
 
 func (s *State) subvertChoice() *engines.Choice {
-	b := s.B
+	b := s.Battle
 	m := b.Current()
 	if !b.Has(m, Subversion) {
 		return nil
@@ -435,7 +435,7 @@ func (s *State) subvertChoice() *engines.Choice {
 var Stats = []string{"attack", "defense", "move"}
 
 func (s *State) raiseChoice() *engines.Choice {
-	b := s.B
+	b := s.Battle
 	m := b.Current()
 	stats := Stats
 	var spawns []engines.Pick
@@ -532,7 +532,7 @@ func reach(fx, fy int, odd bool, budget int, free func(x, y int) bool, thr func(
 // move at all is asked of the rules with a trial move; the squares are
 // those reach finds within its move left.
 func (s *State) moveTargets(p *Piece) []moveTarget {
-	b := s.B
+	b := s.Battle
 	left := p.Move - p.MoveUsed
 	if left <= 0 {
 		return nil
@@ -568,7 +568,7 @@ func (s *State) moveTargets(p *Piece) []moveTarget {
 }
 
 func (s *State) moveChoice() *engines.Choice {
-	b := s.B
+	b := s.Battle
 	m := b.Current()
 	var spawns []engines.Pick
 	targets := map[string][]engines.Pick{}
@@ -610,7 +610,7 @@ func (s *State) moveChoice() *engines.Choice {
 // attackTargets lists what p may attack now: enemy spawns by name and
 // enemy Mothers by their player's name.
 func (s *State) attackTargets(p *Piece) []engines.Pick {
-	b := s.B
+	b := s.Battle
 	var out []engines.Pick
 	for _, m := range b.Mothers {
 		if m.Player != p.Owner && MotherDist(m, p.X, p.Y) <= 3 && s.legal(Attack{Spawn: p.Name, Target: m.Player, OnTie: "end"}) {
@@ -630,7 +630,7 @@ func (s *State) attackTargets(p *Piece) []engines.Pick {
 }
 
 func (s *State) attackChoice() *engines.Choice {
-	b := s.B
+	b := s.Battle
 	var attackers []engines.Pick
 	targets := map[string][]engines.Pick{}
 	for _, p := range b.Living() {
@@ -677,7 +677,7 @@ func (s *State) attackChoice() *engines.Choice {
 }
 
 func (s *State) mutateChoice() *engines.Choice {
-	b := s.B
+	b := s.Battle
 	m := b.Current()
 	var spawns []engines.Pick
 	options := map[string][]engines.Pick{}

@@ -100,7 +100,7 @@ func key(c engines.Command) string {
 
 // universe is every command worth trying in the position.
 func universe(s *State) []engines.Command {
-	b := s.B
+	b := s.Battle
 	var out []engines.Command
 	var names []string
 	for _, p := range b.Living() {
@@ -173,7 +173,7 @@ func checkOffers(t *testing.T, g *game) map[string][]string {
 		got[key(o.cmd)] = true
 		byChoice[o.choice] = append(byChoice[o.choice], key(o.cmd))
 	}
-	if g.s.B == nil || g.s.B.Over {
+	if g.s.Battle == nil || g.s.Battle.Over {
 		return byChoice
 	}
 	for _, c := range universe(g.s) {
@@ -217,7 +217,7 @@ func TestChoicesBeforeAndAfterAGame(t *testing.T) {
 
 	g = started(t, "")
 	g.mother("red").Plasmid = 0
-	g.must(engines.EndScenario{Winner: "blue"})
+	g.Do(engines.EndScenario{Winner: "blue"})
 	checkOffers(t, g)
 	if l := labels(g.s); len(l) != 1 || l[0] != "Start a game" {
 		t.Fatalf("after the game the menu is %v", l)
@@ -244,8 +244,8 @@ func TestChoicesFirstTurn(t *testing.T) {
 		t.Fatal("spawning and a quiet end of turn roll no dice")
 	}
 	// Spent out: no spawn on the menu.
-	g.must(Spawn{X: 4, Y: 4})
-	g.must(Spawn{X: 4, Y: 3})
+	g.Do(Spawn{X: 4, Y: 4})
+	g.Do(Spawn{X: 4, Y: 3})
 	checkOffers(t, g)
 	if l := labels(g.s); strings.Contains(strings.Join(l, "|"), "Spawn") {
 		t.Fatalf("a spawn offered with %d Plasmid: %v", g.mother("red").Plasmid, l)
@@ -259,9 +259,9 @@ func TestChoicesCountDiagonalsOverTheTurn(t *testing.T) {
 	g := started(t, "")
 	g.put("R1", "red", 4, 1, 1, 1, 2)
 	g.mother("red").Plasmid = 25
-	g.must(Evolve{Evolution: Levitation})
-	g.must(Move{Spawn: "R1", X: 5, Y: 2})
-	g.must(MotherMove{X: 3, Y: 3})
+	g.Do(Evolve{Evolution: Levitation})
+	g.Do(Move{Spawn: "R1", X: 5, Y: 2})
+	g.Do(MotherMove{X: 3, Y: 3})
 	by := checkOffers(t, g)
 	moves := strings.Join(by["Move a spawn"], " ")
 	if !strings.Contains(moves, `"x":6,"y":2`) || strings.Contains(moves, `"x":6,"y":3`) || strings.Contains(moves, `"x":4,"y":3`) {
@@ -283,7 +283,7 @@ func TestChoicesCountDiagonalsOverTheTurn(t *testing.T) {
 // a Mother with Levitation and Subversion and Life to buy.
 func TestChoicesBusyPosition(t *testing.T) {
 	g := started(t, "")
-	g.must(Spawn{X: 4, Y: 4})
+	g.Do(Spawn{X: 4, Y: 4})
 	g.endTurn()
 	g.endTurn()
 	red := g.mother("red")
@@ -335,9 +335,9 @@ func TestChoicesBusyPosition(t *testing.T) {
 
 	// Part of a move spent, then a move and an attack: the rest is lost
 	// (seed 004 line 32).
-	g.must(Move{Spawn: "R3", X: 2, Y: 6}, 1, 1, 6, 6) // B4 strikes with impunity and misses
+	g.Do(Move{Spawn: "R3", X: 2, Y: 6}, 1, 1, 6, 6) // B4 strikes with impunity and misses
 	checkOffers(t, g)
-	g.must(Attack{Spawn: "R1", Target: "B1", OnTie: "end"}, 1, 1, 6, 6)
+	g.Do(Attack{Spawn: "R1", Target: "B1", OnTie: "end"}, 1, 1, 6, 6)
 	checkOffers(t, g)
 
 	// Blue's turn in the same position: her side of the menu.
@@ -360,7 +360,7 @@ func TestChoicesFeedingFrenzy(t *testing.T) {
 	g.put("R1", "red", 4, 6, 5, 1, 2, FeedingFrenzy)
 	g.put("B1", "blue", 4, 7, 1, 1, 2)
 	g.put("B2", "blue", 5, 7, 1, 1, 2)
-	g.must(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)
+	g.Do(Attack{Spawn: "R1", Target: "B1"}, 6, 6, 1, 1)
 	by := checkOffers(t, g)
 	found := false
 	for label, cmds := range by {
@@ -371,7 +371,7 @@ func TestChoicesFeedingFrenzy(t *testing.T) {
 	if !found {
 		t.Fatalf("no frenzy attack on the menu: %v", by)
 	}
-	g.must(Attack{Spawn: "R1", Target: "B2"}, 1, 1, 6, 6)
+	g.Do(Attack{Spawn: "R1", Target: "B2"}, 1, 1, 6, 6)
 	checkOffers(t, g)
 }
 
@@ -406,7 +406,7 @@ func TestEndTurnAsksForDiceOnlyWhenItRolls(t *testing.T) {
 // to brood map.
 func TestStatusNotesCarryTheMap(t *testing.T) {
 	g := started(t, "")
-	g.must(Spawn{X: 4, Y: 4})
+	g.Do(Spawn{X: 4, Y: 4})
 	notes := strings.Join(g.s.Status().Notes, "\n")
 	for _, want := range []string{"map, X across and Y down (R red, B blue;", "\n  4   r   r   r  R1   .   .   .   .\n", "\n  7   .   .   .   .   b   B [B]   B\n"} {
 		if !strings.Contains(notes, want) {
@@ -414,7 +414,7 @@ func TestStatusNotesCarryTheMap(t *testing.T) {
 		}
 	}
 	big := newGame(t, "")
-	big.must(engines.StartScenario{Name: "Big", Size: 32, Mothers: []string{"red=3,3", "blue=30,30"}})
+	big.Do(engines.StartScenario{Name: "Big", Size: 32, Mothers: []string{"red=3,3", "blue=30,30"}})
 	if notes := strings.Join(big.s.Status().Notes, "\n"); strings.Contains(notes, "map,") {
 		t.Errorf("a 32-square grid's map in the notes:\n%s", notes)
 	}
@@ -429,8 +429,8 @@ func TestChoicesOpenOnTheLikeliest(t *testing.T) {
 	if l := labels(g.s); l[0] != "Spawn" {
 		t.Fatalf("round 1 opens on %q", l[0])
 	}
-	g.must(Spawn{X: 4, Y: 4})
-	g.must(Spawn{X: 4, Y: 3})
+	g.Do(Spawn{X: 4, Y: 4})
+	g.Do(Spawn{X: 4, Y: 3})
 	if l := labels(g.s); l[0] != "End red's turn" {
 		t.Fatalf("spent out, with new spawns only, the menu opens on %q: %v", l[0], l)
 	}
@@ -440,11 +440,11 @@ func TestChoicesOpenOnTheLikeliest(t *testing.T) {
 	if l := labels(g.s); l[0] != "Move a spawn" {
 		t.Fatalf("with no Plasmid and no enemy in reach the menu opens on %q: %v", l[0], l)
 	}
-	g.must(Move{Spawn: "R1", X: 5, Y: 4})
+	g.Do(Move{Spawn: "R1", X: 5, Y: 4})
 	if l := labels(g.s); l[0] != "Move a spawn" {
 		t.Fatalf("R2 not yet moved, the menu opens on %q: %v", l[0], l)
 	}
-	g.must(Move{Spawn: "R2", X: 5, Y: 3})
+	g.Do(Move{Spawn: "R2", X: 5, Y: 3})
 	if l := labels(g.s); l[0] != "End red's turn" {
 		t.Fatalf("every spawn moved, the menu opens on %q: %v", l[0], l)
 	}
@@ -455,7 +455,7 @@ func TestChoicesOpenOnTheLikeliest(t *testing.T) {
 	g.put("B2", "blue", 6, 3, 1, 1, 2)
 	g.put("B3", "blue", 6, 1, 1, 1, 2)
 	g.put("R9", "red", 5, 2, 5, 1, 2, FeedingFrenzy)
-	g.must(Attack{Spawn: "R9", Target: "B2"}, 6, 6, 1, 1)
+	g.Do(Attack{Spawn: "R9", Target: "B2"}, 6, 6, 1, 1)
 	ch := g.s.Choices()[0]
 	if !strings.HasPrefix(ch.Label, "Attack (Feeding Frenzy") || ch.Questions[0].Options(nil)[0].Value != "R9" {
 		t.Fatalf("a Feeding Frenzy pending, the menu opens on %q, its spawns on %v", ch.Label, ch.Questions[0].Options(nil))

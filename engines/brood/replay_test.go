@@ -11,13 +11,13 @@ import (
 // command (even one that succeeds) leaves the state it was decided on alone.
 func TestReplayAndPureDecide(t *testing.T) {
 	g := started(t, "")
-	g.must(Spawn{X: 4, Y: 4})
-	g.must(Raise{Spawn: "R1", Stat: "attack", N: 5})
+	g.Do(Spawn{X: 4, Y: 4})
+	g.Do(Raise{Spawn: "R1", Stat: "attack", N: 5})
 	g.endTurn()
-	g.must(Spawn{X: 5, Y: 5})
+	g.Do(Spawn{X: 5, Y: 5})
 	g.endTurn()
-	g.must(Attack{Spawn: "R1", Target: "B1", OnTie: "counter"}, 1, 1, 3, 4, 1, 1, 6, 6) // 10 against 10; counter 5 against 15
-	g.must(Move{Spawn: "R1", X: 5, Y: 4})
+	g.Do(Attack{Spawn: "R1", Target: "B1", OnTie: "counter"}, 1, 1, 3, 4, 1, 1, 6, 6) // 10 against 10; counter 5 against 15
+	g.Do(Move{Spawn: "R1", X: 5, Y: 4})
 	g.endTurn()
 
 	before := g.snapshot()
@@ -30,8 +30,8 @@ func TestReplayAndPureDecide(t *testing.T) {
 	}
 
 	fresh := newGame(t, "")
-	for _, f := range g.log {
-		fresh.apply(f)
+	for _, f := range g.Log {
+		fresh.Fold(f)
 	}
 	a, _ := g.s.Map()
 	b, _ := fresh.s.Map()
@@ -48,7 +48,7 @@ func TestReplayAndPureDecide(t *testing.T) {
 // The status rows start with name, side, status and carry CLI.md's keys.
 func TestStatusKeys(t *testing.T) {
 	g := started(t, "")
-	g.must(Spawn{X: 4, Y: 4})
+	g.Do(Spawn{X: 4, Y: 4})
 	st := g.s.Status()
 	if st.Scenario != "G1" || st.Turn != 1 || st.Phase != "red's turn" {
 		t.Fatalf("status head %q %d %q", st.Scenario, st.Turn, st.Phase)

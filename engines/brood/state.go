@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"warlog/engines"
+	"warlog/engines/kit"
 )
 
 // Modes of a Brood campaign: they fix the price of a Life Point.
@@ -219,31 +219,29 @@ type Board struct {
 	// Point to it, is saved, or the next combat: the winner is credited
 	// with what the loser lost.
 	Beat *CombatFought `json:"beat,omitempty"`
-	// Outcome is how the game ended, stated when it ended; nil before.
-	Outcome *engines.Outcome `json:"outcome,omitempty"`
+	// Ending is how the game ended, stated when it ended; nil before.
+	kit.Ending
 }
 
 // State is a Brood campaign: its mode, the games played and the one in
 // progress.
 type State struct {
-	Campaign string
-	Mode     string
+	// Play is the campaign (its Mode the way it is played, never ""),
+	// the newest game (over or not; nil before the first) and the games
+	// before it, which never change again.
+	kit.Play[*Board, *Board]
 	// Wins and Played count games per player; Games counts the games.
 	Wins   map[string]int
 	Played map[string]int
 	Games  int
-	// Past are the games before the newest, which never change again.
-	Past engines.History[*Board]
-	// B is the newest game, over or not; nil before the first.
-	B *Board
 }
 
 // games are every game of the campaign, oldest first.
 func (s *State) games() []*Board {
-	if s.B == nil {
+	if s.Battle == nil {
 		return s.Past.All()
 	}
-	return append(slices.Clip(s.Past.All()), s.B)
+	return append(slices.Clip(s.Past.All()), s.Battle)
 }
 
 // Current is the Mother whose turn it is.

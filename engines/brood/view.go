@@ -13,9 +13,9 @@ import (
 // the game (the dead ones too), with CLI.md's keys.
 func (s *State) Status() engines.Status {
 	st := engines.Status{}
-	b := s.B
+	b := s.Battle
 	if b == nil {
-		st.Notes = []string{fmt.Sprintf("no game yet (%s mode); start one", s.Mode)}
+		st.Notes = []string{fmt.Sprintf("no game yet (%s mode); start one", s.Campaign.Mode)}
 		st.Next = []string{"scenario start"}
 		return st
 	}
@@ -29,7 +29,7 @@ func (s *State) Status() engines.Status {
 		}
 	} else {
 		st.Phase = b.Current().Player + "'s turn"
-		st.Notes = append(st.Notes, fmt.Sprintf("%d x %d grid, %s game: a Life Point costs %d Plasmid", b.Size, b.Size, s.Mode, RegenCost(s.Mode)))
+		st.Notes = append(st.Notes, fmt.Sprintf("%d x %d grid, %s game: a Life Point costs %d Plasmid", b.Size, b.Size, s.Campaign.Mode, RegenCost(s.Campaign.Mode)))
 		if b.Frenzy != "" {
 			st.Notes = append(st.Notes, fmt.Sprintf("Feeding Frenzy: %s may attack once more now", b.Frenzy))
 		}
@@ -82,19 +82,19 @@ func (s *State) Status() engines.Status {
 // and poison of the new turn's start) is filed under the round it ended,
 // until the new round's first action.
 func (s *State) Now() (string, int) {
-	if s.B == nil || s.B.Over {
+	if s.Battle == nil || s.Battle.Over {
 		return "", 0
 	}
-	if s.B.Filed > 0 {
-		return s.B.Name, s.B.Filed
+	if s.Battle.Filed > 0 {
+		return s.Battle.Name, s.Battle.Filed
 	}
-	return s.B.Name, s.B.Round
+	return s.Battle.Name, s.Battle.Round
 }
 
 // Roster implements engines.State: the campaign table, games won per player
 // in the campaign's mode (a Brood campaign plays one mode; RULINGS).
 func (s *State) Roster() engines.Roster {
-	r := engines.Roster{Notes: []string{fmt.Sprintf("%s mode: a Life Point costs %d Plasmid; %s played", s.Mode, RegenCost(s.Mode), words.Count(len(s.games()), "game", "games"))}}
+	r := engines.Roster{Notes: []string{fmt.Sprintf("%s mode: a Life Point costs %d Plasmid; %s played", s.Campaign.Mode, RegenCost(s.Campaign.Mode), words.Count(len(s.games()), "game", "games"))}}
 	var players []string
 	seen := map[string]bool{}
 	for _, g := range s.games() {
@@ -107,11 +107,11 @@ func (s *State) Roster() engines.Roster {
 	}
 	for _, p := range players {
 		status := "available"
-		if s.B != nil && !s.B.Over && s.B.Mother(p) != nil {
+		if s.Battle != nil && !s.Battle.Over && s.Battle.Mother(p) != nil {
 			status = "playing"
 		}
 		r.Figures = append(r.Figures, engines.Row{{Key: "name", Value: p}, {Key: "status", Value: status},
-			{Key: "mode", Value: s.Mode}, {Key: "games", Value: s.Played[p]}, {Key: "won", Value: s.Wins[p]}})
+			{Key: "mode", Value: s.Campaign.Mode}, {Key: "games", Value: s.Played[p]}, {Key: "won", Value: s.Wins[p]}})
 	}
 	return r
 }
@@ -123,7 +123,7 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 	var out []engines.ScenarioSummary
 	for _, b := range s.games() {
 		sum := engines.ScenarioSummary{Name: b.Name, Turn: b.Round, Ended: b.Over,
-			Brief: fmt.Sprintf("%d x %d grid, %s game", b.Size, b.Size, s.Mode)}
+			Brief: fmt.Sprintf("%d x %d grid, %s game", b.Size, b.Size, s.Campaign.Mode)}
 		for _, mp := range b.Start {
 			rem := make([]int, b.Round)
 			copy(rem, b.Removed[mp.Player])
@@ -176,7 +176,7 @@ var _ engines.Boarder = (*State)(nil)
 // every square inside a player's Sphere of Influence or next to one of her
 // Fonts (a square in both players' reach appears once for each).
 func (s *State) Board() *engines.Board {
-	b := s.B
+	b := s.Battle
 	if b == nil {
 		return nil
 	}
@@ -278,7 +278,7 @@ type Map struct {
 
 // Map draws the board; ok is false when no game was ever started.
 func (s *State) Map() (Map, bool) {
-	b := s.B
+	b := s.Battle
 	if b == nil {
 		return Map{}, false
 	}

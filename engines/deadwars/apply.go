@@ -63,10 +63,10 @@ func (s *State) onScenarioStarted(p ScenarioStarted) error {
 	for _, h := range p.Humans {
 		add(Fig{Side: HumansSide, Name: h.Name, Rank: Guard, Class: h.Class})
 	}
-	for _, old := range s.Battles { // at most one: the battle before this
-		s.Past.Add(old)
+	if s.Battle != nil {
+		s.Past.Add(s.Battle)
 	}
-	s.Battles = []*Battle{b}
+	s.Battle = b
 	return nil
 }
 

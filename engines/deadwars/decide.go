@@ -10,16 +10,13 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/engines/kit"
 	"warlog/internal/words"
 )
 
 // battle is the battle in progress, which every command of a fight needs.
 func (s *State) battle() (*Battle, error) {
-	b := s.Current()
-	if b == nil {
-		return nil, engines.RefuseTry("Scenario", []string{"scenario start"}, "no battle in progress; start one, with one of the briefs %s", briefList())
-	}
-	return b, nil
+	return s.NeedsScenario("no battle in progress; start one, with one of the briefs %s", briefList())
 }
 
 // turn is the battle in progress when it is a player's turn: not while the
@@ -314,7 +311,7 @@ func needRolled(b *Battle) error {
 func (s *State) endScenario(c engines.EndScenario, d *engines.Decision) error {
 	b := s.Current()
 	if b == nil {
-		return engines.Refuse("Scenario", "no battle in progress to end")
+		return engines.Refuse(kit.RuleScenario, "no battle in progress to end")
 	}
 	if c.Winner != "" {
 		ev := ScenarioEnded{Declared: true, Scores: b.scores()}

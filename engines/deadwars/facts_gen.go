@@ -125,96 +125,74 @@ func (v *State) DecodeSnapshot(b []byte) error {
 
 func readStateInto(s *jsonscan.Scanner, v *State) {
 	i := 0
-	if s.Expect(`{"camp":`) {
+	if s.Expect(`{"campaign":`) {
 		i = 1
-		v.Camp = readEnginesCampaign(s)
-		if s.Expect(`,"forces":`) {
-			if s.Array() {
-				var buf1 [16]*Force
-				xs2 := buf1[:0]
-				for j3 := 0; s.Elem(j3); j3++ {
-					var x4 *Force
-					if s.Null() {
-						x4 = nil
-					} else {
-						var p5 Force
-						p5 = readForce(s)
-						x4 = &p5
-					}
-					xs2 = append(xs2, x4)
-				}
-				v.Forces = append(make([]*Force, 0, len(xs2)), xs2...)
+		v.Play.Campaign = engines.ReadCampaign(s)
+		if s.Expect(`,"battle":`) {
+			if s.Null() {
+				v.Play.Battle = nil
 			} else {
-				v.Forces = nil
+				var p1 Battle
+				p1 = readBattle(s)
+				v.Play.Battle = &p1
 			}
 		}
 		if s.Expect(`,"past":`) {
-			s.Decode(&v.Past)
+			s.Decode(&v.Play.Past)
 		}
-		if s.Expect(`,"battles":`) {
+		if s.Expect(`,"forces":`) {
 			if s.Array() {
-				var buf6 [16]*Battle
-				xs7 := buf6[:0]
-				for j8 := 0; s.Elem(j8); j8++ {
-					var x9 *Battle
+				var buf2 [16]*Force
+				xs3 := buf2[:0]
+				for j4 := 0; s.Elem(j4); j4++ {
+					var x5 *Force
 					if s.Null() {
-						x9 = nil
+						x5 = nil
 					} else {
-						var p10 Battle
-						p10 = readBattle(s)
-						x9 = &p10
+						var p6 Force
+						p6 = readForce(s)
+						x5 = &p6
 					}
-					xs7 = append(xs7, x9)
+					xs3 = append(xs3, x5)
 				}
-				v.Battles = append(make([]*Battle, 0, len(xs7)), xs7...)
+				v.Forces = append(make([]*Force, 0, len(xs3)), xs3...)
 			} else {
-				v.Battles = nil
+				v.Forces = nil
 			}
 		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
-		case "camp":
-			v.Camp = readEnginesCampaign(s)
-		case "forces":
-			if s.Array() {
-				var buf11 [16]*Force
-				xs12 := buf11[:0]
-				for j13 := 0; s.Elem(j13); j13++ {
-					var x14 *Force
-					if s.Null() {
-						x14 = nil
-					} else {
-						var p15 Force
-						p15 = readForce(s)
-						x14 = &p15
-					}
-					xs12 = append(xs12, x14)
-				}
-				v.Forces = append(make([]*Force, 0, len(xs12)), xs12...)
+		case "campaign":
+			v.Play.Campaign = engines.ReadCampaign(s)
+		case "battle":
+			if s.Null() {
+				v.Play.Battle = nil
 			} else {
-				v.Forces = nil
+				var p7 Battle
+				p7 = readBattle(s)
+				v.Play.Battle = &p7
 			}
 		case "past":
-			s.Decode(&v.Past)
-		case "battles":
+			s.Decode(&v.Play.Past)
+		case "forces":
 			if s.Array() {
-				var buf16 [16]*Battle
-				xs17 := buf16[:0]
-				for j18 := 0; s.Elem(j18); j18++ {
-					var x19 *Battle
+				var buf8 [16]*Force
+				xs9 := buf8[:0]
+				for j10 := 0; s.Elem(j10); j10++ {
+					var x11 *Force
 					if s.Null() {
-						x19 = nil
+						x11 = nil
 					} else {
-						var p20 Battle
-						p20 = readBattle(s)
-						x19 = &p20
+						var p12 Force
+						p12 = readForce(s)
+						x11 = &p12
 					}
-					xs17 = append(xs17, x19)
+					xs9 = append(xs9, x11)
 				}
-				v.Battles = append(make([]*Battle, 0, len(xs17)), xs17...)
+				v.Forces = append(make([]*Force, 0, len(xs9)), xs9...)
 			} else {
-				v.Battles = nil
+				v.Forces = nil
 			}
 		default:
 			s.SkipField()
@@ -943,124 +921,6 @@ func readTurnEnded(s *jsonscan.Scanner) (v TurnEnded) {
 	return v
 }
 
-func readEnginesCampaign(s *jsonscan.Scanner) (v engines.Campaign) {
-	i := 0
-	if s.Expect(`{"name":`) {
-		i = 1
-		v.Name = s.InternedString(&factStrings)
-		if s.Expect(`,"game":`) {
-			v.Game = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"seed":`) {
-			v.Seed = s.Uint64()
-		}
-		if s.Expect(`,"mode":`) {
-			v.Mode = s.InternedString(&factStrings)
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "name":
-			v.Name = s.InternedString(&factStrings)
-		case "game":
-			v.Game = s.InternedString(&factStrings)
-		case "seed":
-			v.Seed = s.Uint64()
-		case "mode":
-			v.Mode = s.InternedString(&factStrings)
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
-func readForce(s *jsonscan.Scanner) (v Force) {
-	i := 0
-	if s.Expect(`{"player":`) {
-		i = 1
-		v.Player = s.InternedString(&factStrings)
-		if s.Expect(`,"clan":`) {
-			v.Clan = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"figures":`) {
-			if s.Array() {
-				var buf1 [16]*Member
-				xs2 := buf1[:0]
-				for j3 := 0; s.Elem(j3); j3++ {
-					var x4 *Member
-					if s.Null() {
-						x4 = nil
-					} else {
-						var p5 Member
-						p5 = readMember(s)
-						x4 = &p5
-					}
-					xs2 = append(xs2, x4)
-				}
-				v.Figures = append(make([]*Member, 0, len(xs2)), xs2...)
-			} else {
-				v.Figures = nil
-			}
-		}
-		if s.Expect(`,"played":`) {
-			v.Played = s.Int()
-		}
-		if s.Expect(`,"won":`) {
-			v.Won = s.Int()
-		}
-		if s.Expect(`,"lost":`) {
-			v.Lost = s.Int()
-		}
-		if s.Expect(`,"drawn":`) {
-			v.Drawn = s.Int()
-		}
-		if s.Expect(`,"kp":`) {
-			v.KP = s.Int()
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "player":
-			v.Player = s.InternedString(&factStrings)
-		case "clan":
-			v.Clan = s.InternedString(&factStrings)
-		case "figures":
-			if s.Array() {
-				var buf6 [16]*Member
-				xs7 := buf6[:0]
-				for j8 := 0; s.Elem(j8); j8++ {
-					var x9 *Member
-					if s.Null() {
-						x9 = nil
-					} else {
-						var p10 Member
-						p10 = readMember(s)
-						x9 = &p10
-					}
-					xs7 = append(xs7, x9)
-				}
-				v.Figures = append(make([]*Member, 0, len(xs7)), xs7...)
-			} else {
-				v.Figures = nil
-			}
-		case "played":
-			v.Played = s.Int()
-		case "won":
-			v.Won = s.Int()
-		case "lost":
-			v.Lost = s.Int()
-		case "drawn":
-			v.Drawn = s.Int()
-		case "kp":
-			v.KP = s.Int()
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
 func readBattle(s *jsonscan.Scanner) (v Battle) {
 	i := 0
 	if s.Expect(`{"name":`) {
@@ -1198,11 +1058,11 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 		}
 		if s.Expect(`,"outcome":`) {
 			if s.Null() {
-				v.Outcome = nil
+				v.Ending.Outcome = nil
 			} else {
 				var p22 engines.Outcome
-				p22 = readEnginesOutcome(s)
-				v.Outcome = &p22
+				p22 = engines.ReadOutcome(s)
+				v.Ending.Outcome = &p22
 			}
 		}
 	}
@@ -1319,12 +1179,98 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			v.Why = s.InternedString(&factStrings)
 		case "outcome":
 			if s.Null() {
-				v.Outcome = nil
+				v.Ending.Outcome = nil
 			} else {
 				var p44 engines.Outcome
-				p44 = readEnginesOutcome(s)
-				v.Outcome = &p44
+				p44 = engines.ReadOutcome(s)
+				v.Ending.Outcome = &p44
 			}
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readForce(s *jsonscan.Scanner) (v Force) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"clan":`) {
+			v.Clan = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"figures":`) {
+			if s.Array() {
+				var buf1 [16]*Member
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 *Member
+					if s.Null() {
+						x4 = nil
+					} else {
+						var p5 Member
+						p5 = readMember(s)
+						x4 = &p5
+					}
+					xs2 = append(xs2, x4)
+				}
+				v.Figures = append(make([]*Member, 0, len(xs2)), xs2...)
+			} else {
+				v.Figures = nil
+			}
+		}
+		if s.Expect(`,"played":`) {
+			v.Played = s.Int()
+		}
+		if s.Expect(`,"won":`) {
+			v.Won = s.Int()
+		}
+		if s.Expect(`,"lost":`) {
+			v.Lost = s.Int()
+		}
+		if s.Expect(`,"drawn":`) {
+			v.Drawn = s.Int()
+		}
+		if s.Expect(`,"kp":`) {
+			v.KP = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "clan":
+			v.Clan = s.InternedString(&factStrings)
+		case "figures":
+			if s.Array() {
+				var buf6 [16]*Member
+				xs7 := buf6[:0]
+				for j8 := 0; s.Elem(j8); j8++ {
+					var x9 *Member
+					if s.Null() {
+						x9 = nil
+					} else {
+						var p10 Member
+						p10 = readMember(s)
+						x9 = &p10
+					}
+					xs7 = append(xs7, x9)
+				}
+				v.Figures = append(make([]*Member, 0, len(xs7)), xs7...)
+			} else {
+				v.Figures = nil
+			}
+		case "played":
+			v.Played = s.Int()
+		case "won":
+			v.Won = s.Int()
+		case "lost":
+			v.Lost = s.Int()
+		case "drawn":
+			v.Drawn = s.Int()
+		case "kp":
+			v.KP = s.Int()
 		default:
 			s.SkipField()
 		}
@@ -1391,73 +1337,6 @@ func readHumanSet(s *jsonscan.Scanner) (v HumanSet) {
 			v.Name = s.InternedString(&factStrings)
 		case "class":
 			v.Class = s.InternedString(&factStrings)
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
-func readMember(s *jsonscan.Scanner) (v Member) {
-	i := 0
-	if s.Expect(`{"id":`) {
-		i = 1
-		v.ID = s.InternedString(&factStrings)
-		if s.Expect(`,"name":`) {
-			v.Name = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"rank":`) {
-			v.Rank = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"class":`) {
-			v.Class = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"champion":`) {
-			v.Champion = s.Bool()
-		}
-		if s.Expect(`,"scenarios":`) {
-			v.Scenarios = s.Int()
-		}
-		if s.Expect(`,"kills":`) {
-			v.Kills = s.Int()
-		}
-		if s.Expect(`,"kp":`) {
-			v.KP = s.Int()
-		}
-		if s.Expect(`,"souls":`) {
-			v.Souls = s.Int()
-		}
-		if s.Expect(`,"humans":`) {
-			v.Humans = s.Int()
-		}
-		if s.Expect(`,"deaths":`) {
-			v.Deaths = s.Int()
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "id":
-			v.ID = s.InternedString(&factStrings)
-		case "name":
-			v.Name = s.InternedString(&factStrings)
-		case "rank":
-			v.Rank = s.InternedString(&factStrings)
-		case "class":
-			v.Class = s.InternedString(&factStrings)
-		case "champion":
-			v.Champion = s.Bool()
-		case "scenarios":
-			v.Scenarios = s.Int()
-		case "kills":
-			v.Kills = s.Int()
-		case "kp":
-			v.KP = s.Int()
-		case "souls":
-			v.Souls = s.Int()
-		case "humans":
-			v.Humans = s.Int()
-		case "deaths":
-			v.Deaths = s.Int()
 		default:
 			s.SkipField()
 		}
@@ -1562,167 +1441,7 @@ func readFig(s *jsonscan.Scanner) (v Fig) {
 	return v
 }
 
-func readEnginesOutcome(s *jsonscan.Scanner) (v engines.Outcome) {
-	i := 0
-	if s.Expect(`{"winner":`) {
-		i = 1
-		v.Winner = s.InternedString(&factStrings)
-		if s.Expect(`,"draw":`) {
-			v.Draw = s.Bool()
-		}
-		if s.Expect(`,"result":`) {
-			v.Result = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"why":`) {
-			v.Why = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"sides":`) {
-			if s.Array() {
-				var buf1 [16]engines.SideResult
-				xs2 := buf1[:0]
-				for j3 := 0; s.Elem(j3); j3++ {
-					var x4 engines.SideResult
-					x4 = readEnginesSideResult(s)
-					xs2 = append(xs2, x4)
-				}
-				v.Sides = append(make([]engines.SideResult, 0, len(xs2)), xs2...)
-			} else {
-				v.Sides = nil
-			}
-		}
-		if s.Expect(`,"figures":`) {
-			if s.Array() {
-				var buf5 [16]engines.Fate
-				xs6 := buf5[:0]
-				for j7 := 0; s.Elem(j7); j7++ {
-					var x8 engines.Fate
-					x8 = readEnginesFate(s)
-					xs6 = append(xs6, x8)
-				}
-				v.Figures = append(make([]engines.Fate, 0, len(xs6)), xs6...)
-			} else {
-				v.Figures = nil
-			}
-		}
-		if s.Expect(`,"scoring":`) {
-			if s.Null() {
-				v.Scoring = nil
-			} else {
-				m9 := make(map[string][]string, s.Members())
-				for j10 := 0; s.Field(j10); j10++ {
-					k11 := s.MapKey()
-					var x12 []string
-					x12 = s.InternedStrings(&factStrings)
-					m9[k11] = x12
-				}
-				v.Scoring = m9
-			}
-		}
-		if s.Expect(`,"damage":`) {
-			v.Damage = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"campaign":`) {
-			v.Campaign = s.InternedStrings(&factStrings)
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "winner":
-			v.Winner = s.InternedString(&factStrings)
-		case "draw":
-			v.Draw = s.Bool()
-		case "result":
-			v.Result = s.InternedString(&factStrings)
-		case "why":
-			v.Why = s.InternedString(&factStrings)
-		case "sides":
-			if s.Array() {
-				var buf13 [16]engines.SideResult
-				xs14 := buf13[:0]
-				for j15 := 0; s.Elem(j15); j15++ {
-					var x16 engines.SideResult
-					x16 = readEnginesSideResult(s)
-					xs14 = append(xs14, x16)
-				}
-				v.Sides = append(make([]engines.SideResult, 0, len(xs14)), xs14...)
-			} else {
-				v.Sides = nil
-			}
-		case "figures":
-			if s.Array() {
-				var buf17 [16]engines.Fate
-				xs18 := buf17[:0]
-				for j19 := 0; s.Elem(j19); j19++ {
-					var x20 engines.Fate
-					x20 = readEnginesFate(s)
-					xs18 = append(xs18, x20)
-				}
-				v.Figures = append(make([]engines.Fate, 0, len(xs18)), xs18...)
-			} else {
-				v.Figures = nil
-			}
-		case "scoring":
-			if s.Null() {
-				v.Scoring = nil
-			} else {
-				m21 := make(map[string][]string, s.Members())
-				for j22 := 0; s.Field(j22); j22++ {
-					k23 := s.MapKey()
-					var x24 []string
-					x24 = s.InternedStrings(&factStrings)
-					m21[k23] = x24
-				}
-				v.Scoring = m21
-			}
-		case "damage":
-			v.Damage = s.InternedString(&factStrings)
-		case "campaign":
-			v.Campaign = s.InternedStrings(&factStrings)
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
-func readEnginesSideResult(s *jsonscan.Scanner) (v engines.SideResult) {
-	i := 0
-	if s.Expect(`{"name":`) {
-		i = 1
-		v.Name = s.InternedString(&factStrings)
-		if s.Expect(`,"player":`) {
-			v.Player = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"won":`) {
-			v.Won = s.Bool()
-		}
-		if s.Expect(`,"score":`) {
-			v.Score = s.Int()
-		}
-		if s.Expect(`,"scored":`) {
-			v.Scored = s.InternedString(&factStrings)
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "name":
-			v.Name = s.InternedString(&factStrings)
-		case "player":
-			v.Player = s.InternedString(&factStrings)
-		case "won":
-			v.Won = s.Bool()
-		case "score":
-			v.Score = s.Int()
-		case "scored":
-			v.Scored = s.InternedString(&factStrings)
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
-func readEnginesFate(s *jsonscan.Scanner) (v engines.Fate) {
+func readMember(s *jsonscan.Scanner) (v Member) {
 	i := 0
 	if s.Expect(`{"id":`) {
 		i = 1
@@ -1730,35 +1449,32 @@ func readEnginesFate(s *jsonscan.Scanner) (v engines.Fate) {
 		if s.Expect(`,"name":`) {
 			v.Name = s.InternedString(&factStrings)
 		}
-		if s.Expect(`,"side":`) {
-			v.Side = s.InternedString(&factStrings)
+		if s.Expect(`,"rank":`) {
+			v.Rank = s.InternedString(&factStrings)
 		}
-		if s.Expect(`,"fate":`) {
-			v.Fate = s.InternedString(&factStrings)
+		if s.Expect(`,"class":`) {
+			v.Class = s.InternedString(&factStrings)
 		}
-		if s.Expect(`,"carries":`) {
-			v.Carries = s.InternedString(&factStrings)
+		if s.Expect(`,"champion":`) {
+			v.Champion = s.Bool()
 		}
-		if s.Expect(`,"track":`) {
-			v.Track = s.InternedString(&factStrings)
+		if s.Expect(`,"scenarios":`) {
+			v.Scenarios = s.Int()
 		}
-		if s.Expect(`,"told":`) {
-			v.Told = s.InternedString(&factStrings)
+		if s.Expect(`,"kills":`) {
+			v.Kills = s.Int()
 		}
-		if s.Expect(`,"removals":`) {
-			v.Removals = s.Int()
+		if s.Expect(`,"kp":`) {
+			v.KP = s.Int()
 		}
-		if s.Expect(`,"attacks":`) {
-			v.Attacks = s.Int()
+		if s.Expect(`,"souls":`) {
+			v.Souls = s.Int()
 		}
-		if s.Expect(`,"dealt":`) {
-			v.Dealt = s.Int()
+		if s.Expect(`,"humans":`) {
+			v.Humans = s.Int()
 		}
-		if s.Expect(`,"taken":`) {
-			v.Taken = s.Int()
-		}
-		if s.Expect(`,"activations":`) {
-			v.Activations = s.Int()
+		if s.Expect(`,"deaths":`) {
+			v.Deaths = s.Int()
 		}
 	}
 	for ; s.Field(i); i++ {
@@ -1767,26 +1483,24 @@ func readEnginesFate(s *jsonscan.Scanner) (v engines.Fate) {
 			v.ID = s.InternedString(&factStrings)
 		case "name":
 			v.Name = s.InternedString(&factStrings)
-		case "side":
-			v.Side = s.InternedString(&factStrings)
-		case "fate":
-			v.Fate = s.InternedString(&factStrings)
-		case "carries":
-			v.Carries = s.InternedString(&factStrings)
-		case "track":
-			v.Track = s.InternedString(&factStrings)
-		case "told":
-			v.Told = s.InternedString(&factStrings)
-		case "removals":
-			v.Removals = s.Int()
-		case "attacks":
-			v.Attacks = s.Int()
-		case "dealt":
-			v.Dealt = s.Int()
-		case "taken":
-			v.Taken = s.Int()
-		case "activations":
-			v.Activations = s.Int()
+		case "rank":
+			v.Rank = s.InternedString(&factStrings)
+		case "class":
+			v.Class = s.InternedString(&factStrings)
+		case "champion":
+			v.Champion = s.Bool()
+		case "scenarios":
+			v.Scenarios = s.Int()
+		case "kills":
+			v.Kills = s.Int()
+		case "kp":
+			v.KP = s.Int()
+		case "souls":
+			v.Souls = s.Int()
+		case "humans":
+			v.Humans = s.Int()
+		case "deaths":
+			v.Deaths = s.Int()
 		default:
 			s.SkipField()
 		}

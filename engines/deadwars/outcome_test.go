@@ -14,13 +14,13 @@ import (
 func TestOutcome(t *testing.T) {
 	g := newGame(t)
 	g.forces()
-	g.do(CreateForce{Player: "Cat", Clan: "imhotep"})
-	g.do(Recruit{Player: "Cat", Name: "Khufu", Class: "fighter", Champion: true})
-	g.do(engines.StartScenario{Name: "Battle", Brief: HeadCount, Field: []string{"Ann", "Ben"}}, 6, 1)
+	g.Do(CreateForce{Player: "Cat", Clan: "imhotep"})
+	g.Do(Recruit{Player: "Cat", Name: "Khufu", Class: "fighter", Champion: true})
+	g.Do(engines.StartScenario{Name: "Battle", Brief: HeadCount, Field: []string{"Ann", "Ben"}}, 6, 1)
 	g.roll(6, 6, 6, 6, 6, 6)
-	g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Bones"})
-	g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Jack"})
-	g.do(engines.EndScenario{})
+	g.Do(Cast{Caster: "Vlad", Spell: "curse", Target: "Bones"})
+	g.Do(Cast{Caster: "Vlad", Spell: "curse", Target: "Jack"})
+	g.Do(engines.EndScenario{})
 
 	o := g.battle().Outcome
 	if o == nil {
@@ -75,8 +75,8 @@ func TestOutcome(t *testing.T) {
 	}
 
 	// A figure keeps its ID from battle to battle; a draw credits no one.
-	g.do(engines.StartScenario{Name: "Second", Brief: HeadCount, Field: []string{"Cat", "Ben"}}, 6, 1)
-	g.do(engines.EndScenario{Winner: "draw"})
+	g.Do(engines.StartScenario{Name: "Second", Brief: HeadCount, Field: []string{"Cat", "Ben"}}, 6, 1)
+	g.Do(engines.EndScenario{Winner: "draw"})
 	o = g.battle().Outcome
 	if o.Winner != "" || !o.Draw || o.Sides[0].Won || o.Sides[1].Won {
 		t.Errorf("a declared draw: winner %q draw %v sides %+v", o.Winner, o.Draw, o.Sides)
@@ -101,9 +101,9 @@ func TestOutcomeHuntTheHunters(t *testing.T) {
 	g.forces()
 	g.start(HuntTheHunters, 1, 2, 3, 4, 1, 2, 3)
 	g.roll(2, 2, 3, 3, 5, 5)
-	g.do(Attack{Figure: "Vlad", Target: "Human 1", Dice: []int{2, 2, 3}}, 6, 1)
-	g.do(Attack{Figure: "Vlad", Target: "Human 1", Dice: []int{3}}, 6, 1)
-	g.do(engines.EndScenario{})
+	g.Do(Attack{Figure: "Vlad", Target: "Human 1", Dice: []int{2, 2, 3}}, 6, 1)
+	g.Do(Attack{Figure: "Vlad", Target: "Human 1", Dice: []int{3}}, 6, 1)
+	g.Do(engines.EndScenario{})
 	o := g.battle().Outcome
 	if o.Winner != "Ann" || o.Sides[0].Score != 1 || o.Sides[0].Scored != "Humans killed" {
 		t.Errorf("outcome %+v", o)

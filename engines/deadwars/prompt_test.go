@@ -1,7 +1,6 @@
 package deadwars
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -10,7 +9,6 @@ import (
 
 	"warlog/engines"
 	"warlog/engines/dice"
-	"warlog/events"
 )
 
 // texts are the free-text answers the walks give, by question key.
@@ -196,15 +194,15 @@ func TestChoicesBetweenBattles(t *testing.T) {
 		t.Errorf("empty campaign: %q, want only Found a force", got)
 	}
 	offered(t, g.st, 100)
-	g.do(CreateForce{Player: "Ann", Clan: "dracula"})
+	g.Do(CreateForce{Player: "Ann", Clan: "dracula"})
 	rc := choice(t, g.st, "Recruit a figure")
 	// seed 001 line 15: "Your force always consists of a Champion ... 7 points"
 	if got := options(t, rc, "rank", map[string]string{"player": "Ann"}); !slices.Equal(got, []string{"champion", Soldier, Guard, Hero}) {
 		t.Errorf("ranks for a new force: %v", got)
 	}
-	g.do(Recruit{Player: "Ann", Name: "Vlad", Class: "wizard", Champion: true})
-	g.do(Recruit{Player: "Ann", Name: "Igor", Rank: "hero", Class: "berserker"})
-	g.do(Recruit{Player: "Ann", Name: "Ivan", Rank: "hero", Class: "fighter"})
+	g.Do(Recruit{Player: "Ann", Name: "Vlad", Class: "wizard", Champion: true})
+	g.Do(Recruit{Player: "Ann", Name: "Igor", Rank: "hero", Class: "berserker"})
+	g.Do(Recruit{Player: "Ann", Name: "Ivan", Rank: "hero", Class: "fighter"})
 	// 6 of 7 points used, the Champion taken: only a Soldier fits.
 	rc = choice(t, g.st, "Recruit a figure")
 	if got := options(t, rc, "rank", map[string]string{"player": "Ann"}); !slices.Equal(got, []string{Soldier}) {
@@ -224,11 +222,11 @@ func TestChoicesBetweenBattles(t *testing.T) {
 	if strings.Contains(menu(g.st), "Start a battle") {
 		t.Errorf("a battle is offered with one force: %s", menu(g.st))
 	}
-	g.do(Recruit{Player: "Ann", Name: "Renny", Rank: "soldier", Class: "fighter"})
+	g.Do(Recruit{Player: "Ann", Name: "Renny", Rank: "soldier", Class: "fighter"})
 	if strings.Contains(menu(g.st), "Recruit") {
 		t.Errorf("a full force is offered a recruit: %s", menu(g.st))
 	}
-	g.do(CreateForce{Player: "Ben", Clan: "davy-jones"})
+	g.Do(CreateForce{Player: "Ben", Clan: "davy-jones"})
 	// Unique within a force only: Ben may have an Igor of his own.
 	rc = choice(t, g.st, "Recruit a figure")
 	if got := options(t, rc, "player", nil); !slices.Equal(got, []string{"Ben"}) {
@@ -240,7 +238,7 @@ func TestChoicesBetweenBattles(t *testing.T) {
 	if strings.Contains(menu(g.st), "Start a battle") {
 		t.Errorf("a battle is offered before Ben has a Champion: %s", menu(g.st))
 	}
-	g.do(Recruit{Player: "Ben", Name: "Davy", Class: "fighter", Champion: true})
+	g.Do(Recruit{Player: "Ben", Name: "Davy", Class: "fighter", Champion: true})
 	st := choice(t, g.st, "Start a battle")
 	var briefs []string
 	for _, b := range offered(t, g.st, 100) {
@@ -258,8 +256,8 @@ func TestChoicesBetweenBattles(t *testing.T) {
 		t.Error("the start rolls the roll-off: it must ask how to roll")
 	}
 	// A third force: the start asks which two fight.
-	g.do(CreateForce{Player: "Cas", Clan: "imhotep"})
-	g.do(Recruit{Player: "Cas", Name: "Khaba", Class: "shooter", Champion: true})
+	g.Do(CreateForce{Player: "Cas", Clan: "imhotep"})
+	g.Do(Recruit{Player: "Cas", Name: "Khaba", Class: "shooter", Champion: true})
 	st = choice(t, g.st, "Start a battle")
 	if got := options(t, st, "field", nil); !slices.Equal(got, []string{"Ann,Ben", "Ann,Cas", "Ben,Cas"}) {
 		t.Errorf("fields: %v", got)
@@ -319,7 +317,7 @@ func TestChoicesInTurn(t *testing.T) {
 	if want := (Dash{Figure: "Igor", Die: 1, Into: "Davy"}); cmd != want {
 		t.Errorf("dash built %+v, want %+v", cmd, want)
 	}
-	g.do(cmd)
+	g.Do(cmd)
 	// seed 001 line 43: a free attack on reaching base contact.
 	if !strings.Contains(menu(g.st), "Free attack: Igor (Ann) on Davy") {
 		t.Errorf("no free attack after the dash into contact: %s", menu(g.st))
@@ -359,9 +357,9 @@ func TestChoicesDoubleOfSixes(t *testing.T) {
 	}
 	checkLegalOffers(t, g.st, offered(t, g.st, 2000))
 	// The 6s kept into the next turn are no longer a double.
-	g.do(EndTurn{})
+	g.Do(EndTurn{})
 	g.roll(1, 1, 1, 1, 1, 1)
-	g.do(EndTurn{})
+	g.Do(EndTurn{})
 	g.roll(1, 2, 2, 3, 4, 5)
 	ch = choice(t, g.st, "Change a double")
 	if got := options(t, ch, "face", nil); got != nil {
@@ -380,7 +378,7 @@ func TestChoicesBoostIsAMove(t *testing.T) {
 	g.forces()
 	g.start(HeadCount)
 	g.roll(6, 6, 5, 5, 1, 1)
-	g.do(Contact{A: "Igor", B: "Jack"})
+	g.Do(Contact{A: "Igor", B: "Jack"})
 	boost := choice(t, g.st, "Cast Boost")
 	labels := func(a map[string]string) map[string]string {
 		out := map[string]string{}
@@ -401,7 +399,7 @@ func TestChoicesBoostIsAMove(t *testing.T) {
 	if l := got["into:Davy"]; !strings.Contains(l, "Renny gets a free attack on Davy") {
 		t.Errorf("entering by Boost: %q, want Renny's free attack said", l)
 	}
-	g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Igor", Leave: true})
+	g.Do(Cast{Caster: "Vlad", Spell: "boost", Target: "Igor", Leave: true})
 	boost = choice(t, g.st, "Cast Boost")
 	got = labels(map[string]string{"caster": "Vlad", "target": "Igor"})
 	if len(got) != 1 || got[""] == "" {
@@ -470,7 +468,7 @@ func TestChoicesRefuseTheIllegal(t *testing.T) {
 	g.start(HeadCount)
 	g.roll(2, 2, 3, 3, 4, 4) // six Attack dice for Dracula, no magic
 	for i, d := range []int{2, 3, 4} {
-		g.do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{d}}, 1)
+		g.Do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{d}}, 1)
 		vlad := 0
 		for _, x := range offered(t, g.st, 2000) {
 			if a, ok := x.cmd.(Attack); ok && a.Figure == "Vlad" {
@@ -498,8 +496,8 @@ func TestChoicesRefuseTheIllegal(t *testing.T) {
 	if m := menu(g.st); strings.Contains(m, "Cast") || strings.Contains(m, "double") {
 		t.Errorf("with no magic and no pair: %s", m)
 	}
-	g.do(EndTurn{})
-	g.do(RollDice{}, 3, 4, 6, 6, 6, 2) // Davy Jones: 3 magic dice, Attack 3 4, Dash 2
+	g.Do(EndTurn{})
+	g.Do(RollDice{}, 3, 4, 6, 6, 6, 2) // Davy Jones: 3 magic dice, Attack 3 4, Dash 2
 	m := menu(g.st)
 	for _, want := range []string{"Cast Bolt", "Cast Curse (2 magic dice of 3 in the pool)", "Cast Boost"} {
 		if !strings.Contains(m, want) {
@@ -520,7 +518,7 @@ func TestChoicesRefuseTheIllegal(t *testing.T) {
 		t.Errorf("Bolt targets: %v", got)
 	}
 	checkLegalOffers(t, g.st, offered(t, g.st, 2000))
-	g.do(Cast{Caster: "Davy", Spell: Curse, Target: "Renny"})
+	g.Do(Cast{Caster: "Davy", Spell: Curse, Target: "Renny"})
 	if m := menu(g.st); strings.Contains(m, "Cast Curse") || !strings.Contains(m, "Cast Bolt (1 magic die of 1 in the pool)") {
 		t.Errorf("with 1 magic die left: %s", m)
 	}
@@ -538,9 +536,9 @@ func TestChoicesScenarioSteps(t *testing.T) {
 		if got := options(t, at, "target", map[string]string{"fig": "Vlad"}); !slices.Contains(got, "Human 1") {
 			t.Errorf("Vlad's targets lack the Humans: %v", got)
 		}
-		g.do(EndTurn{})
+		g.Do(EndTurn{})
 		g.roll(3, 3, 4, 4, 5, 1)
-		g.do(EndTurn{})
+		g.Do(EndTurn{})
 		if got := menu(g.st); got != "The Humans attack | End the battle now" {
 			t.Fatalf("after both turns: %q", got)
 		}
@@ -580,7 +578,7 @@ func TestChoicesScenarioSteps(t *testing.T) {
 		}
 		offered(t, g.st, 100)
 		cmd, _ := sh.Build(map[string]string{"Ann": "2", "Ben": "1"})
-		g.do(cmd)
+		g.Do(cmd)
 		if b := g.battle(); !b.Over || b.Winner != "Ann" {
 			t.Errorf("after the count: over %v winner %q", b.Over, b.Winner)
 		}
@@ -613,8 +611,8 @@ func TestDicePurposes(t *testing.T) {
 	g.forces()
 	g.start(HeadCount)
 	g.roll(1, 2, 3, 4, 5, 6)
-	g.do(Defend{Figure: "Vlad", Die: 5})
-	g.do(EndTurn{})
+	g.Do(Defend{Figure: "Vlad", Die: 5})
+	g.Do(EndTurn{})
 	used := func(cmd engines.Command, hand ...int) []string {
 		t.Helper()
 		r := dice.NewRoller(1, 0, hand)
@@ -731,18 +729,8 @@ func TestPlayThroughTheMenu(t *testing.T) {
 // fold applies a decision's facts the way the store hands them back.
 func fold(t *testing.T, g *game, d *engines.Decision) {
 	t.Helper()
-	for i, f := range d.Facts() {
-		data, err := json.Marshal(f.Data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := g.reg.Decode(events.Event{Type: f.Type, Data: data, Version: int64(i + 1)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := Engine.Apply(g.st, f.Type, p); err != nil {
-			t.Fatalf("Apply(%s): %v", f.Type, err)
-		}
+	for _, f := range d.Facts() {
+		g.Fold(f)
 	}
 }
 
@@ -750,10 +738,10 @@ func fold(t *testing.T, g *game, d *engines.Decision) {
 // which the commands accept, so the right one acts and is attacked.
 func TestChoicesSameNames(t *testing.T) {
 	g := newGame(t)
-	g.do(CreateForce{Player: "Ann", Clan: "dracula"})
-	g.do(Recruit{Player: "Ann", Name: "Jack", Class: "shooter", Champion: true})
-	g.do(CreateForce{Player: "Ben", Clan: "davy-jones"})
-	g.do(Recruit{Player: "Ben", Name: "Jack", Class: "fighter", Champion: true})
+	g.Do(CreateForce{Player: "Ann", Clan: "dracula"})
+	g.Do(Recruit{Player: "Ann", Name: "Jack", Class: "shooter", Champion: true})
+	g.Do(CreateForce{Player: "Ben", Clan: "davy-jones"})
+	g.Do(Recruit{Player: "Ben", Name: "Jack", Class: "fighter", Champion: true})
 	g.start(HeadCount)
 	g.roll(2, 2, 3)
 	at := choice(t, g.st, "Attack")
@@ -765,7 +753,7 @@ func TestChoicesSameNames(t *testing.T) {
 	}
 	for _, x := range offered(t, g.st, 200) {
 		if a, ok := x.cmd.(Attack); ok {
-			g.do(a, 6, 1)
+			g.Do(a, 6, 1)
 			break
 		}
 	}
@@ -790,11 +778,11 @@ func TestChoicesOpenOnTheLikeliest(t *testing.T) {
 	opens("Ann rolls the action dice")
 	g.roll(1, 2, 3, 3, 5, 6) // Dracula: Dash, Attack x3, Defend; a 6 to the pool
 	opens("Attack")
-	g.do(Dash{Figure: "Igor", Die: 1, Into: "Davy"})
+	g.Do(Dash{Figure: "Igor", Die: 1, Into: "Davy"})
 	opens("Free attack: Igor (Ann) on Davy")
-	g.do(Attack{Figure: "Igor", Target: "Davy", Free: true}, 1)
+	g.Do(Attack{Figure: "Igor", Target: "Davy", Free: true}, 1)
 	opens("Attack")
-	g.do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2, 3, 3}}, 1)
-	g.do(Defend{Figure: "Vlad", Die: 5})
+	g.Do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2, 3, 3}}, 1)
+	g.Do(Defend{Figure: "Vlad", Die: 5})
 	opens("End Ann's turn 1")
 }

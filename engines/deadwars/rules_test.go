@@ -23,14 +23,14 @@ func TestFaceTables(t *testing.T) {
 	for _, clan := range Clans {
 		t.Run(clan, func(t *testing.T) {
 			g := newGame(t)
-			g.do(CreateForce{Player: "Ann", Clan: clan})
-			g.do(Recruit{Player: "Ann", Name: "Vlad", Class: "wizard", Champion: true})
-			g.do(Recruit{Player: "Ann", Name: "Igor", Rank: "guard", Class: "shooter"})
-			g.do(Recruit{Player: "Ann", Name: "Renny", Rank: "soldier", Class: "shooter"})
-			g.do(CreateForce{Player: "Ben", Clan: "davy-jones"})
-			g.do(Recruit{Player: "Ben", Name: "Davy", Class: "fighter", Champion: true})
-			g.do(Recruit{Player: "Ben", Name: "Jack", Rank: "guard", Class: "shooter"})
-			g.do(Recruit{Player: "Ben", Name: "Bones", Rank: "soldier", Class: "fighter"})
+			g.Do(CreateForce{Player: "Ann", Clan: clan})
+			g.Do(Recruit{Player: "Ann", Name: "Vlad", Class: "wizard", Champion: true})
+			g.Do(Recruit{Player: "Ann", Name: "Igor", Rank: "guard", Class: "shooter"})
+			g.Do(Recruit{Player: "Ann", Name: "Renny", Rank: "soldier", Class: "shooter"})
+			g.Do(CreateForce{Player: "Ben", Clan: "davy-jones"})
+			g.Do(Recruit{Player: "Ben", Name: "Davy", Class: "fighter", Champion: true})
+			g.Do(Recruit{Player: "Ben", Name: "Jack", Rank: "guard", Class: "shooter"})
+			g.Do(Recruit{Player: "Ben", Name: "Bones", Rank: "soldier", Class: "fighter"})
 			g.start(HeadCount)
 			g.roll(1, 2, 3, 4, 5, 6)
 			if g.battle().Magic["Ann"] != 1 || !slices.Equal(g.battle().Pool, []int{1, 2, 3, 4, 5}) {
@@ -44,21 +44,21 @@ func TestFaceTables(t *testing.T) {
 					t.Fatalf("FaceAction(%s, %d) = %s, want %s", clan, face, FaceAction(clan, face), action)
 				}
 				if action != ActDash {
-					g.refuse("Dash", Dash{Figure: "Vlad", Die: face})
+					g.Refuse("Dash", Dash{Figure: "Vlad", Die: face})
 				}
 				if action != ActAttack {
-					g.refuse("Attack", Attack{Figure: "Vlad", Target: "Davy", Dice: []int{face}})
+					g.Refuse("Attack", Attack{Figure: "Vlad", Target: "Davy", Dice: []int{face}})
 				}
 				if action != ActDefend {
-					g.refuse("Defend", Defend{Figure: "Vlad", Die: face})
+					g.Refuse("Defend", Defend{Figure: "Vlad", Die: face})
 				}
 				switch action {
 				case ActDash:
-					g.do(Dash{Figure: "Vlad", Die: face})
+					g.Do(Dash{Figure: "Vlad", Die: face})
 				case ActAttack:
-					g.do(Attack{Figure: attackers[face-1], Target: "Davy", Dice: []int{face}}, 1)
+					g.Do(Attack{Figure: attackers[face-1], Target: "Davy", Dice: []int{face}}, 1)
 				case ActDefend:
-					g.do(Defend{Figure: "Vlad", Die: face})
+					g.Do(Defend{Figure: "Vlad", Die: face})
 				}
 			}
 			if len(g.battle().Pool) != 0 {
@@ -76,16 +76,16 @@ func TestActionDicePerRank(t *testing.T) {
 	g := newGame(t)
 	g.forces()
 	g.start(HeadCount)
-	_, err := g.try(RollDice{}, 1, 2, 3, 4, 5)
+	_, err := g.Try(RollDice{}, 1, 2, 3, 4, 5)
 	if !errors.Is(err, dice.ErrTooFew) {
 		t.Fatalf("5 dice for Hero+Guard+Soldier: %v, want too few (6 needed)", err)
 	}
 	g.roll(5, 5, 5, 5, 5, 5)
-	g.do(EndTurn{})
+	g.Do(EndTurn{})
 	// Ben's Bones (a Soldier) falls: Ben rolls 5 next time.
 	g.battle().Magic["Ann"] = 0
 	g.fig("Bones").Dead = true
-	if _, err := g.try(RollDice{}, 1, 1, 1, 1, 1, 1); !errors.Is(err, dice.ErrTooMany) {
+	if _, err := g.Try(RollDice{}, 1, 1, 1, 1, 1, 1); !errors.Is(err, dice.ErrTooMany) {
 		t.Fatalf("6 dice with the Soldier dead: %v, want too many (5 needed)", err)
 	}
 	g.roll(1, 1, 1, 1, 1)
@@ -97,14 +97,14 @@ func TestMoveAndDash(t *testing.T) {
 	g := newGame(t)
 	g.forces()
 	g.start(HeadCount)
-	g.refuse("Turn", Move{Figure: "Vlad", Die: 5})
+	g.Refuse("Turn", Move{Figure: "Vlad", Die: 5})
 	g.roll(1, 5, 5, 2, 6, 6)
-	g.do(Move{Figure: "Vlad", Die: 5})
-	g.do(Move{Figure: "Renny", Die: 6}) // a 6 from the magic pool
-	g.refuse("Dash", Dash{Figure: "Vlad", Die: 5})
-	g.do(Dash{Figure: "Igor", Die: 1})
-	g.refuse("Dice", Dash{Figure: "Igor", Die: 1})
-	g.refuse("Dice", Move{Figure: "Igor", Die: 3})
+	g.Do(Move{Figure: "Vlad", Die: 5})
+	g.Do(Move{Figure: "Renny", Die: 6}) // a 6 from the magic pool
+	g.Refuse("Dash", Dash{Figure: "Vlad", Die: 5})
+	g.Do(Dash{Figure: "Igor", Die: 1})
+	g.Refuse("Dice", Dash{Figure: "Igor", Die: 1})
+	g.Refuse("Dice", Move{Figure: "Igor", Die: 3})
 	b := g.battle()
 	if !slices.Equal(b.Pool, []int{2, 5}) || b.Magic["Ann"] != 1 {
 		t.Fatalf("pool %v magic %d, want 2,5 and 1", b.Pool, b.Magic["Ann"])
@@ -117,19 +117,19 @@ func TestDouble(t *testing.T) {
 	g.forces()
 	g.start(HeadCount)
 	g.roll(3, 3, 5, 2, 2, 6)
-	g.refuse("Double", Double{Face: 5, To: 1})
-	g.refuse("Double", Double{Face: 6, To: 1})
-	g.do(Double{Face: 3, To: 1})
+	g.Refuse("Double", Double{Face: 5, To: 1})
+	g.Refuse("Double", Double{Face: 6, To: 1})
+	g.Do(Double{Face: 3, To: 1})
 	if b := g.battle(); !slices.Equal(b.Pool, []int{1, 2, 2, 5}) {
 		t.Fatalf("pool %v, want 1,2,2,5", b.Pool)
 	}
-	g.do(Dash{Figure: "Vlad", Die: 1})
+	g.Do(Dash{Figure: "Vlad", Die: 1})
 	// A double made into a 6 goes to the magic pool.
-	g.do(Double{Face: 2, To: 6})
+	g.Do(Double{Face: 2, To: 6})
 	if b := g.battle(); !slices.Equal(b.Pool, []int{5}) || b.Magic["Ann"] != 2 {
 		t.Fatalf("pool %v magic %d, want 5 and 2", b.Pool, b.Magic["Ann"])
 	}
-	g.refuse("Double", Double{Face: 5, To: 6})
+	g.Refuse("Double", Double{Face: 5, To: 6})
 }
 
 // seed 001 line 40: "Any double rolled can be changed into a single die of
@@ -141,49 +141,49 @@ func TestDoubleOfSixes(t *testing.T) {
 	g.forces()
 	g.start(HeadCount)
 	g.roll(6, 6, 1, 1, 5, 5)
-	label := g.do(Double{Face: 6, To: 3})
+	label := g.Label(Double{Face: 6, To: 3})
 	if b := g.battle(); b.Magic["Ann"] != 0 || !slices.Equal(b.Pool, []int{1, 1, 3, 5, 5}) {
 		t.Fatalf("after doubling the 6s: pool %v magic %d, want 1,1,3,5,5 and 0", b.Pool, b.Magic["Ann"])
 	}
 	if !strings.Contains(label, "pair of 6s") || !strings.Contains(label, "magic pool") {
 		t.Errorf("label %q does not say the 6s came out of the magic pool", label)
 	}
-	g.refuse("Double", Double{Face: 6, To: 3})
+	g.Refuse("Double", Double{Face: 6, To: 3})
 	// A 6 kept from an earlier turn is not of this turn's roll.
 	ones := []int{1, 1, 1, 1, 1, 1}
-	g.do(EndTurn{})
+	g.Do(EndTurn{})
 	g.roll(ones...) // Ben
-	g.do(EndTurn{})
+	g.Do(EndTurn{})
 	g.roll(6, 1, 1, 1, 1, 1)
-	g.do(EndTurn{})
+	g.Do(EndTurn{})
 	g.roll(ones...)
-	g.do(EndTurn{})
+	g.Do(EndTurn{})
 	g.roll(6, 1, 1, 1, 1, 1)
 	if g.battle().Magic["Ann"] != 2 {
 		t.Fatalf("magic %d, want 2", g.battle().Magic["Ann"])
 	}
-	msg := g.refuse("Double", Double{Face: 6, To: 2})
+	msg := g.Refuse("Double", Double{Face: 6, To: 2}).Error()
 	if !strings.Contains(msg, "turn they were rolled") {
 		t.Errorf("refusal %q does not say why", msg)
 	}
 	// Spending from the pool takes the kept 6s first: this turn's pair stays.
-	g.do(EndTurn{})
+	g.Do(EndTurn{})
 	g.roll(ones...)
-	g.do(EndTurn{})
+	g.Do(EndTurn{})
 	g.roll(6, 6, 1, 1, 1, 1) // 2 kept + 2 rolled
-	g.do(Move{Figure: "Renny", Die: 6})
-	g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Igor"})
-	g.do(Double{Face: 6, To: 2})
+	g.Do(Move{Figure: "Renny", Die: 6})
+	g.Do(Cast{Caster: "Vlad", Spell: "boost", Target: "Igor"})
+	g.Do(Double{Face: 6, To: 2})
 	// ... but once one of this turn's 6s is spent, the pair is broken; a
 	// double made into a 6 is one of this turn's dice and pairs again.
-	g.do(EndTurn{})
+	g.Do(EndTurn{})
 	g.roll(ones...)
-	g.do(EndTurn{})
+	g.Do(EndTurn{})
 	g.roll(6, 6, 3, 3, 1, 1)
-	g.do(Move{Figure: "Renny", Die: 6})
-	g.refuse("Double", Double{Face: 6, To: 2})
-	g.do(Double{Face: 3, To: 6})
-	g.do(Double{Face: 6, To: 4})
+	g.Do(Move{Figure: "Renny", Die: 6})
+	g.Refuse("Double", Double{Face: 6, To: 2})
+	g.Do(Double{Face: 3, To: 6})
+	g.Do(Double{Face: 6, To: 4})
 	if b := g.battle(); b.Magic["Ann"] != 0 || !slices.Equal(b.Pool, []int{1, 1, 4}) {
 		t.Fatalf("pool %v magic %d, want 1,1,4 and 0", b.Pool, b.Magic["Ann"])
 	}
@@ -196,17 +196,17 @@ func TestFreeAttackIntoContact(t *testing.T) {
 	g.forces()
 	g.start(HeadCount)
 	g.roll(1, 2, 5, 5, 5, 5)
-	g.refuse("Free attack", Attack{Figure: "Renny", Target: "Davy", Free: true}, 6, 1)
-	g.do(Dash{Figure: "Renny", Die: 1, Into: "Davy"})
-	g.do(Attack{Figure: "Renny", Target: "Davy", Free: true}, 3, 1)
+	g.Refuse("Free attack", Attack{Figure: "Renny", Target: "Davy", Free: true}, 6, 1)
+	g.Do(Dash{Figure: "Renny", Die: 1, Into: "Davy"})
+	g.Do(Attack{Figure: "Renny", Target: "Davy", Free: true}, 3, 1)
 	if f := g.fig("Davy"); f.Wounds != 1 {
 		t.Fatalf("Davy wounds %d, want 1", f.Wounds)
 	}
 	if f := g.fig("Renny"); f.Attacks != 0 {
 		t.Fatalf("Renny attacks %d after a free attack, want 0", f.Attacks)
 	}
-	g.refuse("Free attack", Attack{Figure: "Renny", Target: "Davy", Free: true}, 3, 1)
-	g.do(Attack{Figure: "Renny", Target: "Davy", Dice: []int{2}}, 1)
+	g.Refuse("Free attack", Attack{Figure: "Renny", Target: "Davy", Free: true}, 3, 1)
+	g.Do(Attack{Figure: "Renny", Target: "Davy", Dice: []int{2}}, 1)
 }
 
 // seed 001 line 44: "all enemy figures within base contact are allowed a
@@ -217,16 +217,16 @@ func TestLeavingContact(t *testing.T) {
 	g.forces()
 	g.start(HeadCount)
 	g.roll(1, 5, 5, 5, 5, 1)
-	g.do(Contact{A: "Renny", B: "Davy"})
-	g.do(Contact{A: "Igor", B: "Davy"})
-	g.do(Move{Figure: "Renny", Die: 5, Leave: true})
+	g.Do(Contact{A: "Renny", B: "Davy"})
+	g.Do(Contact{A: "Igor", B: "Davy"})
+	g.Do(Move{Figure: "Renny", Die: 5, Leave: true})
 	if b := g.battle(); !slices.Equal(b.Free, []FreeAttack{{By: Ref{"Ben", "Davy"}, Target: Ref{"Ann", "Renny"}}}) {
 		t.Fatalf("free attacks %v, want Davy on Renny", b.Free)
 	}
 	// Ben's Davy strikes back in Ann's turn, with no die.
-	g.do(Attack{Figure: "Davy", Target: "Renny", Free: true}, 3, 4)
-	g.refuse("Contact", Move{Figure: "Renny", Die: 5, Into: "Jack"})
-	g.do(Dash{Figure: "Igor", Die: 1, Leave: true})
+	g.Do(Attack{Figure: "Davy", Target: "Renny", Free: true}, 3, 4)
+	g.Refuse("Contact", Move{Figure: "Renny", Die: 5, Into: "Jack"})
+	g.Do(Dash{Figure: "Igor", Die: 1, Leave: true})
 	if b := g.battle(); len(b.Free) != 0 || b.InContact(Ref{"Ann", "Igor"}, Ref{"Ben", "Davy"}) {
 		t.Fatalf("after a dash away: free %v, contacts %v; want none", b.Free, b.Contacts)
 	}
@@ -249,16 +249,16 @@ func TestBoostIsAMove(t *testing.T) {
 	}
 	renny, igor, davy, jack, bones := Ref{"Ann", "Renny"}, Ref{"Ann", "Igor"}, Ref{"Ben", "Davy"}, Ref{"Ben", "Jack"}, Ref{"Ben", "Bones"}
 	// Boosted into contact: the boosted figure gets a free attack.
-	label := g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Renny", Into: "Davy"})
+	label := g.Label(Cast{Caster: "Vlad", Spell: "boost", Target: "Renny", Into: "Davy"})
 	free(FreeAttack{By: renny, Target: davy})
 	if !strings.Contains(label, "a free attack on Davy") {
 		t.Errorf("label %q does not give Renny its free attack", label)
 	}
-	g.do(Attack{Figure: "Renny", Target: "Davy", Free: true}, 1)
+	g.Do(Attack{Figure: "Renny", Target: "Davy", Free: true}, 1)
 	// Boosted out of contact: each enemy left gets a free attack on it,
 	// and it cannot enter contact again this turn, by a move or a Boost.
-	g.do(Contact{A: "Igor", B: "Jack"})
-	label = g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Igor", Leave: true})
+	g.Do(Contact{A: "Igor", B: "Jack"})
+	label = g.Label(Cast{Caster: "Vlad", Spell: "boost", Target: "Igor", Leave: true})
 	free(FreeAttack{By: jack, Target: igor})
 	if !strings.Contains(label, "free attack on Igor") {
 		t.Errorf("label %q does not give Jack a free attack", label)
@@ -266,24 +266,24 @@ func TestBoostIsAMove(t *testing.T) {
 	if !g.fig("Igor").LeftContact {
 		t.Fatal("Igor left contact by a Boost and is not marked")
 	}
-	g.refuse("Contact", Move{Figure: "Igor", Die: 5, Into: "Bones"})
-	g.refuse("Contact", Cast{Caster: "Vlad", Spell: "boost", Target: "Igor", Into: "Bones"})
-	g.do(Attack{Figure: "Jack", Target: "Igor", Free: true}, 1)
+	g.Refuse("Contact", Move{Figure: "Igor", Die: 5, Into: "Bones"})
+	g.Refuse("Contact", Cast{Caster: "Vlad", Spell: "boost", Target: "Igor", Into: "Bones"})
+	g.Do(Attack{Figure: "Jack", Target: "Igor", Free: true}, 1)
 	// A figure that left contact by a move cannot be boosted into contact.
-	g.do(Contact{A: "Vlad", B: "Bones"})
-	g.do(Move{Figure: "Vlad", Die: 5, Leave: true})
-	g.refuse("Contact", Cast{Caster: "Vlad", Spell: "boost", Target: "Vlad", Into: "Davy"})
+	g.Do(Contact{A: "Vlad", B: "Bones"})
+	g.Do(Move{Figure: "Vlad", Die: 5, Leave: true})
+	g.Refuse("Contact", Cast{Caster: "Vlad", Spell: "boost", Target: "Vlad", Into: "Davy"})
 	// An enemy boosted out of contact gives the caster's figures their free
 	// attacks; boosted into contact, it gets its own.
-	g.do(Contact{A: "Renny", B: "Bones"})
-	g.do(Attack{Figure: "Bones", Target: "Vlad", Free: true}, 1)
-	g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Bones", Leave: true})
+	g.Do(Contact{A: "Renny", B: "Bones"})
+	g.Do(Attack{Figure: "Bones", Target: "Vlad", Free: true}, 1)
+	g.Do(Cast{Caster: "Vlad", Spell: "boost", Target: "Bones", Leave: true})
 	free(FreeAttack{By: renny, Target: bones})
 	g.battle().Magic["Ann"] = 1
-	g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Davy", Into: "Igor"})
+	g.Do(Cast{Caster: "Vlad", Spell: "boost", Target: "Davy", Into: "Igor"})
 	free(FreeAttack{By: renny, Target: bones}, FreeAttack{By: davy, Target: igor})
 	// The next turn the marks are gone.
-	g.do(EndTurn{})
+	g.Do(EndTurn{})
 	if g.fig("Igor").LeftContact || len(g.battle().Free) != 0 {
 		t.Fatal("the Boost's marks outlast the turn")
 	}
@@ -296,7 +296,7 @@ func TestOldBoostReplaysAsBefore(t *testing.T) {
 	g.forces()
 	g.start(HeadCount)
 	g.roll(6, 1, 1, 1, 1, 1)
-	g.do(Contact{A: "Igor", B: "Jack"})
+	g.Do(Contact{A: "Igor", B: "Jack"})
 	igor, jack, bones := Ref{"Ann", "Igor"}, Ref{"Ben", "Jack"}, Ref{"Ben", "Bones"}
 	old := SpellCast{Caster: Ref{"Ann", "Vlad"}, Spell: Boost, Cost: 1, Target: igor, Left: []Ref{jack}, Into: &bones}
 	if err := Engine.Apply(g.st, TypeSpellCast, old); err != nil {
@@ -317,19 +317,19 @@ func TestAttacksPerTurn(t *testing.T) {
 	g.roll(2, 2, 3, 3, 4, 4)
 	g.battle().Pool = []int{2, 2, 2, 3, 3, 3, 4, 4, 4}
 	for i := 0; i < 3; i++ {
-		g.do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2}}, 1)
+		g.Do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2}}, 1)
 	}
-	msg := g.refuse("Attacks", Attack{Figure: "Vlad", Target: "Jack", Dice: []int{3}}, 1)
+	msg := g.Refuse("Attacks", Attack{Figure: "Vlad", Target: "Jack", Dice: []int{3}}, 1).Error()
 	if !strings.Contains(msg, "3 attacks") {
 		t.Fatalf("refusal %q does not name the count", msg)
 	}
-	g.do(Contact{A: "Igor", B: "Jack"})
-	g.do(Attack{Figure: "Igor", Target: "Jack", Dice: []int{3, 3}}, 1)
-	g.do(Attack{Figure: "Igor", Target: "Jack", Dice: []int{3}}, 1)
-	g.refuse("Attacks", Attack{Figure: "Igor", Target: "Jack", Dice: []int{4}}, 1)
-	g.do(Contact{A: "Renny", B: "Bones"})
-	g.do(Attack{Figure: "Renny", Target: "Bones", Dice: []int{4}}, 1)
-	g.refuse("Attacks", Attack{Figure: "Renny", Target: "Bones", Dice: []int{4}}, 1)
+	g.Do(Contact{A: "Igor", B: "Jack"})
+	g.Do(Attack{Figure: "Igor", Target: "Jack", Dice: []int{3, 3}}, 1)
+	g.Do(Attack{Figure: "Igor", Target: "Jack", Dice: []int{3}}, 1)
+	g.Refuse("Attacks", Attack{Figure: "Igor", Target: "Jack", Dice: []int{4}}, 1)
+	g.Do(Contact{A: "Renny", B: "Bones"})
+	g.Do(Attack{Figure: "Renny", Target: "Bones", Dice: []int{4}}, 1)
+	g.Refuse("Attacks", Attack{Figure: "Renny", Target: "Bones", Dice: []int{4}}, 1)
 }
 
 // seed 001 lines 48-52: the class table's range, hit and save.
@@ -355,13 +355,13 @@ func TestClassTable(t *testing.T) {
 				g.roll(2, 2, 2, 5, 5, 5)
 				g.fig("Vlad").Class = c.class
 				g.fig("Davy").Class = c.class
-				g.do(Contact{A: "Vlad", B: "Davy"})
+				g.Do(Contact{A: "Vlad", B: "Davy"})
 				hand := []int{hit}
 				wantHit := hit >= c.hit
 				if wantHit {
 					hand = append(hand, c.saveOn) // a save roll of exactly the class's number saves
 				}
-				g.do(Attack{Figure: "Vlad", Target: "Davy", Dice: []int{2}}, hand...)
+				g.Do(Attack{Figure: "Vlad", Target: "Davy", Dice: []int{2}}, hand...)
 				if got := g.fig("Davy").Defend; got != 0 {
 					t.Fatal("defend")
 				}
@@ -369,7 +369,7 @@ func TestClassTable(t *testing.T) {
 					t.Fatalf("hit %d save %d: Davy wounded", hit, c.saveOn)
 				}
 				if wantHit && c.saveOn > 2 {
-					g.do(Attack{Figure: "Vlad", Target: "Davy", Dice: []int{2}}, hit, c.saveOn-1)
+					g.Do(Attack{Figure: "Vlad", Target: "Davy", Dice: []int{2}}, hit, c.saveOn-1)
 					if g.fig("Davy").Wounds != 1 {
 						t.Fatalf("save %d against %d+ should fail", c.saveOn-1, c.saveOn)
 					}
@@ -385,8 +385,8 @@ func TestClassTable(t *testing.T) {
 	g.forces()
 	g.start(HeadCount)
 	g.roll(2, 2, 2, 5, 5, 5)
-	g.refuse("Range", Attack{Figure: "Renny", Target: "Jack", Dice: []int{2}}, 6, 1)
-	g.do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2}}, 1)
+	g.Refuse("Range", Attack{Figure: "Renny", Target: "Jack", Dice: []int{2}}, 6, 1)
+	g.Do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2}}, 1)
 }
 
 // seed 001 line 55: "combine them for a single attack ... +1 modifier to hit
@@ -397,7 +397,7 @@ func TestCombinedDice(t *testing.T) {
 	g.start(HeadCount)
 	g.roll(2, 3, 4, 5, 5, 5)
 	// Vlad, a Wizard, hits on 6+: a 4 with two extra dice is a 6.
-	label := g.do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2, 3, 4}}, 4, 1)
+	label := g.Label(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2, 3, 4}}, 4, 1)
 	if f := g.fig("Jack"); f.Wounds != 1 {
 		t.Fatalf("Jack wounds %d, want 1 (%s)", f.Wounds, label)
 	}
@@ -417,11 +417,11 @@ func TestNaturalSixToHit(t *testing.T) {
 	g.start(HeadCount)
 	g.roll(2, 3, 2, 3, 5, 5)
 	// Jack saves on 5+: a 5 saves a hit of 5+1, not a hit of a natural 6.
-	g.do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2, 3}}, 5, 5)
+	g.Do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2, 3}}, 5, 5)
 	if g.fig("Jack").Wounds != 0 {
 		t.Fatal("a save of 5 against 5+ failed")
 	}
-	g.do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2, 3}}, 6, 5)
+	g.Do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2, 3}}, 6, 5)
 	if g.fig("Jack").Wounds != 1 {
 		t.Fatal("a save of 5-1 against 5+ after a natural 6 held")
 	}
@@ -434,21 +434,21 @@ func TestNaturalOneAndSix(t *testing.T) {
 	g.start(HeadCount)
 	g.roll(2, 3, 4, 2, 5, 5)
 	// Igor (Berserker, 2+) with three dice needs nothing, yet a 1 misses.
-	g.do(Contact{A: "Igor", B: "Davy"})
-	g.do(Attack{Figure: "Igor", Target: "Davy", Dice: []int{2, 3, 4}}, 1)
+	g.Do(Contact{A: "Igor", B: "Davy"})
+	g.Do(Attack{Figure: "Igor", Target: "Davy", Dice: []int{2, 3, 4}}, 1)
 	if g.fig("Davy").Wounds != 0 {
 		t.Fatal("a natural 1 hit")
 	}
 	// Davy (save 3+) with 3 Defend counters still fails on a 1.
 	g.fig("Davy").Defend = 3
-	g.do(Attack{Figure: "Igor", Target: "Davy", Dice: []int{2}}, 2, 1)
+	g.Do(Attack{Figure: "Igor", Target: "Davy", Dice: []int{2}}, 2, 1)
 	if g.fig("Davy").Wounds != 1 {
 		t.Fatal("a natural 1 saved")
 	}
-	g.do(EndTurn{})
+	g.Do(EndTurn{})
 	// Vlad (Wizard, save 6+) saves a natural-6 hit (-1) on a natural 6.
 	g.roll(3, 3, 3, 4, 5, 5)
-	g.do(Attack{Figure: "Jack", Target: "Vlad", Dice: []int{3}}, 6, 6)
+	g.Do(Attack{Figure: "Jack", Target: "Vlad", Dice: []int{3}}, 6, 6)
 	if g.fig("Vlad").Wounds != 0 {
 		t.Fatal("a natural 6 failed to save")
 	}
@@ -461,19 +461,19 @@ func TestDefend(t *testing.T) {
 	g.forces()
 	g.start(HeadCount)
 	g.roll(5, 5, 1, 1, 1, 1)
-	g.do(Defend{Figure: "Vlad", Die: 5})
-	g.do(Defend{Figure: "Vlad", Die: 5})
+	g.Do(Defend{Figure: "Vlad", Die: 5})
+	g.Do(Defend{Figure: "Vlad", Die: 5})
 	if g.fig("Vlad").Defend != 2 {
 		t.Fatalf("counters %d, want 2", g.fig("Vlad").Defend)
 	}
-	g.do(EndTurn{})
+	g.Do(EndTurn{})
 	g.roll(3, 3, 3, 4, 5, 5)
 	// Jack (Shooter) hits Vlad; a save of 4+2 against 6+ holds and the counters go.
-	g.do(Attack{Figure: "Jack", Target: "Vlad", Dice: []int{3}}, 5, 4)
+	g.Do(Attack{Figure: "Jack", Target: "Vlad", Dice: []int{3}}, 5, 4)
 	if f := g.fig("Vlad"); f.Wounds != 0 || f.Defend != 0 {
 		t.Fatalf("wounds %d counters %d, want 0 and 0", f.Wounds, f.Defend)
 	}
-	g.do(Attack{Figure: "Jack", Target: "Vlad", Dice: []int{3}}, 5, 4)
+	g.Do(Attack{Figure: "Jack", Target: "Vlad", Dice: []int{3}}, 5, 4)
 	if g.fig("Vlad").Wounds != 1 {
 		t.Fatal("a save of 4 against 6+ without counters held")
 	}
@@ -498,7 +498,7 @@ func TestWoundsByRank(t *testing.T) {
 			if c.name == "Davy" && i == c.lives {
 				break // killing the last figure would end the battle
 			}
-			g.do(Cast{Caster: "Vlad", Spell: "curse", Target: c.name})
+			g.Do(Cast{Caster: "Vlad", Spell: "curse", Target: c.name})
 		}
 		if c.name != "Davy" && !g.fig(c.name).Dead {
 			t.Fatalf("%s alive after %d wounds", c.name, c.lives)
@@ -517,14 +517,14 @@ func TestContactTargeting(t *testing.T) {
 	g.forces()
 	g.start(HeadCount)
 	g.roll(2, 2, 2, 3, 3, 3)
-	g.do(Contact{A: "Renny", B: "Davy"})
-	g.refuse("Contact", Attack{Figure: "Renny", Target: "Jack", Dice: []int{2}}, 6, 1)
-	g.refuse("Melee", Attack{Figure: "Vlad", Target: "Davy", Dice: []int{2}}, 6, 1)
-	g.do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2}}, 1)
-	g.do(Attack{Figure: "Renny", Target: "Davy", Dice: []int{2}}, 1)
+	g.Do(Contact{A: "Renny", B: "Davy"})
+	g.Refuse("Contact", Attack{Figure: "Renny", Target: "Jack", Dice: []int{2}}, 6, 1)
+	g.Refuse("Melee", Attack{Figure: "Vlad", Target: "Davy", Dice: []int{2}}, 6, 1)
+	g.Do(Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2}}, 1)
+	g.Do(Attack{Figure: "Renny", Target: "Davy", Dice: []int{2}}, 1)
 	// Spells are no attacks: Vlad may curse Davy in the melee.
 	g.battle().Magic["Ann"] = 2
-	g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Davy"})
+	g.Do(Cast{Caster: "Vlad", Spell: "curse", Target: "Davy"})
 }
 
 // seed 001 line 59: "Magic dice are the only dice that can be kept between
@@ -534,12 +534,12 @@ func TestMagicPoolKept(t *testing.T) {
 	g.forces()
 	g.start(HeadCount)
 	g.roll(6, 6, 2, 3, 5, 1)
-	label := g.do(EndTurn{})
+	label := g.Label(EndTurn{})
 	if !strings.Contains(label, "losing 4 unspent dice (1, 2, 3, 5)") {
 		t.Fatalf("label %q", label)
 	}
 	g.roll(1, 1, 1, 1, 1, 1)
-	g.do(EndTurn{})
+	g.Do(EndTurn{})
 	g.roll(6, 1, 1, 1, 1, 1)
 	if b := g.battle(); b.Magic["Ann"] != 3 || len(b.Pool) != 5 {
 		t.Fatalf("magic %d pool %v, want 3 kept and 5 fresh dice", b.Magic["Ann"], b.Pool)
@@ -554,36 +554,36 @@ func TestSpells(t *testing.T) {
 	g.forces()
 	g.start(HeadCount)
 	g.roll(6, 1, 1, 1, 1, 1)
-	g.refuse("Magic", Cast{Caster: "Vlad", Spell: "curse", Target: "Davy"}) // 1 in the pool, Curse costs 2
-	g.refuse("Magic", Cast{Caster: "Igor", Spell: "bolt", Target: "Davy"})  // a Berserker Guard
-	g.do(Cast{Caster: "Vlad", Spell: "bolt", Target: "Davy"}, 3)            // 3 misses 4+
+	g.Refuse("Magic", Cast{Caster: "Vlad", Spell: "curse", Target: "Davy"}) // 1 in the pool, Curse costs 2
+	g.Refuse("Magic", Cast{Caster: "Igor", Spell: "bolt", Target: "Davy"})  // a Berserker Guard
+	g.Do(Cast{Caster: "Vlad", Spell: "bolt", Target: "Davy"}, 3)            // 3 misses 4+
 	if g.battle().Magic["Ann"] != 0 || g.fig("Davy").Wounds != 0 {
 		t.Fatal("a missed Bolt still costs 1 and does nothing")
 	}
 	g.battle().Magic["Ann"] = 10
 	// Davy saves on 3+ as a Fighter, but against a Bolt only a 6 saves.
-	g.do(Cast{Caster: "Vlad", Spell: "bolt", Target: "Davy"}, 4, 5)
-	g.do(Cast{Caster: "Vlad", Spell: "bolt", Target: "Davy"}, 4, 6)
+	g.Do(Cast{Caster: "Vlad", Spell: "bolt", Target: "Davy"}, 4, 5)
+	g.Do(Cast{Caster: "Vlad", Spell: "bolt", Target: "Davy"}, 4, 6)
 	if f := g.fig("Davy"); f.Wounds != 1 {
 		t.Fatalf("Davy wounds %d, want 1", f.Wounds)
 	}
-	g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Jack"})
+	g.Do(Cast{Caster: "Vlad", Spell: "curse", Target: "Jack"})
 	if g.fig("Jack").Wounds != 1 || g.battle().Magic["Ann"] != 6 {
 		t.Fatalf("Curse: Jack wounds %d, pool %d; want 1 and 6", g.fig("Jack").Wounds, g.battle().Magic["Ann"])
 	}
-	g.refuse("Magic", Cast{Caster: "Vlad", Spell: "heal", Target: "Igor"})
+	g.Refuse("Magic", Cast{Caster: "Vlad", Spell: "heal", Target: "Igor"})
 	g.fig("Igor").Wounds = 1
-	g.do(Cast{Caster: "Vlad", Spell: "heal", Target: "Igor"})
+	g.Do(Cast{Caster: "Vlad", Spell: "heal", Target: "Igor"})
 	if g.fig("Igor").Wounds != 0 || g.battle().Magic["Ann"] != 4 {
 		t.Fatal("Heal: Igor keeps the wound or the cost is not 2")
 	}
-	g.do(Cast{Caster: "Vlad", Spell: "boost", Target: "Jack"})
+	g.Do(Cast{Caster: "Vlad", Spell: "boost", Target: "Jack"})
 	if g.battle().Magic["Ann"] != 3 {
 		t.Fatal("Boost costs 1")
 	}
 	// Every Wizard casts, not only the Champion.
 	g.fig("Igor").Class = Wizard
-	g.do(Cast{Caster: "Igor", Spell: "boost", Target: "Renny", Into: "Bones"})
+	g.Do(Cast{Caster: "Igor", Spell: "boost", Target: "Renny", Into: "Bones"})
 	if !g.battle().InContact(Ref{"Ann", "Renny"}, Ref{"Ben", "Bones"}) {
 		t.Fatal("Boost --into did not record the contact")
 	}
@@ -592,14 +592,14 @@ func TestSpells(t *testing.T) {
 // seed 001 line 69: "Each soldier killed costs 1KP, Guard 2KP, Hero 3KP and Champion 4KP".
 func TestKillPoints(t *testing.T) {
 	g := newGame(t)
-	g.do(CreateForce{Player: "Ann", Clan: "imhotep"})
-	g.do(Recruit{Player: "Ann", Name: "Imhotep", Class: "wizard", Champion: true})
-	g.do(CreateForce{Player: "Ben", Clan: "dracula"})
-	g.do(Recruit{Player: "Ben", Name: "Count", Class: "fighter", Champion: true})
-	g.do(Recruit{Player: "Ben", Name: "Hero", Rank: "hero", Class: "fighter"})
-	g.do(Recruit{Player: "Ben", Name: "Guard", Rank: "guard", Class: "fighter"})
-	g.do(Recruit{Player: "Ben", Name: "Soldier", Rank: "soldier", Class: "fighter"})
-	g.do(engines.StartScenario{Name: "KP", Brief: HeadCount}, 6, 1) // Ann, 1 figure against 4, finishes first
+	g.Do(CreateForce{Player: "Ann", Clan: "imhotep"})
+	g.Do(Recruit{Player: "Ann", Name: "Imhotep", Class: "wizard", Champion: true})
+	g.Do(CreateForce{Player: "Ben", Clan: "dracula"})
+	g.Do(Recruit{Player: "Ben", Name: "Count", Class: "fighter", Champion: true})
+	g.Do(Recruit{Player: "Ben", Name: "Hero", Rank: "hero", Class: "fighter"})
+	g.Do(Recruit{Player: "Ben", Name: "Guard", Rank: "guard", Class: "fighter"})
+	g.Do(Recruit{Player: "Ben", Name: "Soldier", Rank: "soldier", Class: "fighter"})
+	g.Do(engines.StartScenario{Name: "KP", Brief: HeadCount}, 6, 1) // Ann, 1 figure against 4, finishes first
 	g.roll(6, 6, 6)
 	g.battle().Magic["Ann"] = 30
 	want := 0
@@ -608,7 +608,7 @@ func TestKillPoints(t *testing.T) {
 		kp   int
 	}{{"Soldier", 1}, {"Guard", 2}, {"Hero", 3}, {"Count", 4}} {
 		for !g.fig(c.name).Dead {
-			g.do(Cast{Caster: "Imhotep", Spell: "curse", Target: c.name})
+			g.Do(Cast{Caster: "Imhotep", Spell: "curse", Target: c.name})
 		}
 		want += c.kp
 		if got := g.battle().KP["Ann"]; got != want {
@@ -621,31 +621,31 @@ func TestKillPoints(t *testing.T) {
 // issue: one clan per force, exactly one Champion.
 func TestForceBuilding(t *testing.T) {
 	g := newGame(t)
-	g.do(CreateForce{Player: "Ann", Clan: "Dracula"})
-	g.refuse("Clan", CreateForce{Player: "ann", Clan: "imhotep"})
-	g.refuse("Clan", CreateForce{Player: "Cat", Clan: "zombies"})
-	g.do(Recruit{Player: "Ann", Name: "Vlad", Class: "wizard", Champion: true})
-	g.refuse("Champion", Recruit{Player: "Ann", Name: "Vlad2", Class: "fighter", Champion: true})
-	g.refuse("Champion", Recruit{Player: "Ann", Name: "Mina", Rank: "guard", Class: "fighter", Champion: true})
-	g.do(Recruit{Player: "Ann", Name: "Igor", Rank: "hero", Class: "berserker"})
-	g.do(Recruit{Player: "Ann", Name: "Renny", Rank: "guard", Class: "fighter"})
-	g.do(Recruit{Player: "Ann", Name: "Mina", Rank: "guard", Class: "shooter"})
+	g.Do(CreateForce{Player: "Ann", Clan: "Dracula"})
+	g.Refuse("Clan", CreateForce{Player: "ann", Clan: "imhotep"})
+	g.Refuse("Clan", CreateForce{Player: "Cat", Clan: "zombies"})
+	g.Do(Recruit{Player: "Ann", Name: "Vlad", Class: "wizard", Champion: true})
+	g.Refuse("Champion", Recruit{Player: "Ann", Name: "Vlad2", Class: "fighter", Champion: true})
+	g.Refuse("Champion", Recruit{Player: "Ann", Name: "Mina", Rank: "guard", Class: "fighter", Champion: true})
+	g.Do(Recruit{Player: "Ann", Name: "Igor", Rank: "hero", Class: "berserker"})
+	g.Do(Recruit{Player: "Ann", Name: "Renny", Rank: "guard", Class: "fighter"})
+	g.Do(Recruit{Player: "Ann", Name: "Mina", Rank: "guard", Class: "shooter"})
 	if f := g.st.Force("Ann"); f.Points() != 7 {
 		t.Fatalf("points %d, want 7 (the Champion is free)", f.Points())
 	}
-	msg := g.refuse("Points", Recruit{Player: "Ann", Name: "Lucy", Rank: "soldier", Class: "fighter"})
+	msg := g.Refuse("Points", Recruit{Player: "Ann", Name: "Lucy", Rank: "soldier", Class: "fighter"}).Error()
 	if !strings.Contains(msg, "used 7") || !strings.Contains(msg, "limit is 7") {
 		t.Fatalf("refusal %q should name the points used and the limit", msg)
 	}
-	g.refuse("Name", Recruit{Player: "Ann", Name: "igor", Rank: "soldier", Class: "fighter"})
-	g.refuse("Name", Recruit{Player: "Ann", Name: "Human 3", Rank: "soldier", Class: "fighter"})
-	g.refuse("Name", Recruit{Player: "Ann", Name: "Ann:Bob", Rank: "soldier", Class: "fighter"})
-	g.refuse("Force", Recruit{Player: "Zed", Name: "X", Rank: "soldier", Class: "fighter"})
-	g.refuse("Class", Recruit{Player: "Ann", Name: "X", Rank: "soldier", Class: "priest"})
+	g.Refuse("Name", Recruit{Player: "Ann", Name: "igor", Rank: "soldier", Class: "fighter"})
+	g.Refuse("Name", Recruit{Player: "Ann", Name: "Human 3", Rank: "soldier", Class: "fighter"})
+	g.Refuse("Name", Recruit{Player: "Ann", Name: "Ann:Bob", Rank: "soldier", Class: "fighter"})
+	g.Refuse("Force", Recruit{Player: "Zed", Name: "X", Rank: "soldier", Class: "fighter"})
+	g.Refuse("Class", Recruit{Player: "Ann", Name: "X", Rank: "soldier", Class: "priest"})
 	// A force without a Champion cannot fight.
-	g.do(CreateForce{Player: "Ben", Clan: "imhotep"})
-	g.do(Recruit{Player: "Ben", Name: "Bones", Rank: "soldier", Class: "fighter"})
-	g.refuse("Champion", engines.StartScenario{Name: "X", Brief: HeadCount}, 6, 1)
+	g.Do(CreateForce{Player: "Ben", Clan: "imhotep"})
+	g.Do(Recruit{Player: "Ben", Name: "Bones", Rank: "soldier", Class: "fighter"})
+	g.Refuse("Champion", engines.StartScenario{Name: "X", Brief: HeadCount}, 6, 1)
 }
 
 // seed 001 line 65: "roll off to determine who deploys ... first ... the
@@ -653,10 +653,10 @@ func TestForceBuilding(t *testing.T) {
 func TestDeployment(t *testing.T) {
 	g := newGame(t)
 	g.forces()
-	g.do(Recruit{Player: "Ben", Name: "Extra", Rank: "soldier", Class: "fighter"})
+	g.Do(Recruit{Player: "Ben", Name: "Extra", Rank: "soldier", Class: "fighter"})
 	// Ties are rolled again; Ben wins 5 to 2 and deploys first, but with 4
 	// figures against Ann's 3 he places his last after hers: Ann goes first.
-	label := g.do(engines.StartScenario{Name: "Field", Brief: HeadCount}, 3, 3, 2, 5)
+	label := g.Label(engines.StartScenario{Name: "Field", Brief: HeadCount}, 3, 3, 2, 5)
 	b := g.battle()
 	if !slices.Equal(b.Deploy, []string{"Ben", "Ann"}) || b.ActivePlayer() != "Ann" {
 		t.Fatalf("deploy %v, first turn %s; want Ben deploying first and Ann's turn", b.Deploy, b.ActivePlayer())
@@ -664,10 +664,10 @@ func TestDeployment(t *testing.T) {
 	if !strings.Contains(label, "Ann 3, Ben 3; then Ann 2, Ben 5") {
 		t.Fatalf("label %q", label)
 	}
-	g.do(engines.EndScenario{Winner: "draw"})
+	g.Do(engines.EndScenario{Winner: "draw"})
 	// With equal counts the first deployer finishes first.
-	g.do(Recruit{Player: "Ann", Name: "Extra", Rank: "soldier", Class: "fighter"})
-	g.do(engines.StartScenario{Name: "Field 2", Brief: HeadCount}, 2, 5)
+	g.Do(Recruit{Player: "Ann", Name: "Extra", Rank: "soldier", Class: "fighter"})
+	g.Do(engines.StartScenario{Name: "Field 2", Brief: HeadCount}, 2, 5)
 	if b := g.battle(); b.ActivePlayer() != "Ben" {
 		t.Fatalf("first turn %s, want Ben", b.ActivePlayer())
 	}
@@ -678,14 +678,14 @@ func TestOutOfTurn(t *testing.T) {
 	g := newGame(t)
 	g.forces()
 	g.start(HeadCount)
-	g.refuse("Turn", RollDice{Player: "Ben"}, 1, 1, 1, 1, 1, 1)
+	g.Refuse("Turn", RollDice{Player: "Ben"}, 1, 1, 1, 1, 1, 1)
 	g.roll(2, 2, 2, 6, 6, 6)
-	g.refuse("Turn", Attack{Figure: "Jack", Target: "Vlad", Dice: []int{2}}, 6, 1)
-	g.refuse("Turn", Cast{Caster: "Davy", Spell: "bolt", Target: "Vlad"}, 6, 1)
-	g.refuse("Turn", EndTurn{Player: "Ben"})
-	g.refuse("Turn", RollDice{}, 1, 1, 1, 1, 1, 1) // already rolled
-	g.do(EndTurn{Player: "Ann"})
-	g.refuse("Turn", Defend{Figure: "Vlad", Die: 5})
+	g.Refuse("Turn", Attack{Figure: "Jack", Target: "Vlad", Dice: []int{2}}, 6, 1)
+	g.Refuse("Turn", Cast{Caster: "Davy", Spell: "bolt", Target: "Vlad"}, 6, 1)
+	g.Refuse("Turn", EndTurn{Player: "Ben"})
+	g.Refuse("Turn", RollDice{}, 1, 1, 1, 1, 1, 1) // already rolled
+	g.Do(EndTurn{Player: "Ann"})
+	g.Refuse("Turn", Defend{Figure: "Vlad", Die: 5})
 }
 
 // seed 001 line 66: Soul Collectors ends once all Souls are collected; most
@@ -695,26 +695,26 @@ func TestSoulCollectors(t *testing.T) {
 	g.forces()
 	g.start(SoulCollectors)
 	g.roll(2, 3, 4, 5, 1, 1)
-	g.do(Collect{Figure: "Vlad", Dice: []int{2, 3}}, 5) // 5+1 against 6+
-	g.do(Collect{Figure: "Renny", Dice: []int{4}}, 2)   // 2 against 3+: slips away
+	g.Do(Collect{Figure: "Vlad", Dice: []int{2, 3}}, 5) // 5+1 against 6+
+	g.Do(Collect{Figure: "Renny", Dice: []int{4}}, 2)   // 2 against 3+: slips away
 	if b := g.battle(); b.Souls["Ann"] != 1 || b.soulsLeft() != 6 {
 		t.Fatalf("souls %v, left %d; want Ann 1, 6 left", b.Souls, b.soulsLeft())
 	}
-	if _, err := g.try(EndTurn{}, 1, 2, 3); !errors.Is(err, dice.ErrTooFew) {
+	if _, err := g.Try(EndTurn{}, 1, 2, 3); !errors.Is(err, dice.ErrTooFew) {
 		t.Fatalf("end-turn with 3 drift dice for 6 Souls: %v", err)
 	}
-	label := g.do(EndTurn{}, 1, 2, 3, 4, 5, 6)
+	label := g.Label(EndTurn{}, 1, 2, 3, 4, 5, 6)
 	if !strings.Contains(label, "Souls drift 1, 2, 3, 4, 5, 6 inches") {
 		t.Fatalf("label %q", label)
 	}
 	g.roll(3, 3, 3, 3, 4, 4)
 	g.battle().Souls = map[string]int{"Ann": 3, "Ben": 2}
-	g.do(Collect{Figure: "Davy", Dice: []int{3}}, 3)
-	g.do(Collect{Figure: "Jack", Dice: []int{4}}, 1)
+	g.Do(Collect{Figure: "Davy", Dice: []int{3}}, 3)
+	g.Do(Collect{Figure: "Jack", Dice: []int{4}}, 1)
 	if g.battle().Over || g.battle().soulsLeft() != 1 {
 		t.Fatal("over with a Soul left")
 	}
-	g.do(EndTurn{}, 4)
+	g.Do(EndTurn{}, 4)
 	// Nobody catches the last Soul: after 6 turns each, 3 and 3 draw.
 	label = endRounds(g, 1)
 	b := g.battle()
@@ -729,7 +729,7 @@ func TestSoulCollectorsWinner(t *testing.T) {
 	g.start(SoulCollectors)
 	g.roll(2, 3, 4, 5, 1, 1)
 	g.battle().Souls = map[string]int{"Ann": 3, "Ben": 3}
-	label := g.do(Collect{Figure: "Vlad", Dice: []int{2}}, 6)
+	label := g.Label(Collect{Figure: "Vlad", Dice: []int{2}}, 6)
 	b := g.battle()
 	if !b.Over || b.Winner != "Ann" || !strings.Contains(label, "All 7 Souls are collected: Ann 4 Souls, Ben 3 Souls") {
 		t.Fatalf("over %v winner %q label %q", b.Over, b.Winner, label)
@@ -757,20 +757,20 @@ func TestHuntTheHunters(t *testing.T) {
 		t.Fatalf("classes %v, want %v", classes, want)
 	}
 	g.roll(6, 6, 2, 3, 5, 5)
-	g.do(Attack{Figure: "Vlad", Target: "Human 4", Dice: []int{2, 3}}, 5, 2) // 5+1 hits, 2 fails 5+
-	g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Human 4"})
+	g.Do(Attack{Figure: "Vlad", Target: "Human 4", Dice: []int{2, 3}}, 5, 2) // 5+1 hits, 2 fails 5+
+	g.Do(Cast{Caster: "Vlad", Spell: "curse", Target: "Human 4"})
 	if b := g.battle(); b.HumansKilled["Ann"] != 1 || b.KP["Ann"] != 0 {
 		t.Fatalf("humans killed %v KP %v; want Ann 1 and no KP", b.HumansKilled, b.KP)
 	}
-	g.do(EndTurn{})
-	g.refuse("Humans", Humans{})
+	g.Do(EndTurn{})
+	g.Refuse("Humans", Humans{})
 	g.roll(5, 5, 5, 5, 5, 5)
-	g.do(EndTurn{})
-	g.refuse("Humans", RollDice{}, 1, 1, 1, 1, 1, 1)
-	g.refuse("Humans", Humans{Targets: []HumanTarget{{"1", "Vlad"}}})
+	g.Do(EndTurn{})
+	g.Refuse("Humans", RollDice{}, 1, 1, 1, 1, 1, 1)
+	g.Refuse("Humans", Humans{Targets: []HumanTarget{{"1", "Vlad"}}})
 	all := []HumanTarget{{"1", "Renny"}, {"2", "-"}, {"3", "-"}, {"5", "-"}, {"6", "-"}, {"Human 7", "Jack"}}
 	// Human 1 (Fighter, 3+) hits Renny, who fails a 3+ save; Human 7 misses.
-	label := g.do(Humans{Targets: all}, 3, 2, 1)
+	label := g.Label(Humans{Targets: all}, 3, 2, 1)
 	if !g.fig("Renny").Dead || g.battle().Round != 2 || g.battle().ActivePlayer() != "Ann" {
 		t.Fatalf("Renny dead %v, round %d (%s); label %q", g.fig("Renny").Dead, g.battle().Round, g.battle().ActivePlayer(), label)
 	}
@@ -782,8 +782,8 @@ func TestHuntTheHunters(t *testing.T) {
 	g.battle().HumansKilled["Ben"] = 3
 	g.battle().Magic["Ann"] = 4
 	g.roll(1, 1, 1, 1, 1)
-	g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Human 7"})
-	label = g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Human 7"})
+	g.Do(Cast{Caster: "Vlad", Spell: "curse", Target: "Human 7"})
+	label = g.Label(Cast{Caster: "Vlad", Spell: "curse", Target: "Human 7"})
 	b := g.battle()
 	if !b.Over || b.Winner != "Ann" || !strings.Contains(label, "All 7 Humans are dead: Ann 4 Humans killed, Ben 3 Humans killed") {
 		t.Fatalf("over %v winner %q label %q", b.Over, b.Winner, label)
@@ -798,12 +798,12 @@ func TestHumansKillScoresNone(t *testing.T) {
 	g.start(HuntTheHunters, 1, 1, 1, 1, 1, 1, 1) // seven Fighters
 	for range 2 {
 		g.roll(1, 1, 1, 1, 1, 1)
-		g.do(EndTurn{})
+		g.Do(EndTurn{})
 	}
 	targets := []HumanTarget{{"1", "Renny"}, {"2", "Vlad"}, {"3", "-"}, {"4", "-"}, {"5", "-"}, {"6", "-"}, {"7", "-"}}
 	// Human 1 hits Renny (3 against 3+), who fails his save (2 against 3+);
 	// Human 2 wounds Vlad.
-	label := g.do(Humans{Targets: targets}, 3, 2, 4, 5)
+	label := g.Label(Humans{Targets: targets}, 3, 2, 4, 5)
 	if !g.fig("Renny").Dead {
 		t.Fatal("Renny lives")
 	}
@@ -826,7 +826,7 @@ func endRounds(g *game, drift int) string {
 			n += RankValue(f.Rank)
 		}
 		g.roll(slices.Repeat([]int{1}, n)...)
-		label = g.do(EndTurn{}, slices.Repeat([]int{1}, drift)...)
+		label = g.Label(EndTurn{}, slices.Repeat([]int{1}, drift)...)
 	}
 	return label
 }
@@ -842,16 +842,16 @@ func TestDeathShrine(t *testing.T) {
 			g := newGame(t)
 			g.forces()
 			g.start(DeathShrine)
-			g.refuse("Death Shrine", Shrine{Counts: []ShrineCount{{"Ann", 1}, {"Ben", 1}}})
-			g.refuse("Death Shrine", engines.EndScenario{})
+			g.Refuse("Death Shrine", Shrine{Counts: []ShrineCount{{"Ann", 1}, {"Ben", 1}}})
+			g.Refuse("Death Shrine", engines.EndScenario{})
 			endRounds(g, 0)
 			if b := g.battle(); b.Round != 6 || b.Phase != PhaseShrine || b.Over {
 				t.Fatalf("round %d phase %s over %v; want the shrine count after turn 6", b.Round, b.Phase, b.Over)
 			}
-			g.refuse("Death Shrine", RollDice{}, 1, 1, 1, 1, 1, 1)
-			g.refuse("Death Shrine", Shrine{Counts: []ShrineCount{{"Ann", 4}, {"Ben", 1}}})
-			g.refuse("Death Shrine", Shrine{Counts: []ShrineCount{{"Ann", 1}}})
-			label := g.do(Shrine{Counts: []ShrineCount{{"Ann", c.ann}, {"ben", c.ben}}})
+			g.Refuse("Death Shrine", RollDice{}, 1, 1, 1, 1, 1, 1)
+			g.Refuse("Death Shrine", Shrine{Counts: []ShrineCount{{"Ann", 4}, {"Ben", 1}}})
+			g.Refuse("Death Shrine", Shrine{Counts: []ShrineCount{{"Ann", 1}}})
+			label := g.Label(Shrine{Counts: []ShrineCount{{"Ann", c.ann}, {"ben", c.ben}}})
 			b := g.battle()
 			if !b.Over || b.Winner != c.winner {
 				t.Fatalf("over %v winner %q, want %q (%s)", b.Over, b.Winner, c.winner, label)
@@ -898,13 +898,13 @@ func TestWipedOut(t *testing.T) {
 	g.roll(6, 6, 6, 6, 6, 6)
 	g.battle().Magic["Ann"] = 20
 	for _, n := range []string{"Bones", "Jack", "Jack", "Davy", "Davy"} {
-		g.do(Cast{Caster: "Vlad", Spell: "curse", Target: n})
+		g.Do(Cast{Caster: "Vlad", Spell: "curse", Target: n})
 	}
-	label := g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Davy"})
+	label := g.Label(Cast{Caster: "Vlad", Spell: "curse", Target: "Davy"})
 	if b := g.battle(); !b.Over || b.Winner != "Ann" || !strings.Contains(label, "Ben has no figure left: Ann 7 kill points, Ben 0 kill points") {
 		t.Fatalf("over %v winner %q label %q", b.Over, b.Winner, label)
 	}
-	g.refuse("Scenario", RollDice{}, 1)
+	g.Refuse("Scenario", RollDice{}, 1)
 }
 
 // Issue 4: forces persist across scenarios with results, kill points and
@@ -914,20 +914,20 @@ func TestCampaignRecords(t *testing.T) {
 	g.forces()
 	g.start(HeadCount)
 	g.roll(6, 6, 6, 6, 6, 6)
-	g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Bones"})
-	g.do(Cast{Caster: "Vlad", Spell: "curse", Target: "Jack"})
-	g.refuse("Force", Recruit{Player: "Ann", Name: "Late", Rank: "soldier", Class: "fighter"})
-	g.do(engines.EndScenario{})
+	g.Do(Cast{Caster: "Vlad", Spell: "curse", Target: "Bones"})
+	g.Do(Cast{Caster: "Vlad", Spell: "curse", Target: "Jack"})
+	g.Refuse("Force", Recruit{Player: "Ann", Name: "Late", Rank: "soldier", Class: "fighter"})
+	g.Do(engines.EndScenario{})
 	ann, ben := g.st.Force("Ann"), g.st.Force("Ben")
 	if ann.Won != 1 || ann.KP != 1 || ben.Lost != 1 || ann.Figures[0].Kills != 1 || ben.Figures[2].Deaths != 1 {
 		t.Fatalf("records: Ann %+v, Ben %+v", ann, ben)
 	}
-	g.refuse("Scenario", engines.EndScenario{})
-	g.do(engines.StartScenario{Name: "Second", Brief: DeathShrine}, 1, 6)
+	g.Refuse("Scenario", engines.EndScenario{})
+	g.Do(engines.StartScenario{Name: "Second", Brief: DeathShrine}, 1, 6)
 	if f := g.fig("Bones"); f.Dead || f.Wounds != 0 {
 		t.Fatal("Bones did not come back for the second battle")
 	}
-	g.do(engines.EndScenario{Winner: "Ben"})
+	g.Do(engines.EndScenario{Winner: "Ben"})
 	if g.st.Force("Ann").Played != 2 || g.st.Force("Ben").Won != 1 || g.st.Force("Ann").Figures[0].Scenarios != 2 {
 		t.Fatalf("after two battles: %+v", g.st.Force("Ann"))
 	}
@@ -957,9 +957,9 @@ func TestStatus(t *testing.T) {
 			t.Fatalf("notes %q lack %q", notes, want)
 		}
 	}
-	g.do(EndTurn{})
+	g.Do(EndTurn{})
 	g.roll(1, 1, 1, 1, 1, 1)
-	g.do(EndTurn{})
+	g.Do(EndTurn{})
 	if name, turn := g.st.Now(); name != "Battle" || turn != 1 || g.st.Status().Turn != 2 {
 		t.Fatalf("after the end of turn 1: Now() = %q, %d and status turn %d; want the end filed under turn 1, status at turn 2", name, turn, g.st.Status().Turn)
 	}
@@ -972,18 +972,18 @@ func TestStatus(t *testing.T) {
 func TestFieldChoosesForces(t *testing.T) {
 	g := newGame(t)
 	g.forces()
-	g.do(CreateForce{Player: "Cat", Clan: "imhotep"})
-	g.do(Recruit{Player: "Cat", Name: "Imhotep", Class: "wizard", Champion: true})
-	g.refuse("Scenario", engines.StartScenario{Name: "Three", Brief: HeadCount}, 6, 1)
-	g.refuse("Scenario", engines.StartScenario{Name: "Two", Brief: HeadCount, Field: []string{"Ann", "ann"}}, 6, 1)
-	g.refuse("Scenario", engines.StartScenario{Name: "Two", Brief: HeadCount, Turns: 8, Field: []string{"Ann", "Cat"}}, 6, 1)
-	g.do(engines.StartScenario{Name: "Two", Brief: HeadCount, Field: []string{"cat", "Ben"}}, 6, 1)
+	g.Do(CreateForce{Player: "Cat", Clan: "imhotep"})
+	g.Do(Recruit{Player: "Cat", Name: "Imhotep", Class: "wizard", Champion: true})
+	g.Refuse("Scenario", engines.StartScenario{Name: "Three", Brief: HeadCount}, 6, 1)
+	g.Refuse("Scenario", engines.StartScenario{Name: "Two", Brief: HeadCount, Field: []string{"Ann", "ann"}}, 6, 1)
+	g.Refuse("Scenario", engines.StartScenario{Name: "Two", Brief: HeadCount, Turns: 8, Field: []string{"Ann", "Cat"}}, 6, 1)
+	g.Do(engines.StartScenario{Name: "Two", Brief: HeadCount, Field: []string{"cat", "Ben"}}, 6, 1)
 	if b := g.battle(); !slices.Equal(b.Deploy, []string{"Cat", "Ben"}) || b.ActivePlayer() != "Cat" {
 		t.Fatalf("deploy %v, first %s; want Cat then Ben, Cat first", b.Deploy, b.ActivePlayer())
 	}
 	// Ben is fighting, Ann is not: only Ann may recruit.
-	g.refuse("Force", Recruit{Player: "Ben", Name: "Late", Rank: "soldier", Class: "fighter"})
-	g.do(Recruit{Player: "Ann", Name: "Late", Rank: "soldier", Class: "fighter"})
+	g.Refuse("Force", Recruit{Player: "Ben", Name: "Late", Rank: "soldier", Class: "fighter"})
+	g.Do(Recruit{Player: "Ann", Name: "Late", Rank: "soldier", Class: "fighter"})
 }
 
 // seed 001 line 54: "While an enemy is in base to base contact they must be
@@ -993,10 +993,10 @@ func TestContactBeforeHumans(t *testing.T) {
 	g.forces()
 	g.start(HuntTheHunters, 1, 2, 3, 4, 1, 2, 3)
 	g.roll(2, 2, 3, 3, 5, 5)
-	g.do(Contact{A: "Igor", B: "Davy"})
-	g.refuse("Contact", Attack{Figure: "Igor", Target: "Human 1", Dice: []int{2}}, 6, 1)
-	g.do(Attack{Figure: "Igor", Target: "Davy", Dice: []int{2}}, 1)
+	g.Do(Contact{A: "Igor", B: "Davy"})
+	g.Refuse("Contact", Attack{Figure: "Igor", Target: "Human 1", Dice: []int{2}}, 6, 1)
+	g.Do(Attack{Figure: "Igor", Target: "Davy", Dice: []int{2}}, 1)
 	// Out of contact, a Fighter reaches a Human without a recorded contact.
-	g.do(Attack{Figure: "Renny", Target: "Human 1", Dice: []int{3}}, 1)
-	g.refuse("Contact", Contact{A: "Renny", B: "Human 2"})
+	g.Do(Attack{Figure: "Renny", Target: "Human 1", Dice: []int{3}}, 1)
+	g.Refuse("Contact", Contact{A: "Renny", B: "Human 2"})
 }

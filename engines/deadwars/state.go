@@ -5,17 +5,16 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/engines/kit"
 )
 
 // State is a Deadwars campaign: the forces with their records, and the
 // battles fought (the last may be in progress).
 type State struct {
-	Camp   engines.Campaign `json:"camp"`
-	Forces []*Force         `json:"forces"`
-	// Past are the battles before the newest, which never change again;
-	// Battles holds the newest only (over or not), the one rules touch.
-	Past    engines.History[*Battle] `json:"past"`
-	Battles []*Battle                `json:"battles"`
+	// Play is the campaign, the newest battle (over or not, the one rules
+	// touch) and the battles before it, which never change again.
+	kit.Play[*Battle, *Battle]
+	Forces []*Force `json:"forces"`
 }
 
 // Force is one player's force and its campaign record.
@@ -120,9 +119,9 @@ type Battle struct {
 	Winner string `json:"winner"`
 	Result string `json:"result"`
 	Why    string `json:"why"`
-	// Outcome is how the battle ended, stated when it ended (outcome.go);
+	// Ending is how the battle ended, stated when it ended (outcome.go);
 	// nil while it is fought.
-	Outcome *engines.Outcome `json:"outcome,omitempty"`
+	kit.Ending
 }
 
 // Fig is a figure on the battlefield.
@@ -157,23 +156,20 @@ func (f *Fig) MaxWounds() int { return RankValue(f.Rank) }
 // Human reports whether the figure is one of Hunt the Hunters' Humans.
 func (f *Fig) Human() bool { return f.Side == HumansSide }
 
-func newState(c engines.Campaign) *State { return &State{Camp: c} }
+func newState(c engines.Campaign) *State {
+	return &State{Play: kit.Play[*Battle, *Battle]{Campaign: c}}
+}
 
 // Current is the battle in progress, or nil.
 func (s *State) Current() *Battle {
-	if n := len(s.Battles); n > 0 && !s.Battles[n-1].Over {
-		return s.Battles[n-1]
+	if s.InProgress() {
+		return s.Battle
 	}
 	return nil
 }
 
 // Last is the newest battle, over or not, or nil.
-func (s *State) Last() *Battle {
-	if n := len(s.Battles); n > 0 {
-		return s.Battles[n-1]
-	}
-	return nil
-}
+func (s *State) Last() *Battle { return s.Battle }
 
 // Force returns the player's force (case-insensitive), or nil.
 func (s *State) Force(player string) *Force {
@@ -300,4 +296,12 @@ func (b *Battle) soulsLeft() int {
 		n -= v
 	}
 	return n
+}
+
+// battles are the campaign's battles, oldest first, the newest over or not.
+func (s *State) battles() []*Battle {
+	if s.Battle == nil {
+		return s.Past.All()
+	}
+	return append(slices.Clip(s.Past.All()), s.Battle)
 }

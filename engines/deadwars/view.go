@@ -175,7 +175,7 @@ func (s *State) forceNote(f *Force) string {
 // so this is what the force's record counts.
 func (s *State) resultsOf() map[*Force][]string {
 	out := map[*Force][]string{}
-	for _, b := range append(slices.Clip(s.Past.All()), s.Battles...) {
+	for _, b := range s.battles() {
 		if !b.Over {
 			continue
 		}
@@ -225,7 +225,7 @@ func (s *State) Roster() engines.Roster {
 // credits) and its consequences in the game's words.
 func (s *State) Scenarios() []engines.ScenarioSummary {
 	var out []engines.ScenarioSummary
-	for _, b := range append(slices.Clip(s.Past.All()), s.Battles...) {
+	for _, b := range s.battles() {
 		sum := engines.ScenarioSummary{Name: b.Name, Brief: b.Brief, Turn: b.Round, Ended: b.Over, Result: b.Result, Why: b.Why, Outcome: b.Outcome}
 		sides := slices.Clone(b.Sides)
 		if b.Brief == HuntTheHunters {

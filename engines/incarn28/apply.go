@@ -2,6 +2,8 @@ package incarn28
 
 import (
 	"fmt"
+
+	"warlog/engines/kit"
 )
 
 // How each fact folds into the state: one method per payload type.
@@ -352,7 +354,8 @@ func (s *State) onBattleEnded(p BattleEnded) error {
 	}
 	b.Winner, b.Why, b.Ended = p.Winner, p.Why, true
 	rec := Record{Name: b.Name, Rounds: b.Round, Sides: b.Sides, Forces: make(map[string][]Incarn, len(b.Sides)),
-		Removed: make(map[string][]int, len(b.RemovedPerR)), Outcome: s.outcome(b)}
+		Removed: make(map[string][]int, len(b.RemovedPerR)), Ending: kit.Ending{Outcome: s.outcome(b)}}
+	b.Outcome = rec.Outcome
 	// A replay records every game again: each side's forces (its bought
 	// incarns and Worms, in play order) are a part of one block, and so
 	// are the removals per round.

@@ -53,7 +53,7 @@ func TestGangFiles(t *testing.T) {
 		}
 		f, _ := FindFaction(c.faction)
 		s := testState()
-		_, err = try(s, FoundGang{Player: "Ann", Faction: f.Name, Incarns: ins})
+		_, err = i28(t, s).Try(FoundGang{Player: "Ann", Faction: f.Name, Incarns: ins})
 		if c.legal && err != nil {
 			t.Errorf("%s as %s: refused: %v", c.file, c.faction, err)
 		}
@@ -66,8 +66,8 @@ func TestGangFiles(t *testing.T) {
 // Every limit of seed lines 61 and 89 and 595, refused with its name.
 func TestLimitsRefused(t *testing.T) {
 	s := testState()
-	do(t, s, FoundGang{Player: "Ann", Faction: "court"})
-	do(t, s, FoundGang{Player: "Sal", Faction: "sacrosanct"})
+	i28(t, s).Do(FoundGang{Player: "Ann", Faction: "court"})
+	i28(t, s).Do(FoundGang{Player: "Sal", Faction: "sacrosanct"})
 	for _, c := range []struct {
 		name string
 		in   Incarn
@@ -79,30 +79,29 @@ func TestLimitsRefused(t *testing.T) {
 		{"no fleshtype", in("Bare", "Roach", "Weak", nil), "Bare has no Fleshtype; every incarn gets one for free, give it one with --flesh (Fleshtypes)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			refused(t, s, Recruit{Player: "Ann", Incarn: c.in}, c.want)
+			i28(t, s).Fails(c.want, Recruit{Player: "Ann", Incarn: c.in})
 		})
 	}
-	do(t, s, FoundGang{Player: "Tim", Faction: "court", Bones: 10})
-	refused(t, s, Recruit{Player: "Tim", Incarn: in("Big", "Demigod", "Immortal", fl("Soldier"))}, "the gang costs 16 B, over its 10 B limit; drop 6 B of incarns, Fleshtypes or items (Bones)")
+	i28(t, s).Do(FoundGang{Player: "Tim", Faction: "court", Bones: 10})
+	i28(t, s).Fails("the gang costs 16 B, over its 10 B limit; drop 6 B of incarns, Fleshtypes or items (Bones)", Recruit{Player: "Tim", Incarn: in("Big", "Demigod", "Immortal", fl("Soldier"))})
 	// 3 per Fleshtype for Court, 4 for Sacrosanct.
 	for i, n := range []string{"A", "B", "C"} {
-		do(t, s, Recruit{Player: "Ann", Incarn: in(n, "Roach", "Weak", fl("Soldier"))})
-		do(t, s, Recruit{Player: "Sal", Incarn: in(n, "Roach", "Weak", fl("Soldier"))})
+		i28(t, s).Do(Recruit{Player: "Ann", Incarn: in(n, "Roach", "Weak", fl("Soldier"))})
+		i28(t, s).Do(Recruit{Player: "Sal", Incarn: in(n, "Roach", "Weak", fl("Soldier"))})
 		_ = i
 	}
-	refused(t, s, Recruit{Player: "Ann", Incarn: in("D", "Roach", "Weak", fl("Soldier"))}, "4 incarns have Soldier (A, B, C, D); a Court gang may have at most 3 (3 per Fleshtype)")
-	do(t, s, Recruit{Player: "Sal", Incarn: in("D", "Roach", "Weak", fl("Soldier"))})
-	refused(t, s, Recruit{Player: "Sal", Incarn: in("E", "Roach", "Weak", fl("Soldier"))}, "5 incarns have Soldier (A, B, C, D, E); a Sacrosanct gang may have at most 4 (4 per Fleshtype)")
-	refused(t, s, Recruit{Player: "Ann", Incarn: in("a", "Roach", "Weak", fl("Fool"))}, `two incarns are called "a"`)
+	i28(t, s).Fails("4 incarns have Soldier (A, B, C, D); a Court gang may have at most 3 (3 per Fleshtype)", Recruit{Player: "Ann", Incarn: in("D", "Roach", "Weak", fl("Soldier"))})
+	i28(t, s).Do(Recruit{Player: "Sal", Incarn: in("D", "Roach", "Weak", fl("Soldier"))})
+	i28(t, s).Fails("5 incarns have Soldier (A, B, C, D, E); a Sacrosanct gang may have at most 4 (4 per Fleshtype)", Recruit{Player: "Sal", Incarn: in("E", "Roach", "Weak", fl("Soldier"))})
+	i28(t, s).Fails(`two incarns are called "a"`, Recruit{Player: "Ann", Incarn: in("a", "Roach", "Weak", fl("Fool"))})
 	// 20 incarns: Roach Weak with one Fleshtype each cost 2 B.
-	do(t, s, FoundGang{Player: "Wim", Faction: "schism"})
+	i28(t, s).Do(FoundGang{Player: "Wim", Faction: "schism"})
 	for i := 0; i < 20; i++ {
-		do(t, s, Recruit{Player: "Wim", Incarn: in("W"+string(rune('a'+i)), "Roach", "Weak", fl(Fleshtypes[i].Name))})
+		i28(t, s).Do(Recruit{Player: "Wim", Incarn: in("W"+string(rune('a'+i)), "Roach", "Weak", fl(Fleshtypes[i].Name))})
 	}
-	refused(t, s, Recruit{Player: "Wim", Incarn: in("Wz", "Roach", "Weak", fl("Zealot"))}, "the gang has 21 incarns; at most 20 (20 incarns)")
+	i28(t, s).Fails("the gang has 21 incarns; at most 20 (20 incarns)", Recruit{Player: "Wim", Incarn: in("Wz", "Roach", "Weak", fl("Zealot"))})
 	// Several limits at once are all named.
-	refused(t, s, Recruit{Player: "Ann", Incarn: in("Bad", "Roach", "Weak", fl("Soldier", "Fool", "Fool"), "Icon", "Icon")},
-		"3 limits broken: Bad has Fool twice; an incarn cannot repeat a Fleshtype (Duplicate Fleshtype); Bad carries Icon twice; an incarn cannot have two of the same item (Duplicate item); 4 incarns have Soldier")
+	i28(t, s).Fails("3 limits broken: Bad has Fool twice; an incarn cannot repeat a Fleshtype (Duplicate Fleshtype); Bad carries Icon twice; an incarn cannot have two of the same item (Duplicate item); 4 incarns have Soldier", Recruit{Player: "Ann", Incarn: in("Bad", "Roach", "Weak", fl("Soldier", "Fool", "Fool"), "Icon", "Icon")})
 }
 
 func TestGangFileErrors(t *testing.T) {

@@ -42,9 +42,9 @@ type referee struct {
 // player has both), and the Pests are reminded of a D8.
 func inGame[C engines.Command](rule func(*referee, C) error) kit.Command[*State] {
 	return kit.Do(func(s *State, c C, d *engines.Decision) error {
-		b := s.Battle
-		if b == nil || b.Ended {
-			return engines.RefuseTry("Game", []string{"scenario start"}, "no game is in progress; start one")
+		b, err := s.NeedsScenario("no game is in progress; start one")
+		if err != nil {
+			return err
 		}
 		b.init()
 		r := &referee{State: s, d: d}
@@ -236,7 +236,7 @@ func (s *State) freeName(side, name string) string {
 // findTarget resolves a target named for attacker: among its enemies
 // first, then among every figure (so a wrong target is refused by name).
 func (s *State) findTarget(attacker *Figure, name string) (*Figure, error) {
-	foes := &State{Battle: &Battle{}}
+	foes := &State{Play: kit.Play[*Battle, Record]{Battle: &Battle{}}}
 	for _, f := range s.Battle.Figures {
 		if enemies(attacker, f) && f.InPlay() {
 			foes.Battle.Figures = append(foes.Battle.Figures, f)

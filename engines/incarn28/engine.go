@@ -78,4 +78,4 @@ var Engine = &kit.Game[*State]{
 }
 
 // newState is the state of a new campaign: no gangs yet.
-func newState(c engines.Campaign) *State { return &State{Campaign: c} }
+func newState(c engines.Campaign) *State { return &State{Play: kit.Play[*Battle, Record]{Campaign: c}} }

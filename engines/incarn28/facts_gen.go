@@ -572,73 +572,73 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 	i := 0
 	if s.Expect(`{"campaign":`) {
 		i = 1
-		v.Campaign = readEnginesCampaign(s)
-		if s.Expect(`,"gangs":`) {
-			if s.Array() {
-				var buf1 [16]*Gang
-				xs2 := buf1[:0]
-				for j3 := 0; s.Elem(j3); j3++ {
-					var x4 *Gang
-					if s.Null() {
-						x4 = nil
-					} else {
-						var p5 Gang
-						p5 = readGang(s)
-						x4 = &p5
-					}
-					xs2 = append(xs2, x4)
-				}
-				v.Gangs = append(make([]*Gang, 0, len(xs2)), xs2...)
-			} else {
-				v.Gangs = nil
-			}
-		}
+		v.Play.Campaign = engines.ReadCampaign(s)
 		if s.Expect(`,"battle":`) {
 			if s.Null() {
-				v.Battle = nil
+				v.Play.Battle = nil
 			} else {
-				var p6 Battle
-				p6 = readBattle(s)
-				v.Battle = &p6
+				var p1 Battle
+				p1 = readBattle(s)
+				v.Play.Battle = &p1
 			}
 		}
 		if s.Expect(`,"past":`) {
-			s.Decode(&v.Past)
+			s.Decode(&v.Play.Past)
+		}
+		if s.Expect(`,"gangs":`) {
+			if s.Array() {
+				var buf2 [16]*Gang
+				xs3 := buf2[:0]
+				for j4 := 0; s.Elem(j4); j4++ {
+					var x5 *Gang
+					if s.Null() {
+						x5 = nil
+					} else {
+						var p6 Gang
+						p6 = readGang(s)
+						x5 = &p6
+					}
+					xs3 = append(xs3, x5)
+				}
+				v.Gangs = append(make([]*Gang, 0, len(xs3)), xs3...)
+			} else {
+				v.Gangs = nil
+			}
 		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
 		case "campaign":
-			v.Campaign = readEnginesCampaign(s)
+			v.Play.Campaign = engines.ReadCampaign(s)
+		case "battle":
+			if s.Null() {
+				v.Play.Battle = nil
+			} else {
+				var p7 Battle
+				p7 = readBattle(s)
+				v.Play.Battle = &p7
+			}
+		case "past":
+			s.Decode(&v.Play.Past)
 		case "gangs":
 			if s.Array() {
-				var buf7 [16]*Gang
-				xs8 := buf7[:0]
-				for j9 := 0; s.Elem(j9); j9++ {
-					var x10 *Gang
+				var buf8 [16]*Gang
+				xs9 := buf8[:0]
+				for j10 := 0; s.Elem(j10); j10++ {
+					var x11 *Gang
 					if s.Null() {
-						x10 = nil
+						x11 = nil
 					} else {
-						var p11 Gang
-						p11 = readGang(s)
-						x10 = &p11
+						var p12 Gang
+						p12 = readGang(s)
+						x11 = &p12
 					}
-					xs8 = append(xs8, x10)
+					xs9 = append(xs9, x11)
 				}
-				v.Gangs = append(make([]*Gang, 0, len(xs8)), xs8...)
+				v.Gangs = append(make([]*Gang, 0, len(xs9)), xs9...)
 			} else {
 				v.Gangs = nil
 			}
-		case "battle":
-			if s.Null() {
-				v.Battle = nil
-			} else {
-				var p12 Battle
-				p12 = readBattle(s)
-				v.Battle = &p12
-			}
-		case "past":
-			s.Decode(&v.Past)
 		default:
 			s.SkipField()
 		}
@@ -1515,31 +1515,304 @@ func readIncarn(s *jsonscan.Scanner) (v Incarn) {
 	return v
 }
 
-func readEnginesCampaign(s *jsonscan.Scanner) (v engines.Campaign) {
+func readBattle(s *jsonscan.Scanner) (v Battle) {
 	i := 0
-	if s.Expect(`{"name":`) {
+	if s.Expect(`{"outcome":`) {
 		i = 1
-		v.Name = s.InternedString(&factStrings)
-		if s.Expect(`,"game":`) {
-			v.Game = s.InternedString(&factStrings)
+		if s.Null() {
+			v.Ending.Outcome = nil
+		} else {
+			var p1 engines.Outcome
+			p1 = engines.ReadOutcome(s)
+			v.Ending.Outcome = &p1
 		}
-		if s.Expect(`,"seed":`) {
-			v.Seed = s.Uint64()
+		if s.Expect(`,"name":`) {
+			v.Name = s.InternedString(&factStrings)
 		}
-		if s.Expect(`,"mode":`) {
-			v.Mode = s.InternedString(&factStrings)
+		if s.Expect(`,"round":`) {
+			v.Round = s.Int()
+		}
+		if s.Expect(`,"sides":`) {
+			v.Sides = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"objectives":`) {
+			if s.Null() {
+				v.Objectives = nil
+			} else {
+				m2 := make(map[string][]int, s.Members())
+				for j3 := 0; s.Field(j3); j3++ {
+					k4 := s.MapKey()
+					var x5 []int
+					x5 = s.SizedInts()
+					m2[k4] = x5
+				}
+				v.Objectives = m2
+			}
+		}
+		if s.Expect(`,"done":`) {
+			if s.Null() {
+				v.Done = nil
+			} else {
+				m6 := make(map[string][]int, s.Members())
+				for j7 := 0; s.Field(j7); j7++ {
+					k8 := s.MapKey()
+					var x9 []int
+					x9 = s.SizedInts()
+					m6[k8] = x9
+				}
+				v.Done = m6
+			}
+		}
+		if s.Expect(`,"twist":`) {
+			v.Twist = s.Int()
+		}
+		if s.Expect(`,"overseer":`) {
+			if s.Null() {
+				v.Overseer = nil
+			} else {
+				m10 := make(map[string]bool, s.Members())
+				for j11 := 0; s.Field(j11); j11++ {
+					k12 := s.MapKey()
+					var x13 bool
+					x13 = s.Bool()
+					m10[k12] = x13
+				}
+				v.Overseer = m10
+			}
+		}
+		if s.Expect(`,"figures":`) {
+			if s.Array() {
+				var buf14 [16]*Figure
+				xs15 := buf14[:0]
+				for j16 := 0; s.Elem(j16); j16++ {
+					var x17 *Figure
+					if s.Null() {
+						x17 = nil
+					} else {
+						var p18 Figure
+						p18 = readFigure(s)
+						x17 = &p18
+					}
+					xs15 = append(xs15, x17)
+				}
+				v.Figures = append(make([]*Figure, 0, len(xs15)), xs15...)
+			} else {
+				v.Figures = nil
+			}
+		}
+		if s.Expect(`,"first":`) {
+			v.First = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"next":`) {
+			v.Next = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"again":`) {
+			v.Again = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"last":`) {
+			v.Last = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"round_over":`) {
+			v.RoundOver = s.Bool()
+		}
+		if s.Expect(`,"current":`) {
+			if s.Null() {
+				v.Current = nil
+			} else {
+				var p19 Activation
+				p19 = readActivation(s)
+				v.Current = &p19
+			}
+		}
+		if s.Expect(`,"desecrate":`) {
+			v.Desecrate = s.IntMap()
+		}
+		if s.Expect(`,"winner":`) {
+			v.Winner = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"why":`) {
+			v.Why = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"ended":`) {
+			v.Ended = s.Bool()
+		}
+		if s.Expect(`,"removed_per_round":`) {
+			if s.Null() {
+				v.RemovedPerR = nil
+			} else {
+				m20 := make(map[string][]int, s.Members())
+				for j21 := 0; s.Field(j21); j21++ {
+					k22 := s.MapKey()
+					var x23 []int
+					x23 = s.SizedInts()
+					m20[k22] = x23
+				}
+				v.RemovedPerR = m20
+			}
+		}
+		if s.Expect(`,"deployer":`) {
+			v.Deployer = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"mist_edge":`) {
+			v.MistEdge = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"mist_reach":`) {
+			v.MistReach = s.Int()
+		}
+		if s.Expect(`,"mist_round":`) {
+			v.MistRound = s.Int()
+		}
+		if s.Expect(`,"reactions":`) {
+			if s.Array() {
+				var buf24 [16]Reaction
+				xs25 := buf24[:0]
+				for j26 := 0; s.Elem(j26); j26++ {
+					var x27 Reaction
+					x27 = readReaction(s)
+					xs25 = append(xs25, x27)
+				}
+				v.Reactions = append(make([]Reaction, 0, len(xs25)), xs25...)
+			} else {
+				v.Reactions = nil
+			}
 		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
+		case "outcome":
+			if s.Null() {
+				v.Ending.Outcome = nil
+			} else {
+				var p28 engines.Outcome
+				p28 = engines.ReadOutcome(s)
+				v.Ending.Outcome = &p28
+			}
 		case "name":
 			v.Name = s.InternedString(&factStrings)
-		case "game":
-			v.Game = s.InternedString(&factStrings)
-		case "seed":
-			v.Seed = s.Uint64()
-		case "mode":
-			v.Mode = s.InternedString(&factStrings)
+		case "round":
+			v.Round = s.Int()
+		case "sides":
+			v.Sides = s.InternedStrings(&factStrings)
+		case "objectives":
+			if s.Null() {
+				v.Objectives = nil
+			} else {
+				m29 := make(map[string][]int, s.Members())
+				for j30 := 0; s.Field(j30); j30++ {
+					k31 := s.MapKey()
+					var x32 []int
+					x32 = s.SizedInts()
+					m29[k31] = x32
+				}
+				v.Objectives = m29
+			}
+		case "done":
+			if s.Null() {
+				v.Done = nil
+			} else {
+				m33 := make(map[string][]int, s.Members())
+				for j34 := 0; s.Field(j34); j34++ {
+					k35 := s.MapKey()
+					var x36 []int
+					x36 = s.SizedInts()
+					m33[k35] = x36
+				}
+				v.Done = m33
+			}
+		case "twist":
+			v.Twist = s.Int()
+		case "overseer":
+			if s.Null() {
+				v.Overseer = nil
+			} else {
+				m37 := make(map[string]bool, s.Members())
+				for j38 := 0; s.Field(j38); j38++ {
+					k39 := s.MapKey()
+					var x40 bool
+					x40 = s.Bool()
+					m37[k39] = x40
+				}
+				v.Overseer = m37
+			}
+		case "figures":
+			if s.Array() {
+				var buf41 [16]*Figure
+				xs42 := buf41[:0]
+				for j43 := 0; s.Elem(j43); j43++ {
+					var x44 *Figure
+					if s.Null() {
+						x44 = nil
+					} else {
+						var p45 Figure
+						p45 = readFigure(s)
+						x44 = &p45
+					}
+					xs42 = append(xs42, x44)
+				}
+				v.Figures = append(make([]*Figure, 0, len(xs42)), xs42...)
+			} else {
+				v.Figures = nil
+			}
+		case "first":
+			v.First = s.InternedString(&factStrings)
+		case "next":
+			v.Next = s.InternedString(&factStrings)
+		case "again":
+			v.Again = s.InternedString(&factStrings)
+		case "last":
+			v.Last = s.InternedString(&factStrings)
+		case "round_over":
+			v.RoundOver = s.Bool()
+		case "current":
+			if s.Null() {
+				v.Current = nil
+			} else {
+				var p46 Activation
+				p46 = readActivation(s)
+				v.Current = &p46
+			}
+		case "desecrate":
+			v.Desecrate = s.IntMap()
+		case "winner":
+			v.Winner = s.InternedString(&factStrings)
+		case "why":
+			v.Why = s.InternedString(&factStrings)
+		case "ended":
+			v.Ended = s.Bool()
+		case "removed_per_round":
+			if s.Null() {
+				v.RemovedPerR = nil
+			} else {
+				m47 := make(map[string][]int, s.Members())
+				for j48 := 0; s.Field(j48); j48++ {
+					k49 := s.MapKey()
+					var x50 []int
+					x50 = s.SizedInts()
+					m47[k49] = x50
+				}
+				v.RemovedPerR = m47
+			}
+		case "deployer":
+			v.Deployer = s.InternedString(&factStrings)
+		case "mist_edge":
+			v.MistEdge = s.InternedString(&factStrings)
+		case "mist_reach":
+			v.MistReach = s.Int()
+		case "mist_round":
+			v.MistRound = s.Int()
+		case "reactions":
+			if s.Array() {
+				var buf51 [16]Reaction
+				xs52 := buf51[:0]
+				for j53 := 0; s.Elem(j53); j53++ {
+					var x54 Reaction
+					x54 = readReaction(s)
+					xs52 = append(xs52, x54)
+				}
+				v.Reactions = append(make([]Reaction, 0, len(xs52)), xs52...)
+			} else {
+				v.Reactions = nil
+			}
 		default:
 			s.SkipField()
 		}
@@ -1614,294 +1887,6 @@ func readGang(s *jsonscan.Scanner) (v Gang) {
 			v.Games = s.Int()
 		case "wins":
 			v.Wins = s.Int()
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
-func readBattle(s *jsonscan.Scanner) (v Battle) {
-	i := 0
-	if s.Expect(`{"name":`) {
-		i = 1
-		v.Name = s.InternedString(&factStrings)
-		if s.Expect(`,"round":`) {
-			v.Round = s.Int()
-		}
-		if s.Expect(`,"sides":`) {
-			v.Sides = s.InternedStrings(&factStrings)
-		}
-		if s.Expect(`,"objectives":`) {
-			if s.Null() {
-				v.Objectives = nil
-			} else {
-				m1 := make(map[string][]int, s.Members())
-				for j2 := 0; s.Field(j2); j2++ {
-					k3 := s.MapKey()
-					var x4 []int
-					x4 = s.SizedInts()
-					m1[k3] = x4
-				}
-				v.Objectives = m1
-			}
-		}
-		if s.Expect(`,"done":`) {
-			if s.Null() {
-				v.Done = nil
-			} else {
-				m5 := make(map[string][]int, s.Members())
-				for j6 := 0; s.Field(j6); j6++ {
-					k7 := s.MapKey()
-					var x8 []int
-					x8 = s.SizedInts()
-					m5[k7] = x8
-				}
-				v.Done = m5
-			}
-		}
-		if s.Expect(`,"twist":`) {
-			v.Twist = s.Int()
-		}
-		if s.Expect(`,"overseer":`) {
-			if s.Null() {
-				v.Overseer = nil
-			} else {
-				m9 := make(map[string]bool, s.Members())
-				for j10 := 0; s.Field(j10); j10++ {
-					k11 := s.MapKey()
-					var x12 bool
-					x12 = s.Bool()
-					m9[k11] = x12
-				}
-				v.Overseer = m9
-			}
-		}
-		if s.Expect(`,"figures":`) {
-			if s.Array() {
-				var buf13 [16]*Figure
-				xs14 := buf13[:0]
-				for j15 := 0; s.Elem(j15); j15++ {
-					var x16 *Figure
-					if s.Null() {
-						x16 = nil
-					} else {
-						var p17 Figure
-						p17 = readFigure(s)
-						x16 = &p17
-					}
-					xs14 = append(xs14, x16)
-				}
-				v.Figures = append(make([]*Figure, 0, len(xs14)), xs14...)
-			} else {
-				v.Figures = nil
-			}
-		}
-		if s.Expect(`,"first":`) {
-			v.First = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"next":`) {
-			v.Next = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"again":`) {
-			v.Again = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"last":`) {
-			v.Last = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"round_over":`) {
-			v.RoundOver = s.Bool()
-		}
-		if s.Expect(`,"current":`) {
-			if s.Null() {
-				v.Current = nil
-			} else {
-				var p18 Activation
-				p18 = readActivation(s)
-				v.Current = &p18
-			}
-		}
-		if s.Expect(`,"desecrate":`) {
-			v.Desecrate = s.IntMap()
-		}
-		if s.Expect(`,"winner":`) {
-			v.Winner = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"why":`) {
-			v.Why = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"ended":`) {
-			v.Ended = s.Bool()
-		}
-		if s.Expect(`,"removed_per_round":`) {
-			if s.Null() {
-				v.RemovedPerR = nil
-			} else {
-				m19 := make(map[string][]int, s.Members())
-				for j20 := 0; s.Field(j20); j20++ {
-					k21 := s.MapKey()
-					var x22 []int
-					x22 = s.SizedInts()
-					m19[k21] = x22
-				}
-				v.RemovedPerR = m19
-			}
-		}
-		if s.Expect(`,"deployer":`) {
-			v.Deployer = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"mist_edge":`) {
-			v.MistEdge = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"mist_reach":`) {
-			v.MistReach = s.Int()
-		}
-		if s.Expect(`,"mist_round":`) {
-			v.MistRound = s.Int()
-		}
-		if s.Expect(`,"reactions":`) {
-			if s.Array() {
-				var buf23 [16]Reaction
-				xs24 := buf23[:0]
-				for j25 := 0; s.Elem(j25); j25++ {
-					var x26 Reaction
-					x26 = readReaction(s)
-					xs24 = append(xs24, x26)
-				}
-				v.Reactions = append(make([]Reaction, 0, len(xs24)), xs24...)
-			} else {
-				v.Reactions = nil
-			}
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "name":
-			v.Name = s.InternedString(&factStrings)
-		case "round":
-			v.Round = s.Int()
-		case "sides":
-			v.Sides = s.InternedStrings(&factStrings)
-		case "objectives":
-			if s.Null() {
-				v.Objectives = nil
-			} else {
-				m27 := make(map[string][]int, s.Members())
-				for j28 := 0; s.Field(j28); j28++ {
-					k29 := s.MapKey()
-					var x30 []int
-					x30 = s.SizedInts()
-					m27[k29] = x30
-				}
-				v.Objectives = m27
-			}
-		case "done":
-			if s.Null() {
-				v.Done = nil
-			} else {
-				m31 := make(map[string][]int, s.Members())
-				for j32 := 0; s.Field(j32); j32++ {
-					k33 := s.MapKey()
-					var x34 []int
-					x34 = s.SizedInts()
-					m31[k33] = x34
-				}
-				v.Done = m31
-			}
-		case "twist":
-			v.Twist = s.Int()
-		case "overseer":
-			if s.Null() {
-				v.Overseer = nil
-			} else {
-				m35 := make(map[string]bool, s.Members())
-				for j36 := 0; s.Field(j36); j36++ {
-					k37 := s.MapKey()
-					var x38 bool
-					x38 = s.Bool()
-					m35[k37] = x38
-				}
-				v.Overseer = m35
-			}
-		case "figures":
-			if s.Array() {
-				var buf39 [16]*Figure
-				xs40 := buf39[:0]
-				for j41 := 0; s.Elem(j41); j41++ {
-					var x42 *Figure
-					if s.Null() {
-						x42 = nil
-					} else {
-						var p43 Figure
-						p43 = readFigure(s)
-						x42 = &p43
-					}
-					xs40 = append(xs40, x42)
-				}
-				v.Figures = append(make([]*Figure, 0, len(xs40)), xs40...)
-			} else {
-				v.Figures = nil
-			}
-		case "first":
-			v.First = s.InternedString(&factStrings)
-		case "next":
-			v.Next = s.InternedString(&factStrings)
-		case "again":
-			v.Again = s.InternedString(&factStrings)
-		case "last":
-			v.Last = s.InternedString(&factStrings)
-		case "round_over":
-			v.RoundOver = s.Bool()
-		case "current":
-			if s.Null() {
-				v.Current = nil
-			} else {
-				var p44 Activation
-				p44 = readActivation(s)
-				v.Current = &p44
-			}
-		case "desecrate":
-			v.Desecrate = s.IntMap()
-		case "winner":
-			v.Winner = s.InternedString(&factStrings)
-		case "why":
-			v.Why = s.InternedString(&factStrings)
-		case "ended":
-			v.Ended = s.Bool()
-		case "removed_per_round":
-			if s.Null() {
-				v.RemovedPerR = nil
-			} else {
-				m45 := make(map[string][]int, s.Members())
-				for j46 := 0; s.Field(j46); j46++ {
-					k47 := s.MapKey()
-					var x48 []int
-					x48 = s.SizedInts()
-					m45[k47] = x48
-				}
-				v.RemovedPerR = m45
-			}
-		case "deployer":
-			v.Deployer = s.InternedString(&factStrings)
-		case "mist_edge":
-			v.MistEdge = s.InternedString(&factStrings)
-		case "mist_reach":
-			v.MistReach = s.Int()
-		case "mist_round":
-			v.MistRound = s.Int()
-		case "reactions":
-			if s.Array() {
-				var buf49 [16]Reaction
-				xs50 := buf49[:0]
-				for j51 := 0; s.Elem(j51); j51++ {
-					var x52 Reaction
-					x52 = readReaction(s)
-					xs50 = append(xs50, x52)
-				}
-				v.Reactions = append(make([]Reaction, 0, len(xs50)), xs50...)
-			} else {
-				v.Reactions = nil
-			}
 		default:
 			s.SkipField()
 		}

@@ -27,39 +27,39 @@ func notes(t *testing.T, s *State, name string) string {
 // notes, and so in `status --json`.
 func TestStatusShowsLastingMarks(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Gargoyle")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	do(t, s, Stone{})
+	i28(t, s).Do(Stone{})
 	contains(t, notes(t, s, "Ax"), "stone (Gargoyle)")
 	if data, _ := json.Marshal(s.Status()); !strings.Contains(string(data), "stone (Gargoyle)") {
 		t.Errorf("status JSON: %s", data)
 	}
 
 	s = fight(t, in("Ax", "Regular", "Medium", fl("Toxic")), in("Tg", "Regular", "Medium", fl("Brigand"), "Decoy"))
-	do(t, s, Special{Incarn: "Ax", Target: "Tg", DefFacts: DefFacts{Decoy: true}}, 4, 3, 9)
+	i28(t, s).Do(Special{Incarn: "Ax", Target: "Tg", DefFacts: DefFacts{Decoy: true}}, 4, 3, 9)
 	contains(t, notes(t, s, "Ax"), "Toxic spent")
 	contains(t, notes(t, s, "Tg"), "Decoy spent")
 
 	s = duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}, "sacrosanct",
 		[]Incarn{in("Sp", "Regular", "Medium", fl("Spy")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
-	do(t, s, Activate{Incarn: "Ax"}, 3)
-	do(t, s, Activate{Incarn: "Sp"}, 4)
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 3)
+	i28(t, s).Do(Activate{Incarn: "Sp"}, 4)
 	if n := notes(t, s, "Sp"); n != "" {
 		t.Errorf("a masked Spy's notes: %q", n)
 	}
-	do(t, s, Attack{Target: "Ax", Strength: 1}, 2, 5)
+	i28(t, s).Do(Attack{Target: "Ax", Strength: 1}, 2, 5)
 	contains(t, notes(t, s, "Sp"), "unmasked (Spy)")
 
 	// line 377 Inseminator, once per game.
 	s = fight(t, in("Ax", "Regular", "Medium", fl("Inseminator")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	do(t, s, Inseminate{Incarn: "Ax", Target: "Tg"})
+	i28(t, s).Do(Inseminate{Incarn: "Ax", Target: "Tg"})
 	contains(t, notes(t, s, "Ax"), "Inseminator mark spent")
 	contains(t, notes(t, s, "Tg"), "inseminated")
 
 	// line 649 Chronomatic Rift: each incarn can be lifted once per game.
 	s = riftGame(t)
-	do(t, s, Rift{Player: "Ann", Incarn: "Tg"})
-	do(t, s, Activate{Incarn: "Ax"}, 3)
-	do(t, s, Activate{Incarn: "Ug"}, 3)
-	do(t, s, NextRound{}, 6, 1)
+	i28(t, s).Do(Rift{Player: "Ann", Incarn: "Tg"})
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 3)
+	i28(t, s).Do(Activate{Incarn: "Ug"}, 3)
+	i28(t, s).Do(NextRound{}, 6, 1)
 	contains(t, notes(t, s, "Tg"), "lifted once by the Rift")
 }
 
@@ -68,12 +68,12 @@ func TestStatusShowsLastingMarks(t *testing.T) {
 // side's removed incarns.
 func TestRiftedIsNotRemoved(t *testing.T) {
 	s := riftGame(t)
-	do(t, s, Rift{Player: "Ann", Incarn: "Tg"})
+	i28(t, s).Do(Rift{Player: "Ann", Incarn: "Tg"})
 	if n := removed(t, s, "Ben"); n != 0 {
 		t.Errorf("Ben has %d removed with Tg lifted, want 0", n)
 	}
 	contains(t, notes(t, s, "Tg"), "lifted by the Rift")
-	do(t, s, Slay{Incarn: "Ug", Why: "a blow at the table"})
+	i28(t, s).Do(Slay{Incarn: "Ug", Why: "a blow at the table"})
 	if n := removed(t, s, "Ben"); n != 1 {
 		t.Errorf("Ben has %d removed once Ug is slain, want 1", n)
 	}
@@ -84,10 +84,10 @@ func TestRiftedIsNotRemoved(t *testing.T) {
 func riftGame(t *testing.T) *State {
 	t.Helper()
 	s := testState()
-	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}})
-	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}})
-	do(t, s, engines.StartScenario{Name: "G"}, 3, 6, 3, 6, 4, 6, 1)
-	do(t, s, NextRound{}, 6, 1)
+	i28(t, s).Do(FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}})
+	i28(t, s).Do(FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}})
+	i28(t, s).Do(engines.StartScenario{Name: "G"}, 3, 6, 3, 6, 4, 6, 1)
+	i28(t, s).Do(NextRound{}, 6, 1)
 	return s
 }
 

@@ -25,10 +25,10 @@ const harm = "harm"
 // the two gangs fights; the other gangs' have no part in the game). Nothing
 // carries over for an incarn (the seed has no injuries); each gang records
 // the game.
-func (s *State) outcome(b *Battle) engines.Outcome {
+func (s *State) outcome(b *Battle) *engines.Outcome {
 	// A replay states the outcome of every game again: each list is
 	// allocated once, at its size.
-	o := engines.Outcome{Winner: b.Winner, Draw: b.Winner == "", Why: b.Why, Result: "no winner", Damage: harm,
+	o := &engines.Outcome{Winner: b.Winner, Draw: b.Winner == "", Why: b.Why, Result: "no winner", Damage: harm,
 		Sides: make([]engines.SideResult, len(b.Sides)), Campaign: make([]string, len(b.Sides), len(b.Sides)+1)}
 	if b.Winner != "" {
 		o.Result = b.Winner + " wins"

@@ -13,17 +13,17 @@ import (
 // the gang member from game to game, whatever its name.
 func TestOutcome(t *testing.T) {
 	s := testState()
-	do(t, s, FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Bx", "Roach", "Weak", fl("Brigand"))}})
-	do(t, s, FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Roach", "Weak", fl("Brigand"))}})
-	do(t, s, FoundGang{Player: "Cas", Faction: "court", Incarns: []Incarn{in("Cx", "Roach", "Weak", fl("Brigand"))}})
+	i28(t, s).Do(FoundGang{Player: "Ann", Faction: "sacrosanct", Incarns: []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Bx", "Roach", "Weak", fl("Brigand"))}})
+	i28(t, s).Do(FoundGang{Player: "Ben", Faction: "sacrosanct", Incarns: []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Roach", "Weak", fl("Brigand"))}})
+	i28(t, s).Do(FoundGang{Player: "Cas", Faction: "court", Incarns: []Incarn{in("Cx", "Roach", "Weak", fl("Brigand"))}})
 	// Sacrosanct 3,6: Loot and Sanctify for both; the twist Enraging Squall;
 	// Ann deploys and then activates first.
-	do(t, s, engines.StartScenario{Name: "One", Field: []string{"Ann", "Ben"}}, 3, 6, 3, 6, 6, 6, 1)
-	do(t, s, NextRound{}, 6, 1)
-	do(t, s, Activate{Incarn: "Ax"}, 5)
-	do(t, s, Slay{Incarn: "Ug", By: "Ax"})
-	do(t, s, MarkObjective{Player: "Ann", Objective: "loot"})
-	do(t, s, MarkObjective{Player: "Ann", Objective: "sanctify"})
+	i28(t, s).Do(engines.StartScenario{Name: "One", Field: []string{"Ann", "Ben"}}, 3, 6, 3, 6, 6, 6, 1)
+	i28(t, s).Do(NextRound{}, 6, 1)
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 5)
+	i28(t, s).Do(Slay{Incarn: "Ug", By: "Ax"})
+	i28(t, s).Do(MarkObjective{Player: "Ann", Objective: "loot"})
+	i28(t, s).Do(MarkObjective{Player: "Ann", Objective: "sanctify"})
 
 	sc := s.Scenarios()
 	if len(sc) != 1 || sc[0].Outcome == nil {
@@ -58,10 +58,10 @@ func TestOutcome(t *testing.T) {
 
 	// A new incarn of an old name is another gang member; the others keep
 	// their IDs. A game the players end without a winner is a draw.
-	do(t, s, Dismiss{Player: "Ann", Name: "Bx"})
-	do(t, s, Recruit{Player: "Ann", Incarn: in("Bx", "Roach", "Weak", fl("Brigand"))})
-	do(t, s, engines.StartScenario{Name: "Two", Field: []string{"Ann", "Cas"}}, 3, 6, 1, 2, 6, 6, 1)
-	do(t, s, engines.EndScenario{})
+	i28(t, s).Do(Dismiss{Player: "Ann", Name: "Bx"})
+	i28(t, s).Do(Recruit{Player: "Ann", Incarn: in("Bx", "Roach", "Weak", fl("Brigand"))})
+	i28(t, s).Do(engines.StartScenario{Name: "Two", Field: []string{"Ann", "Cas"}}, 3, 6, 1, 2, 6, 6, 1)
+	i28(t, s).Do(engines.EndScenario{})
 	o = s.Scenarios()[1].Outcome
 	if !o.Draw || o.Winner != "" || o.WinnerName() != "draw" {
 		t.Errorf("an ended game without a winner: winner %q, draw %v", o.Winner, o.Draw)
@@ -82,12 +82,12 @@ func TestOutcome(t *testing.T) {
 func TestOutcomeExhumed(t *testing.T) {
 	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Exhumer")), in("Tg", "Roach", "Weak", fl("Brigand"))},
 		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
-	do(t, s, Activate{Incarn: "Ax"}, 8)
-	do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 3, DefFacts: DefFacts{Exhumer: "Ax"}}, 6, 6, 6, 2, 5)
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 8)
+	i28(t, s).Do(Attack{Attacker: "Ax", Target: "Tg", Strength: 3, DefFacts: DefFacts{Exhumer: "Ax"}}, 6, 6, 6, 2, 5)
 	if fig(t, s, "Ann/Tg 2").ID != "Ben#1" {
 		t.Fatalf("the exhumed figure: %+v", fig(t, s, "Ann/Tg 2"))
 	}
-	do(t, s, engines.EndScenario{})
+	i28(t, s).Do(engines.EndScenario{})
 	got := s.Scenarios()[0].Outcome.Figures
 	want := []engines.Fate{
 		// Ax's attack (line 35) raised Tg instead of slaying it: no harm.
@@ -108,12 +108,12 @@ func TestOutcomeExhumed(t *testing.T) {
 func TestOutcomeAttacksAndHarm(t *testing.T) {
 	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))},
 		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
-	do(t, s, Activate{Incarn: "Ax"}, 8)
-	do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 3}, 6, 3, 3, 4) // the defence holds: no harm
-	do(t, s, EndActivation{})
-	do(t, s, Activate{Incarn: "Tg"}, 8)
-	do(t, s, Attack{Attacker: "Tg", Target: "Ax", Strength: 3}, 6, 6, 3, 3) // Ax is stunned
-	do(t, s, engines.EndScenario{})
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 8)
+	i28(t, s).Do(Attack{Attacker: "Ax", Target: "Tg", Strength: 3}, 6, 3, 3, 4) // the defence holds: no harm
+	i28(t, s).Do(EndActivation{})
+	i28(t, s).Do(Activate{Incarn: "Tg"}, 8)
+	i28(t, s).Do(Attack{Attacker: "Tg", Target: "Ax", Strength: 3}, 6, 6, 3, 3) // Ax is stunned
+	i28(t, s).Do(engines.EndScenario{})
 	got := map[string]engines.Fate{}
 	for _, f := range s.Scenarios()[0].Outcome.Figures {
 		got[f.Name] = f

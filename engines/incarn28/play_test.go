@@ -32,12 +32,12 @@ func contains(t *testing.T, label, want string) {
 func TestACTRFlat(t *testing.T) {
 	s := duel(t, "court", []Incarn{in("Bors", "Regular", "Medium", fl("Soldier", "Elegant"))},
 		"schism", []Incarn{in("Grub", "Regular", "Light", fl("Elegant"))}, courtObj, schismObj)
-	l := do(t, s, Activate{Incarn: "Bors"}, 4)
+	l := i28(t, s).Label(Activate{Incarn: "Bors"}, 4)
 	if acs(s) != 4+2+1 {
 		t.Errorf("Bors: %d ACs, want 7", acs(s))
 	}
 	contains(t, l, "d8 4 +1 Elegant +2 Soldier = 7: 7 ACs")
-	l = do(t, s, Activate{Incarn: "Grub"}, 5)
+	l = i28(t, s).Label(Activate{Incarn: "Grub"}, 5)
 	if acs(s) != 5+1+1 {
 		t.Errorf("Grub: %d ACs, want 7", acs(s))
 	}
@@ -53,7 +53,7 @@ func TestModifierOrder(t *testing.T) {
 	s.Battle.fig("Ben/Grub").Status = StatusStunned
 	s.Battle.Next = "Ben"
 	// 4 +1 Schism +1 Elegant = 6, even: Aberrant halves to 3, Stunned halves to 1.
-	l := do(t, s, Activate{Incarn: "Grub"}, 4)
+	l := i28(t, s).Label(Activate{Incarn: "Grub"}, 4)
 	if acs(s) != 1 {
 		t.Errorf("got %d ACs, want 1 (6 -> Aberrant 3 -> Stunned 1)", acs(s))
 	}
@@ -62,7 +62,7 @@ func TestModifierOrder(t *testing.T) {
 	s = duel(t, "court", []Incarn{in("Bors", "Regular", "Medium", fl("Soldier"))},
 		"schism", []Incarn{in("Grub", "Regular", "Light", fl("Aberrant", "Elegant"))}, courtObj, schismObj)
 	s.Battle.Next = "Ben"
-	do(t, s, Activate{Incarn: "Grub"}, 5)
+	i28(t, s).Do(Activate{Incarn: "Grub"}, 5)
 	if acs(s) != 14 {
 		t.Errorf("got %d ACs, want 14 (7 doubled)", acs(s))
 	}
@@ -74,11 +74,11 @@ func TestStunWearsOff(t *testing.T) {
 	s := duel(t, "court", []Incarn{in("Bors", "Regular", "Medium", fl("Soldier"))},
 		"schism", []Incarn{in("Grub", "Regular", "Light", fl("Elegant"))}, courtObj, schismObj)
 	s.Battle.fig("Ann/Bors").Status = StatusStunned
-	do(t, s, Activate{Incarn: "Bors"}, 6) // 6+2 = 8, halved 4
+	i28(t, s).Do(Activate{Incarn: "Bors"}, 6) // 6+2 = 8, halved 4
 	if acs(s) != 4 {
 		t.Errorf("got %d ACs, want 4", acs(s))
 	}
-	l := do(t, s, EndActivation{})
+	l := i28(t, s).Label(EndActivation{})
 	if got := fig(t, s, "Ann/Bors").Status; got != StatusActive {
 		t.Errorf("Bors is %s after its activation, want active", got)
 	}

@@ -33,7 +33,7 @@ func TestChoices(t *testing.T) {
 		t.Fatalf("Ax's questions: %+v", ch.Questions)
 	}
 	cmd, _ := ch.Build(map[string]string{"enemy5": "yes"})
-	do(t, s, cmd, 3)
+	i28(t, s).Do(cmd, 3)
 	if acs(s) != 7 {
 		t.Errorf("Brutal through the menu: %d ACs, want 7", acs(s))
 	}
@@ -65,15 +65,15 @@ func TestChoicesOpenOnTheLikeliest(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		do(t, s, cmd, faces...)
+		i28(t, s).Do(cmd, faces...)
 	}
 	take("Activate Ax", 4)
 	opens("Ax attacks")
-	do(t, s, Move{Incarn: s.Battle.Current.Figure, ACs: s.Battle.Current.ACs})
+	i28(t, s).Do(Move{Incarn: s.Battle.Current.Figure, ACs: s.Battle.Current.ACs})
 	take("End Ax's activation")
 	take("Activate Tg", 4)
-	do(t, s, EndActivation{})
+	i28(t, s).Do(EndActivation{})
 	take("Activate Bx", 4)
-	do(t, s, EndActivation{})
+	i28(t, s).Do(EndActivation{})
 	opens("End the round and begin the next")
 }

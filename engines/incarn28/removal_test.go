@@ -26,8 +26,8 @@ func TestAttackerSlainByTheAnswerStops(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Bx", "Regular", "Medium", fl("Brigand"))},
 				"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl(c.flesh)), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
-			do(t, s, Activate{Incarn: "Ax"}, 8)
-			l := do(t, s, Attack{Target: "Tg", Strength: c.strength}, c.dice...)
+			i28(t, s).Do(Activate{Incarn: "Ax"}, 8)
+			l := i28(t, s).Label(Attack{Target: "Tg", Strength: c.strength}, c.dice...)
 			if f := fig(t, s, "Ann/Ax"); f.Status != StatusSlain {
 				t.Fatalf("Ax is %s, want slain: %s", f.Status, l)
 			}
@@ -35,11 +35,11 @@ func TestAttackerSlainByTheAnswerStops(t *testing.T) {
 				t.Errorf("the slain Ax is still activating with %d ACs: %s", acs(s), l)
 			}
 			contains(t, l, "Ax is slain. Ax is out of play: its activation ends. Ben to activate.")
-			refused(t, s, Move{Incarn: "Ax", ACs: 1}, "Ax is not activating")
+			i28(t, s).Fails("Ax is not activating", Move{Incarn: "Ax", ACs: 1})
 			if got := labels(s); strings.Contains(got, "Ax moves") || !strings.Contains(got, "Activate Ug") {
 				t.Errorf("after Ax fell: %q", got)
 			}
-			do(t, s, Activate{Incarn: "Ug"}, 3)
+			i28(t, s).Do(Activate{Incarn: "Ug"}, 3)
 		})
 	}
 }
@@ -50,11 +50,11 @@ func TestAttackerSlainByTheAnswerStops(t *testing.T) {
 func TestSlainEmpathCannotAnswer(t *testing.T) {
 	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Em", "Regular", "Medium", fl("Empath"))},
 		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
-	do(t, s, Activate{Incarn: "Ax"}, 8)
-	l := do(t, s, Attack{Target: "Tg", Strength: 3}, 6, 6, 6, 4) // AD 6 against DF-R 4: stunned
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 8)
+	l := i28(t, s).Label(Attack{Target: "Tg", Strength: 3}, 6, 6, 6, 4) // AD 6 against DF-R 4: stunned
 	contains(t, l, "Em may stun another enemy")
-	do(t, s, Slay{Incarn: "Em", Why: "a blow at the table"})
-	refused(t, s, Stun{Incarn: "Ug", By: "Em", As: "empath"}, "Em is slain")
+	i28(t, s).Do(Slay{Incarn: "Em", Why: "a blow at the table"})
+	i28(t, s).Fails("Em is slain", Stun{Incarn: "Ug", By: "Em", As: "empath"})
 	if got := labels(s); strings.Contains(got, "Em stuns an enemy") {
 		t.Errorf("a slain Empath is offered its answer: %q", got)
 	}
@@ -67,17 +67,17 @@ func TestSlainEmpathCannotAnswer(t *testing.T) {
 func TestExhumedActivatorStops(t *testing.T) {
 	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Bx", "Regular", "Medium", fl("Brigand"))},
 		"sacrosanct", []Incarn{in("Ex", "Regular", "Medium", fl("Exhumer")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
-	do(t, s, Activate{Incarn: "Ax"}, 8)
-	l := do(t, s, Slay{Incarn: "Ax", Why: "a blow at the table", DefFacts: DefFacts{Exhumer: "Ex"}}, 5)
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 8)
+	l := i28(t, s).Label(Slay{Incarn: "Ax", Why: "a blow at the table", DefFacts: DefFacts{Exhumer: "Ex"}}, 5)
 	contains(t, l, "Ax's activation ends")
 	if s.Battle.Current != nil || fig(t, s, "Ben/Ax").Side != "Ben" {
 		t.Fatalf("activating %+v", s.Battle.Current)
 	}
 	_ = s.Status()
 	_ = labels(s)
-	refused(t, s, EndActivation{}, "no incarn is activating")
-	refused(t, s, Activate{Incarn: "Ben/Ax"}, "Ax has already activated this round", 3)
-	do(t, s, Activate{Incarn: "Ex"}, 3)
+	i28(t, s).Fails("no incarn is activating", EndActivation{})
+	i28(t, s).Fails("Ax has already activated this round", Activate{Incarn: "Ben/Ax"}, 3)
+	i28(t, s).Do(Activate{Incarn: "Ex"}, 3)
 }
 
 // seed line 555 Tempter: enemies that take its +2 "are slain if their
@@ -85,7 +85,7 @@ func TestExhumedActivatorStops(t *testing.T) {
 func TestTemptedDeathIsTold(t *testing.T) {
 	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Bx", "Regular", "Medium", fl("Brigand"))}, "sacrosanct",
 		[]Incarn{in("Tg", "Regular", "Medium", fl("Tempter"))}, plainObj, plainObj)
-	l := do(t, s, Activate{Incarn: "Ax", ActFacts: ActFacts{Tempted: true}}, 1)
+	l := i28(t, s).Label(Activate{Incarn: "Ax", ActFacts: ActFacts{Tempted: true}}, 1)
 	if fig(t, s, "Ann/Ax").Status != StatusSlain || s.Battle.Current != nil {
 		t.Fatalf("Ax %s, activating %+v", fig(t, s, "Ann/Ax").Status, s.Battle.Current)
 	}
@@ -100,7 +100,7 @@ func TestTemptedDeathIsTold(t *testing.T) {
 func TestTemptedLastbornLives(t *testing.T) {
 	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Lastborn"))}, "sacrosanct",
 		[]Incarn{in("Tg", "Regular", "Medium", fl("Tempter"))}, plainObj, plainObj)
-	l := do(t, s, Activate{Incarn: "Ax", ActFacts: ActFacts{Tempted: true}}, 1, 6)
+	l := i28(t, s).Label(Activate{Incarn: "Ax", ActFacts: ActFacts{Tempted: true}}, 1, 6)
 	contains(t, l, "slays it (Tempter). Lastborn rolls 6: Ax shrugs off death and strikes back; it has 3 ACs.")
 	if acs(s) != 3 {
 		t.Errorf("%d ACs", acs(s))

@@ -15,7 +15,7 @@ func fight(t *testing.T, att, tgt Incarn) *State {
 	t.Helper()
 	s := duel(t, "sacrosanct", []Incarn{att}, "sacrosanct", []Incarn{tgt}, plainObj, plainObj)
 	sk, _ := FindSkill(att.Skill)
-	do(t, s, Activate{Incarn: att.Name}, sk.Die)
+	i28(t, s).Do(Activate{Incarn: att.Name}, sk.Die)
 	return s
 }
 
@@ -53,7 +53,7 @@ func TestActivationFleshtypes(t *testing.T) {
 			s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", c.flesh), in("A2", "Roach", "Weak", fl("Brigand")), in("A3", "Roach", "Weak", fl("Brigand"))}, "sacrosanct",
 				[]Incarn{in("Tg", "Regular", "Medium", fl("Tempter", "Fool", "Gaunt", "Imp", "Parasite")),
 					in("Ug", "Regular", "Medium", fl("Cipher", "Nightmare", "Defecator"), "Effigy"), in("Vg", "Roach", "Weak", fl("Brigand"))}, plainObj, plainObj)
-			l := do(t, s, Activate{Incarn: "Ax", ActFacts: c.facts}, c.dice...)
+			l := i28(t, s).Label(Activate{Incarn: "Ax", ActFacts: c.facts}, c.dice...)
 			if got := acs(s); got != c.want {
 				t.Errorf("%d ACs, want %d (%s)", got, c.want, l)
 			}
@@ -67,13 +67,13 @@ func TestActivationFleshtypes(t *testing.T) {
 func TestNaturalOnesOnActivation(t *testing.T) {
 	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Flagellant"))}, "sacrosanct",
 		[]Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
-	do(t, s, Activate{Incarn: "Ax"}, 1)
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 1)
 	if f := fig(t, s, "Ann/Ax"); f.Status != StatusStunned || acs(s) != 5 {
 		t.Errorf("Flagellant natural 1: %s with %d ACs, want stunned with 5", f.Status, acs(s))
 	}
 	s = duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}, "sacrosanct",
 		[]Incarn{in("Tg", "Regular", "Medium", fl("Tempter"))}, plainObj, plainObj)
-	do(t, s, Activate{Incarn: "Ax", ActFacts: ActFacts{Tempted: true}}, 1)
+	i28(t, s).Do(Activate{Incarn: "Ax", ActFacts: ActFacts{Tempted: true}}, 1)
 	if f := fig(t, s, "Ann/Ax"); f.Status != StatusSlain {
 		t.Errorf("Tempted natural 1: %s, want slain", f.Status)
 	}
@@ -86,7 +86,7 @@ func TestSlainCounters(t *testing.T) {
 		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Roach", "Weak", fl("Brigand"))}, plainObj, plainObj)
 	s.Battle.fig("Ben/Tg").Status = StatusSlain
 	s.Battle.fig("Ann/Bx").Status = StatusSlain
-	l := do(t, s, Activate{Incarn: "Ax"}, 3)
+	l := i28(t, s).Label(Activate{Incarn: "Ax"}, 3)
 	// 3 +1 Sadist = 4, Relictor doubles (1 of 2 slain) = 8.
 	if acs(s) != 8 {
 		t.Errorf("%d ACs, want 8: %s", acs(s), l)
@@ -178,7 +178,7 @@ func TestAttacks(t *testing.T) {
 			s := fight(t, c.att, c.tgt)
 			a := c.atk
 			a.Attacker, a.Target = "Ax", "Tg"
-			l := do(t, s, a, c.dice...)
+			l := i28(t, s).Label(a, c.dice...)
 			if got := fig(t, s, "Ben/Tg").Status; got != c.status {
 				t.Errorf("Tg is %s, want %s: %s", got, c.status, l)
 			}
@@ -191,7 +191,7 @@ func TestAttacks(t *testing.T) {
 func TestStunnedTwice(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Brigand")))
 	s.Battle.fig("Ben/Tg").Status = StatusStunned
-	l := do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 3}, 3, 2, 6, 2)
+	l := i28(t, s).Label(Attack{Attacker: "Ax", Target: "Tg", Strength: 3}, 3, 2, 6, 2)
 	if got := fig(t, s, "Ben/Tg").Status; got != StatusSlain {
 		t.Errorf("Tg is %s, want slain", got)
 	}
@@ -201,7 +201,7 @@ func TestStunnedTwice(t *testing.T) {
 // line 229: if the Elemental is not slain "the attacker is stunned instead".
 func TestElementalTurnsBlow(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Elemental")))
-	do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, 3, 5)
+	i28(t, s).Do(Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, 3, 5)
 	if got := fig(t, s, "Ann/Ax").Status; got != StatusStunned {
 		t.Errorf("Ax is %s, want stunned", got)
 	}
@@ -211,12 +211,12 @@ func TestElementalTurnsBlow(t *testing.T) {
 // line 335 Gunslinger "Can attack more than once".
 func TestOneAttack(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	refused(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 9}, "Ax has 8 ACs left; an attack of strength 9 needs 9 (ACs)")
-	do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, 2, 5)
-	refused(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, "Ax has already attacked this activation; only a Gunslinger attacks more than once (Attack)", 2, 5)
+	i28(t, s).Fails("Ax has 8 ACs left; an attack of strength 9 needs 9 (ACs)", Attack{Attacker: "Ax", Target: "Tg", Strength: 9})
+	i28(t, s).Do(Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, 2, 5)
+	i28(t, s).Fails("Ax has already attacked this activation; only a Gunslinger attacks more than once (Attack)", Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, 2, 5)
 	s = fight(t, in("Ax", "Regular", "Medium", fl("Gunslinger")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, 2, 5)
-	do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, 2, 5)
+	i28(t, s).Do(Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, 2, 5)
+	i28(t, s).Do(Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, 2, 5)
 	if acs(s) != 6 {
 		t.Errorf("%d ACs left, want 6", acs(s))
 	}
@@ -225,7 +225,7 @@ func TestOneAttack(t *testing.T) {
 // line 347 Hive: "place 3 new ally roach worms".
 func TestHive(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Hive")))
-	l := do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 3}, 6, 6, 6, 2)
+	l := i28(t, s).Label(Attack{Attacker: "Ax", Target: "Tg", Strength: 3}, 6, 6, 6, 2)
 	n := 0
 	for _, f := range s.Battle.Figures {
 		if f.Side == "Ben" && f.Has("Worm") && f.Skill == "Roach" && f.InPlay() {
@@ -244,12 +244,12 @@ func TestHive(t *testing.T) {
 func TestLastborn(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Lastborn")))
 	// A-R 6,6,6 = 6; DF-R 2 slays; Lastborn 6 lives; SP-A D8 8 against Ax's DF-R 3: slain.
-	l := do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 3}, 6, 6, 6, 2, 6, 8, 3)
+	l := i28(t, s).Label(Attack{Attacker: "Ax", Target: "Tg", Strength: 3}, 6, 6, 6, 2, 6, 8, 3)
 	if fig(t, s, "Ben/Tg").Status != StatusActive || fig(t, s, "Ann/Ax").Status != StatusSlain {
 		t.Errorf("Tg %s, Ax %s; want active and slain: %s", fig(t, s, "Ben/Tg").Status, fig(t, s, "Ann/Ax").Status, l)
 	}
 	s = fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Lastborn")))
-	do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 3}, 6, 6, 6, 2, 2)
+	i28(t, s).Do(Attack{Attacker: "Ax", Target: "Tg", Strength: 3}, 6, 6, 6, 2, 2)
 	if fig(t, s, "Ben/Tg").Status != StatusSlain || fig(t, s, "Ann/Ax").Status != StatusActive {
 		t.Errorf("Lastborn 2: Tg %s, Ax %s", fig(t, s, "Ben/Tg").Status, fig(t, s, "Ann/Ax").Status)
 	}
@@ -258,7 +258,7 @@ func TestLastborn(t *testing.T) {
 // line 157 Blademaster: after the attack, SP-A D8 against the attacker.
 func TestBlademaster(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Blademaster")))
-	l := do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, 2, 5, 7, 4)
+	l := i28(t, s).Label(Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, 2, 5, 7, 4)
 	if fig(t, s, "Ann/Ax").Status != StatusStunned {
 		t.Errorf("Ax is %s, want stunned: %s", fig(t, s, "Ann/Ax").Status, l)
 	}
@@ -268,7 +268,7 @@ func TestBlademaster(t *testing.T) {
 // line 263 Exhumer: on a 5+ the slain enemy joins the Exhumer's gang.
 func TestExhumer(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Exhumer")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 3, DefFacts: DefFacts{Exhumer: "Ax"}}, 6, 6, 6, 2, 5)
+	i28(t, s).Do(Attack{Attacker: "Ax", Target: "Tg", Strength: 3, DefFacts: DefFacts{Exhumer: "Ax"}}, 6, 6, 6, 2, 5)
 	f := fig(t, s, "Ann/Tg")
 	if f.Status != StatusActive {
 		t.Errorf("Tg is %s on Ann's side, want active", f.Status)
@@ -279,8 +279,8 @@ func TestExhumer(t *testing.T) {
 func TestReclaimer(t *testing.T) {
 	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))}, "sacrosanct",
 		[]Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Rc", "Regular", "Medium", fl("Reclaimer"))}, plainObj, plainObj)
-	do(t, s, Activate{Incarn: "Ax"}, 8)
-	do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 3, DefFacts: DefFacts{Reclaimer: "Rc"}}, 6, 6, 6, 2, 1)
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 8)
+	i28(t, s).Do(Attack{Attacker: "Ax", Target: "Tg", Strength: 3, DefFacts: DefFacts{Reclaimer: "Rc"}}, 6, 6, 6, 2, 1)
 	if fig(t, s, "Ben/Tg").Status != StatusSlain || fig(t, s, "Ben/Rc").Status != StatusSlain {
 		t.Errorf("Tg %s, Rc %s; want both slain", fig(t, s, "Ben/Tg").Status, fig(t, s, "Ben/Rc").Status)
 	}
@@ -289,13 +289,13 @@ func TestReclaimer(t *testing.T) {
 // line 487 Pyromaniac: targets set on fire take a SP-A D4 when they activate.
 func TestPyromaniac(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Pyromaniac")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, 2, 5)
+	i28(t, s).Do(Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, 2, 5)
 	if !fig(t, s, "Ben/Tg").OnFire {
 		t.Fatal("Tg is not on fire")
 	}
-	do(t, s, EndActivation{})
+	i28(t, s).Do(EndActivation{})
 	// Tg's ACT-R 4, then the fire's D4 4 against DF-R 3: stunned.
-	l := do(t, s, Activate{Incarn: "Tg"}, 4, 4, 3)
+	l := i28(t, s).Label(Activate{Incarn: "Tg"}, 4, 4, 3)
 	if fig(t, s, "Ben/Tg").Status != StatusStunned {
 		t.Errorf("Tg is %s, want stunned: %s", fig(t, s, "Ben/Tg").Status, l)
 	}
@@ -304,8 +304,8 @@ func TestPyromaniac(t *testing.T) {
 // line 357 Homonculist: once per activation a Roach with no Fleshtype.
 func TestHomonculist(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Homonculist")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	do(t, s, Summon{Incarn: "Ax"})
-	refused(t, s, Summon{Incarn: "Ax"}, "Ax has already summoned this activation (Homonculist)")
+	i28(t, s).Do(Summon{Incarn: "Ax"})
+	i28(t, s).Fails("Ax has already summoned this activation (Homonculist)", Summon{Incarn: "Ax"})
 	f := fig(t, s, "Ann/Homunculus")
 	if f.Skill != "Roach" || len(f.Flesh) != 0 || f.Starting {
 		t.Errorf("homunculus %+v", f)
@@ -315,40 +315,40 @@ func TestHomonculist(t *testing.T) {
 // line 377 Inseminator: when the marked enemy dies, a random ally appears.
 func TestInseminator(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Inseminator")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	do(t, s, Inseminate{Incarn: "Ax", Target: "Tg"})
+	i28(t, s).Do(Inseminate{Incarn: "Ax", Target: "Tg"})
 	// D6 3 = Regular, D100 84 = Soldier.
-	do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 3}, 6, 6, 6, 2, 3, 84)
+	i28(t, s).Do(Attack{Attacker: "Ax", Target: "Tg", Strength: 3}, 6, 6, 6, 2, 3, 84)
 	f := fig(t, s, "Ann/Spawn")
 	if f.Skill != "Regular" || f.Flesh[0] != "Soldier" {
 		t.Errorf("spawn %+v", f.Incarn)
 	}
-	refused(t, s, Inseminate{Incarn: "Ax", Target: "Tg"}, "Ax has used its Inseminator mark; it is once per game")
+	i28(t, s).Fails("Ax has used its Inseminator mark; it is once per game", Inseminate{Incarn: "Ax", Target: "Tg"})
 }
 
 // line 109 Alchemist: a SP-A D8 once per activation.
 func TestSpecial(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Alchemist")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	l := do(t, s, Special{Incarn: "Ax", Target: "Tg"}, 5, 3)
+	l := i28(t, s).Label(Special{Incarn: "Ax", Target: "Tg"}, 5, 3)
 	contains(t, l, "Ax makes a SP-A D8 at Tg (Alchemist): 5. AD 5 against Tg's DF-R d8 3 = 3: Tg is stunned")
-	refused(t, s, Special{Incarn: "Ax", Target: "Tg"}, "Ax has already used its Alchemist SP-A this activation", 5, 3)
+	i28(t, s).Fails("Ax has already used its Alchemist SP-A this activation", Special{Incarn: "Ax", Target: "Tg"}, 5, 3)
 	// line 559 Toxic: D4 in round 1.
 	s = fight(t, in("Ax", "Regular", "Medium", fl("Toxic")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	refused(t, s, Special{Incarn: "Ax", Target: "Tg"}, "a d4 shows 1 to 4", 5, 3)
-	do(t, s, Special{Incarn: "Ax", Target: "Tg"}, 4, 3)
+	i28(t, s).Fails("a d4 shows 1 to 4", Special{Incarn: "Ax", Target: "Tg"}, 5, 3)
+	i28(t, s).Do(Special{Incarn: "Ax", Target: "Tg"}, 4, 3)
 }
 
 // line 547 Strigoi: after slaying it may activate again; line 419
 // Narcissist: a 5+ gives another activation.
 func TestActivateAgain(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Strigoi")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 3}, 6, 6, 6, 2)
-	do(t, s, EndActivation{})
+	i28(t, s).Do(Attack{Attacker: "Ax", Target: "Tg", Strength: 3}, 6, 6, 6, 2)
+	i28(t, s).Do(EndActivation{})
 	if s.Battle.Again != "Ann/Ax" {
 		t.Errorf("again = %q, want Ann/Ax", s.Battle.Again)
 	}
-	do(t, s, Activate{Incarn: "Ax"}, 3)
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 3)
 	s = fight(t, in("Ax", "Regular", "Medium", fl("Narcissist")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	do(t, s, EndActivation{}, 4)
+	i28(t, s).Do(EndActivation{}, 4)
 	if s.Battle.Again != "" || s.Battle.Next != "Ben" {
 		t.Errorf("Narcissist 4: again %q next %q", s.Battle.Again, s.Battle.Next)
 	}
@@ -357,14 +357,14 @@ func TestActivateAgain(t *testing.T) {
 // line 435 Occultist: unspent ACs are saved for later activations.
 func TestOccultist(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Occultist")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	do(t, s, Move{Incarn: "Ax", ACs: 3})
-	do(t, s, EndActivation{})
+	i28(t, s).Do(Move{Incarn: "Ax", ACs: 3})
+	i28(t, s).Do(EndActivation{})
 	if f := fig(t, s, "Ann/Ax"); f.Saved != 5 {
 		t.Errorf("saved %d, want 5", f.Saved)
 	}
-	do(t, s, Activate{Incarn: "Tg"}, 1)
-	do(t, s, NextRound{}, 6, 1)
-	do(t, s, Activate{Incarn: "Ax"}, 2)
+	i28(t, s).Do(Activate{Incarn: "Tg"}, 1)
+	i28(t, s).Do(NextRound{}, 6, 1)
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 2)
 	if acs(s) != 7 {
 		t.Errorf("%d ACs, want 2 + 5 saved", acs(s))
 	}
@@ -374,9 +374,9 @@ func TestOccultist(t *testing.T) {
 func TestGeminid(t *testing.T) {
 	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Gx", "Regular", "Medium", fl("Brigand"), "Geminid"), in("Hx", "Regular", "Medium", fl("Brigand"))},
 		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
-	do(t, s, Activate{Incarn: "Ax"}, 3)
-	refused(t, s, Activate{Incarn: "Hx"}, "it is Ben's turn to activate", 3)
-	l := do(t, s, Activate{Incarn: "Gx"}, 3)
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 3)
+	i28(t, s).Fails("it is Ben's turn to activate", Activate{Incarn: "Hx"}, 3)
+	l := i28(t, s).Label(Activate{Incarn: "Gx"}, 3)
 	contains(t, l, "Gx goes straight after its ally (Geminid)")
 }
 
@@ -385,7 +385,7 @@ func TestPandemoniac(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Pandemoniac")), in("Tg", "Regular", "Medium", fl("Brigand", "Stout")))
 	// A-R 6,6 = 4 against DF-R 3 (Stout -2 does not matter for 6s):
 	// stunned; Fleshtype die 2 (Stout), D100 84: Soldier.
-	l := do(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 2}, 6, 6, 3, 2, 84)
+	l := i28(t, s).Label(Attack{Attacker: "Ax", Target: "Tg", Strength: 2}, 6, 6, 3, 2, 84)
 	if f := fig(t, s, "Ben/Tg"); f.Flesh[1] != "Soldier" || f.Status != StatusStunned {
 		t.Errorf("Tg %v %s: %s", f.Flesh, f.Status, l)
 	}
@@ -395,12 +395,12 @@ func TestPandemoniac(t *testing.T) {
 // line 391 Lycan: 6 ACs to become a Chosen, Heavy, Butcher, Strigoi with no items.
 func TestLycan(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Lycan"), "Armour"), in("Tg", "Regular", "Medium", fl("Brigand")))
-	do(t, s, Transform{})
+	i28(t, s).Do(Transform{})
 	f := fig(t, s, "Ann/Ax")
 	if f.Skill != "Chosen" || f.Toughness != "Heavy" || !f.Has("Strigoi") || len(f.Items) != 0 || acs(s) != 2 {
 		t.Errorf("after the change %+v with %d ACs", f.Incarn, acs(s))
 	}
-	refused(t, s, Transform{}, "Ax is not a Lycan")
+	i28(t, s).Fails("Ax is not a Lycan", Transform{})
 }
 
 // line 487: 3 ACs put out the fire; line 619 Sacrificial Dagger: 1 AC slays an ally.
@@ -408,14 +408,14 @@ func TestExtinguishAndDagger(t *testing.T) {
 	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"), "Sacrificial Dagger"), in("Bx", "Regular", "Medium", fl("Brigand"))},
 		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
 	s.Battle.fig("Ann/Bx").OnFire = true
-	do(t, s, Activate{Incarn: "Ax"}, 8)
-	do(t, s, Extinguish{Target: "Bx"})
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 8)
+	i28(t, s).Do(Extinguish{Target: "Bx"})
 	if fig(t, s, "Ann/Bx").OnFire || acs(s) != 5 {
 		t.Errorf("still on fire or ACs %d", acs(s))
 	}
-	refused(t, s, Extinguish{Target: "Bx"}, "Bx is not on fire")
-	refused(t, s, Slay{Incarn: "Tg", By: "Ax", Dagger: true}, "the dagger slays an ally within 5")
-	do(t, s, Slay{Incarn: "Bx", By: "Ax", Dagger: true})
+	i28(t, s).Fails("Bx is not on fire", Extinguish{Target: "Bx"})
+	i28(t, s).Fails("the dagger slays an ally within 5", Slay{Incarn: "Tg", By: "Ax", Dagger: true})
+	i28(t, s).Do(Slay{Incarn: "Bx", By: "Ax", Dagger: true})
 	if fig(t, s, "Ann/Bx").Status != StatusSlain || acs(s) != 4 {
 		t.Errorf("Bx %s, ACs %d", fig(t, s, "Ann/Bx").Status, acs(s))
 	}
@@ -424,23 +424,23 @@ func TestExtinguishAndDagger(t *testing.T) {
 // line 649 Chronomatic Rift: an enemy is removed until the next round, once per game.
 func TestRift(t *testing.T) {
 	s := riftGame(t)
-	do(t, s, Rift{Player: "Ann", Incarn: "Tg"})
-	refused(t, s, Rift{Player: "Ann", Incarn: "Ug"}, "Ann has already lifted Tg this round")
-	do(t, s, Activate{Incarn: "Ax"}, 3)
-	refused(t, s, Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, "Tg is lifted out of play by the Rift; only incarns in play can be attacked", 3, 3)
-	do(t, s, Activate{Incarn: "Ug"}, 3)
-	do(t, s, NextRound{}, 6, 1) // Tg never had to activate
+	i28(t, s).Do(Rift{Player: "Ann", Incarn: "Tg"})
+	i28(t, s).Fails("Ann has already lifted Tg this round", Rift{Player: "Ann", Incarn: "Ug"})
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 3)
+	i28(t, s).Fails("Tg is lifted out of play by the Rift; only incarns in play can be attacked", Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, 3, 3)
+	i28(t, s).Do(Activate{Incarn: "Ug"}, 3)
+	i28(t, s).Do(NextRound{}, 6, 1) // Tg never had to activate
 	if !fig(t, s, "Ben/Tg").InPlay() {
 		t.Error("Tg is not back")
 	}
-	refused(t, s, Rift{Player: "Ann", Incarn: "Tg"}, "each incarn only once per game")
+	i28(t, s).Fails("each incarn only once per game", Rift{Player: "Ann", Incarn: "Tg"})
 }
 
 // line 635 Escort: slain, it is put back at its edge.
 func TestEscortReturns(t *testing.T) {
 	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))},
 		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, [2]int{4, 3}, plainObj)
-	do(t, s, Slay{Incarn: "Escort"})
+	i28(t, s).Do(Slay{Incarn: "Escort"})
 	if f := fig(t, s, "Ann/Escort"); f.Status != StatusActive {
 		t.Errorf("Escort is %s", f.Status)
 	}
@@ -450,10 +450,10 @@ func TestEscortReturns(t *testing.T) {
 func TestHermit(t *testing.T) {
 	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Hm", "Regular", "Medium", fl("Hermit"))},
 		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
-	do(t, s, Activate{Incarn: "Ax"}, 3)
-	do(t, s, Activate{Incarn: "Tg"}, 3)
-	refused(t, s, Activate{Incarn: "Ax"}, "Ax has already activated this round", 5)
-	l := do(t, s, Activate{Incarn: "Ax", ActFacts: ActFacts{Hermit: "Hm"}}, 5)
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 3)
+	i28(t, s).Do(Activate{Incarn: "Tg"}, 3)
+	i28(t, s).Fails("Ax has already activated this round", Activate{Incarn: "Ax"}, 5)
+	l := i28(t, s).Label(Activate{Incarn: "Ax", ActFacts: ActFacts{Hermit: "Hm"}}, 5)
 	contains(t, l, "Hm spends its activation on Ax (Hermit)")
 	if !fig(t, s, "Ann/Hm").Activated || acs(s) != 5 {
 		t.Errorf("hermit activated %v, ACs %d", fig(t, s, "Ann/Hm").Activated, acs(s))
@@ -464,60 +464,60 @@ func TestHermit(t *testing.T) {
 // Bloodshot: every incarn is an enemy; line 449 Pacifist: 4+ stops the attack.
 func TestStoneBloodshotPacifist(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Gargoyle")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	do(t, s, Stone{})
-	refused(t, s, Attack{Target: "Tg", Strength: 1}, "Ax is stone and cannot attack", 3, 3)
-	do(t, s, EndActivation{})
-	do(t, s, Activate{Incarn: "Tg"}, 5)
-	refused(t, s, Attack{Target: "Ax", Strength: 1}, "Ax is stone and cannot be attacked", 3, 3)
+	i28(t, s).Do(Stone{})
+	i28(t, s).Fails("Ax is stone and cannot attack", Attack{Target: "Tg", Strength: 1}, 3, 3)
+	i28(t, s).Do(EndActivation{})
+	i28(t, s).Do(Activate{Incarn: "Tg"}, 5)
+	i28(t, s).Fails("Ax is stone and cannot be attacked", Attack{Target: "Ax", Strength: 1}, 3, 3)
 
 	s = duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"), "Bloodshot"), in("Bx", "Regular", "Medium", fl("Brigand"))},
 		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
-	do(t, s, Activate{Incarn: "Ax"}, 5)
-	do(t, s, Attack{Target: "Bx", Strength: 1}, 3, 5)
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 5)
+	i28(t, s).Do(Attack{Target: "Bx", Strength: 1}, 3, 5)
 
 	s = fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Pacifist")))
-	l := do(t, s, Attack{Target: "Tg", Strength: 2, Pacifist: true}, 4)
+	l := i28(t, s).Label(Attack{Target: "Tg", Strength: 2, Pacifist: true}, 4)
 	contains(t, l, "it cannot attack this activation; 8 ACs left")
-	refused(t, s, Attack{Target: "Tg", Strength: 1}, "already attacked", 3, 3)
+	i28(t, s).Fails("already attacked", Attack{Target: "Tg", Strength: 1}, 3, 3)
 }
 
 // line 591 Zenithal: once per activation change an ally's Fleshtype.
 func TestZenithal(t *testing.T) {
 	s := duel(t, "sacrosanct", []Incarn{in("Zx", "Regular", "Medium", fl("Zenithal")), in("Bx", "Regular", "Medium", fl("Brigand", "Stout"))},
 		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
-	do(t, s, Activate{Incarn: "Zx"}, 5)
-	refused(t, s, Reflesh{Incarn: "Bx", Old: "Brigand", New: "Stout", By: "Zx"}, "Bx already has Stout")
-	do(t, s, Reflesh{Incarn: "Bx", Old: "Brigand", New: "Soldier", By: "Zx"})
+	i28(t, s).Do(Activate{Incarn: "Zx"}, 5)
+	i28(t, s).Fails("Bx already has Stout", Reflesh{Incarn: "Bx", Old: "Brigand", New: "Stout", By: "Zx"})
+	i28(t, s).Do(Reflesh{Incarn: "Bx", Old: "Brigand", New: "Soldier", By: "Zx"})
 	if f := fig(t, s, "Ann/Bx"); f.Flesh[0] != "Soldier" {
 		t.Errorf("Bx %v", f.Flesh)
 	}
-	refused(t, s, Reflesh{Incarn: "Bx", Old: "Stout", New: "Golem", By: "Zx"}, "already swapped a Fleshtype this activation")
+	i28(t, s).Fails("already swapped a Fleshtype this activation", Reflesh{Incarn: "Bx", Old: "Stout", New: "Golem", By: "Zx"})
 }
 
 // line 245 Enigma: a D6 instead of the ACT-R; 1-4 nothing, 5+ ends the round.
 func TestEnigma(t *testing.T) {
 	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Enigma")), in("Bx", "Regular", "Medium", fl("Brigand"))},
 		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
-	l := do(t, s, Activate{Incarn: "Ax", ActFacts: ActFacts{Enigma: true}}, 3)
+	l := i28(t, s).Label(Activate{Incarn: "Ax", ActFacts: ActFacts{Enigma: true}}, 3)
 	contains(t, l, "Ax activates as an Enigma: D6 3, nothing happens.")
 	if !fig(t, s, "Ann/Ax").Activated || s.Battle.Current != nil || s.Battle.Next != "Ben" {
 		t.Errorf("after Enigma 3: %+v", s.Battle.Current)
 	}
 	s = duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Enigma")), in("Bx", "Regular", "Medium", fl("Brigand"))},
 		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
-	do(t, s, Activate{Incarn: "Ax", ActFacts: ActFacts{Enigma: true}}, 5)
-	refused(t, s, Activate{Incarn: "Tg"}, "round 1 is over (Enigma)", 3)
-	do(t, s, NextRound{}, 6, 1)
-	refused(t, s, Activate{Incarn: "Bx", ActFacts: ActFacts{Enigma: true}}, "Bx is not an Enigma", 3)
+	i28(t, s).Do(Activate{Incarn: "Ax", ActFacts: ActFacts{Enigma: true}}, 5)
+	i28(t, s).Fails("round 1 is over (Enigma)", Activate{Incarn: "Tg"}, 3)
+	i28(t, s).Do(NextRound{}, 6, 1)
+	i28(t, s).Fails("Bx is not an Enigma", Activate{Incarn: "Bx", ActFacts: ActFacts{Enigma: true}}, 3)
 }
 
 // line 419 Narcissist: on a 5+ it activates again at once.
 func TestNarcissistAgain(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Narcissist")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	l := do(t, s, EndActivation{}, 5)
+	l := i28(t, s).Label(EndActivation{}, 5)
 	contains(t, l, "Ax rolls 5 and may activate again (Narcissist)")
 	contains(t, l, "Ax may activate again at once.")
-	do(t, s, Activate{}, 2) // the extra activation
+	i28(t, s).Do(Activate{}, 2) // the extra activation
 	if s.Battle.Current.Figure != "Ann/Ax" {
 		t.Fatalf("activating %s", s.Battle.Current.Figure)
 	}
@@ -530,30 +530,30 @@ func TestNarcissistAgain(t *testing.T) {
 func TestSpecials(t *testing.T) {
 	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Gasser", "Iconoclast", "Smasher"))},
 		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
-	do(t, s, Activate{Incarn: "Ax"}, 8)
-	refused(t, s, Special{Target: "Tg"}, "Ax has several SP-As (Gasser, Iconoclast, Smasher); say which with --as")
-	l := do(t, s, Special{Target: "Tg", As: "Gasser"}, 4, 3)
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 8)
+	i28(t, s).Fails("Ax has several SP-As (Gasser, Iconoclast, Smasher); say which with --as", Special{Target: "Tg"})
+	l := i28(t, s).Label(Special{Target: "Tg", As: "Gasser"}, 4, 3)
 	contains(t, l, "Ax makes a SP-A D4 at Tg (Gasser): 4")
-	do(t, s, Special{Target: "Ug", As: "Gasser"}, 1, 5)
-	refused(t, s, Special{Target: "Tg", As: "Gasser"}, "already used its Gasser SP-A", 4, 4)
-	l = do(t, s, Special{Target: "Ug", As: "Iconoclast"}, 1)
+	i28(t, s).Do(Special{Target: "Ug", As: "Gasser"}, 1, 5)
+	i28(t, s).Fails("already used its Gasser SP-A", Special{Target: "Tg", As: "Gasser"}, 4, 4)
+	l = i28(t, s).Label(Special{Target: "Ug", As: "Iconoclast"}, 1)
 	contains(t, l, "a natural 1, Ug is stunned (Iconoclast)")
-	refused(t, s, Special{Target: "Ug", As: "Smasher"}, "give the ACs spent moving into contact")
-	do(t, s, Special{Target: "Ug", As: "Smasher", ACs: 3}, 5)
+	i28(t, s).Fails("give the ACs spent moving into contact", Special{Target: "Ug", As: "Smasher"})
+	i28(t, s).Do(Special{Target: "Ug", As: "Smasher", ACs: 3}, 5)
 	s = duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))},
 		"sacrosanct", []Incarn{in("Sp", "Chosen", "Medium", fl("Spite", "Carrion", "Enforcer"))}, plainObj, plainObj)
-	refused(t, s, Special{Incarn: "Sp", Target: "Ax", As: "Spite"}, "Spite strikes when its incarn is slain")
-	do(t, s, Special{Incarn: "Sp", Target: "Ax", As: "Enforcer"}, 6, 5)
-	do(t, s, Slay{Incarn: "Sp"})
-	l = do(t, s, Special{Incarn: "Sp", Target: "Ax", As: "Spite"}, 12, 8)
+	i28(t, s).Fails("Spite strikes when its incarn is slain", Special{Incarn: "Sp", Target: "Ax", As: "Spite"})
+	i28(t, s).Do(Special{Incarn: "Sp", Target: "Ax", As: "Enforcer"}, 6, 5)
+	i28(t, s).Do(Slay{Incarn: "Sp"})
+	l = i28(t, s).Label(Special{Incarn: "Sp", Target: "Ax", As: "Spite"}, 12, 8)
 	contains(t, l, "Sp makes a SP-A D12 at Ax (Spite): 12")
-	refused(t, s, Special{Incarn: "Sp", Target: "Ax", As: "Carrion"}, "Sp is slain")
+	i28(t, s).Fails("Sp is slain", Special{Incarn: "Sp", Target: "Ax", As: "Carrion"})
 }
 
 // line 605 Decoy: once per game +D12; line 473 Priest: 1 AC un-stuns an ally.
 func TestDecoyAndPriest(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Brigand"), "Decoy"))
-	l := do(t, s, Attack{Target: "Tg", Strength: 3, DefFacts: DefFacts{Decoy: true}}, 6, 6, 6, 2, 9)
+	l := i28(t, s).Label(Attack{Target: "Tg", Strength: 3, DefFacts: DefFacts{Decoy: true}}, 6, 6, 6, 2, 9)
 	contains(t, l, "d8 2 +9 Decoy = 11: no effect")
 	if !fig(t, s, "Ben/Tg").DecoyUsed {
 		t.Error("Decoy not spent")
@@ -561,9 +561,9 @@ func TestDecoyAndPriest(t *testing.T) {
 	s = duel(t, "sacrosanct", []Incarn{in("Pr", "Regular", "Medium", fl("Priest")), in("Bx", "Regular", "Medium", fl("Brigand"))},
 		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
 	s.Battle.fig("Ann/Bx").Status = StatusStunned
-	do(t, s, Activate{Incarn: "Pr"}, 4)
-	refused(t, s, Unstun{Incarn: "Pr", By: "Pr"}, "Pr is active, not stunned")
-	do(t, s, Unstun{Incarn: "Bx", By: "Pr"})
+	i28(t, s).Do(Activate{Incarn: "Pr"}, 4)
+	i28(t, s).Fails("Pr is active, not stunned", Unstun{Incarn: "Pr", By: "Pr"})
+	i28(t, s).Do(Unstun{Incarn: "Bx", By: "Pr"})
 	if fig(t, s, "Ann/Bx").Status != StatusActive || acs(s) != 3 {
 		t.Errorf("Bx %s, ACs %d", fig(t, s, "Ann/Bx").Status, acs(s))
 	}
@@ -573,19 +573,19 @@ func TestDecoyAndPriest(t *testing.T) {
 // 551 Subliminal -1; line 197 Cipher strips the attacker's Butcher.
 func TestArchivistSubliminalCipher(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Archivist")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	l := do(t, s, Attack{Target: "Tg", Strength: 1}, 3, 5)
+	l := i28(t, s).Label(Attack{Target: "Tg", Strength: 1}, 3, 5)
 	contains(t, l, "AD 1 against")
 	s = fight(t, in("Ax", "Regular", "Medium", fl("Archivist")), in("Tg", "Regular", "Medium", fl("Brigand")))
-	do(t, s, MarkObjective{Player: "Ben", Objective: "loot"})
-	l = do(t, s, Attack{Target: "Tg", Strength: 1}, 3, 3)
+	i28(t, s).Do(MarkObjective{Player: "Ben", Objective: "loot"})
+	l = i28(t, s).Label(Attack{Target: "Tg", Strength: 1}, 3, 3)
 	contains(t, l, "AD 4 (+3 Archivist)")
 	s = fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Subliminal")))
-	refused(t, s, Attack{Target: "Tg", Strength: 2, Subliminal: 2}, "--subliminal 2, but there are only 1 enemy Subliminals in play (Table facts)", 3, 4, 5)
-	refused(t, s, Attack{Target: "Tg", Strength: 2, Zealots: 1}, "--zealots was given, but there are no allied Zealots in play", 3, 4, 5)
-	l = do(t, s, Attack{Target: "Tg", Strength: 2, Subliminal: 1}, 3, 4, 5)
+	i28(t, s).Fails("--subliminal 2, but there are only 1 enemy Subliminals in play (Table facts)", Attack{Target: "Tg", Strength: 2, Subliminal: 2}, 3, 4, 5)
+	i28(t, s).Fails("--zealots was given, but there are no allied Zealots in play", Attack{Target: "Tg", Strength: 2, Zealots: 1}, 3, 4, 5)
+	l = i28(t, s).Label(Attack{Target: "Tg", Strength: 2, Subliminal: 1}, 3, 4, 5)
 	contains(t, l, "(-1 Subliminal (1)), 1 success")
 	s = fight(t, in("Ax", "Regular", "Medium", fl("Butcher")), in("Tg", "Regular", "Medium", fl("Cipher")))
-	l = do(t, s, Attack{Target: "Tg", Strength: 1, Ciphered: true}, 2, 5)
+	l = i28(t, s).Label(Attack{Target: "Tg", Strength: 1, Ciphered: true}, 2, 5)
 	contains(t, l, "A-R 2, 0 successes")
 }
 
@@ -594,19 +594,19 @@ func TestArchivistSubliminalCipher(t *testing.T) {
 func TestGrenadierMindguard(t *testing.T) {
 	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Grenadier"))},
 		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand")), in("Mg", "Regular", "Medium", fl("Mindguard"))}, plainObj, plainObj)
-	do(t, s, Activate{Incarn: "Ax"}, 8)
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 8)
 	// AD 6 on Tg (DF-R 4: stunned, Mindguard 2 takes it); Ug takes 3 (DF-R 2: stunned).
-	l := do(t, s, Attack{Target: "Tg", Strength: 3, Also: []string{"Ug"}, DefFacts: DefFacts{Mindguard: "Mg"}}, 6, 6, 6, 4, 2, 2)
+	l := i28(t, s).Label(Attack{Target: "Tg", Strength: 3, Also: []string{"Ug"}, DefFacts: DefFacts{Mindguard: "Mg"}}, 6, 6, 6, 4, 2, 2)
 	if fig(t, s, "Ben/Tg").Status != StatusActive || fig(t, s, "Ben/Mg").Status != StatusStunned || fig(t, s, "Ben/Ug").Status != StatusStunned {
 		t.Errorf("Tg %s Mg %s Ug %s: %s", fig(t, s, "Ben/Tg").Status, fig(t, s, "Ben/Mg").Status, fig(t, s, "Ben/Ug").Status, l)
 	}
 	contains(t, l, "Ug is caught too with half the AD, 3")
-	refused(t, s, Attack{Target: "Tg", Strength: 1, Also: []string{"Ug"}}, "already attacked", 3, 3)
+	i28(t, s).Fails("already attacked", Attack{Target: "Tg", Strength: 1, Also: []string{"Ug"}}, 3, 3)
 }
 
 // line 373 Imp: enemies within 5 count as having no items (Armour here).
 func TestImpItems(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Imp")), in("Tg", "Regular", "Medium", fl("Brigand"), "Armour"))
-	l := do(t, s, Attack{Target: "Tg", Strength: 2, DefFacts: DefFacts{Imp: true}}, 6, 3, 2)
+	l := i28(t, s).Label(Attack{Target: "Tg", Strength: 2, DefFacts: DefFacts{Imp: true}}, 6, 3, 2)
 	contains(t, l, "d8 2 = 2: Tg is stunned")
 }

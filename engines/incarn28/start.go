@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/engines/kit"
 	"warlog/internal/words"
 )
 
@@ -245,10 +246,10 @@ func (r *referee) overseer(c Overseer) error {
 func (s *State) endGame(c engines.EndScenario, d *engines.Decision) error {
 	b := s.Battle
 	if b == nil {
-		return engines.Refuse("Game", "no game is in progress")
+		return engines.Refuse(kit.RuleScenario, "no game is in progress")
 	}
 	if b.Ended {
-		return engines.Refuse("Game", "the game %q is already over: %s", b.Name, b.Why)
+		return engines.Refuse(kit.RuleScenario, "the game %q is already over: %s", b.Name, b.Why)
 	}
 	w := ""
 	if c.Winner != "" {

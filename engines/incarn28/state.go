@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/engines/kit"
 )
 
 // Incarn is one incarn as a gang lists it. Its lists are never written
@@ -171,6 +172,8 @@ type Activation struct {
 
 // Battle is the game in progress.
 type Battle struct {
+	// Ending is how the game ended, stated when it did (the record's).
+	kit.Ending
 	Name       string           `json:"name"`
 	Round      int              `json:"round"`
 	Sides      []string         `json:"sides"`
@@ -226,17 +229,16 @@ type Record struct {
 	Sides   []string            `json:"sides"`
 	Forces  map[string][]Incarn `json:"forces"`
 	Removed map[string][]int    `json:"removed"`
-	// Outcome is how the game ended, stated when it did.
-	Outcome engines.Outcome `json:"outcome"`
+	// Ending is how the game ended, stated when it did.
+	kit.Ending
 }
 
 // State is an Incarn28 campaign folded from its log.
 type State struct {
-	Campaign engines.Campaign `json:"campaign"`
-	Gangs    []*Gang          `json:"gangs"`
-	Battle   *Battle          `json:"battle,omitempty"`
-	// Past are the finished games.
-	Past engines.History[Record] `json:"past"`
+	// Play is the campaign, the newest game (in progress, or the last one
+	// ended; nil before the first) and the finished games, as records.
+	kit.Play[*Battle, Record]
+	Gangs []*Gang `json:"gangs"`
 }
 
 // Key names a figure uniquely: side and name.

@@ -224,8 +224,7 @@ func (s *State) Now() (string, int) {
 func (s *State) Scenarios() []engines.ScenarioSummary {
 	var out []engines.ScenarioSummary
 	for _, rec := range s.Past.All() {
-		o := rec.Outcome
-		sum := engines.ScenarioSummary{Name: rec.Name, Turn: rec.Rounds, Outcome: &o}
+		sum := engines.ScenarioSummary{Name: rec.Name, Turn: rec.Rounds, Outcome: rec.Outcome}
 		sum.FromOutcome()
 		for _, p := range rec.Sides {
 			ss := engines.SideSummary{Name: p, Player: p, RemovedPerTurn: rec.Removed[p]}

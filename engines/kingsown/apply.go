@@ -275,7 +275,9 @@ func (s *State) onScenarioEnded(p ScenarioEnded) error {
 			m.Dead = true
 		}
 	}
-	s.Past.Add(Record{Battle: b, Ended: p})
+	rec := Record{Battle: b, Ended: p}
+	b.Outcome = rec.outcome()
+	s.Past.Add(rec)
 	s.Battle = nil
 	return nil
 }

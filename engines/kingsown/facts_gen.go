@@ -204,23 +204,35 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 	i := 0
 	if s.Expect(`{"campaign":`) {
 		i = 1
-		v.Campaign = readEnginesCampaign(s)
+		v.Play.Campaign = engines.ReadCampaign(s)
+		if s.Expect(`,"battle":`) {
+			if s.Null() {
+				v.Play.Battle = nil
+			} else {
+				var p1 Battle
+				p1 = readBattle(s)
+				v.Play.Battle = &p1
+			}
+		}
+		if s.Expect(`,"past":`) {
+			s.Decode(&v.Play.Past)
+		}
 		if s.Expect(`,"members":`) {
 			if s.Array() {
-				var buf1 [16]*Member
-				xs2 := buf1[:0]
-				for j3 := 0; s.Elem(j3); j3++ {
-					var x4 *Member
+				var buf2 [16]*Member
+				xs3 := buf2[:0]
+				for j4 := 0; s.Elem(j4); j4++ {
+					var x5 *Member
 					if s.Null() {
-						x4 = nil
+						x5 = nil
 					} else {
-						var p5 Member
-						p5 = readMember(s)
-						x4 = &p5
+						var p6 Member
+						p6 = readMember(s)
+						x5 = &p6
 					}
-					xs2 = append(xs2, x4)
+					xs3 = append(xs3, x5)
 				}
-				v.Members = append(make([]*Member, 0, len(xs2)), xs2...)
+				v.Members = append(make([]*Member, 0, len(xs3)), xs3...)
 			} else {
 				v.Members = nil
 			}
@@ -229,53 +241,51 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 			if s.Null() {
 				v.Nest = nil
 			} else {
-				var p6 Card
-				p6 = readCard(s)
-				v.Nest = &p6
+				var p7 Card
+				p7 = readCard(s)
+				v.Nest = &p7
 			}
 		}
 		if s.Expect(`,"grunt":`) {
 			if s.Null() {
 				v.Grunt = nil
 			} else {
-				var p7 Card
-				p7 = readCard(s)
-				v.Grunt = &p7
+				var p8 Card
+				p8 = readCard(s)
+				v.Grunt = &p8
 			}
-		}
-		if s.Expect(`,"battle":`) {
-			if s.Null() {
-				v.Battle = nil
-			} else {
-				var p8 Battle
-				p8 = readBattle(s)
-				v.Battle = &p8
-			}
-		}
-		if s.Expect(`,"past":`) {
-			s.Decode(&v.Past)
 		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
 		case "campaign":
-			v.Campaign = readEnginesCampaign(s)
+			v.Play.Campaign = engines.ReadCampaign(s)
+		case "battle":
+			if s.Null() {
+				v.Play.Battle = nil
+			} else {
+				var p9 Battle
+				p9 = readBattle(s)
+				v.Play.Battle = &p9
+			}
+		case "past":
+			s.Decode(&v.Play.Past)
 		case "members":
 			if s.Array() {
-				var buf9 [16]*Member
-				xs10 := buf9[:0]
-				for j11 := 0; s.Elem(j11); j11++ {
-					var x12 *Member
+				var buf10 [16]*Member
+				xs11 := buf10[:0]
+				for j12 := 0; s.Elem(j12); j12++ {
+					var x13 *Member
 					if s.Null() {
-						x12 = nil
+						x13 = nil
 					} else {
-						var p13 Member
-						p13 = readMember(s)
-						x12 = &p13
+						var p14 Member
+						p14 = readMember(s)
+						x13 = &p14
 					}
-					xs10 = append(xs10, x12)
+					xs11 = append(xs11, x13)
 				}
-				v.Members = append(make([]*Member, 0, len(xs10)), xs10...)
+				v.Members = append(make([]*Member, 0, len(xs11)), xs11...)
 			} else {
 				v.Members = nil
 			}
@@ -283,28 +293,18 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 			if s.Null() {
 				v.Nest = nil
 			} else {
-				var p14 Card
-				p14 = readCard(s)
-				v.Nest = &p14
+				var p15 Card
+				p15 = readCard(s)
+				v.Nest = &p15
 			}
 		case "grunt":
 			if s.Null() {
 				v.Grunt = nil
 			} else {
-				var p15 Card
-				p15 = readCard(s)
-				v.Grunt = &p15
+				var p16 Card
+				p16 = readCard(s)
+				v.Grunt = &p16
 			}
-		case "battle":
-			if s.Null() {
-				v.Battle = nil
-			} else {
-				var p16 Battle
-				p16 = readBattle(s)
-				v.Battle = &p16
-			}
-		case "past":
-			s.Decode(&v.Past)
 		default:
 			s.SkipField()
 		}
@@ -1151,31 +1151,156 @@ func readWithdrawn(s *jsonscan.Scanner) (v Withdrawn) {
 	return v
 }
 
-func readEnginesCampaign(s *jsonscan.Scanner) (v engines.Campaign) {
+func readBattle(s *jsonscan.Scanner) (v Battle) {
 	i := 0
-	if s.Expect(`{"name":`) {
+	if s.Expect(`{"outcome":`) {
 		i = 1
-		v.Name = s.InternedString(&factStrings)
-		if s.Expect(`,"game":`) {
-			v.Game = s.InternedString(&factStrings)
+		if s.Null() {
+			v.Ending.Outcome = nil
+		} else {
+			var p1 engines.Outcome
+			p1 = engines.ReadOutcome(s)
+			v.Ending.Outcome = &p1
 		}
-		if s.Expect(`,"seed":`) {
-			v.Seed = s.Uint64()
+		if s.Expect(`,"striker":`) {
+			if s.Null() {
+				v.Striker = nil
+			} else {
+				var p2 Ref
+				p2 = readRef(s)
+				v.Striker = &p2
+			}
 		}
-		if s.Expect(`,"mode":`) {
-			v.Mode = s.InternedString(&factStrings)
+		if s.Expect(`,"name":`) {
+			v.Name = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"brief":`) {
+			v.Brief = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"turns":`) {
+			v.Turns = s.Int()
+		}
+		if s.Expect(`,"turn":`) {
+			v.Turn = s.Int()
+		}
+		if s.Expect(`,"phase":`) {
+			v.Phase = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"sides":`) {
+			v.Sides = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"figures":`) {
+			if s.Array() {
+				var buf3 [16]*Fig
+				xs4 := buf3[:0]
+				for j5 := 0; s.Elem(j5); j5++ {
+					var x6 *Fig
+					if s.Null() {
+						x6 = nil
+					} else {
+						var p7 Fig
+						p7 = readFig(s)
+						x6 = &p7
+					}
+					xs4 = append(xs4, x6)
+				}
+				v.Figures = append(make([]*Fig, 0, len(xs4)), xs4...)
+			} else {
+				v.Figures = nil
+			}
+		}
+		if s.Expect(`,"grunt":`) {
+			if s.Null() {
+				v.Grunt = nil
+			} else {
+				var p8 Card
+				p8 = readCard(s)
+				v.Grunt = &p8
+			}
+		}
+		if s.Expect(`,"spawned":`) {
+			v.Spawned = s.Int()
+		}
+		if s.Expect(`,"to_move":`) {
+			v.ToMove = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"first":`) {
+			v.First = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"winner":`) {
+			v.Winner = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"step":`) {
+			v.Step = s.Int()
 		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
+		case "outcome":
+			if s.Null() {
+				v.Ending.Outcome = nil
+			} else {
+				var p9 engines.Outcome
+				p9 = engines.ReadOutcome(s)
+				v.Ending.Outcome = &p9
+			}
+		case "striker":
+			if s.Null() {
+				v.Striker = nil
+			} else {
+				var p10 Ref
+				p10 = readRef(s)
+				v.Striker = &p10
+			}
 		case "name":
 			v.Name = s.InternedString(&factStrings)
-		case "game":
-			v.Game = s.InternedString(&factStrings)
-		case "seed":
-			v.Seed = s.Uint64()
-		case "mode":
-			v.Mode = s.InternedString(&factStrings)
+		case "brief":
+			v.Brief = s.InternedString(&factStrings)
+		case "turns":
+			v.Turns = s.Int()
+		case "turn":
+			v.Turn = s.Int()
+		case "phase":
+			v.Phase = s.InternedString(&factStrings)
+		case "sides":
+			v.Sides = s.InternedStrings(&factStrings)
+		case "figures":
+			if s.Array() {
+				var buf11 [16]*Fig
+				xs12 := buf11[:0]
+				for j13 := 0; s.Elem(j13); j13++ {
+					var x14 *Fig
+					if s.Null() {
+						x14 = nil
+					} else {
+						var p15 Fig
+						p15 = readFig(s)
+						x14 = &p15
+					}
+					xs12 = append(xs12, x14)
+				}
+				v.Figures = append(make([]*Fig, 0, len(xs12)), xs12...)
+			} else {
+				v.Figures = nil
+			}
+		case "grunt":
+			if s.Null() {
+				v.Grunt = nil
+			} else {
+				var p16 Card
+				p16 = readCard(s)
+				v.Grunt = &p16
+			}
+		case "spawned":
+			v.Spawned = s.Int()
+		case "to_move":
+			v.ToMove = s.InternedString(&factStrings)
+		case "first":
+			v.First = s.InternedString(&factStrings)
+		case "winner":
+			v.Winner = s.InternedString(&factStrings)
+		case "step":
+			v.Step = s.Int()
 		default:
 			s.SkipField()
 		}
@@ -1386,146 +1511,6 @@ func readCard(s *jsonscan.Scanner) (v Card) {
 	return v
 }
 
-func readBattle(s *jsonscan.Scanner) (v Battle) {
-	i := 0
-	if s.Expect(`{"striker":`) {
-		i = 1
-		if s.Null() {
-			v.Striker = nil
-		} else {
-			var p1 Ref
-			p1 = readRef(s)
-			v.Striker = &p1
-		}
-		if s.Expect(`,"name":`) {
-			v.Name = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"brief":`) {
-			v.Brief = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"turns":`) {
-			v.Turns = s.Int()
-		}
-		if s.Expect(`,"turn":`) {
-			v.Turn = s.Int()
-		}
-		if s.Expect(`,"phase":`) {
-			v.Phase = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"sides":`) {
-			v.Sides = s.InternedStrings(&factStrings)
-		}
-		if s.Expect(`,"figures":`) {
-			if s.Array() {
-				var buf2 [16]*Fig
-				xs3 := buf2[:0]
-				for j4 := 0; s.Elem(j4); j4++ {
-					var x5 *Fig
-					if s.Null() {
-						x5 = nil
-					} else {
-						var p6 Fig
-						p6 = readFig(s)
-						x5 = &p6
-					}
-					xs3 = append(xs3, x5)
-				}
-				v.Figures = append(make([]*Fig, 0, len(xs3)), xs3...)
-			} else {
-				v.Figures = nil
-			}
-		}
-		if s.Expect(`,"grunt":`) {
-			if s.Null() {
-				v.Grunt = nil
-			} else {
-				var p7 Card
-				p7 = readCard(s)
-				v.Grunt = &p7
-			}
-		}
-		if s.Expect(`,"spawned":`) {
-			v.Spawned = s.Int()
-		}
-		if s.Expect(`,"to_move":`) {
-			v.ToMove = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"first":`) {
-			v.First = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"winner":`) {
-			v.Winner = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"step":`) {
-			v.Step = s.Int()
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "striker":
-			if s.Null() {
-				v.Striker = nil
-			} else {
-				var p8 Ref
-				p8 = readRef(s)
-				v.Striker = &p8
-			}
-		case "name":
-			v.Name = s.InternedString(&factStrings)
-		case "brief":
-			v.Brief = s.InternedString(&factStrings)
-		case "turns":
-			v.Turns = s.Int()
-		case "turn":
-			v.Turn = s.Int()
-		case "phase":
-			v.Phase = s.InternedString(&factStrings)
-		case "sides":
-			v.Sides = s.InternedStrings(&factStrings)
-		case "figures":
-			if s.Array() {
-				var buf9 [16]*Fig
-				xs10 := buf9[:0]
-				for j11 := 0; s.Elem(j11); j11++ {
-					var x12 *Fig
-					if s.Null() {
-						x12 = nil
-					} else {
-						var p13 Fig
-						p13 = readFig(s)
-						x12 = &p13
-					}
-					xs10 = append(xs10, x12)
-				}
-				v.Figures = append(make([]*Fig, 0, len(xs10)), xs10...)
-			} else {
-				v.Figures = nil
-			}
-		case "grunt":
-			if s.Null() {
-				v.Grunt = nil
-			} else {
-				var p14 Card
-				p14 = readCard(s)
-				v.Grunt = &p14
-			}
-		case "spawned":
-			v.Spawned = s.Int()
-		case "to_move":
-			v.ToMove = s.InternedString(&factStrings)
-		case "first":
-			v.First = s.InternedString(&factStrings)
-		case "winner":
-			v.Winner = s.InternedString(&factStrings)
-		case "step":
-			v.Step = s.Int()
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
 func readRef(s *jsonscan.Scanner) (v Ref) {
 	i := 0
 	if s.Expect(`{"side":`) {
@@ -1649,28 +1634,6 @@ func readFielded(s *jsonscan.Scanner) (v Fielded) {
 	return v
 }
 
-func readSpellPrice(s *jsonscan.Scanner) (v SpellPrice) {
-	i := 0
-	if s.Expect(`{"spell":`) {
-		i = 1
-		v.Spell = s.InternedString(&factStrings)
-		if s.Expect(`,"price":`) {
-			v.Price = s.InternedString(&factStrings)
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "spell":
-			v.Spell = s.InternedString(&factStrings)
-		case "price":
-			v.Price = s.InternedString(&factStrings)
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
 func readFig(s *jsonscan.Scanner) (v Fig) {
 	i := 0
 	if s.Expect(`{"card":`) {
@@ -1786,6 +1749,28 @@ func readFig(s *jsonscan.Scanner) (v Fig) {
 			v.Made = s.Int()
 		case "dealt":
 			v.Dealt = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readSpellPrice(s *jsonscan.Scanner) (v SpellPrice) {
+	i := 0
+	if s.Expect(`{"spell":`) {
+		i = 1
+		v.Spell = s.InternedString(&factStrings)
+		if s.Expect(`,"price":`) {
+			v.Price = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "spell":
+			v.Spell = s.InternedString(&factStrings)
+		case "price":
+			v.Price = s.InternedString(&factStrings)
 		default:
 			s.SkipField()
 		}

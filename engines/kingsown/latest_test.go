@@ -23,6 +23,6 @@ func TestLatestScenarioIsTheLastOfScenarios(t *testing.T) {
 		}
 	}
 	check("in the fight")
-	decide(t, s, engines.EndScenario{Winner: "hunters"})
+	ko(t, s).Do(engines.EndScenario{Winner: "hunters"})
 	check("after it")
 }

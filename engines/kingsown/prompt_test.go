@@ -212,12 +212,12 @@ func TestEveryOfferedChoiceIsAccepted(t *testing.T) {
 	if got := labels(chs); !slices.Equal(got, []string{"Recruit a figure"}) {
 		t.Fatalf("an empty roster offers %q, want only recruiting", got)
 	}
-	decide(t, s, Recruit{Cards: band()})
+	ko(t, s).Do(Recruit{Cards: band()})
 	chs, _ = offered(t, s)
 	for _, want := range []string{"Start the Nest brief: the hunters", "Start the Nest brief: the orcs", "Start a fight: the hunters against the orcs", "Recruit a figure"} {
 		mustChoice(t, chs, want)
 	}
-	decide(t, s, engines.StartScenario{Name: "Skirmish", Turns: 2})
+	ko(t, s).Do(engines.StartScenario{Name: "Skirmish", Turns: 2})
 	steps := []struct {
 		cmd  engines.Command
 		dice []int
@@ -257,7 +257,7 @@ func TestEveryOfferedChoiceIsAccepted(t *testing.T) {
 				}
 			}
 		}
-		decide(t, s, st.cmd, st.dice...)
+		ko(t, s).Do(st.cmd, st.dice...)
 	}
 	if s.Battle.Phase != PhaseOver {
 		t.Fatalf("phase %s after the last turn", s.Battle.Phase)
@@ -266,7 +266,7 @@ func TestEveryOfferedChoiceIsAccepted(t *testing.T) {
 	if got := labels(chs); !slices.Equal(got, []string{"End the fight"}) {
 		t.Fatalf("at the turn limit the menu is %q, want only the end", got)
 	}
-	decide(t, s, engines.EndScenario{})
+	ko(t, s).Do(engines.EndScenario{})
 	offered(t, s)
 }
 
@@ -282,18 +282,18 @@ func TestNestChoices(t *testing.T) {
 	if c := cmd.(engines.StartScenario); c.Name != "The Nest" || c.Brief != "nest" || c.Turns != 3 || !slices.Equal(c.Field, []string{"Bors", "Wyn"}) {
 		t.Fatalf("start builds %+v", c)
 	}
-	decide(t, s, cmd)
+	ko(t, s).Do(cmd)
 	chs, _ = offered(t, s)
 	ini := mustChoice(t, chs, "Roll initiative for turn 1 of 3")
 	if !strings.Contains(ini.Help, "the Nest rolls first") || ini.NoDice {
 		t.Fatalf("initiative: %+v", ini)
 	}
-	decide(t, s, Initiative{First: "nest"}, 1, 6, 1) // a grunt spawns; nest sent first
+	ko(t, s).Do(Initiative{First: "nest"}, 1, 6, 1) // a grunt spawns; nest sent first
 	chs, _ = offered(t, s)
 	mustChoice(t, chs, "Move Orc grunt 1")
 	noChoice(t, chs, "Move Bors", "the nest side is to move")
 	noChoice(t, chs, "Move Nest", "the Nest is static")
-	decide(t, s, Next{})
+	ko(t, s).Do(Next{})
 	chs, _ = offered(t, s)
 	noChoice(t, chs, "Nest attacks", "the Nest does not attack")
 	bors := mustChoice(t, chs, "Bors attacks with Sword")
@@ -310,12 +310,12 @@ func TestNestChoices(t *testing.T) {
 func TestNoAttackOfferedAfterAFullMove(t *testing.T) {
 	s := fight(t, bors(), card("Ulf", "hunters", 2, 2, 2, func(c *Card) { c.Frenzy = true }),
 		card("Brute", "hunters", 2, 3, 3, func(c *Card) { c.Ponderous = true }), grok(), card("Grak", "orcs", 2, 1, 1), card("Gark", "orcs", 2, 1, 1))
-	decide(t, s, Move{Figure: "Bors", Move: "full"})
-	decide(t, s, Move{Figure: "Grok", Move: "stay"})
-	decide(t, s, Move{Figure: "Ulf", Move: "full"})
-	decide(t, s, Move{Figure: "Grak", Move: "stay"})
-	decide(t, s, Move{Figure: "Brute", Move: "half"})
-	decide(t, s, Next{})
+	ko(t, s).Do(Move{Figure: "Bors", Move: "full"})
+	ko(t, s).Do(Move{Figure: "Grok", Move: "stay"})
+	ko(t, s).Do(Move{Figure: "Ulf", Move: "full"})
+	ko(t, s).Do(Move{Figure: "Grak", Move: "stay"})
+	ko(t, s).Do(Move{Figure: "Brute", Move: "half"})
+	ko(t, s).Do(Next{})
 	chs, _ := offered(t, s)
 	noChoice(t, chs, "Bors attacks", "Bors moved full without Frenzy")
 	noChoice(t, chs, "Brute attacks", "Brute is Ponderous and moved")
@@ -336,7 +336,7 @@ func TestNoHigherStepOfferedAfterALowerBegan(t *testing.T) {
 	if !strings.Contains(tam.Help, "Bors can no longer attack") {
 		t.Fatalf("starting the lower step does not warn: %q", tam.Help)
 	}
-	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Bors"}}, 6)
+	ko(t, s).Do(Attack{Attacker: "Grok", Targets: []string{"Bors"}}, 6)
 	chs, _ = offered(t, s)
 	noChoice(t, chs, "Bors attacks", "the Skill 2 step has begun")
 	mustChoice(t, chs, "Tam attacks")
@@ -365,7 +365,7 @@ func TestMoveChoices(t *testing.T) {
 	if got := optionValues(t, bors, "rough", map[string]string{"move": "stay"}); !slices.Equal(got, []string{""}) {
 		t.Fatalf("standing still offers rough ground: %q", got)
 	}
-	decide(t, s, Move{Figure: "Bors", Move: "half"})
+	ko(t, s).Do(Move{Figure: "Bors", Move: "half"})
 	chs, _ = offered(t, s)
 	noChoice(t, chs, "Move Bors", "Bors has moved")
 	g := mustChoice(t, chs, "Move Grok with another Mob figure")
@@ -393,8 +393,8 @@ func TestMobPairsOnce(t *testing.T) {
 		t.Fatalf("Grak pairs with %q", got)
 	}
 	noChoice(t, chs, "Move Gark", "Gark's pairs are offered under Grok and Grak")
-	decide(t, s, Move{Figure: "Grak", Move: "half", Pair: "Gark"})
-	decide(t, s, Move{Figure: "Bors", Move: "half"})
+	ko(t, s).Do(Move{Figure: "Grak", Move: "half", Pair: "Gark"})
+	ko(t, s).Do(Move{Figure: "Bors", Move: "half"})
 	chs, _ = offered(t, s)
 	if ch := mustChoice(t, chs, "Move Grok (orcs"); len(ch.Questions) != 3 {
 		t.Fatalf("the last Mob figure moves alone, yet is asked %d questions", len(ch.Questions))
@@ -417,16 +417,16 @@ func TestSpellChoices(t *testing.T) {
 	if got := optionValues(t, ward, "target", nil); !slices.Equal(got, []string{"Wyn", "Bors"}) {
 		t.Fatalf("Ward targets %q, want the friends, self included", got)
 	}
-	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Bors"}}, 1, 1, 6) // the Skill 3 step: Bors suppressed to 2
+	ko(t, s).Do(Attack{Attacker: "Grok", Targets: []string{"Bors"}}, 1, 1, 6) // the Skill 3 step: Bors suppressed to 2
 	chs, _ = offered(t, s)
 	rally := mustChoice(t, chs, "Wyn casts Rally")
 	if got := optionValues(t, rally, "target", nil); !slices.Equal(got, []string{"Bors"}) {
 		t.Fatalf("Rally targets %q, want Bors alone", got)
 	}
-	decide(t, s, Cast{Caster: "Wyn", Spell: "Firebolt", Targets: []string{"Grok"}}, 4) // fails: locked out next turn
-	decide(t, s, Next{})
+	ko(t, s).Do(Cast{Caster: "Wyn", Spell: "Firebolt", Targets: []string{"Grok"}}, 4) // fails: locked out next turn
+	ko(t, s).Do(Next{})
 	rollOff(t, s, 6, 1)
-	decide(t, s, Next{})
+	ko(t, s).Do(Next{})
 	chs, _ = offered(t, s)
 	noChoice(t, chs, "Wyn casts", "Wyn is locked out by a failed Firebolt")
 	mustChoice(t, chs, "Wyn attacks with Sword")
@@ -437,10 +437,10 @@ func TestMultiChoices(t *testing.T) {
 	s := attackPhase(t, bors(func(c *Card) { c.Multi = 2 }), grok(func(c *Card) { c.Hits = 5 }))
 	chs, _ := offered(t, s)
 	mustChoice(t, chs, "Bors attacks with Sword M2 R1 [2 attacks left]")
-	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 6)
+	ko(t, s).Do(Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 6)
 	chs, _ = offered(t, s)
 	mustChoice(t, chs, "Bors attacks with Sword M2 R1 [1 attack left]")
-	decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 6)
+	ko(t, s).Do(Attack{Attacker: "Bors", Targets: []string{"Grok"}}, 6)
 	chs, _ = offered(t, s)
 	noChoice(t, chs, "Bors attacks", "Bors has made both its attacks")
 }
@@ -471,10 +471,10 @@ func TestSweepTargets(t *testing.T) {
 func TestStartChoicesField(t *testing.T) {
 	s := fight(t, bors(func(c *Card) { c.Hits = 1 }), card("Tam", "hunters", 1, 1, 1), card("Edda", "hunters", 3, 1, 1),
 		grok(func(c *Card) { c.Multi = 2; c.Skill = 4 }))
-	decide(t, s, Next{})
-	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Bors"}}, 1, 6, 1) // Down
-	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Tam"}}, 1, 1, 6)  // Broken
-	decide(t, s, engines.EndScenario{})
+	ko(t, s).Do(Next{})
+	ko(t, s).Do(Attack{Attacker: "Grok", Targets: []string{"Bors"}}, 1, 6, 1) // Down
+	ko(t, s).Do(Attack{Attacker: "Grok", Targets: []string{"Tam"}}, 1, 1, 6)  // Broken
+	ko(t, s).Do(engines.EndScenario{})
 	chs, _ := offered(t, s)
 	st := mustChoice(t, chs, "Start the Nest brief: the hunters")
 	if !strings.Contains(st.Questions[2].Prompt, "all of Edda)") {
@@ -524,7 +524,7 @@ func TestDicePurposesSayWhatIsNeeded(t *testing.T) {
 		t.Errorf("rough ground purpose %q", got)
 	}
 	n := newGame(t, bors())
-	decide(t, n, engines.StartScenario{Name: "N", Brief: "nest"})
+	ko(t, n).Do(engines.StartScenario{Name: "N", Brief: "nest"})
 	if got := needs(n, Initiative{}, 3, 6, 1); got[0] != "Nest spawn roll (1 or 2 spawns an Orc grunt)" || got[1] != "initiative roll for hunters (higher wins)" {
 		t.Errorf("initiative purposes %q", got)
 	}
@@ -540,7 +540,7 @@ func TestWeaponExactName(t *testing.T) {
 	s := attackPhase(t, bors(func(c *Card) {
 		c.Weapons = []Weapon{{Name: "Swordbreaker", Might: 1, Reach: 1}, {Name: "Sword", Might: 2, Reach: 1}}
 	}), grok())
-	d := decide(t, s, Attack{Attacker: "Bors", Targets: []string{"Grok"}, Weapon: "Sword"}, 1, 6, 1)
+	d := ko(t, s).Do(Attack{Attacker: "Bors", Targets: []string{"Grok"}, Weapon: "Sword"}, 1, 6, 1)
 	if !strings.Contains(d.LabelText(), "with Sword (M2)") {
 		t.Fatalf("label %q, want the Sword", d.LabelText())
 	}
@@ -556,7 +556,7 @@ func TestSameNameOnBothSides(t *testing.T) {
 	if got := cmd.(engines.StartScenario).Field; !slices.Equal(got, []string{"hunters/Bors", "orcs/Bors"}) {
 		t.Fatalf("field %q", got)
 	}
-	decide(t, s, cmd)
+	ko(t, s).Do(cmd)
 	rollOff(t, s, 6, 1)
 	chs, _ = offered(t, s)
 	mv, err := mustChoice(t, chs, "Move Bors (hunters").Build(map[string]string{"move": "half", "facing": "front"})
@@ -564,7 +564,7 @@ func TestSameNameOnBothSides(t *testing.T) {
 	if mv.(Move).Figure != "hunters/Bors" {
 		t.Fatalf("move built %+v", mv)
 	}
-	decide(t, s, Next{})
+	ko(t, s).Do(Next{})
 	_, cmds := offered(t, s)
 	if pairs := attackPairs(cmds); !pairs["hunters/Bors>orcs/Bors"] || !pairs["orcs/Bors>hunters/Bors"] {
 		t.Fatalf("attacks offered %v", pairs)
@@ -575,7 +575,7 @@ func TestSameNameOnBothSides(t *testing.T) {
 // figure had when the step began, and the menu says so.
 func TestMenuHitRollUsesTheStepSkill(t *testing.T) {
 	s := attackPhase(t, card("Tam", "hunters", 2, 1, 2), grok(func(c *Card) { c.Hits = 3 }))
-	decide(t, s, Attack{Attacker: "Tam", Targets: []string{"Grok"}}, 1, 1, 6) // Grok suppressed to 1
+	ko(t, s).Do(Attack{Attacker: "Tam", Targets: []string{"Grok"}}, 1, 1, 6) // Grok suppressed to 1
 	chs, _ := offered(t, s)
 	if g := mustChoice(t, chs, "Grok attacks"); !strings.Contains(g.Help, "hits on 2 or less") {
 		t.Fatalf("Grok's attack: %q, want the Skill 2 its step began with", g.Help)
@@ -602,7 +602,7 @@ func TestMenuOffersRoughGroundBothWays(t *testing.T) {
 // asks the winner after the dice.
 func TestMenuAsksWhoMovesFirstAfterTheDice(t *testing.T) {
 	s := newGame(t, bors(), grok())
-	decide(t, s, engines.StartScenario{Name: "Skirmish"})
+	ko(t, s).Do(engines.StartScenario{Name: "Skirmish"})
 	chs, _ := offered(t, s)
 	ini := mustChoice(t, chs, "Roll initiative for turn 1")
 	if len(ini.Questions) != 0 || ini.NoDice {
@@ -610,7 +610,7 @@ func TestMenuAsksWhoMovesFirstAfterTheDice(t *testing.T) {
 	}
 	cmd, err := ini.Build(nil)
 	must(t, err)
-	decide(t, s, cmd, 2, 5)
+	ko(t, s).Do(cmd, 2, 5)
 	chs, _ = offered(t, s)
 	ch := mustChoice(t, chs, "The orcs won the roll-off: choose who moves first")
 	if got := optionValues(t, ch, "first", nil); !slices.Equal(got, []string{"orcs", "hunters"}) || !ch.NoDice {
@@ -622,7 +622,7 @@ func TestMenuAsksWhoMovesFirstAfterTheDice(t *testing.T) {
 	if cmd != (ChooseFirst{Side: "hunters"}) {
 		t.Fatalf("built %+v", cmd)
 	}
-	decide(t, s, cmd)
+	ko(t, s).Do(cmd)
 	mustChoice(t, s.Choices(), "Move Bors")
 }
 
@@ -652,30 +652,30 @@ func TestMenuOpensOnTheLikeliestAction(t *testing.T) {
 			t.Errorf("%s opens on %q, want %q (of %q)", name, got[0], want, got)
 		}
 	}
-	decide(t, s, Move{Figure: "Bors", Move: "half"})
+	ko(t, s).Do(Move{Figure: "Bors", Move: "half"})
 	if got := first(t, s); !strings.HasPrefix(got, "Move Grok") {
 		t.Fatalf("after Bors the menu opens on %q, want the orcs' Grok", got)
 	}
-	decide(t, s, Move{Figure: "Grok", Move: "stay"})
+	ko(t, s).Do(Move{Figure: "Grok", Move: "stay"})
 	if got := first(t, s); !strings.HasPrefix(got, "Move Wyn") {
 		t.Fatalf("the orcs done, the menu opens on %q, want the next hunter, Wyn", got)
 	}
 	for _, n := range []string{"Wyn", "Ulf", "Brute"} {
-		decide(t, s, Move{Figure: n, Move: "stay"})
+		ko(t, s).Do(Move{Figure: n, Move: "stay"})
 	}
 	if got := first(t, s); got != "End the movement phase" {
 		t.Fatalf("all moved, the menu opens on %q", got)
 	}
-	decide(t, s, Next{})
+	ko(t, s).Do(Next{})
 	if got := first(t, s); got != "Bors attacks with Sword M2 R1" {
 		t.Fatalf("the attacks open on %q, want the Skill 3 step's first, Bors", got)
 	}
-	decide(t, s, Attack{Attacker: "Grok", Targets: []string{"Bors"}}, 6)
-	decide(t, s, Attack{Attacker: "Ulf", Targets: []string{"Grok"}}, 6)
+	ko(t, s).Do(Attack{Attacker: "Grok", Targets: []string{"Bors"}}, 6)
+	ko(t, s).Do(Attack{Attacker: "Ulf", Targets: []string{"Grok"}}, 6)
 	if got := first(t, s); got != "Brute attacks with Sword M2 R1" {
 		t.Fatalf("the Skill 2 step begun, the menu opens on %q, want Brute's attack", got)
 	}
-	decide(t, s, Attack{Attacker: "Brute", Targets: []string{"Grok"}}, 6)
+	ko(t, s).Do(Attack{Attacker: "Brute", Targets: []string{"Grok"}}, 6)
 	if got := first(t, s); got != "End turn 1" {
 		t.Fatalf("no attack left, the menu opens on %q", got)
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/engines/kit"
 )
 
 // Phases of a turn. Over: the turn limit is reached and only
@@ -97,6 +98,8 @@ func (f *Fig) Res() int {
 
 // Battle is the fight in progress.
 type Battle struct {
+	// Ending is how the fight ended, stated when it did (outcome.go).
+	kit.Ending
 	// Striker is the figure whose attack or spell was made last: a Hit an
 	// enemy of it loses after is its doing (its Dealt).
 	Striker *Ref     `json:"striker,omitempty"`
@@ -126,15 +129,17 @@ type Record struct {
 
 // State is The King's Own's folded state of one campaign.
 type State struct {
-	Campaign engines.Campaign        `json:"campaign"`
-	Members  []*Member               `json:"members"`
-	Nest     *Card                   `json:"nest,omitempty"`
-	Grunt    *Card                   `json:"grunt,omitempty"`
-	Battle   *Battle                 `json:"battle,omitempty"`
-	Past     engines.History[Record] `json:"past"`
+	// Play is the campaign, the fight in progress (nil between fights)
+	// and the fights before it.
+	kit.Play[*Battle, Record]
+	Members []*Member `json:"members"`
+	Nest    *Card     `json:"nest,omitempty"`
+	Grunt   *Card     `json:"grunt,omitempty"`
 }
 
-func newState(c engines.Campaign) *State { return &State{Campaign: c} }
+func newState(c engines.Campaign) *State {
+	return &State{Play: kit.Play[*Battle, Record]{Campaign: c}}
+}
 
 func (s *State) member(r Ref) *Member {
 	for _, m := range s.Members {

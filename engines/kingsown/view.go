@@ -13,7 +13,7 @@ import (
 
 func (r Record) summary(s *State) engines.ScenarioSummary {
 	sum := s.summary(r.Battle)
-	sum.Outcome = r.outcome()
+	sum.Outcome = r.Battle.Outcome
 	sum.FromOutcome()
 	return sum
 }

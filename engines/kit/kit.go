@@ -84,7 +84,7 @@ type Game[S engines.State] struct {
 	commands    map[string]*Command[S]
 	byType      map[reflect.Type]*Command[S]
 	format      string
-	parts       []int // the state's fields that are snapshot parts
+	parts       [][]int // the index paths of the state's fields that are snapshot parts
 }
 
 // Fact declares one event type of a game.
@@ -254,15 +254,28 @@ func (g *Game[S]) init() {
 		if st.Kind() != reflect.Pointer || st.Elem().Kind() != reflect.Struct {
 			panic(fmt.Sprintf("%s: the state must be a pointer to a struct, not %v", g.Name, st))
 		}
-		for i := 0; i < st.Elem().NumField(); i++ {
-			if reflect.PointerTo(st.Elem().Field(i).Type).Implements(partType) {
-				g.parts = append(g.parts, i)
-			}
-		}
+		g.parts = partFields(st.Elem(), nil)
 	})
 }
 
 var partType = reflect.TypeFor[engines.Part]()
+
+// partFields gives the index paths of the fields of struct t that are
+// snapshot parts, those of its embedded structs (Play's Past) included.
+func partFields(t reflect.Type, at []int) [][]int {
+	var out [][]int
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		path := append(slices.Clip(at), i)
+		switch {
+		case reflect.PointerTo(f.Type).Implements(partType):
+			out = append(out, path)
+		case f.Anonymous && f.Type.Kind() == reflect.Struct:
+			out = append(out, partFields(f.Type, path)...)
+		}
+	}
+	return out
+}
 
 // Info implements engines.Engine.
 func (g *Game[S]) Info() engines.GameInfo { return g.GameInfo }
@@ -465,7 +478,7 @@ func (g *Game[S]) partsOf(st engines.State) []engines.Part {
 	v := reflect.ValueOf(st).Elem()
 	parts := make([]engines.Part, len(g.parts))
 	for i, f := range g.parts {
-		parts[i] = v.Field(f).Addr().Interface().(engines.Part)
+		parts[i] = v.FieldByIndex(f).Addr().Interface().(engines.Part)
 	}
 	return parts
 }
@@ -477,7 +490,7 @@ func (g *Game[S]) split(st engines.State) (rest any, parts []engines.Part) {
 	tmp := reflect.New(reflect.ValueOf(st).Elem().Type())
 	tmp.Elem().Set(reflect.ValueOf(st).Elem())
 	for _, f := range g.parts {
-		tmp.Elem().Field(f).SetZero()
+		tmp.Elem().FieldByIndex(f).SetZero()
 	}
 	return tmp.Interface(), parts
 }

@@ -64,13 +64,13 @@ func (s *State) onGameStarted(p GameStarted) error {
 		st := Card{Name: defaultStarter, Type: "plant"}
 		g.Players = append(g.Players, &Player{Name: name, Starter: st, Hand: StartHand})
 	}
-	if s.Last != nil {
+	if s.Battle != nil {
 		// What Lesson Learned and Sympathy answer lasts a turn: nothing of
 		// an ended game's is answered once the next has begun.
-		s.Last.LastKarma, s.Last.LastLife = nil, nil
-		s.Past.Add(s.Last)
+		s.Battle.LastKarma, s.Battle.LastLife = nil, nil
+		s.Past.Add(s.Battle)
 	}
-	s.Last = g
+	s.Battle = g
 	return nil
 }
 

@@ -13,11 +13,7 @@ import (
 
 // inGame is the game in progress, or a refusal.
 func (s *State) inGame() (*Game, error) {
-	g := s.game()
-	if g == nil {
-		return nil, engines.RefuseTry("Game", []string{"scenario start"}, "no game in progress; start one with its players in turn order")
-	}
-	return g, nil
+	return s.NeedsScenario("no game in progress; start one with its players in turn order")
 }
 
 // live is the game in progress while turns are still played.

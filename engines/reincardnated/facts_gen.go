@@ -169,120 +169,120 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 	i := 0
 	if s.Expect(`{"campaign":`) {
 		i = 1
-		v.Campaign = readEnginesCampaign(s)
+		v.Play.Campaign = engines.ReadCampaign(s)
+		if s.Expect(`,"battle":`) {
+			if s.Null() {
+				v.Play.Battle = nil
+			} else {
+				var p1 Game
+				p1 = readGame(s)
+				v.Play.Battle = &p1
+			}
+		}
+		if s.Expect(`,"past":`) {
+			s.Decode(&v.Play.Past)
+		}
 		if s.Expect(`,"beings":`) {
 			if s.Null() {
 				v.Beings = nil
 			} else {
-				m1 := make(map[string]Card, s.Members())
-				for j2 := 0; s.Field(j2); j2++ {
-					k3 := s.MapKey()
-					var x4 Card
-					x4 = readCard(s)
-					m1[k3] = x4
+				m2 := make(map[string]Card, s.Members())
+				for j3 := 0; s.Field(j3); j3++ {
+					k4 := s.MapKey()
+					var x5 Card
+					x5 = readCard(s)
+					m2[k4] = x5
 				}
-				v.Beings = m1
+				v.Beings = m2
 			}
 		}
 		if s.Expect(`,"starters":`) {
 			if s.Null() {
 				v.Starters = nil
 			} else {
-				m5 := make(map[string]Card, s.Members())
-				for j6 := 0; s.Field(j6); j6++ {
-					k7 := s.MapKey()
-					var x8 Card
-					x8 = readCard(s)
-					m5[k7] = x8
+				m6 := make(map[string]Card, s.Members())
+				for j7 := 0; s.Field(j7); j7++ {
+					k8 := s.MapKey()
+					var x9 Card
+					x9 = readCard(s)
+					m6[k8] = x9
 				}
-				v.Starters = m5
+				v.Starters = m6
 			}
 		}
 		if s.Expect(`,"ids":`) {
 			if s.Null() {
 				v.IDs = nil
 			} else {
-				m9 := make(map[string]string, s.Members())
-				for j10 := 0; s.Field(j10); j10++ {
-					k11 := s.MapKey()
-					var x12 string
-					x12 = s.InternedString(&factStrings)
-					m9[k11] = x12
+				m10 := make(map[string]string, s.Members())
+				for j11 := 0; s.Field(j11); j11++ {
+					k12 := s.MapKey()
+					var x13 string
+					x13 = s.InternedString(&factStrings)
+					m10[k12] = x13
 				}
-				v.IDs = m9
+				v.IDs = m10
 			}
 		}
 		if s.Expect(`,"figures":`) {
 			v.Figures = s.Int()
 		}
-		if s.Expect(`,"past":`) {
-			s.Decode(&v.Past)
-		}
-		if s.Expect(`,"last":`) {
-			if s.Null() {
-				v.Last = nil
-			} else {
-				var p13 Game
-				p13 = readGame(s)
-				v.Last = &p13
-			}
-		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
 		case "campaign":
-			v.Campaign = readEnginesCampaign(s)
+			v.Play.Campaign = engines.ReadCampaign(s)
+		case "battle":
+			if s.Null() {
+				v.Play.Battle = nil
+			} else {
+				var p14 Game
+				p14 = readGame(s)
+				v.Play.Battle = &p14
+			}
+		case "past":
+			s.Decode(&v.Play.Past)
 		case "beings":
 			if s.Null() {
 				v.Beings = nil
 			} else {
-				m14 := make(map[string]Card, s.Members())
-				for j15 := 0; s.Field(j15); j15++ {
-					k16 := s.MapKey()
-					var x17 Card
-					x17 = readCard(s)
-					m14[k16] = x17
+				m15 := make(map[string]Card, s.Members())
+				for j16 := 0; s.Field(j16); j16++ {
+					k17 := s.MapKey()
+					var x18 Card
+					x18 = readCard(s)
+					m15[k17] = x18
 				}
-				v.Beings = m14
+				v.Beings = m15
 			}
 		case "starters":
 			if s.Null() {
 				v.Starters = nil
 			} else {
-				m18 := make(map[string]Card, s.Members())
-				for j19 := 0; s.Field(j19); j19++ {
-					k20 := s.MapKey()
-					var x21 Card
-					x21 = readCard(s)
-					m18[k20] = x21
+				m19 := make(map[string]Card, s.Members())
+				for j20 := 0; s.Field(j20); j20++ {
+					k21 := s.MapKey()
+					var x22 Card
+					x22 = readCard(s)
+					m19[k21] = x22
 				}
-				v.Starters = m18
+				v.Starters = m19
 			}
 		case "ids":
 			if s.Null() {
 				v.IDs = nil
 			} else {
-				m22 := make(map[string]string, s.Members())
-				for j23 := 0; s.Field(j23); j23++ {
-					k24 := s.MapKey()
-					var x25 string
-					x25 = s.InternedString(&factStrings)
-					m22[k24] = x25
+				m23 := make(map[string]string, s.Members())
+				for j24 := 0; s.Field(j24); j24++ {
+					k25 := s.MapKey()
+					var x26 string
+					x26 = s.InternedString(&factStrings)
+					m23[k25] = x26
 				}
-				v.IDs = m22
+				v.IDs = m23
 			}
 		case "figures":
 			v.Figures = s.Int()
-		case "past":
-			s.Decode(&v.Past)
-		case "last":
-			if s.Null() {
-				v.Last = nil
-			} else {
-				var p26 Game
-				p26 = readGame(s)
-				v.Last = &p26
-			}
 		default:
 			s.SkipField()
 		}
@@ -908,75 +908,6 @@ func readTurnEnded(s *jsonscan.Scanner) (v TurnEnded) {
 	return v
 }
 
-func readEnginesCampaign(s *jsonscan.Scanner) (v engines.Campaign) {
-	i := 0
-	if s.Expect(`{"name":`) {
-		i = 1
-		v.Name = s.InternedString(&factStrings)
-		if s.Expect(`,"game":`) {
-			v.Game = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"seed":`) {
-			v.Seed = s.Uint64()
-		}
-		if s.Expect(`,"mode":`) {
-			v.Mode = s.InternedString(&factStrings)
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "name":
-			v.Name = s.InternedString(&factStrings)
-		case "game":
-			v.Game = s.InternedString(&factStrings)
-		case "seed":
-			v.Seed = s.Uint64()
-		case "mode":
-			v.Mode = s.InternedString(&factStrings)
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
-func readCard(s *jsonscan.Scanner) (v Card) {
-	i := 0
-	if s.Expect(`{"name":`) {
-		i = 1
-		v.Name = s.InternedString(&factStrings)
-		if s.Expect(`,"type":`) {
-			v.Type = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"prefers":`) {
-			v.Prefers = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"lower":`) {
-			v.Lower = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"human":`) {
-			v.Human = s.Bool()
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "name":
-			v.Name = s.InternedString(&factStrings)
-		case "type":
-			v.Type = s.InternedString(&factStrings)
-		case "prefers":
-			v.Prefers = s.InternedString(&factStrings)
-		case "lower":
-			v.Lower = s.InternedString(&factStrings)
-		case "human":
-			v.Human = s.Bool()
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
 func readGame(s *jsonscan.Scanner) (v Game) {
 	i := 0
 	if s.Expect(`{"name":`) {
@@ -1084,11 +1015,11 @@ func readGame(s *jsonscan.Scanner) (v Game) {
 		}
 		if s.Expect(`,"outcome":`) {
 			if s.Null() {
-				v.Outcome = nil
+				v.Ending.Outcome = nil
 			} else {
 				var p12 engines.Outcome
-				p12 = readEnginesOutcome(s)
-				v.Outcome = &p12
+				p12 = engines.ReadOutcome(s)
+				v.Ending.Outcome = &p12
 			}
 		}
 	}
@@ -1178,12 +1109,49 @@ func readGame(s *jsonscan.Scanner) (v Game) {
 			v.Winners = s.InternedStrings(&factStrings)
 		case "outcome":
 			if s.Null() {
-				v.Outcome = nil
+				v.Ending.Outcome = nil
 			} else {
 				var p24 engines.Outcome
-				p24 = readEnginesOutcome(s)
-				v.Outcome = &p24
+				p24 = engines.ReadOutcome(s)
+				v.Ending.Outcome = &p24
 			}
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readCard(s *jsonscan.Scanner) (v Card) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"type":`) {
+			v.Type = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"prefers":`) {
+			v.Prefers = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"lower":`) {
+			v.Lower = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"human":`) {
+			v.Human = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "type":
+			v.Type = s.InternedString(&factStrings)
+		case "prefers":
+			v.Prefers = s.InternedString(&factStrings)
+		case "lower":
+			v.Lower = s.InternedString(&factStrings)
+		case "human":
+			v.Human = s.Bool()
 		default:
 			s.SkipField()
 		}
@@ -1520,129 +1488,6 @@ func readlifeEvent(s *jsonscan.Scanner) (v lifeEvent) {
 	return v
 }
 
-func readEnginesOutcome(s *jsonscan.Scanner) (v engines.Outcome) {
-	i := 0
-	if s.Expect(`{"winner":`) {
-		i = 1
-		v.Winner = s.InternedString(&factStrings)
-		if s.Expect(`,"draw":`) {
-			v.Draw = s.Bool()
-		}
-		if s.Expect(`,"result":`) {
-			v.Result = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"why":`) {
-			v.Why = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"sides":`) {
-			if s.Array() {
-				var buf1 [16]engines.SideResult
-				xs2 := buf1[:0]
-				for j3 := 0; s.Elem(j3); j3++ {
-					var x4 engines.SideResult
-					x4 = readEnginesSideResult(s)
-					xs2 = append(xs2, x4)
-				}
-				v.Sides = append(make([]engines.SideResult, 0, len(xs2)), xs2...)
-			} else {
-				v.Sides = nil
-			}
-		}
-		if s.Expect(`,"figures":`) {
-			if s.Array() {
-				var buf5 [16]engines.Fate
-				xs6 := buf5[:0]
-				for j7 := 0; s.Elem(j7); j7++ {
-					var x8 engines.Fate
-					x8 = readEnginesFate(s)
-					xs6 = append(xs6, x8)
-				}
-				v.Figures = append(make([]engines.Fate, 0, len(xs6)), xs6...)
-			} else {
-				v.Figures = nil
-			}
-		}
-		if s.Expect(`,"scoring":`) {
-			if s.Null() {
-				v.Scoring = nil
-			} else {
-				m9 := make(map[string][]string, s.Members())
-				for j10 := 0; s.Field(j10); j10++ {
-					k11 := s.MapKey()
-					var x12 []string
-					x12 = s.InternedStrings(&factStrings)
-					m9[k11] = x12
-				}
-				v.Scoring = m9
-			}
-		}
-		if s.Expect(`,"damage":`) {
-			v.Damage = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"campaign":`) {
-			v.Campaign = s.InternedStrings(&factStrings)
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "winner":
-			v.Winner = s.InternedString(&factStrings)
-		case "draw":
-			v.Draw = s.Bool()
-		case "result":
-			v.Result = s.InternedString(&factStrings)
-		case "why":
-			v.Why = s.InternedString(&factStrings)
-		case "sides":
-			if s.Array() {
-				var buf13 [16]engines.SideResult
-				xs14 := buf13[:0]
-				for j15 := 0; s.Elem(j15); j15++ {
-					var x16 engines.SideResult
-					x16 = readEnginesSideResult(s)
-					xs14 = append(xs14, x16)
-				}
-				v.Sides = append(make([]engines.SideResult, 0, len(xs14)), xs14...)
-			} else {
-				v.Sides = nil
-			}
-		case "figures":
-			if s.Array() {
-				var buf17 [16]engines.Fate
-				xs18 := buf17[:0]
-				for j19 := 0; s.Elem(j19); j19++ {
-					var x20 engines.Fate
-					x20 = readEnginesFate(s)
-					xs18 = append(xs18, x20)
-				}
-				v.Figures = append(make([]engines.Fate, 0, len(xs18)), xs18...)
-			} else {
-				v.Figures = nil
-			}
-		case "scoring":
-			if s.Null() {
-				v.Scoring = nil
-			} else {
-				m21 := make(map[string][]string, s.Members())
-				for j22 := 0; s.Field(j22); j22++ {
-					k23 := s.MapKey()
-					var x24 []string
-					x24 = s.InternedStrings(&factStrings)
-					m21[k23] = x24
-				}
-				v.Scoring = m21
-			}
-		case "damage":
-			v.Damage = s.InternedString(&factStrings)
-		case "campaign":
-			v.Campaign = s.InternedStrings(&factStrings)
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
 func readLine(s *jsonscan.Scanner) (v Line) {
 	i := 0
 	if s.Expect(`{"what":`) {
@@ -1685,115 +1530,6 @@ func readGoal(s *jsonscan.Scanner) (v Goal) {
 			v.Bonus = s.Int()
 		case "met":
 			v.Met = s.Bool()
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
-func readEnginesSideResult(s *jsonscan.Scanner) (v engines.SideResult) {
-	i := 0
-	if s.Expect(`{"name":`) {
-		i = 1
-		v.Name = s.InternedString(&factStrings)
-		if s.Expect(`,"player":`) {
-			v.Player = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"won":`) {
-			v.Won = s.Bool()
-		}
-		if s.Expect(`,"score":`) {
-			v.Score = s.Int()
-		}
-		if s.Expect(`,"scored":`) {
-			v.Scored = s.InternedString(&factStrings)
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "name":
-			v.Name = s.InternedString(&factStrings)
-		case "player":
-			v.Player = s.InternedString(&factStrings)
-		case "won":
-			v.Won = s.Bool()
-		case "score":
-			v.Score = s.Int()
-		case "scored":
-			v.Scored = s.InternedString(&factStrings)
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
-func readEnginesFate(s *jsonscan.Scanner) (v engines.Fate) {
-	i := 0
-	if s.Expect(`{"id":`) {
-		i = 1
-		v.ID = s.InternedString(&factStrings)
-		if s.Expect(`,"name":`) {
-			v.Name = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"side":`) {
-			v.Side = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"fate":`) {
-			v.Fate = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"carries":`) {
-			v.Carries = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"track":`) {
-			v.Track = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"told":`) {
-			v.Told = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"removals":`) {
-			v.Removals = s.Int()
-		}
-		if s.Expect(`,"attacks":`) {
-			v.Attacks = s.Int()
-		}
-		if s.Expect(`,"dealt":`) {
-			v.Dealt = s.Int()
-		}
-		if s.Expect(`,"taken":`) {
-			v.Taken = s.Int()
-		}
-		if s.Expect(`,"activations":`) {
-			v.Activations = s.Int()
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "id":
-			v.ID = s.InternedString(&factStrings)
-		case "name":
-			v.Name = s.InternedString(&factStrings)
-		case "side":
-			v.Side = s.InternedString(&factStrings)
-		case "fate":
-			v.Fate = s.InternedString(&factStrings)
-		case "carries":
-			v.Carries = s.InternedString(&factStrings)
-		case "track":
-			v.Track = s.InternedString(&factStrings)
-		case "told":
-			v.Told = s.InternedString(&factStrings)
-		case "removals":
-			v.Removals = s.Int()
-		case "attacks":
-			v.Attacks = s.Int()
-		case "dealt":
-			v.Dealt = s.Int()
-		case "taken":
-			v.Taken = s.Int()
-		case "activations":
-			v.Activations = s.Int()
 		default:
 			s.SkipField()
 		}

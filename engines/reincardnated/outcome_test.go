@@ -13,11 +13,11 @@ import (
 func (tb *table) endByBeingsRunOut() {
 	tb.t.Helper()
 	for _, p := range tb.g().Players {
-		tb.do(Purpose{Player: p.Name, Types: map[string]int{"bird": 2}})
+		tb.Do(Purpose{Player: p.Name, Types: map[string]int{"bird": 2}})
 	}
 	zero := 0
-	tb.do(Pool{Deck: &zero, Hidden: &zero})
-	tb.do(engines.EndScenario{})
+	tb.Do(Pool{Deck: &zero, Hidden: &zero})
+	tb.Do(engines.EndScenario{})
 }
 
 // seed 002 line 161: "The player with the highest score wins": the outcome
@@ -25,12 +25,12 @@ func (tb *table) endByBeingsRunOut() {
 // Starter and Lifeline as the figures.
 func TestOutcomeNamesTheWinner(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
-	tb.do(Starter{Player: "Ann", Name: "Fern"})
+	tb.Do(Starter{Player: "Ann", Name: "Fern"})
 	tb.build("Ann", "Robin:bird", "Wren:bird")
 	tb.build("Ben", "Ant:insect")
-	tb.do(Kill{Player: "Ann", Being: "Wren"})
+	tb.Do(Kill{Player: "Ann", Being: "Wren"})
 	tb.endByBeingsRunOut()
-	o := tb.s.Last.Outcome
+	o := tb.s.Battle.Outcome
 	if o == nil {
 		t.Fatal("no outcome")
 	}
@@ -87,7 +87,7 @@ func TestOutcomeOfASharedWin(t *testing.T) {
 	tb.build("Ann", "Robin:bird")
 	tb.build("Ben", "Wren:bird")
 	tb.endByBeingsRunOut()
-	o := tb.s.Last.Outcome
+	o := tb.s.Battle.Outcome
 	eq(t, "winner", o.Winner, "")
 	eq(t, "draw", o.Draw, true)
 	eq(t, "chronicle", o.WinnerName(), "draw")
@@ -102,19 +102,19 @@ func TestOutcomeFigureIDsAreStable(t *testing.T) {
 	tb := newTable(t)
 	ids := func() map[string]string {
 		out := map[string]string{}
-		for _, f := range tb.s.Last.Outcome.Figures {
+		for _, f := range tb.s.Battle.Outcome.Figures {
 			out[f.Side+" "+f.Name] = f.ID
 		}
 		return out
 	}
-	tb.do(engines.StartScenario{Name: "One", Players: []string{"Ann", "Ben"}})
-	tb.do(Starter{Player: "Ann", Name: "Fern"})
+	tb.Do(engines.StartScenario{Name: "One", Players: []string{"Ann", "Ben"}})
+	tb.Do(Starter{Player: "Ann", Name: "Fern"})
 	tb.build("Ann", "Robin:bird")
 	tb.build("Ben", "Ant:insect")
 	tb.endByBeingsRunOut()
 	one := ids()
-	tb.do(engines.StartScenario{Name: "Two", Players: []string{"Ben", "Ann"}})
-	tb.do(Starter{Player: "Ben", Name: "Fern"})
+	tb.Do(engines.StartScenario{Name: "Two", Players: []string{"Ben", "Ann"}})
+	tb.Do(Starter{Player: "Ben", Name: "Fern"})
 	tb.build("Ben", "robin")
 	tb.build("Ann", "Owl:bird")
 	tb.endByBeingsRunOut()

@@ -27,7 +27,7 @@ func choose(t *testing.T, tb *table, prefix string, answers map[string]string) s
 			if err != nil {
 				t.Fatalf("%s: %v", c.Label, err)
 			}
-			return tb.do(cmd)
+			return tb.Label(cmd)
 		}
 	}
 	t.Fatalf("no choice %q among %s", prefix, labels(tb.s.Choices()))
@@ -109,7 +109,7 @@ func TestChoicesSameTypeIsLateral(t *testing.T) {
 	// Starter (known types), Rose, a plant, is lateral; Robin, a bird, is
 	// neither its preferred nor its lateral incarnation.
 	tb.endTurn()
-	tb.do(Starter{Player: "Ben", Name: "Sedge", CardInfo: CardInfo{Prefers: "insect", Lower: "bird"}})
+	tb.Do(Starter{Player: "Ben", Name: "Sedge", CardInfo: CardInfo{Prefers: "insect", Lower: "bird"}})
 	for _, c := range []Card{{Name: "Rose", Type: "plant"}, {Name: "Robin", Type: "bird"}} {
 		if err := Engine.Apply(tb.s, TypeCardNoted, CardNoted{Card: c}); err != nil {
 			t.Fatal(err)

@@ -30,16 +30,16 @@ func TestStartRefusals(t *testing.T) {
 		return engines.StartScenario{Name: "G", Players: players}
 	}
 	// seed 002 line 30: "2-6 players".
-	tb.refuse(start("Ann"), "Players", "2 to 6 players; 1 given")
-	tb.refuse(start("A", "B", "C", "D", "E", "F", "G"), "Players", "7 given")
-	tb.refuse(start("Ann", "ann"), "Players", "named twice")
+	tb.RefuseSaying("Players", "2 to 6 players; 1 given", start("Ann"))
+	tb.RefuseSaying("Players", "7 given", start("A", "B", "C", "D", "E", "F", "G"))
+	tb.RefuseSaying("Players", "named twice", start("Ann", "ann"))
 	// The game takes only its players; the kit refuses other options.
 	var oe *engines.OptionError
 	if _, err := tb.decide(engines.StartScenario{Name: "G", Turns: 6, Players: []string{"A", "B"}}); !errors.As(err, &oe) || len(oe.Given) != 1 || oe.Given[0].Name != "turns" {
 		t.Errorf("a start with a turn limit: got %v, want the refusal of turns", err)
 	}
-	tb.do(start("Ann", "Ben"))
-	tb.refuse(start("Cas", "Dee"), "Game", "still in progress")
+	tb.Do(start("Ann", "Ben"))
+	tb.RefuseSaying("Game", "still in progress", start("Cas", "Dee"))
 }
 
 // seed 002 lines 115-119: preferred "draw 2 KARMA", lower "draw 1", lateral
@@ -55,7 +55,7 @@ func TestKarmaDrawnPerIncarnationKind(t *testing.T) {
 	} {
 		t.Run(tc.kind, func(t *testing.T) {
 			tb := game(t, "Ann", "Ben")
-			tb.do(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Prefers: "insect", Lower: "marine"}})
+			tb.Do(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Prefers: "insect", Lower: "marine"}})
 			deck := tb.g().KarmaDeck
 			label := tb.incarnate("Ann", "Being", tc.typ, "")
 			eq(t, "hand", tb.hand("Ann"), StartHand+tc.draws)
@@ -72,12 +72,12 @@ func TestKarmaDrawnPerIncarnationKind(t *testing.T) {
 // INCARNATE"; the issue: refused when the type is not one it can take.
 func TestIncarnationTypeRefused(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
-	tb.do(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Prefers: "insect", Lower: "marine"}})
-	tb.refuse(Incarnate{Player: "Ann", Being: "Robin", CardInfo: CardInfo{Type: "bird"}}, "Incarnation", "insect (preferred), marine (lower) or plant (lateral), not bird")
-	tb.refuse(Incarnate{Player: "Ann", Being: "Robin", CardInfo: CardInfo{Type: "bird"}, Kind: "preferred"}, "Incarnation", "has insect as its preferred incarnation, not bird")
-	tb.refuse(Incarnate{Player: "Ann", Being: "Robin", CardInfo: CardInfo{Type: "bird"}, Kind: "lateral"}, "Incarnation", "keeps the type")
+	tb.Do(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Prefers: "insect", Lower: "marine"}})
+	tb.RefuseSaying("Incarnation", "insect (preferred), marine (lower) or plant (lateral), not bird", Incarnate{Player: "Ann", Being: "Robin", CardInfo: CardInfo{Type: "bird"}})
+	tb.RefuseSaying("Incarnation", "has insect as its preferred incarnation, not bird", Incarnate{Player: "Ann", Being: "Robin", CardInfo: CardInfo{Type: "bird"}, Kind: "preferred"})
+	tb.RefuseSaying("Incarnation", "keeps the type", Incarnate{Player: "Ann", Being: "Robin", CardInfo: CardInfo{Type: "bird"}, Kind: "lateral"})
 	// A Being new to the campaign needs its type.
-	tb.refuse(Incarnate{Player: "Ann", Being: "Robin"}, "Beings", "give its type with --type")
+	tb.RefuseSaying("Beings", "give its type with --type", Incarnate{Player: "Ann", Being: "Robin"})
 }
 
 // seed 002 line 111: each Being shows the types it incarnates into; the
@@ -85,16 +85,16 @@ func TestIncarnationTypeRefused(t *testing.T) {
 // the player to them afterwards.
 func TestIncarnationTypesAreLearned(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
-	tb.refuse(Incarnate{Player: "Ann", Being: "Ant", CardInfo: CardInfo{Type: "insect"}}, "Incarnation", "not known yet; say which")
+	tb.RefuseSaying("Incarnation", "not known yet; say which", Incarnate{Player: "Ann", Being: "Ant", CardInfo: CardInfo{Type: "insect"}})
 	tb.incarnate("Ann", "Ant", "insect", "preferred")
 	eq(t, "starter prefers", tb.p("Ann").Starter.Prefers, "insect")
 	// Naming the Starter later keeps what was learned.
-	tb.do(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Lower: "marine"}})
+	tb.Do(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Lower: "marine"}})
 	eq(t, "named", tb.p("Ann").Starter, Card{Name: "Fern", Type: "plant", Prefers: "insect", Lower: "marine"})
-	tb.refuse(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Lower: "bird"}}, "Beings", "Fern's lower incarnation is marine")
+	tb.RefuseSaying("Beings", "Fern's lower incarnation is marine", Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Lower: "bird"}})
 	tb.endTurn()
 	// Ben's Starter is another card: still unknown. Declared lower: 1 Karma.
-	tb.do(Incarnate{Player: "Ben", Being: "Bee", CardInfo: CardInfo{Type: "insect", Prefers: "bird", Lower: "reptile"}, Kind: "lower"})
+	tb.Do(Incarnate{Player: "Ben", Being: "Bee", CardInfo: CardInfo{Type: "insect", Prefers: "bird", Lower: "reptile"}, Kind: "lower"})
 	eq(t, "Ben hand", tb.hand("Ben"), 3)
 	tb.endTurn()
 	// Bee's types were given: the campaign knows them.
@@ -104,10 +104,10 @@ func TestIncarnationTypesAreLearned(t *testing.T) {
 	tb.incarnate("Ann", "Cod", "marine", "lower")
 	card, _ = tb.s.Card("ant")
 	eq(t, "Ant lower", card.Lower, "marine")
-	tb.do(Kill{Player: "Ann", Being: "Cod"})
+	tb.Do(Kill{Player: "Ann", Being: "Cod"})
 	tb.endTurn()
 	tb.endTurn()
-	tb.refuse(Incarnate{Player: "Ann", Being: "Robin", CardInfo: CardInfo{Type: "bird"}, Kind: "lower"}, "Incarnation", "has marine as its lower incarnation, not bird")
+	tb.RefuseSaying("Incarnation", "has marine as its lower incarnation, not bird", Incarnate{Player: "Ann", Being: "Robin", CardInfo: CardInfo{Type: "bird"}, Kind: "lower"})
 	tb.incarnate("Ann", "Eel", "marine", "")
 	eq(t, "worked out: lower", tb.hand("Ann"), 6)
 }
@@ -137,11 +137,11 @@ func TestSameTypeIsAlwaysLateral(t *testing.T) {
 	tb.incarnate("Ann", "Rose", "plant", "lower")
 	eq(t, "hand, plant to plant", tb.hand("Ann"), StartHand)
 	// No card lists its own type as its preferred or lower type.
-	tb.refuse(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Prefers: "plant"}}, "Incarnation", "own type")
-	tb.refuse(Starter{Player: "Ben", Name: "Sedge", CardInfo: CardInfo{Lower: "plant"}}, "Incarnation", "own type")
+	tb.RefuseSaying("Incarnation", "own type", Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Prefers: "plant"}})
+	tb.RefuseSaying("Incarnation", "own type", Starter{Player: "Ben", Name: "Sedge", CardInfo: CardInfo{Lower: "plant"}})
 	tb.endTurn()
-	tb.refuse(Incarnate{Player: "Ben", Being: "Bee", CardInfo: CardInfo{Type: "insect", Prefers: "insect"}, Kind: "lateral"}, "Incarnation", "own type")
-	tb.refuse(Gain{Player: "Ben", Being: "Moss", CardInfo: CardInfo{Lower: "plant"}}, "Incarnation", "own type")
+	tb.RefuseSaying("Incarnation", "own type", Incarnate{Player: "Ben", Being: "Bee", CardInfo: CardInfo{Type: "insect", Prefers: "insect"}, Kind: "lateral"})
+	tb.RefuseSaying("Incarnation", "own type", Gain{Player: "Ben", Being: "Moss", CardInfo: CardInfo{Lower: "plant"}})
 	// A card a log noted with its own type as preferred (before the
 	// ruling) still incarnates its own type laterally, for no Karma.
 	if err := Engine.Apply(tb.s, TypeCardNoted, CardNoted{Card: Card{Name: "Ivy", Type: "plant", Prefers: "plant", Lower: "insect"}}); err != nil {
@@ -159,7 +159,7 @@ func TestSameTypeIsAlwaysLateral(t *testing.T) {
 func TestBeingInALifelineCannotBeIncarnated(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.build("Ben", "Ant:insect")
-	tb.refuse(Incarnate{Player: "Ann", Being: "Ant", Kind: "lateral"}, "Beings", "already in Ben's Lifeline")
+	tb.RefuseSaying("Beings", "already in Ben's Lifeline", Incarnate{Player: "Ann", Being: "Ant", Kind: "lateral"})
 }
 
 // seed 002 lines 77-91: two actions; the first may only play Karma; the
@@ -168,37 +168,37 @@ func TestTwoActionStructure(t *testing.T) {
 	t.Run("two Karma, then no incarnation", func(t *testing.T) {
 		tb := game(t, "Ann", "Ben")
 		tb.give("Ann", 4)
-		tb.do(play("Ann", Enlightened))
+		tb.Do(play("Ann", Enlightened))
 		eq(t, "actions", tb.g().Actions, 1)
-		tb.do(play("Ann", Enlightened, "Ben"))
+		tb.Do(play("Ann", Enlightened, "Ben"))
 		eq(t, "actions", tb.g().Actions, 2)
-		tb.refuse(play("Ann", Enlightened), "Actions", "both actions of the turn are used")
-		tb.refuse(Incarnate{Player: "Ann", Being: "Fern", CardInfo: CardInfo{Type: "plant"}, Kind: "lateral"}, "Actions", "used the turn's second action")
+		tb.RefuseSaying("Actions", "both actions of the turn are used", play("Ann", Enlightened))
+		tb.RefuseSaying("Actions", "used the turn's second action", Incarnate{Player: "Ann", Being: "Fern", CardInfo: CardInfo{Type: "plant"}, Kind: "lateral"})
 	})
 	t.Run("incarnating ends the actions", func(t *testing.T) {
 		tb := game(t, "Ann", "Ben")
 		// seed 002 line 91: the first action may be skipped.
 		tb.incarnate("Ann", "Fern", "plant", "lateral")
-		tb.refuse(play("Ann", Enlightened), "Actions", "Ann has incarnated")
+		tb.RefuseSaying("Actions", "Ann has incarnated", play("Ann", Enlightened))
 		// seed 002 line 208: an ability may allow extra Karma after it.
-		tb.do(Play{Player: "Ann", Karma: Enlightened, Extra: true})
+		tb.Do(Play{Player: "Ann", Karma: Enlightened, Extra: true})
 		eq(t, "hand", tb.hand("Ann"), 1)
 	})
 	t.Run("extra only after the two actions", func(t *testing.T) {
 		tb := game(t, "Ann", "Ben")
-		tb.refuse(Play{Player: "Ann", Karma: Enlightened, Extra: true}, "Actions", "still has the turn's action 1")
+		tb.RefuseSaying("Actions", "still has the turn's action 1", Play{Player: "Ann", Karma: Enlightened, Extra: true})
 	})
 	t.Run("one Karma, then incarnate", func(t *testing.T) {
 		tb := game(t, "Ann", "Ben")
-		tb.do(play("Ann", Enlightened))
+		tb.Do(play("Ann", Enlightened))
 		tb.incarnate("Ann", "Fern", "plant", "lateral")
 		eq(t, "incarnated", tb.g().Incarn, true)
 	})
 	t.Run("only on your turn", func(t *testing.T) {
 		tb := game(t, "Ann", "Ben")
-		tb.refuse(play("Ben", Enlightened), "Turns", "it is Ann's turn, not Ben's")
-		tb.refuse(Incarnate{Player: "Ben", Being: "Fern", CardInfo: CardInfo{Type: "plant"}, Kind: "lateral"}, "Turns", "it is Ann's turn")
-		tb.refuse(EndTurn{Player: "Ben"}, "Turns", "it is Ann's turn, not Ben's")
+		tb.RefuseSaying("Turns", "it is Ann's turn, not Ben's", play("Ben", Enlightened))
+		tb.RefuseSaying("Turns", "it is Ann's turn", Incarnate{Player: "Ben", Being: "Fern", CardInfo: CardInfo{Type: "plant"}, Kind: "lateral"})
+		tb.RefuseSaying("Turns", "it is Ann's turn, not Ben's", EndTurn{Player: "Ben"})
 	})
 	t.Run("a new turn has two actions again", func(t *testing.T) {
 		tb := game(t, "Ann", "Ben")
@@ -212,7 +212,7 @@ func TestTwoActionStructure(t *testing.T) {
 	t.Run("no Karma in hand", func(t *testing.T) {
 		tb := game(t, "Ann", "Ben")
 		tb.give("Ann", 0)
-		tb.refuse(play("Ann", Enlightened), "Karma", "holds no Karma")
+		tb.RefuseSaying("Karma", "holds no Karma", play("Ann", Enlightened))
 	})
 }
 
@@ -245,30 +245,30 @@ func TestActiveIsRightmostLiving(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.build("Ann", "Ant:insect", "Bee:insect", "Cod:marine")
 	eq(t, "active", tb.active("Ann"), "Cod")
-	tb.do(Kill{Player: "Ann", Being: "Cod"})
+	tb.Do(Kill{Player: "Ann", Being: "Cod"})
 	eq(t, "active after kill", tb.active("Ann"), "Bee")
 	eq(t, "lifeline", tb.lifeline("Ann"), "Ant, Bee, +Cod")
-	tb.do(Kill{Player: "Ann", Being: "Bee"})
-	tb.do(Kill{Player: "Ann", Being: "Ant"})
+	tb.Do(Kill{Player: "Ann", Being: "Bee"})
+	tb.Do(Kill{Player: "Ann", Being: "Ant"})
 	eq(t, "all dead: the Starter", tb.active("Ann"), "Starter")
-	tb.do(Rebirth{Player: "Ann", Being: "Bee"})
+	tb.Do(Rebirth{Player: "Ann", Being: "Bee"})
 	eq(t, "reborn", tb.active("Ann"), "Bee")
 	// seed 002 line 210: a Being made active moves to the rightmost spot;
 	// a dead one cannot be active.
-	tb.refuse(Activate{Player: "Ann", Being: "Cod"}, "Active", "dead Being cannot be active")
-	tb.do(Rebirth{Player: "Ann", Being: "Ant"})
-	tb.do(Activate{Player: "Ann", Being: "Ant"})
+	tb.RefuseSaying("Active", "dead Being cannot be active", Activate{Player: "Ann", Being: "Cod"})
+	tb.Do(Rebirth{Player: "Ann", Being: "Ant"})
+	tb.Do(Activate{Player: "Ann", Being: "Ant"})
 	eq(t, "moved", tb.lifeline("Ann"), "Bee, +Cod, Ant")
-	tb.refuse(Activate{Player: "Ann", Being: "Ant"}, "Active", "already Ann's active Being")
-	tb.refuse(Kill{Player: "Ann", Being: "Cod"}, "Death", "already dead")
-	tb.refuse(Rebirth{Player: "Ann", Being: "Bee"}, "Rebirth", "is alive")
+	tb.RefuseSaying("Active", "already Ann's active Being", Activate{Player: "Ann", Being: "Ant"})
+	tb.RefuseSaying("Death", "already dead", Kill{Player: "Ann", Being: "Cod"})
+	tb.RefuseSaying("Rebirth", "is alive", Rebirth{Player: "Ann", Being: "Bee"})
 }
 
 // seed 002 line 169: "A STARTER BEING cannot be killed"; line 316:
 // Starters "can not be targeted by ANYTHING".
 func TestStarterCannotBeTargeted(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
-	tb.do(Starter{Player: "Ben", Name: "Fern"})
+	tb.Do(Starter{Player: "Ben", Name: "Fern"})
 	tb.build("Ben", "Ant:insect")
 	for _, cmd := range []engines.Command{
 		Kill{Player: "Ben", Being: "Fern"},
@@ -278,7 +278,7 @@ func TestStarterCannotBeTargeted(t *testing.T) {
 		play("Ann", VoidCard, "Ben", "Fern"),
 		play("Ann", Volition, "Ben", "Fern"),
 	} {
-		tb.refuse(cmd, "Starter", "Starter Being, which nothing can target")
+		tb.RefuseSaying("Starter", "Starter Being, which nothing can target", cmd)
 	}
 }
 
@@ -289,9 +289,9 @@ func TestStarterCannotBeTargeted(t *testing.T) {
 func TestGain(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.build("Ben", "Cod:marine", "Eel:marine")
-	tb.do(Kill{Player: "Ben", Being: "Cod"})
+	tb.Do(Kill{Player: "Ben", Being: "Cod"})
 	hand := tb.hand("Ann")
-	label := tb.do(Gain{Player: "Ann", Being: "Eel"})
+	label := tb.Label(Gain{Player: "Ann", Being: "Eel"})
 	eq(t, "Ann lifeline", tb.lifeline("Ann"), "Eel")
 	eq(t, "Ben lifeline", tb.lifeline("Ben"), "+Cod")
 	eq(t, "no Karma", tb.hand("Ann"), hand)
@@ -299,10 +299,10 @@ func TestGain(t *testing.T) {
 	if !strings.Contains(label, "from Ben's Lifeline") {
 		t.Errorf("label %q", label)
 	}
-	tb.do(Gain{Player: "Ann", Being: "Cod"})
+	tb.Do(Gain{Player: "Ann", Being: "Cod"})
 	eq(t, "dead stays dead", tb.lifeline("Ann"), "Eel, +Cod")
 	eq(t, "active", tb.active("Ann"), "Eel")
-	tb.refuse(Gain{Player: "Ann", Being: "Eel"}, "Beings", "Ann already holds Eel")
+	tb.RefuseSaying("Beings", "Ann already holds Eel", Gain{Player: "Ann", Being: "Eel"})
 	// From the pool: the spot is refilled from the deck (seed 002 line 129).
 	deck := tb.g().Deck
 	tb.build("Ann", "Fox:mammal")
@@ -316,38 +316,38 @@ func TestGain(t *testing.T) {
 func TestHumanForm(t *testing.T) {
 	tb := game(t, "Ann", "Ben", "Cas")
 	tb.build("Ann", "A1:insect", "A2:insect", "A3:insect", "A4:insect", "A5:insect")
-	tb.refuse(Human{Player: "Ann"}, "HumanForm", "5 Beings besides the Starter; the Human Form needs at least 6")
+	tb.RefuseSaying("HumanForm", "5 Beings besides the Starter; the Human Form needs at least 6", Human{Player: "Ann"})
 	tb.build("Ann", "Robin:bird")
-	tb.refuse(Human{Player: "Ann"}, "HumanForm", "does not allow the Human Form")
+	tb.RefuseSaying("HumanForm", "does not allow the Human Form", Human{Player: "Ann"})
 	tb.build("Ann", "Lion:mammal")
-	tb.refuse(Human{Player: "Ben"}, "Turns", "it is Ann's turn")
-	tb.do(Play{Player: "Ann", Karma: Enlightened})
-	tb.do(Play{Player: "Ann", Karma: Enlightened})
-	tb.refuse(Human{Player: "Ann"}, "Actions", "second action")
+	tb.RefuseSaying("Turns", "it is Ann's turn", Human{Player: "Ben"})
+	tb.Do(Play{Player: "Ann", Karma: Enlightened})
+	tb.Do(Play{Player: "Ann", Karma: Enlightened})
+	tb.RefuseSaying("Actions", "second action", Human{Player: "Ann"})
 	tb.endTurn()
 	tb.endTurn()
 	tb.endTurn()
-	label := tb.do(Human{Player: "Ann"})
+	label := tb.Label(Human{Player: "Ann"})
 	if !strings.Contains(label, "one last turn for Ben, Cas") {
 		t.Errorf("label %q", label)
 	}
 	eq(t, "human", tb.p("Ann").Human, true)
 	eq(t, "active unchanged", tb.active("Ann"), "Lion")
-	tb.refuse(play("Ann", Enlightened), "Actions", "Ann has incarnated")
+	tb.RefuseSaying("Actions", "Ann has incarnated", play("Ann", Enlightened))
 	tb.endTurn()
 	tb.build("Ben", "B1:mammal", "B2:mammal", "B3:mammal", "B4:mammal", "B5:mammal", "B6:mammal")
-	tb.refuse(Human{Player: "Ben"}, "HumanForm", "one Human Form card and Ann took it")
+	tb.RefuseSaying("HumanForm", "one Human Form card and Ann took it", Human{Player: "Ben"})
 	eq(t, "last turns", tb.g().LastLeft, 2)
 	tb.endTurn() // Ben's last turn
 	eq(t, "not over", tb.g().Over, false)
 	eq(t, "Cas plays", tb.g().current().Name, "Cas")
-	tb.refuse(engines.EndScenario{}, "Ending", "still on")
+	tb.RefuseSaying("Ending", "still on", engines.EndScenario{})
 	tb.endTurn() // Cas's last turn
 	eq(t, "over", tb.g().Over, true)
-	tb.refuse(play("Ann", Enlightened), "Ending", "the game is over")
-	tb.refuse(EndTurn{}, "Ending", "the game is over")
+	tb.RefuseSaying("Ending", "the game is over", play("Ann", Enlightened))
+	tb.RefuseSaying("Ending", "the game is over", EndTurn{})
 	// Ann's score: 7 Beings off a blank purpose, 1 each, +5.
-	tb.do(Purpose{Player: "Ann", Types: map[string]int{"marine": 3}})
+	tb.Do(Purpose{Player: "Ann", Types: map[string]int{"marine": 3}})
 	sc := ScoreOf(tb.p("Ann"))
 	eq(t, "Ann score", sc.Total, 7+HumanBonus)
 }
@@ -357,25 +357,25 @@ func TestHumanForm(t *testing.T) {
 func TestHumanFormMarkedCard(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.build("Ann", "A1:insect", "A2:insect", "A3:insect", "A4:insect", "A5:insect", "Owl:bird")
-	tb.do(Human{Player: "Ann", Allows: true})
+	tb.Do(Human{Player: "Ann", Allows: true})
 	c, _ := tb.s.Card("Owl")
 	eq(t, "remembered", c.CanHuman(), true)
 	tb2 := game(t, "Ann", "Ben")
 	tb2.build("Ann", "A1:insect", "A2:insect", "A3:insect", "A4:insect", "A5:insect")
-	tb2.do(Gain{Player: "Ann", Being: "Ape", CardInfo: CardInfo{Type: "bird", Human: true}})
-	tb2.do(Human{Player: "Ann"})
+	tb2.Do(Gain{Player: "Ann", Being: "Ape", CardInfo: CardInfo{Type: "bird", Human: true}})
+	tb2.Do(Human{Player: "Ann"})
 }
 
 // seed 002 line 354: "Gameplay ends when there are not enough beings".
 func TestEndWhenBeingsRunOut(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
-	tb.do(Purpose{Player: "Ann", Types: map[string]int{"bird": 2}})
-	tb.do(Purpose{Player: "Ben", Types: map[string]int{"bird": 2}})
-	tb.refuse(engines.EndScenario{}, "Ending", "61 in the deck")
+	tb.Do(Purpose{Player: "Ann", Types: map[string]int{"bird": 2}})
+	tb.Do(Purpose{Player: "Ben", Types: map[string]int{"bird": 2}})
+	tb.RefuseSaying("Ending", "61 in the deck", engines.EndScenario{})
 	zero := 0
-	tb.do(Pool{Deck: &zero, Hidden: &zero})
-	tb.refuse(engines.EndScenario{Winner: "Ann"}, "Scoring", "drop --winner")
-	tb.do(engines.EndScenario{})
+	tb.Do(Pool{Deck: &zero, Hidden: &zero})
+	tb.RefuseSaying("Scoring", "drop --winner", engines.EndScenario{Winner: "Ann"})
+	tb.Do(engines.EndScenario{})
 	eq(t, "ended", tb.s.game() == nil, true)
 }
 
@@ -383,9 +383,9 @@ func TestEndWhenBeingsRunOut(t *testing.T) {
 func TestEndNeedsEveryPurpose(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	zero := 0
-	tb.do(Pool{Deck: &zero, Hidden: &zero})
-	tb.do(Purpose{Player: "Ann", Types: map[string]int{"bird": 2}})
-	tb.refuse(engines.EndScenario{}, "Scoring", "Life Purpose of Ben first")
+	tb.Do(Pool{Deck: &zero, Hidden: &zero})
+	tb.Do(Purpose{Player: "Ann", Types: map[string]int{"bird": 2}})
+	tb.RefuseSaying("Scoring", "Life Purpose of Ben first", engines.EndScenario{})
 }
 
 // Karma cards, one by one (seed 002 lines 230-306).
@@ -395,12 +395,12 @@ func TestKarmaAnew(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.give("Ann", 3)
 	deck, disc := tb.g().KarmaDeck, tb.g().Discard
-	tb.do(play("Ann", Anew, "2"))
+	tb.Do(play("Ann", Anew, "2"))
 	eq(t, "hand", tb.hand("Ann"), 2) // 3 - Anew - 2 + 2
 	eq(t, "discard", tb.g().Discard, disc+3)
 	eq(t, "deck", tb.g().KarmaDeck, deck-2)
-	tb.refuse(play("Ann", Anew, "2"), "Karma", "holds 1 other Karma besides Anew")
-	tb.refuse(play("Ann", Anew, "3"), "Karma", "discards 1 or 2")
+	tb.RefuseSaying("Karma", "holds 1 other Karma besides Anew", play("Ann", Anew, "2"))
+	tb.RefuseSaying("Karma", "discards 1 or 2", play("Ann", Anew, "3"))
 }
 
 // seed 002 line 234: Attain: an opponent becomes a pool Being, "No Karma
@@ -408,11 +408,11 @@ func TestKarmaAnew(t *testing.T) {
 func TestKarmaAttain(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	hand := tb.hand("Ben")
-	tb.do(Play{Player: "Ann", Karma: Attain, Args: []string{"Ben", "Daisy"}, CardInfo: CardInfo{Type: "plant"}})
+	tb.Do(Play{Player: "Ann", Karma: Attain, Args: []string{"Ben", "Daisy"}, CardInfo: CardInfo{Type: "plant"}})
 	eq(t, "Ben lifeline", tb.lifeline("Ben"), "Daisy")
 	eq(t, "Ben active", tb.active("Ben"), "Daisy")
 	eq(t, "Ben hand", tb.hand("Ben"), hand)
-	tb.refuse(Play{Player: "Ann", Karma: Attain, Args: []string{"Ann", "Rose"}, CardInfo: CardInfo{Type: "plant"}}, "Karma", "targets an opponent")
+	tb.RefuseSaying("Karma", "targets an opponent", Play{Player: "Ann", Karma: Attain, Args: []string{"Ann", "Rose"}, CardInfo: CardInfo{Type: "plant"}})
 }
 
 // seed 002 lines 238-242: Change Destiny overrides a type's value; stacked,
@@ -420,30 +420,30 @@ func TestKarmaAttain(t *testing.T) {
 func TestKarmaChangeDestinyStacks(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.build("Ann", "Robin:bird", "Wren:bird")
-	tb.do(Purpose{Player: "Ann", Types: map[string]int{"bird": 5}})
+	tb.Do(Purpose{Player: "Ann", Types: map[string]int{"bird": 5}})
 	eq(t, "purpose", ScoreOf(tb.p("Ann")).Total, 10)
 	disc := tb.g().Discard
-	tb.do(play("Ann", ChangeDestiny, "Ann", "bird=1"))
+	tb.Do(play("Ann", ChangeDestiny, "Ann", "bird=1"))
 	eq(t, "not discarded", tb.g().Discard, disc)
 	eq(t, "own destiny", ScoreOf(tb.p("Ann")).Total, 2)
 	tb.endTurn()
-	tb.do(play("Ben", ChangeDestiny, "Ann", "bird=4"))
+	tb.Do(play("Ben", ChangeDestiny, "Ann", "bird=4"))
 	eq(t, "newest on top", ScoreOf(tb.p("Ann")).Total, 8)
 	eq(t, "stack", len(tb.p("Ann").Destiny), 2)
-	tb.refuse(play("Ben", ChangeDestiny, "Ann", "fish=4"), "Types", "not a Being type")
-	tb.refuse(play("Ben", ChangeDestiny, "Ann", "bird"), "Karma", "TYPE=N")
+	tb.RefuseSaying("Types", "not a Being type", play("Ben", ChangeDestiny, "Ann", "fish=4"))
+	tb.RefuseSaying("Karma", "TYPE=N", play("Ben", ChangeDestiny, "Ann", "bird"))
 }
 
 // seed 002 line 244: Death kills a Being, Rebirth brings one back.
 func TestKarmaDeathRebirth(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.build("Ben", "Cod:marine")
-	tb.do(play("Ann", KarmaDeath, "Ben", "Cod"))
+	tb.Do(play("Ann", KarmaDeath, "Ben", "Cod"))
 	eq(t, "dead", tb.lifeline("Ben"), "+Cod")
 	eq(t, "active", tb.active("Ben"), "Starter")
-	tb.do(play("Ann", KarmaRebirth, "Ben", "Cod"))
+	tb.Do(play("Ann", KarmaRebirth, "Ben", "Cod"))
 	eq(t, "alive", tb.lifeline("Ben"), "Cod")
-	tb.refuse(play("Ann", "death-rebirth", "Ben", "Cod"), "Karma", "played as `death")
+	tb.RefuseSaying("Karma", "played as `death", play("Ann", "death-rebirth", "Ben", "Cod"))
 }
 
 // seed 002 line 250: Deja Vu takes a pool Being "that matches your current
@@ -452,8 +452,8 @@ func TestKarmaDejaVu(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.build("Ann", "Cod:marine")
 	hand := tb.hand("Ann")
-	tb.refuse(Play{Player: "Ann", Karma: DejaVu, Args: []string{"Ant"}, CardInfo: CardInfo{Type: "insect"}}, "Karma", "Cod is a marine, Ant is an insect")
-	tb.do(Play{Player: "Ann", Karma: DejaVu, Args: []string{"Eel"}, CardInfo: CardInfo{Type: "marine"}})
+	tb.RefuseSaying("Karma", "Cod is a marine, Ant is an insect", Play{Player: "Ann", Karma: DejaVu, Args: []string{"Ant"}, CardInfo: CardInfo{Type: "insect"}})
+	tb.Do(Play{Player: "Ann", Karma: DejaVu, Args: []string{"Eel"}, CardInfo: CardInfo{Type: "marine"}})
 	eq(t, "active", tb.active("Ann"), "Eel")
 	eq(t, "hand: no Karma drawn", tb.hand("Ann"), hand-1)
 }
@@ -461,7 +461,7 @@ func TestKarmaDejaVu(t *testing.T) {
 // seed 002 line 254: Enlightened looks at a Life Purpose.
 func TestKarmaEnlightened(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
-	label := tb.do(play("Ann", Enlightened, "Ben"))
+	label := tb.Label(play("Ann", Enlightened, "Ben"))
 	eq(t, "hand", tb.hand("Ann"), 1)
 	if !strings.Contains(label, "looks at Ben's Life Purpose") {
 		t.Errorf("label %q", label)
@@ -472,9 +472,9 @@ func TestKarmaEnlightened(t *testing.T) {
 // current incarnation types"; "No Karma is gained".
 func TestKarmaEpiphany(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
-	tb.do(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Prefers: "insect", Lower: "bird"}})
+	tb.Do(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Prefers: "insect", Lower: "bird"}})
 	deck := tb.g().Deck
-	tb.do(Play{Player: "Ann", Karma: Epiphany, Args: []string{"Whale Shark"}, CardInfo: CardInfo{Type: "marine"}})
+	tb.Do(Play{Player: "Ann", Karma: Epiphany, Args: []string{"Whale Shark"}, CardInfo: CardInfo{Type: "marine"}})
 	eq(t, "active", tb.active("Ann"), "Whale Shark")
 	eq(t, "hand", tb.hand("Ann"), 1)
 	eq(t, "refilled", tb.g().Deck, deck-1)
@@ -487,41 +487,41 @@ func TestKarmaLessonLearned(t *testing.T) {
 	t.Run("stops a Death", func(t *testing.T) {
 		tb := game(t, "Ann", "Ben")
 		tb.build("Ben", "Cod:marine")
-		tb.do(play("Ann", KarmaDeath, "Ben", "Cod"))
-		tb.refuse(play("Ann", LessonLearned), "Karma", "played on another player's turn")
-		tb.do(play("Ben", LessonLearned))
+		tb.Do(play("Ann", KarmaDeath, "Ben", "Cod"))
+		tb.RefuseSaying("Karma", "played on another player's turn", play("Ann", LessonLearned))
+		tb.Do(play("Ben", LessonLearned))
 		eq(t, "alive again", tb.lifeline("Ben"), "Cod")
 		eq(t, "Ben hand", tb.hand("Ben"), 1)
 		eq(t, "Ann's action is spent", tb.g().Actions, 1)
-		tb.refuse(play("Ben", LessonLearned), "Karma", "there is none to stop")
+		tb.RefuseSaying("Karma", "there is none to stop", play("Ben", LessonLearned))
 	})
 	t.Run("stops a Void", func(t *testing.T) {
 		tb := game(t, "Ann", "Ben")
 		tb.build("Ben", "Ant:insect", "Cod:marine", "Eel:marine")
-		tb.do(Kill{Player: "Ben", Being: "Cod"})
+		tb.Do(Kill{Player: "Ben", Being: "Cod"})
 		pool := tb.g().Visible + tb.g().Hidden
-		tb.do(play("Ann", VoidCard, "Ben", "Cod"))
+		tb.Do(play("Ann", VoidCard, "Ben", "Cod"))
 		eq(t, "voided", tb.lifeline("Ben"), "Ant, Eel")
 		eq(t, "in the pool", tb.g().Visible+tb.g().Hidden, pool+1)
-		tb.do(play("Ben", LessonLearned))
+		tb.Do(play("Ben", LessonLearned))
 		eq(t, "back in its spot, dead", tb.lifeline("Ben"), "Ant, +Cod, Eel")
 		eq(t, "pool", tb.g().Visible+tb.g().Hidden, pool)
 	})
 	t.Run("stops a Change Destiny", func(t *testing.T) {
 		tb := game(t, "Ann", "Ben")
 		disc := tb.g().Discard
-		tb.do(play("Ann", ChangeDestiny, "Ben", "bird=0"))
-		tb.do(play("Ben", LessonLearned))
+		tb.Do(play("Ann", ChangeDestiny, "Ben", "bird=0"))
+		tb.Do(play("Ben", LessonLearned))
 		eq(t, "stack", len(tb.p("Ben").Destiny), 0)
 		eq(t, "both cards discarded", tb.g().Discard, disc+2)
 	})
 	t.Run("only against you, only right after", func(t *testing.T) {
 		tb := game(t, "Ann", "Ben", "Cas")
 		tb.build("Ben", "Cod:marine")
-		tb.do(play("Ann", KarmaDeath, "Ben", "Cod"))
-		tb.refuse(play("Cas", LessonLearned), "Karma", "against Ben, not against Cas")
-		tb.do(play("Ann", Enlightened))
-		tb.refuse(play("Ben", LessonLearned), "Karma", "there is none to stop")
+		tb.Do(play("Ann", KarmaDeath, "Ben", "Cod"))
+		tb.RefuseSaying("Karma", "against Ben, not against Cas", play("Cas", LessonLearned))
+		tb.Do(play("Ann", Enlightened))
+		tb.RefuseSaying("Karma", "there is none to stop", play("Ben", LessonLearned))
 	})
 }
 
@@ -530,10 +530,10 @@ func TestKarmaLessonLearned(t *testing.T) {
 func TestKarmaRegress(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.build("Ann", "Ant:insect", "Cod:marine")
-	tb.do(play("Ann", Regress, "Ant"))
+	tb.Do(play("Ann", Regress, "Ant"))
 	eq(t, "lifeline", tb.lifeline("Ann"), "Cod, Ant")
 	eq(t, "active", tb.active("Ann"), "Ant")
-	tb.refuse(play("Ann", Regress, "Ant"), "Active", "already Ann's active Being")
+	tb.RefuseSaying("Active", "already Ann's active Being", play("Ann", Regress, "Ant"))
 }
 
 // seed 002 lines 270-274: Replenish lays 3 or 8 Beings on top of the pool;
@@ -542,18 +542,18 @@ func TestKarmaReplenish(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.give("Ann", 3)
 	deck := tb.g().Deck
-	tb.do(play("Ann", Replenish, "3"))
+	tb.Do(play("Ann", Replenish, "3"))
 	eq(t, "deck", tb.g().Deck, deck-3)
 	eq(t, "hidden", tb.g().Hidden, 3)
 	eq(t, "visible", tb.g().Visible, PoolSize)
-	tb.do(play("Ann", Replenish, "8"))
+	tb.Do(play("Ann", Replenish, "8"))
 	eq(t, "hidden", tb.g().Hidden, 11)
-	tb.refuse(play("Ann", Replenish, "4"), "Actions", "both actions")
+	tb.RefuseSaying("Actions", "both actions", play("Ann", Replenish, "4"))
 	// The next player on a nearly empty deck.
 	tb.endTurn()
 	two := 2
-	tb.do(Pool{Deck: &two})
-	tb.do(play("Ben", Replenish, "8"))
+	tb.Do(Pool{Deck: &two})
+	tb.Do(play("Ben", Replenish, "8"))
 	eq(t, "deck remade from the hidden and drawn", tb.g().Deck+tb.g().Hidden, 2+11)
 	// seed 002 line 129: taking a Being uncovers a hidden one first.
 	h := tb.g().Hidden
@@ -567,18 +567,18 @@ func TestKarmaSharedExperience(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.give("Ann", 2)
 	tb.give("Ben", 4)
-	tb.do(play("Ann", SharedExperience, "Ben")) // Ann 1 after playing < 4
+	tb.Do(play("Ann", SharedExperience, "Ben")) // Ann 1 after playing < 4
 	eq(t, "Ann", tb.hand("Ann"), 3)
 	eq(t, "Ben", tb.hand("Ben"), 5)
 	tb.give("Ann", 7)
-	tb.do(play("Ann", SharedExperience, "Ben")) // 6 >= 5
+	tb.Do(play("Ann", SharedExperience, "Ben")) // 6 >= 5
 	eq(t, "Ann", tb.hand("Ann"), 7)
 	eq(t, "Ben", tb.hand("Ben"), 6)
 	// Equal hands: "If they have equal to or more, you both draw 1".
 	tb.endTurn()
 	tb.give("Ann", 4)
 	tb.give("Ben", 5)
-	tb.do(play("Ben", SharedExperience, "Ann")) // 4 against 4
+	tb.Do(play("Ben", SharedExperience, "Ann")) // 4 against 4
 	eq(t, "Ben", tb.hand("Ben"), 5)
 	eq(t, "Ann", tb.hand("Ann"), 5)
 }
@@ -589,15 +589,15 @@ func TestKarmaSubstitute(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.build("Ann", "Ant:insect", "Cod:marine")
 	tb.give("Ann", 3)
-	tb.do(Play{Player: "Ann", Karma: Substitute, Args: []string{"Ant", "Finch"}, CardInfo: CardInfo{Type: "bird"}})
+	tb.Do(Play{Player: "Ann", Karma: Substitute, Args: []string{"Ant", "Finch"}, CardInfo: CardInfo{Type: "bird"}})
 	eq(t, "lifeline", tb.lifeline("Ann"), "Finch, Cod")
 	eq(t, "second action", tb.g().Actions, 2)
 	eq(t, "known in the pool", strings.Join(tb.g().Known, ","), "Ant")
-	tb.refuse(play("Ann", Enlightened), "Actions", "both actions")
-	tb.refuse(Play{Player: "Ann", Karma: Substitute, Args: []string{"Cod", "Ant"}, Extra: true}, "Actions", "second action, not an extra play")
+	tb.RefuseSaying("Actions", "both actions", play("Ann", Enlightened))
+	tb.RefuseSaying("Actions", "second action, not an extra play", Play{Player: "Ann", Karma: Substitute, Args: []string{"Cod", "Ant"}, Extra: true})
 	// Ant is back in the pool: it can be incarnated again.
 	tb.endTurn()
-	tb.do(Gain{Player: "Ben", Being: "Ant"})
+	tb.Do(Gain{Player: "Ben", Being: "Ant"})
 	eq(t, "known", len(tb.g().Known), 0)
 }
 
@@ -607,15 +607,15 @@ func TestKarmaSympathy(t *testing.T) {
 	tb := game(t, "Ann", "Ben", "Cas")
 	tb.build("Ann", "Ant:insect")
 	tb.build("Cas", "Cod:marine", "Eel:marine")
-	tb.refuse(play("Cas", Sympathy, "Cod"), "Karma", "none was")
-	tb.do(play("Ann", KarmaDeath, "Ann", "Ant"))
-	tb.do(play("Cas", Sympathy, "Cod"))
+	tb.RefuseSaying("Karma", "none was", play("Cas", Sympathy, "Cod"))
+	tb.Do(play("Ann", KarmaDeath, "Ann", "Ant"))
+	tb.Do(play("Cas", Sympathy, "Cod"))
 	eq(t, "Cas", tb.lifeline("Cas"), "+Cod, Eel")
-	tb.do(play("Ann", KarmaRebirth, "Ann", "Ant"))
-	tb.refuse(play("Cas", Sympathy, "Eel"), "Rebirth", "is alive")
-	tb.do(play("Cas", Sympathy, "Cod"))
+	tb.Do(play("Ann", KarmaRebirth, "Ann", "Ant"))
+	tb.RefuseSaying("Rebirth", "is alive", play("Cas", Sympathy, "Eel"))
+	tb.Do(play("Cas", Sympathy, "Cod"))
 	eq(t, "Cas", tb.lifeline("Cas"), "Cod, Eel")
-	tb.refuse(play("Ann", Sympathy, "Ant"), "Karma", "another player's turn")
+	tb.RefuseSaying("Karma", "another player's turn", play("Ann", Sympathy, "Ant"))
 }
 
 // seed 002 line 290: Synchronize: every player must make a living Being of
@@ -625,13 +625,13 @@ func TestKarmaSynchronize(t *testing.T) {
 	tb.build("Ann", "Robin:bird", "Cod:marine")
 	tb.build("Ben", "Wren:bird", "Owl:bird", "Ant:insect")
 	tb.build("Cas", "Eel:marine")
-	tb.do(Kill{Player: "Ben", Being: "Owl"})
-	tb.do(play("Ann", Synchronize, "bird"))
+	tb.Do(Kill{Player: "Ben", Being: "Owl"})
+	tb.Do(play("Ann", Synchronize, "bird"))
 	eq(t, "Ann", tb.active("Ann"), "Robin")
 	eq(t, "Ben: the living bird", tb.active("Ben"), "Wren")
 	eq(t, "Cas: none, unchanged", tb.active("Cas"), "Eel")
 	tb.build("Cas", "Jay:bird", "Kite:bird", "Fox:mammal")
-	tb.do(Play{Player: "Ann", Karma: Synchronize, Args: []string{"bird"}, Choose: map[string]string{"Cas": "Jay"}})
+	tb.Do(Play{Player: "Ann", Karma: Synchronize, Args: []string{"bird"}, Choose: map[string]string{"Cas": "Jay"}})
 	eq(t, "Cas chose", tb.active("Cas"), "Jay")
 }
 
@@ -640,7 +640,7 @@ func TestKarmaSynchronize(t *testing.T) {
 func TestKarmaUncertainty(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	deck, vis := tb.g().Deck, tb.g().Visible
-	tb.do(Play{Player: "Ann", Karma: Uncertainty, Args: []string{"Yeti Crab"}, CardInfo: CardInfo{Type: "marine"}})
+	tb.Do(Play{Player: "Ann", Karma: Uncertainty, Args: []string{"Yeti Crab"}, CardInfo: CardInfo{Type: "marine"}})
 	eq(t, "active", tb.active("Ann"), "Yeti Crab")
 	eq(t, "deck", tb.g().Deck, deck-1)
 	eq(t, "pool untouched", tb.g().Visible, vis)
@@ -650,9 +650,9 @@ func TestKarmaUncertainty(t *testing.T) {
 func TestKarmaUproot(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.give("Ann", 3)
-	tb.do(play("Ann", Replenish, "3"))
+	tb.Do(play("Ann", Replenish, "3"))
 	total := tb.g().Deck + tb.g().Visible + tb.g().Hidden
-	tb.do(play("Ann", Uproot))
+	tb.Do(play("Ann", Uproot))
 	eq(t, "hidden", tb.g().Hidden, 0)
 	eq(t, "visible", tb.g().Visible, PoolSize)
 	eq(t, "total", tb.g().Deck+tb.g().Visible, total)
@@ -662,7 +662,7 @@ func TestKarmaUproot(t *testing.T) {
 func TestKarmaVoid(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.build("Ben", "Cod:marine", "Eel:marine")
-	tb.do(play("Ann", VoidCard, "Ben", "Eel"))
+	tb.Do(play("Ann", VoidCard, "Ben", "Eel"))
 	eq(t, "Ben", tb.lifeline("Ben"), "Cod")
 	eq(t, "active", tb.active("Ben"), "Cod")
 	eq(t, "pool", tb.g().Hidden, 1)
@@ -674,10 +674,10 @@ func TestKarmaVoid(t *testing.T) {
 func TestKarmaVolition(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.build("Ben", "Cod:marine", "Fox:mammal", "Eel:marine")
-	tb.do(Kill{Player: "Ben", Being: "Fox"})
-	tb.refuse(play("Ann", Volition, "Ben", "Fox"), "Active", "dead")
-	tb.refuse(play("Ann", Volition, "Ann", "Cod"), "Karma", "targets an opponent")
-	tb.do(play("Ann", Volition, "Ben", "Cod"))
+	tb.Do(Kill{Player: "Ben", Being: "Fox"})
+	tb.RefuseSaying("Active", "dead", play("Ann", Volition, "Ben", "Fox"))
+	tb.RefuseSaying("Karma", "targets an opponent", play("Ann", Volition, "Ann", "Cod"))
+	tb.Do(play("Ann", Volition, "Ben", "Cod"))
 	eq(t, "Ben", tb.lifeline("Ben"), "+Fox, Eel, Cod")
 }
 
@@ -706,8 +706,8 @@ func TestEighteenKarmaCards(t *testing.T) {
 func TestKarmaDeckReshuffles(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	one, five := 1, 5
-	tb.do(Pool{KarmaDeck: &one, Discard: &five})
-	tb.do(Draw{Player: "Ann", Count: 3})
+	tb.Do(Pool{KarmaDeck: &one, Discard: &five})
+	tb.Do(Draw{Player: "Ann", Count: 3})
 	eq(t, "hand", tb.hand("Ann"), 5)
 	eq(t, "deck", tb.g().KarmaDeck, 3)
 	eq(t, "discard", tb.g().Discard, 0)

@@ -12,9 +12,9 @@ import (
 func TestScoreSeedWorkedExampleDeadMarine(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.build("Ann", "Orca:marine")
-	tb.do(Purpose{Player: "Ann", Types: map[string]int{"marine": 3}, Death: 1})
+	tb.Do(Purpose{Player: "Ann", Types: map[string]int{"marine": 3}, Death: 1})
 	eq(t, "living marine", ScoreOf(tb.p("Ann")).Total, 3)
-	tb.do(Kill{Player: "Ann", Being: "Orca"})
+	tb.Do(Kill{Player: "Ann", Being: "Orca"})
 	sc := ScoreOf(tb.p("Ann"))
 	eq(t, "dead marine", sc.Total, 1)
 	eq(t, "line", sc.Lines[1].What, "Orca (marine, dead): the Death score")
@@ -25,8 +25,8 @@ func TestScoreSeedWorkedExampleDeadMarine(t *testing.T) {
 func TestScoreSeedCardExample(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.build("Ann", "Orca:marine")
-	tb.do(Kill{Player: "Ann", Being: "Orca"})
-	tb.do(Purpose{Player: "Ann", Types: map[string]int{"marine": 4}, Death: 0})
+	tb.Do(Kill{Player: "Ann", Being: "Orca"})
+	tb.Do(Purpose{Player: "Ann", Types: map[string]int{"marine": 4}, Death: 0})
 	eq(t, "dead marine", ScoreOf(tb.p("Ann")).Total, 0)
 }
 
@@ -34,13 +34,13 @@ func TestScoreSeedCardExample(t *testing.T) {
 // unless it's dead"; line 155: "STARTER BEINGS do not count".
 func TestScoreOffPurposeAndStarter(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
-	tb.do(Purpose{Player: "Ann", Types: map[string]int{"bird": 4}, Death: 2})
+	tb.Do(Purpose{Player: "Ann", Types: map[string]int{"bird": 4}, Death: 2})
 	sc := ScoreOf(tb.p("Ann"))
 	eq(t, "Starter only", sc.Total, 0)
 	eq(t, "starter line", sc.Lines[0].What, "the Starter: Starters score nothing")
 	tb.build("Ann", "Ant:insect", "Bee:insect", "Robin:bird")
 	eq(t, "two off the purpose and a bird", ScoreOf(tb.p("Ann")).Total, 1+1+4)
-	tb.do(Kill{Player: "Ann", Being: "Bee"})
+	tb.Do(Kill{Player: "Ann", Being: "Bee"})
 	eq(t, "a dead insect scores Death", ScoreOf(tb.p("Ann")).Total, 1+2+4)
 	// A plant Being is scored; only the Starter is not.
 	tb.build("Ann", "Rose:plant")
@@ -53,16 +53,16 @@ func TestScoreOffPurposeAndStarter(t *testing.T) {
 func TestScoreChangeDestinyNewestWins(t *testing.T) {
 	tb := game(t, "Ann", "Ben", "Cas")
 	tb.build("Ben", "Robin:bird", "Wren:bird", "Ant:insect", "Cod:marine")
-	tb.do(Kill{Player: "Ben", Being: "Cod"})
-	tb.do(Purpose{Player: "Ben", Types: map[string]int{"bird": 5}, Death: 1})
+	tb.Do(Kill{Player: "Ben", Being: "Cod"})
+	tb.Do(Purpose{Player: "Ben", Types: map[string]int{"bird": 5}, Death: 1})
 	eq(t, "before", ScoreOf(tb.p("Ben")).Total, 5+5+1+1)
-	tb.do(play("Ann", ChangeDestiny, "Ben", "bird=2"))
+	tb.Do(play("Ann", ChangeDestiny, "Ben", "bird=2"))
 	eq(t, "Ann's card", ScoreOf(tb.p("Ben")).Total, 2+2+1+1)
-	tb.do(play("Ann", ChangeDestiny, "Ben", "insect=6"))
+	tb.Do(play("Ann", ChangeDestiny, "Ben", "insect=6"))
 	eq(t, "newest on top: insects 6, birds back to 5", ScoreOf(tb.p("Ben")).Total, 5+5+6+1)
 	tb.endTurn()
 	tb.endTurn()
-	tb.do(play("Cas", ChangeDestiny, "Ben", "death=4"))
+	tb.Do(play("Cas", ChangeDestiny, "Ben", "death=4"))
 	sc := ScoreOf(tb.p("Ben"))
 	eq(t, "death card", sc.Total, 5+5+1+4)
 	eq(t, "top card line", sc.Lines[1].What, "Change Destiny on top, by Cas: dead Beings score 4 (covering 2 older)")
@@ -76,26 +76,26 @@ func TestScoreChangeDestinyNewestWins(t *testing.T) {
 // goal (the players mark it).
 func TestScoreGoalsAndHumanForm(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
-	tb.do(Purpose{Player: "Ann", Types: map[string]int{"marine": 3}, Death: 1,
+	tb.Do(Purpose{Player: "Ann", Types: map[string]int{"marine": 3}, Death: 1,
 		Goals: []Goal{{Name: "control 2 or more plants", Bonus: 4}, {Name: "an opponent with 3 dead", Bonus: 6}}})
 	eq(t, "unmet", ScoreOf(tb.p("Ann")).Total, 0)
-	tb.do(MarkGoal{Player: "Ann", Goal: "control", Met: true})
+	tb.Do(MarkGoal{Player: "Ann", Goal: "control", Met: true})
 	eq(t, "met", ScoreOf(tb.p("Ann")).Total, 4)
-	tb.do(MarkGoal{Player: "Ann", Goal: "CONTROL 2 OR MORE PLANTS", Met: false})
+	tb.Do(MarkGoal{Player: "Ann", Goal: "CONTROL 2 OR MORE PLANTS", Met: false})
 	eq(t, "unmarked", ScoreOf(tb.p("Ann")).Total, 0)
-	tb.refuse(MarkGoal{Player: "Ann", Goal: "fly", Met: true}, "Purpose", "has no goal \"fly\"")
-	tb.refuse(MarkGoal{Player: "Ben", Goal: "x", Met: true}, "Purpose", "not entered yet")
+	tb.RefuseSaying("Purpose", "has no goal \"fly\"", MarkGoal{Player: "Ann", Goal: "fly", Met: true})
+	tb.RefuseSaying("Purpose", "not entered yet", MarkGoal{Player: "Ben", Goal: "x", Met: true})
 	tb.build("Ann", "A1:marine", "A2:marine", "A3:marine", "A4:marine", "A5:marine", "Seal:mammal")
-	tb.do(Human{Player: "Ann"})
+	tb.Do(Human{Player: "Ann"})
 	eq(t, "human", ScoreOf(tb.p("Ann")).Total, 5*3+1+HumanBonus)
 }
 
 func TestPurposeRefusals(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
-	tb.refuse(Purpose{Player: "Ann", Types: map[string]int{"fish": 3}}, "Types", "not a Being type")
-	tb.refuse(Purpose{Player: "Ann"}, "Purpose", "at least one Being type")
-	tb.refuse(Purpose{Player: "Ann", Types: map[string]int{"bird": 1, "birds": 2}}, "Purpose", "given twice")
-	tb.refuse(Purpose{Player: "Zed", Types: map[string]int{"bird": 1}}, "Players", "no player \"Zed\"")
+	tb.RefuseSaying("Types", "not a Being type", Purpose{Player: "Ann", Types: map[string]int{"fish": 3}})
+	tb.RefuseSaying("Purpose", "at least one Being type", Purpose{Player: "Ann"})
+	tb.RefuseSaying("Purpose", "given twice", Purpose{Player: "Ann", Types: map[string]int{"bird": 1, "birds": 2}})
+	tb.RefuseSaying("Players", "no player \"Zed\"", Purpose{Player: "Zed", Types: map[string]int{"bird": 1}})
 }
 
 // seed 002 line 161: "The player with the highest score wins"; ties are
@@ -106,11 +106,11 @@ func TestEndScoresAndTiesAreShared(t *testing.T) {
 	tb.build("Ben", "Wren:bird")
 	tb.build("Cas", "Ant:insect")
 	for _, p := range []string{"Ann", "Ben", "Cas"} {
-		tb.do(Purpose{Player: p, Types: map[string]int{"bird": 3}})
+		tb.Do(Purpose{Player: p, Types: map[string]int{"bird": 3}})
 	}
 	zero := 0
-	tb.do(Pool{Deck: &zero, Hidden: &zero})
-	label := tb.do(engines.EndScenario{})
+	tb.Do(Pool{Deck: &zero, Hidden: &zero})
+	label := tb.Label(engines.EndScenario{})
 	eq(t, "label", label, "Game Game ends (the Beings ran out): Ann and Ben share the win; Ann 3, Ben 3, Cas 1.")
 	r := tb.s.Roster()
 	eq(t, "roster rows", len(r.Players), 3)
@@ -123,7 +123,7 @@ func TestEndScoresAndTiesAreShared(t *testing.T) {
 // with no game finished yet, not missing until it ends.
 func TestRosterDuringTheFirstGame(t *testing.T) {
 	tb := newTable(t)
-	tb.do(engines.StartScenario{Name: "One", Players: []string{"Ann", "Ben"}})
+	tb.Do(engines.StartScenario{Name: "One", Players: []string{"Ann", "Ben"}})
 	r := tb.s.Roster()
 	eq(t, "roster rows", len(r.Players), 2)
 	eq(t, "Ann", r.Players[0].String("name")+" "+r.Players[0].String("games")+"/"+r.Players[0].String("wins")+"/"+r.Players[0].String("total"), "Ann 0/0/0")
@@ -136,17 +136,17 @@ func TestRosterAcrossGames(t *testing.T) {
 	tb := newTable(t)
 	zero := 0
 	playGame := func(name string, players []string, birds map[string]int) {
-		tb.do(engines.StartScenario{Name: name, Players: players})
+		tb.Do(engines.StartScenario{Name: name, Players: players})
 		for p, n := range birds {
 			for i := 0; i < n; i++ {
 				tb.build(p, name+p+string(rune('a'+i))+":bird")
 			}
 		}
 		for _, p := range players {
-			tb.do(Purpose{Player: p, Types: map[string]int{"bird": 2}})
+			tb.Do(Purpose{Player: p, Types: map[string]int{"bird": 2}})
 		}
-		tb.do(Pool{Deck: &zero, Hidden: &zero})
-		tb.do(engines.EndScenario{})
+		tb.Do(Pool{Deck: &zero, Hidden: &zero})
+		tb.Do(engines.EndScenario{})
 	}
 	playGame("One", []string{"Ann", "Ben"}, map[string]int{"Ann": 2, "Ben": 1})
 	playGame("Two", []string{"ben", "Ann", "Cas"}, map[string]int{"Ann": 1, "ben": 3, "Cas": 0})
@@ -179,7 +179,7 @@ func TestTurnerAndChronicle(t *testing.T) {
 	eq(t, "name", name, "Game")
 	eq(t, "round of the end of turn that closed round 1", round, 1)
 	eq(t, "round in play", tb.g().Round, 2)
-	tb.do(Kill{Player: "Ben", Being: "Cod"})
+	tb.Do(Kill{Player: "Ben", Being: "Cod"})
 	_, round = tb.s.Now()
 	eq(t, "round after the next fact", round, 2)
 	sc := tb.s.Scenarios()
@@ -209,7 +209,7 @@ func TestRoundsKeepTheirClosingEndOfTurn(t *testing.T) {
 	tb := game(t, "Ann", "Ben")
 	tb.endTurn()
 	tb.endTurn()
-	tb.do(Purpose{Player: "Ann", Types: map[string]int{"bird": 2}})
+	tb.Do(Purpose{Player: "Ann", Types: map[string]int{"bird": 2}})
 	_, round := tb.s.Now()
 	eq(t, "a Life Purpose entered after round 1", round, 1)
 	tb.endByBeingsRunOut()
@@ -218,7 +218,7 @@ func TestRoundsKeepTheirClosingEndOfTurn(t *testing.T) {
 
 	tb = game(t, "Ann", "Ben")
 	tb.build("Ann", "A1:mammal", "A2:mammal", "A3:mammal", "A4:mammal", "A5:mammal", "A6:mammal")
-	tb.do(Human{Player: "Ann"})
+	tb.Do(Human{Player: "Ann"})
 	tb.endTurn()
 	tb.endTurn() // Ben's last turn
 	eq(t, "over", tb.g().Over, true)

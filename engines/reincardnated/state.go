@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/engines/kit"
 )
 
 // Numbers of the game (seed 002, lines 36-39, 61-69, 137, 145).
@@ -149,8 +150,8 @@ type Game struct {
 	Ended     bool       `json:"ended,omitempty"`
 	Scores    []Score    `json:"scores,omitempty"`
 	Winners   []string   `json:"winners,omitempty"`
-	// Outcome is how the game ended, stated when it ended; nil before.
-	Outcome *engines.Outcome `json:"outcome,omitempty"`
+	// Ending is how the game ended, stated when it ended; nil before.
+	kit.Ending
 }
 
 // Score is one player's final score, line by line.
@@ -168,7 +169,9 @@ type Line struct {
 
 // State is a Reincardnated campaign: the cards it has seen and its games.
 type State struct {
-	Campaign engines.Campaign `json:"campaign"`
+	// Play is the campaign, its newest game (in progress, or the last one
+	// ended; nil before the first) and the games before it.
+	kit.Play[*Game, *Game]
 	// Beings are the Being cards the campaign knows, by lower-case name;
 	// Starters the Starter Beings named so far.
 	Beings   map[string]Card `json:"beings"`
@@ -179,32 +182,25 @@ type State struct {
 	// names given (an unnamed Starter gets one of its own).
 	IDs     map[string]string `json:"ids,omitempty"`
 	Figures int               `json:"figures,omitempty"`
-	// Past are the games before the last, oldest first: ended, never
-	// changed again, and in a long campaign most of the state, so a
-	// snapshot keeps them apart (engines.History).
-	Past engines.History[*Game] `json:"past"`
-	// Last is the game in progress, or the last one ended; nil before the
-	// first.
-	Last *Game `json:"last,omitempty"`
 }
 
 // games are every game of the campaign, oldest first (reading the past).
 func (s *State) games() []*Game {
 	all := slices.Clip(s.Past.All())
-	if s.Last != nil {
-		all = append(all, s.Last)
+	if s.Battle != nil {
+		all = append(all, s.Battle)
 	}
 	return all
 }
 
 func newState(c engines.Campaign) *State {
-	return &State{Campaign: c, Beings: map[string]Card{}, Starters: map[string]Card{}}
+	return &State{Play: kit.Play[*Game, *Game]{Campaign: c}, Beings: map[string]Card{}, Starters: map[string]Card{}}
 }
 
 // game is the game in progress, nil between games.
 func (s *State) game() *Game {
-	if s.Last != nil && !s.Last.Ended {
-		return s.Last
+	if s.Battle != nil && !s.Battle.Ended {
+		return s.Battle
 	}
 	return nil
 }
@@ -228,11 +224,11 @@ func (s *State) Card(name string) (Card, bool) {
 // Players lists the players of the game in progress (or the last game), in
 // turn order, for completion.
 func (s *State) Players() []string {
-	if s.Last == nil {
+	if s.Battle == nil {
 		return nil
 	}
 	var out []string
-	for _, p := range s.Last.Players {
+	for _, p := range s.Battle.Players {
 		out = append(out, p.Name)
 	}
 	return out

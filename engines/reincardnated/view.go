@@ -12,7 +12,7 @@ import (
 // Status implements engines.State: the game in progress, else the last
 // game played.
 func (s *State) Status() engines.Status {
-	g := s.Last
+	g := s.Battle
 	if g == nil {
 		return engines.Status{Notes: []string{"no game yet; start one with its players in turn order"}, Next: []string{"scenario start"}}
 	}
@@ -283,7 +283,7 @@ func (s *State) Scenarios() []engines.ScenarioSummary {
 // CurrentScores are the scores of the game in progress as they stand, or
 // the final scores of the last game once ended; name is "" before any game.
 func (s *State) CurrentScores() (name string, scores []Score, winners []string, final bool) {
-	g := s.Last
+	g := s.Battle
 	if g == nil {
 		return "", nil, nil, false
 	}

@@ -43,6 +43,15 @@ import (
 
 const kitPath = "warlog/engines/kit"
 
+// enginesPath is the package of the types every game shares (the
+// campaign, an outcome): their readers are written once, there, exported
+// (ReadOutcome), and every game's generated file calls them.
+const enginesPath = "warlog/engines"
+
+// sharedTypes are the types of package engines that games' facts and
+// states hold, whose readers package engines has (and what they hold).
+var sharedTypes = []string{"Campaign", "Outcome"}
+
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("factgen: ")
@@ -75,6 +84,18 @@ func Generate(dir string) ([]byte, error) {
 		// A generated file of an older shape may not compile; the types
 		// this reads are elsewhere, so carry on.
 		log.Printf("warning: %v", e)
+	}
+	if pkg.PkgPath == enginesPath {
+		g := &gen{pkg: pkg.Types, readers: map[string]bool{}, values: map[string]string{}, shared: true}
+		var list []*types.Named
+		for _, name := range sharedTypes {
+			obj, ok := pkg.Types.Scope().Lookup(name).(*types.TypeName)
+			if !ok {
+				return nil, fmt.Errorf("%s has no type %s", enginesPath, name)
+			}
+			list = append(list, obj.Type().(*types.Named))
+		}
+		return g.file(list)
 	}
 	payloads, state := declaredPayloads(pkg)
 	if len(payloads) == 0 {
@@ -129,6 +150,9 @@ type gen struct {
 	values  map[string]string // the jsonscan.Values read through, by name: their type
 	via     string            // the Values the next struct is read through
 	state   *types.Named      // the game's state, read in place from a snapshot
+	// shared: the file is package engines', its readers the shared
+	// types' (sharedTypes), exported.
+	shared bool
 }
 
 // temp is a fresh name for a temporary.
@@ -144,6 +168,10 @@ func (g *gen) file(payloads []*types.Named) ([]byte, error) {
 	var body bytes.Buffer
 	var folded []*types.Named
 	for _, n := range payloads {
+		if g.shared {
+			g.reader(n)
+			continue
+		}
 		name := n.Obj().Name()
 		g.p("// DecodeFact reads a %s as encoding/json reads it, without reflection.\n", name)
 		g.p("func (%s) DecodeFact(b []byte) (%s, error) {\n\ts := jsonscan.New(b)\n\tv := %s(s)\n\treturn v, s.Done()\n}\n\n", name, name, g.reader(n))
@@ -208,14 +236,28 @@ func (g *gen) file(payloads []*types.Named) ([]byte, error) {
 	return src, nil
 }
 
-// reader names the function that reads a struct type n, queueing it.
+// reader names the function that reads a struct type n, queueing it; a
+// type of package engines is read by the reader written there.
 func (g *gen) reader(n *types.Named) string {
-	name := "read" + g.typeKey(n)
+	if !g.shared && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == enginesPath {
+		g.imports[enginesPath] = true
+		return n.Obj().Pkg().Name() + ".Read" + n.Obj().Name()
+	}
+	name := g.readerName(n)
 	if !g.readers[name] {
 		g.readers[name] = true
 		g.queue = append(g.queue, n)
 	}
 	return name
+}
+
+// readerName is the name of the function that reads n in this file:
+// exported in package engines (ReadOutcome), for the games to call.
+func (g *gen) readerName(n *types.Named) string {
+	if g.shared {
+		return "Read" + g.typeKey(n)
+	}
+	return "read" + g.typeKey(n)
 }
 
 // typeKey is a name for n unique in the generated file.
@@ -400,7 +442,7 @@ func (g *gen) readerFunc(n *types.Named, into, fold bool) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", n.Obj().Name(), err)
 	}
-	name := "read" + g.typeKey(n)
+	name := g.readerName(n)
 	if fold {
 		name = "fold" + g.typeKey(n)
 	}
@@ -423,6 +465,9 @@ func (g *gen) readerFunc(n *types.Named, into, fold bool) error {
 		g.value("v."+f.path, f.typ, ind)
 	}
 	g.temps = 0
+	if g.shared {
+		g.p("// %s reads a %s as encoding/json reads it, without reflection: the\n// one reader of every game's generated decoders (internal/factgen).\n", name, n.Obj().Name())
+	}
 	if into {
 		g.p("func %sInto(s *jsonscan.Scanner, v *%s) {\n\ti := 0\n", name, g.typeName(n))
 	} else {
