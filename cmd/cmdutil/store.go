@@ -32,7 +32,7 @@ func (a *App) openStore() (events.Store, error) {
 	}
 	warn := func(msg string) { fmt.Fprintf(a.Err, "warlog: warning: %s\n", msg) }
 	st, err := sqlite.Open(addr, sqlite.Options{Now: a.Clock, ReadOnly: a.ReadOnly, Warn: warn})
-	if a.ReadOnly && errors.Is(err, sqlite.ErrNoDatabase) {
+	if a.ReadOnly && errors.Is(err, events.ErrNoDatabase) {
 		return memory.New(a.Clock), nil
 	}
 	return st, err

@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"errors"
-	"fmt"
 
 	msqlite "modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -10,10 +9,11 @@ import (
 	"warlog/events"
 )
 
-// mapErr turns driver errors into the package's sentinels so that no raw
+// mapErr turns driver errors into events errors so that no raw
 // SQLite message reaches a user: a unique-version clash is a concurrency
 // conflict, a lock held past the timeout is ErrBusy, a damaged file
-// ErrCorrupt, a failed write says the disk may be full. The driver's error
+// ErrDamaged (an ErrCorrupt), a failed write (ErrWrite) says the disk may
+// be full, a file that cannot be written is ErrAccess. The driver's error
 // stays reachable through errors.Unwrap for logs and tests.
 func mapErr(err error) error {
 	if err == nil {
@@ -31,16 +31,16 @@ func mapErr(err error) error {
 			return &driverError{events.ErrConcurrency, events.ErrConcurrency.Error(), err}
 		}
 	case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
-		return &driverError{ErrDamaged, ErrDamaged.Error(), err}
+		return &driverError{events.ErrDamaged, events.ErrDamaged.Error(), err}
 	case sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR:
-		return &driverError{ErrWrite, ErrWrite.Error(), err}
+		return &driverError{events.ErrWrite, events.ErrWrite.Error(), err}
 	case sqlite3.SQLITE_READONLY:
 		if se.Code() == sqlite3.SQLITE_READONLY_DIRECTORY {
-			return &driverError{ErrAccess, "the database's directory cannot be written (SQLite keeps the -wal and -shm files of a database beside it), so nothing can be recorded there; nothing was written (commands that only read still work)", err}
+			return &driverError{events.ErrAccess, "the database's directory cannot be written (SQLite keeps the -wal and -shm files of a database beside it), so nothing can be recorded there; nothing was written (commands that only read still work)", err}
 		}
-		return &driverError{ErrAccess, "the database file is read-only, so nothing can be recorded in it; nothing was written (commands that only read still work)", err}
+		return &driverError{events.ErrAccess, "the database file is read-only, so nothing can be recorded in it; nothing was written (commands that only read still work)", err}
 	case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM:
-		return &driverError{ErrAccess, ErrAccess.Error(), err}
+		return &driverError{events.ErrAccess, events.ErrAccess.Error(), err}
 	}
 	return err
 }
@@ -53,19 +53,6 @@ type coded interface {
 }
 
 var _ coded = (*msqlite.Error)(nil)
-
-// Errors of the file itself.
-var (
-	// ErrWrite: the file could not be written (disk full, a file size limit,
-	// a failing disk). The transaction was rolled back.
-	ErrWrite = errors.New("the database file could not be written (is the disk full?); nothing was written")
-	// ErrAccess: the file or its directory cannot be opened for writing.
-	ErrAccess = errors.New("the database file cannot be opened for writing (check its permissions); nothing was written")
-	// ErrDamaged: SQLite found the file damaged, or not a database at all
-	// (an events.ErrCorrupt). A check of the whole file, and a copy put
-	// back if it fails, is what is left to do.
-	ErrDamaged = fmt.Errorf("%w", events.ErrCorrupt)
-)
 
 // driverError shows a plain message, matches its sentinel with errors.Is,
 // and keeps the driver's error underneath.

@@ -214,7 +214,7 @@ func probe(path string, known int) (version int, err error) {
 		(SELECT application_id FROM pragma_application_id), (SELECT count(*) FROM sqlite_master)`).Scan(&version, &appID, &tables)
 	}
 	err = read(uri)
-	if err != nil && errors.Is(mapErr(err), ErrAccess) && !side["-wal"] && !side["-shm"] && !exists(path+"-journal") {
+	if err != nil && errors.Is(mapErr(err), events.ErrAccess) && !side["-wal"] && !side["-shm"] && !exists(path+"-journal") {
 		// A directory that may not be written: nobody can be writing the
 		// file without its -wal and -shm, so it reads as it is.
 		err = read(uri + "&immutable=1")

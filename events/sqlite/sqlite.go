@@ -28,10 +28,6 @@ type Store struct {
 	busy time.Duration // how long a connection waits for a lock
 }
 
-// ErrNoDatabase: a read-only Open found no file at the path. Nothing was
-// created; to a reader that is a database with nothing recorded yet.
-var ErrNoDatabase = fmt.Errorf("no database file there yet: %w", fs.ErrNotExist)
-
 // Options tune Open; the zero value is what the program uses.
 type Options struct {
 	// Now stamps `at`; nil means time.Now. Rules never read it.
@@ -39,9 +35,10 @@ type Options struct {
 	// BusyTimeout is how long a writer waits for another; 0 means 10s.
 	BusyTimeout time.Duration
 	// ReadOnly opens the file for reading only, for commands that only
-	// read: no file is created (ErrNoDatabase when there is none), every
-	// connection is query_only, and a file in a directory that may not be
-	// written (where SQLite cannot make its -wal and -shm) is still read.
+	// read: no file is created (events.ErrNoDatabase when there is none),
+	// every connection is query_only, and a file in a directory that may
+	// not be written (where SQLite cannot make its -wal and -shm) is still
+	// read.
 	// Only a schema that needs upgrading is written first, as Open would.
 	ReadOnly bool
 	// Warn receives what the caller should tell the user but that does
@@ -135,7 +132,7 @@ func open(path string, opt Options, migs []migration) (*Store, error) {
 func openReadOnly(path string, opt Options, migs []migration) (*Store, error) {
 	fi, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s: %w", path, ErrNoDatabase)
+		return nil, fmt.Errorf("%s: %w", path, events.ErrNoDatabase)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
@@ -151,7 +148,7 @@ func openReadOnly(path string, opt Options, migs []migration) (*Store, error) {
 	if version < len(migs) {
 		w, err := open(path, Options{Now: opt.Now, BusyTimeout: opt.BusyTimeout}, migs)
 		if err != nil {
-			if errors.Is(err, ErrAccess) {
+			if errors.Is(err, events.ErrAccess) {
 				return nil, fmt.Errorf("%s has schema %d and this warlog reads schema %d: upgrading it needs write access to the file and its directory; the file was not changed", path, version, len(migs))
 			}
 			return nil, err
@@ -172,7 +169,7 @@ func openReadOnly(path string, opt Options, migs []migration) (*Store, error) {
 			return &Store{db: db, now: opt.Now, path: path, migs: migs, dsn: dsn, busy: opt.BusyTimeout}, nil
 		}
 		db.Close()
-		if last = mapErr(err); !errors.Is(last, ErrAccess) {
+		if last = mapErr(err); !errors.Is(last, events.ErrAccess) {
 			return nil, fmt.Errorf("open %s: %w", path, last)
 		}
 	}
