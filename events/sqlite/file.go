@@ -1,7 +1,6 @@
 package sqlite
 
 import (
-	"database/sql"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -202,10 +201,9 @@ func probe(path string, known int) (version int, err error) {
 	if fi, err := os.Stat(path + "-journal"); err == nil && fi.Size() > 0 {
 		rollBack(path)
 	}
-	uri := "file:" + strings.ReplaceAll(path, "%", "%25") + "?mode=ro&_pragma=busy_timeout(10000)"
 	var appID, tables int
-	read := func(uri string) error {
-		db, err := sql.Open("sqlite", uri)
+	read := func(immutable bool) error {
+		db, err := openDB(probeConn(path, immutable))
 		if err != nil {
 			return err
 		}
@@ -213,11 +211,11 @@ func probe(path string, known int) (version int, err error) {
 		return db.QueryRow(`SELECT (SELECT user_version FROM pragma_user_version),
 		(SELECT application_id FROM pragma_application_id), (SELECT count(*) FROM sqlite_master)`).Scan(&version, &appID, &tables)
 	}
-	err = read(uri)
+	err = read(false)
 	if err != nil && errors.Is(mapErr(err), events.ErrAccess) && !side["-wal"] && !side["-shm"] && !exists(path+"-journal") {
 		// A directory that may not be written: nobody can be writing the
 		// file without its -wal and -shm, so it reads as it is.
-		err = read(uri + "&immutable=1")
+		err = read(true)
 	}
 	if err != nil {
 		if busy := mapErr(err); errors.Is(busy, events.ErrBusy) {
@@ -245,7 +243,7 @@ func probe(path string, known int) (version int, err error) {
 // file is then as it was before that transaction. When the file cannot be
 // written nothing happens, and the probe that follows refuses it.
 func rollBack(path string) {
-	db, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)")
+	db, err := openDB(rollBackConn(path))
 	if err != nil {
 		return
 	}

@@ -38,7 +38,7 @@ type rawConn struct {
 // may not be written).
 func (s *Store) openRaw() (*rawConn, error) {
 	c := &rawConn{tls: libc.NewTLS()}
-	name, err := libc.CString(s.rawURI())
+	name, err := libc.CString(rawURI(s.conn))
 	if err != nil {
 		c.tls.Close()
 		return nil, err
@@ -60,16 +60,6 @@ func (s *Store) openRaw() (*rawConn, error) {
 	}
 	sqlite3.Xsqlite3_busy_timeout(c.tls, c.db, int32(s.busy.Milliseconds()))
 	return c, nil
-}
-
-// rawURI is the file as a URI with the parameters of the connection the
-// store reads through.
-func (s *Store) rawURI() string {
-	uri := "file:" + strings.ReplaceAll(s.path, "%", "%25") + "?mode=ro"
-	if strings.Contains(s.dsn, "immutable=1") {
-		uri += "&immutable=1"
-	}
-	return uri
 }
 
 func (c *rawConn) close() {

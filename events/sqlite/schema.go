@@ -82,7 +82,7 @@ func expectedSchema(migs []migration, n int) (map[string]schemaObject, error) {
 	if m, ok := schemaCache[n]; ok {
 		return m, nil
 	}
-	db, err := sql.Open("sqlite", ":memory:")
+	db, err := openDB(memoryConn())
 	if err != nil {
 		return nil, err
 	}

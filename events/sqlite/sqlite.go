@@ -24,7 +24,7 @@ type Store struct {
 	now  func() time.Time
 	path string
 	migs []migration
-	dsn  string        // the connection string its connections use
+	conn connSpec      // how its connections open the file
 	busy time.Duration // how long a connection waits for a lock
 }
 
@@ -96,11 +96,12 @@ func open(path string, opt Options, migs []migration) (*Store, error) {
 		return nil, err
 	}
 	phase.Mark("schema-check")
-	db, err := sql.Open("sqlite", DSN(path, opt.BusyTimeout))
+	conn := writerConn(path, opt.BusyTimeout)
+	db, err := openDB(conn)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{db: db, now: opt.Now, path: path, migs: migs, dsn: DSN(path, opt.BusyTimeout), busy: opt.BusyTimeout}
+	s := &Store{db: db, now: opt.Now, path: path, migs: migs, conn: conn, busy: opt.BusyTimeout}
 	if version == latest(migs) {
 		// Up to date: no write transaction at all, which every read-only
 		// command would otherwise pay for.
@@ -158,15 +159,15 @@ func openReadOnly(path string, opt Options, migs []migration) (*Store, error) {
 		}
 	}
 	var last error
-	for _, dsn := range readDSNs(path, opt.BusyTimeout) {
-		db, err := sql.Open("sqlite", dsn)
+	for _, conn := range readConns(path, opt.BusyTimeout) {
+		db, err := openDB(conn)
 		if err != nil {
 			return nil, fmt.Errorf("open %s: %w", path, err)
 		}
 		var n int
 		err = db.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n)
 		if err == nil {
-			return &Store{db: db, now: opt.Now, path: path, migs: migs, dsn: dsn, busy: opt.BusyTimeout}, nil
+			return &Store{db: db, now: opt.Now, path: path, migs: migs, conn: conn, busy: opt.BusyTimeout}, nil
 		}
 		db.Close()
 		if last = mapErr(err); !errors.Is(last, events.ErrAccess) {
