@@ -166,7 +166,7 @@ func (s *Store) borrowedStream(ctx context.Context, campaign string, after int64
 	}
 	defer conn.Close()
 	err = conn.Raw(func(dc any) error {
-		c, ok := borrowRaw(dc)
+		c, ok := borrow(dc)
 		if !ok {
 			return nil
 		}
@@ -176,12 +176,19 @@ func (s *Store) borrowedStream(ctx context.Context, campaign string, after int64
 	return used, err
 }
 
+// borrow is borrowRaw; tests take it away, to read as a driver that keeps
+// its handle otherwise would.
+var borrow = borrowRaw
+
 // borrowRaw views a modernc.org/sqlite connection (database/sql's driver
 // connection, held by the caller) as a rawConn: its SQLite handle and the
 // libc thread state it is used with, read from the driver's unexported
-// fields by name and type. ok is false when the driver keeps them
+// fields by name and type. It is the one place the store reads the
+// driver's insides, and it only reads: ok is false, and Stream reads
+// through database/sql as it would without it, when the driver keeps them
 // otherwise (TestBorrowedConnectionIsRaw fails then, so that an upgrade of
-// the driver that loses this is noticed).
+// the driver that loses this is noticed; TestBorrowFallsBack reads that
+// way).
 func borrowRaw(dc any) (c *rawConn, ok bool) {
 	v := reflect.ValueOf(dc)
 	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
