@@ -1,6 +1,14 @@
 // Package sqlite is the default events.Store: one SQLite file, pure Go
 // (modernc.org/sqlite), WAL mode, one stream per campaign in the `events`
 // table. It is the only package that knows SQL.
+//
+// Its files follow the PostgreSQL store's seams: sqlite.go opens the
+// store, dsn.go writes its connection strings and opens its pools, file.go
+// creates and probes the file, schema.go holds the migrations and the
+// schema's check, log.go appends and replays, read.go the other reads and
+// the directory of campaigns, snapshots.go the snapshots, errors.go maps
+// the driver's errors to events errors, and raw.go reads a long replay
+// through SQLite's C-level API.
 package sqlite
 
 import (
