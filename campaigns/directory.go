@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"warlog/events"
-	"warlog/events/memory"
 	"warlog/internal/words"
 )
 
@@ -490,7 +489,7 @@ func (s *Service) firstHash(ctx context.Context, key string) (string, error) {
 
 // checkImport checks what the chain cannot: that the header says what the
 // log says (the campaign's game, seed and mode), and that the log replays
-// through this build's rules, in a store in memory.
+// through this build's rules.
 func (s *Service) checkImport(ctx context.Context, h events.ExportHeader, evs []events.Event) error {
 	var created *Created
 	for _, e := range evs {
@@ -512,14 +511,30 @@ func (s *Service) checkImport(ctx context.Context, h events.ExportHeader, evs []
 		return fmt.Errorf("the file's header says game %q, seed %d, mode %q, and its log says game %q, seed %d, mode %q: the header was edited",
 			h.Game, h.Seed, h.Mode, created.Game, created.Seed, created.Mode)
 	}
-	mem := memory.New(nil)
-	if err := mem.Import(ctx, events.Entry{Stream: h.Key, Chain: h.Key, Name: h.Key}, 0, evs); err != nil {
-		return err
-	}
-	tmp := New(mem, s.games...)
-	tmp.SnapshotEvery(0)
-	if _, err := tmp.load(ctx, h.Key, false); err != nil {
+	if _, err := s.replay(ctx, evs); err != nil {
 		return fmt.Errorf("the file's log does not replay: %w", err)
 	}
 	return nil
+}
+
+// replay folds a stream given whole, in order (an export file's, its chain
+// checked), as load folds a stored one from its start: the undo
+// bookkeeping first, then every event of the actions in effect. No store
+// is involved.
+func (s *Service) replay(ctx context.Context, evs []events.Event) (*State, error) {
+	eff, err := events.EffectOf(evs)
+	if err != nil {
+		return nil, err
+	}
+	st := &State{Head: events.Genesis}
+	for i := range evs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		e := evs[i]
+		if err := s.fold(st, &e, eff.Undone); err != nil {
+			return nil, err
+		}
+	}
+	return st, nil
 }

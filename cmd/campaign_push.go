@@ -8,7 +8,6 @@ import (
 
 	"warlog/campaigns"
 	"warlog/cmd/cmdutil"
-	"warlog/events/postgres"
 	"warlog/internal/words"
 )
 
@@ -119,9 +118,4 @@ Exit status: 0 copied (or nothing new); 1 refused, nothing written.`
 
 // shown is a database as messages show it: a server's address without
 // its password.
-func shown(db string) string {
-	if postgres.IsAddress(db) {
-		return postgres.Redact(db)
-	}
-	return db
-}
+func shown(db string) string { return cmdutil.Shown(db) }

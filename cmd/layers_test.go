@@ -5,8 +5,10 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -46,6 +48,68 @@ func TestOnlyTheCommandLineSpellsCommands(t *testing.T) {
 				}
 				return true
 			})
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// opener is the one package above which a backend is chosen (by the
+// database's address), and the one package of the command line that may
+// import it.
+const opener, openerUser = "warlog/events/stores", "cmd/cmdutil"
+
+// Nothing above events names a backend (ARCHITECTURE.md, "Growing past
+// one machine"): no package of the command line, the campaigns, the
+// projections or the engines imports a store (every package under events/
+// but the opener, events/stores), and only cmd/cmdutil imports the opener.
+// The stores' errors are events errors, so none is needed to tell one. Tests
+// may still open a store of their choice.
+func TestNothingAboveEventsNamesABackend(t *testing.T) {
+	subs, err := os.ReadDir("../events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	backends := map[string]bool{}
+	for _, d := range subs {
+		if d.IsDir() && "warlog/events/"+d.Name() != opener {
+			backends["warlog/events/"+d.Name()] = true
+		}
+	}
+	if !backends["warlog/events/sqlite"] || !backends["warlog/events/postgres"] {
+		t.Fatalf("found the backends %v; the test looks in the wrong place", backends)
+	}
+	fset := token.NewFileSet()
+	for _, root := range []string{"../cmd", "../campaigns", "../projections", "../engines", "../samples", "../main.go"} {
+		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if d.Name() == "testdata" {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return nil
+			}
+			f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+			if err != nil {
+				return err
+			}
+			dir := filepath.ToSlash(strings.TrimPrefix(filepath.Dir(path), "../"))
+			for _, imp := range f.Imports {
+				p, _ := strconv.Unquote(imp.Path.Value)
+				switch {
+				case backends[p]:
+					t.Errorf("%s imports the store %s: open stores through %s, and match their errors as events errors", path, p, opener)
+				case p == opener && dir != openerUser:
+					t.Errorf("%s imports %s: only %s chooses a store", path, p, openerUser)
+				}
+			}
 			return nil
 		})
 		if err != nil {

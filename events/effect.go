@@ -83,24 +83,42 @@ type Change struct {
 // is all a replay of the events after a snapshot at that version needs.
 func LoadEffect(ctx context.Context, s Store, campaign string, after int64) (Effect, error) {
 	eff := Effect{After: after}
-	add := func(version int64, typ string, data []byte) error {
-		r, err := DecodeActionRef(data)
-		if err != nil {
-			return fmt.Errorf("event %d (%s): payload does not decode: %w", version, typ, err)
-		}
-		eff.Changes = append(eff.Changes, Change{At: version, Ref: r, Undo: typ == TypeActionUndone})
-		return nil
-	}
 	var err error
 	if es, ok := s.(EffectStore); ok {
-		err = es.StreamEffect(ctx, campaign, after, add)
+		err = es.StreamEffect(ctx, campaign, after, eff.add)
 	} else {
 		err = LoadTypes(ctx, s, campaign, after, []string{TypeActionUndone, TypeActionRedone}, func(e Event) error {
-			return add(e.Version, e.Type, e.Data)
+			return eff.add(e.Version, e.Type, e.Data)
 		})
 	}
 	eff.Undone = eff.UndoneAt(math.MaxInt64)
 	return eff, err
+}
+
+// EffectOf is the undo bookkeeping of a stream's events given whole, in
+// order (an export file's): LoadEffect from the start, without a store.
+func EffectOf(evs []Event) (Effect, error) {
+	var eff Effect
+	var err error
+	for _, e := range evs {
+		if e.Type == TypeActionUndone || e.Type == TypeActionRedone {
+			if err = eff.add(e.Version, e.Type, e.Data); err != nil {
+				break
+			}
+		}
+	}
+	eff.Undone = eff.UndoneAt(math.MaxInt64)
+	return eff, err
+}
+
+// add records one undone or redone event.
+func (eff *Effect) add(version int64, typ string, data []byte) error {
+	r, err := DecodeActionRef(data)
+	if err != nil {
+		return fmt.Errorf("event %d (%s): payload does not decode: %w", version, typ, err)
+	}
+	eff.Changes = append(eff.Changes, Change{At: version, Ref: r, Undo: typ == TypeActionUndone})
+	return nil
 }
 
 // EffectStore is a Store with a faster path to the undo bookkeeping than

@@ -12,7 +12,6 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"strings"
 	"time"
 
@@ -37,24 +36,6 @@ type Fact struct {
 	Type string
 	Data any
 }
-
-// Sentinel errors returned by stores. Callers compare with errors.Is.
-var (
-	// ErrConcurrency: another writer appended to the stream after the
-	// caller read it; nothing was written.
-	ErrConcurrency = errors.New("the campaign changed while this command was being decided")
-	// ErrActionConflict: the action id is already stored with other content.
-	ErrActionConflict = errors.New("this action id is already stored with different content")
-	// ErrNewerSchema: the database was written by a newer warlog.
-	ErrNewerSchema = errors.New("the database was written by a newer warlog")
-	// ErrBusy: another process held the database past the busy timeout.
-	ErrBusy = errors.New("the database is busy: another warlog is writing to it")
-	// ErrCorrupt: the file is not a usable warlog database.
-	ErrCorrupt = errors.New("the database file is damaged or not a warlog database")
-	// ErrSchema: the store's schema (tables, indexes, triggers, its
-	// version) is not the one warlog made: changed by hand.
-	ErrSchema = errors.New("the database's schema is not the one warlog made")
-)
 
 // Store is an append-only log of campaign streams: what every backend must
 // do. The SQLite store (events/sqlite) is the default, the memory store

@@ -12,8 +12,6 @@ import (
 	"warlog/engines"
 	"warlog/engines/dice"
 	"warlog/events"
-	"warlog/events/postgres"
-	"warlog/events/sqlite"
 	"warlog/internal/words"
 	"warlog/projections/report"
 )
@@ -102,8 +100,8 @@ var hints = []func(err error) (inner, advice string, ok bool){
 		}
 		return ""
 	}),
-	sentinelHint(postgres.ErrUncertain, "`warlog log` shows whether it is, and running the command again with the same --action-id is safe"),
-	sentinelHint(sqlite.ErrDamaged, "run `warlog verify` and restore a copy if it fails"),
+	sentinelHint(events.ErrUncertain, "`warlog log` shows whether it is, and running the command again with the same --action-id is safe"),
+	sentinelHint(events.ErrDamaged, "run `warlog verify` and restore a copy if it fails"),
 	sentinelHint(events.ErrNotAsWritten, "run `warlog verify`"),
 	sentinelHint(report.ErrNoScenario, "start one with `warlog scenario start NAME`"),
 }

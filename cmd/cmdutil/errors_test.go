@@ -8,8 +8,6 @@ import (
 
 	"warlog/campaigns"
 	"warlog/events"
-	"warlog/events/postgres"
-	"warlog/events/sqlite"
 	"warlog/projections/report"
 )
 
@@ -30,9 +28,9 @@ func TestExplainAddsTheCommandsThatHelp(t *testing.T) {
 			"undo: no action \"abc\" in this campaign; `warlog log` lists the ids (nothing was written)"},
 		{&campaigns.AmendmentError{ID: "0123456789abcdef"},
 			"action 01234567 is an amendment; amend the action it corrected, or undo it; `warlog log` shows the action it corrected under it"},
-		{fmt.Errorf("roll: %w", postgres.ErrUncertain),
-			"roll: " + postgres.ErrUncertain.Error() + "; `warlog log` shows whether it is, and running the command again with the same --action-id is safe"},
-		{fmt.Errorf("status: %w", sqlite.ErrDamaged),
+		{fmt.Errorf("roll: %w", events.ErrUncertain),
+			"roll: " + events.ErrUncertain.Error() + "; `warlog log` shows whether it is, and running the command again with the same --action-id is safe"},
+		{fmt.Errorf("status: %w", events.ErrDamaged),
 			"status: the database file is damaged or not a warlog database; run `warlog verify` and restore a copy if it fails"},
 		{fmt.Errorf("export: event 3 (x.y): %w", events.ErrNotAsWritten),
 			"export: event 3 (x.y): its payload is not JSON on one line as warlog writes it; run `warlog verify`"},
@@ -52,7 +50,7 @@ func TestExplainAddsTheCommandsThatHelp(t *testing.T) {
 			t.Errorf("Explain(%v)\n got %s\nwant %s", c.err, got, c.want)
 		}
 	}
-	if !errors.Is(sqlite.ErrDamaged, events.ErrCorrupt) {
+	if !errors.Is(events.ErrDamaged, events.ErrCorrupt) {
 		t.Errorf("a damaged file is not an events.ErrCorrupt")
 	}
 }
@@ -62,7 +60,7 @@ func TestExplainAddsTheCommandsThatHelp(t *testing.T) {
 func TestNoCommandInTheLowerLayersErrors(t *testing.T) {
 	for _, err := range []error{
 		&campaigns.NameError{Name: "x", Err: campaigns.ErrNoCampaign}, &campaigns.NoActionError{ID: "x"},
-		&campaigns.AmendmentError{ID: "x"}, postgres.ErrUncertain, sqlite.ErrDamaged, events.ErrNotAsWritten,
+		&campaigns.AmendmentError{ID: "x"}, events.ErrUncertain, events.ErrDamaged, events.ErrNotAsWritten,
 	} {
 		if strings.Contains(err.Error(), "`warlog") {
 			t.Errorf("%q names a command", err)

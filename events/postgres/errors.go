@@ -14,29 +14,10 @@ import (
 	"warlog/events"
 )
 
-// Errors of the server and the connection to it. Each comes back as a
-// plain sentence that names the server; errors.Is finds the sentinel and
-// errors.Unwrap the driver's error underneath.
-var (
-	// ErrUnreachable: no server answered at the address, or it refused
-	// the user or the database.
-	ErrUnreachable = errors.New("the PostgreSQL server cannot be reached")
-	// ErrLost: the connection broke (the server stopped, the network
-	// went); what the command was writing was rolled back.
-	ErrLost = errors.New("the connection to the PostgreSQL server was lost")
-	// ErrUncertain: the connection broke while a write was being
-	// committed: the server may or may not have stored it.
-	// The log shows which; the same action sent again with the same
-	// action id is stored once (cmd says so in its own commands).
-	ErrUncertain = errors.New("the connection to the PostgreSQL server was lost while the action was being committed: it may or may not be stored")
-	// ErrDenied: the database user has no right to do what was asked.
-	ErrDenied = errors.New("the database user may not do this")
-	// ErrAppendOnly: a change or removal of events was refused.
-	ErrAppendOnly = errors.New("the log is append-only: events are never changed or removed")
-)
-
-// plainError shows a plain message, matches its sentinel with errors.Is,
-// and keeps the driver's error underneath.
+// plainError shows a plain message, matches its sentinel (an events error:
+// of the log, or of the server and the connection to it) with errors.Is,
+// and keeps the driver's error underneath. The messages of the server's
+// errors name the server.
 type plainError struct {
 	sentinel error
 	msg      string
@@ -52,7 +33,8 @@ func (e *plainError) Unwrap() error        { return e.cause }
 // a unique-version clash is a concurrency conflict, a name clash
 // ErrNameTaken, a missing right ErrDenied, a refused change of the log
 // ErrAppendOnly, a server that cannot be reached ErrUnreachable, a broken
-// connection ErrLost, and an interruption stays context.Canceled.
+// connection ErrLost (all events errors), and an interruption stays
+// context.Canceled.
 func (s *Store) mapErr(err error) error {
 	if err == nil {
 		return nil
@@ -65,7 +47,7 @@ func (s *Store) mapErr(err error) error {
 		return &plainError{context.Canceled, "interrupted; nothing was written", err}
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
-		return &plainError{ErrUnreachable, fmt.Sprintf("the PostgreSQL server at %s did not answer in time; nothing was written: check that it is running and the address is right", s.where), err}
+		return &plainError{events.ErrUnreachable, fmt.Sprintf("the PostgreSQL server at %s did not answer in time; nothing was written: check that it is running and the address is right", s.where), err}
 	}
 	var ce *pgconn.ConnectError
 	connecting := errors.As(err, &ce)
@@ -74,10 +56,10 @@ func (s *Store) mapErr(err error) error {
 		return s.mapPgErr(pg, connecting, err)
 	}
 	if connecting {
-		return &plainError{ErrUnreachable, s.unreachable(err), err}
+		return &plainError{events.ErrUnreachable, s.unreachable(err), err}
 	}
 	if isNetErr(err) {
-		return &plainError{ErrLost, fmt.Sprintf("the connection to the PostgreSQL server at %s was lost (was the server stopped?); nothing was written: run the command again when it is back", s.where), err}
+		return &plainError{events.ErrLost, fmt.Sprintf("the connection to the PostgreSQL server at %s was lost (was the server stopped?); nothing was written: run the command again when it is back", s.where), err}
 	}
 	return err
 }
@@ -119,7 +101,7 @@ func (s *Store) mapPgErr(pg *pgconn.PgError, connecting bool, err error) error {
 		}
 		return &plainError{events.ErrConcurrency, events.ErrConcurrency.Error(), err}
 	case code == "WLAPP":
-		return &plainError{ErrAppendOnly, ErrAppendOnly.Error() + fmt.Sprintf(" (user %q asked to; nothing was written)", s.user), err}
+		return &plainError{events.ErrAppendOnly, events.ErrAppendOnly.Error() + fmt.Sprintf(" (user %q asked to; nothing was written)", s.user), err}
 	case code == "42501": // insufficient_privilege
 		what := "do this"
 		if t, ok := strings.CutPrefix(pg.Message, "permission denied for table "); ok {
@@ -129,23 +111,23 @@ func (s *Store) mapPgErr(pg *pgconn.PgError, connecting bool, err error) error {
 		} else if t, ok := strings.CutPrefix(pg.Message, "permission denied for schema "); ok {
 			what = "create tables in the schema " + t
 		}
-		return &plainError{ErrDenied, fmt.Sprintf("user %q may not %s in %s; nothing was written: the league's organiser grants the rights a player needs (README, \"A league on a server\")", s.user, what, s.where), err}
+		return &plainError{events.ErrDenied, fmt.Sprintf("user %q may not %s in %s; nothing was written: the league's organiser grants the rights a player needs (README, \"A league on a server\")", s.user, what, s.where), err}
 	case code == "42P01": // undefined_table
 		return &plainError{events.ErrCorrupt, fmt.Sprintf("a table warlog needs is missing from %s (%s): was it dropped? Restore the database, or point the address at another one", s.where, strings.TrimPrefix(pg.Message, "relation ")), err}
 	case code == "3D000": // invalid_catalog_name
-		return &plainError{ErrUnreachable, fmt.Sprintf("the PostgreSQL server at %s has no database %q: create it (createdb %s), or check the address", s.server, s.database, s.database), err}
+		return &plainError{events.ErrUnreachable, fmt.Sprintf("the PostgreSQL server at %s has no database %q: create it (createdb %s), or check the address", s.server, s.database, s.database), err}
 	case code == "28P01", code == "28000": // authentication
-		return &plainError{ErrUnreachable, fmt.Sprintf("the PostgreSQL server at %s does not let user %q in: check the user and password in the address", s.where, s.user), err}
+		return &plainError{events.ErrUnreachable, fmt.Sprintf("the PostgreSQL server at %s does not let user %q in: check the user and password in the address", s.where, s.user), err}
 	case code == "57P03": // cannot_connect_now
-		return &plainError{ErrUnreachable, fmt.Sprintf("the PostgreSQL server at %s is starting up or shutting down: try again in a moment", s.where), err}
+		return &plainError{events.ErrUnreachable, fmt.Sprintf("the PostgreSQL server at %s is starting up or shutting down: try again in a moment", s.where), err}
 	case strings.HasPrefix(code, "57P"), strings.HasPrefix(code, "08"): // shutdown, connection exception
-		return &plainError{ErrLost, fmt.Sprintf("the connection to the PostgreSQL server at %s was lost (the server was stopped); nothing was written: run the command again when it is back", s.where), err}
+		return &plainError{events.ErrLost, fmt.Sprintf("the connection to the PostgreSQL server at %s was lost (the server was stopped); nothing was written: run the command again when it is back", s.where), err}
 	case code == "53100": // disk_full
 		return &plainError{events.ErrBusy, fmt.Sprintf("the PostgreSQL server at %s has no room left on its disk; nothing was written", s.where), err}
 	case strings.HasPrefix(code, "53"), code == "40001", code == "40P01", code == "55P03":
 		return &plainError{events.ErrBusy, fmt.Sprintf("the PostgreSQL server at %s is busy; nothing was written, try again", s.where), err}
 	case connecting:
-		return &plainError{ErrUnreachable, fmt.Sprintf("the PostgreSQL server at %s refused the connection (%s): check the address", s.where, pg.Message), err}
+		return &plainError{events.ErrUnreachable, fmt.Sprintf("the PostgreSQL server at %s refused the connection (%s): check the address", s.where, pg.Message), err}
 	}
 	return &plainError{pg, fmt.Sprintf("the PostgreSQL server at %s refused: %s; nothing was written", s.where, pg.Message), err}
 }

@@ -114,7 +114,7 @@ var errDone = errors.New("done")
 
 // inTx runs fn in a transaction and commits it unless fn fails. Errors come
 // back as the package's plain ones; a connection lost while committing is
-// ErrUncertain, since the server may have committed.
+// events.ErrUncertain, since the server may have committed.
 func (s *Store) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
@@ -125,8 +125,8 @@ func (s *Store) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 		return s.mapErr(err)
 	}
 	if err := tx.Commit(ctx); err != nil {
-		if m := s.mapErr(err); errors.Is(m, ErrLost) {
-			return fmt.Errorf("%w (%s)", ErrUncertain, m)
+		if m := s.mapErr(err); errors.Is(m, events.ErrLost) {
+			return fmt.Errorf("%w (%s)", events.ErrUncertain, m)
 		} else {
 			return m
 		}

@@ -266,8 +266,8 @@ func (s *Store) migrate(ctx context.Context, migs []migration) error {
 			return s.mapErr(err)
 		})
 		if err != nil {
-			if errors.Is(err, ErrDenied) {
-				return &plainError{ErrDenied, fmt.Sprintf("the database %s has no warlog tables (schema %d of %d) and user %q may not create them; nothing was written: the league's organiser runs any warlog command against it first", s.where, v, known, s.user), err}
+			if errors.Is(err, events.ErrDenied) {
+				return &plainError{events.ErrDenied, fmt.Sprintf("the database %s has no warlog tables (schema %d of %d) and user %q may not create them; nothing was written: the league's organiser runs any warlog command against it first", s.where, v, known, s.user), err}
 			}
 			return fmt.Errorf("migration %s: %w", m.name, err)
 		}

@@ -23,7 +23,7 @@ func partsHash(parts []byte) string {
 
 // SaveSnapshot implements events.Snapshots. A user who may not write
 // snapshots (a player, in a league where only the organiser does) gets
-// ErrDenied, which the commands take as a cache they cannot fill.
+// events.ErrDenied, which the commands take as a cache they cannot fill.
 func (s *Store) SaveSnapshot(ctx context.Context, snap events.Snapshot) error {
 	return s.inTx(ctx, func(tx pgx.Tx) error {
 		hash := ""

@@ -10,8 +10,15 @@ func SetRawFrom(n int64) (restore func()) {
 	return func() { rawFrom = old }
 }
 
+// NoBorrow makes Stream read as it would if the driver's connections gave
+// no SQLite handle (borrowRaw), until the returned function puts it back.
+func NoBorrow() (restore func()) {
+	borrow = func(any) (*rawConn, bool) { return nil, false }
+	return func() { borrow = borrowRaw }
+}
+
 // BorrowsRaw reports whether the store's driver connections give their
-// SQLite handle to the C-level reader (borrowRaw).
+// SQLite handle to the C-level reader (borrow).
 func BorrowsRaw(s *Store) bool {
 	conn, err := s.db.Conn(context.Background())
 	if err != nil {
@@ -20,7 +27,7 @@ func BorrowsRaw(s *Store) bool {
 	defer conn.Close()
 	ok := false
 	conn.Raw(func(dc any) error {
-		_, ok = borrowRaw(dc)
+		_, ok = borrow(dc)
 		return nil
 	})
 	return ok

@@ -38,7 +38,7 @@ type rawConn struct {
 // may not be written).
 func (s *Store) openRaw() (*rawConn, error) {
 	c := &rawConn{tls: libc.NewTLS()}
-	name, err := libc.CString(s.rawURI())
+	name, err := libc.CString(rawURI(s.conn))
 	if err != nil {
 		c.tls.Close()
 		return nil, err
@@ -60,16 +60,6 @@ func (s *Store) openRaw() (*rawConn, error) {
 	}
 	sqlite3.Xsqlite3_busy_timeout(c.tls, c.db, int32(s.busy.Milliseconds()))
 	return c, nil
-}
-
-// rawURI is the file as a URI with the parameters of the connection the
-// store reads through.
-func (s *Store) rawURI() string {
-	uri := "file:" + strings.ReplaceAll(s.path, "%", "%25") + "?mode=ro"
-	if strings.Contains(s.dsn, "immutable=1") {
-		uri += "&immutable=1"
-	}
-	return uri
 }
 
 func (c *rawConn) close() {
@@ -176,7 +166,7 @@ func (s *Store) borrowedStream(ctx context.Context, campaign string, after int64
 	}
 	defer conn.Close()
 	err = conn.Raw(func(dc any) error {
-		c, ok := borrowRaw(dc)
+		c, ok := borrow(dc)
 		if !ok {
 			return nil
 		}
@@ -186,12 +176,19 @@ func (s *Store) borrowedStream(ctx context.Context, campaign string, after int64
 	return used, err
 }
 
+// borrow is borrowRaw; tests take it away, to read as a driver that keeps
+// its handle otherwise would.
+var borrow = borrowRaw
+
 // borrowRaw views a modernc.org/sqlite connection (database/sql's driver
 // connection, held by the caller) as a rawConn: its SQLite handle and the
 // libc thread state it is used with, read from the driver's unexported
-// fields by name and type. ok is false when the driver keeps them
+// fields by name and type. It is the one place the store reads the
+// driver's insides, and it only reads: ok is false, and Stream reads
+// through database/sql as it would without it, when the driver keeps them
 // otherwise (TestBorrowedConnectionIsRaw fails then, so that an upgrade of
-// the driver that loses this is noticed).
+// the driver that loses this is noticed; TestBorrowFallsBack reads that
+// way).
 func borrowRaw(dc any) (c *rawConn, ok bool) {
 	v := reflect.ValueOf(dc)
 	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {

@@ -99,3 +99,51 @@ func TestBorrowedConnectionIsRaw(t *testing.T) {
 		t.Fatal("the driver's connection gives no SQLite handle to borrow: Stream after a snapshot falls back to database/sql")
 	}
 }
+
+// When the driver's connection does not give its handle, Stream reads
+// through database/sql: what it reads is the same, from the start and
+// from the middle, on a store opened for writing and on one opened
+// read-only.
+func TestBorrowFallsBack(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w.db")
+	s, err := sqlite.Open(path, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	v := int64(0)
+	for i := range 40 {
+		facts := []events.Fact{{Type: events.TypeActionBegun, Data: map[string]any{"verb": "roll", "n": i}}}
+		for j := range i % 3 {
+			facts = append(facts, events.Fact{Type: fmt.Sprintf("test.kind%d", j), Data: map[string]any{"i": i, "j": j}})
+		}
+		evs, err := s.Append(ctx, "c", v, fmt.Sprintf("a%02d", i), facts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v = evs[len(evs)-1].Version
+	}
+	ro, err := sqlite.Open(path, sqlite.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	for _, st := range []*sqlite.Store{s, ro} {
+		for _, after := range []int64{0, 1, v / 2, v} {
+			borrowed := streamed(t, st, "c", after)
+			restore := sqlite.NoBorrow()
+			if sqlite.BorrowsRaw(st) {
+				t.Fatal("NoBorrow left the handle to borrow")
+			}
+			plain := streamed(t, st, "c", after)
+			restore()
+			if !reflect.DeepEqual(plain, borrowed) {
+				t.Fatalf("after %d: database/sql gives\n%+v\nwhere the borrowed connection gives\n%+v", after, plain, borrowed)
+			}
+			if want := v - after; int64(len(plain)) != want {
+				t.Fatalf("after %d: %d events, want %d", after, len(plain), want)
+			}
+		}
+	}
+}

@@ -572,16 +572,16 @@ func TestSchemaVersionIsTheNewestFilesNumber(t *testing.T) {
 }
 
 // TestReadOnlyOpen: a read-only store creates no file where there is none
-// (ErrNoDatabase), reads an existing one, refuses every write as ErrAccess
-// and leaves the file as it was.
+// (events.ErrNoDatabase), reads an existing one, refuses every write as
+// events.ErrAccess and leaves the file as it was.
 func TestReadOnlyOpen(t *testing.T) {
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "sub", "none.db")
-	if s, err := sqlite.Open(missing, sqlite.Options{ReadOnly: true}); !errors.Is(err, sqlite.ErrNoDatabase) {
+	if s, err := sqlite.Open(missing, sqlite.Options{ReadOnly: true}); !errors.Is(err, events.ErrNoDatabase) {
 		if err == nil {
 			s.Close()
 		}
-		t.Errorf("read-only Open of a missing file: %v, want ErrNoDatabase", err)
+		t.Errorf("read-only Open of a missing file: %v, want events.ErrNoDatabase", err)
 	}
 	if _, err := os.Stat(filepath.Dir(missing)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("read-only Open of a missing file created its directory (%v)", err)
@@ -603,11 +603,11 @@ func TestReadOnlyOpen(t *testing.T) {
 	if err != nil || len(got) != 1 || got[0].Hash != stored[0].Hash {
 		t.Errorf("read-only Action = %v, %v; want the stored event", got, err)
 	}
-	if _, err := r.Append(ctx, "c", 1, "b", []events.Fact{{Type: "test.fact"}}); !errors.Is(err, sqlite.ErrAccess) {
-		t.Errorf("Append through a read-only store: %v, want ErrAccess", err)
+	if _, err := r.Append(ctx, "c", 1, "b", []events.Fact{{Type: "test.fact"}}); !errors.Is(err, events.ErrAccess) {
+		t.Errorf("Append through a read-only store: %v, want events.ErrAccess", err)
 	}
-	if err := r.SetSetting(ctx, "k", "v"); !errors.Is(err, sqlite.ErrAccess) {
-		t.Errorf("SetSetting through a read-only store: %v, want ErrAccess", err)
+	if err := r.SetSetting(ctx, "k", "v"); !errors.Is(err, events.ErrAccess) {
+		t.Errorf("SetSetting through a read-only store: %v, want events.ErrAccess", err)
 	}
 	r.Close()
 	if fileHash(t, path) != before {
