@@ -73,6 +73,7 @@ type outcome struct {
 // holds versions 1..N without gap or duplicate, exactly the committed
 // actions, and its chain verifies.
 func TestConcurrentProcesses(t *testing.T) {
+	t.Parallel() // waits on processes of its own
 	if os.Getenv(envChildDB) != "" {
 		concurrencyChild(t)
 		return

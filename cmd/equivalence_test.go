@@ -13,6 +13,7 @@ import (
 	"warlog/campaigns"
 	"warlog/engines"
 	"warlog/events/sqlite"
+	"warlog/internal/racepass"
 	"warlog/testdata/gen"
 )
 
@@ -22,7 +23,7 @@ func equivalenceSteps() int {
 	switch {
 	case os.Getenv("WARLOG_SLOW") != "":
 		return 2000
-	case raceDetector:
+	case racepass.Enabled:
 		return 60
 	}
 	return 150

@@ -22,8 +22,8 @@ import (
 // server (which must be running: the test fails without it) and LAPTOP an
 // SQLite file beside it.
 func TestLeagueScripts(t *testing.T) {
+	t.Parallel() // each script has a schema of its own
 	pgtest.Need(t)
-	skipUnderRace(t)
 	testscript.Run(t, testscript.Params{
 		Dir: "../testdata/league",
 		Setup: func(env *testscript.Env) error {
@@ -137,6 +137,7 @@ func TestFollowAndWatch(t *testing.T) {
 // The errors of a server: one line each, exit 1, saying what was wrong
 // and what would be right, never the driver's words.
 func TestServerErrors(t *testing.T) {
+	t.Parallel() // a schema of its own
 	pgtest.Need(t)
 	for _, c := range []struct{ db, want string }{
 		{"postgres://postgres@127.0.0.1:1/test", "no PostgreSQL server answers at 127.0.0.1:1/test (connection refused): start it, or check the host and port in the address"},

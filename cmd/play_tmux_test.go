@@ -636,9 +636,11 @@ func actions(t *testing.T, db string) int {
 	return n
 }
 
+// needTmux skips t without tmux; with it, t runs in parallel with the other
+// tests that wait on a terminal, each on a tmux server of its own.
 func needTmux(t *testing.T) {
 	t.Helper()
-	skipUnderRace(t)
+	t.Parallel()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed (Debian package: tmux)")
 	}

@@ -13,10 +13,11 @@ import (
 
 // terminalWarlog is the warlog to run in a tmux pane (the test binary,
 // which testscript.Main puts on PATH); a test that needs tmux skips
-// without it, and none runs under -race (they start processes).
+// without it, and runs in parallel with the other tests that wait on a
+// terminal (each has a tmux server of its own).
 func terminalWarlog(t *testing.T) string {
 	t.Helper()
-	skipUnderRace(t)
+	t.Parallel()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed (Debian package: tmux); the terminal test needs it")
 	}

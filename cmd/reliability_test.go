@@ -67,7 +67,7 @@ func checkIntact(t *testing.T, db string, acked []string, round int) {
 // acknowledged, never leaves half an action, and never breaks the chain;
 // resubmitting the id of an action whose fate was unknown stores it once.
 func TestCrashKillsLoseNothingAcknowledged(t *testing.T) {
-	skipUnderRace(t)
+	t.Parallel() // waits on processes of its own, in a directory of its own
 	bin := warlogBin(t)
 	db := filepath.Join(t.TempDir(), "crash.db")
 	if out, err := exec.Command(bin, "--db", db, "campaign", "new", "crash", "--game", "kingsown", "--seed", "1").CombinedOutput(); err != nil {
@@ -143,7 +143,7 @@ func TestCrashKillsLoseNothingAcknowledged(t *testing.T) {
 // A writer under a small file size limit fails within seconds with a plain
 // error, and the file reopens intact with everything acknowledged.
 func TestDiskFullFailsCleanly(t *testing.T) {
-	skipUnderRace(t)
+	t.Parallel() // waits on processes of its own, in a directory of its own
 	bin := warlogBin(t)
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh here to set ulimit -f")
@@ -203,7 +203,7 @@ func firstCreateKills() int {
 // one in ten of those left a file and a hot journal that every later
 // command called damaged).
 func TestCrashDuringFirstCreate(t *testing.T) {
-	skipUnderRace(t)
+	t.Parallel() // waits on processes of its own, in a directory of its own
 	bin := warlogBin(t)
 	timeIt := func(args ...string) time.Duration {
 		t0 := time.Now()
@@ -289,7 +289,7 @@ func afterFirstFile(dir string, delay time.Duration, done chan error) <-chan tim
 // A full disk during the first `campaign new` says the disk is full and
 // leaves no database (and nothing else) behind.
 func TestDiskFullDuringFirstCreate(t *testing.T) {
-	skipUnderRace(t)
+	t.Parallel() // waits on processes of its own, in a directory of its own
 	bin := warlogBin(t)
 	for _, blocks := range []int{1, 8, 16, 48} { // ulimit -f counts 512-byte blocks
 		dir := filepath.Join(t.TempDir(), "club")

@@ -5,13 +5,27 @@ import (
 	"testing"
 	"time"
 
+	"warlog/internal/racepass"
+
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
 // TestMain lets testscript run `warlog` as a real process: the test binary
 // re-executes itself as the command, with its own stdin, stdout and exit code.
+// Under -race only the tests that start goroutines in this process run
+// (racepass): the others run commands one at a time, or as processes.
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(racepass.Wrap(m,
+		// The follower and the watcher poll while commands append.
+		"TestFollowAndWatch",
+		// (tag pgfaults) Followers and writers while the server stops.
+		"TestServerStopped",
+		// Play reads its input on a goroutine of its own, and leaves on a
+		// cancellation while it waits.
+		"TestPlayAccessibleSession", "TestPlayEndsWithReport", "TestPlayInputEndsOnAnInvalidAnswer",
+		"TestPlayCorrectsAnEarlierRoll", "TestPlayStatusFits", "TestPlayAccessibleBackAndWholeRoll",
+		"TestPlayMenuKeys", "TestPlayLeavesQuietly",
+	), map[string]func(){
 		"warlog": func() { os.Exit(Main()) },
 	})
 }
@@ -20,7 +34,7 @@ func TestMain(m *testing.M) {
 // database per script, stdout, stderr and exit status checked line by line.
 // UPDATE_GOLDEN=1 rewrites the expected output in the scripts.
 func TestScripts(t *testing.T) {
-	skipUnderRace(t)
+	t.Parallel() // each script runs processes in a directory of its own
 	testscript.Run(t, testscript.Params{
 		Dir: "../testdata/script",
 		Setup: func(env *testscript.Env) error {

@@ -30,6 +30,7 @@ func chromium() string {
 // The HTML report renders in a real browser to a non-blank picture: text,
 // tables and the charts' colours are on the page.
 func TestHTMLRendersInChromium(t *testing.T) {
+	t.Parallel() // waits on a browser of its own
 	bin := chromium()
 	if bin == "" {
 		t.Skip("chromium is not installed here (apt-get install chromium); .ci/run installs it")
@@ -259,6 +260,7 @@ func gameReports(t *testing.T, suffix string) map[string]string {
 // and not otherwise. A page made to fail (a wide table, a chart drawn
 // shrunk) fails, so the measures can.
 func TestHTMLReadsWellInChromium(t *testing.T) {
+	t.Parallel() // waits on a browser of its own
 	bin := chromium()
 	if bin == "" {
 		t.Skip("chromium is not installed here (apt-get install chromium); .ci/run installs it")
@@ -311,6 +313,7 @@ func TestHTMLReadsWellInChromium(t *testing.T) {
 // with no chart reaching past its sides, and no page break may cut a
 // chart. A page made to fail each of these fails.
 func TestHTMLPrintsWellInChromium(t *testing.T) {
+	t.Parallel() // waits on a browser of its own
 	bin := chromium()
 	if bin == "" {
 		t.Skip("chromium is not installed here (apt-get install chromium); .ci/run installs it")
