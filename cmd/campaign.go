@@ -48,7 +48,7 @@ func newCampaignNewCommand(app *cmdutil.App) *cobra.Command {
 (see warlog use). Its seed fixes every die the program rolls for it: give
 --seed N to make a campaign reproducible, otherwise a random seed is drawn.
 
-` + cmdutil.WrapTo(78, "Games: "+strings.Join(app.GameNames(), ", ")+" (or the command that plays each: ko, dw, brood, i28, rc).", "") + `
+` + cmdutil.WrapTo(78, "Games: "+strings.Join(app.GameNames(), ", ")+" (or the command that plays each: "+strings.Join(gameCommands(app.GameNames()), ", ")+").", "") + `
 --mode is Brood Mother's regeneration mode: fast, standard (default) or
 campaign.`,
 		Example: `  warlog campaign new "Autumn League" --game kingsown

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"fmt"
 	"strings"
 
 	"warlog/cmd/brood"
@@ -58,4 +59,42 @@ func findGame(name string) (cmdutil.Game, bool) {
 		}
 	}
 	return cmdutil.Game{}, false
+}
+
+// gameCommands are the commands that play the games named (ko for
+// kingsown), in their order; a name of no game of the build stands for
+// itself.
+func gameCommands(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = gameCommand(n)
+	}
+	return out
+}
+
+// gameUses are the commands of every game of the build, in registry order.
+func gameUses() []string {
+	var out []string
+	for _, g := range Games() {
+		out = append(out, g.Use)
+	}
+	return out
+}
+
+// gamesAndCommands lists every game of the build as the root's help names
+// it: "kingsown (warlog ko), deadwars (warlog dw), ...".
+func gamesAndCommands() string {
+	var out []string
+	for _, g := range Games() {
+		out = append(out, fmt.Sprintf("%s (warlog %s)", g.Engine.Info().Name, g.Use))
+	}
+	return strings.Join(out, ", ")
+}
+
+// orList joins words as a sentence offers a choice: "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }

@@ -1,10 +1,14 @@
 package cmd
 
 import (
+	"bytes"
+	"context"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 
 	"warlog/cmd/cmdutil"
 	"warlog/engines"
@@ -30,7 +34,7 @@ func TestRegistryEnumeratesEveryGame(t *testing.T) {
 		if l := g.Demo("1"); len(l) == 0 || len(l[0]) < 5 || l[0][0] != "campaign" || l[0][1] != "new" || l[0][3] != "--game" || l[0][4] != info.Name {
 			t.Errorf("%s: its demo does not begin with `campaign new NAME --game %s`", info.Name, info.Name)
 		}
-		if !strings.Contains(rootLong, info.Name+" (warlog "+g.Use+")") {
+		if !strings.Contains(rootLong(), info.Name+" (warlog "+g.Use+")") {
 			t.Errorf("%s: warlog --help does not list it: add %q to the Games line of rootLong (cmd/root.go)", info.Name, info.Name+" (warlog "+g.Use+")")
 		}
 		if scripts, _ := filepath.Glob(filepath.Join("..", "testdata", "script", g.Use+"_*.txtar")); len(scripts) == 0 {
@@ -61,6 +65,62 @@ func TestRegistryEnumeratesEveryGame(t *testing.T) {
 			case *string, *int, *[]string:
 			default:
 				t.Errorf("%s: option %q fills no typed field", info.Name, o.Name)
+			}
+		}
+	}
+}
+
+// Every text that lists the games is written from the registry: each game
+// of the build appears in warlog --help, campaign new's help, its --game
+// flag and completion, warlog rules' help, and the refusals that say which
+// games there are.
+func TestHelpAndRefusalsListEveryGame(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	text := func(args ...string) string {
+		t.Helper()
+		out, errOut, _ := run(t, db, args...)
+		return strings.Join(strings.Fields(out+errOut), " ")
+	}
+	// Shell completion's request comes first on its command line.
+	completion := func(args ...string) string {
+		t.Helper()
+		var out, errb bytes.Buffer
+		env := map[string]string{"HOME": filepath.Dir(db), "WARLOG_DB": db}
+		app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(k string) string { return env[k] }, Engines: Engines()}
+		Run(context.Background(), app, append([]string{cobra.ShellCompRequestCmd}, args...))
+		return strings.Join(strings.Fields(out.String()+errb.String()), " ")
+	}
+	texts := []struct {
+		what string
+		text string
+		want func(name, use string) []string
+	}{
+		{"warlog --help (rootLong, cmd/root.go)", text("--help"), func(name, use string) []string {
+			return []string{name + " (warlog " + use + ")"}
+		}},
+		{"warlog campaign new --help (cmd/campaign.go)", text("campaign", "new", "--help"), func(name, use string) []string {
+			return []string{name, use}
+		}},
+		{"warlog campaign new --game completion", completion("campaign", "new", "C", "--game", ""), func(name, use string) []string {
+			return []string{name}
+		}},
+		{"warlog campaign new --game with no such game", text("campaign", "new", "C", "--game", "chess"), func(name, use string) []string {
+			return []string{name}
+		}},
+		{"warlog rules --help (cmd/rules.go)", text("rules", "--help"), func(name, use string) []string {
+			return []string{use + ","}
+		}},
+		{"warlog rules with no such game", text("rules", "chess", "pawn"), func(name, use string) []string {
+			return []string{" " + use}
+		}},
+	}
+	for _, tt := range texts {
+		for _, g := range Games() {
+			name, use := g.Engine.Info().Name, g.Use
+			for _, want := range tt.want(name, use) {
+				if !strings.Contains(tt.text, want) {
+					t.Errorf("%s: %s is not listed (want %q in it):\n%s", tt.what, name, want, tt.text)
+				}
 			}
 		}
 	}

@@ -217,14 +217,15 @@ func oneLine(s string) string {
 
 const maxErrorLine = 1000
 
-const rootLong = `warlog tracks campaigns of tabletop skirmish games. Every die and every
+// rootLong is warlog --help's text; its Games paragraph lists the registry.
+func rootLong() string {
+	return `warlog tracks campaigns of tabletop skirmish games. Every die and every
 action goes to an append-only, hash-chained log in an SQLite file (or on a
 PostgreSQL server: --db postgres://USER@HOST/DB); every
 screen, roster and report is computed by replaying that log through the
 rules of the campaign's game, which refuse illegal actions by name.
 
-Games: kingsown (warlog ko), deadwars (warlog dw), brood (warlog brood),
-incarn28 (warlog i28), reincardnated (warlog rc).
+` + cmdutil.WrapTo(78, "Games: "+gamesAndCommands()+".", "") + `
 
 Dice: the program rolls from the campaign's seed unless --dice gives the
 faces you rolled at the table, in the order the rules ask for them.
@@ -235,6 +236,7 @@ Exit status:
   1    refused: a rule, an unknown name, a wrong die; nothing was written
   2    the command line could not be understood
   130  interrupted (Ctrl-C or Esc at a prompt); nothing half-written`
+}
 
 // NewRootCommand builds the whole command tree for app.
 func NewRootCommand(app *cmdutil.App) *cobra.Command { return newRoot(app, "") }
@@ -306,7 +308,7 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 	root := &cobra.Command{
 		Use:     "warlog",
 		Short:   "A campaign tracker for tabletop skirmish games",
-		Long:    rootLong,
+		Long:    rootLong(),
 		Version: Version,
 		Example: `  warlog demo
   warlog rules dw classes

@@ -20,11 +20,10 @@ func newRulesCommand(app *cmdutil.App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "rules [GAME] [TOPIC|TEXT]",
 		Short: "Look up the games' rules catalogues: spells, cards, evolutions, clans, ...",
-		Long: `One place to look the rules up, in our own words. Without arguments it lists
-every game's catalogues; with a GAME (ko, dw, brood, i28, rc, or the --game
-name) that game's; with a TOPIC of it the whole catalogue. Anything else is
-searched for, case-insensitive, in every row: of the game's catalogues after
-a GAME, of every game's otherwise.
+		Long: cmdutil.WrapTo(76, "One place to look the rules up, in our own words. Without arguments it lists "+
+			"every game's catalogues; with a GAME ("+strings.Join(gameUses(), ", ")+", or the --game name) "+
+			"that game's; with a TOPIC of it the whole catalogue. Anything else is searched for, "+
+			"case-insensitive, in every row: of the game's catalogues after a GAME, of every game's otherwise.", "") + `
 
 The games' own listing commands (warlog ko spells, warlog rc karma, warlog
 brood evolutions, warlog i28 list ...) print the same catalogues.`,
@@ -59,7 +58,7 @@ func lookUp(app *cmdutil.App, args []string) error {
 		games = Games()
 	}
 	if len(args) > 1 {
-		return &cmdutil.UsageError{Err: fmt.Errorf("no game %q; give ko, dw, brood, i28 or rc, then a TOPIC or TEXT", args[0]), Hint: "warlog rules --help"}
+		return &cmdutil.UsageError{Err: fmt.Errorf("no game %q; give %s, then a TOPIC or TEXT", args[0], orList(gameUses())), Hint: "warlog rules --help"}
 	}
 	if len(args) == 1 {
 		query = args[0]
