@@ -219,6 +219,14 @@ func Do[S any, C engines.Command](decide func(S, C, *engines.Decision) error) Co
 	}
 }
 
+// DoAct declares a command as Do does, decided on an Act: the copy of the
+// state and the decision, in one.
+func DoAct[S any, C engines.Command](decide func(*Act[S], C) error) Command[S] {
+	return Do(func(s S, c C, d *engines.Decision) error {
+		return decide(&Act[S]{S: s, D: d}, c)
+	})
+}
+
 // init builds the lookup tables from the declaration, once.
 func (g *Game[S]) init() {
 	g.once.Do(func() {
