@@ -55,16 +55,16 @@ var Engine = &kit.Game[*State]{
 	},
 	Commands: func() []kit.Command[*State] {
 		return []kit.Command[*State]{
-			kit.Do((*State).recruit),
-			kit.Do((*State).briefCard),
-			kit.Do((*State).start),
-			kit.Do((*State).end),
-			kit.Do((*State).initiative),
-			kit.Do((*State).chooseFirst),
-			kit.Do((*State).move),
-			kit.Do((*State).next),
-			kit.Do((*State).attack),
-			kit.Do((*State).cast),
+			kit.DoAct(recruit),
+			kit.DoAct(briefCard),
+			kit.DoAct(start),
+			kit.DoAct(end),
+			kit.DoAct(initiative),
+			kit.DoAct(chooseFirst),
+			kit.DoAct(move),
+			kit.DoAct(next),
+			kit.DoAct(attack),
+			kit.DoAct(cast),
 		}
 	},
 }
