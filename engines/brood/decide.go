@@ -33,7 +33,7 @@ func (a *act) done() error { return a.err }
 
 // decide declares a command decided by rule on an act.
 func decide[C engines.Command](rule func(*act, C) error) kit.Command[*State] {
-	return kit.DoAct(func(k *kit.Act[*State], c C) error {
+	return kit.Do(func(k *kit.Act[*State], c C) error {
 		return rule(&act{Act: k, b: k.S.Battle}, c)
 	})
 }
@@ -45,7 +45,7 @@ func decide[C engines.Command](rule func(*act, C) error) kit.Command[*State] {
 // Ruling: a Feeding Frenzy attack must be the very next action; any other
 // action lets it lapse.
 func inGame[C engines.Command](rule func(*act, C) error) kit.Command[*State] {
-	return kit.DoAct(func(k *kit.Act[*State], c C) error {
+	return kit.Do(func(k *kit.Act[*State], c C) error {
 		s := k.S
 		b, err := s.NeedsScenario("no Brood game in progress; start one")
 		if err != nil {

@@ -38,7 +38,7 @@ type referee struct {
 
 // decide declares a command decided by rule on a referee.
 func decide[C engines.Command](rule func(*referee, C) error) kit.Command[*State] {
-	return kit.DoAct(func(k *kit.Act[*State], c C) error {
+	return kit.Do(func(k *kit.Act[*State], c C) error {
 		return rule(&referee{Act: k, State: k.S}, c)
 	})
 }
@@ -49,7 +49,7 @@ func decide[C engines.Command](rule func(*referee, C) error) kit.Command[*State]
 // objective the log now shows met is recorded (and the winner, once a
 // player has both), and the Pests are reminded of a D8.
 func inGame[C engines.Command](rule func(*referee, C) error) kit.Command[*State] {
-	return kit.DoAct(func(k *kit.Act[*State], c C) error {
+	return kit.Do(func(k *kit.Act[*State], c C) error {
 		b, err := k.S.NeedsScenario("no game is in progress; start one")
 		if err != nil {
 			return err

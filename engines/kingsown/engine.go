@@ -55,16 +55,16 @@ var Engine = &kit.Game[*State]{
 	},
 	Commands: func() []kit.Command[*State] {
 		return []kit.Command[*State]{
-			kit.DoAct(recruit),
-			kit.DoAct(briefCard),
-			kit.DoAct(start),
-			kit.DoAct(end),
-			kit.DoAct(initiative),
-			kit.DoAct(chooseFirst),
-			kit.DoAct(move),
-			kit.DoAct(next),
-			kit.DoAct(attack),
-			kit.DoAct(cast),
+			kit.Do(recruit),
+			kit.Do(briefCard),
+			kit.Do(start),
+			kit.Do(end),
+			kit.Do(initiative),
+			kit.Do(chooseFirst),
+			kit.Do(move),
+			kit.Do(next),
+			kit.Do(attack),
+			kit.Do(cast),
 		}
 	},
 }
