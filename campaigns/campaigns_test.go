@@ -30,7 +30,7 @@ func counter() engines.Engine {
 			return []kit.Fact[*counterState]{kit.On("kingsown.counter_added", (*counterState).added)}
 		},
 		Commands: func() []kit.Command[*counterState] {
-			return []kit.Command[*counterState]{kit.Do((*counterState).add), kit.Do((*counterState).spend)}
+			return []kit.Command[*counterState]{kit.Do(doAdd), kit.Do(doSpend)}
 		},
 	}
 }
@@ -61,7 +61,8 @@ func (s *counterState) added(a added) error {
 	return nil
 }
 
-func (s *counterState) add(_ add, d *engines.Decision) error {
+func doAdd(a *kit.Act[*counterState], _ add) error {
+	d := a.D
 	v, err := d.Roll1(6, "add")
 	if err != nil {
 		return err
@@ -71,7 +72,8 @@ func (s *counterState) add(_ add, d *engines.Decision) error {
 	return nil
 }
 
-func (s *counterState) spend(c spend, d *engines.Decision) error {
+func doSpend(a *kit.Act[*counterState], c spend) error {
+	s, d := a.S, a.D
 	if c.N > s.Total {
 		return engines.Refuse("Spend", "cannot spend %d of %d", c.N, s.Total)
 	}

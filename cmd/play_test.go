@@ -24,7 +24,7 @@ func tally() engines.Engine {
 			return []kit.Fact[*tallyState]{kit.On("kingsown.tally_started", (*tallyState).onStarted), kit.On("kingsown.tally_scored", (*tallyState).onScored)}
 		},
 		Commands: func() []kit.Command[*tallyState] {
-			return []kit.Command[*tallyState]{kit.Do((*tallyState).start), kit.Do((*tallyState).shoot)}
+			return []kit.Command[*tallyState]{kit.Do(doStart), kit.Do(doShoot)}
 		},
 	}
 }
@@ -59,13 +59,15 @@ func (s *tallyState) onScored(v tallyScored) error {
 	return nil
 }
 
-func (s *tallyState) start(c engines.StartScenario, d *engines.Decision) error {
+func doStart(a *kit.Act[*tallyState], c engines.StartScenario) error {
+	d := a.D
 	d.Emit("kingsown.tally_started", tallyStarted{Name: c.Name})
 	d.Label("%s begins.", c.Name)
 	return nil
 }
 
-func (s *tallyState) shoot(c tallyShot, d *engines.Decision) error {
+func doShoot(a *kit.Act[*tallyState], c tallyShot) error {
+	s, d := a.S, a.D
 	if s.Score == nil || s.Ended {
 		return engines.Refuse("Tally", "no tally in progress")
 	}

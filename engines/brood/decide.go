@@ -10,22 +10,15 @@ import (
 	"warlog/internal/words"
 )
 
-// act is one command being decided: the copy of the state the kit hands
-// it (each fact emitted through d is folded into it at once, so later rules
-// see what earlier facts did), the decision, and the label's sentences.
+// act is one command being decided (kit.Act: the kit's copy of the state,
+// the decision and the label's sentences), with the board the command is
+// played on.
 type act struct {
-	s *State
+	*kit.Act[*State]
 	b *Board
-	d *engines.Decision
-	// story is the label's sentences, in order.
-	story []string
 	// err is the first roll that failed where the rules carried on (a
 	// Life-Giving save, a Retributive Strike).
 	err error
-}
-
-func (a *act) say(format string, args ...any) {
-	a.story = append(a.story, fmt.Sprintf(format, args...))
 }
 
 func (a *act) fail(err error) {
@@ -34,47 +27,42 @@ func (a *act) fail(err error) {
 	}
 }
 
-// done closes a command the rules accepted: its label is the story told.
-func (a *act) done() error {
-	if a.err != nil {
-		return a.err
-	}
-	a.d.Label("%s", strings.Join(a.story, " "))
-	return nil
+// done closes a command the rules accepted: what its label says is what
+// was said (Say).
+func (a *act) done() error { return a.err }
+
+// decide declares a command decided by rule on an act.
+func decide[C engines.Command](rule func(*act, C) error) kit.Command[*State] {
+	return kit.Do(func(k *kit.Act[*State], c C) error {
+		return rule(&act{Act: k, b: k.S.Battle}, c)
+	})
 }
 
-// play begins a command of the game in progress (any but starting or
-// ending one) on s: it is refused when no game is being played.
+// inGame declares a command of the game in progress (any but starting or
+// ending one), decided by rule on an act: it is refused when no game is
+// being played.
 //
 // Ruling: a Feeding Frenzy attack must be the very next action; any other
 // action lets it lapse.
-func (s *State) play(cmd engines.Command, d *engines.Decision) (*act, error) {
-	b, err := s.NeedsScenario("no Brood game in progress; start one")
-	if err != nil {
-		if s.Battle != nil {
-			return nil, kit.NoScenario("game %s is over; start another", s.Battle.Name)
+func inGame[C engines.Command](rule func(*act, C) error) kit.Command[*State] {
+	return kit.Do(func(k *kit.Act[*State], c C) error {
+		s := k.S
+		b, err := s.NeedsScenario("no Brood game in progress; start one")
+		if err != nil {
+			if s.Battle != nil {
+				return kit.NoScenario("game %s is over; start another", s.Battle.Name)
+			}
+			return err
 		}
-		return nil, err
-	}
-	a := &act{s: s, b: b, d: d}
-	if f := a.b.Frenzy; f != "" {
-		if c, ok := cmd.(Attack); !ok || !strings.EqualFold(a.resolveName(c.Spawn), f) {
-			d.Emit(TypeFrenzyLapsed, FrenzyLapsed{Spawn: f})
-			a.say("%s lets its Feeding Frenzy pass.", f)
+		a := &act{Act: k, b: b}
+		if f := a.b.Frenzy; f != "" {
+			if at, ok := any(c).(Attack); !ok || !strings.EqualFold(a.resolveName(at.Spawn), f) {
+				a.Emit(TypeFrenzyLapsed, FrenzyLapsed{Spawn: f})
+				a.Say("%s lets its Feeding Frenzy pass.", f)
+			}
 		}
-	}
-	return a, nil
-}
-
-// playSpawn begins a command about one of the current player's spawns,
-// named by name or a unique prefix of it.
-func (s *State) playSpawn(cmd engines.Command, d *engines.Decision, name string) (*act, *Piece, *Mother, error) {
-	a, err := s.play(cmd, d)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	p, m, err := a.own(name)
-	return a, p, m, err
+		return rule(a, c)
+	})
 }
 
 // ---- start and end ----
@@ -90,7 +78,8 @@ func ParseSquare(s string) (int, int, error) {
 	return x, y, nil
 }
 
-func (s *State) start(c engines.StartScenario, d *engines.Decision) error {
+func (a *act) start(c engines.StartScenario) error {
+	s := a.S
 	if s.Battle != nil && !s.Battle.Over {
 		return engines.RefuseTry("OneGame", []string{"scenario end"}, "game %s is still being played; end it first", s.Battle.Name)
 	}
@@ -108,10 +97,9 @@ func (s *State) start(c engines.StartScenario, d *engines.Decision) error {
 	if err != nil {
 		return err
 	}
-	a := &act{s: s, d: d}
-	d.Emit(TypeGameStarted, GameStarted{Name: c.Name, Size: size, Mode: s.Campaign.Mode, Mothers: places})
+	a.Emit(TypeGameStarted, GameStarted{Name: c.Name, Size: size, Mode: s.Campaign.Mode, Mothers: places})
 	a.b = s.Battle
-	a.say("%s begins on a %d x %d grid (%s game): %s Mother at %d,%d, %s at %d,%d.", c.Name, size, size, s.Campaign.Mode,
+	a.Say("%s begins on a %d x %d grid (%s game): %s Mother at %d,%d, %s at %d,%d.", c.Name, size, size, s.Campaign.Mode,
 		words.Possessive(places[0].Player), places[0].X, places[0].Y, words.Possessive(places[1].Player), places[1].X, places[1].Y)
 	a.beginTurn(a.b.Mothers[0], 1)
 	return a.done()
@@ -172,8 +160,8 @@ func letterFor(player string, used map[string]bool) string {
 	return ""
 }
 
-func (s *State) end(c engines.EndScenario, d *engines.Decision) error {
-	b := s.Battle
+func (a *act) end(c engines.EndScenario) error {
+	b := a.S.Battle
 	if b == nil || b.Over {
 		return engines.Refuse(kit.RuleScenario, "no Brood game in progress to end")
 	}
@@ -186,12 +174,11 @@ func (s *State) end(c engines.EndScenario, d *engines.Decision) error {
 		e.Winner, e.Loser = m.Player, b.Enemy(m.Player).Player
 		e.Reason = "conceded"
 	}
-	a := &act{s: s, b: b, d: d}
-	d.Emit(TypeGameEnded, e)
+	a.Emit(TypeGameEnded, e)
 	if e.Winner != "" {
-		a.say("%s ends: %s concedes, %s wins.", b.Name, e.Loser, e.Winner)
+		a.Say("%s ends: %s concedes, %s wins.", b.Name, e.Loser, e.Winner)
 	} else {
-		a.say("%s ends with no winner.", b.Name)
+		a.Say("%s ends with no winner.", b.Name)
 	}
 	return a.done()
 }
@@ -200,21 +187,21 @@ func (s *State) end(c engines.EndScenario, d *engines.Decision) error {
 
 func (a *act) gain(m *Mother, amount int, source string) {
 	kept := max(0, min(amount, PlasmidCap-m.Plasmid))
-	a.d.Emit(TypePlasmidGained, PlasmidGained{Player: m.Player, Amount: amount, Kept: kept, Source: source})
+	a.D.Emit(TypePlasmidGained, PlasmidGained{Player: m.Player, Amount: amount, Kept: kept, Source: source})
 }
 
 func (a *act) spend(m *Mother, amount int, on string) error {
 	if m.Plasmid < amount {
 		return engines.Refuse("Plasmid", "%s costs %d Plasmid; %s Mother has %d", on, amount, words.Possessive(m.Player), m.Plasmid)
 	}
-	a.d.Emit(TypePlasmidSpent, PlasmidSpent{Player: m.Player, Amount: amount, On: on})
+	a.D.Emit(TypePlasmidSpent, PlasmidSpent{Player: m.Player, Amount: amount, On: on})
 	return nil
 }
 
 func (a *act) gainLife(m *Mother, n int, source string) {
 	up := min(n, MaxLife-m.Life)
 	if up > 0 {
-		a.d.Emit(TypeLifeGained, LifeGained{Player: m.Player, Amount: up, Source: source})
+		a.D.Emit(TypeLifeGained, LifeGained{Player: m.Player, Amount: up, Source: source})
 	}
 	if rest := n - up; rest > 0 {
 		// seed 004 line 49: Life past full health becomes Plasmid 1:1.
@@ -226,13 +213,13 @@ func (a *act) loseLife(m *Mother, cause string) {
 	if a.b.Over || m.Destroyed {
 		return
 	}
-	a.d.Emit(TypeLifeLost, LifeLost{Player: m.Player, Amount: 1, Cause: cause})
+	a.D.Emit(TypeLifeLost, LifeLost{Player: m.Player, Amount: 1, Cause: cause})
 	if m.Destroyed {
 		w := a.b.Enemy(m.Player)
-		a.d.Emit(TypeGameEnded, GameEnded{Winner: w.Player, Loser: m.Player, Reason: fmt.Sprintf("%s Mother was destroyed", words.Possessive(m.Player))})
-		a.say("%s Mother is destroyed: %s wins %s.", words.Possessive(m.Player), w.Player, a.b.Name)
+		a.D.Emit(TypeGameEnded, GameEnded{Winner: w.Player, Loser: m.Player, Reason: fmt.Sprintf("%s Mother was destroyed", words.Possessive(m.Player))})
+		a.Say("%s Mother is destroyed: %s wins %s.", words.Possessive(m.Player), w.Player, a.b.Name)
 	} else {
-		a.say("%s Mother drops to %d Life.", words.Possessive(m.Player), m.Life)
+		a.Say("%s Mother drops to %d Life.", words.Possessive(m.Player), m.Life)
 	}
 }
 
@@ -242,7 +229,7 @@ func (a *act) loseLife(m *Mother, cause string) {
 // Ruling: the start of a turn goes in that order; each gain is capped at 50
 // as it comes in.
 func (a *act) beginTurn(m *Mother, round int) {
-	a.d.Emit(TypeTurnBegan, TurnBegan{Player: m.Player, Round: round})
+	a.D.Emit(TypeTurnBegan, TurnBegan{Player: m.Player, Round: round})
 	before := m.Plasmid
 	a.gain(m, PlasmidIncome, "turn income")
 	for _, p := range a.b.Living() {
@@ -255,14 +242,14 @@ func (a *act) beginTurn(m *Mother, round int) {
 			a.gain(m, FontIncome, "Font "+p.Name)
 		}
 	}
-	a.say("Round %d, %s turn: %d Plasmid in the bank (was %d).", round, words.Possessive(m.Player), m.Plasmid, before)
+	a.Say("Round %d, %s turn: %d Plasmid in the bank (was %d).", round, words.Possessive(m.Player), m.Plasmid, before)
 	if a.b.Has(m, Regeneration) {
 		l := m.Life
 		a.gainLife(m, 1, "Regenerate")
 		if m.Life > l {
-			a.say("%s Mother regenerates to %d Life.", words.Possessive(m.Player), m.Life)
+			a.Say("%s Mother regenerates to %d Life.", words.Possessive(m.Player), m.Life)
 		} else {
-			a.say("%s Mother is whole: Regenerate gives 1 Plasmid instead.", words.Possessive(m.Player))
+			a.Say("%s Mother is whole: Regenerate gives 1 Plasmid instead.", words.Possessive(m.Player))
 		}
 	}
 	for _, c := range a.b.Living() {
@@ -280,8 +267,8 @@ func (a *act) beginTurn(m *Mother, round int) {
 			if v.Dead || a.b.Over {
 				continue
 			}
-			a.d.Emit(TypeSpawnPoisoned, SpawnPoisoned{Spawn: v.Name, By: c.Name})
-			a.say("%s poison takes %s to %d/%d/%d.", words.Possessive(c.Name), v.Name, v.Attack, v.Defense, v.Move)
+			a.D.Emit(TypeSpawnPoisoned, SpawnPoisoned{Spawn: v.Name, By: c.Name})
+			a.Say("%s poison takes %s to %d/%d/%d.", words.Possessive(c.Name), v.Name, v.Attack, v.Defense, v.Move)
 			if v.Attack < 0 || v.Defense < 0 || v.Move < 0 {
 				a.kill(v, c, "poison", true)
 			}
@@ -366,11 +353,7 @@ func (a *act) newName(m *Mother, given string) (string, error) {
 
 // ---- actions ----
 
-func (s *State) spawn(c Spawn, d *engines.Decision) error {
-	a, err := s.play(c, d)
-	if err != nil {
-		return err
-	}
+func (a *act) spawn(c Spawn) error {
 	m := a.b.Current()
 	if !a.b.In(c.X, c.Y) {
 		return engines.Refuse("Board", "%d,%d is off the %d x %d grid", c.X, c.Y, a.b.Size, a.b.Size)
@@ -397,8 +380,8 @@ func (s *State) spawn(c Spawn, d *engines.Decision) error {
 	if err := a.spend(m, SpawnCost, "a new spawn"); err != nil {
 		return err
 	}
-	a.d.Emit(TypeSpawnCreated, SpawnCreated{Name: name, Owner: m.Player, X: c.X, Y: c.Y, Attack: 1, Defense: 1, Move: 2, Via: "spawn"})
-	a.say("%s Mother spawns %s at %d,%d through %s for %d Plasmid (%d left); it waits until next turn to act.", words.Possessive(m.Player), name, c.X, c.Y, via, SpawnCost, m.Plasmid)
+	a.D.Emit(TypeSpawnCreated, SpawnCreated{Name: name, Owner: m.Player, X: c.X, Y: c.Y, Attack: 1, Defense: 1, Move: 2, Via: "spawn"})
+	a.Say("%s Mother spawns %s at %d,%d through %s for %d Plasmid (%d left); it waits until next turn to act.", words.Possessive(m.Player), name, c.X, c.Y, via, SpawnCost, m.Plasmid)
 	return a.done()
 }
 
@@ -425,8 +408,8 @@ func statOf(p *Piece, stat string) int {
 	return p.Move
 }
 
-func (s *State) raise(c Raise, d *engines.Decision) error {
-	a, p, m, err := s.playSpawn(c, d, c.Spawn)
+func (a *act) raise(c Raise) error {
+	p, m, err := a.own(c.Spawn)
 	if err != nil {
 		return err
 	}
@@ -460,19 +443,19 @@ func (s *State) raise(c Raise, d *engines.Decision) error {
 			return err
 		}
 	}
-	a.d.Emit(TypeStatRaised, StatRaised{Spawn: p.Name, Stat: stat, By: n, Points: free})
+	a.D.Emit(TypeStatRaised, StatRaised{Spawn: p.Name, Stat: stat, By: n, Points: free})
 	how := fmt.Sprintf("%d Plasmid, %d left", paid, m.Plasmid)
 	if free > 0 && paid > 0 {
 		how = fmt.Sprintf("%s and %d Plasmid, %d left", words.Count(free, "absorbed point", "absorbed points"), paid, m.Plasmid)
 	} else if free > 0 {
 		how = fmt.Sprintf("%s", words.Count(free, "absorbed point", "absorbed points"))
 	}
-	a.say("%s raises %s %s by %d to %d (%s); it is now %d/%d/%d.", m.Player, words.Possessive(p.Name), stat, n, statOf(p, stat), how, p.Attack, p.Defense, p.Move)
+	a.Say("%s raises %s %s by %d to %d (%s); it is now %d/%d/%d.", m.Player, words.Possessive(p.Name), stat, n, statOf(p, stat), how, p.Attack, p.Defense, p.Move)
 	return a.done()
 }
 
-func (s *State) move(c Move, d *engines.Decision) error {
-	a, p, m, err := s.playSpawn(c, d, c.Spawn)
+func (a *act) move(c Move) error {
+	p, m, err := a.own(c.Spawn)
 	if err != nil {
 		return err
 	}
@@ -505,7 +488,7 @@ func (s *State) move(c Move, d *engines.Decision) error {
 	if cost > left {
 		return engines.Refuse("Path", "%s needs %d move from %d,%d to %d,%d (diagonals 1-2-1, counted over its whole turn); it has %d left this turn", p.Name, cost, p.X, p.Y, c.X, c.Y, left)
 	}
-	a.say("%s moves %s from %d,%d toward %d,%d (cost %d of %d).", m.Player, p.Name, p.X, p.Y, c.X, c.Y, cost, left)
+	a.Say("%s moves %s from %d,%d toward %d,%d (cost %d of %d).", m.Player, p.Name, p.X, p.Y, c.X, c.Y, cost, left)
 	// Walk the path; leaving a threatened square provokes each adjacent
 	// enemy spawn that has not yet struck during this move.
 	//
@@ -525,7 +508,7 @@ func (s *State) move(c Move, d *engines.Decision) error {
 			}
 			struck[e.Name] = true
 			if len(seg) > 0 {
-				a.d.Emit(TypeSpawnMoved, SpawnMoved{Spawn: p.Name, Path: seg, Cost: segCost})
+				a.D.Emit(TypeSpawnMoved, SpawnMoved{Spawn: p.Name, Path: seg, Cost: segCost})
 				seg, segCost = nil, 0
 			}
 			if err := a.impunity(e, p); err != nil {
@@ -540,10 +523,10 @@ func (s *State) move(c Move, d *engines.Decision) error {
 		cx, cy = path[i].X, path[i].Y
 	}
 	if len(seg) > 0 && !p.Dead {
-		a.d.Emit(TypeSpawnMoved, SpawnMoved{Spawn: p.Name, Path: seg, Cost: segCost})
+		a.D.Emit(TypeSpawnMoved, SpawnMoved{Spawn: p.Name, Path: seg, Cost: segCost})
 	}
 	if !p.Dead {
-		a.say("%s stands at %d,%d with %d move left.", p.Name, p.X, p.Y, p.Move-p.MoveUsed)
+		a.Say("%s stands at %d,%d with %d move left.", p.Name, p.X, p.Y, p.Move-p.MoveUsed)
 	}
 	return a.done()
 }
@@ -560,7 +543,7 @@ func (a *act) impunity(e, p *Piece) error {
 			a.frenzy(e)
 		}
 	} else {
-		a.say("%s slips away.", p.Name)
+		a.Say("%s slips away.", p.Name)
 	}
 	return nil
 }

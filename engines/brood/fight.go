@@ -88,11 +88,11 @@ func (a *act) combat(kind string, ap *Piece, am *Mother, dp *Piece, dm *Mother, 
 		aMod -= ArmorMod
 		notes = append(notes, "Armored: -3 to "+att.name())
 	}
-	av, err := a.d.RollBy(att.owner(), 2, 6, "attack: "+att.name())
+	av, err := a.D.RollBy(att.owner(), 2, 6, "attack: "+att.name())
 	if err != nil {
 		return "", err
 	}
-	dv, err := a.d.RollBy(def.owner(), 2, 6, "defence: "+def.name())
+	dv, err := a.D.RollBy(def.owner(), 2, 6, "defence: "+def.name())
 	if err != nil {
 		return "", err
 	}
@@ -103,7 +103,7 @@ func (a *act) combat(kind string, ap *Piece, am *Mother, dp *Piece, dm *Mother, 
 	} else if dt > at {
 		res = "defender"
 	}
-	a.d.Emit(TypeCombatFought, CombatFought{Kind: kind, Attacker: att.id(), Defender: def.id(), AttackDice: av, AttackMod: aMod,
+	a.D.Emit(TypeCombatFought, CombatFought{Kind: kind, Attacker: att.id(), Defender: def.id(), AttackDice: av, AttackMod: aMod,
 		DefendDice: dv, DefendMod: dMod, Result: res, Counts: counts})
 	verb := map[string]string{
 		KindMelee: "attacks", KindRanged: "slings spores at", KindImpunity: "strikes with impunity at",
@@ -117,7 +117,7 @@ func (a *act) combat(kind string, ap *Piece, am *Mother, dp *Piece, dm *Mother, 
 	if len(notes) > 0 {
 		extra = " (" + strings.Join(notes, "; ") + ")"
 	}
-	a.say("%s %s %s%s: %d+%d %+d = %d against %d+%d %+d = %d.", att.name(), verb, def.name(), extra, av[0], av[1], aMod, at, dv[0], dv[1], dMod, dt)
+	a.Say("%s %s %s%s: %d+%d %+d = %d against %d+%d %+d = %d.", att.name(), verb, def.name(), extra, av[0], av[1], aMod, at, dv[0], dv[1], dMod, dt)
 	return res, nil
 }
 
@@ -135,15 +135,15 @@ func (a *act) kill(v, killer *Piece, cause string, poison bool) bool {
 	}
 	if v.Lives > 1 && !poison {
 		// seed 004 line 69.
-		a.d.Emit(TypeSpawnWounded, SpawnWounded{Spawn: v.Name})
-		a.say("%s is Resilient: it loses its extra life and lives on.", v.Name)
+		a.D.Emit(TypeSpawnWounded, SpawnWounded{Spawn: v.Name})
+		a.Say("%s is Resilient: it loses its extra life and lives on.", v.Name)
 		return false
 	}
 	if !poison && !v.Font() {
 		for _, g := range a.b.Living() {
 			if g != v && g.Owner == v.Owner && g.Has(LifeGiving) && Dist(g.X, g.Y, v.X, v.Y) == 1 {
 				// seed 004 line 71.
-				rv, err := a.d.RollBy(v.Owner, 1, 6, "life-giving save: "+v.Name)
+				rv, err := a.D.RollBy(v.Owner, 1, 6, "life-giving save: "+v.Name)
 				r := 0
 				if err == nil {
 					r = rv[0]
@@ -153,11 +153,11 @@ func (a *act) kill(v, killer *Piece, cause string, poison bool) bool {
 					return false
 				}
 				if r >= 5 {
-					a.d.Emit(TypeSpawnSaved, SpawnSaved{Spawn: v.Name, By: g.Name, Roll: r})
-					a.say("%s Life-Giving touch saves %s (d6 %d).", words.Possessive(g.Name), v.Name, r)
+					a.D.Emit(TypeSpawnSaved, SpawnSaved{Spawn: v.Name, By: g.Name, Roll: r})
+					a.Say("%s Life-Giving touch saves %s (d6 %d).", words.Possessive(g.Name), v.Name, r)
 					return false
 				}
-				a.say("%s Life-Giving touch fails %s (d6 %d).", words.Possessive(g.Name), v.Name, r)
+				a.Say("%s Life-Giving touch fails %s (d6 %d).", words.Possessive(g.Name), v.Name, r)
 				break
 			}
 		}
@@ -166,12 +166,12 @@ func (a *act) kill(v, killer *Piece, cause string, poison bool) bool {
 	if killer != nil {
 		by = killer.Name
 	}
-	a.d.Emit(TypeSpawnRemoved, SpawnRemoved{Spawn: v.Name, Cause: cause, By: by})
-	a.say("%s is removed (%s).", v.Name, cause)
+	a.D.Emit(TypeSpawnRemoved, SpawnRemoved{Spawn: v.Name, Cause: cause, By: by})
+	a.Say("%s is removed (%s).", v.Name, cause)
 	if killer != nil && !killer.Dead {
 		// seed 004 line 38: absorption.
-		a.d.Emit(TypePointsAbsorbed, PointsAbsorbed{Spawn: killer.Name, Points: AbsorbPoints, From: v.Name})
-		a.say("%s absorbs 3 points to raise.", killer.Name)
+		a.D.Emit(TypePointsAbsorbed, PointsAbsorbed{Spawn: killer.Name, Points: AbsorbPoints, From: v.Name})
+		a.Say("%s absorbs 3 points to raise.", killer.Name)
 	}
 	if v.Has(RetributiveStrike) {
 		a.blast(v)
@@ -188,7 +188,7 @@ func (a *act) kill(v, killer *Piece, cause string, poison bool) bool {
 // the next roll); then the Mothers lose their Life. Deaths in a blast give
 // nobody points and no Feeding Frenzy.
 func (a *act) blast(v *Piece) {
-	a.say("%s explodes in a Retributive Strike!", v.Name)
+	a.Say("%s explodes in a Retributive Strike!", v.Name)
 	var near []*Piece
 	for _, p := range a.b.Living() {
 		if Dist(p.X, p.Y, v.X, v.Y) == 1 {
@@ -200,7 +200,7 @@ func (a *act) blast(v *Piece) {
 		if p.Dead || a.b.Over {
 			continue
 		}
-		rv, err := a.d.RollBy(p.Owner, 1, 6, "retributive strike of "+v.Name+": "+p.Name)
+		rv, err := a.D.RollBy(p.Owner, 1, 6, "retributive strike of "+v.Name+": "+p.Name)
 		r := 0
 		if err == nil {
 			r = rv[0]
@@ -210,10 +210,10 @@ func (a *act) blast(v *Piece) {
 			return
 		}
 		if r <= 2 {
-			a.say("%s rolls %d and is caught.", p.Name, r)
+			a.Say("%s rolls %d and is caught.", p.Name, r)
 			a.kill(p, nil, "the Retributive Strike of "+v.Name, false)
 		} else {
-			a.say("%s rolls %d and survives the blast.", p.Name, r)
+			a.Say("%s rolls %d and survives the blast.", p.Name, r)
 		}
 	}
 	// Ruling: if a blast would bring both Mothers to 0, the first in turn
@@ -234,8 +234,8 @@ func (a *act) frenzy(k *Piece) {
 	if len(a.frenzyTargets(k)) == 0 {
 		return
 	}
-	a.d.Emit(TypeFrenzyGained, FrenzyGained{Spawn: k.Name})
-	a.say("Feeding Frenzy: %s may attack an adjacent spawn or Mother again, as its very next action.", k.Name)
+	a.D.Emit(TypeFrenzyGained, FrenzyGained{Spawn: k.Name})
+	a.Say("Feeding Frenzy: %s may attack an adjacent spawn or Mother again, as its very next action.", k.Name)
 }
 
 func (a *act) frenzyTargets(k *Piece) []string {
@@ -253,11 +253,7 @@ func (a *act) frenzyTargets(k *Piece) []string {
 	return out
 }
 
-func (s *State) attack(c Attack, d *engines.Decision) error {
-	a, err := s.play(c, d)
-	if err != nil {
-		return err
-	}
+func (a *act) attack(c Attack) error {
 	p, frenzy, err := a.attacker(c.Spawn)
 	if err != nil {
 		return err
@@ -367,9 +363,9 @@ func (a *act) strikeMother(p *Piece, tm *Mother, kind string, ranged, counts boo
 	case res == "defender" && !ranged:
 		a.kill(p, nil, "beaten back by "+tm.Player+"'s Mother", false)
 	case res == "defender":
-		a.say("The spores fail; %s is unharmed at range.", p.Name)
+		a.Say("The spores fail; %s is unharmed at range.", p.Name)
 	default:
-		a.say("A tie: nothing happens.")
+		a.Say("A tie: nothing happens.")
 	}
 	return nil
 }
@@ -389,19 +385,19 @@ func (a *act) fight(p, tp *Piece, kind string, ranged, counts bool, onTie string
 		}
 	case res == "defender" && ranged:
 		// seed 004 line 63: no defeat for a loss at range.
-		a.say("The spores fail; %s is unharmed at range.", p.Name)
+		a.Say("The spores fail; %s is unharmed at range.", p.Name)
 	case res == "defender":
 		// seed 004 line 61: Feeding Frenzy is for an attacker's kill; a
 		// defender that wins gets its points only.
 		a.kill(p, tp, "beaten by "+tp.Name, false)
 	case ranged:
-		a.say("A tie at range: no counter-attack.")
+		a.Say("A tie at range: no counter-attack.")
 	case !CanStrike(tp):
-		a.say("A tie: %s is a Font and cannot counter-attack; the combat ends.", tp.Name)
+		a.Say("A tie: %s is a Font and cannot counter-attack; the combat ends.", tp.Name)
 	case onTie == "":
 		return engines.Refuse("Tie", "%s and %s tie; %s player chooses: attack again with the choice to counter-attack (2d6 each more) or to end the combat", p.Name, tp.Name, words.Possessive(tp.Name))
 	case onTie == "end":
-		a.say("A tie: %s lets the combat end.", tp.Name)
+		a.Say("A tie: %s lets the combat end.", tp.Name)
 	default:
 		return a.counter(p, tp)
 	}
@@ -425,16 +421,12 @@ func (a *act) counter(p, tp *Piece) error {
 	case "defender":
 		a.kill(tp, p, "beaten by "+p.Name, false)
 	default:
-		a.say("The counter-attack ties too; the combat ends.")
+		a.Say("The counter-attack ties too; the combat ends.")
 	}
 	return nil
 }
 
-func (s *State) motherAttack(c MotherAttack, d *engines.Decision) error {
-	a, err := s.play(c, d)
-	if err != nil {
-		return err
-	}
+func (a *act) motherAttack(c MotherAttack) error {
 	m := a.b.Current()
 	if m.Attacked {
 		// Ruling: a Mother attacks once a turn, like a spawn.
@@ -472,8 +464,8 @@ func (s *State) motherAttack(c MotherAttack, d *engines.Decision) error {
 			order = append(order, p)
 		}
 	}
-	a.d.Emit(TypeMotherAttacked, MotherAttacked{Player: m.Player})
-	a.say("%s Mother attacks every enemy spawn in her Sphere of Influence.", words.Possessive(m.Player))
+	a.D.Emit(TypeMotherAttacked, MotherAttacked{Player: m.Player})
+	a.Say("%s Mother attacks every enemy spawn in her Sphere of Influence.", words.Possessive(m.Player))
 	for _, p := range order {
 		if p.Dead || a.b.Over {
 			continue
@@ -485,17 +477,13 @@ func (s *State) motherAttack(c MotherAttack, d *engines.Decision) error {
 		if res == "attacker" {
 			a.kill(p, nil, "crushed by "+m.Player+"'s Mother", false)
 		} else {
-			a.say("%s holds.", p.Name)
+			a.Say("%s holds.", p.Name)
 		}
 	}
 	return a.done()
 }
 
-func (s *State) motherMove(c MotherMove, d *engines.Decision) error {
-	a, err := s.play(c, d)
-	if err != nil {
-		return err
-	}
+func (a *act) motherMove(c MotherMove) error {
 	m := a.b.Current()
 	if !a.b.Has(m, Levitation) {
 		return engines.Refuse("Levitation", "a Brood Mother is stationary; only Levitation lets her move")
@@ -535,13 +523,13 @@ func (s *State) motherMove(c MotherMove, d *engines.Decision) error {
 	for _, s := range path {
 		squares = append(squares, Square{s.X, s.Y})
 	}
-	a.d.Emit(TypeMotherMoved, MotherMoved{Player: m.Player, X: c.X, Y: c.Y, Cost: cost, Diagonals: diagonals(fx, fy, squares)})
-	a.say("%s Mother levitates from %d,%d to %d,%d (cost %d).", words.Possessive(m.Player), fx, fy, c.X, c.Y, cost)
+	a.D.Emit(TypeMotherMoved, MotherMoved{Player: m.Player, X: c.X, Y: c.Y, Cost: cost, Diagonals: diagonals(fx, fy, squares)})
+	a.Say("%s Mother levitates from %d,%d to %d,%d (cost %d).", words.Possessive(m.Player), fx, fy, c.X, c.Y, cost)
 	return a.done()
 }
 
-func (s *State) absorb(c Absorb, d *engines.Decision) error {
-	a, p, m, err := s.playSpawn(c, d, c.Spawn)
+func (a *act) absorb(c Absorb) error {
+	p, m, err := a.own(c.Spawn)
 	if err != nil {
 		return err
 	}
@@ -555,18 +543,14 @@ func (s *State) absorb(c Absorb, d *engines.Decision) error {
 	if MotherDist(m, p.X, p.Y) != 1 {
 		return engines.Refuse("Absorb", "%s at %d,%d is not next to %s Mother", p.Name, p.X, p.Y, words.Possessive(m.Player))
 	}
-	a.d.Emit(TypeSpawnAbsorbed, SpawnAbsorbed{Spawn: p.Name, Player: m.Player})
+	a.D.Emit(TypeSpawnAbsorbed, SpawnAbsorbed{Spawn: p.Name, Player: m.Player})
 	before := m.Plasmid
 	a.gain(m, AbsorbGain, "absorbed "+p.Name)
-	a.say("%s Mother absorbs %s: +%d Plasmid (%d -> %d).", words.Possessive(m.Player), p.Name, AbsorbGain, before, m.Plasmid)
+	a.Say("%s Mother absorbs %s: +%d Plasmid (%d -> %d).", words.Possessive(m.Player), p.Name, AbsorbGain, before, m.Plasmid)
 	return a.done()
 }
 
-func (s *State) regenerate(c Regenerate, d *engines.Decision) error {
-	a, err := s.play(c, d)
-	if err != nil {
-		return err
-	}
+func (a *act) regenerate(c Regenerate) error {
 	m := a.b.Current()
 	n := c.N
 	if n == 0 {
@@ -580,12 +564,12 @@ func (s *State) regenerate(c Regenerate, d *engines.Decision) error {
 		// into less Plasmid (seed line 49).
 		return engines.Refuse("MaxLife", "%s Mother has %d Life of 5; she can regain at most %d", words.Possessive(m.Player), m.Life, MaxLife-m.Life)
 	}
-	cost := n * RegenCost(a.s.Campaign.Mode)
-	if err := a.spend(m, cost, fmt.Sprintf("%s in %s game", words.Count(n, "Life Point", "Life Points"), words.A(a.s.Campaign.Mode))); err != nil {
+	cost := n * RegenCost(a.S.Campaign.Mode)
+	if err := a.spend(m, cost, fmt.Sprintf("%s in %s game", words.Count(n, "Life Point", "Life Points"), words.A(a.S.Campaign.Mode))); err != nil {
 		return err
 	}
 	a.gainLife(m, n, "regenerate")
-	a.say("%s Mother spends %d Plasmid (%d a Life Point in %s game) and regains %d Life: %d Life, %d Plasmid left.", words.Possessive(m.Player), cost, RegenCost(a.s.Campaign.Mode), words.A(a.s.Campaign.Mode), n, m.Life, m.Plasmid)
+	a.Say("%s Mother spends %d Plasmid (%d a Life Point in %s game) and regains %d Life: %d Life, %d Plasmid left.", words.Possessive(m.Player), cost, RegenCost(a.S.Campaign.Mode), words.A(a.S.Campaign.Mode), n, m.Life, m.Plasmid)
 	return a.done()
 }
 

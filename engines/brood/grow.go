@@ -43,8 +43,8 @@ func names(list []Entry) string {
 	return strings.Join(out, ", ")
 }
 
-func (s *State) mutate(c Mutate, d *engines.Decision) error {
-	a, p, m, err := s.playSpawn(c, d, c.Spawn)
+func (a *act) mutate(c Mutate) error {
+	p, m, err := a.own(c.Spawn)
 	if err != nil {
 		return err
 	}
@@ -96,8 +96,8 @@ func (s *State) mutate(c Mutate, d *engines.Decision) error {
 	}
 	// Ruling: a mutation costs no Plasmid (the seed prices none).
 	points := p.Total()
-	a.d.Emit(TypeMutated, SpawnMutated{Spawn: p.Name, Mutation: mut})
-	a.say("%s %s (%s) mutates: %s.", words.Possessive(m.Player), p.Name, words.Count(points, "point", "points"), mut)
+	a.D.Emit(TypeMutated, SpawnMutated{Spawn: p.Name, Mutation: mut})
+	a.Say("%s %s (%s) mutates: %s.", words.Possessive(m.Player), p.Name, words.Count(points, "point", "points"), mut)
 	switch mut {
 	case Mitosis:
 		// seed 004 line 65. Ruling: the twin is a new spawn (it acts from
@@ -106,21 +106,17 @@ func (s *State) mutate(c Mutate, d *engines.Decision) error {
 		if err != nil {
 			return err
 		}
-		a.d.Emit(TypeSpawnCreated, SpawnCreated{Name: name, Owner: m.Player, X: twin.X, Y: twin.Y, Attack: 3, Defense: 3, Move: 3, Via: Mitosis})
-		a.say("It splits: %s and its twin %s at %d,%d are both 3/3/3.", p.Name, name, twin.X, twin.Y)
+		a.D.Emit(TypeSpawnCreated, SpawnCreated{Name: name, Owner: m.Player, X: twin.X, Y: twin.Y, Attack: 3, Defense: 3, Move: 3, Via: Mitosis})
+		a.Say("It splits: %s and its twin %s at %d,%d are both 3/3/3.", p.Name, name, twin.X, twin.Y)
 	case PlasmidFont:
-		a.say("%s roots as a Plasmid Font: %d/%d/%d, +2 Plasmid a turn.", p.Name, p.Attack, p.Defense, p.Move)
+		a.Say("%s roots as a Plasmid Font: %d/%d/%d, +2 Plasmid a turn.", p.Name, p.Attack, p.Defense, p.Move)
 	case Resilient:
-		a.say("%s must now be killed twice.", p.Name)
+		a.Say("%s must now be killed twice.", p.Name)
 	}
 	return a.done()
 }
 
-func (s *State) evolve(c Evolve, d *engines.Decision) error {
-	a, err := s.play(c, d)
-	if err != nil {
-		return err
-	}
+func (a *act) evolve(c Evolve) error {
 	m := a.b.Current()
 	evo := NormName(c.Evolution)
 	if !known(Evolutions, evo) {
@@ -175,23 +171,19 @@ func (s *State) evolve(c Evolve, d *engines.Decision) error {
 	if font != nil {
 		e.Font = font.Name
 	}
-	a.d.Emit(TypeEvolved, e)
+	a.D.Emit(TypeEvolved, e)
 	who := m.Player + "'s Mother"
 	if proxy != nil {
 		who = m.Player + "'s Proxy " + proxy.Name
 	}
-	a.say("%s evolves %s for %d Plasmid (%d left).", who, evo, EvolveCost, m.Plasmid)
+	a.Say("%s evolves %s for %d Plasmid (%d left).", who, evo, EvolveCost, m.Plasmid)
 	if font != nil {
-		a.say("Font %s becomes a Brood Proxy: attack %d, +3 Plasmid a turn.", font.Name, font.Attack)
+		a.Say("Font %s becomes a Brood Proxy: attack %d, +3 Plasmid a turn.", font.Name, font.Attack)
 	}
 	return a.done()
 }
 
-func (s *State) subvert(c Subvert, d *engines.Decision) error {
-	a, err := s.play(c, d)
-	if err != nil {
-		return err
-	}
+func (a *act) subvert(c Subvert) error {
 	m := a.b.Current()
 	if !a.b.Has(m, Subversion) {
 		return engines.Refuse("Subversion", "%s Mother has not evolved Subversion", words.Possessive(m.Player))
@@ -218,34 +210,30 @@ func (s *State) subvert(c Subvert, d *engines.Decision) error {
 	if err := a.spend(m, SubvertCost, "a Seed of Subversion"); err != nil {
 		return err
 	}
-	mv, err := a.d.RollBy(m.Player, 2, 6, "subversion: "+m.Player+"'s Mother")
+	mv, err := a.D.RollBy(m.Player, 2, 6, "subversion: "+m.Player+"'s Mother")
 	if err != nil {
 		return err
 	}
-	sv, err := a.d.RollBy(p.Owner, 2, 6, "subversion: "+p.Name)
+	sv, err := a.D.RollBy(p.Owner, 2, 6, "subversion: "+p.Name)
 	if err != nil {
 		return err
 	}
-	a.d.Emit(TypeSubvertTried, SubversionTried{Player: m.Player, Spawn: p.Name, MotherDice: mv, SpawnDice: sv})
+	a.D.Emit(TypeSubvertTried, SubversionTried{Player: m.Player, Spawn: p.Name, MotherDice: mv, SpawnDice: sv})
 	mt, st := mv[0]+mv[1], sv[0]+sv[1]
 	if mt > st {
 		from := p.Owner
-		a.d.Emit(TypeSubverted, SpawnSubverted{Spawn: p.Name, Player: m.Player})
-		a.say("%s Mother shoots a Seed of Subversion at %s: %d+%d = %d against %d+%d = %d; %s turns from %s to %s (it acts from next turn).", words.Possessive(m.Player), p.Name, mv[0], mv[1], mt, sv[0], sv[1], st, p.Name, from, m.Player)
+		a.D.Emit(TypeSubverted, SpawnSubverted{Spawn: p.Name, Player: m.Player})
+		a.Say("%s Mother shoots a Seed of Subversion at %s: %d+%d = %d against %d+%d = %d; %s turns from %s to %s (it acts from next turn).", words.Possessive(m.Player), p.Name, mv[0], mv[1], mt, sv[0], sv[1], st, p.Name, from, m.Player)
 	} else {
-		a.say("%s Mother shoots a Seed of Subversion at %s: %d+%d = %d against %d+%d = %d; it resists.", words.Possessive(m.Player), p.Name, mv[0], mv[1], mt, sv[0], sv[1], st)
+		a.Say("%s Mother shoots a Seed of Subversion at %s: %d+%d = %d against %d+%d = %d; it resists.", words.Possessive(m.Player), p.Name, mv[0], mv[1], mt, sv[0], sv[1], st)
 	}
 	return a.done()
 }
 
-func (s *State) endTurn(c EndTurn, d *engines.Decision) error {
-	a, err := s.play(c, d)
-	if err != nil {
-		return err
-	}
+func (a *act) endTurn(c EndTurn) error {
 	m := a.b.Current()
-	a.d.Emit(TypeTurnEnded, TurnEnded{Player: m.Player})
-	a.say("%s ends the turn.", m.Player)
+	a.D.Emit(TypeTurnEnded, TurnEnded{Player: m.Player})
+	a.Say("%s ends the turn.", m.Player)
 	next := (a.b.Turn + 1) % len(a.b.Mothers)
 	round := a.b.Round
 	if next == 0 {

@@ -15,7 +15,8 @@ import (
 // give +1 to hit each after the first and count as one attack; a natural 6
 // to hit gives the target -1 to save; each Defend counter +1 to save; a
 // natural 1 fails and a natural 6 succeeds (seed 001 lines 47-57).
-func (s *State) attack(c Attack, d *engines.Decision) error {
+func attack(at *act, c Attack) error {
+	s, d := at.S, at.D
 	b, err := s.turn()
 	if err != nil {
 		return err

@@ -14,6 +14,11 @@ import (
 	"warlog/internal/words"
 )
 
+// act is one command being decided: the kit's copy of the state, into
+// which each fact emitted is folded at once, and the decision (kit.Act).
+// Every command decides on one.
+type act = kit.Act[*State]
+
 // battle is the battle in progress, which every command of a fight needs.
 func (s *State) battle() (*Battle, error) {
 	return s.NeedsScenario("no battle in progress; start one, with one of the briefs %s", briefList())
@@ -36,7 +41,8 @@ func (s *State) turn() (*Battle, error) {
 }
 
 // force founds a player's force of one clan.
-func (s *State) force(c CreateForce, d *engines.Decision) error {
+func force(a *act, c CreateForce) error {
+	s, d := a.S, a.D
 	if err := checkName("player", c.Player); err != nil {
 		return err
 	}
@@ -57,7 +63,8 @@ func (s *State) force(c CreateForce, d *engines.Decision) error {
 
 // recruit adds a figure to a force: one Champion, a Hero who costs
 // nothing, and up to 7 points besides (seed 001 lines 14-15).
-func (s *State) recruit(c Recruit, d *engines.Decision) error {
+func recruit(a *act, c Recruit) error {
+	s, d := a.S, a.D
 	f := s.Force(c.Player)
 	if f == nil {
 		return engines.RefuseTry("Force", []string{"dw force"}, "%s has no force; found one first", c.Player)
@@ -114,7 +121,8 @@ func (s *State) recruit(c Recruit, d *engines.Decision) error {
 // start sets up a scenario. Dice order: the roll-off, one die per player in
 // the order the players are named, rolled again while tied; then, in Hunt
 // the Hunters, one die per Human for its class, rolled again on 5 or 6.
-func (s *State) start(c engines.StartScenario, d *engines.Decision) error {
+func start(a *act, c engines.StartScenario) error {
+	s, d := a.S, a.D
 	if b := s.Current(); b != nil {
 		return engines.RefuseTry("Scenario", []string{"scenario end"}, "%s is still being fought; end it first", b.Name)
 	}
@@ -308,7 +316,8 @@ func needRolled(b *Battle) error {
 // end. Ruling: with a winner named the players' word stands (a side's name, or
 // "draw"); without it the battle is decided on the counts so far, except
 // Death Shrine, which needs its count.
-func (s *State) endScenario(c engines.EndScenario, d *engines.Decision) error {
+func endScenario(a *act, c engines.EndScenario) error {
+	s, d := a.S, a.D
 	b := s.Current()
 	if b == nil {
 		return engines.Refuse(kit.RuleScenario, "no battle in progress to end")

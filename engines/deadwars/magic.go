@@ -18,7 +18,8 @@ import (
 // attacks, ignores base contact, and may be cast before the roll from the
 // pool kept since the last turn. Bolt's save is a natural 6 only: Defend
 // counters do not help, but a saving 6 removes them like any save.
-func (s *State) cast(c Cast, d *engines.Decision) error {
+func cast(a *act, c Cast) error {
+	s, d := a.S, a.D
 	b, err := s.turn()
 	if err != nil {
 		return err

@@ -12,10 +12,10 @@ import (
 )
 
 // move moves a figure 2" on any die.
-func (s *State) move(c Move, d *engines.Decision) error { return s.moveBy(c, false, d) }
+func move(a *act, c Move) error { return a.S.moveBy(c, false, a.D) }
 
 // dash moves a figure 4" on a Dash die.
-func (s *State) dash(c Dash, d *engines.Decision) error { return s.moveBy(Move(c), true, d) }
+func dash(a *act, c Dash) error { return a.S.moveBy(Move(c), true, a.D) }
 
 // moveBy: any die moves a figure 2", a Dash die 4", with what the move
 // does to base contact (contactMove).
@@ -148,7 +148,8 @@ func (m contactMoved) text(f *Fig, dash bool) string {
 
 // contact records base contact the moves did not (a figure placed in
 // contact, a move the table made otherwise); it spends nothing.
-func (s *State) contact(c Contact, d *engines.Decision) error {
+func contact(at *act, c Contact) error {
+	s, d := at.S, at.D
 	b, err := s.turn()
 	if err != nil {
 		return err

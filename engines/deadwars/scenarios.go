@@ -16,7 +16,8 @@ import (
 //
 // Ruling: collecting is an attack: it spends Attack dice (combined dice
 // +1 each after the first) and counts against the figure's attacks.
-func (s *State) collect(c Collect, d *engines.Decision) error {
+func collect(a *act, c Collect) error {
+	s, d := a.S, a.D
 	b, err := s.turn()
 	if err != nil {
 		return err
@@ -64,7 +65,8 @@ func (s *State) collect(c Collect, d *engines.Decision) error {
 // humans: after both players' turns each living Human attacks the figure
 // the players name, or no one ("-"). Dice order: Human by Human in number
 // order, hit roll then save roll if hit.
-func (s *State) humans(c Humans, d *engines.Decision) error {
+func humans(a *act, c Humans) error {
+	s, d := a.S, a.D
 	b, err := s.battle()
 	if err != nil {
 		return err
@@ -150,7 +152,8 @@ func (s *State) humans(c Humans, d *engines.Decision) error {
 
 // shrine enters the Death Shrine count: each player's figures within 3" of
 // the shrine after 6 turns each.
-func (s *State) shrine(c Shrine, d *engines.Decision) error {
+func shrine(a *act, c Shrine) error {
+	s, d := a.S, a.D
 	b := s.Current()
 	if b == nil || b.Brief != DeathShrine {
 		return engines.Refuse("Death Shrine", "no Death Shrine battle is in progress")

@@ -13,7 +13,8 @@ import (
 
 // roll rolls the action pool. Dice order: all the dice at once, 1 per
 // Soldier, 2 per Guard and 3 per Hero in play.
-func (s *State) roll(c RollDice, d *engines.Decision) error {
+func roll(a *act, c RollDice) error {
+	s, d := a.S, a.D
 	b, err := s.turn()
 	if err != nil {
 		return err
@@ -57,7 +58,8 @@ func (s *State) roll(c RollDice, d *engines.Decision) error {
 // first, so this turn's 6s stay a pair as long as the pool allows; a
 // double made into a 6 is one of this turn's dice, like any die a double
 // makes, and pairs with another of this turn's 6s.
-func (s *State) double(c Double, d *engines.Decision) error {
+func double(a *act, c Double) error {
+	s, d := a.S, a.D
 	b, err := s.turn()
 	if err != nil {
 		return err
@@ -131,7 +133,8 @@ func facesFor(clan, action string) string {
 }
 
 // defend puts a Defend counter on a figure (seed 001 line 57).
-func (s *State) defend(c Defend, d *engines.Decision) error {
+func defend(a *act, c Defend) error {
+	s, d := a.S, a.D
 	b, f, err := s.spender(c.Figure)
 	if err != nil {
 		return err
@@ -147,7 +150,8 @@ func (s *State) defend(c Defend, d *engines.Decision) error {
 // endTurn: unspent dice are lost, Magic stays in the pool. Dice order in
 // Soul Collectors: one die per Soul left for its drift in inches (RULINGS:
 // drift is recorded; the table moves the Souls).
-func (s *State) endTurn(c EndTurn, d *engines.Decision) error {
+func endTurn(a *act, c EndTurn) error {
+	s, d := a.S, a.D
 	b, err := s.turn()
 	if err != nil {
 		return err

@@ -34,7 +34,7 @@ func (r *referee) activate(c Activate) error {
 	}
 	defer func() {
 		if prefix != "" {
-			r.d.Label("%s%s", prefix, r.d.LabelText())
+			r.D.Label("%s%s", prefix, r.D.LabelText())
 		}
 	}()
 	f, err := r.whoActivates(c.Incarn)
@@ -136,7 +136,7 @@ func (r *referee) sporesPick(name string) (*Figure, error) {
 	}
 	i := 0
 	if len(cands) > 1 {
-		v, err := r.d.Roll1(len(cands), "Anarchic Spores pick")
+		v, err := r.D.Roll1(len(cands), "Anarchic Spores pick")
 		if err != nil {
 			return nil, err
 		}
@@ -226,10 +226,10 @@ func (r *referee) hermitGives(name string, f *Figure) error {
 	if b.Next != "" && h.Side != b.Next && r.anyToActivate(b.Next) {
 		return engines.Refuse("Activation", "it is %s turn to activate", words.Possessive(b.Next))
 	}
-	if err := r.d.Emit(TypeActivated, Activated{Figure: h.Key(), Steps: []string{"gives its activation to " + f.Name + " (Hermit)"}, Wasted: true}); err != nil {
+	if err := r.Emit(TypeActivated, Activated{Figure: h.Key(), Steps: []string{"gives its activation to " + f.Name + " (Hermit)"}, Wasted: true}); err != nil {
 		return err
 	}
-	if err := r.d.Emit(TypeActivationEnded, ActivationEnded{Figure: h.Key(), Next: b.Next}); err != nil {
+	if err := r.Emit(TypeActivationEnded, ActivationEnded{Figure: h.Key(), Next: b.Next}); err != nil {
 		return err
 	}
 	r.note("%s spends its activation on %s (Hermit)", r.nm(h), r.nm(f))
@@ -247,15 +247,15 @@ func (r *referee) enigma(f *Figure) error {
 		return err
 	}
 	act := Activated{Figure: f.Key(), Natural: v, Steps: []string{fmt.Sprintf("Enigma D6 %d", v)}, WasStunned: f.Status == StatusStunned, Wasted: true}
-	if err := r.d.Emit(TypeActivated, act); err != nil {
+	if err := r.Emit(TypeActivated, act); err != nil {
 		return err
 	}
 	if v <= 4 {
-		r.d.Label("%s activates as an Enigma: D6 %d, nothing happens.", r.nm(f), v)
+		r.D.Label("%s activates as an Enigma: D6 %d, nothing happens.", r.nm(f), v)
 	} else {
-		r.d.Label("%s activates as an Enigma: D6 %d, the round ends.", r.nm(f), v)
+		r.D.Label("%s activates as an Enigma: D6 %d, the round ends.", r.nm(f), v)
 		if r.anyToActivate(DeathbeastSide) {
-			r.appendLabel("The Deathbeast still activates at its end.")
+			r.Say("The Deathbeast still activates at its end.")
 		}
 	}
 	r.flushNotes()
@@ -413,13 +413,13 @@ func (r *referee) rout(f *Figure, c ActFacts, roll actRoll) (bool, error) {
 		return false, nil
 	}
 	act := Activated{Figure: f.Key(), Natural: roll.natural, ACTR: roll.total, WasStunned: roll.stunned, Steps: roll.steps, Wasted: true}
-	if err := r.d.Emit(TypeActivated, act); err != nil {
+	if err := r.Emit(TypeActivated, act); err != nil {
 		return true, err
 	}
-	if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusRouted, Why: fmt.Sprintf("routed: ACT-R %d with %d of %d starting incarns slain", roll.total, sl, st)}); err != nil {
+	if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusRouted, Why: fmt.Sprintf("routed: ACT-R %d with %d of %d starting incarns slain", roll.total, sl, st)}); err != nil {
 		return true, err
 	}
-	r.d.Label("%s activates: %s; with %d of %d of the gang slain an ACT-R of %d is a rout: %s flees and counts as slain.%s", r.nm(f), strings.Join(roll.steps, ", "), sl, st, roll.total, r.nm(f), r.tail())
+	r.D.Label("%s activates: %s; with %d of %d of the gang slain an ACT-R of %d is a rout: %s flees and counts as slain.%s", r.nm(f), strings.Join(roll.steps, ", "), sl, st, roll.total, r.nm(f), r.tail())
 	return true, r.closeActivation()
 }
 
@@ -475,7 +475,7 @@ func (r *referee) takeACs(f *Figure, c ActFacts, roll actRoll) error {
 		acs = 0
 	}
 	act.ACs = acs
-	if err := r.d.Emit(TypeActivated, act); err != nil {
+	if err := r.Emit(TypeActivated, act); err != nil {
 		return err
 	}
 	label := fmt.Sprintf("%s activates: %s: %s", r.nm(f), strings.Join(roll.steps, ", "), plural(acs, "AC"))
@@ -491,7 +491,7 @@ func (r *referee) takeACs(f *Figure, c ActFacts, roll actRoll) error {
 	if !act.Wasted {
 		label += r.tableReminders(f)
 	}
-	r.d.Label("%s.", label)
+	r.D.Label("%s.", label)
 	if slain != "" {
 		if err := r.slay(f, nil, slain, DefFacts{}); err != nil {
 			return err
@@ -568,7 +568,7 @@ func (r *referee) move(c Move) error {
 			return err
 		}
 		r.actor = f.Side
-		r.d.Label("%s spends 3 ACs and slips from base contact into base contact with another incarn (Shadow); %s left.", r.nm(f), plural(r.Battle.Current.ACs, "AC"))
+		r.D.Label("%s spends 3 ACs and slips from base contact into base contact with another incarn (Shadow); %s left.", r.nm(f), plural(r.Battle.Current.ACs, "AC"))
 		return nil
 	}
 	n := c.ACs
@@ -599,13 +599,13 @@ func (r *referee) move(c Move) error {
 		extra = " (" + strings.Join(why, ", ") + ")"
 	}
 	r.actor = f.Side
-	r.d.Label("%s moves up to %d cm for %s%s; %s left.", r.nm(f), per*n, plural(n, "AC"), extra, plural(r.Battle.Current.ACs, "AC"))
+	r.D.Label("%s moves up to %d cm for %s%s; %s left.", r.nm(f), per*n, plural(n, "AC"), extra, plural(r.Battle.Current.ACs, "AC"))
 	// Reminders of what the table does with the move.
 	if r.has(f, "Proximate") {
-		r.appendLabel("Allies within 5 move with it, keeping their places (Proximate).")
+		r.Say("Allies within 5 move with it, keeping their places (Proximate).")
 	}
 	if r.has(f, "Wanderer") {
-		r.appendLabel("It may leave by an edge and come back at the opposite one, a corner at the diagonal one (Wanderer).")
+		r.Say("It may leave by an edge and come back at the opposite one, a corner at the diagonal one (Wanderer).")
 	}
 	return nil
 }
@@ -626,7 +626,7 @@ func (r *referee) endActivation(EndActivation) error {
 		msg += " " + capitalize(strings.Join(r.notes, "; ")) + "."
 		r.notes = nil
 	}
-	r.appendLabel(msg + " " + r.whoseTurn())
+	r.Say("%s %s", msg, r.whoseTurn())
 	return nil
 }
 
@@ -649,7 +649,7 @@ func (r *referee) endRemoved() error {
 	if err := r.closeActivation(); err != nil {
 		return err
 	}
-	r.appendLabel(fmt.Sprintf("%s is out of play: its activation ends. %s", r.nm(f), r.whoseTurn()))
+	r.Say("%s is out of play: its activation ends. %s", r.nm(f), r.whoseTurn())
 	return nil
 }
 
@@ -694,7 +694,7 @@ func (r *referee) closeActivationWith(roundOver, gone bool) error {
 	f := b.fig(c.Figure)
 	stays := f.InPlay() && !gone
 	if c.StunnedAtStart && f.Status == StatusStunned && !gone {
-		if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "the stun wears off at the end of its activation"}); err != nil {
+		if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "the stun wears off at the end of its activation"}); err != nil {
 			return err
 		}
 		r.note("%s is no longer stunned", r.nm(f))
@@ -742,5 +742,5 @@ func (r *referee) closeActivationWith(roundOver, gone bool) error {
 	}
 	// Ruling: an extra activation (Strigoi, Narcissist) is taken at once
 	// or lost; the turn otherwise passes as usual.
-	return r.d.Emit(TypeActivationEnded, ActivationEnded{Figure: f.Key(), Saved: saved, Next: next, Again: again, RoundOver: roundOver})
+	return r.Emit(TypeActivationEnded, ActivationEnded{Figure: f.Key(), Saved: saved, Next: next, Again: again, RoundOver: roundOver})
 }

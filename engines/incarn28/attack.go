@@ -68,7 +68,7 @@ func (r *referee) attack(c Attack) error {
 	if err != nil {
 		return err
 	}
-	r.d.Label("%s.", desc)
+	r.D.Label("%s.", desc)
 	if err := r.resolve(h, t, c.DefFacts); err != nil {
 		return err
 	}
@@ -178,8 +178,8 @@ func (r *referee) pacifist(a *Figure, c Attack) (stopped bool, err error) {
 		r.note("the Pacifist's D6 %d does not stop it", v)
 		return false, nil
 	}
-	r.d.Label("%s tries to attack near a Pacifist: D6 %d, it cannot attack this activation; %s left.", r.nm(a), v, plural(r.Battle.Current.ACs+c.Strength, "AC"))
-	return true, r.d.Emit(TypeACsSpent, ACsSpent{Figure: a.Key(), ACs: -c.Strength, For: "attack", What: "stopped by a Pacifist"})
+	r.D.Label("%s tries to attack near a Pacifist: D6 %d, it cannot attack this activation; %s left.", r.nm(a), v, plural(r.Battle.Current.ACs+c.Strength, "AC"))
+	return true, r.Emit(TypeACsSpent, ACsSpent{Figure: a.Key(), ACs: -c.Strength, For: "attack", What: "stopped by a Pacifist"})
 }
 
 // attackRoll rolls the A-R: a D6 per point of strength (two for an odd
@@ -326,14 +326,14 @@ func (r *referee) hitObject(h hit, desc string) error {
 		desc += "; AD " + strings.Join(steps, ", ")
 	}
 	if r.terrain {
-		r.d.Label("%s: AD %d; it may move the terrain piece up to %d (Poltergeist).", desc, ad, ad)
+		r.D.Label("%s: AD %d; it may move the terrain piece up to %d (Poltergeist).", desc, ad, ad)
 		return nil
 	}
 	side := h.att.Side
-	if err := r.d.Emit(TypeDesecrateHit, DesecrateHit{Player: side, Hits: ad}); err != nil {
+	if err := r.Emit(TypeDesecrateHit, DesecrateHit{Player: side, Hits: ad}); err != nil {
 		return err
 	}
-	r.d.Label("%s: AD %d; the objective has taken %d of 20 hits.", desc, ad, r.Battle.Desecrate[side])
+	r.D.Label("%s: AD %d; the objective has taken %d of 20 hits.", desc, ad, r.Battle.Desecrate[side])
 	return nil
 }
 
@@ -397,7 +397,7 @@ func (r *referee) unmask(f *Figure) error {
 	}
 	on := true
 	r.note("%s is unmasked: a Spy that attacks is an enemy from now on", r.nm(f))
-	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Revealed: &on, Why: "the Spy attacked"})
+	return r.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Revealed: &on, Why: "the Spy attacked"})
 }
 
 // portshield: an attack on an incarn within 5 of an ally carrying a

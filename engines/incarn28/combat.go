@@ -80,7 +80,7 @@ func (r *referee) resolve(h hit, t *Figure, o DefFacts) error {
 	}
 	r.lastAD = ad
 	if o.Decoy {
-		if err := r.d.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), Used: "Decoy", Why: "Decoy spent"}); err != nil {
+		if err := r.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), Used: "Decoy", Why: "Decoy spent"}); err != nil {
 			return err
 		}
 	}
@@ -207,7 +207,7 @@ func (r *referee) afterHit(h hit, t *Figure, err error) error {
 	}
 	if t.InPlay() && r.has(h.att, "Pyromaniac") && !t.OnFire {
 		on := true
-		if err := r.d.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), OnFire: &on, Why: "set alight by a Pyromaniac"}); err != nil {
+		if err := r.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), OnFire: &on, Why: "set alight by a Pyromaniac"}); err != nil {
 			return err
 		}
 		r.note("%s is set on fire (Pyromaniac)", r.nm(t))
@@ -262,7 +262,7 @@ func (r *referee) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
 	if by != nil {
 		side = by.Side
 	}
-	if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusStunned, Why: why, By: side}); err != nil {
+	if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusStunned, Why: why, By: side}); err != nil {
 		return err
 	}
 	if err := r.onStunned(f, by); err != nil {
@@ -301,7 +301,7 @@ func (r *referee) pandemonium(f *Figure) error {
 		old := in.Flesh[i]
 		in.Flesh[i] = nf
 		r.note("Pandemoniac turns %s %s into %s", words.Possessive(r.nm(f)), old, nf)
-		return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: "Pandemoniac"})
+		return r.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: "Pandemoniac"})
 	}
 	return nil
 }
@@ -333,7 +333,7 @@ func (r *referee) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 		if f.Status == StatusActive {
 			return nil
 		}
-		return r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "Escort put back at its edge"})
+		return r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "Escort put back at its edge"})
 	}
 	r.cipher(f, o.Ciphered)
 	if lives, err := r.lastborn(f, by); lives || err != nil {
@@ -345,7 +345,7 @@ func (r *referee) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 	if raised, err := r.exhume(f, o.Exhumer); raised || err != nil {
 		return err
 	}
-	if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusSlain, Why: why, By: sideOf(by)}); err != nil {
+	if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusSlain, Why: why, By: sideOf(by)}); err != nil {
 		return err
 	}
 	if err := r.onSlain(f); err != nil {
@@ -407,7 +407,7 @@ func (r *referee) reclaim(f, by *Figure, name string) (saved bool, err error) {
 		return true, nil
 	case v == 1:
 		r.note("the Reclaimer's 1 takes %s too", r.nm(rc))
-		if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: rc.Key(), Status: StatusSlain, Why: "Reclaimer rolled 1", By: sideOf(by)}); err != nil {
+		if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: rc.Key(), Status: StatusSlain, Why: "Reclaimer rolled 1", By: sideOf(by)}); err != nil {
 			return false, err
 		}
 		return false, r.onSlain(rc)
@@ -447,10 +447,10 @@ func (r *referee) exhume(f *Figure, name string) (raised bool, err error) {
 		}
 	}
 	name = r.freeName(x.Side, f.Name)
-	if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "exhumed"}); err != nil {
+	if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "exhumed"}); err != nil {
 		return false, err
 	}
-	if err := r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Side: x.Side, Name: name, Why: "exhumed into " + x.Side + "'s gang"}); err != nil {
+	if err := r.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Side: x.Side, Name: name, Why: "exhumed into " + x.Side + "'s gang"}); err != nil {
 		return false, err
 	}
 	r.note("%s exhumes %s into %s gang (Exhumer %d)", r.nm(x), r.nm(f), words.Possessive(x.Side), v)
@@ -476,7 +476,7 @@ func (r *referee) afterDeath(f *Figure) error {
 		for i := 0; i < 3; i++ {
 			w := Figure{Incarn: Incarn{Name: r.freeName(f.Side, "Worm"), Skill: "Roach", Toughness: "Weak", Flesh: []string{"Worm"}},
 				Side: f.Side, Status: StatusActive, Tag: TagSummoned, Activated: r.Battle.Round > 0}
-			if err := r.d.Emit(TypeFigureAdded, FigureAdded{Figure: w, Why: f.Name + " was a Hive"}); err != nil {
+			if err := r.Emit(TypeFigureAdded, FigureAdded{Figure: w, Why: f.Name + " was a Hive"}); err != nil {
 				return err
 			}
 		}
@@ -495,7 +495,7 @@ func (r *referee) afterDeath(f *Figure) error {
 	}
 	sp := Figure{Incarn: Incarn{Name: r.freeName(f.MarkedBy, "Spawn"), Skill: Skills[sk-1].Name, Toughness: "Weak", Flesh: []string{Fleshtypes[fl-1].Name}},
 		Side: f.MarkedBy, Status: StatusActive, Tag: TagSummoned, Activated: r.Battle.Round > 0}
-	if err := r.d.Emit(TypeFigureAdded, FigureAdded{Figure: sp, Why: "Inseminator"}); err != nil {
+	if err := r.Emit(TypeFigureAdded, FigureAdded{Figure: sp, Why: "Inseminator"}); err != nil {
 		return err
 	}
 	r.note("%s bursts from %s: %s %s (Inseminator)", sp.Name, r.nm(f), words.A(sp.Skill), sp.Flesh[0])

@@ -9,13 +9,14 @@ import (
 	"warlog/engines/kit"
 )
 
-// referee is the rules at work on one command: the state being decided on
-// (the kit's copy, into which every fact the command emits is already
-// folded, so later rules see earlier facts), the decision, and what the
-// command has found out so far for its label and its later rules.
+// referee is the rules at work on one command (kit.Act: the kit's copy of
+// the state, into which every fact the command emits is already folded, so
+// later rules see earlier facts, the decision and the label's sentences),
+// with the state's own rules at hand and what the command has found out so
+// far for its label and its later rules.
 type referee struct {
+	*kit.Act[*State]
 	*State
-	d     *engines.Decision
 	notes []string
 	// actor is the side whose action this is (for objective ties).
 	actor string
@@ -35,19 +36,26 @@ type referee struct {
 	terrain bool
 }
 
+// decide declares a command decided by rule on a referee.
+func decide[C engines.Command](rule func(*referee, C) error) kit.Command[*State] {
+	return kit.Do(func(k *kit.Act[*State], c C) error {
+		return rule(&referee{Act: k, State: k.S}, c)
+	})
+}
+
 // inGame declares a command of the game in progress, decided by rule on a
 // referee: refused between games; once the rule is done, an activating
 // incarn the command took out of play stops there (endRemoved), every
 // objective the log now shows met is recorded (and the winner, once a
 // player has both), and the Pests are reminded of a D8.
 func inGame[C engines.Command](rule func(*referee, C) error) kit.Command[*State] {
-	return kit.Do(func(s *State, c C, d *engines.Decision) error {
-		b, err := s.NeedsScenario("no game is in progress; start one")
+	return kit.Do(func(k *kit.Act[*State], c C) error {
+		b, err := k.S.NeedsScenario("no game is in progress; start one")
 		if err != nil {
 			return err
 		}
 		b.init()
-		r := &referee{State: s, d: d}
+		r := &referee{Act: k, State: k.S}
 		if err := rule(r, c); err != nil {
 			return err
 		}
@@ -97,18 +105,9 @@ func (r *referee) note(format string, args ...any) {
 
 func (r *referee) flushNotes() {
 	if len(r.notes) > 0 {
-		r.appendLabel(capitalize(strings.Join(r.notes, "; ")) + ".")
+		r.Say("%s.", capitalize(strings.Join(r.notes, "; ")))
 		r.notes = nil
 	}
-}
-
-func (r *referee) appendLabel(s string) {
-	l := r.d.LabelText()
-	if l == "" {
-		r.d.Label("%s", s)
-		return
-	}
-	r.d.Label("%s %s", l, s)
 }
 
 func (r *referee) tail() string {
@@ -140,7 +139,7 @@ func plural(n int, noun string) string {
 // action rolled a D8 (seed line 465); the move is the table's.
 func (r *referee) pest() {
 	d8 := false
-	for _, f := range r.d.Facts() {
+	for _, f := range r.D.Facts() {
 		if roll, ok := f.Data.(dice.Rolled); ok && roll.Sides == 8 {
 			d8 = true
 		}
@@ -155,7 +154,7 @@ func (r *referee) pest() {
 		}
 	}
 	if len(names) > 0 {
-		r.appendLabel(fmt.Sprintf("A D8 was rolled: %s may move 5 (Pest).", strings.Join(names, ", ")))
+		r.Say("A D8 was rolled: %s may move 5 (Pest).", strings.Join(names, ", "))
 	}
 }
 
@@ -274,7 +273,7 @@ func (r *referee) spend(f *Figure, n int, forWhat, what string) error {
 	if n > c.ACs {
 		return engines.Refuse("ACs", "%s has %s left; %s needs %d", r.nm(f), plural(c.ACs, "AC"), what, n)
 	}
-	return r.d.Emit(TypeACsSpent, ACsSpent{Figure: f.Key(), ACs: n, For: forWhat, What: what})
+	return r.Emit(TypeACsSpent, ACsSpent{Figure: f.Key(), ACs: n, For: forWhat, What: what})
 }
 
 func objName(n int) string { return Objectives[n-1].Name }

@@ -3,7 +3,7 @@ package incarn28
 // roll1 rolls one die for the player by (the report keeps each player's
 // dice apart).
 func (r *referee) roll1(by string, sides int, purpose string) (int, error) {
-	v, err := r.d.RollBy(by, 1, sides, purpose)
+	v, err := r.D.RollBy(by, 1, sides, purpose)
 	if err != nil {
 		return 0, err
 	}
@@ -12,5 +12,5 @@ func (r *referee) roll1(by string, sides int, purpose string) (int, error) {
 
 // roll rolls n dice for the player by.
 func (r *referee) roll(by string, n, sides int, purpose string) ([]int, error) {
-	return r.d.RollBy(by, n, sides, purpose)
+	return r.D.RollBy(by, n, sides, purpose)
 }

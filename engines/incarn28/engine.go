@@ -44,14 +44,15 @@ var Engine = &kit.Game[*State]{
 			kit.On(TypeMistFlowed, (*State).onMistFlowed),
 		}
 	},
-	// The commands of a game in progress are a referee's (inGame).
+	// Every command is decided on a referee (decide); those of a game in
+	// progress through inGame, which checks one is.
 	Commands: func() []kit.Command[*State] {
 		return []kit.Command[*State]{
-			kit.Do((*State).foundGang),
-			kit.Do((*State).recruit),
-			kit.Do((*State).dismiss),
-			kit.Do((*State).startGame),
-			kit.Do((*State).endGame),
+			decide((*referee).foundGang),
+			decide((*referee).recruit),
+			decide((*referee).dismiss),
+			decide((*referee).start),
+			decide((*referee).end),
 			inGame((*referee).overseer),
 			inGame((*referee).nextRound),
 			inGame((*referee).activate),

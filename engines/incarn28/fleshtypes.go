@@ -22,14 +22,14 @@ func (r *referee) summon(c Summon) error {
 		return engines.Refuse("Homonculist", "%s has already summoned this activation", r.nm(f))
 	}
 	r.actor = f.Side
-	if err := r.d.Emit(TypeACsSpent, ACsSpent{Figure: f.Key(), For: "Homonculist", What: "summoning"}); err != nil {
+	if err := r.Emit(TypeACsSpent, ACsSpent{Figure: f.Key(), For: "Homonculist", What: "summoning"}); err != nil {
 		return err
 	}
 	hom := Figure{Incarn: Incarn{Name: r.freeName(f.Side, "Homunculus"), Skill: "Roach", Toughness: "Weak"}, Side: f.Side, Status: StatusActive, Tag: TagSummoned, Activated: r.Battle.Round > 0}
-	if err := r.d.Emit(TypeFigureAdded, FigureAdded{Figure: hom, Why: f.Name + " summoned it"}); err != nil {
+	if err := r.Emit(TypeFigureAdded, FigureAdded{Figure: hom, Why: f.Name + " summoned it"}); err != nil {
 		return err
 	}
-	r.d.Label("%s summons %s, a Roach without Fleshtypes, within 5 (Homonculist).", r.nm(f), hom.Name)
+	r.D.Label("%s summons %s, a Roach without Fleshtypes, within 5 (Homonculist).", r.nm(f), hom.Name)
 	return nil
 }
 
@@ -57,13 +57,13 @@ func (r *referee) inseminate(c Inseminate) error {
 		return err
 	}
 	side := f.Side
-	if err := r.d.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), MarkedBy: &side, Why: "marked by " + f.Name}); err != nil {
+	if err := r.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), MarkedBy: &side, Why: "marked by " + f.Name}); err != nil {
 		return err
 	}
-	if err := r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Used: "Inseminator", Why: "Inseminator spent"}); err != nil {
+	if err := r.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Used: "Inseminator", Why: "Inseminator spent"}); err != nil {
 		return err
 	}
-	r.d.Label("%s spends 1 AC to mark %s (Inseminator): when it dies, a random ally bursts out.", r.nm(f), r.nm(t))
+	r.D.Label("%s spends 1 AC to mark %s (Inseminator): when it dies, a random ally bursts out.", r.nm(f), r.nm(t))
 	return nil
 }
 
@@ -85,8 +85,8 @@ func (r *referee) transform(c Transform) error {
 	}
 	in := Incarn{Name: f.Name, Skill: "Chosen", Toughness: "Heavy", Flesh: []string{"Butcher", "Strigoi"}}
 	r.actor = f.Side
-	r.d.Label("%s spends 6 ACs and becomes a Chosen Heavy Butcher Strigoi without items (Lycan).", r.nm(f))
-	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: "Lycan"})
+	r.D.Label("%s spends 6 ACs and becomes a Chosen Heavy Butcher Strigoi without items (Lycan).", r.nm(f))
+	return r.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: "Lycan"})
 }
 
 // extinguish spends 3 ACs to put out a burning incarn: itself or an ally
@@ -111,8 +111,8 @@ func (r *referee) extinguish(c Extinguish) error {
 	}
 	off := false
 	r.actor = f.Side
-	r.d.Label("%s spends 3 ACs putting out the flames on %s.", r.nm(f), r.nm(t))
-	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), OnFire: &off, Why: "put out"})
+	r.D.Label("%s spends 3 ACs putting out the flames on %s.", r.nm(f), r.nm(t))
+	return r.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), OnFire: &off, Why: "put out"})
 }
 
 // stone turns a Gargoyle to stone or back for 3 ACs.
@@ -130,11 +130,11 @@ func (r *referee) stone(c Stone) error {
 	on := !f.Stone
 	r.actor = f.Side
 	if on {
-		r.d.Label("%s spends 3 ACs and turns to stone: it can neither attack nor be attacked (Gargoyle).", r.nm(f))
+		r.D.Label("%s spends 3 ACs and turns to stone: it can neither attack nor be attacked (Gargoyle).", r.nm(f))
 	} else {
-		r.d.Label("%s spends 3 ACs and turns back to flesh (Gargoyle).", r.nm(f))
+		r.D.Label("%s spends 3 ACs and turns back to flesh (Gargoyle).", r.nm(f))
 	}
-	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Stone: &on, Why: "Gargoyle"})
+	return r.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Stone: &on, Why: "Gargoyle"})
 }
 
 // reflesh changes one of an incarn's Fleshtypes: a Zenithal's swap (the
@@ -174,7 +174,7 @@ func (r *referee) reflesh(c Reflesh) error {
 		if slices.Contains(r.Battle.Current.SPAs, "Zenithal") {
 			return engines.Refuse("Zenithal", "%s has already swapped a Fleshtype this activation", r.nm(z))
 		}
-		if err := r.d.Emit(TypeACsSpent, ACsSpent{Figure: z.Key(), For: "Zenithal", What: "Zenithal swap"}); err != nil {
+		if err := r.Emit(TypeACsSpent, ACsSpent{Figure: z.Key(), For: "Zenithal", What: "Zenithal swap"}); err != nil {
 			return err
 		}
 		why = r.nm(z) + "'s Zenithal swap"
@@ -187,6 +187,6 @@ func (r *referee) reflesh(c Reflesh) error {
 			in.Flesh[i] = nw.Name
 		}
 	}
-	r.d.Label("%s %s becomes %s (%s).", words.Possessive(r.nm(f)), old.Name, nw.Name, why)
-	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: why})
+	r.D.Label("%s %s becomes %s (%s).", words.Possessive(r.nm(f)), old.Name, nw.Name, why)
+	return r.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: why})
 }

@@ -8,7 +8,8 @@ import (
 	"warlog/internal/words"
 )
 
-func (s *State) foundGang(c FoundGang, d *engines.Decision) error {
+func (r *referee) foundGang(c FoundGang) error {
+	s := r.State
 	if err := s.betweenGames("found gangs"); err != nil {
 		return err
 	}
@@ -44,13 +45,13 @@ func (s *State) foundGang(c FoundGang, d *engines.Decision) error {
 	if vs := Validate(f, bones, incarns); len(vs) > 0 {
 		return refuseViolations(vs)
 	}
-	if err := d.Emit(TypeGangFounded, GangFounded{Player: name, Faction: f.Name, Bones: bones, Incarns: incarns}); err != nil {
+	if err := r.Emit(TypeGangFounded, GangFounded{Player: name, Faction: f.Name, Bones: bones, Incarns: incarns}); err != nil {
 		return err
 	}
 	if len(incarns) > 0 {
-		d.Label("%s founds %s gang of %s costing %d of %d B.", name, words.A(f.Name), words.Count(len(incarns), "incarn", "incarns"), GangCost(incarns), bones)
+		r.D.Label("%s founds %s gang of %s costing %d of %d B.", name, words.A(f.Name), words.Count(len(incarns), "incarn", "incarns"), GangCost(incarns), bones)
 	} else {
-		d.Label("%s founds %s gang with %d B to spend.", name, words.A(f.Name), bones)
+		r.D.Label("%s founds %s gang with %d B to spend.", name, words.A(f.Name), bones)
 	}
 	return nil
 }
@@ -64,7 +65,8 @@ func (s *State) betweenGames(what string) error {
 	return nil
 }
 
-func (s *State) recruit(c Recruit, d *engines.Decision) error {
+func (r *referee) recruit(c Recruit) error {
+	s := r.State
 	if err := s.betweenGames("recruit"); err != nil {
 		return err
 	}
@@ -84,7 +86,7 @@ func (s *State) recruit(c Recruit, d *engines.Decision) error {
 	if vs := Validate(f, gg.Bones, all); len(vs) > 0 {
 		return refuseViolations(vs)
 	}
-	if err := d.Emit(TypeIncarnRecruited, IncarnRecruited{Player: gg.Player, Incarn: in, Cost: Cost(in)}); err != nil {
+	if err := r.Emit(TypeIncarnRecruited, IncarnRecruited{Player: gg.Player, Incarn: in, Cost: Cost(in)}); err != nil {
 		return err
 	}
 	desc := fmt.Sprintf("%s %s", in.Skill, in.Toughness)
@@ -94,11 +96,12 @@ func (s *State) recruit(c Recruit, d *engines.Decision) error {
 	if len(in.Items) > 0 {
 		desc += " with " + strings.Join(in.Items, ", ")
 	}
-	d.Label("%s recruits %s (%s) for %d B; the gang now costs %d of %d B.", gg.Player, in.Name, desc, Cost(in), GangCost(all), gg.Bones)
+	r.D.Label("%s recruits %s (%s) for %d B; the gang now costs %d of %d B.", gg.Player, in.Name, desc, Cost(in), GangCost(all), gg.Bones)
 	return nil
 }
 
-func (s *State) dismiss(c Dismiss, d *engines.Decision) error {
+func (r *referee) dismiss(c Dismiss) error {
+	s := r.State
 	if err := s.betweenGames("dismiss incarns"); err != nil {
 		return err
 	}
@@ -108,10 +111,10 @@ func (s *State) dismiss(c Dismiss, d *engines.Decision) error {
 	}
 	for _, in := range gg.Incarns {
 		if strings.EqualFold(in.Name, c.Name) {
-			if err := d.Emit(TypeIncarnDismissed, IncarnDismissed{Player: gg.Player, Name: in.Name}); err != nil {
+			if err := r.Emit(TypeIncarnDismissed, IncarnDismissed{Player: gg.Player, Name: in.Name}); err != nil {
 				return err
 			}
-			d.Label("%s dismisses %s.", gg.Player, in.Name)
+			r.D.Label("%s dismisses %s.", gg.Player, in.Name)
 			return nil
 		}
 	}

@@ -27,10 +27,10 @@ func (r *referee) checkObjectives() error {
 				continue
 			}
 			if how := r.met(p, o); how != "" {
-				if err := r.d.Emit(TypeObjectiveCompleted, ObjectiveCompleted{Player: p, Objective: o, How: how}); err != nil {
+				if err := r.Emit(TypeObjectiveCompleted, ObjectiveCompleted{Player: p, Objective: o, How: how}); err != nil {
 					return err
 				}
-				r.appendLabel(fmt.Sprintf("%s completes %s (%s).", p, objName(o), how))
+				r.Say("%s completes %s (%s).", p, objName(o), how)
 				if err := r.onObjective(p); err != nil {
 					return err
 				}
@@ -41,10 +41,10 @@ func (r *referee) checkObjectives() error {
 	for _, p := range order {
 		if len(b.Done[p]) >= 2 {
 			why := fmt.Sprintf("%s met both objectives, %s and %s", p, objName(b.Objectives[p][0]), objName(b.Objectives[p][1]))
-			if err := r.d.Emit(TypeBattleEnded, BattleEnded{Winner: p, Why: why}); err != nil {
+			if err := r.Emit(TypeBattleEnded, BattleEnded{Winner: p, Why: why}); err != nil {
 				return err
 			}
-			r.appendLabel(fmt.Sprintf("%s wins the game: %s!", p, why))
+			r.Say("%s wins the game: %s!", p, why)
 			return nil
 		}
 	}
@@ -146,8 +146,8 @@ func (r *referee) markObjective(c MarkObjective) error {
 		return engines.Refuse("Objectives", "%s has already completed %s", side, o.Name)
 	}
 	r.actor = side
-	r.d.Label("%s reports %s done at the table.", side, o.Name)
-	if err := r.d.Emit(TypeObjectiveCompleted, ObjectiveCompleted{Player: side, Objective: o.N, How: "recorded at the table"}); err != nil {
+	r.D.Label("%s reports %s done at the table.", side, o.Name)
+	if err := r.Emit(TypeObjectiveCompleted, ObjectiveCompleted{Player: side, Objective: o.N, How: "recorded at the table"}); err != nil {
 		return err
 	}
 	if err := r.onObjective(side); err != nil {

@@ -38,7 +38,7 @@ func (r *referee) open(f *Figure, kind string, not *Figure, what string) error {
 		n = not.Key()
 	}
 	r.note("%s may %s (%s)", r.nm(f), what, kind)
-	return r.d.Emit(TypeReactionOpened, ReactionOpened{Figure: f.Key(), Kind: kind, Not: n})
+	return r.Emit(TypeReactionOpened, ReactionOpened{Figure: f.Key(), Kind: kind, Not: n})
 }
 
 // onStunned opens the Empaths' reactions: seed line 233, when an ally
@@ -132,5 +132,5 @@ func (r *referee) takeReaction(f, t *Figure, kind string) error {
 	if !t.InPlay() || !enemies(f, t) {
 		return engines.Refuse(kind, "%s is not an enemy in play", r.nm(t))
 	}
-	return r.d.Emit(TypeReactionUsed, ReactionUsed{Figure: f.Key(), Kind: kind, Target: t.Key()})
+	return r.Emit(TypeReactionUsed, ReactionUsed{Figure: f.Key(), Kind: kind, Target: t.Key()})
 }

@@ -60,7 +60,7 @@ func (r *referee) recordStun(c Stun) error {
 	if err := r.checkDefFacts(f, DefFacts{Ciphered: c.Ciphered}); err != nil {
 		return err
 	}
-	r.d.Label("%s is stunned (%s).", r.nm(f), why)
+	r.D.Label("%s is stunned (%s).", r.nm(f), why)
 	if err := r.stunBy(f, by, why, DefFacts{Ciphered: c.Ciphered}); err != nil {
 		return err
 	}
@@ -96,8 +96,8 @@ func (r *referee) recordUnstun(c Unstun) error {
 	if why == "" {
 		why = "recorded at the table"
 	}
-	r.d.Label("%s is no longer stunned (%s).", r.nm(f), why)
-	return r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: why})
+	r.D.Label("%s is no longer stunned (%s).", r.nm(f), why)
+	return r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: why})
 }
 
 // mulligan: the activating Mulligan slays itself for N ACs (seed line
@@ -124,7 +124,7 @@ func (r *referee) mulligan(f, by *Figure, c Slay) error {
 	if err := r.spend(f, c.Mulligan, "", fmt.Sprintf("slaying itself (Mulligan %d)", c.Mulligan)); err != nil {
 		return err
 	}
-	r.d.Label("%s spends %s and slays itself (Mulligan): move %s anywhere in play.", r.nm(f), plural(c.Mulligan, "AC"), plural(c.Mulligan, "incarn"))
+	r.D.Label("%s spends %s and slays itself (Mulligan): move %s anywhere in play.", r.nm(f), plural(c.Mulligan, "AC"), plural(c.Mulligan, "incarn"))
 	if err := r.slay(f, nil, fmt.Sprintf("slew itself for %s (Mulligan)", plural(c.Mulligan, "AC")), c.DefFacts); err != nil {
 		return err
 	}
@@ -168,7 +168,7 @@ func (r *referee) recordSlay(c Slay) error {
 	if why == "" {
 		why = "recorded at the table"
 	}
-	r.d.Label("%s is slain (%s).", r.nm(f), why)
+	r.D.Label("%s is slain (%s).", r.nm(f), why)
 	if err := r.slay(f, by, why, c.DefFacts); err != nil {
 		return err
 	}

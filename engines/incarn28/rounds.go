@@ -61,7 +61,7 @@ func (r *referee) nextRound(c NextRound) error {
 				return err
 			}
 			if v >= 5 {
-				if err := r.d.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "Unborn returns"}); err != nil {
+				if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "Unborn returns"}); err != nil {
 					return err
 				}
 				r.note("%s rises again (Unborn %d)", r.nm(f), v)
@@ -78,10 +78,10 @@ func (r *referee) nextRound(c NextRound) error {
 		first = b.opponent(first)
 	}
 	round := b.Round + 1
-	if err := r.d.Emit(TypeRoundBegun, RoundBegun{Round: round, Rolls: rolls, First: first}); err != nil {
+	if err := r.Emit(TypeRoundBegun, RoundBegun{Round: round, Rolls: rolls, First: first}); err != nil {
 		return err
 	}
-	r.d.Label("Round %d: %s; %s activates first.", round, strings.Join(r.notes, "; "), first)
+	r.D.Label("Round %d: %s; %s activates first.", round, strings.Join(r.notes, "; "), first)
 	r.notes = nil
 	return nil
 }
@@ -179,12 +179,12 @@ func (r *referee) endOfRound(c NextRound) error {
 		// Ruling (seed line 645): each round's end the Mist flows afresh
 		// 2D6 in from its edge (the reach does not add up); the table says
 		// who it caught, each taking its SP-A D6 when it next activates.
-		vs, err := r.d.Roll(2, 6, "Flensing Mist reach")
+		vs, err := r.D.Roll(2, 6, "Flensing Mist reach")
 		if err != nil {
 			return err
 		}
 		reach := vs[0] + vs[1]
-		if err := r.d.Emit(TypeMistFlowed, MistFlowed{Round: b.Round, Reach: reach}); err != nil {
+		if err := r.Emit(TypeMistFlowed, MistFlowed{Round: b.Round, Reach: reach}); err != nil {
 			return err
 		}
 		r.note("the Flensing Mist flows %d+%d = %d in from %s: incarns within %d of that edge take a SP-A D6 when they next activate", vs[0], vs[1], reach, r.mistEdge(), reach)
@@ -302,6 +302,6 @@ func (r *referee) rift(c Rift) error {
 	}
 	on := true
 	r.actor = side
-	r.d.Label("The Chronomatic Rift lifts %s out of play until the next round (%s choice).", r.nm(t), words.Possessive(side))
-	return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), Rifted: &on, Why: "Chronomatic Rift"})
+	r.D.Label("The Chronomatic Rift lifts %s out of play until the next round (%s choice).", r.nm(t), words.Possessive(side))
+	return r.Emit(TypeFigureChanged, FigureChanged{Figure: t.Key(), Rifted: &on, Why: "Chronomatic Rift"})
 }

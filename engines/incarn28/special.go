@@ -81,7 +81,7 @@ func (r *referee) special(c Special) error {
 			return engines.Refuse("Smasher", "give the ACs spent moving into contact with --acs N; they are the AD")
 		}
 		ad = c.ACs
-		r.d.Label("%s smashes into %s%s: SP-A with AD %d (Smasher).", r.nm(f), r.nm(t), r.shieldText(), ad)
+		r.D.Label("%s smashes into %s%s: SP-A with AD %d (Smasher).", r.nm(f), r.nm(t), r.shieldText(), ad)
 	} else {
 		die := spaDie(as, f, b.Round)
 		v, err := r.roll1(f.Side, die, fmt.Sprintf("%s %s SP-A", f.Name, as))
@@ -89,7 +89,7 @@ func (r *referee) special(c Special) error {
 			return err
 		}
 		ad = v
-		r.d.Label("%s makes a SP-A D%d at %s%s (%s): %d.", r.nm(f), die, r.nm(t), r.shieldText(), as, v)
+		r.D.Label("%s makes a SP-A D%d at %s%s (%s): %d.", r.nm(f), die, r.nm(t), r.shieldText(), as, v)
 	}
 	if err := r.resolve(hit{att: f, ad: ad}, t, c.DefFacts); err != nil {
 		return err
@@ -190,11 +190,11 @@ func (r *referee) spendSPA(f, t *Figure, as string) error {
 	if slices.Contains(r.Battle.Current.SPAs, key) {
 		return engines.Refuse(as, "%s has already used its %s SP-A this activation", r.nm(f), as)
 	}
-	if err := r.d.Emit(TypeACsSpent, ACsSpent{Figure: f.Key(), For: key, What: as + " SP-A"}); err != nil {
+	if err := r.Emit(TypeACsSpent, ACsSpent{Figure: f.Key(), For: key, What: as + " SP-A"}); err != nil {
 		return err
 	}
 	if as == "Toxic" {
-		return r.d.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Used: "Toxic", Why: "Toxic spent"})
+		return r.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Used: "Toxic", Why: "Toxic spent"})
 	}
 	return nil
 }
@@ -207,12 +207,12 @@ func (r *referee) iconoclast(f, t *Figure, o DefFacts) error {
 		return err
 	}
 	if v == 1 {
-		r.d.Label("%s rolls %s Action die: a natural 1, %s is stunned (Iconoclast).", r.nm(f), words.Possessive(r.nm(t)), r.nm(t))
+		r.D.Label("%s rolls %s Action die: a natural 1, %s is stunned (Iconoclast).", r.nm(f), words.Possessive(r.nm(t)), r.nm(t))
 		if err := r.stunBy(t, f, "Iconoclast", o); err != nil {
 			return err
 		}
 	} else {
-		r.d.Label("%s rolls %s Action die: %d, no effect (Iconoclast).", r.nm(f), words.Possessive(r.nm(t)), v)
+		r.D.Label("%s rolls %s Action die: %d, no effect (Iconoclast).", r.nm(f), words.Possessive(r.nm(t)), v)
 	}
 	r.flushNotes()
 	return nil

@@ -28,10 +28,6 @@ import (
 // Ruling: the objective incarns the seed adds take the toughness matching
 // their skill's rank: Assassinate's Chosen is Heavy, Escort's Blooded is
 // Hardened. Neither counts for morale or Decimate.
-func (s *State) startGame(c engines.StartScenario, d *engines.Decision) error {
-	return (&referee{State: s, d: d}).start(c)
-}
-
 func (r *referee) start(c engines.StartScenario) error {
 	if r.Battle != nil && !r.Battle.Ended {
 		return engines.RefuseTry("Game", []string{"scenario end"}, "the game %q is still in progress; end it first", r.Battle.Name)
@@ -68,7 +64,7 @@ func (r *referee) start(c engines.StartScenario) error {
 			bs.Figures = append(bs.Figures, Figure{Incarn: in, Side: gg.Player, Origin: gg.Player, Status: StatusActive, Starting: !slices.Contains(in.Flesh, "Worm")})
 		}
 	}
-	if err := r.d.Emit(TypeBattleStarted, bs); err != nil {
+	if err := r.Emit(TypeBattleStarted, bs); err != nil {
 		return err
 	}
 	var parts []string
@@ -77,18 +73,18 @@ func (r *referee) start(c engines.StartScenario) error {
 		if err != nil {
 			return err
 		}
-		if err := r.d.Emit(TypeObjectivesRolled, ObjectivesRolled{Player: gg.Player, Objectives: objs}); err != nil {
+		if err := r.Emit(TypeObjectivesRolled, ObjectivesRolled{Player: gg.Player, Objectives: objs}); err != nil {
 			return err
 		}
 		parts = append(parts, fmt.Sprintf("%s (%s) must %s and %s", gg.Player, gg.Faction, objName(objs[0]), objName(objs[1])))
 	}
-	t, err := r.d.Roll1(6, "twist")
+	t, err := r.D.Roll1(6, "twist")
 	if err != nil {
 		return err
 	}
 	tr := TwistRolled{Twist: t}
 	if t == 2 {
-		v, err := r.d.Roll1(6, "Flensing Mist edge")
+		v, err := r.D.Roll1(6, "Flensing Mist edge")
 		if err != nil {
 			return err
 		}
@@ -97,7 +93,7 @@ func (r *referee) start(c engines.StartScenario) error {
 			tr.MistEdge = "right"
 		}
 	}
-	if err := r.d.Emit(TypeTwistRolled, tr); err != nil {
+	if err := r.Emit(TypeTwistRolled, tr); err != nil {
 		return err
 	}
 	notes := r.notes
@@ -106,7 +102,7 @@ func (r *referee) start(c engines.StartScenario) error {
 	if err != nil {
 		return err
 	}
-	if err := r.d.Emit(TypeDeploymentRolled, DeploymentRolled{Rolls: rolls, First: first}); err != nil {
+	if err := r.Emit(TypeDeploymentRolled, DeploymentRolled{Rolls: rolls, First: first}); err != nil {
 		return err
 	}
 	twist := fmt.Sprintf("the twist is %s (%d)", Twists[t-1].Name, t)
@@ -115,7 +111,7 @@ func (r *referee) start(c engines.StartScenario) error {
 	}
 	deploy := fmt.Sprintf("%s: %s chooses an edge and deploys first, %s opposite", strings.Join(r.notes, "; "), first, r.Battle.opponent(first))
 	r.notes = append(notes, r.deploymentNotes()...)
-	r.d.Label("Game %q begins: %s; %s. %s.%s", c.Name, strings.Join(parts, "; "), twist, capitalize(deploy), r.tail())
+	r.D.Label("Game %q begins: %s; %s. %s.%s", c.Name, strings.Join(parts, "; "), twist, capitalize(deploy), r.tail())
 	return nil
 }
 
@@ -192,7 +188,7 @@ func (r *referee) addObjectiveFigures() error {
 			}
 			f.For, f.Status = p, StatusActive
 			f.Name = r.freeName(f.Side, f.Name)
-			if err := r.d.Emit(TypeFigureAdded, FigureAdded{Figure: f, Why: objName(o) + " for " + p}); err != nil {
+			if err := r.Emit(TypeFigureAdded, FigureAdded{Figure: f, Why: objName(o) + " for " + p}); err != nil {
 				return err
 			}
 			r.note("%s enters play for %s %s", f.Name, words.Possessive(p), objName(o))
@@ -236,15 +232,15 @@ func (r *referee) overseer(c Overseer) error {
 	if err != nil {
 		return err
 	}
-	if err := r.d.Emit(TypeObjectivesRolled, ObjectivesRolled{Player: side, Objectives: objs, Overseer: true}); err != nil {
+	if err := r.Emit(TypeObjectivesRolled, ObjectivesRolled{Player: side, Objectives: objs, Overseer: true}); err != nil {
 		return err
 	}
-	r.d.Label("%s Overseer re-rolls %s: %s now must %s and %s.%s", words.Possessive(side), objName(old[c.Die-1]), side, objName(objs[0]), objName(objs[1]), r.tail())
+	r.D.Label("%s Overseer re-rolls %s: %s now must %s and %s.%s", words.Possessive(side), objName(old[c.Die-1]), side, objName(objs[0]), objName(objs[1]), r.tail())
 	return nil
 }
 
-func (s *State) endGame(c engines.EndScenario, d *engines.Decision) error {
-	b := s.Battle
+func (r *referee) end(c engines.EndScenario) error {
+	b := r.Battle
 	if b == nil {
 		return engines.Refuse(kit.RuleScenario, "no game is in progress")
 	}
@@ -266,13 +262,13 @@ func (s *State) endGame(c engines.EndScenario, d *engines.Decision) error {
 	if w != "" {
 		why = "the players declared " + w + " the winner"
 	}
-	if err := d.Emit(TypeBattleEnded, BattleEnded{Winner: w, Why: why}); err != nil {
+	if err := r.Emit(TypeBattleEnded, BattleEnded{Winner: w, Why: why}); err != nil {
 		return err
 	}
 	if w != "" {
-		d.Label("Game %q ends in round %d: %s wins (declared).", b.Name, b.Round, w)
+		r.D.Label("Game %q ends in round %d: %s wins (declared).", b.Name, b.Round, w)
 	} else {
-		d.Label("Game %q ends in round %d without a winner.", b.Name, b.Round)
+		r.D.Label("Game %q ends in round %d without a winner.", b.Name, b.Round)
 	}
 	return nil
 }

@@ -93,7 +93,8 @@ func (s *State) targets(b *Battle, att *Fig, names []string, allowSelf bool, d *
 // Ruling: an ordinary attack targets an enemy; only Sweep strikes friends,
 // because the seed's Sweep hits "friend and foe" in its arc.
 // Ruling: --rear applies to every target of the attack.
-func (s *State) attack(c Attack, d *engines.Decision) error {
+func attack(a *act, c Attack) error {
+	s, d := a.S, a.D
 	b, err := s.phase("attack", PhaseAttack, d)
 	if err != nil {
 		return err

@@ -9,7 +9,13 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/engines/kit"
 )
+
+// act is one command being decided: the kit's copy of the state, into
+// which each fact emitted is folded at once, and the decision (kit.Act).
+// Every command decides on one.
+type act = kit.Act[*State]
 
 // roll rolls one d6 for a side.
 func (s *State) roll(by, purpose string, d *engines.Decision) (int, error) {

@@ -55,16 +55,16 @@ var Engine = &kit.Game[*State]{
 	},
 	Commands: func() []kit.Command[*State] {
 		return []kit.Command[*State]{
-			kit.Do((*State).recruit),
-			kit.Do((*State).briefCard),
-			kit.Do((*State).start),
-			kit.Do((*State).end),
-			kit.Do((*State).initiative),
-			kit.Do((*State).chooseFirst),
-			kit.Do((*State).move),
-			kit.Do((*State).next),
-			kit.Do((*State).attack),
-			kit.Do((*State).cast),
+			kit.Do(recruit),
+			kit.Do(briefCard),
+			kit.Do(start),
+			kit.Do(end),
+			kit.Do(initiative),
+			kit.Do(chooseFirst),
+			kit.Do(move),
+			kit.Do(next),
+			kit.Do(attack),
+			kit.Do(cast),
 		}
 	},
 }

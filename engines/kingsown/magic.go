@@ -16,7 +16,8 @@ import (
 // Skill in this fight (nothing to recover is refused before the cast roll).
 // Ward lasts until the turn ends, which is before the caster's side next
 // moves. A failed cast still spends the attack.
-func (s *State) cast(c Cast, d *engines.Decision) error {
+func cast(a *act, c Cast) error {
+	s, d := a.S, a.D
 	b, err := s.phase("cast", PhaseAttack, d)
 	if err != nil {
 		return err

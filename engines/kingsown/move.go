@@ -18,7 +18,8 @@ var MoveKinds = []string{"stay", "half", "full", "withdraw"}
 // pair makes the same declaration and each rolls for rough ground in turn.
 // Ruling: a failed rough-ground roll on a withdrawal stops the figure at the
 // edge of the rough ground: it does not leave.
-func (s *State) move(c Move, d *engines.Decision) error {
+func move(a *act, c Move) error {
+	s, d := a.S, a.D
 	b, err := s.phase("move", PhaseMovement, d)
 	if err != nil {
 		return err

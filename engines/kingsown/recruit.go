@@ -7,7 +7,8 @@ import (
 	"warlog/internal/words"
 )
 
-func (s *State) recruit(c Recruit, d *engines.Decision) error {
+func recruit(a *act, c Recruit) error {
+	s, d := a.S, a.D
 	if s.Battle != nil {
 		return engines.RefuseTry("Recruit", []string{"scenario end"}, "a fight is in progress; recruit between fights, once it ends")
 	}
@@ -59,7 +60,8 @@ func validCard(c Card) error {
 // Ruling: the rulings make the Orc grunt "editable per campaign"; the edit
 // is an action of its own (`ko brief-card`), read when a fight starts, so a
 // fight in progress keeps the cards it started with.
-func (s *State) briefCard(c SetBriefCard, d *engines.Decision) error {
+func briefCard(a *act, c SetBriefCard) error {
+	d := a.D
 	card := c.Card
 	switch c.Role {
 	case "nest":

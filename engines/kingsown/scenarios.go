@@ -14,7 +14,8 @@ import (
 // side ("nest") is one of them, so the roster figures fielded must all be
 // of one side. Recruiting during a fight is refused: recruits join at the
 // next fight.
-func (s *State) start(c engines.StartScenario, d *engines.Decision) error {
+func start(a *act, c engines.StartScenario) error {
+	s, d := a.S, a.D
 	if s.Battle != nil {
 		return engines.RefuseTry("Scenario", []string{"scenario end"}, "the fight %s is in progress; end it first", s.Battle.Name)
 	}
@@ -117,7 +118,8 @@ func containsFold(list []string, s string) bool {
 // else the side with fewer figures removed (equal: "draw").
 // Ruling: "Removals scored" counts the enemies a figure took Down or Broke
 // with its own attacks and spells; Withdrawn figures score for nobody.
-func (s *State) end(c engines.EndScenario, d *engines.Decision) error {
+func end(a *act, c engines.EndScenario) error {
+	s, d := a.S, a.D
 	b, err := s.battle("scenario end", d)
 	if err != nil {
 		return err

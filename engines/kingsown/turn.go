@@ -15,7 +15,8 @@ import (
 // choice is left to `ko first` and the movement phase waits for it. A side
 // given with the roll is the winner's choice said up front, whichever side
 // wins.
-func (s *State) initiative(c Initiative, d *engines.Decision) error {
+func initiative(a *act, c Initiative) error {
+	s, d := a.S, a.D
 	b, err := s.phase("initiative", PhaseInitiative, d)
 	if err != nil {
 		return err
@@ -55,21 +56,21 @@ func (s *State) initiative(c Initiative, d *engines.Decision) error {
 		}
 	}
 	ev := InitiativeWon{}
-	a, bb := b.Sides[0], b.Sides[1]
+	sa, sb := b.Sides[0], b.Sides[1]
 	for round := 0; ; round++ {
-		va, err := s.roll(a, "initiative roll for "+a+" (higher wins)", d)
+		va, err := s.roll(sa, "initiative roll for "+sa+" (higher wins)", d)
 		if err != nil {
 			return err
 		}
-		vb, err := s.roll(bb, "initiative roll for "+bb+" (higher wins)", d)
+		vb, err := s.roll(sb, "initiative roll for "+sb+" (higher wins)", d)
 		if err != nil {
 			return err
 		}
 		ev.Rolls = append(ev.Rolls, []int{va, vb})
 		if va != vb {
-			ev.Winner = a
+			ev.Winner = sa
 			if vb > va {
-				ev.Winner = bb
+				ev.Winner = sb
 			}
 			break
 		}
@@ -81,7 +82,7 @@ func (s *State) initiative(c Initiative, d *engines.Decision) error {
 	d.Emit(TypeInitiativeWon, ev)
 	var rolls []string
 	for _, r := range ev.Rolls {
-		rolls = append(rolls, fmt.Sprintf("%s %d, %s %d", a, r[0], bb, r[1]))
+		rolls = append(rolls, fmt.Sprintf("%s %d, %s %d", sa, r[0], sb, r[1]))
 	}
 	line := fmt.Sprintf("Turn %d: ", b.Turn)
 	if len(parts) > 0 {
@@ -102,7 +103,8 @@ func (s *State) initiative(c Initiative, d *engines.Decision) error {
 
 // chooseFirst records the roll-off winner's choice, made after the roll, of
 // the side that moves first; the movement phase begins.
-func (s *State) chooseFirst(c ChooseFirst, d *engines.Decision) error {
+func chooseFirst(a *act, c ChooseFirst) error {
+	s, d := a.S, a.D
 	b, err := s.phase("first", PhaseChoosing, d)
 	if err != nil {
 		return err
@@ -126,7 +128,8 @@ func (s *State) chooseFirst(c ChooseFirst, d *engines.Decision) error {
 // Ruling: at the turn limit the fight stops (phase "over") and waits for
 // `scenario end`, which applies the campaign's consequences, so that ending
 // stays one action that undo can take back.
-func (s *State) next(_ Next, d *engines.Decision) error {
+func next(a *act, _ Next) error {
+	s, d := a.S, a.D
 	b, err := s.battle("next", d)
 	if err != nil {
 		return err

@@ -20,10 +20,38 @@
 //		},
 //		Commands: func() []kit.Command[*State] {
 //			return []kit.Command[*State]{
-//				kit.Do((*State).move),
+//				kit.Do(move),
 //				...
 //			}
 //		},
+//	}
+//
+// Every command decides on an Act, the one command being decided: the copy
+// of the state the kit hands it (S) and the decision its dice, facts and
+// label go to (D), its label told sentence by sentence (Say):
+//
+//	type act = kit.Act[*State]
+//
+//	func move(a *act, c Move) error { ... }
+//
+// A game whose rules keep more about the command while they work embeds
+// the Act in a type of its own, and declares its commands through a
+// function that builds one around the kit's (Brood Mother's act with the
+// board, Incarn28's referee with its notes):
+//
+//	type referee struct {
+//		*kit.Act[*State]
+//		*State
+//		notes []string
+//	}
+//
+//	func inGame[C engines.Command](rule func(*referee, C) error) kit.Command[*State] {
+//		return kit.Do(func(a *kit.Act[*State], c C) error {
+//			if _, err := a.S.NeedsScenario("no game is in progress; start one"); err != nil {
+//				return err
+//			}
+//			return rule(&referee{Act: a, State: a.S}, c)
+//		})
 //	}
 //
 // Facts and Commands are functions so that a process declares only the
@@ -197,16 +225,17 @@ func (c Command[S]) Verb() string { return c.verb }
 func (c Command[S]) Type() reflect.Type { return c.typ }
 
 // Do declares a command: its type C (whose Verb names it in the log) and
-// how it decides. decide works on a copy of the state: every fact it emits
-// through the decision is folded into that copy at once, so later checks
-// see it, and the state the command was asked of never changes.
-func Do[S any, C engines.Command](decide func(S, C, *engines.Decision) error) Command[S] {
+// how it decides, on an Act. The Act's state is a copy: every fact the
+// command emits through the decision is folded into that copy at once, so
+// later checks see it, and the state the command was asked of never
+// changes.
+func Do[S any, C engines.Command](decide func(*Act[S], C) error) Command[S] {
 	var zero C
 	return Command[S]{
 		verb: zero.Verb(),
 		typ:  reflect.TypeFor[C](),
 		decide: func(s S, c engines.Command, d *engines.Decision) error {
-			return decide(s, c.(C), d)
+			return decide(&Act[S]{S: s, D: d}, c.(C))
 		},
 		decode: func(args json.RawMessage) (engines.Command, error) {
 			var c C

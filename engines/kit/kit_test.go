@@ -46,7 +46,8 @@ func (s *tally) bumped(p bumped) error {
 	return nil
 }
 
-func (s *tally) bump(_ bump, d *engines.Decision) error {
+func doBump(a *kit.Act[*tally], _ bump) error {
+	s, d := a.S, a.D
 	v, err := d.Roll1(6, "bump")
 	if err != nil {
 		return err
@@ -60,7 +61,8 @@ func (s *tally) bump(_ bump, d *engines.Decision) error {
 	return nil
 }
 
-func (s *tally) capAt(c capAt, _ *engines.Decision) error {
+func doCapAt(a *kit.Act[*tally], c capAt) error {
+	s, _ := a.S, a.D
 	if s.Total > c.Limit {
 		return engines.Refuse("Cap", "the total %d is over %d", s.Total, c.Limit)
 	}
@@ -74,7 +76,7 @@ func game() *kit.Game[*tally] {
 		New:      func(engines.Campaign) *tally { return &tally{} },
 		Facts:    func() []kit.Fact[*tally] { return []kit.Fact[*tally]{kit.On("tally.bumped", (*tally).bumped)} },
 		Commands: func() []kit.Command[*tally] {
-			return []kit.Command[*tally]{kit.Do((*tally).bump), kit.Do((*tally).capAt)}
+			return []kit.Command[*tally]{kit.Do(doBump), kit.Do(doCapAt)}
 		},
 		Options: []engines.Option{engines.OptTurns},
 	}

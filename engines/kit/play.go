@@ -13,6 +13,8 @@ import "warlog/engines"
 //		Members []*Member `json:"members"`
 //	}
 //
+// Its commands decide on an Act holding a copy of it (the package's doc).
+//
 // Battle is the scenario in progress; a game that keeps its last scenario
 // once it ends (to show it until the next starts) keeps it here too, ended
 // (Ending), and moves it to Past when the next one starts. Past is a

@@ -13,7 +13,8 @@ import (
 // Ruling: a dead Being gained stays dead, so it is not active (line 210:
 // dead Beings cannot be active) and its ability does not trigger (line 188).
 // A Being the program does not know to lie in a Lifeline comes from the pool.
-func (s *State) gain(c Gain, d *engines.Decision) error {
+func gain(a *act, c Gain) error {
+	s, d := a.S, a.D
 	g, p, err := s.who(c.Player, true)
 	if err != nil {
 		return err
@@ -43,12 +44,14 @@ func (s *State) gain(c Gain, d *engines.Decision) error {
 }
 
 // kill turns a living Being dead by an ability.
-func (s *State) kill(c Kill, d *engines.Decision) error {
+func kill(a *act, c Kill) error {
+	s, d := a.S, a.D
 	return s.life(d, c.Player, c.Being, false)
 }
 
 // rebirth brings a dead Being back to life by an ability.
-func (s *State) rebirth(c Rebirth, d *engines.Decision) error {
+func rebirth(a *act, c Rebirth) error {
+	s, d := a.S, a.D
 	return s.life(d, c.Player, c.Being, true)
 }
 
@@ -88,7 +91,8 @@ func lifeOf(d *engines.Decision, p *Player, i int, reborn bool, by string, undo 
 }
 
 // void takes a Being out of a Lifeline into the pool (by an ability).
-func (s *State) void(c Void, d *engines.Decision) error {
+func void(a *act, c Void) error {
+	s, d := a.S, a.D
 	g, p, err := s.who(c.Player, true)
 	if err != nil {
 		return err
@@ -106,7 +110,8 @@ func (s *State) void(c Void, d *engines.Decision) error {
 
 // activate makes a living Being active by moving it to the rightmost spot
 // (seed 002 line 210).
-func (s *State) activate(c Activate, d *engines.Decision) error {
+func activate(a *act, c Activate) error {
+	s, d := a.S, a.D
 	_, p, err := s.who(c.Player, true)
 	if err != nil {
 		return err
@@ -134,7 +139,8 @@ func makeActive(d *engines.Decision, p *Player, being, by string) error {
 }
 
 // draw is Karma drawn by an ability.
-func (s *State) draw(c Draw, d *engines.Decision) error {
+func draw(a *act, c Draw) error {
+	s, d := a.S, a.D
 	g, p, err := s.who(c.Player, true)
 	if err != nil {
 		return err
@@ -151,7 +157,8 @@ func (s *State) draw(c Draw, d *engines.Decision) error {
 }
 
 // discard is Karma discarded by an ability.
-func (s *State) discard(c Discard, d *engines.Decision) error {
+func discard(a *act, c Discard) error {
+	s, d := a.S, a.D
 	_, p, err := s.who(c.Player, true)
 	if err != nil {
 		return err
@@ -165,7 +172,8 @@ func (s *State) discard(c Discard, d *engines.Decision) error {
 }
 
 // pool corrects the counts to what the table shows.
-func (s *State) pool(c Pool, d *engines.Decision) error {
+func pool(a *act, c Pool) error {
+	s, d := a.S, a.D
 	g, err := s.inGame()
 	if err != nil {
 		return err

@@ -6,8 +6,14 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/engines/kit"
 	"warlog/internal/words"
 )
+
+// act is one command being decided: the kit's copy of the state, into
+// which each fact emitted is folded at once, and the decision (kit.Act).
+// Every command decides on one.
+type act = kit.Act[*State]
 
 // Lookups.
 

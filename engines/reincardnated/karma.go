@@ -136,14 +136,15 @@ func FindKarma(name string) (string, error) {
 	return "", engines.Refuse("Karma", "no Karma card %q; the cards are %s", name, strings.Join(keys, ", "))
 }
 
-// play is a Karma card from a player's hand (seed 002 lines 77-103, 230-306).
+// playKarma is a Karma card from a player's hand (seed 002 lines 77-103, 230-306).
 //
 // Ruling: Lesson Learned and Sympathy are played by a player whose turn it
 // is not and use no action. Every other card is played by the player whose
 // turn it is and uses the next action; Substitute is always the second
 // action (a first action left unused is skipped). An extra play is one an
 // ability allows after the two actions.
-func (s *State) play(c Play, d *engines.Decision) error {
+func playKarma(a *act, c Play) error {
+	s, d := a.S, a.D
 	g, p, err := s.who(c.Player, true)
 	if err != nil {
 		return err

@@ -13,7 +13,8 @@ import (
 // Ruling: a Life Purpose may be entered at any time during the game and
 // entering it again replaces it (a correction); the score of a player
 // whose purpose is not entered shows as "?" until it is.
-func (s *State) purpose(c Purpose, d *engines.Decision) error {
+func purpose(a *act, c Purpose) error {
+	s, d := a.S, a.D
 	_, p, err := s.who(c.Player, false)
 	if err != nil {
 		return err
@@ -77,7 +78,8 @@ func purposeText(lp LifePurpose) string {
 }
 
 // markGoal marks a Life Goal met or not.
-func (s *State) markGoal(c MarkGoal, d *engines.Decision) error {
+func markGoal(a *act, c MarkGoal) error {
+	s, d := a.S, a.D
 	_, p, err := s.who(c.Player, false)
 	if err != nil {
 		return err
@@ -136,7 +138,8 @@ func (s *State) markGoal(c MarkGoal, d *engines.Decision) error {
 // the pool are empty: the table then judges no valid incarnation is left).
 // Every Life Purpose must be entered first. The winner is never declared:
 // it is the highest score, ties shared.
-func (s *State) endGame(c engines.EndScenario, d *engines.Decision) error {
+func endGame(a *act, c engines.EndScenario) error {
+	s, d := a.S, a.D
 	g, err := s.inGame()
 	if err != nil {
 		return err

@@ -11,7 +11,8 @@ import (
 
 // startGame begins a game with its players in turn order (seed 002 line
 // 33: 2 to 6 players).
-func (s *State) startGame(c engines.StartScenario, d *engines.Decision) error {
+func startGame(a *act, c engines.StartScenario) error {
+	s, d := a.S, a.D
 	if g := s.game(); g != nil {
 		return engines.RefuseTry("Game", []string{"scenario end"}, "game %q is still in progress; end it first", g.Name)
 	}
@@ -42,7 +43,8 @@ func (s *State) startGame(c engines.StartScenario, d *engines.Decision) error {
 }
 
 // starter names a player's Starter Being and what is known of its card.
-func (s *State) starter(c Starter, d *engines.Decision) error {
+func starter(a *act, c Starter) error {
+	s, d := a.S, a.D
 	g, p, err := s.who(c.Player, false)
 	if err != nil {
 		return err
@@ -119,7 +121,8 @@ func myTurn(g *Game, p *Player, what string) error {
 // preferred or lower, it is taken as lateral, said so, and nothing is
 // learned of the card; a card a log noted with its own type as preferred
 // or lower (before that ruling) incarnates its own type laterally too.
-func (s *State) incarnate(c Incarnate, d *engines.Decision) error {
+func incarnate(a *act, c Incarnate) error {
+	s, d := a.S, a.D
 	g, p, err := s.who(c.Player, true)
 	if err != nil {
 		return err
@@ -217,7 +220,8 @@ func (s *State) incarnate(c Incarnate, d *engines.Decision) error {
 // still in the Lifeline); there is one card, so only one player ever takes
 // it. The last round starts when the taker's turn ends: each other player,
 // in turn order, plays one more turn, and then the game is over.
-func (s *State) human(c Human, d *engines.Decision) error {
+func human(a *act, c Human) error {
+	s, d := a.S, a.D
 	g, p, err := s.who(c.Player, true)
 	if err != nil {
 		return err
@@ -265,7 +269,8 @@ func (s *State) human(c Human, d *engines.Decision) error {
 // action taken. The end of the turn that closes a round belongs to that
 // round (RULINGS Reincardnated "Rounds"); the one that ends the game opens
 // no new round.
-func (s *State) endTurn(c EndTurn, d *engines.Decision) error {
+func endTurn(a *act, c EndTurn) error {
+	s, d := a.S, a.D
 	g, err := s.live()
 	if err != nil {
 		return err

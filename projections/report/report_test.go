@@ -38,7 +38,7 @@ func duel() engines.Engine {
 			}
 		},
 		Commands: func() []kit.Command[*duelState] {
-			return []kit.Command[*duelState]{kit.Do((*duelState).start), kit.Do((*duelState).fire), kit.Do((*duelState).next), kit.Do((*duelState).end)}
+			return []kit.Command[*duelState]{kit.Do(doStart), kit.Do(doFire), kit.Do(doNext), kit.Do(doEnd)}
 		},
 	}
 }
@@ -118,13 +118,15 @@ func (s *duelState) onTurned(turned) error {
 	return nil
 }
 
-func (s *duelState) start(c engines.StartScenario, d *engines.Decision) error {
+func doStart(a *kit.Act[*duelState], c engines.StartScenario) error {
+	d := a.D
 	d.Emit("kingsown.duel_started", started{Name: c.Name, Sides: map[string][]string{"red": {"Ann", "<script>alert(1)</script>"}, "blue": {"Bob <b>", `"><img src=x onerror=alert(1)>`}}})
 	d.Label("%s begins", c.Name)
 	return nil
 }
 
-func (s *duelState) fire(c fire, d *engines.Decision) error {
+func doFire(a *kit.Act[*duelState], c fire) error {
+	d := a.D
 	v, err := d.RollBy(c.By, 1, 6, "shot")
 	if err != nil {
 		return err
@@ -139,13 +141,15 @@ func (s *duelState) fire(c fire, d *engines.Decision) error {
 	return nil
 }
 
-func (s *duelState) next(_ turn, d *engines.Decision) error {
+func doNext(a *kit.Act[*duelState], _ turn) error {
+	s, d := a.S, a.D
 	d.Label("Turn %d begins.", s.turn+1)
 	d.Emit("kingsown.duel_turned", turned{})
 	return nil
 }
 
-func (s *duelState) end(_ engines.EndScenario, d *engines.Decision) error {
+func doEnd(a *kit.Act[*duelState], _ engines.EndScenario) error {
+	d := a.D
 	d.Emit("kingsown.duel_ended", ended{})
 	d.Label("The duel ends.")
 	return nil
