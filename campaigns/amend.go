@@ -125,6 +125,10 @@ type AmendOptions struct {
 	Dice []int
 	// Command is the corrected command (nil: the one recorded).
 	Command engines.Command
+	// Game is the game Command belongs to ("" for any): a command of
+	// another game than the campaign's is refused, as Do refuses it, with
+	// a *WrongGameError.
+	Game string
 	// DropRefused leaves out the later actions the corrected history
 	// refuses instead of refusing the amendment.
 	DropRefused bool
@@ -283,7 +287,7 @@ func (s *Service) Amend(ctx context.Context, campaign, target string, o AmendOpt
 	if o.Command != nil {
 		args["verb"], args["args"] = o.Command.Verb(), o.Command
 	}
-	return s.run(ctx, campaign, Options{ActionID: id}, request{verb: VerbAmend, args: args, rebuild: true,
+	return s.run(ctx, campaign, Options{ActionID: id}, request{game: o.Game, verb: VerbAmend, args: args, rebuild: true,
 		decide: func(st *State, d *engines.Decision) error { return s.decideAmend(ctx, st, id, target, o, d) }})
 }
 

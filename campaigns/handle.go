@@ -52,6 +52,46 @@ type request struct {
 	// rebuild: the action changes what is in effect (undo, redo), so the
 	// state is reloaded rather than folded forward.
 	rebuild bool
+	// targets, when set, are the actions a decision acts on (what an undo
+	// undoes, a redo redoes). They are what the one re-decision after a
+	// conflict must keep: decided again on the fresh state, an undo would
+	// otherwise take back whatever another table appended meanwhile. A
+	// re-decision with other targets is refused with a *MovedError.
+	targets func(d *engines.Decision) []string
+}
+
+// MovedError is an undo or redo refused because another writer appended
+// to the campaign between its decision and its append, and decided again
+// it would act on other actions than it was asked to: the action it would
+// have undone is no longer the newest in effect (or the one it would have
+// redone the newest undone). Nothing was written. It is not ErrConflict:
+// running the same undo again acts on what is newest now, which is for
+// the player to decide after seeing it.
+type MovedError struct {
+	// Verb is VerbUndo or VerbRedo.
+	Verb string
+}
+
+func (e *MovedError) Error() string {
+	done := "undone"
+	if e.Verb == VerbRedo {
+		done = "redone"
+	}
+	return "another action was recorded meanwhile; nothing was " + done
+}
+
+// refsOf is the targets of an undo or redo: the actions of its facts of
+// type typ that are its own (not an amendment's bookkeeping), in order.
+func refsOf(typ string) func(d *engines.Decision) []string {
+	return func(d *engines.Decision) []string {
+		var out []string
+		for _, f := range d.Facts() {
+			if r, ok := f.Data.(events.ActionRef); ok && f.Type == typ && r.By == "" {
+				out = append(out, r.Action)
+			}
+		}
+		return out
+	}
 }
 
 // Do decides a game command against the campaign and appends its facts.
@@ -125,7 +165,7 @@ func (s *Service) Undo(ctx context.Context, campaign string, n int, to string, o
 	if to != "" {
 		args = map[string]any{"to": to}
 	}
-	return s.run(ctx, campaign, o, request{verb: VerbUndo, args: args, rebuild: true,
+	return s.run(ctx, campaign, o, request{verb: VerbUndo, args: args, rebuild: true, targets: refsOf(events.TypeActionUndone),
 		decide: func(st *State, d *engines.Decision) error {
 			// undo N reads back from the end of the log; undo --to, rarer,
 			// reads the whole list of actions to find the one named.
@@ -180,7 +220,7 @@ func (s *Service) Redo(ctx context.Context, campaign string, n int, o Options) (
 	if n < 1 {
 		return nil, fmt.Errorf("redo %d: give a count of 1 or more", n)
 	}
-	return s.run(ctx, campaign, o, request{verb: VerbRedo, args: map[string]any{"n": n}, rebuild: true,
+	return s.run(ctx, campaign, o, request{verb: VerbRedo, args: map[string]any{"n": n}, rebuild: true, targets: refsOf(events.TypeActionRedone),
 		decide: func(st *State, d *engines.Decision) error {
 			can := st.CanRedo()
 			if len(can) == 0 {
@@ -281,6 +321,8 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 		return nil, err
 	}
 	rechecked := false
+	var targets []string // of the first decision, when rq.targets is set
+	decided := false
 	for attempt := 0; ; attempt++ {
 		st, err := s.Load(ctx, campaign)
 		if err != nil {
@@ -315,6 +357,14 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 		if err := roller.Finish(); err != nil {
 			return nil, err
 		}
+		if rq.targets != nil {
+			if t := rq.targets(d); !decided {
+				targets = t
+			} else if !slices.Equal(t, targets) {
+				return nil, &MovedError{Verb: rq.verb}
+			}
+		}
+		decided = true
 		phase.Mark("decide")
 		if len(d.Facts()) == 0 {
 			return nil, fmt.Errorf("%w: the command changed nothing", ErrNothing)

@@ -2,7 +2,9 @@ package cmd
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -358,17 +360,7 @@ func TestAmendArgumentsReincardnated(t *testing.T) {
 // roll") is refused saying to give its dice with --dice, and writes nothing;
 // with them it is written.
 func TestAmendCommandWithOtherDiceAsksForThem(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "w.db")
-	ambush(t, db, "S")
-	for _, l := range [][]string{
-		{"ko", "initiative", "--first", "hunters"},
-		{"ko", "move", "Bors", "half"},
-		{"ko", "move", "Gorm", "half"},
-		{"ko", "next"},
-		{"ko", "attack", "Bors", "Gorm", "--dice", "6", "--action-id", "swing"},
-	} {
-		must(t, db, l...)
-	}
+	db := swing(t)
 	before, _, _ := run(t, db, "log", "--json")
 	_, e, code := run(t, db, "amend", "swing", "--", "ko", "attack", "Bors", "Gorm", "--rear")
 	if code != cmdutil.ExitRefused || !strings.Contains(e, "the dice of the action as it was (6) do not fit the corrected command; give its dice with --dice; nothing was written") {
@@ -380,5 +372,134 @@ func TestAmendCommandWithOtherDiceAsksForThem(t *testing.T) {
 	out, e, code := run(t, db, "amend", "swing", "--dice", "6,1", "--", "ko", "attack", "Bors", "Gorm", "--rear")
 	if code != 0 || !strings.Contains(out, "from the rear, no hit roll, 6+2 against 1+2") {
 		t.Errorf("amend with its dice: exit %d, %q %q", code, out, e)
+	}
+}
+
+// swing plays the ambush to Bors's attack on Gorm, with the die 6, as
+// action "swing", in campaign "S" of a new database, and returns it.
+func swing(t *testing.T) string {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "w.db")
+	ambush(t, db, "S")
+	for _, l := range [][]string{
+		{"ko", "initiative", "--first", "hunters"},
+		{"ko", "move", "Bors", "half"},
+		{"ko", "move", "Gorm", "half"},
+		{"ko", "next"},
+		{"ko", "attack", "Bors", "Gorm", "--dice", "6", "--action-id", "swing"},
+	} {
+		must(t, db, l...)
+	}
+	return db
+}
+
+// The command after amend's -- is read as a game action and nothing else:
+// a command line that is no action of the game is refused as a usage error
+// before anything of it runs (it used to run, then be refused: the
+// campaign deleted, the roll logged, the other database created), and so
+// is a flag of the whole command line inside it.
+func TestAmendRunsNothingButTheCorrectedAction(t *testing.T) {
+	for _, c := range []struct {
+		line []string
+		want string
+	}{
+		{[]string{"campaign", "delete", "Spare", "--yes"}, `"campaign delete Spare --yes" is not an action of the game`},
+		{[]string{"campaign", "delete", "S", "--yes"}, "is not an action of the game"},
+		{[]string{"roll", "d6"}, `"roll d6" is not an action of the game`},
+		{[]string{"campaign", "new", "Elsewhere", "--game", "kingsown", "--db", "OTHER"}, "is not an action of the game"},
+		{[]string{"--db", "OTHER", "ko", "attack", "Bors", "Gorm"}, "is not an action of the game"},
+		{[]string{"use", "Spare"}, "is not an action of the game"},
+		{[]string{"status"}, "is not an action of the game"},
+		{[]string{"help", "ko"}, "is not an action of the game"},
+		{[]string{"ko"}, `"ko" is not an action of the game`},
+		{[]string{"ko", "attack", "Bors", "Gorm", "--db", "OTHER"}, "--db is a flag of the whole command line, not of the corrected command; give it before --: warlog amend swing --db OTHER -- ko attack Bors Gorm"},
+		{[]string{"ko", "attack", "Bors", "Gorm", "--campaign", "Spare"}, "--campaign is a flag of the whole command line, not of the corrected command; give it before --: warlog amend swing --campaign Spare -- ko attack Bors Gorm"},
+		{[]string{"ko", "attack", "-c", "Spare", "Bors", "Gorm"}, "give it before --: warlog amend swing --campaign Spare -- ko attack Bors Gorm"},
+		{[]string{"ko", "attack", "Bors", "Gorm", "--json"}, "--json is a flag of the whole command line"},
+		{[]string{"ko", "attack", "Bors", "Gorm", "--action-id", "x"}, "--action-id is a flag of the whole command line"},
+		{[]string{"ko", "attack", "Bors", "Gorm", "--nosuch"}, "unknown flag: --nosuch"},
+		{[]string{"ko", "atack", "Bors", "Gorm"}, `unknown command "atack"`},
+	} {
+		t.Run(strings.Join(c.line, "_"), func(t *testing.T) {
+			db := swing(t)
+			other := filepath.Join(filepath.Dir(db), "other.db")
+			must(t, db, "campaign", "new", "Spare", "--game", "kingsown", "--seed", "1")
+			must(t, db, "use", "S")
+			logOf := func(campaign string) string { return must(t, db, "-c", campaign, "log", "--json", "--all") }
+			before, spare := logOf("S"), logOf("Spare")
+			line := append([]string{"amend", "swing", "--"}, c.line...)
+			for i, a := range line {
+				if a == "OTHER" {
+					line[i] = other
+				}
+			}
+			want := strings.ReplaceAll(c.want, "OTHER", other)
+			_, e, code := run(t, db, line...)
+			if code != cmdutil.ExitUsage || !strings.Contains(e, want) || strings.Count(e, "\n") != 1 {
+				t.Errorf("exit %d, stderr %q; want exit 2 saying %q", code, e, want)
+			}
+			for _, name := range []string{"S", "Spare"} {
+				if _, e, code := run(t, db, "-c", name, "status"); code != 0 {
+					t.Fatalf("after the refused amendment, campaign %s: exit %d %s", name, code, e)
+				}
+			}
+			if got := logOf("S"); got != before {
+				t.Error("the refused amendment wrote to the campaign")
+			}
+			if got := logOf("Spare"); got != spare {
+				t.Error("the refused amendment changed another campaign")
+			}
+			if _, err := os.Stat(other); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("the refused amendment created %s (%v)", other, err)
+			}
+		})
+	}
+}
+
+// The corrected action's dice are amend's --dice, given before --; a
+// --dice inside the corrected command (as the action was typed) is a usage
+// error that says where it goes, never silently left out, and nothing is
+// written. Before, it was ignored: the rear attack asked for the dice it
+// had been given, and malformed dice (1,x) amended with the old ones.
+func TestAmendDiceGoBeforeTheCorrectedCommand(t *testing.T) {
+	db := swing(t)
+	before := must(t, db, "log", "--json", "--all")
+	for _, c := range []struct {
+		line []string
+		want string
+	}{
+		{[]string{"ko", "attack", "Bors", "Gorm", "--rear", "--dice", "6,1"},
+			"give the corrected action's dice to amend, before --, not inside the corrected command: warlog amend swing --dice 6,1 -- ko attack Bors Gorm --rear"},
+		{[]string{"ko", "attack", "Bors", "Gorm", "--dice", "1,x"},
+			"give the corrected action's dice to amend, before --, not inside the corrected command: warlog amend swing --dice 1,x -- ko attack Bors Gorm"},
+		{[]string{"ko", "attack", "--dice=5", "Bors", "Gorm"},
+			"warlog amend swing --dice 5 -- ko attack Bors Gorm"},
+	} {
+		_, e, code := run(t, db, append([]string{"amend", "swing", "--"}, c.line...)...)
+		if code != cmdutil.ExitUsage || !strings.Contains(e, c.want) {
+			t.Errorf("amend swing -- %s: exit %d, stderr %q; want exit 2 saying %q", strings.Join(c.line, " "), code, e, c.want)
+		}
+	}
+	if after := must(t, db, "log", "--json", "--all"); after != before {
+		t.Error("a refused amendment wrote")
+	}
+	// As the message says, it is amended.
+	out := must(t, db, "amend", "swing", "--dice", "6,1", "--", "ko", "attack", "Bors", "Gorm", "--rear")
+	if !strings.Contains(out, "from the rear, no hit roll, 6+2 against 1+2") {
+		t.Errorf("amend with its dice before --: %q", out)
+	}
+}
+
+// A corrected command of another game than the campaign's is refused
+// naming the campaign's game, and writes nothing.
+func TestAmendCommandOfAnotherGame(t *testing.T) {
+	db := swing(t)
+	before := must(t, db, "log", "--json", "--all")
+	msg := refused(t, db, "amend", "swing", "--", "dw", "attack", "Bors", "Gorm", "--free")
+	if !strings.Contains(msg, "use `warlog ko`") {
+		t.Errorf("amend to another game's command: %q", msg)
+	}
+	if after := must(t, db, "log", "--json", "--all"); after != before {
+		t.Error("a refused amendment wrote")
 	}
 }

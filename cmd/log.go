@@ -212,7 +212,11 @@ func newUndoCommand(app *cmdutil.App) *cobra.Command {
 log. With N, undo the newest N actions as one undo; with --to ACTION, undo that
 action and every action in effect after it (ids as in warlog log; 4 or more
 characters of one will do). Dice the program rolled come back the same when
-the action is made again: undo is no free re-roll.`,
+the action is made again: undo is no free re-roll.
+
+An undo takes back the action that was newest when it was asked: if another
+table records an action while it is being made, it is refused with nothing
+written rather than taking back that table's action instead.`,
 		Example: `  warlog undo
   warlog undo 3
   warlog undo --to 3fa2c1d0`,
@@ -249,6 +253,10 @@ func newRedoCommand(app *cmdutil.App) *cobra.Command {
 	return &cobra.Command{
 		Use:   "redo [N]",
 		Short: "Put back the newest undone action (or N), until a new action is made",
+		Long: `Put back the newest undone action (or the newest N) by appending a redo to
+the log, while no new action has been made since it was undone. A redo puts
+back the action that was newest undone when it was asked: if another table
+redoes or undoes meanwhile, it is refused with nothing written.`,
 		Example: `  warlog redo
   warlog redo 2`,
 		Args: cmdutil.RangeArgs(0, 1, "an optional count N"),

@@ -94,6 +94,9 @@ var hints = []func(err error) (inner, advice string, ok bool){
 	}),
 	hintAs(func(*campaigns.NoActionError) string { return "`warlog log` lists the ids" }),
 	hintAs(func(*campaigns.AmendmentError) string { return "`warlog log` shows the action it corrected under it" }),
+	hintAs(func(e *campaigns.MovedError) string {
+		return "`warlog log` shows what is newest now; run `warlog " + e.Verb + "` again if it is still what you mean"
+	}),
 	hintAs(func(e *events.ExportError) string {
 		if e.NotAnExport {
 			return "export a campaign with `warlog campaign export NAME`"

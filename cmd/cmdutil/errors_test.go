@@ -28,6 +28,10 @@ func TestExplainAddsTheCommandsThatHelp(t *testing.T) {
 			"undo: no action \"abc\" in this campaign; `warlog log` lists the ids (nothing was written)"},
 		{&campaigns.AmendmentError{ID: "0123456789abcdef"},
 			"action 01234567 is an amendment; amend the action it corrected, or undo it; `warlog log` shows the action it corrected under it"},
+		{&campaigns.MovedError{Verb: campaigns.VerbUndo},
+			"another action was recorded meanwhile; nothing was undone; `warlog log` shows what is newest now; run `warlog undo` again if it is still what you mean"},
+		{&campaigns.MovedError{Verb: campaigns.VerbRedo},
+			"another action was recorded meanwhile; nothing was redone; `warlog log` shows what is newest now; run `warlog redo` again if it is still what you mean"},
 		{fmt.Errorf("roll: %w", events.ErrUncertain),
 			"roll: " + events.ErrUncertain.Error() + "; `warlog log` shows whether it is, and running the command again with the same --action-id is safe"},
 		{fmt.Errorf("status: %w", events.ErrDamaged),
@@ -60,7 +64,7 @@ func TestExplainAddsTheCommandsThatHelp(t *testing.T) {
 func TestNoCommandInTheLowerLayersErrors(t *testing.T) {
 	for _, err := range []error{
 		&campaigns.NameError{Name: "x", Err: campaigns.ErrNoCampaign}, &campaigns.NoActionError{ID: "x"},
-		&campaigns.AmendmentError{ID: "x"}, events.ErrUncertain, events.ErrDamaged, events.ErrNotAsWritten,
+		&campaigns.AmendmentError{ID: "x"}, &campaigns.MovedError{Verb: campaigns.VerbUndo}, events.ErrUncertain, events.ErrDamaged, events.ErrNotAsWritten,
 	} {
 		if strings.Contains(err.Error(), "`warlog") {
 			t.Errorf("%q names a command", err)
