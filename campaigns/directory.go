@@ -440,6 +440,29 @@ func (s *Service) Import(ctx context.Context, r io.Reader, as string) (*ImportRe
 	}
 	n := int64(len(evs))
 	res := &ImportResult{Name: name, Version: n, Head: evs[n-1].Hash}
+	if target == nil && as != "" {
+		// A copy beside a campaign keeps a log that went another way; one
+		// that ends where a campaign here ends would be its twin.
+		for _, e := range entries {
+			if ok, err := same(e); err != nil {
+				return nil, err
+			} else if !ok {
+				continue
+			}
+			if v, err := events.Version(ctx, s.store, e.Stream); err != nil {
+				return nil, err
+			} else if v != n {
+				continue
+			}
+			head := ""
+			if err := s.store.Load(ctx, e.Stream, n-1, func(ev events.Event) error { head = ev.Hash; return nil }); err != nil {
+				return nil, err
+			}
+			if head == evs[n-1].Hash {
+				return nil, fmt.Errorf("campaign %q already holds this log (version %d, head %s); nothing was imported: a copy beside it would be its twin", e.Name, n, head)
+			}
+		}
+	}
 	if target == nil {
 		if e, err := lookalike(ctx, d, name, ""); err != nil {
 			return nil, err
