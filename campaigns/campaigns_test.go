@@ -458,6 +458,10 @@ func TestLookalikeNames(t *testing.T) {
 	if _, err := s.Export(ctx, "Spring", &b); err != nil {
 		t.Fatal(err)
 	}
+	// Spring goes on: the file is no twin of it, only a copy's start.
+	if _, err := s.FreeRoll(ctx, "Spring", "d6", "", Options{}); err != nil {
+		t.Fatal(err)
+	}
 	// The older log's name, as no command takes it any more.
 	if err := store.Rename(ctx, "Autumn", "Au\u200btumn"); err != nil {
 		t.Fatal(err)
