@@ -235,6 +235,11 @@ func (s *Service) Create(ctx context.Context, name string, o CreateOptions) (*St
 			}
 			return nil, exists
 		}
+		if e, err := lookalike(ctx, d, name, ""); err != nil {
+			return nil, err
+		} else if e != nil {
+			return nil, lookalikeError(name, e)
+		}
 		if v, err := events.Version(ctx, s.store, name); err != nil {
 			return nil, err
 		} else if v > 0 {

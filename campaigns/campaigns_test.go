@@ -440,3 +440,48 @@ func TestShortActionID(t *testing.T) {
 		}
 	}
 }
+
+// A name a log written before invisible characters were refused holds
+// ("Au\u200btumn") is not taken again by a name that only looks the same:
+// not by a new campaign, a rename or an import; and it is found by what it
+// shows.
+func TestLookalikeNames(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "w.db")
+	store, err := sqlite.Open(path, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	s := New(store, counter())
+	mustCreate(t, s, "Autumn", 1)
+	mustCreate(t, s, "Spring", 2)
+	var b strings.Builder
+	if _, err := s.Export(ctx, "Spring", &b); err != nil {
+		t.Fatal(err)
+	}
+	// Spring goes on: the file is no twin of it, only a copy's start.
+	if _, err := s.FreeRoll(ctx, "Spring", "d6", "", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	// The older log's name, as no command takes it any more.
+	if err := store.Rename(ctx, "Autumn", "Au\u200btumn"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Create(ctx, "Autumn", CreateOptions{Game: "kingsown"}); !errors.Is(err, ErrExists) || !strings.Contains(err.Error(), "invisible") {
+		t.Errorf("Create(Autumn) beside Au\\u200btumn: %v, want ErrExists naming invisible characters", err)
+	}
+	if err := s.Rename(ctx, "Spring", "Autumn"); !errors.Is(err, ErrExists) {
+		t.Errorf("Rename(Spring, Autumn): %v, want ErrExists", err)
+	}
+	if _, err := s.Import(ctx, strings.NewReader(b.String()), "Autumn"); err == nil || !strings.Contains(err.Error(), "invisible") {
+		t.Errorf("Import --as Autumn: %v, want a refusal", err)
+	}
+	list, _ := s.List(ctx)
+	if !slices.Equal(list, []string{"Au\u200btumn", "Spring"}) {
+		t.Errorf("campaigns = %q, want only the two", list)
+	}
+	if st, err := s.Load(ctx, "Autumn"); err != nil || st.Campaign.Seed != 1 {
+		t.Errorf("Load(Autumn) finds the campaign named Au\\u200btumn: %v", err)
+	}
+}

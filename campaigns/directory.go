@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"warlog/engines"
 	"warlog/events"
 	"warlog/internal/words"
 )
@@ -38,9 +39,41 @@ func (s *Service) resolve(ctx context.Context, name string) (string, error) {
 		return "", err
 	}
 	if !found {
+		// A name from a log written before invisible characters were
+		// refused is found by what it shows.
+		if e, err := lookalike(ctx, d, name, ""); err != nil || e != nil {
+			if e != nil {
+				return e.Stream, nil
+			}
+			return "", err
+		}
 		return "", &NameError{name, ErrNoCampaign}
 	}
 	return key, nil
+}
+
+// lookalike is the campaign other than stream whose name differs from name
+// only by invisible characters (engines.NameKey), nil if none. A new name
+// cannot hold them (ValidateName), but one a log written before they were
+// refused holds can: it must not be taken again by a name that looks the
+// same.
+func lookalike(ctx context.Context, d events.Directory, name, stream string) (*events.Entry, error) {
+	es, err := d.Entries(ctx)
+	if err != nil {
+		return nil, err
+	}
+	key := engines.NameKey(name)
+	for i, e := range es {
+		if e.Stream != stream && e.Name != name && engines.NameKey(e.Name) == key {
+			return &es[i], nil
+		}
+	}
+	return nil, nil
+}
+
+// lookalikeError refuses name, which looks like the name of campaign e.
+func lookalikeError(name string, e *events.Entry) error {
+	return &NameError{name, fmt.Errorf("%w: %q differs from it only by invisible characters", ErrExists, e.Name)}
 }
 
 // Entries lists every campaign, oldest first, archived ones included.
@@ -111,6 +144,11 @@ func (s *Service) Rename(ctx context.Context, old, name string) error {
 	key, err := s.resolve(ctx, old)
 	if err != nil {
 		return err
+	}
+	if e, err := lookalike(ctx, d, name, key); err != nil {
+		return err
+	} else if e != nil {
+		return lookalikeError(name, e)
 	}
 	if err := d.Rename(ctx, key, name); err != nil {
 		if errors.Is(err, events.ErrNameTaken) {
@@ -402,7 +440,35 @@ func (s *Service) Import(ctx context.Context, r io.Reader, as string) (*ImportRe
 	}
 	n := int64(len(evs))
 	res := &ImportResult{Name: name, Version: n, Head: evs[n-1].Hash}
+	if target == nil && as != "" {
+		// A copy beside a campaign keeps a log that went another way; one
+		// that ends where a campaign here ends would be its twin.
+		for _, e := range entries {
+			if ok, err := same(e); err != nil {
+				return nil, err
+			} else if !ok {
+				continue
+			}
+			if v, err := events.Version(ctx, s.store, e.Stream); err != nil {
+				return nil, err
+			} else if v != n {
+				continue
+			}
+			head := ""
+			if err := s.store.Load(ctx, e.Stream, n-1, func(ev events.Event) error { head = ev.Hash; return nil }); err != nil {
+				return nil, err
+			}
+			if head == evs[n-1].Hash {
+				return nil, fmt.Errorf("campaign %q already holds this log (version %d, head %s); nothing was imported: a copy beside it would be its twin", e.Name, n, head)
+			}
+		}
+	}
 	if target == nil {
+		if e, err := lookalike(ctx, d, name, ""); err != nil {
+			return nil, err
+		} else if e != nil {
+			return nil, fmt.Errorf("%w; nothing was imported: choose another name with --as NAME", lookalikeError(name, e))
+		}
 		key := h.Key
 		if v, err := events.Version(ctx, s.store, key); err != nil {
 			return nil, err

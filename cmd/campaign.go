@@ -57,7 +57,7 @@ campaign.`,
 		RunE: func(c *cobra.Command, args []string) error { return runCampaignNew(c, app, o, args[0]) },
 	}
 	c.Flags().StringVar(&o.game, "game", "", "the game: "+strings.Join(app.GameNames(), "|"))
-	c.Flags().StringVar(&o.seed, "seed", "", "fix the seed of the program's dice (a whole number)")
+	c.Flags().Var(cmdutil.NonEmptyFlag{Value: &o.seed, Want: "give a whole number, e.g. --seed 7; leave --seed out for a random one"}, "seed", "fix the seed of the program's dice (a whole number)")
 	c.Flags().StringVar(&o.mode, "mode", "", "Brood Mother only: fast|standard|campaign")
 	_ = c.MarkFlagRequired("game")
 	_ = c.RegisterFlagCompletionFunc("game", cobra.FixedCompletions(app.GameNames(), cobra.ShellCompDirectiveNoFileComp))

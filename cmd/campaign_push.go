@@ -3,6 +3,8 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -63,8 +65,17 @@ Exit status: 0 copied (or nothing new); 1 refused, nothing written.`
 		if other == "" {
 			return &cmdutil.UsageError{Err: fmt.Errorf("%s needs --%s ADDRESS: the other database (postgres://USER@HOST/DB, or an SQLite file)", c.CommandPath(), flag), Hint: c.CommandPath() + " --help"}
 		}
-		if other == app.ResolvedDB() {
+		if other == app.ResolvedDB() || sameFile(other, app.ResolvedDB()) {
 			return fmt.Errorf("--%s %s is this database; name another one", flag, shown(other))
+		}
+		if !push && !cmdutil.OnServerAddress(other) {
+			// A pull only reads the other database: a file that is not
+			// there is a mistyped path, not a new, empty database.
+			if fi, err := os.Stat(other); errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("--from %s: no such file; give the path of a warlog database (or a postgres:// address)", other)
+			} else if err == nil && fi.IsDir() {
+				return fmt.Errorf("--from %s is a directory; give the path of a warlog database", other)
+			}
 		}
 		here, err := app.Service()
 		if err != nil {
@@ -119,3 +130,17 @@ Exit status: 0 copied (or nothing new); 1 refused, nothing written.`
 // shown is a database as messages show it: a server's address without
 // its password.
 func shown(db string) string { return cmdutil.Shown(db) }
+
+// sameFile reports whether two SQLite paths are one file (through a
+// symbolic link, another spelling of the path, a hard link).
+func sameFile(a, b string) bool {
+	if cmdutil.OnServerAddress(a) || cmdutil.OnServerAddress(b) {
+		return false
+	}
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
+}

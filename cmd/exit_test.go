@@ -37,6 +37,13 @@ func TestExitCodesByType(t *testing.T) {
 		// the parser's words ("strconv.ParseInt: parsing ...").
 		{[]string{"log", "-n", "abc"}, cmdutil.ExitUsage, `warlog: -n/--limit "abc": give a whole number (try: warlog log --help)`},
 		{[]string{"log", "-n", "99999999999999999999"}, cmdutil.ExitUsage, `-n/--limit "99999999999999999999" is out of range: give a smaller number`},
+		// Whole numbers are 32-bit (issue 30); a value given empty is no
+		// value, not a default.
+		{[]string{"ko", "recruit", "Bors", "--side", "h", "--skill", "3", "--weapon", "Sword:2:1", "--hits", "2147483648"}, cmdutil.ExitUsage, `--hits "2147483648" is out of range: give a smaller number (2147483647 at most)`},
+		{[]string{"ko", "recruit", "Bors", "--side", "h", "--skill", "-2147483649", "--weapon", "Sword:2:1", "--hits", "1"}, cmdutil.ExitUsage, `--skill "-2147483649" is out of range: give a larger number (-2147483648 at least)`},
+		{[]string{"campaign", "new", "G", "--game", "kingsown", "--seed", ""}, cmdutil.ExitUsage, `for "--seed" flag: give a whole number`},
+		{[]string{"campaign", "new", "G", "--game", "kingsown", "--action-id", ""}, cmdutil.ExitUsage, `for "--action-id" flag: give an id`},
+		{[]string{"roll", "d6", "--action-id="}, cmdutil.ExitUsage, `for "--action-id" flag: give an id`},
 		{[]string{"demo", "--seed", "-1"}, cmdutil.ExitUsage, `--seed "-1": give a whole number of 0 or more`},
 		{[]string{"campaign", "new", "F"}, cmdutil.ExitUsage, `required flag(s) "game" not set`},
 		{[]string{"completion", "bash", "extra"}, cmdutil.ExitUsage, `unknown command "extra" for "warlog completion bash"`},
@@ -48,6 +55,12 @@ func TestExitCodesByType(t *testing.T) {
 		if code != c.code || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "strconv") {
 			t.Errorf("warlog %s: exit %d, stderr %q; want exit %d saying %q", strings.Join(c.args, " "), code, stderr, c.code, c.want)
 		}
+	}
+	if list, _, _ := run(t, db, "campaign", "list", "--json"); strings.Contains(list, `"G"`) {
+		t.Errorf("a refused campaign new was stored: %s", list)
+	}
+	if roster, _, _ := run(t, db, "roster", "--json"); strings.Contains(roster, "Bors") {
+		t.Errorf("a refused recruit was stored: %s", roster)
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"warlog/engines"
 )
 
 // hostile are names a careless or malicious player might type: markup,
@@ -70,7 +72,7 @@ func acceptable(name string) bool {
 		return false
 	}
 	for _, r := range name {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || engines.Invisible(r) {
 			return false
 		}
 	}
@@ -175,11 +177,11 @@ var hostileGames = []hostileGame{
 
 // The names each game takes (figures, forces, gangs, players) follow the
 // same rule as campaign names: printable text is kept exactly, control
-// characters and invalid UTF-8 are refused in one line with nothing written.
+// characters, invisible ones (zero-width, bidi) and invalid UTF-8 are refused in one line with nothing written.
 func TestHostileNamesInEveryGame(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "g.db")
 	good := []string{`<script>alert(1)</script>`, `'; DROP TABLE events;--`, `Ωmega ☠`}
-	bad := []string{"bell\a", "esc\x1b[31mred", "bad\xffutf8", " padded"}
+	bad := []string{"bell\a", "esc\x1b[31mred", "bad\xffutf8", " padded", "zero\u200bwidth", "\u202eevil", "iso\u2066late\u2069", "\ufeffbom"}
 	for _, g := range perGame(t, "hostileGames", hostileGames, func(g hostileGame) string { return g.game }) {
 		camp := "h-" + g.game
 		if _, e, code := run(t, db, "campaign", "new", camp, "--game", g.game); code != 0 {

@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -121,5 +122,43 @@ func TestEmptyDiceAndCampaignFlagsRefused(t *testing.T) {
 	}
 	if after, _, _ := run(t, db, "log", "--json"); after != before {
 		t.Errorf("a refused empty --dice wrote to the log:\n%s", after)
+	}
+}
+
+// An empty file (touch empty.db) is no database yet: commands that read,
+// and commands refused for want of a campaign, leave it 0 bytes with
+// nothing beside it; only one that brings a campaign in makes it one.
+func TestEmptyFileStaysEmpty(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "empty.db")
+	if err := os.WriteFile(db, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"status"}, {"log"}, {"verify"}, {"campaign", "list"}, {"roster"}, {"report"}, {"roll", "d6"}, {"use", "X"}, {"undo"}} {
+		run(t, db, args...)
+		fi, err := os.Stat(db)
+		if err != nil || fi.Size() != 0 {
+			t.Fatalf("warlog %s on an empty file: it is now %d bytes (%v)", strings.Join(args, " "), fi.Size(), err)
+		}
+		if got := listDir(t, dir); got != "empty.db" {
+			t.Fatalf("warlog %s on an empty file: the directory holds %v", strings.Join(args, " "), got)
+		}
+	}
+	if _, e, code := run(t, db, "campaign", "new", "E", "--game", "kingsown"); code != 0 {
+		t.Fatalf("campaign new in an empty file: exit %d: %s", code, e)
+	}
+}
+
+// campaign pull --from a file that does not exist is refused, naming it,
+// and creates nothing: neither that file nor this database.
+func TestPullFromMissingFile(t *testing.T) {
+	dir := t.TempDir()
+	db, missing := filepath.Join(dir, "here.db"), filepath.Join(dir, "missing.db")
+	_, e, code := run(t, db, "campaign", "pull", "Autumn", "--from", missing)
+	if code != cmdutil.ExitRefused || !strings.Contains(e, missing) || strings.Count(strings.TrimSpace(e), "\n") != 0 {
+		t.Errorf("pull --from a missing file: exit %d, stderr %q; want exit 1 naming it", code, e)
+	}
+	if got := listDir(t, dir); got != "" {
+		t.Errorf("pull --from a missing file created %v", got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -62,7 +63,7 @@ campaign database and its -wal and -shm files are refused by any name.`,
 	f.StringVar(&o.scenario, "scenario", "", "the scenario `NAME` to report (default: the latest)")
 	f.BoolVar(&o.chronicle, "chronicle", false, "the chronicle of the whole campaign")
 	f.StringVar(&o.format, "format", "md", "the `FORMAT`: md, html or json")
-	f.StringVar(&o.out, "out", "", "write to this `FILE` instead of stdout (mode 0644)")
+	f.StringVar(&o.out, "out", "", "write to this `FILE` instead of stdout (mode 0644; - is stdout)")
 	f.BoolVar(&o.force, "force", false, "with --out, replace the file if it exists")
 	f.BoolVar(&o.showUndone, "show-undone", false, "show undone actions, struck through")
 	_ = c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"md", "html", "json"}, cobra.ShellCompDirectiveNoFileComp))
@@ -87,6 +88,9 @@ func runReport(c *cobra.Command, app *cmdutil.App, o *reportOptions) error {
 	}[o.format]
 	if render == nil {
 		return &cmdutil.UsageError{Err: fmt.Errorf("--format %q: choose md, html or json", o.format)}
+	}
+	if o.out == "-" {
+		o.out = "" // stdout, as everywhere
 	}
 	if o.out != "" {
 		// Refused before anything is built: nothing is written.
@@ -145,7 +149,7 @@ func checkOut(db, out string, force bool, what, example string) error {
 	if err != nil {
 		return fmt.Errorf("--out %s: %w", out, err)
 	}
-	outDir, _ := os.Stat(filepath.Dir(absOut))
+	outDir, dirErr := os.Stat(filepath.Dir(absOut))
 	outFile, _ := os.Stat(absOut) // follows links: a link to the database is the database
 	for _, f := range dbFiles(db) {
 		absF, err := filepath.Abs(f)
@@ -166,6 +170,11 @@ func checkOut(db, out string, force bool, what, example string) error {
 		if same {
 			return fmt.Errorf("--out %s is the campaign database %s or one of its side files: writing %s there would destroy the log; give another file, e.g. --out %s", out, db, what, example)
 		}
+	}
+	if dir := filepath.Dir(out); errors.Is(dirErr, fs.ErrNotExist) {
+		return fmt.Errorf("--out %s: there is no directory %s to write %s in; create it first, or give a file in a directory that exists", out, dir, what)
+	} else if errors.Is(dirErr, syscall.ENOTDIR) || outDir != nil && !outDir.IsDir() {
+		return fmt.Errorf("--out %s: %s is not a directory; give a file in a directory that exists", out, dir)
 	}
 	fi, err := os.Lstat(out)
 	switch {

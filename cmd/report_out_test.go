@@ -181,6 +181,38 @@ func TestReportOutFile(t *testing.T) {
 	}
 }
 
+// report --out - is stdout; an --out in a directory that does not exist
+// (or under a file) is refused naming that directory in plain words, not a
+// temporary file's path, and nothing is created (issue 30).
+func TestReportOutStdoutAndMissingDirectory(t *testing.T) {
+	db, _ := reportCampaign(t)
+	want, _, code := run(t, db, "report")
+	if code != 0 || want == "" {
+		t.Fatalf("report on stdout: exit %d", code)
+	}
+	if o, e, code := run(t, db, "report", "--out", "-"); code != 0 || o != want || e != "" {
+		t.Errorf("report --out -: exit %d, stdout %d bytes, stderr %q; want the report on stdout", code, len(o), e)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ out, want string }{
+		{filepath.Join(dir, "missing", "sub", "r.md"), "there is no directory " + filepath.Join(dir, "missing", "sub") + " to write the report in"},
+		{filepath.Join(file, "r.md"), file + " is not a directory"},
+	} {
+		o, e, code := run(t, db, "report", "--out", tt.out)
+		wantRefused(t, "report --out "+tt.out, o, e, code, tt.want)
+		if strings.Contains(e, ".tmp") {
+			t.Errorf("report --out %s names a temporary file: %s", tt.out, e)
+		}
+	}
+	if got := listDir(t, dir); got != "f" {
+		t.Errorf("the refusals left %s", got)
+	}
+}
+
 // listDir names a directory's entries, sorted, separated by spaces.
 func listDir(t *testing.T, dir string) string {
 	t.Helper()

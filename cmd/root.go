@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/signal"
 	"strconv"
@@ -332,7 +333,7 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 	pf.VarP(cmdutil.NonEmptyFlag{Value: &app.Campaign, Want: "give a campaign's name; leave -c out to act on the one chosen with warlog use NAME"}, "campaign", "c", "the campaign `NAME` to act on (default: the one chosen with warlog use NAME)")
 	pf.BoolVar(&app.JSON, "json", false, "machine-readable output: one JSON document on stdout")
 	pf.Var(cmdutil.NonEmptyFlag{Value: &app.Dice, Want: "give the faces rolled at the table, e.g. --dice 4,2; leave --dice out for the program to roll"}, "dice", "hand-entered `FACES` for this action, e.g. 4,2, in the order the rules ask")
-	pf.StringVar(&app.ActionID, "action-id", "", "an `ID` that makes this action idempotent: a retry with the same id is not recorded twice")
+	pf.Var(cmdutil.NonEmptyFlag{Value: &app.ActionID, Want: "give an id for this action, e.g. --action-id bors-swing; leave --action-id out for a fresh one"}, "action-id", "an `ID` that makes this action idempotent: a retry with the same id is not recorded twice")
 	pf.BoolVar(&app.NoPager, "no-pager", false, "print long output straight to the terminal, not through $PAGER")
 	_ = root.RegisterFlagCompletionFunc("campaign", completeCampaigns(app))
 
@@ -345,6 +346,7 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 		}
 	}
 	boundCompletions(root)
+	boundInts(root)
 	return root
 }
 
@@ -422,6 +424,35 @@ func boundCompletions(c *cobra.Command) {
 	}
 }
 
+// boundInts keeps every whole-number flag of c and its subcommands within
+// 32 bits: --hits 2147483648 is a usage error, not a figure with more Hits
+// than any other program reading the log can count.
+func boundInts(c *cobra.Command) {
+	bound := func(f *pflag.Flag) {
+		if f.Value.Type() == "int" {
+			if _, ok := f.Value.(int32Value); !ok {
+				f.Value = int32Value{f.Value}
+			}
+		}
+	}
+	c.Flags().VisitAll(bound)
+	c.PersistentFlags().VisitAll(bound)
+	for _, sub := range c.Commands() {
+		boundInts(sub)
+	}
+}
+
+// int32Value is an int flag's value that takes only 32-bit numbers.
+type int32Value struct{ pflag.Value }
+
+// Set implements pflag.Value.
+func (v int32Value) Set(s string) error {
+	if _, err := strconv.ParseInt(s, 0, 32); err != nil {
+		return err
+	}
+	return v.Value.Set(s)
+}
+
 // takesAnother reports whether a command given n positional arguments may
 // take one more: whether its validator accepts some count above n (the
 // validators count; a few counts beyond cover every range they declare).
@@ -459,6 +490,12 @@ func plainFlagValueError(err error) error {
 		name = "-" + sh + "/" + name
 	}
 	if errors.Is(num.Err, strconv.ErrRange) {
+		if t := bad.GetFlag().Value.Type(); t == "int" {
+			if strings.HasPrefix(bad.GetValue(), "-") {
+				return fmt.Errorf("%s %q is out of range: give a larger number (%d at least)", name, bad.GetValue(), math.MinInt32)
+			}
+			return fmt.Errorf("%s %q is out of range: give a smaller number (%d at most)", name, bad.GetValue(), math.MaxInt32)
+		}
 		return fmt.Errorf("%s %q is out of range: give a smaller number", name, bad.GetValue())
 	}
 	return fmt.Errorf("%s %q: give %s", name, bad.GetValue(), want)

@@ -82,3 +82,33 @@ func TestLoweredUserVersionSaysHowToRecover(t *testing.T) {
 		t.Error("a command changed the file")
 	}
 }
+
+// verify flags a file whose SQLite application_id is not warlog's (set to
+// 0 or another program's by hand, the tables left as warlog made them),
+// and says how to set it back (issue 30).
+func TestVerifyFlagsForeignApplicationID(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	if _, e, code := run(t, db, "campaign", "new", "A", "--game", "kingsown", "--seed", "2"); code != 0 {
+		t.Fatal(e)
+	}
+	raw, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	for _, tt := range []struct {
+		id   int
+		want string
+	}{
+		{0, "its application_id is 0, not warlog's 1464618823"},
+		{0x4c4f4757, "it is an SQLite file of another program"}, // refused on opening
+	} {
+		if _, err := raw.Exec(fmt.Sprintf(`PRAGMA application_id = %d`, tt.id)); err != nil {
+			t.Fatal(err)
+		}
+		_, e, code := run(t, db, "verify")
+		if code != 1 || !strings.Contains(e, tt.want) || strings.Count(strings.TrimSpace(e), "\n") != 0 {
+			t.Errorf("verify with application_id %d: exit %d, stderr %q; want exit 1 saying %q", tt.id, code, e, tt.want)
+		}
+	}
+}

@@ -23,7 +23,9 @@ func ClipTo(s string, n int) string {
 
 // ValidateName checks a name a player types (campaign, scenario, side,
 // player, figure): printable UTF-8, 1 to 64 characters, no leading or
-// trailing space. Anything else is kept exactly as given: reports escape it.
+// trailing space, and nothing invisible that would make two names that look
+// the same differ (zero-width characters, bidi controls: see Invisible).
+// Anything else is kept exactly as given: reports escape it.
 // kind names the thing in the message ("figure", "side").
 func ValidateName(kind, name string) error {
 	switch {
@@ -40,6 +42,34 @@ func ValidateName(kind, name string) error {
 		if unicode.IsControl(r) || r == utf8.RuneError {
 			return fmt.Errorf("%s name %q holds a control character; use printable text", kind, Clip(name))
 		}
+		if Invisible(r) {
+			return fmt.Errorf("%s name %q holds an invisible character (U+%04X), which would make it look like another name; remove it", kind, Clip(name), r)
+		}
 	}
 	return nil
+}
+
+// Invisible reports whether r is a character that shows nothing, or only
+// turns the text around it, and so can make two names that look the same
+// differ: the zero-width space, non-joiner and joiner, the direction marks
+// (U+200B to U+200F), the bidi embeddings, overrides and isolates (U+202A
+// to U+202E, U+2066 to U+2069) and the byte order mark (U+FEFF).
+func Invisible(r rune) bool {
+	return r >= 0x200b && r <= 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0xfeff
+}
+
+// NameKey is name as names are told apart: without invisible characters
+// (Invisible). ValidateName refuses them in a new name, but a log written
+// before it did may hold them: two names with the same key are the same
+// name, and a new one must not take the key of one that exists.
+func NameKey(name string) string {
+	if !strings.ContainsFunc(name, Invisible) {
+		return name
+	}
+	return strings.Map(func(r rune) rune {
+		if Invisible(r) {
+			return -1
+		}
+		return r
+	}, name)
 }

@@ -189,7 +189,9 @@ func (a *App) Service() (*campaigns.Service, error) {
 	}
 	phase.Mark("command-line")
 	if a.NoNewDatabase && !a.ReadOnly && !a.OnServer() {
-		if _, err := os.Stat(a.ResolvedDB()); errors.Is(err, os.ErrNotExist) {
+		// No file, or an empty one (touch): no database yet, and none is
+		// made by a command that acts on campaigns that exist.
+		if fi, err := os.Stat(a.ResolvedDB()); errors.Is(err, os.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
 			a.ReadOnly = true
 		}
 	}

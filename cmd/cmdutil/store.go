@@ -30,6 +30,10 @@ func (a *App) openStore() (events.Store, error) {
 // campaign's export, then go to the working directory).
 func (a *App) OnServer() bool { return stores.OnServer(a.ResolvedDB()) }
 
+// OnServerAddress reports whether address names a database server rather
+// than an SQLite file.
+func OnServerAddress(address string) bool { return stores.OnServer(address) }
+
 // ShownDB is the database in force as messages show it: a server's
 // address without its password.
 func (a *App) ShownDB() string { return Shown(a.ResolvedDB()) }

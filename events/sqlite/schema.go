@@ -159,8 +159,14 @@ func (s *Store) CheckSchema(ctx context.Context) error {
 	}
 	defer tx.Rollback()
 	var version int
-	if err := tx.QueryRowContext(quiet(ctx), `PRAGMA user_version`).Scan(&version); err != nil {
+	var appID int64
+	if err := tx.QueryRowContext(quiet(ctx), `SELECT (SELECT user_version FROM pragma_user_version), (SELECT application_id FROM pragma_application_id)`).Scan(&version, &appID); err != nil {
 		return mapErr(err)
+	}
+	if version > 0 && appID != applicationID {
+		// Every migration sets it: a warlog file never lacks it.
+		return fmt.Errorf("%s: %w: its application_id is %d, not warlog's %d (\"WLOG\"): another program's file, or one changed by hand; nothing was changed: restore a copy of the file, or, if it is warlog's, set it back with `sqlite3 %s 'PRAGMA application_id = %d'`",
+			s.path, events.ErrSchema, appID, applicationID, s.path, applicationID)
 	}
 	got, err := readSchema(ctx, tx)
 	if err != nil {

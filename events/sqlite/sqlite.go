@@ -149,6 +149,11 @@ func openReadOnly(path string, opt Options, migs []migration) (*Store, error) {
 	if fi.IsDir() {
 		return nil, fmt.Errorf("%s is a directory; give the database file's path", path)
 	}
+	if empty(path, fi) {
+		// An empty file (touch) holds no database yet: it reads as none
+		// and stays as it is, where upgrading it would make it one.
+		return nil, fmt.Errorf("%s: %w", path, events.ErrNoDatabase)
+	}
 	version, err := quickProbe(path, len(migs))
 	if err != nil {
 		return nil, err
@@ -183,6 +188,16 @@ func openReadOnly(path string, opt Options, migs []migration) (*Store, error) {
 		}
 	}
 	return nil, fmt.Errorf("open %s for reading: %w", path, last)
+}
+
+// empty reports whether the file at path, fi, is 0 bytes with no
+// write-ahead log holding what would be its first pages.
+func empty(path string, fi fs.FileInfo) bool {
+	if fi.Size() != 0 {
+		return false
+	}
+	wal, err := os.Stat(path + "-wal")
+	return err != nil || wal.Size() == 0
 }
 
 // Close closes the database.

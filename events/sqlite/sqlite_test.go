@@ -628,8 +628,10 @@ func TestTightensExistingModes(t *testing.T) {
 			s, path := tempDB(t)
 			s.Close()
 			for _, p := range []string{path, path + "-wal", path + "-shm"} {
-				if err := os.WriteFile(p, nil, 0o600); err != nil && p != path {
-					t.Fatal(err)
+				if p != path { // the database keeps its pages: an empty file is none
+					if err := os.WriteFile(p, nil, 0o600); err != nil {
+						t.Fatal(err)
+					}
 				}
 				if err := os.Chmod(p, 0o644); err != nil {
 					t.Fatal(err)
@@ -706,5 +708,23 @@ func TestConnectionsReadThroughAMap(t *testing.T) {
 	}
 	if size != 1<<30 {
 		t.Errorf("mmap_size is %d, want %d", size, 1<<30)
+	}
+}
+
+// An empty file (touch) opened for reading is no database: Open says so
+// (events.ErrNoDatabase, as for a missing file) and leaves it 0 bytes.
+func TestReadOnlyEmptyFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "empty.db")
+	if err := os.WriteFile(path, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := sqlite.Open(path, sqlite.Options{ReadOnly: true}); !errors.Is(err, events.ErrNoDatabase) {
+		if s != nil {
+			s.Close()
+		}
+		t.Errorf("Open(empty file, read-only) = %v, want ErrNoDatabase", err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() != 0 {
+		t.Errorf("the empty file is now %v (%v), want 0 bytes", fi.Size(), err)
 	}
 }

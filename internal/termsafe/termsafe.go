@@ -21,9 +21,13 @@ func escape(b []byte, r rune) []byte {
 
 // unsafe reports whether r must not reach a terminal raw: the C0 controls
 // but newline and tab (ESC, BEL, CR, backspace, NUL, ...), DEL and the C1
-// controls, which some terminals obey as 8-bit escape sequences.
+// controls, which some terminals obey as 8-bit escape sequences; and the
+// invisible characters a name from an older log may hold (zero-width
+// characters, bidi controls, the byte order mark: engines.Invisible), which
+// would show it as another name or turn the line around it.
 func unsafe(r rune) bool {
-	return (r < 0x20 && r != '\n' && r != '\t') || (r >= 0x7f && r < 0xa0)
+	return (r < 0x20 && r != '\n' && r != '\t') || (r >= 0x7f && r < 0xa0) ||
+		r >= 0x200b && r <= 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0xfeff
 }
 
 // String returns s with every unsafe character escaped and every invalid

@@ -24,6 +24,11 @@ func TestStringEscapesControls(t *testing.T) {
 		"c1\u009b2J":          `c1\u009b2J`,
 		"bad\xffutf8":         "bad\ufffdutf8",
 		"\xc3\x28":            "\ufffd(",
+		// Invisible: a name of an older log that looks like another.
+		"Au\u200btumn":    `Au\u200btumn`,
+		"\u202eevil":      `\u202eevil`,
+		"\u2066iso\u2069": `\u2066iso\u2069`,
+		"\ufeffbom":       `\ufeffbom`,
 	}
 	for in, want := range cases {
 		if got := String(in); got != want {
