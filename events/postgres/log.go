@@ -111,6 +111,9 @@ func (s *Store) append(ctx context.Context, entry *events.Entry, campaign string
 	return out, nil
 }
 
+// streamColumns is how many columns Stream reads.
+const streamColumns = 6
+
 // reader is what the store reads through: the pool, or the transaction of
 // a view that holds a stream.
 func (s *Store) reader() querier {
@@ -152,11 +155,11 @@ var errDone = errors.New("done")
 func (s *Store) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
-		return s.mapErr(err)
+		return written(s.mapErr(err))
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
 	if err := fn(tx); err != nil {
-		return s.mapErr(err)
+		return written(s.mapErr(err))
 	}
 	if err := tx.Commit(ctx); err != nil {
 		if m := s.mapErr(err); errors.Is(m, events.ErrLost) {
@@ -319,12 +322,30 @@ func (s *Store) Stream(ctx context.Context, campaign string, after int64, fn fun
 		return s.mapErr(err)
 	}
 	defer rows.Close()
+	// Query sends the statement and leaves its failure (a connection
+	// killed as it answers, say) to the rows: then there are no columns,
+	// and no rows.
+	if len(rows.FieldDescriptions()) != streamColumns {
+		for rows.Next() {
+		}
+		if err := rows.Err(); err != nil {
+			return s.mapErr(err)
+		}
+		return fmt.Errorf("the stream of %q came back with %d columns, not %d: %w", campaign, len(rows.FieldDescriptions()), streamColumns, events.ErrSchema)
+	}
 	binaryVersion := rows.FieldDescriptions()[0].Format == pgx.BinaryFormatCode
 	e := events.Event{Campaign: campaign}
 	var lastAt, lastAction string
 	types := map[string]string{}
 	for rows.Next() {
 		raw := rows.RawValues()
+		if len(raw) != streamColumns {
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return s.mapErr(err)
+			}
+			return fmt.Errorf("an event of %q came back with %d columns, not %d: %w", campaign, len(raw), streamColumns, events.ErrSchema)
+		}
 		if binaryVersion && len(raw[0]) == 8 {
 			e.Version = int64(binary.BigEndian.Uint64(raw[0]))
 		} else if e.Version, err = strconv.ParseInt(string(raw[0]), 10, 64); err != nil {

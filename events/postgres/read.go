@@ -303,7 +303,7 @@ func (s *Store) Setting(ctx context.Context, key string) (string, error) {
 func (s *Store) SetSetting(ctx context.Context, key, value string) error {
 	_, err := s.pool.Exec(ctx, `INSERT INTO settings (usr, key, value) VALUES (current_user, $1, $2)
 		ON CONFLICT (usr, key) DO UPDATE SET value = excluded.value`, key, value)
-	return s.mapErr(err)
+	return written(s.mapErr(err))
 }
 
 // guards are what keeps the log append-only and its versions unique: the
