@@ -173,27 +173,49 @@ func (s *Service) Archive(ctx context.Context, name string, archived bool) error
 }
 
 // Delete removes a campaign from the store: its log, snapshots and name.
-// The command line writes an export first.
-func (s *Service) Delete(ctx context.Context, name string) error {
+// First, with every writer of the campaign held off, the campaign is
+// exported (as Export writes it) and keep, when not nil, is given the
+// export: it holds every action ever acknowledged, and an action that
+// comes after the delete finds no campaign. When the export or keep fails
+// nothing is deleted. It returns the export's header.
+func (s *Service) Delete(ctx context.Context, name string, keep func(h events.ExportHeader, export []byte) error) (events.ExportHeader, error) {
+	var h events.ExportHeader
 	d, err := s.directory("delete a campaign")
 	if err != nil {
-		return err
+		return h, err
 	}
 	key, err := s.resolve(ctx, name)
 	if err != nil {
-		return err
+		return h, err
 	}
 	cur, err := events.Setting(ctx, s.store, settingCurrent)
 	if err != nil {
-		return err
+		return h, err
 	}
-	if err := d.Delete(ctx, key); err != nil {
-		return err
+	err = d.Delete(ctx, key, func(ctx context.Context, held events.Store) error {
+		var b bytes.Buffer
+		if h, err = s.export(ctx, held, name, key, &b); err != nil {
+			return err
+		}
+		if keep != nil {
+			return keep(h, b.Bytes())
+		}
+		return nil
+	})
+	if err != nil {
+		return h, err
 	}
 	if cur == key {
-		return events.SetSetting(ctx, s.store, settingCurrent, "")
+		return h, events.SetSetting(ctx, s.store, settingCurrent, "")
 	}
-	return nil
+	return h, nil
+}
+
+// gone reports whether the campaign named name is known to have been
+// deleted (a failed look-up says no).
+func (s *Service) gone(ctx context.Context, name string) bool {
+	ok, err := s.Exists(ctx, name)
+	return err == nil && !ok
 }
 
 // Export writes a campaign as an export file (events.ReadExport reads it):
@@ -204,7 +226,13 @@ func (s *Service) Export(ctx context.Context, name string, w io.Writer) (events.
 	if err != nil {
 		return events.ExportHeader{}, err
 	}
-	r, err := events.VerifyStream(ctx, s.store, key)
+	return s.export(ctx, s.store, name, key, w)
+}
+
+// export is Export of the campaign named name, whose key is key, read
+// through st.
+func (s *Service) export(ctx context.Context, st events.Store, name, key string, w io.Writer) (events.ExportHeader, error) {
+	r, err := events.VerifyStream(ctx, st, key)
 	if err != nil {
 		var be *events.BreakError
 		if errors.As(err, &be) {
@@ -214,7 +242,7 @@ func (s *Service) Export(ctx context.Context, name string, w io.Writer) (events.
 		return events.ExportHeader{}, err
 	}
 	h := events.ExportHeader{Format: events.ExportFormat, Name: name, Events: r.Events, Head: r.Head}
-	err = events.LoadTypes(ctx, s.store, key, 0, []string{TypeCreated, events.TypeActionBegun}, func(e events.Event) error {
+	err = events.LoadTypes(ctx, st, key, 0, []string{TypeCreated, events.TypeActionBegun}, func(e events.Event) error {
 		if e.Version > r.Events {
 			return nil
 		}
@@ -235,14 +263,14 @@ func (s *Service) Export(ctx context.Context, name string, w io.Writer) (events.
 	if err != nil {
 		return h, err
 	}
-	if h.Key, err = s.exportKey(ctx, key); err != nil {
+	if h.Key, err = exportKey(ctx, st, key); err != nil {
 		return h, err
 	}
 	if err := events.WriteExportHeader(w, h); err != nil {
 		return h, err
 	}
 	errEnd := errors.New("end")
-	err = s.store.Load(ctx, key, 0, func(e events.Event) error {
+	err = st.Load(ctx, key, 0, func(e events.Event) error {
 		if e.Version > r.Events {
 			return errEnd // appended since the check: not in this file
 		}
@@ -256,10 +284,10 @@ func (s *Service) Export(ctx context.Context, name string, w io.Writer) (events.
 
 // exportKey is the key an export's header names: the campaign as its
 // chain hashes it (Load gives it with every event).
-func (s *Service) exportKey(ctx context.Context, key string) (string, error) {
+func exportKey(ctx context.Context, st events.Store, key string) (string, error) {
 	var chain string
 	errFirst := errors.New("first")
-	err := s.store.Load(ctx, key, 0, func(e events.Event) error { chain = e.Campaign; return errFirst })
+	err := st.Load(ctx, key, 0, func(e events.Event) error { chain = e.Campaign; return errFirst })
 	if err != nil && !errors.Is(err, errFirst) {
 		return "", err
 	}

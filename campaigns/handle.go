@@ -388,8 +388,8 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 			continue
 		}
 		if errors.Is(err, events.ErrConcurrency) {
-			if attempt == 0 {
-				continue
+			if attempt == 0 || s.gone(ctx, campaign) {
+				continue // a deleted campaign is not found when loaded again
 			}
 			return nil, fmt.Errorf("campaign %q: %w", campaign, ErrConflict)
 		}

@@ -247,19 +247,22 @@ Without --yes nothing is done.`,
 			if !yes {
 				return fmt.Errorf("deleting campaign %q removes its log from the database; add --yes to delete it (an export is written beside the database first)", name)
 			}
-			var b bytes.Buffer
-			h, err := svc.Export(c.Context(), name, &b)
+			// The export is written while every writer of the campaign is
+			// held off: it holds every action acknowledged before the
+			// delete, and none comes after.
+			var path string
+			h, err := svc.Delete(c.Context(), name, func(h events.ExportHeader, data []byte) error {
+				var err error
+				path, err = writeBackup(app.ResolvedDB(), app.OnServer(), name, h, data)
+				return err
+			})
 			if err != nil {
-				return fmt.Errorf("%w; nothing was deleted", err)
-			}
-			path, err := writeBackup(app.ResolvedDB(), app.OnServer(), name, h, b.Bytes())
-			if err != nil {
-				return fmt.Errorf("%w; nothing was deleted", err)
-			}
-			if err := svc.Delete(c.Context(), name); err != nil {
 				// Refused (a player's append-only role on a server, say):
-				// the campaign stays, and so nothing is left beside it.
-				os.Remove(path)
+				// the campaign stays, and so nothing is left beside it
+				// (unless the server may have deleted it all the same).
+				if path != "" && !errors.Is(err, events.ErrUncertain) {
+					os.Remove(path)
+				}
 				return fmt.Errorf("%w; nothing was deleted", err)
 			}
 			if app.JSON {

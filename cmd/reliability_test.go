@@ -307,3 +307,56 @@ func TestDiskFullDuringFirstCreate(t *testing.T) {
 		}
 	}
 }
+
+// TestDiskFullDuringFirstCheckpoint fills a small file system (a tmpfs of
+// a mount namespace of the test's own, where the machine allows one) as
+// the new database is checkpointed: the WAL takes room that the file then
+// lacks as it grows, and the checkpoint's failure is not reported when the
+// connection closes. Whatever the size, the creation leaves no file, or
+// one every command can read.
+func TestDiskFullDuringFirstCheckpoint(t *testing.T) {
+	t.Parallel() // waits on processes of its own, in a directory of its own
+	if runtime.GOOS != "linux" {
+		t.Skip("needs a Linux mount namespace")
+	}
+	if err := exec.Command("unshare", "-rm", "true").Run(); err != nil {
+		t.Skipf("no mount namespace for this user: %v", err)
+	}
+	bin := warlogBin(t)
+	const script = `mount -t tmpfs -o size="$2" tmpfs "$0" || exit 99
+"$1" --db "$0/w.db" campaign new C --game kingsown 2>&1; echo "@rc=$?"
+echo "@files=$(ls -A "$0")"
+if [ -e "$0/w.db" ]; then "$1" --db "$0/w.db" verify 2>&1; echo "@verify=$?"; fi`
+	for kib := 120; kib <= 320; kib += 20 {
+		dir := t.TempDir()
+		out, err := exec.Command("unshare", "-rm", "sh", "-c", script, dir, bin, fmt.Sprintf("%dk", kib)).CombinedOutput()
+		if code := exitCode(err); code == 99 {
+			t.Skipf("no tmpfs in a mount namespace: %s", out)
+		} else if err != nil {
+			t.Fatalf("%d KiB: %v %s", kib, err, out)
+		}
+		msg := string(out)
+		switch {
+		case strings.Contains(msg, "@rc=0"):
+			if !strings.Contains(msg, "@verify=0") {
+				t.Errorf("%d KiB: the campaign was created in a file verify refuses:\n%s", kib, msg)
+			}
+		case !strings.HasPrefix(msg, "warlog: create "+dir+"/w.db: the database file could not be written (is the disk full?); nothing was written"):
+			t.Errorf("%d KiB: %q; want it to say the disk may be full", kib, msg)
+		case !strings.Contains(msg, "@files=\n"):
+			t.Errorf("%d KiB: the failed creation left files:\n%s", kib, msg)
+		}
+	}
+}
+
+// exitCode is a finished command's exit status (0 when err is nil, -1
+// when it did not run to an exit).
+func exitCode(err error) int {
+	if err == nil {
+		return 0
+	}
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	return -1
+}

@@ -56,8 +56,15 @@ type Directory interface {
 	Rename(ctx context.Context, stream, name string) error
 	// SetArchived archives or unarchives stream.
 	SetArchived(ctx context.Context, stream string, archived bool) error
-	// Delete removes stream: its events, snapshots and entry.
-	Delete(ctx context.Context, stream string) error
+	// Delete removes stream: its events, snapshots and entry. Before
+	// anything is removed, last (when not nil) runs while every writer of
+	// the stream is held off: what it reads of the stream through held (a
+	// view of the store, for reading only) is every event ever
+	// acknowledged, and an append that was waiting fails once the stream
+	// is gone (ErrConcurrency: it is no longer at the version the writer
+	// read). When last fails, nothing is deleted and its error is
+	// returned.
+	Delete(ctx context.Context, stream string, last func(ctx context.Context, held Store) error) error
 }
 
 // ChainChecker checks a stream's events one by one, from version 1, as

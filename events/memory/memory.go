@@ -18,6 +18,9 @@ import (
 // Store is a log in memory, safe for concurrent use. The zero value is not
 // usable: call New.
 type Store struct {
+	// writing is held by each write to a stream, and by Delete while its
+	// last reads: a write waits for it, reads do not.
+	writing sync.Mutex
 	mu      sync.Mutex
 	streams map[string][]events.Event
 	order   []string // campaigns, oldest first
@@ -73,6 +76,8 @@ func (s *Store) append(ctx context.Context, entry *events.Entry, campaign string
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	s.writing.Lock()
+	defer s.writing.Unlock()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -263,6 +268,8 @@ func (s *Store) Import(ctx context.Context, entry events.Entry, expected int64, 
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	s.writing.Lock()
+	defer s.writing.Unlock()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	stream := s.streams[entry.Stream]
@@ -325,7 +332,14 @@ func (s *Store) SetArchived(_ context.Context, stream string, archived bool) err
 }
 
 // Delete implements events.Directory.
-func (s *Store) Delete(_ context.Context, stream string) error {
+func (s *Store) Delete(ctx context.Context, stream string, last func(context.Context, events.Store) error) error {
+	s.writing.Lock()
+	defer s.writing.Unlock()
+	if last != nil {
+		if err := last(ctx, s); err != nil {
+			return err
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.streams, stream)

@@ -24,6 +24,25 @@ type plainError struct {
 	cause    error
 }
 
+// lostErr is a lost connection, and why. A read says only that; a write's
+// transaction adds that it was rolled back (written).
+func (s *Store) lostErr(why string, err error) *plainError {
+	return &plainError{events.ErrLost, fmt.Sprintf("the connection to the PostgreSQL server at %s was lost (%s)", s.where, why) + againLater, err}
+}
+
+// againLater ends the message of a lost connection.
+const againLater = ": run the command again when it is back"
+
+// written is err as a write's transaction reports it: a lost connection
+// says that nothing was written.
+func written(err error) error {
+	var pe *plainError
+	if errors.As(err, &pe) && pe.sentinel == events.ErrLost && strings.HasSuffix(pe.msg, againLater) {
+		return &plainError{events.ErrLost, strings.TrimSuffix(pe.msg, againLater) + "; nothing was written" + againLater, pe.cause}
+	}
+	return err
+}
+
 func (e *plainError) Error() string        { return e.msg }
 func (e *plainError) Is(target error) bool { return target == e.sentinel }
 func (e *plainError) Unwrap() error        { return e.cause }
@@ -59,7 +78,7 @@ func (s *Store) mapErr(err error) error {
 		return &plainError{events.ErrUnreachable, s.unreachable(err), err}
 	}
 	if isNetErr(err) {
-		return &plainError{events.ErrLost, fmt.Sprintf("the connection to the PostgreSQL server at %s was lost (was the server stopped?); nothing was written: run the command again when it is back", s.where), err}
+		return s.lostErr("was the server stopped, or the network cut?", err)
 	}
 	return err
 }
@@ -121,7 +140,7 @@ func (s *Store) mapPgErr(pg *pgconn.PgError, connecting bool, err error) error {
 	case code == "57P03": // cannot_connect_now
 		return &plainError{events.ErrUnreachable, fmt.Sprintf("the PostgreSQL server at %s is starting up or shutting down: try again in a moment", s.where), err}
 	case strings.HasPrefix(code, "57P"), strings.HasPrefix(code, "08"): // shutdown, connection exception
-		return &plainError{events.ErrLost, fmt.Sprintf("the connection to the PostgreSQL server at %s was lost (the server was stopped); nothing was written: run the command again when it is back", s.where), err}
+		return s.lostErr("the server ended it: it was stopped or restarted, or its administrator ended the session", err)
 	case code == "53100": // disk_full
 		return &plainError{events.ErrBusy, fmt.Sprintf("the PostgreSQL server at %s has no room left on its disk; nothing was written", s.where), err}
 	case strings.HasPrefix(code, "53"), code == "40001", code == "40P01", code == "55P03":

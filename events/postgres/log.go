@@ -55,6 +55,9 @@ func (s *Store) append(ctx context.Context, entry *events.Entry, campaign string
 	}
 	var out []events.Event
 	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		if err := holdStream(ctx, tx, campaign, false); err != nil {
+			return err
+		}
 		stored, err := actionEvents(ctx, tx, campaign, action)
 		if err != nil {
 			return err
@@ -108,6 +111,40 @@ func (s *Store) append(ctx context.Context, entry *events.Entry, campaign string
 	return out, nil
 }
 
+// streamColumns is how many columns Stream reads.
+const streamColumns = 6
+
+// reader is what the store reads through: the pool, or the transaction of
+// a view that holds a stream.
+func (s *Store) reader() querier {
+	if s.held != nil {
+		return s.held
+	}
+	return s.pool
+}
+
+// holding is a view of s that reads through tx, which holds a stream: it
+// needs no connection of the pool, which writers waiting for the stream
+// may all have taken. It must not write.
+func (s *Store) holding(tx pgx.Tx) *Store {
+	return &Store{pool: s.pool, held: tx, now: s.now, where: s.where, server: s.server, database: s.database, user: s.user}
+}
+
+// holdStream takes the stream's lock for the rest of tx: shared by every
+// write to the stream, so that writers do not wait for one another (the
+// unique (campaign, version) orders them), and alone by Delete, which so
+// waits for the writes under way and holds off the next ones until the
+// stream is gone. Each statement after it reads a snapshot taken once the
+// lock is held: a write that waited finds the stream deleted.
+func holdStream(ctx context.Context, tx pgx.Tx, stream string, alone bool) error {
+	q := `SELECT pg_advisory_xact_lock_shared(hashtext('warlog stream'), hashtext($1))`
+	if alone {
+		q = `SELECT pg_advisory_xact_lock(hashtext('warlog stream'), hashtext($1))`
+	}
+	_, err := tx.Exec(ctx, q, stream)
+	return err
+}
+
 // errDone ends a transaction early with nothing to write (it is rolled
 // back).
 var errDone = errors.New("done")
@@ -118,11 +155,11 @@ var errDone = errors.New("done")
 func (s *Store) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
-		return s.mapErr(err)
+		return written(s.mapErr(err))
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
 	if err := fn(tx); err != nil {
-		return s.mapErr(err)
+		return written(s.mapErr(err))
 	}
 	if err := tx.Commit(ctx); err != nil {
 		if m := s.mapErr(err); errors.Is(m, events.ErrLost) {
@@ -224,7 +261,7 @@ func actionEvents(ctx context.Context, q querier, campaign, action string) ([]ev
 
 // Action implements events.ActionLoader.
 func (s *Store) Action(ctx context.Context, campaign, action string) ([]events.Event, error) {
-	ev, err := actionEvents(ctx, s.pool, campaign, action)
+	ev, err := actionEvents(ctx, s.reader(), campaign, action)
 	return ev, s.mapErr(err)
 }
 
@@ -246,11 +283,11 @@ func unwrapFn(err error) (error, bool) {
 // the chain names it (for a copy imported beside its original, not the
 // stream's key), so that its hash can be recomputed.
 func (s *Store) Load(ctx context.Context, campaign string, after int64, fn func(events.Event) error) error {
-	chain, err := chainOf(ctx, s.pool, campaign)
+	chain, err := chainOf(ctx, s.reader(), campaign)
 	if err != nil {
 		return s.mapErr(err)
 	}
-	rows, err := s.pool.Query(ctx, `SELECT `+columns+` FROM events WHERE campaign = $1 AND version > $2 ORDER BY version`, campaign, after)
+	rows, err := s.reader().Query(ctx, `SELECT `+columns+` FROM events WHERE campaign = $1 AND version > $2 ORDER BY version`, campaign, after)
 	if err != nil {
 		return s.mapErr(err)
 	}
@@ -273,6 +310,10 @@ func (s *Store) Load(ctx context.Context, campaign string, after int64, fn func(
 // only and the time of each action's first event only, as the SQLite
 // store does.
 func (s *Store) Stream(ctx context.Context, campaign string, after int64, fn func(*events.Event) error) error {
+	if s.held != nil {
+		// One connection cannot look a time up while it sends rows.
+		return s.Load(ctx, campaign, after, func(e events.Event) error { return fn(&e) })
+	}
 	rows, err := s.pool.Query(ctx, `SELECT version, action, type, data,
 		CASE WHEN type = 'action.begun' THEN at END,
 		CASE WHEN version = (SELECT max(version) FROM events WHERE campaign = $1) THEN hash ELSE '' END
@@ -281,12 +322,30 @@ func (s *Store) Stream(ctx context.Context, campaign string, after int64, fn fun
 		return s.mapErr(err)
 	}
 	defer rows.Close()
+	// Query sends the statement and leaves its failure (a connection
+	// killed as it answers, say) to the rows: then there are no columns,
+	// and no rows.
+	if len(rows.FieldDescriptions()) != streamColumns {
+		for rows.Next() {
+		}
+		if err := rows.Err(); err != nil {
+			return s.mapErr(err)
+		}
+		return fmt.Errorf("the stream of %q came back with %d columns, not %d: %w", campaign, len(rows.FieldDescriptions()), streamColumns, events.ErrSchema)
+	}
 	binaryVersion := rows.FieldDescriptions()[0].Format == pgx.BinaryFormatCode
 	e := events.Event{Campaign: campaign}
 	var lastAt, lastAction string
 	types := map[string]string{}
 	for rows.Next() {
 		raw := rows.RawValues()
+		if len(raw) != streamColumns {
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return s.mapErr(err)
+			}
+			return fmt.Errorf("an event of %q came back with %d columns, not %d: %w", campaign, len(raw), streamColumns, events.ErrSchema)
+		}
 		if binaryVersion && len(raw[0]) == 8 {
 			e.Version = int64(binary.BigEndian.Uint64(raw[0]))
 		} else if e.Version, err = strconv.ParseInt(string(raw[0]), 10, 64); err != nil {

@@ -57,6 +57,10 @@ func Redact(address string) string {
 // concurrent use by goroutines and by any number of processes and machines.
 type Store struct {
 	pool *pgxpool.Pool
+	// held, when not nil, is the transaction this store reads through: a
+	// view of the store given to Delete's last, which reads while the
+	// stream's lock is held (held).
+	held pgx.Tx
 	now  func() time.Time
 	// where names the server and database in messages: host:port/database.
 	where string

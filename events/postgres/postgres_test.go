@@ -34,3 +34,27 @@ func TestStoreSuite(t *testing.T) {
 			return "test.boom"
 		}))
 }
+
+// A delete with writers appending through connections of their own: what
+// it reads holds every acknowledged action, and no event outlives it.
+func TestDeleteHoldsOtherWriters(t *testing.T) {
+	addr := pgtest.Address(t)
+	open := func() *postgres.Store {
+		s, err := postgres.Open(context.Background(), addr, postgres.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	d := open()
+	writers := []events.Store{open(), open(), open(), open()}
+	storetest.DeleteHoldsWriters(t, d, func(i int) events.Store { return writers[i] })
+	var orphans int
+	if err := d.Pool().QueryRow(context.Background(), `SELECT count(*) FROM events WHERE campaign NOT IN (SELECT stream FROM campaigns)`).Scan(&orphans); err != nil {
+		t.Fatal(err)
+	}
+	if orphans > 0 {
+		t.Errorf("%d events belong to no campaign", orphans)
+	}
+}

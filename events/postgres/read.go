@@ -14,7 +14,7 @@ import (
 // StreamEffect implements events.EffectStore through the partial index
 // events_effect.
 func (s *Store) StreamEffect(ctx context.Context, campaign string, after int64, fn func(version int64, typ string, data []byte) error) error {
-	rows, err := s.pool.Query(ctx, `SELECT version, type, data FROM events
+	rows, err := s.reader().Query(ctx, `SELECT version, type, data FROM events
 		WHERE campaign = $1 AND version > $2 AND type IN ('action.undone', 'action.redone') ORDER BY version`, campaign, after)
 	if err != nil {
 		return s.mapErr(err)
@@ -36,7 +36,7 @@ func (s *Store) StreamEffect(ctx context.Context, campaign string, after int64, 
 // LastProgramRolls implements events.ProgramRollStore through the partial
 // index events_program_rolls, whose condition the query repeats.
 func (s *Store) LastProgramRolls(ctx context.Context, campaign string, upTo int64, n int) ([]events.Event, error) {
-	rows, err := s.pool.Query(ctx, `SELECT version, action, type, data FROM events
+	rows, err := s.reader().Query(ctx, `SELECT version, action, type, data FROM events
 		WHERE campaign = $1 AND version <= $2 AND type = 'dice.rolled' AND (data ->> 'source') = 'program'
 		ORDER BY version DESC LIMIT $3`, campaign, upTo, n)
 	if err != nil {
@@ -62,7 +62,7 @@ func (s *Store) LoadTypes(ctx context.Context, campaign string, after int64, typ
 	if len(types) == 0 {
 		return nil
 	}
-	rows, err := s.pool.Query(ctx, `SELECT `+columns+` FROM events WHERE campaign = $1 AND version > $2 AND type = ANY($3) ORDER BY version`, campaign, after, types)
+	rows, err := s.reader().Query(ctx, `SELECT `+columns+` FROM events WHERE campaign = $1 AND version > $2 AND type = ANY($3) ORDER BY version`, campaign, after, types)
 	if err != nil {
 		return s.mapErr(err)
 	}
@@ -81,14 +81,14 @@ func (s *Store) LoadTypes(ctx context.Context, campaign string, after int64, typ
 // Version implements events.Versioner.
 func (s *Store) Version(ctx context.Context, campaign string) (int64, error) {
 	var v int64
-	err := s.pool.QueryRow(ctx, `SELECT coalesce(max(version), 0) FROM events WHERE campaign = $1`, campaign).Scan(&v)
+	err := s.reader().QueryRow(ctx, `SELECT coalesce(max(version), 0) FROM events WHERE campaign = $1`, campaign).Scan(&v)
 	return v, s.mapErr(err)
 }
 
 // Campaigns implements events.Store: every stream, in the order their
 // first events were stored.
 func (s *Store) Campaigns(ctx context.Context) ([]string, error) {
-	rows, err := s.pool.Query(ctx, `SELECT campaign FROM events WHERE version = 1 ORDER BY seq`)
+	rows, err := s.reader().Query(ctx, `SELECT campaign FROM events WHERE version = 1 ORDER BY seq`)
 	if err != nil {
 		return nil, s.mapErr(err)
 	}
@@ -99,7 +99,7 @@ func (s *Store) Campaigns(ctx context.Context) ([]string, error) {
 // Entries implements events.Directory: every stream of the log, oldest
 // first, with its entry (a stream without one is named by its key).
 func (s *Store) Entries(ctx context.Context) ([]events.Entry, error) {
-	rows, err := s.pool.Query(ctx, `SELECT e.campaign, coalesce(c.chain, e.campaign), coalesce(c.name, e.campaign), coalesce(c.archived, false)
+	rows, err := s.reader().Query(ctx, `SELECT e.campaign, coalesce(c.chain, e.campaign), coalesce(c.name, e.campaign), coalesce(c.archived, false)
 		FROM events e LEFT JOIN campaigns c ON c.stream = e.campaign
 		WHERE e.version = 1 ORDER BY e.seq`)
 	if err != nil {
@@ -120,7 +120,7 @@ func (s *Store) Entries(ctx context.Context) ([]events.Entry, error) {
 // Lookup implements events.Directory.
 func (s *Store) Lookup(ctx context.Context, name string) (string, bool, error) {
 	var stream string
-	err := s.pool.QueryRow(ctx, `SELECT stream FROM campaigns WHERE name = $1
+	err := s.reader().QueryRow(ctx, `SELECT stream FROM campaigns WHERE name = $1
 		UNION ALL SELECT campaign FROM events WHERE campaign = $1 AND version = 1 AND NOT EXISTS (SELECT 1 FROM campaigns WHERE stream = $1)
 		LIMIT 1`, name).Scan(&stream)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -136,6 +136,9 @@ func (s *Store) Lookup(ctx context.Context, name string) (string, bool, error) {
 // in the transaction that checked the stream's head.
 func (s *Store) Import(ctx context.Context, entry events.Entry, expected int64, evs []events.Event) error {
 	return s.inTx(ctx, func(tx pgx.Tx) error {
+		if err := holdStream(ctx, tx, entry.Stream, false); err != nil {
+			return err
+		}
 		cur, prev, err := head(ctx, tx, entry.Stream)
 		if err != nil {
 			return err
@@ -241,13 +244,26 @@ func (s *Store) SetArchived(ctx context.Context, stream string, archived bool) e
 	})
 }
 
-// Delete implements events.Directory. The log is append-only: the trigger
-// that keeps it so is turned off for this transaction's statement and on
-// again before it commits (DDL is transactional, and the table stays
-// locked meanwhile), so no other writer ever meets the log without it.
-// Only the table's owner may do that.
-func (s *Store) Delete(ctx context.Context, stream string) error {
-	return s.inTx(ctx, func(tx pgx.Tx) error {
+// Delete implements events.Directory. It first takes the stream's lock
+// alone (holdStream): the writes under way commit before it, later ones
+// wait and then find the stream gone, and last reads, through this
+// transaction (writers that wait may hold every other connection of the
+// pool), everything ever committed. The log is append-only: the
+// trigger that keeps it so is turned off for this transaction's statement
+// and on again before it commits (DDL is transactional, and the table
+// stays locked meanwhile), so no other writer ever meets the log without
+// it. Only the table's owner may do that.
+func (s *Store) Delete(ctx context.Context, stream string, last func(context.Context, events.Store) error) error {
+	var lastErr error
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		if err := holdStream(ctx, tx, stream, true); err != nil {
+			return err
+		}
+		if last != nil {
+			if lastErr = last(ctx, s.holding(tx)); lastErr != nil {
+				return errDone
+			}
+		}
 		for _, q := range []string{
 			`ALTER TABLE events DISABLE TRIGGER events_append_only_delete`,
 			`DELETE FROM events WHERE campaign = $1`,
@@ -266,6 +282,10 @@ func (s *Store) Delete(ctx context.Context, stream string) error {
 		}
 		return nil
 	})
+	if lastErr != nil {
+		return lastErr
+	}
+	return err
 }
 
 // Setting implements events.Settings: the connecting user's own ("" when
@@ -283,7 +303,7 @@ func (s *Store) Setting(ctx context.Context, key string) (string, error) {
 func (s *Store) SetSetting(ctx context.Context, key, value string) error {
 	_, err := s.pool.Exec(ctx, `INSERT INTO settings (usr, key, value) VALUES (current_user, $1, $2)
 		ON CONFLICT (usr, key) DO UPDATE SET value = excluded.value`, key, value)
-	return s.mapErr(err)
+	return written(s.mapErr(err))
 }
 
 // guards are what keeps the log append-only and its versions unique: the

@@ -55,6 +55,9 @@ func createFile(path string, opt Options, migs []migration) error {
 	if err := s.Close(); err != nil { // the last connection checkpoints the WAL away
 		return fmt.Errorf("create %s: %w", path, mapErr(err))
 	}
+	if err := whole(tmp); err != nil {
+		return &createError{msg: "create " + path + ": " + err.Error(), err: err}
+	}
 	if err := syncFile(tmp); err != nil {
 		return fmt.Errorf("create %s: %w", path, err)
 	}
@@ -69,6 +72,29 @@ func createFile(path string, opt Options, migs []migration) error {
 		}
 	}
 	return syncFile(dir)
+}
+
+// whole checks that a database just created is complete in its file
+// alone, as it is linked to its name without its side files. The last
+// connection's checkpoint copies the WAL into the file, and its failure
+// (a full disk, as the file grows) is not reported by Close: it leaves the
+// file part-written and the WAL beside it, holding what is missing.
+func whole(path string) error {
+	for _, ext := range []string{"-wal", "-journal"} {
+		if fi, err := os.Stat(path + ext); err == nil && fi.Size() > 0 {
+			return events.ErrWrite
+		}
+	}
+	db, err := openDB(probeConn(path, true))
+	if err != nil {
+		return fmt.Errorf("%w (%v)", events.ErrWrite, err)
+	}
+	defer db.Close()
+	var ok string
+	if err := db.QueryRow(`PRAGMA quick_check`).Scan(&ok); err != nil || ok != "ok" {
+		return fmt.Errorf("%w (quick_check: %s%v)", events.ErrWrite, ok, err)
+	}
+	return nil
 }
 
 // tightenModes makes an existing database and its -wal and -shm private

@@ -282,11 +282,20 @@ func (s *Store) SetArchived(ctx context.Context, stream string, archived bool) e
 	})
 }
 
-// Delete implements events.Directory. The log is append-only: the trigger
-// that keeps it so is dropped for the statement and made again in the same
-// transaction, so no other writer ever sees the log without it.
-func (s *Store) Delete(ctx context.Context, stream string) error {
+// Delete implements events.Directory. Its transaction is begun
+// immediate (the DSN's _txlock), so it holds the file's one write lock
+// from the start: last reads through other connections everything ever
+// committed, and no writer commits until the stream is gone. The log is
+// append-only: the trigger that keeps it so is dropped for the statement
+// and made again in the same transaction, so no other writer ever sees the
+// log without it.
+func (s *Store) Delete(ctx context.Context, stream string, last func(context.Context, events.Store) error) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if last != nil {
+			if err := last(ctx, s); err != nil {
+				return err
+			}
+		}
 		for _, q := range []string{
 			`DROP TRIGGER events_append_only_delete`,
 			`DELETE FROM events WHERE campaign = ?1`,

@@ -540,7 +540,7 @@ func TestDeleteKeepsTheLogAppendOnly(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := s.Delete(ctx, "gone"); err != nil {
+	if err := s.Delete(ctx, "gone", nil); err != nil {
 		t.Fatalf("Delete: %v", err)
 	}
 	if got := schema(); got != want {

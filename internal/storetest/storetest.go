@@ -88,7 +88,10 @@ func Run(t *testing.T, open func(t *testing.T) events.Store, opts ...Option) {
 		}{"Directory", testDirectory}, struct {
 			name string
 			fn   func(t *testing.T, s events.Store)
-		}{"Import", testImport})
+		}{"Import", testImport}, struct {
+			name string
+			fn   func(t *testing.T, s events.Store)
+		}{"DeleteHoldsWriters", testDeleteHoldsWriters})
 	}
 	if c.failOn != nil {
 		tests = append(tests, struct {
@@ -920,7 +923,7 @@ func testDirectory(t *testing.T, s events.Store) {
 	if !slices.Equal(es, want) {
 		t.Errorf("Entries = %+v, want %+v", es, want)
 	}
-	if err := d.Delete(ctx, "k1"); err != nil {
+	if err := d.Delete(ctx, "k1", nil); err != nil {
 		t.Fatalf("Delete: %v", err)
 	}
 	if v := version(t, s, "k1"); v != 0 || lookup("Autumn") != "" {
@@ -932,6 +935,107 @@ func testDirectory(t *testing.T, s events.Store) {
 	// The log stays append-only for everyone else.
 	mustAppend(t, s, "plain", 2, "b", facts(1, "test.fact"))
 	checkChain(t, loadAll(t, s, "plain"))
+}
+
+// testDeleteHoldsWriters: writers append to a stream while it is deleted.
+// What Delete's last reads holds every action acknowledged, an append after
+// the delete is refused, and nothing of the stream is left.
+func testDeleteHoldsWriters(t *testing.T, s events.Store) {
+	DeleteHoldsWriters(t, s.(events.Directory), func(int) events.Store { return s })
+}
+
+// DeleteHoldsWriters is testDeleteHoldsWriters with writers of their own:
+// writer(i) is the store writer i appends through (another handle on the
+// same database, say), d the one that deletes.
+func DeleteHoldsWriters(t *testing.T, d events.Directory, writer func(i int) events.Store) {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := d.Create(ctx, events.Entry{Stream: "doomed", Chain: "doomed", Name: "Doomed"}, "created", facts(1, "test.fact")); err != nil {
+		t.Fatal(err)
+	}
+	const writers = 4
+	var mu sync.Mutex
+	acked := map[string]bool{}
+	var late []string // begun after the delete returned, and acknowledged
+	deleted := make(chan struct{})
+	enough := make(chan struct{})
+	var once sync.Once
+	var wg sync.WaitGroup
+	for i := range writers {
+		s := writer(i)
+		wg.Go(func() {
+			for n, tries := 0, 0; tries < 20; n++ { // 20 tries after the delete
+				v, err := events.Version(ctx, s, "doomed")
+				if err != nil {
+					t.Errorf("writer %d: Version: %v", i, err)
+					return
+				}
+				if v == 0 { // gone: a new append would make a new stream
+					return
+				}
+				id := fmt.Sprintf("w%d-%d", i, n)
+				after := false
+				select {
+				case <-deleted:
+					after = true
+					tries++
+				default:
+				}
+				_, err = s.Append(ctx, "doomed", v, id, facts(1, "test.fact"))
+				if errors.Is(err, events.ErrConcurrency) {
+					continue
+				}
+				if err != nil {
+					t.Errorf("writer %d: Append: %v", i, err)
+					return
+				}
+				mu.Lock()
+				acked[id] = true
+				if after {
+					late = append(late, id)
+				}
+				if len(acked) >= 20 {
+					once.Do(func() { close(enough) })
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	select {
+	case <-enough:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the writers did not get 20 actions in")
+	}
+	exported := map[string]bool{}
+	err := d.Delete(ctx, "doomed", func(ctx context.Context, held events.Store) error {
+		time.Sleep(20 * time.Millisecond) // the writers keep trying meanwhile
+		return held.Load(ctx, "doomed", 0, func(e events.Event) error {
+			exported[e.Action] = true
+			return nil
+		})
+	})
+	close(deleted)
+	if err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	wg.Wait()
+	mu.Lock()
+	defer mu.Unlock()
+	for id := range acked {
+		if !exported[id] {
+			t.Errorf("action %s was acknowledged but is not in what the delete read", id)
+		}
+	}
+	if len(late) > 0 {
+		t.Errorf("actions %v were acknowledged after the delete", late)
+	}
+	st := d.(events.Store)
+	if v := version(t, st, "doomed"); v != 0 {
+		t.Errorf("the deleted stream has %d events", v)
+	}
+	if c, _ := st.Campaigns(ctx); slices.Contains(c, "doomed") {
+		t.Errorf("Campaigns after a delete = %v", c)
+	}
 }
 
 // testImport: events chained elsewhere are stored exactly, a continuation
