@@ -401,7 +401,8 @@ func (r *rederiver) action(evs []events.Event) error {
 	r.began[first.Action] = first.Version
 	for _, e := range evs[1:] {
 		if e.Action != first.Action {
-			return r.fault(evs, fmt.Sprintf("event %d belongs to action %s, which has no action.begun of its own", e.Version, ShortActionID(e.Action)))
+			return &NotDerivedError{Campaign: r.name, Version: e.Version, Action: e.Action,
+				Reason: fmt.Sprintf("its %s stands in no action of the rules': action %s has no action.begun of its own", e.Type, ShortActionID(e.Action))}
 		}
 	}
 	created := first.Version == 1
