@@ -282,7 +282,7 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 	}
 	rechecked := false
 	for attempt := 0; ; attempt++ {
-		st, err := s.Load(ctx, campaign)
+		st, err := s.loadToDecide(ctx, campaign)
 		if err != nil {
 			return nil, err
 		}

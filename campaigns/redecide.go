@@ -78,7 +78,14 @@ func (e *NotDerivedError) Error() string {
 		e.Campaign, e.Version, ShortActionID(e.Action), label, rules, e.Reason)
 }
 
-func (e *NotDerivedError) Unwrap() error { return e.Refused }
+// LogFaultError: a command found an action the rules do not re-derive
+// among those it decided again before deciding its own (after a
+// snapshot); nothing was decided or written.
+type LogFaultError struct{ Err *NotDerivedError }
+
+func (e *LogFaultError) Error() string { return e.Err.Error() + "; nothing was decided on it" }
+
+func (e *LogFaultError) Unwrap() error { return e.Err }
 
 // Rederived is what a re-decision of a log found.
 type Rederived struct {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -168,5 +169,108 @@ func TestImportRedecidesBeforeItWrites(t *testing.T) {
 				t.Error("a refused import, pull or push changed the campaign here")
 			}
 		})
+	}
+}
+
+// nestWithADownOrc plays the Nest into a Down Orc grunt 1 and on to the
+// attacks of turn 2, where it may not attack, and saves a snapshot there.
+func nestWithADownOrc(t *testing.T) (db string) {
+	t.Helper()
+	dir := t.TempDir()
+	db = filepath.Join(dir, "w.db")
+	cards := filepath.Join(dir, "hunters.cards")
+	if err := os.WriteFile(cards, []byte(huntersCards), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"campaign", "new", "Hunt", "--game", "kingsown", "--seed", "1"},
+		{"ko", "recruit", "--card", cards},
+		{"scenario", "start", "The Nest", "--brief", "nest", "--turns", "3"},
+		{"ko", "initiative", "--dice", "1,5,2"}, {"ko", "first", "hunters"}, {"ko", "next"},
+		{"ko", "attack", "Ulf", "Orc", "--dice", "1,4,1"}, {"ko", "next"},
+		{"ko", "initiative", "--dice", "3,5,2"}, {"ko", "first", "hunters"}, {"ko", "next"},
+	} {
+		must(t, db, args...)
+	}
+	if e := refused(t, db, "ko", "attack", "Orc grunt 1", "Tam", "--dice", "2,2,3"); !strings.Contains(e, "Orc grunt 1 is down") {
+		t.Fatalf("the Down orc's attack: %s", e)
+	}
+	saveSnapshotNow(t, db, "Hunt")
+	return db
+}
+
+const huntersCards = `Bors · Side hunters
+Skill 3 · Move 4 · Res 1 · Hits 2
+Sword M2 R1
+Leather · Shield
+
+Wyn · Side hunters
+Skill 3 · Hits 1
+Staff M1 R1
+Leather
+
+Edda · Side hunters
+Skill 3 · Hits 2
+Halberd M3 R2
+Chain · Fearless
+
+Tam · Side hunters
+Skill 2 · Hits 1
+Bow M2 R12
+Knife M1 R1
+Leather · Sure-Footed
+
+Ulf · Side hunters
+Skill 2 · Hits 2
+Greatsword M3 R1 Sweep
+Chain · Frenzy
+`
+
+// Item 3: a snapshot edited so that the Down orc is active, its hash
+// recomputed, lets the orc attack (a snapshot is a cache, trusted by a
+// command when its hash and head hold); verify names both the snapshot and
+// the attack, rebuild re-decides rather than launder the attack into a
+// fresh snapshot, and verify after it still names the attack.
+func TestForgedSnapshotIsNamedAndNotLaundered(t *testing.T) {
+	db := nestWithADownOrc(t)
+	if n := tamperDB(t, db, `UPDATE snapshots SET data = replace(data, '"hits":0,"status":"down","facing":"front","step_skill":2,"out_turn":1,', '"hits":1,"status":"active","facing":"front",')`); n != 1 {
+		t.Fatal("the snapshot holds no Down orc to edit")
+	}
+	resealDB(t, db)
+	must(t, db, "ko", "attack", "Orc grunt 1", "Tam", "--dice", "2,2,3")
+	attack := `campaign "Hunt", version 40, action `
+	down := "the rules refuse its recorded command: Orc grunt 1 is down and makes no more attacks"
+	msg := refused(t, db, "verify")
+	for _, want := range []string{attack, down, `the snapshot at version 39 is stale or forged`} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("verify said %q; want %q in it", msg, want)
+		}
+	}
+	msg = refused(t, db, "rebuild")
+	if !strings.Contains(msg, attack) || !strings.Contains(msg, down) || !strings.Contains(msg, "none was saved") {
+		t.Errorf("rebuild said %q; want the attack named", msg)
+	}
+	msg = refused(t, db, "verify")
+	if !strings.Contains(msg, attack) || !strings.Contains(msg, down) {
+		t.Errorf("verify after rebuild said %q; want the attack named", msg)
+	}
+}
+
+// Item 3: a command that restores a snapshot decides the actions after it
+// again before it decides its own: a row written without the rules after
+// the snapshot is refused, and nothing is written.
+func TestCommandRedecidesTheActionsAfterItsSnapshot(t *testing.T) {
+	db := nestWithADownOrc(t)
+	must(t, db, "roll", "d6", "--for", "after the snapshot")
+	appendForged(t, db, "Hunt", forgedRecruit()...)
+	before := must(t, db, "log", "--json")
+	msg := refused(t, db, "roll", "d6")
+	for _, want := range []string{`version 42, action `, "the rules refuse its recorded command", "nothing was decided on it", "`warlog verify` names every such action"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("roll said %q; want %q in it", msg, want)
+		}
+	}
+	if after := must(t, db, "log", "--json"); after != before {
+		t.Error("a command wrote on a log the rules do not re-derive")
 	}
 }

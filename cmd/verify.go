@@ -292,9 +292,13 @@ func newRebuildCommand(app *cmdutil.App) *cobra.Command {
 		Use:   "rebuild",
 		Short: "Refold every campaign from its log, proving every event still reads",
 		Long: `Replay each campaign's log from the start through this build's rules: a check
-that every event can still be read and folded. Snapshots (saved states that
-let a command replay only the newest events) are dropped first and one fresh
-snapshot is saved per campaign; they are only a cache, so no output changes.`,
+that every event can still be read and folded, and that the rules re-derive
+every action (each is decided again from its recorded command and dice, as
+verify does). Snapshots (saved states that let a command replay only the
+newest events) are dropped first and one fresh snapshot is saved per
+campaign; they are only a cache, so no output changes. An action the rules
+do not re-derive stops the rebuild, exit 1, naming it; nothing is saved on
+it.`,
 		Example: `  warlog rebuild`,
 		Args:    cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -303,6 +307,10 @@ snapshot is saved per campaign; they are only a cache, so no output changes.`,
 				return err
 			}
 			names, total, dropped, saved, err := svc.Rebuild(c.Context())
+			var nd *campaigns.NotDerivedError
+			if errors.As(err, &nd) {
+				return fmt.Errorf("%w; rebuild re-decides every action and builds nothing on one the rules do not make: its snapshots are dropped and none was saved; `warlog verify` names every such action", err)
+			}
 			if err != nil {
 				return err
 			}

@@ -94,6 +94,9 @@ var hints = []func(err error) (inner, advice string, ok bool){
 	}),
 	hintAs(func(*campaigns.NoActionError) string { return "`warlog log` lists the ids" }),
 	hintAs(func(*campaigns.AmendmentError) string { return "`warlog log` shows the action it corrected under it" }),
+	hintAs(func(*campaigns.LogFaultError) string {
+		return "it was written without the rules (by hand, or by a program that does not keep them): `warlog verify` names every such action"
+	}),
 	hintAs(func(e *events.ExportError) string {
 		if e.NotAnExport {
 			return "export a campaign with `warlog campaign export NAME`"
