@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -136,7 +137,11 @@ func (s *Service) Rederive(ctx context.Context, campaign string) (Rederived, err
 	if err != nil {
 		return Rederived{}, err
 	}
-	r := s.rederiver(campaign, &State{Key: key, Name: campaign, Head: events.Genesis}, func(after int64, fn func(*events.Event) error) error {
+	eff, err := events.LoadEffect(ctx, s.store, key, 0)
+	if err != nil {
+		return Rederived{}, err
+	}
+	r := s.rederiver(campaign, &State{Key: key, Name: campaign, Head: events.Genesis}, eff, func(after int64, fn func(*events.Event) error) error {
 		return events.Stream(ctx, s.store, key, after, fn)
 	})
 	if err := r.run(ctx); err != nil {
@@ -151,7 +156,11 @@ func (s *Service) Rederive(ctx context.Context, campaign string) (Rederived, err
 // rederiveEvents is Rederive over a stream given whole, in order (an
 // export file's, its chain checked).
 func (s *Service) rederiveEvents(ctx context.Context, name string, evs []events.Event) (Rederived, error) {
-	r := s.rederiver(name, &State{Head: events.Genesis}, func(after int64, fn func(*events.Event) error) error {
+	eff, err := events.EffectOf(evs)
+	if err != nil {
+		return Rederived{}, err
+	}
+	r := s.rederiver(name, &State{Head: events.Genesis}, eff, func(after int64, fn func(*events.Event) error) error {
 		for i := range evs {
 			if evs[i].Version <= after {
 				continue
@@ -190,23 +199,49 @@ type rederiver struct {
 	// checkpoints are copies of st at earlier action boundaries, oldest
 	// first (the first is where the re-decision started): an undo folds
 	// again from the newest one before the oldest action it takes out.
-	checkpoints []*State
+	checkpoints []checkpoint
+	// needed maps the version of each action an undo or redo will name
+	// (as the log's undo bookkeeping says) to the newest version that
+	// names it: a checkpoint just before it is kept until then.
+	needed map[int64]int64
+	// recent are the newest events folded, in order, without a gap.
+	recent []events.Event
 	// newest is the highest rules version met, by number.
 	newest    int
 	actions   int
 	unchecked map[string]int
 }
 
-// checkpointEvery is how many events pass between checkpoints at least;
-// maxCheckpoints how many are kept (older ones are thinned out).
+// checkpoint is a copy of the state, kept until a version (math.MaxInt64:
+// for as long as the re-decision runs, thinned out).
+type checkpoint struct {
+	st    *State
+	until int64
+}
+
+// checkpointEvery is how many events pass between the checkpoints kept
+// whatever the bookkeeping says (a log whose undo markers do not name
+// the version of what they undo); maxCheckpoints how many of those are
+// kept (older ones are thinned out).
 const (
-	checkpointEvery = 256
+	checkpointEvery = 1024
 	maxCheckpoints  = 64
 )
 
-func (s *Service) rederiver(name string, start *State, src source) *rederiver {
-	return &rederiver{s: s, name: name, src: src, st: start, skip: map[string]bool{}, began: map[string]int64{},
-		checkpoints: []*State{copyState(start)}, unchecked: map[string]int{}}
+// rederiver starts a re-decision from start. eff is the log's undo
+// bookkeeping after start's version: where it names the version of the
+// actions undone and redone, a checkpoint is kept just before each, so
+// that an undo folds nothing again (a copy of the state costs a few
+// dozen events' folding).
+func (s *Service) rederiver(name string, start *State, eff events.Effect, src source) *rederiver {
+	r := &rederiver{s: s, name: name, src: src, st: start, skip: map[string]bool{}, began: map[string]int64{},
+		checkpoints: []checkpoint{{copyState(start), math.MaxInt64}}, needed: map[int64]int64{}, unchecked: map[string]int{}}
+	for _, c := range eff.Changes {
+		if v := c.Ref.Version; v > start.Version {
+			r.needed[v] = max(r.needed[v], c.At)
+		}
+	}
+	return r
 }
 
 func (r *rederiver) result() Rederived {
@@ -226,6 +261,10 @@ func copyState(st *State) *State {
 
 var errRestart = errors.New("fold again")
 
+// keepRecent is how many of the newest events a re-decision keeps in
+// memory, for an undo to fold again from without reading the log again.
+const keepRecent = 4096
+
 // run decides every action after the starting state's version.
 func (r *rederiver) run(ctx context.Context) error {
 	var buf []events.Event
@@ -234,15 +273,21 @@ func (r *rederiver) run(ctx context.Context) error {
 		err := r.src(r.st.Version, func(e *events.Event) error {
 			if e.Type == events.TypeActionBegun && len(buf) > 0 {
 				if changesEffect(buf) {
-					// Fold again before deciding it, outside this
-					// stream; the stream starts again after it.
-					pending, buf = buf, nil
-					return errRestart
+					from, err := r.takeEffect(buf)
+					if err != nil {
+						return err
+					}
+					if !r.refoldRecent(from, buf[0].Version-1) {
+						// Fold again from the log, outside this
+						// stream; the stream starts again after it.
+						pending, buf = buf, nil
+						return errRestart
+					}
 				}
 				if err := r.action(buf); err != nil {
 					return err
 				}
-				buf = buf[:0]
+				buf = nil
 			}
 			c := *e
 			c.Data = append([]byte(nil), e.Data...)
@@ -250,7 +295,10 @@ func (r *rederiver) run(ctx context.Context) error {
 			return nil
 		})
 		if errors.Is(err, errRestart) {
-			if err := r.effectAction(ctx, pending); err != nil {
+			if err := r.refold(ctx, pending[0].Version-1); err != nil {
+				return err
+			}
+			if err := r.action(pending); err != nil {
 				return err
 			}
 			continue
@@ -262,7 +310,15 @@ func (r *rederiver) run(ctx context.Context) error {
 			return nil
 		}
 		if changesEffect(buf) {
-			return r.effectAction(ctx, buf)
+			from, err := r.takeEffect(buf)
+			if err != nil {
+				return err
+			}
+			if !r.refoldRecent(from, buf[0].Version-1) {
+				if err := r.refold(ctx, buf[0].Version-1); err != nil {
+					return err
+				}
+			}
 		}
 		return r.action(buf)
 	}
@@ -278,10 +334,11 @@ func changesEffect(evs []events.Event) bool {
 	return false
 }
 
-// effectAction checks an action's undo and redo markers, folds the state
-// again without the actions they take out (with those they put back), then
-// decides the action.
-func (r *rederiver) effectAction(ctx context.Context, evs []events.Event) error {
+// takeEffect checks an action's undo and redo markers, takes the actions
+// they name out of effect (or puts them back), and restores the newest
+// checkpoint before the oldest of them: the state is then to be folded
+// again from its version (returned) up to the action.
+func (r *rederiver) takeEffect(evs []events.Event) (int64, error) {
 	oldest := int64(-1)
 	skip := make(map[string]bool, len(r.skip))
 	for a := range r.skip {
@@ -293,19 +350,19 @@ func (r *rederiver) effectAction(ctx context.Context, evs []events.Event) error 
 		}
 		ref, err := events.DecodeActionRef(e.Data)
 		if err != nil {
-			return fmt.Errorf("campaign %q, event %d (%s): payload does not decode: %w", r.name, e.Version, e.Type, err)
+			return 0, fmt.Errorf("campaign %q, event %d (%s): payload does not decode: %w", r.name, e.Version, e.Type, err)
 		}
 		began, ok := r.began[ref.Action]
 		undo := e.Type == events.TypeActionUndone
 		switch {
 		case !ok:
-			return r.fault(evs, fmt.Sprintf("its %s at version %d names action %s, which is not in the log before it", e.Type, e.Version, ShortActionID(ref.Action)))
+			return 0, r.fault(evs, fmt.Sprintf("its %s at version %d names action %s, which is not in the log before it", e.Type, e.Version, ShortActionID(ref.Action)))
 		case ref.Version != 0 && ref.Version != began:
-			return r.fault(evs, fmt.Sprintf("its %s at version %d says action %s began at version %d; it began at %d", e.Type, e.Version, ShortActionID(ref.Action), ref.Version, began))
+			return 0, r.fault(evs, fmt.Sprintf("its %s at version %d says action %s began at version %d; it began at %d", e.Type, e.Version, ShortActionID(ref.Action), ref.Version, began))
 		case undo && skip[ref.Action]:
-			return r.fault(evs, fmt.Sprintf("its %s at version %d undoes action %s, which was not in effect", e.Type, e.Version, ShortActionID(ref.Action)))
+			return 0, r.fault(evs, fmt.Sprintf("its %s at version %d undoes action %s, which was not in effect", e.Type, e.Version, ShortActionID(ref.Action)))
 		case !undo && !skip[ref.Action]:
-			return r.fault(evs, fmt.Sprintf("its %s at version %d redoes action %s, which was in effect", e.Type, e.Version, ShortActionID(ref.Action)))
+			return 0, r.fault(evs, fmt.Sprintf("its %s at version %d redoes action %s, which was in effect", e.Type, e.Version, ShortActionID(ref.Action)))
 		}
 		if undo {
 			skip[ref.Action] = true
@@ -320,52 +377,103 @@ func (r *rederiver) effectAction(ctx context.Context, evs []events.Event) error 
 	// Checkpoints folded with the changed actions are no longer the state
 	// at their version; the newest one left is folded on up to this action.
 	n := len(r.checkpoints)
-	for n > 1 && r.checkpoints[n-1].Version >= oldest {
+	for n > 1 && r.checkpoints[n-1].st.Version >= oldest {
 		n--
 	}
 	r.checkpoints = r.checkpoints[:n]
-	r.st = copyState(r.checkpoints[n-1])
-	to := evs[0].Version - 1
-	if r.st.Version < to {
-		errEnough := errors.New("enough")
-		err := r.src(r.st.Version, func(e *events.Event) error {
-			if e.Version > to {
-				return errEnough
-			}
-			if e.Type == events.TypeActionBegun {
-				r.checkpoint()
-			}
-			return r.s.fold(r.st, e, r.skip)
-		})
-		if err != nil && !errors.Is(err, errEnough) {
-			return err
-		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-	}
-	return r.action(evs)
+	r.st = copyState(r.checkpoints[n-1].st)
+	return r.st.Version, nil
 }
 
-// checkpoint keeps a copy of the state when enough events have passed
-// since the last one.
-func (r *rederiver) checkpoint() {
-	last := r.checkpoints[len(r.checkpoints)-1]
-	if r.st.Version-last.Version < checkpointEvery {
+// refoldRecent folds the events after version from up to version to
+// from those kept in memory; false when they do not reach back so far.
+func (r *rederiver) refoldRecent(from, to int64) bool {
+	if from >= to {
+		return true
+	}
+	if len(r.recent) == 0 || r.recent[0].Version > from+1 {
+		return false
+	}
+	for i := int(from + 1 - r.recent[0].Version); i < len(r.recent) && r.recent[i].Version <= to; i++ {
+		e := &r.recent[i]
+		if e.Type == events.TypeActionBegun {
+			r.checkpoint(e.Version)
+		}
+		if err := r.s.fold(r.st, e, r.skip); err != nil {
+			// Folded once already: it cannot fail now; fold from the
+			// log, which says why.
+			return false
+		}
+	}
+	return true
+}
+
+// refold folds the log's events after the state's version up to version
+// to, read from the log again.
+func (r *rederiver) refold(ctx context.Context, to int64) error {
+	if r.st.Version >= to {
+		return nil
+	}
+	errEnough := errors.New("enough")
+	err := r.src(r.st.Version, func(e *events.Event) error {
+		if e.Version > to {
+			return errEnough
+		}
+		if e.Type == events.TypeActionBegun {
+			r.checkpoint(e.Version)
+		}
+		return r.s.fold(r.st, e, r.skip)
+	})
+	if err != nil && !errors.Is(err, errEnough) {
+		return err
+	}
+	return ctx.Err()
+}
+
+// remember keeps an action's events among the recent ones.
+func (r *rederiver) remember(evs []events.Event) {
+	if len(r.recent) >= keepRecent {
+		r.recent = append(r.recent[:0:0], r.recent[len(r.recent)-keepRecent/2:]...)
+	}
+	r.recent = append(r.recent, evs...)
+}
+
+// checkpoint keeps a copy of the state before the action that begins at
+// version next, when an undo or redo will name that action, or when
+// enough events have passed since the last checkpoint kept throughout;
+// and lets go of those no undo or redo still to come needs.
+func (r *rederiver) checkpoint(next int64) {
+	until, named := r.needed[next]
+	lastKept := r.checkpoints[0].st.Version
+	for _, c := range r.checkpoints {
+		if c.until == math.MaxInt64 {
+			lastKept = c.st.Version
+		}
+	}
+	periodic := r.st.Version-lastKept >= checkpointEvery
+	if !named && !periodic {
 		return
 	}
-	if len(r.checkpoints) >= maxCheckpoints {
-		// Keep the first and every other one of the older half.
-		kept := r.checkpoints[:1]
-		half := len(r.checkpoints) / 2
-		for i := 1; i < len(r.checkpoints); i++ {
-			if i >= half || i%2 == 0 {
-				kept = append(kept, r.checkpoints[i])
-			}
-		}
-		r.checkpoints = kept
+	if periodic {
+		until = math.MaxInt64
 	}
-	r.checkpoints = append(r.checkpoints, copyState(r.st))
+	kept := r.checkpoints[:1]
+	var throughout int
+	for _, c := range r.checkpoints[1:] {
+		if c.until == math.MaxInt64 {
+			throughout++
+		}
+	}
+	for i, c := range r.checkpoints[1:] {
+		switch {
+		case c.until < r.st.Version: // nothing to come names it
+		case c.until == math.MaxInt64 && throughout >= maxCheckpoints && i%2 == 0:
+			// Thinned out: every other one kept throughout.
+		default:
+			kept = append(kept, c)
+		}
+	}
+	r.checkpoints = append(kept, checkpoint{copyState(r.st), until})
 }
 
 // fold folds an action's stored events into the state.
@@ -392,7 +500,8 @@ func (r *rederiver) fault(evs []events.Event, reason string) error {
 // action decides one action again (its effect changes already folded)
 // and folds its stored events.
 func (r *rederiver) action(evs []events.Event) error {
-	r.checkpoint()
+	r.checkpoint(evs[0].Version)
+	r.remember(evs)
 	first := evs[0]
 	if first.Type != events.TypeActionBegun {
 		return r.fault(evs, fmt.Sprintf("event %d (%s) begins no action", first.Version, first.Type))
@@ -444,10 +553,47 @@ func (r *rederiver) action(evs []events.Event) error {
 	if !r.decidable(b.Rules) {
 		return r.fold(evs)
 	}
-	if err := r.decide(evs, evs[1:], b.Verb, b.Args, b.Dice, b.Label, b.Rules); err != nil {
+	folded, err := r.decide(evs, evs[1:], b.Verb, b.Args, b.Dice, b.Label, b.Rules)
+	if err != nil {
 		return err
 	}
+	if folded {
+		return r.foldDecided(evs, 1)
+	}
 	return r.fold(evs)
+}
+
+// foldDecided folds an action whose facts from evs[from] on the rules
+// have folded into the game state already (in place, equal to the stored
+// ones): the events before them as any, and for those the bookkeeping
+// alone (version, head, program dice).
+func (r *rederiver) foldDecided(evs []events.Event, from int) error {
+	if err := r.fold(evs[:from]); err != nil {
+		return err
+	}
+	for i := from; i < len(evs); i++ {
+		e := &evs[i]
+		r.st.Version = e.Version
+		if e.Hash != "" {
+			r.st.Head = e.Hash
+		}
+		if e.Type == dice.Type {
+			n, program, err := rolledDice(e.Data)
+			if err != nil {
+				return fmt.Errorf("campaign %q, event %d (%s): payload does not decode: %w", r.name, e.Version, e.Type, err)
+			}
+			if program {
+				r.st.ProgramDice += n
+			}
+		}
+	}
+	return nil
+}
+
+// inPlaceDecider is an engine that decides on the state itself, folding
+// the facts into it as they are emitted (kit.Game.DecideInPlace).
+type inPlaceDecider interface {
+	DecideInPlace(st engines.State, cmd engines.Command, d *engines.Decision) error
 }
 
 // decidable reports whether this build decides rules (else the action is
@@ -474,12 +620,26 @@ func (r *rederiver) checkRules(evs []events.Event, rules string) error {
 }
 
 // decide decides one recorded command on the state and compares the
-// facts with facts, the stored ones.
-func (r *rederiver) decide(evs, facts []events.Event, verb string, args []byte, hand []int, label, rules string) error {
+// facts with facts, the stored ones. folded: the engine decided on the
+// state itself, which now holds the facts (foldDecided folds the rest);
+// otherwise the state is unchanged. On an error the state is not to be
+// used again.
+func (r *rederiver) decide(evs, facts []events.Event, verb string, args []byte, hand []int, label, rules string) (folded bool, err error) {
 	eng := r.st.engine
 	roller := dice.NewRoller(r.st.Campaign.Seed, r.st.ProgramDice, hand)
 	d := engines.NewDecision(roller)
-	err := r.s.redecide(r.st, eng, verb, args, nil, d)
+	ip, inPlace := eng.(inPlaceDecider)
+	if inPlace && verb != VerbRoll {
+		var cmd engines.Command
+		if cmd, err = eng.DecodeCommand(verb, args); err != nil {
+			err = fmt.Errorf("the recorded command %q cannot be decided again: %w", verb, err)
+		} else {
+			err = ip.DecideInPlace(r.st.Game, cmd, d)
+		}
+	} else {
+		inPlace = false
+		err = r.s.redecide(r.st, eng, verb, args, nil, d)
+	}
 	if err == nil {
 		err = roller.Finish()
 	}
@@ -488,26 +648,26 @@ func (r *rederiver) decide(evs, facts []events.Event, verb string, args []byte, 
 		return &NotDerivedError{Campaign: r.name, Version: version, Action: evs[0].Action, Label: label, Rules: rules, Reason: reason, Refused: refused}
 	}
 	if err != nil {
-		return fault("the rules refuse its recorded command: "+err.Error(), err)
+		return false, fault("the rules refuse its recorded command: "+err.Error(), err)
 	}
 	got := d.Facts()
 	for i := 0; i < max(len(got), len(facts)); i++ {
 		if i >= len(got) {
-			return fault(fmt.Sprintf("the rules give %d facts; the log holds %d, the first extra at version %d (%s)", len(got), len(facts), facts[i].Version, facts[i].Type), nil)
+			return false, fault(fmt.Sprintf("the rules give %d facts; the log holds %d, the first extra at version %d (%s)", len(got), len(facts), facts[i].Version, facts[i].Type), nil)
 		}
 		data, err := events.Marshal(got[i])
 		if err != nil {
-			return err
+			return false, err
 		}
 		if i >= len(facts) {
-			return fault(fmt.Sprintf("the rules give %d facts; the log holds %d, without %s %s", len(got), len(facts), got[i].Type, brief(data)), nil)
+			return false, fault(fmt.Sprintf("the rules give %d facts; the log holds %d, without %s %s", len(got), len(facts), got[i].Type, brief(data)), nil)
 		}
 		if got[i].Type != facts[i].Type || !bytes.Equal(data, facts[i].Data) {
-			return fault(differs(facts[i], got[i].Type, data), nil)
+			return false, fault(differs(facts[i], got[i].Type, data), nil)
 		}
 	}
 	r.actions++
-	return nil
+	return inPlace, nil
 }
 
 // differs says how a stored fact differs from the one the rules give.
@@ -591,8 +751,16 @@ func (r *rederiver) amendment(evs []events.Event, b Begun) error {
 				return r.amendFault(evs, unit, fmt.Errorf("it records no facts"))
 			}
 			hand := append([]int{}, rd.Dice...)
-			if err := r.decide(unit, unit[1:], rd.Verb, rd.Args, hand, rd.Label, rd.Rules); err != nil {
+			folded, err := r.decide(unit, unit[1:], rd.Verb, rd.Args, hand, rd.Label, rd.Rules)
+			if err != nil {
 				return r.amendFault(evs, unit, err)
+			}
+			if folded {
+				if err := r.foldDecided(unit, 1); err != nil {
+					return err
+				}
+				i = j
+				continue
 			}
 		}
 		if err := r.fold(unit); err != nil {

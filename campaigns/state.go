@@ -322,7 +322,7 @@ func (s *Service) loadWith(ctx context.Context, name string, snapshots, rederive
 		}
 		if rederive && st.base > 0 {
 			st.Key = name
-			r := s.rederiver(name, st, func(after int64, fn func(*events.Event) error) error {
+			r := s.rederiver(name, st, eff, func(after int64, fn func(*events.Event) error) error {
 				return events.Stream(ctx, s.store, name, after, fn)
 			})
 			if err := r.run(ctx); err != nil {

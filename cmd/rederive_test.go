@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"warlog/campaigns"
+	"warlog/engines"
 	"warlog/engines/dice"
 	"warlog/events"
 	"warlog/events/sqlite"
@@ -272,5 +273,57 @@ func TestCommandRedecidesTheActionsAfterItsSnapshot(t *testing.T) {
 	}
 	if after := must(t, db, "log", "--json"); after != before {
 		t.Error("a command wrote on a log the rules do not re-derive")
+	}
+}
+
+// Every game's demo re-derives whole, and the state the re-decision ends
+// with (its facts folded by the rules as they decided them, in place) is
+// the state a replay of the stored facts gives, byte for byte as a
+// snapshot would store it.
+func TestRederivedStateIsTheReplayed(t *testing.T) {
+	ctx := context.Background()
+	for _, section := range gameDemos("7") {
+		t.Run(slug(section[0]), func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "w.db")
+			name := playDemo(t, db, section)
+			store, err := sqlite.Open(db, sqlite.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer store.Close()
+			svc := campaigns.New(store, Engines()...)
+			svc.SnapshotEvery(0)
+			rd, err := svc.Rederive(ctx, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rd.Actions == 0 || len(rd.Unchecked) > 0 {
+				t.Errorf("%d actions re-derived, %v not", rd.Actions, rd.UncheckedSummary())
+			}
+			want, err := svc.Load(ctx, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := rd.State
+			if got.Version != want.Version || got.Head != want.Head || got.ProgramDice != want.ProgramDice || got.InEffectCount() != want.InEffectCount() {
+				t.Errorf("re-derived: version %d, head %.12s, dice %d, %d in effect; replayed: %d, %.12s, %d, %d",
+					got.Version, got.Head, got.ProgramDice, got.InEffectCount(), want.Version, want.Head, want.ProgramDice, want.InEffectCount())
+			}
+			sn, ok := got.Engine().(engines.Snapshotter)
+			if !ok {
+				t.Skip("no snapshots for this game")
+			}
+			a, ap, err := sn.EncodeWhole(got.Game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, bp, err := sn.EncodeWhole(want.Game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(a) != string(b) || fmt.Sprintf("%s", ap) != fmt.Sprintf("%s", bp) {
+				t.Errorf("the re-derived state differs from the replayed:\n%s\nwant\n%s", a, b)
+			}
+		})
 	}
 }
