@@ -204,6 +204,8 @@ type rederiver struct {
 	// (as the log's undo bookkeeping says) to the newest version that
 	// names it: a checkpoint just before it is kept until then.
 	needed map[int64]int64
+	// start is the version the re-decision started from.
+	start int64
 	// recent are the newest events folded, in order, without a gap.
 	recent []events.Event
 	// newest is the highest rules version met, by number.
@@ -233,9 +235,18 @@ const (
 // actions undone and redone, a checkpoint is kept just before each, so
 // that an undo folds nothing again (a copy of the state costs a few
 // dozen events' folding).
+//
+// The first checkpoint is start itself: a copy of it, unless start is the
+// empty state before a log (made again when needed) or eff names no undo
+// or redo to come (then an undo met anyway, written since eff was read,
+// is errNoCheckpoint).
 func (s *Service) rederiver(name string, start *State, eff events.Effect, src source) *rederiver {
-	r := &rederiver{s: s, name: name, src: src, st: start, skip: map[string]bool{}, began: map[string]int64{},
-		checkpoints: []checkpoint{{copyState(start), math.MaxInt64}}, needed: map[int64]int64{}, unchecked: map[string]int{}}
+	first := checkpoint{until: math.MaxInt64}
+	if start.Version > 0 && len(eff.Changes) > 0 {
+		first.st = copyState(start)
+	}
+	r := &rederiver{s: s, name: name, src: src, st: start, start: start.Version, skip: map[string]bool{}, began: map[string]int64{},
+		checkpoints: []checkpoint{first}, needed: map[int64]int64{}, unchecked: map[string]int{}}
 	for _, c := range eff.Changes {
 		if v := c.Ref.Version; v > start.Version {
 			r.needed[v] = max(r.needed[v], c.At)
@@ -340,9 +351,14 @@ func changesEffect(evs []events.Event) bool {
 // again from its version (returned) up to the action.
 func (r *rederiver) takeEffect(evs []events.Event) (int64, error) {
 	oldest := int64(-1)
-	skip := make(map[string]bool, len(r.skip))
-	for a := range r.skip {
-		skip[a] = true
+	// changed: the effect of the actions the markers name, as they take
+	// it in turn (r.skip is changed once all are checked).
+	changed := map[string]bool{}
+	out := func(a string) bool {
+		if v, ok := changed[a]; ok {
+			return v
+		}
+		return r.skip[a]
 	}
 	for _, e := range evs {
 		if e.Type != events.TypeActionUndone && e.Type != events.TypeActionRedone {
@@ -359,21 +375,23 @@ func (r *rederiver) takeEffect(evs []events.Event) (int64, error) {
 			return 0, r.fault(evs, fmt.Sprintf("its %s at version %d names action %s, which is not in the log before it", e.Type, e.Version, ShortActionID(ref.Action)))
 		case ref.Version != 0 && ref.Version != began:
 			return 0, r.fault(evs, fmt.Sprintf("its %s at version %d says action %s began at version %d; it began at %d", e.Type, e.Version, ShortActionID(ref.Action), ref.Version, began))
-		case undo && skip[ref.Action]:
+		case undo && out(ref.Action):
 			return 0, r.fault(evs, fmt.Sprintf("its %s at version %d undoes action %s, which was not in effect", e.Type, e.Version, ShortActionID(ref.Action)))
-		case !undo && !skip[ref.Action]:
+		case !undo && !out(ref.Action):
 			return 0, r.fault(evs, fmt.Sprintf("its %s at version %d redoes action %s, which was in effect", e.Type, e.Version, ShortActionID(ref.Action)))
 		}
-		if undo {
-			skip[ref.Action] = true
-		} else {
-			delete(skip, ref.Action)
-		}
+		changed[ref.Action] = undo
 		if oldest < 0 || began < oldest {
 			oldest = began
 		}
 	}
-	r.skip = skip
+	for a, undo := range changed {
+		if undo {
+			r.skip[a] = true
+		} else {
+			delete(r.skip, a)
+		}
+	}
 	// Checkpoints folded with the changed actions are no longer the state
 	// at their version; the newest one left is folded on up to this action.
 	n := len(r.checkpoints)
@@ -381,9 +399,21 @@ func (r *rederiver) takeEffect(evs []events.Event) (int64, error) {
 		n--
 	}
 	r.checkpoints = r.checkpoints[:n]
-	r.st = copyState(r.checkpoints[n-1].st)
+	switch c := r.checkpoints[n-1].st; {
+	case c != nil:
+		r.st = copyState(c)
+	case r.st.Version > 0 && r.start > 0:
+		return 0, errNoCheckpoint
+	default:
+		r.st = &State{Key: r.st.Key, Name: r.st.Name, Head: events.Genesis}
+	}
 	return r.st.Version, nil
 }
+
+// errNoCheckpoint: an undo or redo the bookkeeping read at the start did
+// not name reaches back to the state the re-decision started from, of
+// which no copy was kept.
+var errNoCheckpoint = errors.New("an undo reaches back past the first checkpoint")
 
 // refoldRecent folds the events after version from up to version to
 // from those kept in memory; false when they do not reach back so far.
@@ -444,8 +474,8 @@ func (r *rederiver) remember(evs []events.Event) {
 // and lets go of those no undo or redo still to come needs.
 func (r *rederiver) checkpoint(next int64) {
 	until, named := r.needed[next]
-	lastKept := r.checkpoints[0].st.Version
-	for _, c := range r.checkpoints {
+	lastKept := r.start
+	for _, c := range r.checkpoints[1:] {
 		if c.until == math.MaxInt64 {
 			lastKept = c.st.Version
 		}

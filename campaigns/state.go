@@ -325,7 +325,11 @@ func (s *Service) loadWith(ctx context.Context, name string, snapshots, rederive
 			r := s.rederiver(name, st, eff, func(after int64, fn func(*events.Event) error) error {
 				return events.Stream(ctx, s.store, name, after, fn)
 			})
-			if err := r.run(ctx); err != nil {
+			err := r.run(ctx)
+			if errors.Is(err, errNoCheckpoint) && attempt < 5 {
+				continue // another warlog undid something meanwhile: again
+			}
+			if err != nil {
 				var nd *NotDerivedError
 				if errors.As(err, &nd) {
 					return nil, &LogFaultError{nd}
