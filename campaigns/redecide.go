@@ -298,7 +298,7 @@ func (r *rederiver) run(ctx context.Context) error {
 				if err := r.action(buf); err != nil {
 					return err
 				}
-				buf = nil
+				buf = buf[:0] // remembered by value
 			}
 			c := *e
 			c.Data = append([]byte(nil), e.Data...)
@@ -463,7 +463,9 @@ func (r *rederiver) refold(ctx context.Context, to int64) error {
 // remember keeps an action's events among the recent ones.
 func (r *rederiver) remember(evs []events.Event) {
 	if len(r.recent) >= keepRecent {
-		r.recent = append(r.recent[:0:0], r.recent[len(r.recent)-keepRecent/2:]...)
+		n := copy(r.recent, r.recent[len(r.recent)-keepRecent/2:])
+		clear(r.recent[n:])
+		r.recent = r.recent[:n]
 	}
 	r.recent = append(r.recent, evs...)
 }
