@@ -225,10 +225,23 @@ type checkpoint struct {
 // whatever the bookkeeping says (a log whose undo markers do not name
 // the version of what they undo); maxCheckpoints how many of those are
 // kept (older ones are thinned out).
+//
+// checkpointNear: an action an undo names gets no checkpoint of its own
+// when the last one is fewer events before it than this (folding them
+// again from the events kept in memory costs less than a copy).
 const (
 	checkpointEvery = 1024
 	maxCheckpoints  = 64
+	checkpointNear  = 48
 )
+
+// versionOf is the version of a checkpoint's state.
+func (r *rederiver) versionOf(c checkpoint) int64 {
+	if c.st == nil {
+		return r.start
+	}
+	return c.st.Version
+}
 
 // rederiver starts a re-decision from start. eff is the log's undo
 // bookkeeping after start's version: where it names the version of the
@@ -484,6 +497,12 @@ func (r *rederiver) checkpoint(next int64) {
 	}
 	periodic := r.st.Version-lastKept >= checkpointEvery
 	if !named && !periodic {
+		return
+	}
+	if last := &r.checkpoints[len(r.checkpoints)-1]; !periodic && r.st.Version-r.versionOf(*last) < checkpointNear {
+		// Folding again from the last one costs less than a copy: it is
+		// kept for as long as this one would have been.
+		last.until = max(last.until, until)
 		return
 	}
 	if periodic {
