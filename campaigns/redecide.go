@@ -3,6 +3,7 @@ package campaigns
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -706,7 +707,7 @@ func (r *rederiver) decide(evs, facts []events.Event, verb string, args []byte, 
 		if i >= len(got) {
 			return false, fault(fmt.Sprintf("the rules give %d facts; the log holds %d, the first extra at version %d (%s)", len(got), len(facts), facts[i].Version, facts[i].Type), nil)
 		}
-		data, err := events.Marshal(got[i])
+		data, err := factData(got[i], facts, i)
 		if err != nil {
 			return false, err
 		}
@@ -719,6 +720,19 @@ func (r *rederiver) decide(evs, facts []events.Event, verb string, args []byte, 
 	}
 	r.actions++
 	return inPlace, nil
+}
+
+// factData is the payload of the i-th fact the rules give, encoded as the
+// log stores it: through the faster encoder (engines.MarshalState), and
+// when that is not the stored i-th fact's bytes, through the log's own
+// (events.Marshal) to be sure.
+func factData(f events.Fact, stored []events.Event, i int) ([]byte, error) {
+	if _, raw := f.Data.(json.RawMessage); !raw && f.Data != nil && i < len(stored) {
+		if b, err := engines.MarshalState(f.Data); err == nil && bytes.Equal(b, stored[i].Data) {
+			return b, nil
+		}
+	}
+	return events.Marshal(f)
 }
 
 // differs says how a stored fact differs from the one the rules give.
