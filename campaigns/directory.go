@@ -605,10 +605,35 @@ func (s *Service) checkImport(ctx context.Context, h events.ExportHeader, evs []
 		return fmt.Errorf("the file's header says game %q, seed %d, mode %q, and its log says game %q, seed %d, mode %q: the header was edited",
 			h.Game, h.Seed, h.Mode, created.Game, created.Seed, created.Mode)
 	}
-	if _, err := s.replay(ctx, evs); err != nil {
+	// Re-decided, not only replayed: a fact the rules would not produce,
+	// or a program die the seed does not give, is refused by version
+	// (see "Re-deciding a log").
+	rd, err := s.rederiveEvents(ctx, h.Name, evs)
+	var nd *NotDerivedError
+	if errors.As(err, &nd) {
+		return fmt.Errorf("the file's log: %w", err)
+	}
+	if err != nil {
 		return fmt.Errorf("the file's log does not replay: %w", err)
 	}
+	if eng, ok := s.engines[created.Game]; ok {
+		if v := rd.NewerRules(eng); v != "" {
+			return &NewerRulesError{Campaign: h.Name, Rules: v, Have: eng.RulesVersion()}
+		}
+	}
 	return nil
+}
+
+// NewerRulesError: a log holds actions decided under newer rules than
+// this build's, which it cannot re-decide, so it does not take them in.
+type NewerRulesError struct {
+	Campaign string
+	// Rules is the newer version; Have this build's.
+	Rules, Have string
+}
+
+func (e *NewerRulesError) Error() string {
+	return fmt.Sprintf("campaign %q holds actions decided under %s, newer rules than this build's %s, which it cannot re-decide", e.Campaign, e.Rules, e.Have)
 }
 
 // replay folds a stream given whole, in order (an export file's, its chain

@@ -324,7 +324,7 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 	var targets []string // of the first decision, when rq.targets is set
 	decided := false
 	for attempt := 0; ; attempt++ {
-		st, err := s.Load(ctx, campaign)
+		st, err := s.loadToDecide(ctx, campaign)
 		if err != nil {
 			return nil, err
 		}

@@ -130,8 +130,8 @@ func TestImportCheckReplaysWithoutAStore(t *testing.T) {
 	}
 	other := newService(t)
 	_, err = other.Import(ctx, &b, "")
-	if err == nil || !strings.Contains(err.Error(), "the file's log does not replay: ") || !strings.HasSuffix(err.Error(), "; nothing was imported") {
-		t.Fatalf("importing a log that does not replay: got %v", err)
+	if err == nil || !strings.Contains(err.Error(), "the file's log: campaign \"c\", version 20, action bad, does not follow from the rules") || !strings.HasSuffix(err.Error(), "; nothing was imported") {
+		t.Fatalf("importing a log the rules do not re-derive: got %v", err)
 	}
 	if list, err := other.List(ctx); err != nil || len(list) != 0 {
 		t.Fatalf("after a refused import the campaigns are %v (%v), want none", list, err)

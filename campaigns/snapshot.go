@@ -495,10 +495,12 @@ func (s *Service) decodeSnapshot(ctx context.Context, snap events.Snapshot) (*St
 		Game: game, engine: eng, base: snap.Version, restored: restored}, nil
 }
 
-// Rebuild drops every snapshot, replays each campaign from its first event
-// and saves a fresh snapshot at its head when it has grown past the
-// threshold. It returns the campaigns, the events replayed and the
-// snapshots dropped and saved.
+// Rebuild drops every snapshot, re-decides each campaign from its first
+// event (Rederive: nothing it replays is trusted as it stands) and saves a
+// fresh snapshot at its head when it has grown past the threshold. It
+// returns the campaigns, the events replayed and the snapshots dropped and
+// saved; an action the rules do not re-derive stops it with a
+// *NotDerivedError, no snapshot of its campaign saved.
 func (s *Service) Rebuild(ctx context.Context) (campaigns int, evs int64, dropped, saved int, err error) {
 	if store, ok := s.store.(events.Snapshots); ok {
 		if dropped, err = store.DropSnapshots(ctx); err != nil {
@@ -510,10 +512,11 @@ func (s *Service) Rebuild(ctx context.Context) (campaigns int, evs int64, droppe
 		return 0, 0, dropped, 0, err
 	}
 	for _, n := range names {
-		st, err := s.Load(ctx, n)
+		rd, err := s.Rederive(ctx, n)
 		if err != nil {
 			return 0, 0, dropped, saved, err
 		}
+		st := rd.State
 		evs += st.Version
 		if s.snapshotEvery > 0 && st.Version >= int64(s.snapshotEvery) && s.SaveSnapshot(ctx, st) == nil && st.base == st.Version {
 			saved++

@@ -2,6 +2,7 @@ package campaigns
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -289,10 +290,54 @@ func (s *Service) Load(ctx context.Context, name string) (*State, error) {
 // load is Load by the campaign's key; without snapshots, it replays the
 // whole log.
 func (s *Service) load(ctx context.Context, name string, snapshots bool) (*State, error) {
+	return s.loadWith(ctx, name, snapshots, false)
+}
+
+// loadToDecide is Load for a command that is about to decide an action:
+// when the state is restored from a snapshot, the actions after the
+// snapshot are decided again rather than folded as they stand (see
+// "Re-deciding a log"), so that a row written without the rules is
+// refused before anything is decided on it. (What the snapshot itself
+// holds is a cache: verify recomputes it by replay.)
+func (s *Service) loadToDecide(ctx context.Context, campaign string) (*State, error) {
+	key, err := s.resolve(ctx, campaign)
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.loadWith(ctx, key, true, true)
+	if err != nil {
+		return nil, err
+	}
+	st.Key, st.Name = key, campaign
+	return st, nil
+}
+
+// loadWith is load; with rederive, the actions after a snapshot restored
+// are decided again instead of folded.
+func (s *Service) loadWith(ctx context.Context, name string, snapshots, rederive bool) (*State, error) {
 	for attempt := 0; ; attempt++ {
 		st, eff, err := s.restore(ctx, name, snapshots)
 		if err != nil {
 			return nil, err
+		}
+		if rederive && st.base > 0 {
+			st.Key = name
+			r := s.rederiver(name, st, eff, func(after int64, fn func(*events.Event) error) error {
+				return events.Stream(ctx, s.store, name, after, fn)
+			})
+			err := r.run(ctx)
+			if errors.Is(err, errNoCheckpoint) && attempt < 5 {
+				continue // another warlog undid something meanwhile: again
+			}
+			if err != nil {
+				var nd *NotDerivedError
+				if errors.As(err, &nd) {
+					return nil, &LogFaultError{nd}
+				}
+				return nil, err
+			}
+			phase.Mark("fold-after-snapshot")
+			return r.st, nil
 		}
 		known := make(map[int64]bool, len(eff.Changes))
 		for _, c := range eff.Changes {

@@ -167,6 +167,51 @@ func BenchmarkRebuild(b *testing.B) {
 	}
 }
 
+// BenchmarkVerify: re-deciding a whole large campaign from its start
+// (every action decided again from its recorded command and dice, its facts
+// compared with the stored ones: what verify and rebuild do) against
+// replaying it with no snapshot, measured in the same run (target: at most
+// 3x the replay).
+func BenchmarkVerify(b *testing.B) {
+	ctx := context.Background()
+	for _, game := range benchGames() {
+		b.Run(game, func(b *testing.B) {
+			db, name := growCampaign(b, game, benchEvents())
+			store, err := sqlite.Open(db, sqlite.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer store.Close()
+			svc := campaigns.New(store, Engines()...)
+			svc.SnapshotEvery(0)
+			var replay, rederive time.Duration
+			var actions int
+			for b.Loop() {
+				start := time.Now()
+				if _, err := svc.Load(ctx, name); err != nil {
+					b.Fatal(err)
+				}
+				replay += time.Since(start)
+				start = time.Now()
+				rd, err := svc.Rederive(ctx, name)
+				if err != nil {
+					b.Fatal(err)
+				}
+				rederive += time.Since(start)
+				actions = rd.Actions
+				if len(rd.Unchecked) > 0 {
+					b.Fatalf("actions not re-derived: %v", rd.UncheckedSummary())
+				}
+			}
+			n := float64(b.N)
+			b.ReportMetric(float64(actions), "actions")
+			b.ReportMetric(ms(replay)/n, "replay-ms")
+			b.ReportMetric(ms(rederive)/n, "rederive-ms")
+			b.ReportMetric(rederive.Seconds()/replay.Seconds(), "rederive/replay")
+		})
+	}
+}
+
 // plainScan reads every event of campaign through database/sql into plain
 // Go values, the six columns a replay reads, and does nothing with them.
 func plainScan(tb testing.TB, store *sqlite.Store, campaign string) int64 {

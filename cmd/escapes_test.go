@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"warlog/events"
+	"warlog/events/sqlite"
 )
 
 // terminalUnsafe are the characters of the reliability issue (item 3) that
@@ -121,7 +123,13 @@ func TestPrintedNamesAreTerminalSafe(t *testing.T) {
 	file.WriteString(out.String())
 	path := writeFile(t, dir, "evil.jsonl", file.String())
 	b := filepath.Join(dir, "b.db")
-	must(t, b, "campaign", "import", path)
+	// Import re-decides the file, and the rules refuse such a name: the
+	// log is written into the database as an older version could have.
+	if e := refused(t, b, "campaign", "import", path); !strings.Contains(e, "holds a control character") || !strings.Contains(e, "nothing was imported") {
+		t.Errorf("the import of the renamed log said %q", e)
+	}
+	noRawControls(t, "the refused import", refusedOut(t, b, path))
+	writeLog(t, b, path)
 	if !strings.Contains(must(t, b, "roster", "--json"), `pwn`) {
 		t.Fatalf("the imported roster does not hold the renamed figure")
 	}
@@ -174,5 +182,35 @@ func TestSeparatorsInNames(t *testing.T) {
 	must(t, rc, "campaign", "new", "R", "--game", "reincardnated")
 	if e := refused(t, rc, "scenario", "start", "Friday", "--players", `Ann,"Ben,Jr",Cas`); !strings.Contains(e, "comma") {
 		t.Errorf("a player named with a comma: %s", e)
+	}
+}
+
+// refusedOut is the refusal of importing path into db.
+func refusedOut(t *testing.T, db, path string) string {
+	t.Helper()
+	_, e, _ := run(t, db, "campaign", "import", path)
+	return e
+}
+
+// writeLog writes an export file's log into db through the store alone,
+// neither checked nor re-decided: a log an older version wrote.
+func writeLog(t *testing.T, db, path string) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	h, evs, err := events.ReadExport(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := sqlite.Open(db, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if err := store.Import(context.Background(), events.Entry{Stream: h.Key, Chain: h.Key, Name: h.Name}, 0, evs); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -35,6 +35,15 @@ type VerifyCampaign struct {
 	Snapshots int `json:"snapshots_replayed,omitempty"`
 	// SnapshotFaults name the stored snapshots that do not match the log.
 	SnapshotFaults []string `json:"snapshot_faults,omitempty"`
+	// Rederived is how many actions were decided again from their
+	// recorded commands and dice and gave the stored facts (none with
+	// --quick).
+	Rederived int `json:"actions_rederived,omitempty"`
+	// NotRederived counts the actions decided under rules this build
+	// cannot decide, by version ("12 under kingsown/1"): taken as stored.
+	NotRederived []string `json:"not_rederived,omitempty"`
+	// Fault names the first action the rules do not re-derive.
+	Fault string `json:"fault,omitempty"`
 }
 
 func newVerifyCommand(app *cmdutil.App) *cobra.Command {
@@ -42,7 +51,7 @@ func newVerifyCommand(app *cmdutil.App) *cobra.Command {
 	var quick bool
 	c := &cobra.Command{
 		Use:   "verify",
-		Short: "Check every campaign's hash chain, its snapshots and the database's integrity",
+		Short: "Check every campaign's hash chain, that the rules re-derive its actions, its snapshots and the database's integrity",
 		Long: `Recompute the hash chain of every campaign, run SQLite's integrity check and
 check the schema: the tables, indexes and the triggers that keep the log
 append-only must be those warlog made, at the version the file claims (on a
@@ -61,10 +70,21 @@ checked too: each must match its own hash and the log's hash at its version,
 and is recomputed by replaying the log up to that version. One that differs
 was edited by hand or damaged; verify names its campaign and version and exits
 1. Snapshots are only a cache: warlog rebuild recreates them from the log.
---quick skips the replay (a long campaign's snapshots take a full replay).
 
-Exit status: 0 all sound; 1 a broken chain, a missing head, a snapshot that
-does not match the log, a schema changed by hand, or a damaged file.`,
+The chain proves the order of the log, not that the rules made it, so every
+action is then decided again from the campaign's start: from the command it
+recorded and its hand-entered dice, program dice rolled again from the
+campaign's seed, on the state at its place in the log (undone actions at the
+time they were made), under the rules version it was decided with. The facts
+must be the stored ones; the first action that does not follow is named
+with its version, its id and what differs, and verify exits 1. Actions
+decided under rules this build does not decide (an older build's) are not
+re-derived: verify counts them. --quick skips the replays and the
+re-decision (a long campaign's take a few full replays).
+
+Exit status: 0 all sound; 1 a broken chain, a missing head, an action the
+rules do not re-derive, a snapshot that does not match the log, a schema
+changed by hand, or a damaged file.`,
 		Example: `  warlog verify
   warlog verify --head 3fa2c1d09b7e
   warlog verify --head 3fa2c1d09b7e -c "Autumn League"
@@ -100,6 +120,7 @@ does not match the log, a schema changed by hand, or a damaged file.`,
 				return fail(err)
 			}
 			var faults []campaigns.SnapshotFault
+			var derivations []error
 			for _, n := range names {
 				r, err := svc.VerifyChain(ctx, n)
 				if err != nil {
@@ -115,10 +136,25 @@ does not match the log, a schema changed by hand, or a damaged file.`,
 					v.SnapshotFaults = append(v.SnapshotFaults, fmt.Sprintf("version %d: %s", f.Version, f.Reason))
 				}
 				faults = append(faults, fs...)
+				if !quick {
+					rd, err := svc.Rederive(ctx, n)
+					var nd *campaigns.NotDerivedError
+					switch {
+					case errors.As(err, &nd):
+						v.Fault = nd.Error()
+						derivations = append(derivations, err)
+					case err != nil:
+						return fail(err)
+					}
+					v.Rederived, v.NotRederived = rd.Actions, rd.UncheckedSummary()
+				}
 				out.Campaigns = append(out.Campaigns, v)
 			}
 			if schemaErr != nil {
 				return fail(schemaErr)
+			}
+			if len(derivations) > 0 {
+				return fail(notDerived(derivations, faults))
 			}
 			if len(faults) > 0 {
 				return fail(snapshotFaults(faults))
@@ -135,6 +171,12 @@ does not match the log, a schema changed by hand, or a damaged file.`,
 			parts := make([]string, len(out.Campaigns))
 			for i, v := range out.Campaigns {
 				parts[i] = fmt.Sprintf("%s: %s, head %s", v.Campaign, words.Count(v.Events, "event", "events"), v.Head)
+				if v.Rederived > 0 {
+					parts[i] += fmt.Sprintf(", %s re-derived by the rules", words.Count(v.Rederived, "action", "actions"))
+				}
+				if len(v.NotRederived) > 0 {
+					parts[i] += fmt.Sprintf(" (not re-derived, decided under rules this build does not decide: %s)", strings.Join(v.NotRederived, ", "))
+				}
 				if v.Snapshots > 0 {
 					parts[i] += fmt.Sprintf(", %s match a replay", words.Count(v.Snapshots, "snapshot", "snapshots"))
 				}
@@ -151,8 +193,22 @@ does not match the log, a schema changed by hand, or a damaged file.`,
 		},
 	}
 	c.Flags().StringVar(&head, "head", "", "a head hash published earlier; fails if the chain no longer holds it")
-	c.Flags().BoolVar(&quick, "quick", false, "do not recompute snapshots by replay (their hashes are still checked)")
+	c.Flags().BoolVar(&quick, "quick", false, "check the chains only: neither re-decide the actions nor recompute snapshots by replay (their hashes are still checked)")
 	return cmdutil.ReadsOnly(c)
+}
+
+// notDerived says in one line which actions the rules do not re-derive
+// (the first of each campaign), and which snapshots do not match the log.
+func notDerived(errs []error, faults []campaigns.SnapshotFault) error {
+	parts := make([]string, len(errs))
+	for i, err := range errs {
+		parts[i] = err.Error()
+	}
+	msg := strings.Join(parts, "; ") + "; its hash chain verifies, so it was written as it stands, but not by the rules: by hand, or by a program that does not keep them"
+	if len(faults) > 0 {
+		msg += "; and " + snapshotFaults(faults).Error()
+	}
+	return errors.New(msg)
 }
 
 // snapshotFaults says in one line which snapshots do not match the log,
@@ -236,9 +292,13 @@ func newRebuildCommand(app *cmdutil.App) *cobra.Command {
 		Use:   "rebuild",
 		Short: "Refold every campaign from its log, proving every event still reads",
 		Long: `Replay each campaign's log from the start through this build's rules: a check
-that every event can still be read and folded. Snapshots (saved states that
-let a command replay only the newest events) are dropped first and one fresh
-snapshot is saved per campaign; they are only a cache, so no output changes.`,
+that every event can still be read and folded, and that the rules re-derive
+every action (each is decided again from its recorded command and dice, as
+verify does). Snapshots (saved states that let a command replay only the
+newest events) are dropped first and one fresh snapshot is saved per
+campaign; they are only a cache, so no output changes. An action the rules
+do not re-derive stops the rebuild, exit 1, naming it; nothing is saved on
+it.`,
 		Example: `  warlog rebuild`,
 		Args:    cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -247,6 +307,10 @@ snapshot is saved per campaign; they are only a cache, so no output changes.`,
 				return err
 			}
 			names, total, dropped, saved, err := svc.Rebuild(c.Context())
+			var nd *campaigns.NotDerivedError
+			if errors.As(err, &nd) {
+				return fmt.Errorf("%w; rebuild re-decides every action and builds nothing on one the rules do not make: its snapshots are dropped and none was saved; `warlog verify` names every such action", err)
+			}
 			if err != nil {
 				return err
 			}

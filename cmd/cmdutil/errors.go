@@ -97,6 +97,9 @@ var hints = []func(err error) (inner, advice string, ok bool){
 	hintAs(func(e *campaigns.MovedError) string {
 		return "`warlog log` shows what is newest now; run `warlog " + e.Verb + "` again if it is still what you mean"
 	}),
+	hintAs(func(*campaigns.LogFaultError) string {
+		return "it was written without the rules (by hand, or by a program that does not keep them): `warlog verify` names every such action"
+	}),
 	hintAs(func(e *events.ExportError) string {
 		if e.NotAnExport {
 			return "export a campaign with `warlog campaign export NAME`"

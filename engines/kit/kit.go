@@ -417,6 +417,30 @@ func (g *Game[S]) Decide(st engines.State, cmd engines.Command, d *engines.Decis
 	return d.Err()
 }
 
+// DecideInPlace is Decide on st itself rather than on a copy: each fact
+// is folded into st as it is emitted, so that st ends as the facts leave
+// it. It is for a caller that folds those facts next anyway and drops st
+// when the command is refused (re-deciding a stored log: see
+// campaigns.Rederive); it spares Decide's copy of the state.
+func (g *Game[S]) DecideInPlace(st engines.State, cmd engines.Command, d *engines.Decision) error {
+	g.init()
+	if start, ok := cmd.(engines.StartScenario); ok {
+		if err := g.checkOptions(start); err != nil {
+			return err
+		}
+	}
+	c, ok := g.byType[reflect.TypeOf(cmd)]
+	if !ok {
+		return fmt.Errorf("%s %q: %w", g.Title, cmd.Verb(), engines.ErrUnknownCommand)
+	}
+	work := st.(S)
+	d.Fold(func(typ string, p any) error { return g.Apply(work, typ, p) })
+	if err := c.decide(work, cmd, d); err != nil {
+		return err
+	}
+	return d.Err()
+}
+
 // Probe decides cmd on st as the rules would now, on program dice that are
 // thrown away with the decision: the menus of play ask it which commands
 // to offer, so that they never offer what the rules refuse. st is not
