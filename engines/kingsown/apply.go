@@ -275,9 +275,10 @@ func (s *State) onScenarioEnded(p ScenarioEnded) error {
 			m.Dead = true
 		}
 	}
-	rec := Record{Battle: b, Ended: p}
-	b.Outcome = rec.outcome()
-	s.Past.Add(rec)
+	// The outcome is not stated here: a replay ends thousands of fights
+	// and reads none of their outcomes; the record's summary derives it
+	// (outcome.go).
+	s.Past.Add(Record{Battle: b, Ended: p})
 	s.Battle = nil
 	return nil
 }

@@ -98,7 +98,9 @@ func (f *Fig) Res() int {
 
 // Battle is the fight in progress.
 type Battle struct {
-	// Ending is how the fight ended, stated when it did (outcome.go).
+	// Ending is how the fight ended: left nil when the fight ends (the
+	// record derives it when read, Record.outcome), as a fight in
+	// progress is never the ended one (it moves to Past when it ends).
 	kit.Ending
 	// Striker is the figure whose attack or spell was made last: a Hit an
 	// enemy of it loses after is its doing (its Dealt).

@@ -13,7 +13,10 @@ import (
 
 func (r Record) summary(s *State) engines.ScenarioSummary {
 	sum := s.summary(r.Battle)
-	sum.Outcome = r.Battle.Outcome
+	sum.Outcome = r.Battle.Outcome // stated by a version that stored it
+	if sum.Outcome == nil {
+		sum.Outcome = r.outcome()
+	}
 	sum.FromOutcome()
 	return sum
 }
