@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -165,6 +166,46 @@ func TestVoidBadRowStopsTheCampaign(t *testing.T) {
 	}
 	l.must(l.annDB, "-c", "Other", "roll", "d6", "--for", "Ann")
 	l.must(l.orgDB, "-c", "Other", "log")
+	l.voidAndPlayOn(v)
+}
+
+// voidAndPlayOn: a player may not void the row at version v; the
+// organiser does, after which verify lists it as voided and the campaign
+// is built on again.
+func (l *league) voidAndPlayOn(v int64) {
+	t := l.t
+	t.Helper()
+	ver := strconv.FormatInt(v, 10)
+	before := len(l.tail("League", 1000))
+	_, e, code := run(t, l.annDB, "-c", "League", "campaign", "void", ver, "--why", "mine")
+	if want := "warlog: only the league's organiser may void an action; nothing was written\n"; code != 1 || e != want {
+		t.Errorf("Ann: campaign void: exit %d, %q; want 1 and %q", code, e, want)
+	}
+	// A row that follows from the rules is not voided.
+	if _, e, code := run(t, l.orgDB, "-c", "League", "campaign", "void", "3", "--why", "x"); code != 1 || !strings.Contains(e, "void that one first") {
+		t.Errorf("the organiser voiding version 3 before version %d: exit %d, %q; want 1, pointing at the first", v, code, e)
+	}
+	if n := len(l.tail("League", 1000)); n != before {
+		t.Errorf("the refused voids wrote %d events", n-before)
+	}
+	out := l.must(l.orgDB, "-c", "League", "campaign", "void", ver, "--why", "typed in with psql")
+	if !strings.Contains(out, "voided action") {
+		t.Errorf("campaign void said %q", out)
+	}
+	if _, e, code := run(t, l.orgDB, "-c", "League", "campaign", "void", ver, "--why", "again"); code != 1 || !strings.Contains(e, "voided already") {
+		t.Errorf("voiding twice: exit %d, %q", code, e)
+	}
+	l.must(l.annDB, "-c", "League", "roll", "d6", "--for", "after")
+	out = l.must(l.annDB, "verify")
+	if want := fmt.Sprintf("voided by the organiser and passed over: version %d (action ", v); !strings.Contains(out, want) || !strings.Contains(out, "typed in with psql") {
+		t.Errorf("verify after the void: %q; want it to list %q", out, want)
+	}
+	if _, e, code := run(t, l.orgDB, "-c", "League", "campaign", "void", "3", "--why", "x"); code != 1 || !strings.Contains(e, "follows from the rules") {
+		t.Errorf("the organiser voiding a good row: exit %d, %q; want 1", code, e)
+	}
+	l.must(l.orgDB, "rebuild")
+	l.must(l.annDB, "-c", "League", "roll", "d6", "--for", "after rebuild")
+	l.must(l.orgDB, "verify")
 }
 
 // A row that does not chain, whatever it holds, is not built on either.
@@ -213,7 +254,25 @@ func TestVoidUnchainedRowStopsTheCampaign(t *testing.T) {
 		}
 	}
 	l.must(l.annDB, "-c", "Other", "roll", "d6", "--for", "Ann")
+	l.voidAndPlayOn(next[0].Version)
 }
 
 // parseAt reads a stored event's time.
 func parseAt(at string) (time.Time, error) { return time.Parse(events.TimeFormat, at) }
+
+// On a file, whoever can write it is the organiser: a void is not refused
+// for who asks, only for what it names.
+func TestVoidOnAFile(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	if _, e, code := run(t, db, "campaign", "new", "F", "--game", "kingsown", "--seed", "3"); code != 0 {
+		t.Fatal(e)
+	}
+	run(t, db, "roll", "d6")
+	_, e, code := run(t, db, "campaign", "void", "3", "--why", "x")
+	if code != 1 || !strings.Contains(e, "follows from the rules") || strings.Contains(e, "organiser") {
+		t.Errorf("void of a good row on a file: exit %d, %q; want 1, refused for the row", code, e)
+	}
+	if _, e, code := run(t, db, "campaign", "void", "3"); code != 2 || !strings.Contains(e, "--why") {
+		t.Errorf("void without --why: exit %d, %q; want 2", code, e)
+	}
+}

@@ -363,3 +363,12 @@ func (s *Store) Check(ctx context.Context) error {
 	}
 	return nil
 }
+
+// Organiser implements events.Authority: the user may create campaigns,
+// that is, INSERT into the campaigns table (the players' grants give them
+// INSERT on events only).
+func (s *Store) Organiser(ctx context.Context) (bool, error) {
+	var ok bool
+	err := s.reader().QueryRow(ctx, `SELECT has_table_privilege('campaigns', 'INSERT')`).Scan(&ok)
+	return ok, s.mapErr(err)
+}
