@@ -448,8 +448,9 @@ func (s *Service) agreesWithLog(ctx context.Context, src diceSource) (bool, erro
 func (s *Service) staleAt(ctx context.Context, name string, version int64, eff events.Effect) (bool, error) {
 	for _, v := range eff.Voids {
 		// A void after the snapshot may take out an action folded into
-		// it (the row it names stands at or before the snapshot).
-		if v.At > version && v.Version <= version {
+		// it (voids are rare: any one after it makes it stale, whatever
+		// version of the action it names).
+		if v.At > version {
 			return true, nil
 		}
 	}
