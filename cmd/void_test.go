@@ -276,3 +276,52 @@ func TestVoidOnAFile(t *testing.T) {
 		t.Errorf("void without --why: exit %d, %q; want 2", code, e)
 	}
 }
+
+// A campaign exists only if the organiser created it: a stream whose
+// events a player inserted with psql, its campaign.created included, is
+// neither listed nor opened, whatever its name.
+func TestPlayersCannotMakeACampaignByHand(t *testing.T) {
+	l := newLeague(t)
+	rows, err := l.annConn.Query(context.Background(), `SELECT campaign, version, action, type, data::text, at, prev, hash FROM events WHERE campaign = 'League' AND version <= 2 ORDER BY version`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first []events.Event
+	for rows.Next() {
+		var e events.Event
+		var data, at string
+		if err := rows.Scan(&e.Campaign, &e.Version, &e.Action, &e.Type, &data, &at, &e.Prev, &e.Hash); err != nil {
+			t.Fatal(err)
+		}
+		e.Data, e.At = json.RawMessage(data), time.Now()
+		first = append(first, e)
+	}
+	rows.Close()
+	for _, name := range []string{"Ghost", "Autumn"} {
+		evs := append([]events.Event(nil), first...)
+		evs[1].Data = json.RawMessage(strings.Replace(string(evs[1].Data), `"League"`, `"`+name+`"`, 1))
+		l.insert(name, chain(events.Event{Campaign: name, Hash: events.Genesis}, evs))
+	}
+	// "Autumn" is also a name the organiser gives a campaign later.
+	l.must(l.orgDB, "campaign", "rename", "Other", "Autumn")
+	for _, db := range []string{l.annDB, l.orgDB} {
+		out := l.must(db, "campaign", "list", "--all")
+		if strings.Contains(out, "Ghost") || strings.Count(out, "Autumn") != 1 {
+			t.Errorf("campaign list shows a stream a player inserted:\n%s", out)
+		}
+		if _, e, code := run(t, db, "-c", "Ghost", "log"); code != 1 || !strings.Contains(e, "no campaign") {
+			t.Errorf("-c Ghost log: exit %d, %q; want no campaign", code, e)
+		}
+		if out := l.must(db, "-c", "Autumn", "log"); strings.Contains(out, "League") {
+			t.Errorf("-c Autumn opened the player's stream:\n%s", out)
+		}
+		l.must(db, "verify")
+	}
+	// The organiser may still start a campaign of that name.
+	l.must(l.orgDB, "campaign", "new", "Ghost", "--game", "kingsown", "--seed", "1")
+	l.must(l.annDB, "-c", "Ghost", "roll", "d6")
+	if out := l.must(l.annDB, "-c", "Ghost", "log"); strings.Count(out, "created") != 1 || !strings.Contains(out, "campaign Ghost created") || !strings.Contains(out, "rolled 1d6") {
+		t.Errorf("the organiser's Ghost:\n%s", out)
+	}
+	l.must(l.orgDB, "verify")
+}
