@@ -167,6 +167,13 @@ func TestVoidBadRowStopsTheCampaign(t *testing.T) {
 	l.must(l.annDB, "-c", "Other", "roll", "d6", "--for", "Ann")
 	l.must(l.orgDB, "-c", "Other", "log")
 	l.voidAndPlayOn(v)
+	// A laptop's copy keeps the void.
+	laptop := filepath.Join(t.TempDir(), "laptop.db")
+	l.must(laptop, "campaign", "pull", "League", "--from", l.annDB)
+	l.must(laptop, "-c", "League", "roll", "d6", "--for", "on the laptop")
+	if out := l.must(laptop, "verify"); !strings.Contains(out, "voided by the organiser") {
+		t.Errorf("the laptop's verify: %q", out)
+	}
 }
 
 // voidAndPlayOn: a player may not void the row at version v; the
