@@ -17,6 +17,7 @@ func registerCore(r *events.Registry) {
 	events.RegisterDecoder(r, TypeCreated, decodeCreated)
 	r.Register(TypeAmended, Amended{})
 	r.Register(TypeRedecided, Redecided{})
+	r.Register(events.TypeActionVoided, events.Voided{})
 }
 
 // decodeBegun reads an action.begun payload without reflection.

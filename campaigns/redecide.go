@@ -195,6 +195,9 @@ type rederiver struct {
 	// with the actions out of effect now (skip) left out.
 	st   *State
 	skip map[string]bool
+	// void are the actions voided anywhere in the log: never decided or
+	// folded, as if their events were not there.
+	void map[string]bool
 	// began is every action met: the version of its action.begun.
 	began map[string]int64
 	// checkpoints are copies of st at earlier action boundaries, oldest
@@ -260,7 +263,10 @@ func (s *Service) rederiver(name string, start *State, eff events.Effect, src so
 		first.st = copyState(start)
 	}
 	r := &rederiver{s: s, name: name, src: src, st: start, start: start.Version, skip: map[string]bool{}, began: map[string]int64{},
-		checkpoints: []checkpoint{first}, needed: map[int64]int64{}, unchecked: map[string]int{}}
+		checkpoints: []checkpoint{first}, needed: map[int64]int64{}, unchecked: map[string]int{}, void: eff.Voided}
+	for a := range eff.Voided {
+		r.skip[a] = true
+	}
 	for _, c := range eff.Changes {
 		if v := c.Ref.Version; v > start.Version {
 			r.needed[v] = max(r.needed[v], c.At)
@@ -296,7 +302,8 @@ func (r *rederiver) run(ctx context.Context) error {
 	for {
 		var pending []events.Event
 		err := r.src(r.st.Version, func(e *events.Event) error {
-			if e.Type == events.TypeActionBegun && len(buf) > 0 {
+			void := r.void[e.Action]
+			if (e.Type == events.TypeActionBegun || void) && len(buf) > 0 {
 				if changesEffect(buf) {
 					from, err := r.takeEffect(buf)
 					if err != nil {
@@ -313,6 +320,10 @@ func (r *rederiver) run(ctx context.Context) error {
 					return err
 				}
 				buf = buf[:0] // remembered by value
+			}
+			if void {
+				r.passVoided(e)
+				return nil
 			}
 			c := *e
 			c.Data = append([]byte(nil), e.Data...)
@@ -463,6 +474,10 @@ func (r *rederiver) refold(ctx context.Context, to int64) error {
 		if e.Version > to {
 			return errEnough
 		}
+		if r.void[e.Action] {
+			r.passVoided(e)
+			return nil
+		}
 		if e.Type == events.TypeActionBegun {
 			r.checkpoint(e.Version)
 		}
@@ -473,6 +488,22 @@ func (r *rederiver) refold(ctx context.Context, to int64) error {
 	}
 	return ctx.Err()
 }
+
+// passVoided passes over an event of a voided action: the state's version
+// and head move on, nothing else. The recent events kept are let go of
+// (they are kept without a gap).
+func (r *rederiver) passVoided(e *events.Event) {
+	r.st.Version = e.Version
+	if e.Hash != "" {
+		r.st.Head = e.Hash
+	}
+	clear(r.recent)
+	r.recent = r.recent[:0]
+}
+
+// errVoidRaced: an action.voided marker met was not in the bookkeeping
+// read at the start (appended meanwhile): the re-decision starts again.
+var errVoidRaced = errors.New("an action was voided meanwhile")
 
 // remember keeps an action's events among the recent ones.
 func (r *rederiver) remember(evs []events.Event) {
@@ -598,6 +629,23 @@ func (r *rederiver) action(evs []events.Event) error {
 		return r.fold(evs)
 	case VerbAmend:
 		return r.amendment(evs, b)
+	case VerbVoid:
+		for _, e := range evs[1:] {
+			if e.Type != events.TypeActionVoided {
+				return r.fault(evs, fmt.Sprintf("a void holds action.voided markers only; event %d is %s", e.Version, e.Type))
+			}
+			var v events.Voided
+			if err := json.Unmarshal(e.Data, &v); err != nil {
+				return fmt.Errorf("campaign %q, event %d (%s): payload does not decode: %w", r.name, e.Version, e.Type, err)
+			}
+			if !r.void[v.Action] {
+				return errVoidRaced
+			}
+		}
+		if len(evs) == 1 {
+			return r.fault(evs, "it voids nothing")
+		}
+		return r.fold(evs)
 	}
 	if err := r.checkRules(evs, b.Rules); err != nil {
 		return err

@@ -446,6 +446,14 @@ func (s *Service) agreesWithLog(ctx context.Context, src diceSource) (bool, erro
 // staleAt reports whether an action that began at or before version
 // changed effect after it.
 func (s *Service) staleAt(ctx context.Context, name string, version int64, eff events.Effect) (bool, error) {
+	for _, v := range eff.Voids {
+		// A void after the snapshot may take out an action folded into
+		// it (voids are rare: any one after it makes it stale, whatever
+		// version of the action it names).
+		if v.At > version {
+			return true, nil
+		}
+	}
 	for _, c := range eff.Changes {
 		if c.At <= version {
 			continue

@@ -26,7 +26,7 @@ type Action struct {
 
 // Meta reports whether the action is an undo or a redo, which are never
 // themselves undone.
-func (a Action) Meta() bool { return a.Verb == VerbUndo || a.Verb == VerbRedo }
+func (a Action) Meta() bool { return a.Verb == VerbUndo || a.Verb == VerbRedo || a.Verb == VerbVoid }
 
 // Verbs of the service's own actions.
 const (
@@ -35,6 +35,9 @@ const (
 	VerbRoll   = "roll"
 	VerbCreate = "campaign new"
 	VerbAmend  = "amend"
+	// VerbVoid is the organiser's marker taking an action that does not
+	// follow from the rules out of effect (Service.Void).
+	VerbVoid = "campaign void"
 )
 
 // State is a campaign folded from its log: the campaign's own bookkeeping
@@ -320,14 +323,12 @@ func (s *Service) loadWith(ctx context.Context, name string, snapshots, rederive
 		if err != nil {
 			return nil, err
 		}
-		if rederive && st.base > 0 {
+		if rederive {
 			st.Key = name
-			r := s.rederiver(name, st, eff, func(after int64, fn func(*events.Event) error) error {
-				return events.Stream(ctx, s.store, name, after, fn)
-			})
+			r := s.rederiver(name, st, eff, s.checkedSource(ctx, name, st, eff))
 			err := r.run(ctx)
-			if errors.Is(err, errNoCheckpoint) && attempt < 5 {
-				continue // another warlog undid something meanwhile: again
+			if (errors.Is(err, errNoCheckpoint) || errors.Is(err, errVoidRaced)) && attempt < 5 {
+				continue // another warlog undid or voided something meanwhile: again
 			}
 			if err != nil {
 				var nd *NotDerivedError
@@ -337,6 +338,9 @@ func (s *Service) loadWith(ctx context.Context, name string, snapshots, rederive
 				return nil, err
 			}
 			phase.Mark("fold-after-snapshot")
+			if r.st.Version == 0 {
+				return nil, &NameError{name, ErrNoCampaign}
+			}
 			return r.st, nil
 		}
 		known := make(map[int64]bool, len(eff.Changes))
@@ -369,6 +373,29 @@ func (s *Service) loadWith(ctx context.Context, name string, snapshots, rederive
 	}
 }
 
+// checkedSource streams the campaign's events after a version for a
+// re-decision that starts at st, checking their hash chain on from st's
+// head as they first pass: an event that does not chain is a
+// *NotDerivedError naming its version (the events of a voided action are
+// passed over, as the chain's check passes them).
+func (s *Service) checkedSource(ctx context.Context, name string, st *State, eff events.Effect) source {
+	c := &events.ChainChecker{Campaign: name, Head: st.Head, Events: st.Version, Voided: eff.Voided}
+	return func(after int64, fn func(*events.Event) error) error {
+		return s.store.Load(ctx, name, after, func(e events.Event) error {
+			if e.Version == c.Events+1 || e.Version > c.Events && c.Events >= after {
+				if err := c.Check(e); err != nil {
+					var be *events.BreakError
+					if errors.As(err, &be) {
+						return &NotDerivedError{Campaign: name, Version: be.Version, Action: e.Action, Reason: "its hash chain breaks there: " + be.Reason}
+					}
+					return err
+				}
+			}
+			return fn(&e)
+		})
+	}
+}
+
 // Fold applies one event to st as a replay does. It is for tools that plan
 // actions in memory and store them in bulk (the benchmark generators);
 // commands fold through Do.
@@ -390,7 +417,7 @@ func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error
 			return fmt.Errorf("campaign %q: %w", e.Campaign, err)
 		}
 		st.actions++
-		if verb != VerbUndo && verb != VerbRedo {
+		if verb != VerbUndo && verb != VerbRedo && verb != VerbVoid {
 			st.redoable = st.redoable[:0]
 		} else {
 			st.meta++
@@ -414,8 +441,8 @@ func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error
 			}
 		}
 		return nil
-	case TypeAmended, TypeRedecided:
-		return nil // an amendment's record, which folds into nothing
+	case TypeAmended, TypeRedecided, events.TypeActionVoided:
+		return nil // an amendment's record or a void's, which fold into nothing
 	}
 	if undone[e.Action] {
 		return nil

@@ -29,7 +29,7 @@ func newCampaignCommand(app *cmdutil.App) *cobra.Command {
 	c.AddCommand(newCampaignNewCommand(app), newCampaignListCommand(app), newCampaignShowCommand(app),
 		newCampaignRenameCommand(app), newCampaignArchiveCommand(app, true), newCampaignArchiveCommand(app, false),
 		newCampaignDeleteCommand(app), newCampaignExportCommand(app), newCampaignImportCommand(app),
-		newCampaignPushCommand(app, true), newCampaignPushCommand(app, false))
+		newCampaignPushCommand(app, true), newCampaignPushCommand(app, false), newCampaignVoidCommand(app))
 	return c
 }
 

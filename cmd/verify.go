@@ -44,6 +44,9 @@ type VerifyCampaign struct {
 	NotRederived []string `json:"not_rederived,omitempty"`
 	// Fault names the first action the rules do not re-derive.
 	Fault string `json:"fault,omitempty"`
+	// Voided lists the actions the organiser voided (campaign void), as
+	// "version 57 (action 1a2b3c4d): why": passed over, not failures.
+	Voided []string `json:"voided,omitempty"`
 }
 
 func newVerifyCommand(app *cmdutil.App) *cobra.Command {
@@ -127,6 +130,13 @@ changed by hand, or a damaged file.`,
 					return fail(err)
 				}
 				v := VerifyCampaign{Campaign: n, Events: r.Events, Head: r.Head}
+				voids, err := svc.Voids(ctx, n)
+				if err != nil {
+					return fail(err)
+				}
+				for _, vd := range voids {
+					v.Voided = append(v.Voided, fmt.Sprintf("version %d (action %s): %s", vd.Version, campaigns.ShortActionID(vd.Action), vd.Why))
+				}
 				replayed, fs, err := svc.CheckSnapshots(ctx, n, !quick)
 				if err != nil {
 					return fail(err)
@@ -182,6 +192,9 @@ changed by hand, or a damaged file.`,
 				}
 				if v.HeadAt > 0 {
 					parts[i] += fmt.Sprintf(" (given head found at version %d)", v.HeadAt)
+				}
+				if len(v.Voided) > 0 {
+					parts[i] += fmt.Sprintf(", %s voided by the organiser and passed over: %s", words.Count(len(v.Voided), "action", "actions"), strings.Join(v.Voided, ", "))
 				}
 			}
 			if len(parts) == 0 {

@@ -59,10 +59,16 @@ type ChainReport struct {
 // VerifyStream recomputes one stream's chain: versions must run 1..N without
 // gap, every prev must be the hash before it and every hash must match its
 // content (hashed with the campaign as Load gives it: the chain's key). It
-// returns a *BreakError naming the first bad version.
+// returns a *BreakError naming the first bad version. The events of a
+// voided action (TypeActionVoided) are passed over.
 func VerifyStream(ctx context.Context, s Store, campaign string) (ChainReport, error) {
 	c := NewChainChecker(campaign, "")
-	err := s.Load(ctx, campaign, 0, c.Check)
+	eff, err := LoadEffect(ctx, s, campaign, 0)
+	if err != nil {
+		return ChainReport{Campaign: campaign}, err
+	}
+	c.Voided = eff.Voided
+	err = s.Load(ctx, campaign, 0, c.Check)
 	return ChainReport{Campaign: campaign, Events: c.Events, Head: c.Head}, err
 }
 

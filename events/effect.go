@@ -2,6 +2,7 @@ package events
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 
@@ -16,6 +17,10 @@ const (
 	TypeActionUndone = "action.undone"
 	// TypeActionRedone puts an undone action back into effect.
 	TypeActionRedone = "action.redone"
+	// TypeActionVoided marks an action that does not follow from the rules
+	// (a row written by hand) as never in effect: its payload is a Voided.
+	// Only a league's organiser appends it (campaigns.Service.Void).
+	TypeActionVoided = "action.voided"
 )
 
 // ActionRef is the payload of action.undone and action.redone.
@@ -51,12 +56,21 @@ type Effect struct {
 	Undone map[string]bool
 	// Changes are the undone and redone events, oldest first.
 	Changes []Change
+	// Voided is every action an action.voided marker of the log names,
+	// wherever it stands (read from the start whatever After says): out
+	// of effect from the start, at every version (UndoneAt holds them).
+	Voided map[string]bool
+	// Voids are those markers, in order.
+	Voids []Void
 }
 
 // UndoneAt is the actions out of effect as the log stood at version end:
 // the changes made after it left out.
 func (e Effect) UndoneAt(end int64) map[string]bool {
-	undone := map[string]bool{}
+	undone := make(map[string]bool, len(e.Voided))
+	for a := range e.Voided {
+		undone[a] = true
+	}
 	for _, c := range e.Changes {
 		if c.At > end {
 			break
@@ -91,6 +105,11 @@ func LoadEffect(ctx context.Context, s Store, campaign string, after int64) (Eff
 			return eff.add(e.Version, e.Type, e.Data)
 		})
 	}
+	if err == nil {
+		err = LoadTypes(ctx, s, campaign, 0, []string{TypeActionVoided}, func(e Event) error {
+			return eff.void(e.Version, e.Data)
+		})
+	}
 	eff.Undone = eff.UndoneAt(math.MaxInt64)
 	return eff, err
 }
@@ -106,9 +125,42 @@ func EffectOf(evs []Event) (Effect, error) {
 				break
 			}
 		}
+		if e.Type == TypeActionVoided {
+			if err = eff.void(e.Version, e.Data); err != nil {
+				break
+			}
+		}
 	}
 	eff.Undone = eff.UndoneAt(math.MaxInt64)
 	return eff, err
+}
+
+// Voided is the payload of an action.voided marker: the action it takes
+// out of effect, the version it was named by, and why.
+type Voided struct {
+	Version int64  `json:"version"`
+	Action  string `json:"action"`
+	Why     string `json:"why"`
+}
+
+// Void is one action.voided marker of a log.
+type Void struct {
+	At int64 // the marker's version
+	Voided
+}
+
+// void records one action.voided event.
+func (eff *Effect) void(version int64, data []byte) error {
+	var v Voided
+	if err := json.Unmarshal(data, &v); err != nil {
+		return fmt.Errorf("event %d (%s): payload does not decode: %w", version, TypeActionVoided, err)
+	}
+	if eff.Voided == nil {
+		eff.Voided = map[string]bool{}
+	}
+	eff.Voided[v.Action] = true
+	eff.Voids = append(eff.Voids, Void{At: version, Voided: v})
+	return nil
 }
 
 // add records one undone or redone event.

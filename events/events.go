@@ -241,3 +241,12 @@ type SnapshotAudit struct {
 	// or do not match theirs.
 	Fault string
 }
+
+// Authority is a Store whose users do not all have the same rights (a
+// league's server, a role per player): Organiser reports whether this
+// user may do what only the league's organiser does (create campaigns,
+// void an action). A store without it leaves that to whoever can write
+// it (a file's owner).
+type Authority interface {
+	Organiser(ctx context.Context) (bool, error)
+}

@@ -98,8 +98,9 @@ var hints = []func(err error) (inner, advice string, ok bool){
 		return "`warlog log` shows what is newest now; run `warlog " + e.Verb + "` again if it is still what you mean"
 	}),
 	hintAs(func(*campaigns.LogFaultError) string {
-		return "it was written without the rules (by hand, or by a program that does not keep them): `warlog verify` names every such action"
+		return "it was written without the rules (by hand, or by a program that does not keep them): `warlog verify` names every such action, and the organiser's `warlog campaign void VERSION --why TEXT` takes one out of effect"
 	}),
+	hintAs(func(*campaigns.VoidError) string { return "`warlog verify` names the rows that do not follow" }),
 	hintAs(func(e *events.ExportError) string {
 		if e.NotAnExport {
 			return "export a campaign with `warlog campaign export NAME`"

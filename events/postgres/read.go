@@ -85,10 +85,14 @@ func (s *Store) Version(ctx context.Context, campaign string) (int64, error) {
 	return v, s.mapErr(err)
 }
 
-// Campaigns implements events.Store: every stream, in the order their
-// first events were stored.
+// Campaigns implements events.Store: every stream with an entry, in the
+// order their first events were stored. A stream without one is no
+// campaign: its events were inserted by hand, by a user who may not
+// create campaigns (the players' grants give INSERT on events only, and
+// every campaign warlog creates or imports is entered in one
+// transaction with its first events).
 func (s *Store) Campaigns(ctx context.Context) ([]string, error) {
-	rows, err := s.reader().Query(ctx, `SELECT campaign FROM events WHERE version = 1 ORDER BY seq`)
+	rows, err := s.reader().Query(ctx, `SELECT e.campaign FROM events e JOIN campaigns c ON c.stream = e.campaign WHERE e.version = 1 ORDER BY e.seq`)
 	if err != nil {
 		return nil, s.mapErr(err)
 	}
@@ -96,11 +100,12 @@ func (s *Store) Campaigns(ctx context.Context) ([]string, error) {
 	return out, s.mapErr(err)
 }
 
-// Entries implements events.Directory: every stream of the log, oldest
-// first, with its entry (a stream without one is named by its key).
+// Entries implements events.Directory: every stream of the log with an
+// entry, oldest first (a stream without one is no campaign: see
+// Campaigns).
 func (s *Store) Entries(ctx context.Context) ([]events.Entry, error) {
-	rows, err := s.reader().Query(ctx, `SELECT e.campaign, coalesce(c.chain, e.campaign), coalesce(c.name, e.campaign), coalesce(c.archived, false)
-		FROM events e LEFT JOIN campaigns c ON c.stream = e.campaign
+	rows, err := s.reader().Query(ctx, `SELECT e.campaign, c.chain, c.name, c.archived
+		FROM events e JOIN campaigns c ON c.stream = e.campaign
 		WHERE e.version = 1 ORDER BY e.seq`)
 	if err != nil {
 		return nil, s.mapErr(err)
@@ -117,12 +122,11 @@ func (s *Store) Entries(ctx context.Context) ([]events.Entry, error) {
 	return out, s.mapErr(rows.Err())
 }
 
-// Lookup implements events.Directory.
+// Lookup implements events.Directory: by the entries alone (a stream
+// without one is no campaign: see Campaigns).
 func (s *Store) Lookup(ctx context.Context, name string) (string, bool, error) {
 	var stream string
-	err := s.reader().QueryRow(ctx, `SELECT stream FROM campaigns WHERE name = $1
-		UNION ALL SELECT campaign FROM events WHERE campaign = $1 AND version = 1 AND NOT EXISTS (SELECT 1 FROM campaigns WHERE stream = $1)
-		LIMIT 1`, name).Scan(&stream)
+	err := s.reader().QueryRow(ctx, `SELECT stream FROM campaigns WHERE name = $1`, name).Scan(&stream)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", false, nil
 	}
@@ -362,4 +366,13 @@ func (s *Store) Check(ctx context.Context) error {
 		return fmt.Errorf("%w: in %s %s, which let events be changed; restore them (the chain check shows whether any were)", events.ErrCorrupt, s.where, strings.Join(faults, " and "))
 	}
 	return nil
+}
+
+// Organiser implements events.Authority: the user may create campaigns,
+// that is, INSERT into the campaigns table (the players' grants give them
+// INSERT on events only).
+func (s *Store) Organiser(ctx context.Context) (bool, error) {
+	var ok bool
+	err := s.reader().QueryRow(ctx, `SELECT has_table_privilege('campaigns', 'INSERT')`).Scan(&ok)
+	return ok, s.mapErr(err)
 }

@@ -1,0 +1,86 @@
+package campaigns
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"warlog/events"
+	"warlog/events/memory"
+)
+
+// A forged action stops the campaign; voided, it is out of effect at every
+// version, a snapshot folded with it is not read again, and the campaign
+// is built on.
+func TestVoidTakesAForgedActionOutOfEffect(t *testing.T) {
+	ctx := context.Background()
+	s := New(memory.New(nil), counter())
+	s.SnapshotEvery(1)
+	mustCreate(t, s, "c", 1)
+	for i := 0; i < 3; i++ {
+		if _, err := s.Do(ctx, "c", "", add{}, Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	honest, err := s.Load(ctx, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := honest.Game.(*counterState).Total
+	forge(t, s, "c",
+		events.Fact{Type: events.TypeActionBegun, Data: Begun{Game: "kingsown", Verb: "spend", Args: []byte(`{"n":1}`), Label: "spent 1", Rules: counter().RulesVersion()}},
+		events.Fact{Type: "kingsown.counter_added", Data: added{N: 99}})
+	// A read folds it as it stands, and keeps a snapshot of that.
+	st, err := s.Load(ctx, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SaveSnapshot(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Do(ctx, "c", "", add{}, Options{})
+	var lf *LogFaultError
+	if !errors.As(err, &lf) || lf.Err.Version != honest.Version+1 {
+		t.Fatalf("a command on the forged action: %v; want a LogFaultError at version %d", err, honest.Version+1)
+	}
+	if _, err := s.Void(ctx, "c", honest.Version, "not forged", Options{}); err == nil {
+		t.Errorf("an honest action was voided")
+	}
+	v, err := s.Void(ctx, "c", honest.Version+2, "typed in by hand", Options{})
+	if err != nil || v.Version != honest.Version+2 {
+		t.Fatalf("void: %+v, %v", v, err)
+	}
+	st, err = s.Load(ctx, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := st.Game.(*counterState).Total; got != total {
+		t.Errorf("after the void the total is %d; want %d, without the forged 99", got, total)
+	}
+	if _, err := s.Do(ctx, "c", "", add{}, Options{}); err != nil {
+		t.Fatalf("a command after the void: %v", err)
+	}
+	if _, err := s.Rederive(ctx, "c"); err != nil {
+		t.Errorf("re-deciding after the void: %v", err)
+	}
+	voids, err := s.Voids(ctx, "c")
+	if err != nil || len(voids) != 1 || voids[0].Why != "typed in by hand" {
+		t.Errorf("voids: %+v, %v", voids, err)
+	}
+}
+
+// A snapshot folded before a void is stale (an older warlog may have
+// built on the row and saved it); one taken after the void is not.
+func TestVoidMakesSnapshotsBeforeItStale(t *testing.T) {
+	s := New(memory.New(nil), counter())
+	eff := events.Effect{Voids: []events.Void{{At: 20, Voided: events.Voided{Version: 10, Action: "a"}}}}
+	for _, c := range []struct {
+		version int64
+		stale   bool
+	}{{9, true}, {10, true}, {15, true}, {20, false}, {25, false}} {
+		got, err := s.staleAt(context.Background(), "c", c.version, eff)
+		if err != nil || got != c.stale {
+			t.Errorf("a snapshot at version %d: stale %v, %v; want %v", c.version, got, err, c.stale)
+		}
+	}
+}
