@@ -71,6 +71,11 @@ func Seekable(r io.Reader) (rs io.ReadSeeker, done func(), err error) {
 	return f, done, nil
 }
 
+// MaxActionBytes is the most the payloads of one action may hold in an
+// export file (an action warlog writes holds a few kilobytes): the
+// re-decision of an import holds an action's events whole.
+const MaxActionBytes = 8 << 20
+
 // exportFile is an export file checked once through, read again as often
 // as needed.
 type exportFile struct {
@@ -92,8 +97,15 @@ func scanExportFile(r io.ReadSeeker) (*exportFile, error) {
 	}
 	f := &exportFile{r: r}
 	var err error
+	var action int64 // the bytes of the action read so far
 	f.h, err = events.ScanExport(r, func(e events.Event) error {
 		f.n++
+		if e.Type == events.TypeActionBegun {
+			action = 0
+		}
+		if action += int64(len(e.Data)); action > MaxActionBytes {
+			return &events.ExportError{Version: e.Version, Reason: fmt.Sprintf("its action's events hold more than %d MiB: not an action warlog wrote", MaxActionBytes>>20)}
+		}
 		if f.n == 1 {
 			f.first = e.Hash
 		}

@@ -134,7 +134,7 @@ Exit status: 0 imported (or nothing new); 1 refused, nothing written.`,
 			named := func(err error) error {
 				var tl *events.LineTooLongError
 				if errors.As(err, &tl) {
-					tl.File = file
+					return fmt.Errorf("%w; nothing was imported", &events.LineTooLongError{Line: tl.Line, File: file})
 				}
 				return err
 			}

@@ -102,9 +102,11 @@ func (e *ExportError) Error() string {
 }
 
 // MaxLine is the longest line an export file may hold: every line warlog
-// writes is far shorter (an event's payload is a few kilobytes at most), and
-// a reader holds one line in memory at a time.
-const MaxLine = 16 << 20
+// writes is far shorter (an event's payload is a few kilobytes at most;
+// the longest of a 100,000-event campaign is about one), and a reader
+// holds one line in memory at a time, so that an import stays within
+// 64 MiB whatever the file.
+const MaxLine = 4 << 20
 
 // LineTooLongError is a line of an export file longer than MaxLine: no
 // event warlog wrote, and it is not read into memory.
