@@ -97,7 +97,10 @@ func newCampaignImportCommand(app *cmdutil.App) *cobra.Command {
 		Long: `Take in a file written by warlog campaign export ("-" reads stdin). The whole
 hash chain is verified and the log replayed through this build's rules before
 anything is written: a file that was cut short, edited, reordered or added to
-is refused, naming the first bad version, and nothing is written.
+is refused, naming the first bad version, and nothing is written. The file
+is read a line at a time, never held whole in memory (standard input is
+first kept in a temporary file); a line longer than 4 MiB is no event
+warlog wrote, and is refused naming its line number.
 
 The campaign here that began with the file's first event is the one the file
 belongs to. If its log is a beginning of the file's, the new events are
