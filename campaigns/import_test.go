@@ -18,11 +18,11 @@ import (
 )
 
 // bigExport writes an export of campaign "c" of actions actions after its
-// creation, each an action.begun and one fact padded to pad bytes, and
+// creation, each an action.begun and facts facts padded to pad bytes, and
 // returns its path. The actions say they were decided under older rules
 // than the counter's (kingsown/0), so that an import folds them without
 // deciding them again: the file is made without playing them.
-func bigExport(t *testing.T, actions, pad int) string {
+func bigExport(t *testing.T, actions, facts, pad int) string {
 	t.Helper()
 	ctx := context.Background()
 	s := newService(t)
@@ -55,13 +55,17 @@ func bigExport(t *testing.T, actions, pad int) string {
 	}
 	// Only the creation's events are kept; the rest are written as made.
 	made := evs
-	h.Events = int64(len(made)) + 2*int64(actions)
+	h.Events = int64(len(made)) + int64(actions*(1+facts))
 	padding := strings.Repeat("p", pad)
 	var body bytes.Buffer
 	for i := range actions {
 		id := fmt.Sprintf("%032x", i+1)
 		begun, _ := json.Marshal(Begun{Game: "kingsown", Verb: "add", Label: "added 1", Rules: "kingsown/0"})
-		for _, e := range []events.Event{next(id, events.TypeActionBegun, begun), next(id, "kingsown.counter_added", []byte(`{"n":1,"pad":"`+padding+`"}`))} {
+		evs := []events.Event{next(id, events.TypeActionBegun, begun)}
+		for range facts {
+			evs = append(evs, next(id, "kingsown.counter_added", []byte(`{"n":1,"pad":"`+padding+`"}`)))
+		}
+		for _, e := range evs {
 			if err := events.WriteExportEvent(&body, e); err != nil {
 				t.Fatal(err)
 			}
@@ -109,7 +113,7 @@ func TestImportInBoundedMemory(t *testing.T) {
 		t.Skip("writes a 45 MB file")
 	}
 	const actions, pad = 25_000, 1200
-	path := bigExport(t, actions, pad)
+	path := bigExport(t, actions, 1, pad)
 	if fi, err := os.Stat(path); err != nil || fi.Size() < 40<<20 {
 		t.Fatalf("the file: %v; want over 40 MB", err)
 	}
@@ -156,5 +160,24 @@ func TestImportInBoundedMemory(t *testing.T) {
 	}
 	if got := st.Game.(*counterState).Total; got != actions {
 		t.Fatalf("the imported campaign's total is %d, want %d", got, actions)
+	}
+}
+
+// An action whose events hold more than MaxActionBytes, each line of them
+// short enough, is refused by version before anything is decided.
+func TestImportRefusesAnOverLargeAction(t *testing.T) {
+	path := bigExport(t, 1, 3, 3<<20)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	s := newService(t)
+	_, err = s.Import(context.Background(), f, "")
+	if err == nil || !strings.Contains(err.Error(), "broken at version 6: its action's events hold more than 8 MiB") || !strings.HasSuffix(err.Error(), "; nothing was imported") {
+		t.Fatalf("importing a 9 MiB action: got %v", err)
+	}
+	if list, err := s.List(context.Background()); err != nil || len(list) != 0 {
+		t.Fatalf("after a refused import the campaigns are %v (%v), want none", list, err)
 	}
 }
