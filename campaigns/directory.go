@@ -347,7 +347,7 @@ func (s *Service) Send(ctx context.Context, name string, to *Service, as string)
 	if _, err := s.Export(ctx, name, &b); err != nil {
 		return nil, err
 	}
-	return to.Import(ctx, &b, as)
+	return to.Import(ctx, bytes.NewReader(b.Bytes()), as)
 }
 
 // labels writes "2 actions (“a”, “b”)", at most a few of them.
@@ -373,178 +373,6 @@ func labels(ls []string) string {
 
 func quote(s string) string { return "“" + s + "”" }
 
-// ReadExport reads an export file and checks its chain, before any
-// database is opened (Import does it again on the bytes it is given).
-func ReadExport(r io.Reader) (events.ExportHeader, []events.Event, error) {
-	h, evs, err := events.ReadExport(r)
-	if err != nil {
-		return h, nil, fmt.Errorf("%w; nothing was imported", err)
-	}
-	return h, evs, nil
-}
-
-// Import reads an export file and takes it in, all or nothing: the file's
-// chain is verified whole and its log replayed before anything is written.
-// The campaign it belongs to is the one here that began with the same first
-// event under the same key (named as the file names it, or as, when given);
-// if there is none, the file becomes a new campaign named as the file (or
-// as) names it, and a name taken by another campaign is refused. If the
-// log here is a beginning of the file's, the rest is appended (a
-// fast-forward); if the two went different ways, a *DivergedError says
-// where, and as keeps both.
-func (s *Service) Import(ctx context.Context, r io.Reader, as string) (*ImportResult, error) {
-	d, err := s.directory("import a campaign")
-	if err != nil {
-		return nil, err
-	}
-	h, evs, err := ReadExport(r)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.checkImport(ctx, h, evs); err != nil {
-		return nil, fmt.Errorf("%w; nothing was imported", err)
-	}
-	name := h.Name
-	if as != "" {
-		name = as
-	}
-	if err := ValidateName("campaign", name); err != nil {
-		return nil, err
-	}
-	entries, err := d.Entries(ctx)
-	if err != nil {
-		return nil, err
-	}
-	same := func(e events.Entry) (bool, error) {
-		if e.Chain != h.Key {
-			return false, nil
-		}
-		first, err := s.firstHash(ctx, e.Stream)
-		return first == evs[0].Hash, err
-	}
-	byName := func(n string) *events.Entry {
-		for i := range entries {
-			if entries[i].Name == n {
-				return &entries[i]
-			}
-		}
-		return nil
-	}
-	var target *events.Entry
-	if e := byName(name); e != nil {
-		ok, err := same(*e)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			target = e
-		} else if as != "" {
-			return nil, fmt.Errorf("campaign %q is another campaign (it did not begin as the file's); nothing was imported: choose another name with --as NAME", name)
-		}
-	}
-	if target == nil && as == "" {
-		var cands []events.Entry
-		for _, e := range entries {
-			ok, err := same(e)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				cands = append(cands, e)
-			}
-		}
-		switch {
-		case len(cands) == 1:
-			target = &cands[0]
-		case len(cands) > 1:
-			names := make([]string, len(cands))
-			for i, c := range cands {
-				names[i] = fmt.Sprintf("%q", c.Name)
-			}
-			return nil, fmt.Errorf("campaigns %s all began as the file's; nothing was imported: name the one it continues with --as NAME", strings.Join(names, ", "))
-		case byName(name) != nil:
-			return nil, fmt.Errorf("a campaign named %q already exists and the file does not continue it (they began differently); nothing was imported: import it beside with --as NAME", name)
-		}
-	}
-	n := int64(len(evs))
-	res := &ImportResult{Name: name, Version: n, Head: evs[n-1].Hash}
-	if target == nil && as != "" {
-		// A copy beside a campaign keeps a log that went another way; one
-		// that ends where a campaign here ends would be its twin.
-		for _, e := range entries {
-			if ok, err := same(e); err != nil {
-				return nil, err
-			} else if !ok {
-				continue
-			}
-			if v, err := events.Version(ctx, s.store, e.Stream); err != nil {
-				return nil, err
-			} else if v != n {
-				continue
-			}
-			head := ""
-			if err := s.store.Load(ctx, e.Stream, n-1, func(ev events.Event) error { head = ev.Hash; return nil }); err != nil {
-				return nil, err
-			}
-			if head == evs[n-1].Hash {
-				return nil, fmt.Errorf("campaign %q already holds this log (version %d, head %s); nothing was imported: a copy beside it would be its twin", e.Name, n, head)
-			}
-		}
-	}
-	if target == nil {
-		if e, err := lookalike(ctx, d, name, ""); err != nil {
-			return nil, err
-		} else if e != nil {
-			return nil, fmt.Errorf("%w; nothing was imported: choose another name with --as NAME", lookalikeError(name, e))
-		}
-		key := h.Key
-		if v, err := events.Version(ctx, s.store, key); err != nil {
-			return nil, err
-		} else if v > 0 {
-			key = h.Key + "~" + NewActionID()[:8]
-		}
-		if err := d.Import(ctx, events.Entry{Stream: key, Chain: h.Key, Name: name}, 0, evs); err != nil {
-			return nil, importErr(name, err)
-		}
-		res.New, res.Appended = true, n
-		return res, nil
-	}
-	res.Name = target.Name
-	var here []events.Event
-	if err := s.store.Load(ctx, target.Stream, 0, func(e events.Event) error { here = append(here, e); return nil }); err != nil {
-		return nil, err
-	}
-	l := int64(len(here))
-	var common int64
-	for common < min(l, n) && here[common].Hash == evs[common].Hash {
-		common++
-	}
-	switch {
-	case common == l && l == n:
-		return res, nil
-	case common == n:
-		res.Ahead, res.Version, res.Head = l-n, l, here[l-1].Hash
-		return res, nil
-	case common == l:
-		if err := d.Import(ctx, *target, l, evs[l:]); err != nil {
-			return nil, importErr(target.Name, err)
-		}
-		res.Appended = n - l
-		return res, nil
-	}
-	de := &DivergedError{Campaign: target.Name, Common: common, Here: s.labelsAfter(here, common), There: s.labelsAfter(evs, common)}
-	if common > 0 {
-		for _, e := range here[:common] {
-			if e.Type == events.TypeActionBegun {
-				if p, err := s.registry.Decode(e); err == nil {
-					de.Label = p.(Begun).Label
-				}
-			}
-		}
-	}
-	return nil, de
-}
-
 // importErr says what a store's refusal of an import means.
 func importErr(name string, err error) error {
 	switch {
@@ -556,20 +384,6 @@ func importErr(name string, err error) error {
 	return err
 }
 
-// labelsAfter are the labels of the actions that begin after version v.
-func (s *Service) labelsAfter(evs []events.Event, v int64) []string {
-	var out []string
-	for _, e := range evs[v:] {
-		if e.Type != events.TypeActionBegun {
-			continue
-		}
-		if p, err := s.registry.Decode(e); err == nil {
-			out = append(out, p.(Begun).Label)
-		}
-	}
-	return out
-}
-
 // firstHash is the hash of a stream's first event.
 func (s *Service) firstHash(ctx context.Context, key string) (string, error) {
 	var h string
@@ -579,49 +393,6 @@ func (s *Service) firstHash(ctx context.Context, key string) (string, error) {
 		return "", err
 	}
 	return h, nil
-}
-
-// checkImport checks what the chain cannot: that the header says what the
-// log says (the campaign's game, seed and mode), and that the log replays
-// through this build's rules.
-func (s *Service) checkImport(ctx context.Context, h events.ExportHeader, evs []events.Event) error {
-	var created *Created
-	for _, e := range evs {
-		if e.Type != TypeCreated {
-			continue
-		}
-		p, err := s.registry.Decode(e)
-		if err != nil {
-			return fmt.Errorf("the file's log: %w", err)
-		}
-		c := p.(Created)
-		created = &c
-		break
-	}
-	if created == nil {
-		return fmt.Errorf("the file's log has no campaign.created: it is not a campaign's")
-	}
-	if created.Game != h.Game || created.Seed != h.Seed || created.Mode != h.Mode {
-		return fmt.Errorf("the file's header says game %q, seed %d, mode %q, and its log says game %q, seed %d, mode %q: the header was edited",
-			h.Game, h.Seed, h.Mode, created.Game, created.Seed, created.Mode)
-	}
-	// Re-decided, not only replayed: a fact the rules would not produce,
-	// or a program die the seed does not give, is refused by version
-	// (see "Re-deciding a log").
-	rd, err := s.rederiveEvents(ctx, h.Name, evs)
-	var nd *NotDerivedError
-	if errors.As(err, &nd) {
-		return fmt.Errorf("the file's log: %w", err)
-	}
-	if err != nil {
-		return fmt.Errorf("the file's log does not replay: %w", err)
-	}
-	if eng, ok := s.engines[created.Game]; ok {
-		if v := rd.NewerRules(eng); v != "" {
-			return &NewerRulesError{Campaign: h.Name, Rules: v, Have: eng.RulesVersion()}
-		}
-	}
-	return nil
 }
 
 // NewerRulesError: a log holds actions decided under newer rules than

@@ -211,7 +211,8 @@ type rederiver struct {
 	// start is the version the re-decision started from.
 	start int64
 	// recent are the newest events folded, in order, without a gap.
-	recent []events.Event
+	recent      []events.Event
+	recentBytes int
 	// newest is the highest rules version met, by number.
 	newest    int
 	actions   int
@@ -294,7 +295,10 @@ var errRestart = errors.New("fold again")
 
 // keepRecent is how many of the newest events a re-decision keeps in
 // memory, for an undo to fold again from without reading the log again.
-const keepRecent = 4096
+const (
+	keepRecent      = 4096
+	keepRecentBytes = 8 << 20
+)
 
 // run decides every action after the starting state's version.
 func (r *rederiver) run(ctx context.Context) error {
@@ -506,11 +510,20 @@ func (r *rederiver) passVoided(e *events.Event) {
 var errVoidRaced = errors.New("an action was voided meanwhile")
 
 // remember keeps an action's events among the recent ones.
+// (They are also halved when their payloads pass keepRecentBytes: a log
+// read from a file may hold long ones.)
 func (r *rederiver) remember(evs []events.Event) {
-	if len(r.recent) >= keepRecent {
-		n := copy(r.recent, r.recent[len(r.recent)-keepRecent/2:])
+	if len(r.recent) >= keepRecent || r.recentBytes >= keepRecentBytes {
+		n := copy(r.recent, r.recent[len(r.recent)-min(len(r.recent), keepRecent)/2:])
 		clear(r.recent[n:])
 		r.recent = r.recent[:n]
+		r.recentBytes = 0
+		for _, e := range r.recent {
+			r.recentBytes += len(e.Data)
+		}
+	}
+	for _, e := range evs {
+		r.recentBytes += len(e.Data)
 	}
 	r.recent = append(r.recent, evs...)
 }

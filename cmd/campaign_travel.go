@@ -97,7 +97,10 @@ func newCampaignImportCommand(app *cmdutil.App) *cobra.Command {
 		Long: `Take in a file written by warlog campaign export ("-" reads stdin). The whole
 hash chain is verified and the log replayed through this build's rules before
 anything is written: a file that was cut short, edited, reordered or added to
-is refused, naming the first bad version, and nothing is written.
+is refused, naming the first bad version, and nothing is written. The file
+is read a line at a time, never held whole in memory (standard input is
+first kept in a temporary file); a line longer than 4 MiB is no event
+warlog wrote, and is refused naming its line number.
 
 The campaign here that began with the file's first event is the one the file
 belongs to. If its log is a beginning of the file's, the new events are
@@ -115,30 +118,44 @@ Exit status: 0 imported (or nothing new); 1 refused, nothing written.`,
 		ValidArgsFunction: cmdutil.CompleteFiles,
 		RunE: func(c *cobra.Command, args []string) error {
 			var r io.Reader = app.In
+			file := "standard input"
 			if args[0] != "-" {
 				f, err := os.Open(args[0])
 				if err != nil {
 					return fmt.Errorf("import %s: %w", args[0], errors.Unwrap(err))
 				}
 				defer f.Close()
-				r = f
+				r, file = f, args[0]
 			}
-			// The file is read and its chain checked before the database is
-			// opened: a file that is no export creates no database.
-			data, err := io.ReadAll(r)
+			// Standard input is kept in a temporary file: the file is read
+			// one line at a time, several times over (campaigns.Import).
+			rs, done, err := campaigns.Seekable(r)
 			if err != nil {
 				return fmt.Errorf("import %s: %w", args[0], err)
 			}
-			if _, _, err := campaigns.ReadExport(bytes.NewReader(data)); err != nil {
+			defer done()
+			named := func(err error) error {
+				var tl *events.LineTooLongError
+				if errors.As(err, &tl) {
+					return fmt.Errorf("%w; nothing was imported", &events.LineTooLongError{Line: tl.Line, File: file})
+				}
 				return err
+			}
+			// The file is read and its chain checked before the database is
+			// opened: a file that is no export creates no database.
+			if _, err := campaigns.CheckExport(rs); err != nil {
+				return named(err)
+			}
+			if _, err := rs.Seek(0, io.SeekStart); err != nil {
+				return fmt.Errorf("import %s: %w", args[0], err)
 			}
 			svc, err := app.Service()
 			if err != nil {
 				return err
 			}
-			res, err := svc.Import(c.Context(), bytes.NewReader(data), as)
+			res, err := svc.Import(c.Context(), rs, as)
 			if err != nil {
-				return err
+				return named(err)
 			}
 			if app.JSON {
 				return app.PrintJSON(ImportJSON{Campaign: res.Name, New: res.New, Appended: res.Appended, Ahead: res.Ahead, Version: res.Version, Head: res.Head})

@@ -384,3 +384,44 @@ func TestImportOfANonExportCreatesNoDatabase(t *testing.T) {
 		t.Fatalf("a refused import left a database behind: %v", err)
 	}
 }
+
+// overLongExport writes an export whose third line (version 2) is n bytes
+// long, written a megabyte at a time, and returns its path.
+func overLongExport(t *testing.T, lines []string, n int) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "long.jsonl")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	mb := strings.Repeat("x", 1<<20)
+	parts := []string{lines[0], lines[1], `{"version":2,"data":"`}
+	for range n >> 20 {
+		parts = append(parts, mb)
+	}
+	parts = append(parts, "\"}\n")
+	parts = append(parts, lines[3:]...)
+	for _, p := range parts {
+		if _, err := f.WriteString(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return file
+}
+
+// A line longer than an event warlog writes is refused by its number,
+// without reading it into memory, and nothing is written.
+func TestImportRefusesAnOverLongLine(t *testing.T) {
+	dir := t.TempDir()
+	_, lines := exportLines(t, filepath.Join(dir, "a.db"))
+	file := overLongExport(t, lines, 5<<20)
+	db := filepath.Join(dir, "b.db")
+	msg := refused(t, db, "campaign", "import", file)
+	if want := "line 3 of " + file + " is longer than 4 MiB: not an event warlog wrote; nothing was imported"; !strings.Contains(msg, want) {
+		t.Errorf("the refusal %q does not say %q", msg, want)
+	}
+	if _, err := os.Stat(db); !os.IsNotExist(err) {
+		t.Fatalf("a refused import left a database behind: %v", err)
+	}
+}

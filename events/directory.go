@@ -111,3 +111,27 @@ func (c *ChainChecker) Check(e Event) error {
 	c.Head, c.Events = e.Hash, e.Version
 	return nil
 }
+
+// Events passes a sequence of events to yield, in order, and stops at the
+// first error yield returns (which it returns).
+type Events func(yield func(Event) error) error
+
+// StreamImporter is a Directory that takes an import's events as they are
+// read, one at a time inside one transaction (Directory.Import's, with
+// the same checks and errors), without holding them all in memory.
+type StreamImporter interface {
+	ImportStream(ctx context.Context, e Entry, expected int64, evs Events) error
+}
+
+// ImportStream imports evs through d (Directory.Import), one at a time
+// when d is a StreamImporter, else gathered first.
+func ImportStream(ctx context.Context, d Directory, e Entry, expected int64, evs Events) error {
+	if si, ok := d.(StreamImporter); ok {
+		return si.ImportStream(ctx, e, expected, evs)
+	}
+	var all []Event
+	if err := evs(func(ev Event) error { all = append(all, ev); return nil }); err != nil {
+		return err
+	}
+	return d.Import(ctx, e, expected, all)
+}

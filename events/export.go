@@ -101,61 +101,184 @@ func (e *ExportError) Error() string {
 	return fmt.Sprintf("the file's log is broken at version %d: %s", e.Version, e.Reason)
 }
 
-// ReadExport reads an export file whole and checks it: the header's
-// format, every event's form and the hash chain from the first event to
-// the header's head. The events come back with Campaign set to the header's
-// key. A file that was cut short, edited, reordered or padded fails with
-// an *ExportError naming the first version that does not fit.
-func ReadExport(r io.Reader) (ExportHeader, []Event, error) {
-	var h ExportHeader
-	dec := json.NewDecoder(bufio.NewReader(r))
-	if err := dec.Decode(&h); err != nil {
-		return h, nil, &ExportError{Reason: "is not a warlog export's (" + plain(err) + ")", NotAnExport: true}
+// MaxLine is the longest line an export file may hold: every line warlog
+// writes is far shorter (an event's payload is a few kilobytes at most;
+// the longest of a 100,000-event campaign is about one), and a reader
+// holds one line in memory at a time, so that an import stays within
+// 64 MiB whatever the file.
+const MaxLine = 4 << 20
+
+// LineTooLongError is a line of an export file longer than MaxLine: no
+// event warlog wrote, and it is not read into memory.
+type LineTooLongError struct {
+	// Line is the line's number, from 1 (the header).
+	Line int64
+	// File names the file ("" for "the file").
+	File string
+}
+
+func (e *LineTooLongError) Error() string {
+	f := "the file"
+	if e.File != "" {
+		f = e.File
+	}
+	return fmt.Sprintf("line %d of %s is longer than %d MiB: not an event warlog wrote", e.Line, f, MaxLine>>20)
+}
+
+// ExportReader reads an export file one line at a time and checks it as
+// it goes: the header's format first, then each event's form and its
+// place in the hash chain. Memory held is one line's, however long the
+// file. Finish checks the end against the header.
+type ExportReader struct {
+	Header ExportHeader
+	sc     *bufio.Scanner
+	line   int64
+	check  *ChainChecker
+	err    error
+}
+
+// NewExportReader reads and checks the header line.
+func NewExportReader(r io.Reader) (*ExportReader, error) {
+	x := &ExportReader{sc: bufio.NewScanner(r)}
+	x.sc.Buffer(make([]byte, 0, 64<<10), MaxLine+1)
+	b, err := x.next()
+	if err != nil {
+		var tl *LineTooLongError
+		if errors.As(err, &tl) {
+			return nil, err
+		}
+		return nil, &ExportError{Reason: "is not a warlog export's (" + plain(err) + ")", NotAnExport: true}
+	}
+	h := &x.Header
+	if err := json.Unmarshal(b, h); err != nil {
+		return nil, &ExportError{Reason: "is not a warlog export's (" + plain(err) + ")", NotAnExport: true}
 	}
 	if h.Format != ExportFormat {
-		return h, nil, &ExportError{Version: 0, Reason: fmt.Sprintf("names format %q; this warlog reads %q", h.Format, ExportFormat)}
+		return nil, &ExportError{Version: 0, Reason: fmt.Sprintf("names format %q; this warlog reads %q", h.Format, ExportFormat)}
 	}
 	if h.Key == "" {
-		return h, nil, &ExportError{Version: 0, Reason: "has no campaign key"}
+		return nil, &ExportError{Version: 0, Reason: "has no campaign key"}
 	}
-	check := NewChainChecker(h.Name, h.Key)
-	var out []Event
-	for {
-		var x exportedEvent
-		err := dec.Decode(&x)
-		if errors.Is(err, io.EOF) {
-			break
+	x.check = NewChainChecker(h.Name, h.Key)
+	return x, nil
+}
+
+// next is the next line that is not blank; io.EOF at the end.
+func (x *ExportReader) next() ([]byte, error) {
+	for x.sc.Scan() {
+		x.line++
+		b := bytes.TrimSpace(x.sc.Bytes())
+		if len(b) > 0 {
+			return b, nil
 		}
-		next := check.Events + 1
-		if err != nil {
-			return h, nil, &ExportError{Version: next, Reason: "the line is not an event (" + plain(err) + ")"}
-		}
-		if x.Version == nil || x.Action == nil || x.Type == nil || x.At == nil || x.Prev == nil || x.Hash == nil || x.Data == nil {
-			return h, nil, &ExportError{Version: next, Reason: "the line lacks a field of the envelope (version, action, type, at, prev, hash, data)"}
-		}
-		at, err := time.Parse(TimeFormat, *x.At)
-		if err != nil || at.UTC().Format(TimeFormat) != *x.At {
-			return h, nil, &ExportError{Version: *x.Version, Reason: fmt.Sprintf("its time %q is not written as warlog writes it", *x.At)}
-		}
-		e := Event{Campaign: h.Key, Version: *x.Version, Action: *x.Action, Type: *x.Type, Data: x.Data, At: at, Prev: *x.Prev, Hash: *x.Hash}
-		if err := check.Check(e); err != nil {
-			var be *BreakError
-			if errors.As(err, &be) {
-				return h, nil, &ExportError{Version: be.Version, Reason: be.Reason}
-			}
-			return h, nil, err
-		}
-		out = append(out, e)
 	}
+	err := x.sc.Err()
+	switch {
+	case errors.Is(err, bufio.ErrTooLong):
+		return nil, &LineTooLongError{Line: x.line + 1}
+	case err == nil:
+		return nil, io.EOF
+	}
+	return nil, err
+}
+
+// Next reads and checks the next event; ok is false at the end of the
+// file or on an error (Err). The event's payload is its own.
+func (x *ExportReader) Next() (e Event, ok bool) {
+	if x.err != nil {
+		return e, false
+	}
+	e, x.err = x.read()
+	return e, x.err == nil
+}
+
+func (x *ExportReader) read() (Event, error) {
+	b, err := x.next()
+	if err != nil {
+		return Event{}, err
+	}
+	h := &x.Header
+	next := x.check.Events + 1
+	var ev exportedEvent
+	if err := json.Unmarshal(b, &ev); err != nil {
+		return Event{}, &ExportError{Version: next, Reason: "the line is not an event (" + plain(err) + ")"}
+	}
+	if ev.Version == nil || ev.Action == nil || ev.Type == nil || ev.At == nil || ev.Prev == nil || ev.Hash == nil || ev.Data == nil {
+		return Event{}, &ExportError{Version: next, Reason: "the line lacks a field of the envelope (version, action, type, at, prev, hash, data)"}
+	}
+	at, err := time.Parse(TimeFormat, *ev.At)
+	if err != nil || at.UTC().Format(TimeFormat) != *ev.At {
+		return Event{}, &ExportError{Version: *ev.Version, Reason: fmt.Sprintf("its time %q is not written as warlog writes it", *ev.At)}
+	}
+	e := Event{Campaign: h.Key, Version: *ev.Version, Action: *ev.Action, Type: *ev.Type, Data: ev.Data, At: at, Prev: *ev.Prev, Hash: *ev.Hash}
+	if err := x.check.Check(e); err != nil {
+		var be *BreakError
+		if errors.As(err, &be) {
+			return Event{}, &ExportError{Version: be.Version, Reason: be.Reason}
+		}
+		return Event{}, err
+	}
+	return e, nil
+}
+
+// Err is the error that ended Next, nil at the end of the file.
+func (x *ExportReader) Err() error {
+	if errors.Is(x.err, io.EOF) {
+		return nil
+	}
+	return x.err
+}
+
+// Finish checks, once Next has read every event, that the file ends where
+// its header says: the number of events and the head.
+func (x *ExportReader) Finish() error {
+	if err := x.Err(); err != nil {
+		return err
+	}
+	h, check := x.Header, x.check
 	switch {
 	case check.Events < h.Events:
-		return h, nil, &ExportError{Version: check.Events + 1, Reason: fmt.Sprintf("the file ends at version %d, and its header says %s (cut short?)", check.Events, words.Count(h.Events, "event", "events"))}
+		return &ExportError{Version: check.Events + 1, Reason: fmt.Sprintf("the file ends at version %d, and its header says %s (cut short?)", check.Events, words.Count(h.Events, "event", "events"))}
 	case check.Events > h.Events:
-		return h, nil, &ExportError{Version: h.Events + 1, Reason: fmt.Sprintf("the header says the log ends at version %d, and the file goes on (added to?)", h.Events)}
+		return &ExportError{Version: h.Events + 1, Reason: fmt.Sprintf("the header says the log ends at version %d, and the file goes on (added to?)", h.Events)}
 	case check.Head != h.Head:
-		return h, nil, &ExportError{Version: 0, Reason: fmt.Sprintf("names head %s, and the log's is %s (edited?)", short(h.Head), short(check.Head))}
-	case len(out) == 0:
-		return h, nil, &ExportError{Version: 1, Reason: "the file holds no event"}
+		return &ExportError{Version: 0, Reason: fmt.Sprintf("names head %s, and the log's is %s (edited?)", short(h.Head), short(check.Head))}
+	case check.Events == 0:
+		return &ExportError{Version: 1, Reason: "the file holds no event"}
+	}
+	return nil
+}
+
+// ScanExport reads an export file through an ExportReader, passing each
+// event to fn as it is checked (fn may keep it), and checks the end.
+func ScanExport(r io.Reader, fn func(Event) error) (ExportHeader, error) {
+	x, err := NewExportReader(r)
+	if err != nil {
+		var h ExportHeader
+		return h, err
+	}
+	for {
+		e, ok := x.Next()
+		if !ok {
+			break
+		}
+		if err := fn(e); err != nil {
+			return x.Header, err
+		}
+	}
+	return x.Header, x.Finish()
+}
+
+// ReadExport reads an export file whole and checks it (ScanExport): the
+// header's format, every event's form and the hash chain from the first
+// event to the header's head. The events come back with Campaign set to
+// the header's key. A file that was cut short, edited, reordered or padded
+// fails with an *ExportError naming the first version that does not fit.
+func ReadExport(r io.Reader) (ExportHeader, []Event, error) {
+	var out []Event
+	h, err := ScanExport(r, func(e Event) error { out = append(out, e); return nil })
+	if err != nil {
+		return h, nil, err
 	}
 	return h, out, nil
 }

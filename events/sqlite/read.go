@@ -218,6 +218,20 @@ func (s *Store) Lookup(ctx context.Context, name string) (string, bool, error) {
 
 // Import implements events.Directory.
 func (s *Store) Import(ctx context.Context, entry events.Entry, expected int64, evs []events.Event) error {
+	return s.ImportStream(ctx, entry, expected, func(yield func(events.Event) error) error {
+		for _, e := range evs {
+			if err := yield(e); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ImportStream implements events.StreamImporter: each event is inserted
+// as it comes, in the one transaction, which commits only once evs has
+// passed them all without an error.
+func (s *Store) ImportStream(ctx context.Context, entry events.Entry, expected int64, evs events.Events) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return mapErr(err)
@@ -250,13 +264,17 @@ func (s *Store) Import(ctx context.Context, entry events.Entry, expected int64, 
 		return mapErr(err)
 	}
 	defer stmt.Close()
-	for _, e := range evs {
+	err = evs(func(e events.Event) error {
 		if err := check.Check(e); err != nil {
 			return err
 		}
 		if _, err := stmt.ExecContext(quiet(ctx), entry.Stream, e.Version, e.Action, e.Type, string(e.Data), e.At.UTC().Format(events.TimeFormat), e.Prev, e.Hash); err != nil {
 			return mapErr(err)
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	return mapErr(tx.Commit())
 }

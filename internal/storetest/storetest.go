@@ -91,6 +91,9 @@ func Run(t *testing.T, open func(t *testing.T) events.Store, opts ...Option) {
 		}{"Import", testImport}, struct {
 			name string
 			fn   func(t *testing.T, s events.Store)
+		}{"ImportStream", testImportStream}, struct {
+			name string
+			fn   func(t *testing.T, s events.Store)
 		}{"DeleteHoldsWriters", testDeleteHoldsWriters})
 	}
 	if c.failOn != nil {
@@ -1083,6 +1086,53 @@ func testImport(t *testing.T, s events.Store) {
 	if err := d.Import(ctx, events.Entry{Stream: "x", Chain: "x", Name: "Copy"}, 0, src[:1]); !errors.Is(err, events.ErrNameTaken) {
 		t.Errorf("Import under a taken name: %v, want ErrNameTaken", err)
 	}
+}
+
+// testImportStream: events passed one at a time (events.ImportStream,
+// in batches where the store takes them so) are stored exactly, and when
+// the sequence fails part way, after more than a batch, nothing is.
+func testImportStream(t *testing.T, s events.Store) {
+	ctx := context.Background()
+	d := s.(events.Directory)
+	for v := int64(0); v < 1500; v += 100 {
+		mustAppend(t, s, "c", v, fmt.Sprint("a", v), facts(100, "test.fact"))
+	}
+	src := loadAll(t, s, "c")
+	entry := events.Entry{Stream: "c~copy", Chain: "c", Name: "Copy"}
+	errRead := errors.New("the file could not be read")
+	failing := func(yield func(events.Event) error) error {
+		for _, e := range src[:1200] {
+			if err := yield(e); err != nil {
+				return err
+			}
+		}
+		return errRead
+	}
+	if err := events.ImportStream(ctx, d, entry, 0, failing); !errors.Is(err, errRead) {
+		t.Fatalf("ImportStream of a sequence that fails: %v, want its error", err)
+	}
+	if v := version(t, s, "c~copy"); v != 0 {
+		t.Fatalf("a failed import wrote: the copy is at version %d, want none", v)
+	}
+	if _, ok, err := d.Lookup(ctx, "Copy"); err != nil || ok {
+		t.Fatalf("a failed import entered the copy: %v, %v", ok, err)
+	}
+	all := func(yield func(events.Event) error) error {
+		for _, e := range src {
+			if err := yield(e); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := events.ImportStream(ctx, d, entry, 0, all); err != nil {
+		t.Fatalf("ImportStream: %v", err)
+	}
+	got := loadAll(t, s, "c~copy")
+	for i := range got {
+		got[i].Seq = src[i].Seq
+	}
+	sameEvents(t, "the copy", got, src)
 }
 
 // testWaitPast: a wait for a stream to grow returns once another writer
