@@ -115,12 +115,10 @@ func scanExportFile(r io.ReadSeeker) (*exportFile, error) {
 				c := e
 				f.created = &c
 			}
-		case events.TypeActionUndone, events.TypeActionRedone:
-			eff, err := events.EffectOf([]events.Event{e})
-			if err != nil {
+		case events.TypeActionUndone, events.TypeActionRedone, events.TypeActionVoided:
+			if err := f.eff.Read(e); err != nil {
 				return fmt.Errorf("the file's log does not replay: %w", err)
 			}
-			f.eff.Changes = append(f.eff.Changes, eff.Changes...)
 		}
 		return nil
 	})

@@ -25,9 +25,14 @@ func TestMain(m *testing.M) {
 		"TestPlayAccessibleSession", "TestPlayEndsWithReport", "TestPlayInputEndsOnAnInvalidAnswer",
 		"TestPlayCorrectsAnEarlierRoll", "TestPlayStatusFits", "TestPlayAccessibleBackAndWholeRoll",
 		"TestPlayMenuKeys", "TestPlayLeavesQuietly",
-	), map[string]func(){
-		"warlog": func() { os.Exit(Main()) },
-	})
+	), commands)
+}
+
+// commands are the programs the test binary runs as when started under
+// their name (testscript puts each on PATH): warlog, and the tools of the
+// tests of one platform.
+var commands = map[string]func(){
+	"warlog": func() { os.Exit(Main()) },
 }
 
 // TestScripts runs every testdata/script/*.txtar: a fresh work directory and

@@ -120,19 +120,25 @@ func EffectOf(evs []Event) (Effect, error) {
 	var eff Effect
 	var err error
 	for _, e := range evs {
-		if e.Type == TypeActionUndone || e.Type == TypeActionRedone {
-			if err = eff.add(e.Version, e.Type, e.Data); err != nil {
-				break
-			}
-		}
-		if e.Type == TypeActionVoided {
-			if err = eff.void(e.Version, e.Data); err != nil {
-				break
-			}
+		if err = eff.Read(e); err != nil {
+			break
 		}
 	}
 	eff.Undone = eff.UndoneAt(math.MaxInt64)
 	return eff, err
+}
+
+// Read adds what e says of the undo bookkeeping, if anything (an undo, a
+// redo or a void), for a reader that meets a log's events one at a time;
+// Undone is left for it to set once the log is read (UndoneAt).
+func (eff *Effect) Read(e Event) error {
+	switch e.Type {
+	case TypeActionUndone, TypeActionRedone:
+		return eff.add(e.Version, e.Type, e.Data)
+	case TypeActionVoided:
+		return eff.void(e.Version, e.Data)
+	}
+	return nil
 }
 
 // Voided is the payload of an action.voided marker: the action it takes
