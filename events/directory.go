@@ -116,6 +116,18 @@ func (c *ChainChecker) Check(e Event) error {
 // first error yield returns (which it returns).
 type Events func(yield func(Event) error) error
 
+// EventsOf passes the events of a slice, in order.
+func EventsOf(evs []Event) Events {
+	return func(yield func(Event) error) error {
+		for _, e := range evs {
+			if err := yield(e); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
 // StreamImporter is a Directory that takes an import's events as they are
 // read, one at a time inside one transaction (Directory.Import's, with
 // the same checks and errors), without holding them all in memory.

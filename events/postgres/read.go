@@ -136,45 +136,9 @@ func (s *Store) Lookup(ctx context.Context, name string) (string, bool, error) {
 	return stream, true, nil
 }
 
-// Import implements events.Directory. The events are copied in with COPY,
-// in the transaction that checked the stream's head.
+// Import implements events.Directory: ImportStream over evs.
 func (s *Store) Import(ctx context.Context, entry events.Entry, expected int64, evs []events.Event) error {
-	return s.inTx(ctx, func(tx pgx.Tx) error {
-		if err := holdStream(ctx, tx, entry.Stream, false); err != nil {
-			return err
-		}
-		cur, prev, err := head(ctx, tx, entry.Stream)
-		if err != nil {
-			return err
-		}
-		if cur != expected {
-			return fmt.Errorf("campaign %q is at version %d, expected %d: %w", entry.Stream, cur, expected, events.ErrConcurrency)
-		}
-		check := events.NewChainChecker(entry.Stream, entry.Chain)
-		if cur == 0 {
-			if err := enter(ctx, tx, &entry, entry.Stream); err != nil {
-				return err
-			}
-		} else {
-			chain, err := chainOf(ctx, tx, entry.Stream)
-			if err != nil {
-				return err
-			}
-			if chain != entry.Chain {
-				return fmt.Errorf("campaign %q: the events are of the chain %q, not %q", entry.Stream, entry.Chain, chain)
-			}
-			check.Head, check.Events = prev, cur
-		}
-		rows := make([][]any, len(evs))
-		for i, e := range evs {
-			if err := check.Check(e); err != nil {
-				return err
-			}
-			rows[i] = []any{entry.Stream, e.Version, e.Action, e.Type, string(e.Data), e.At.UTC().Format(events.TimeFormat), e.Prev, e.Hash}
-		}
-		_, err = tx.CopyFrom(ctx, pgx.Identifier{"events"}, []string{"campaign", "version", "action", "type", "data", "at", "prev", "hash"}, pgx.CopyFromRows(rows))
-		return err
-	})
+	return s.ImportStream(ctx, entry, expected, events.EventsOf(evs))
 }
 
 // Batch is one action of a bulk append.

@@ -218,14 +218,7 @@ func (s *Store) Lookup(ctx context.Context, name string) (string, bool, error) {
 
 // Import implements events.Directory.
 func (s *Store) Import(ctx context.Context, entry events.Entry, expected int64, evs []events.Event) error {
-	return s.ImportStream(ctx, entry, expected, func(yield func(events.Event) error) error {
-		for _, e := range evs {
-			if err := yield(e); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	return s.ImportStream(ctx, entry, expected, events.EventsOf(evs))
 }
 
 // ImportStream implements events.StreamImporter: each event is inserted

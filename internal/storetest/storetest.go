@@ -1117,15 +1117,7 @@ func testImportStream(t *testing.T, s events.Store) {
 	if _, ok, err := d.Lookup(ctx, "Copy"); err != nil || ok {
 		t.Fatalf("a failed import entered the copy: %v, %v", ok, err)
 	}
-	all := func(yield func(events.Event) error) error {
-		for _, e := range src {
-			if err := yield(e); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if err := events.ImportStream(ctx, d, entry, 0, all); err != nil {
+	if err := events.ImportStream(ctx, d, entry, 0, events.EventsOf(src)); err != nil {
 		t.Fatalf("ImportStream: %v", err)
 	}
 	got := loadAll(t, s, "c~copy")
