@@ -210,8 +210,11 @@ type rederiver struct {
 	needed map[int64]int64
 	// start is the version the re-decision started from.
 	start int64
-	// recent are the newest events folded, in order, without a gap.
-	recent      []events.Event
+	// recent are the newest events folded, in order, without a gap: the
+	// slices of events the actions came in (each kept as it is, not
+	// copied); recentN counts their events.
+	recent      [][]events.Event
+	recentN     int
 	recentBytes int
 	// newest is the highest rules version met, by number.
 	newest    int
@@ -323,7 +326,7 @@ func (r *rederiver) run(ctx context.Context) error {
 				if err := r.action(buf); err != nil {
 					return err
 				}
-				buf = buf[:0] // remembered by value
+				buf = nil // remembered as it is
 			}
 			if void {
 				r.passVoided(e)
@@ -450,18 +453,29 @@ func (r *rederiver) refoldRecent(from, to int64) bool {
 	if from >= to {
 		return true
 	}
-	if len(r.recent) == 0 || r.recent[0].Version > from+1 {
+	if len(r.recent) == 0 || r.recent[0][0].Version > from+1 {
 		return false
 	}
-	for i := int(from + 1 - r.recent[0].Version); i < len(r.recent) && r.recent[i].Version <= to; i++ {
-		e := &r.recent[i]
-		if e.Type == events.TypeActionBegun {
-			r.checkpoint(e.Version)
+	for _, evs := range r.recent {
+		if evs[len(evs)-1].Version <= from {
+			continue
 		}
-		if err := r.s.fold(r.st, e, r.skip); err != nil {
-			// Folded once already: it cannot fail now; fold from the
-			// log, which says why.
-			return false
+		for i := range evs {
+			e := &evs[i]
+			if e.Version <= from {
+				continue
+			}
+			if e.Version > to {
+				return true
+			}
+			if e.Type == events.TypeActionBegun {
+				r.checkpoint(e.Version)
+			}
+			if err := r.s.fold(r.st, e, r.skip); err != nil {
+				// Folded once already: it cannot fail now; fold from the
+				// log, which says why.
+				return false
+			}
 		}
 	}
 	return true
@@ -503,29 +517,38 @@ func (r *rederiver) passVoided(e *events.Event) {
 	}
 	clear(r.recent)
 	r.recent = r.recent[:0]
+	r.recentN, r.recentBytes = 0, 0
 }
 
 // errVoidRaced: an action.voided marker met was not in the bookkeeping
 // read at the start (appended meanwhile): the re-decision starts again.
 var errVoidRaced = errors.New("an action was voided meanwhile")
 
-// remember keeps an action's events among the recent ones.
-// (They are also halved when their payloads pass keepRecentBytes: a log
-// read from a file may hold long ones.)
+// remember keeps an action's events among the recent ones: evs itself,
+// which no one changes after. When they pass keepRecent, the oldest
+// actions' are let go of, down to half as many events or fewer. (They are
+// also halved when their payloads pass keepRecentBytes: a log read from a
+// file may hold long ones.)
 func (r *rederiver) remember(evs []events.Event) {
-	if len(r.recent) >= keepRecent || r.recentBytes >= keepRecentBytes {
-		n := copy(r.recent, r.recent[len(r.recent)-min(len(r.recent), keepRecent)/2:])
+	if r.recentN >= keepRecent || r.recentBytes >= keepRecentBytes {
+		keep := min(r.recentN, keepRecent) / 2
+		drop := 0
+		for r.recentN > keep {
+			for _, e := range r.recent[drop] {
+				r.recentBytes -= len(e.Data)
+			}
+			r.recentN -= len(r.recent[drop])
+			drop++
+		}
+		n := copy(r.recent, r.recent[drop:])
 		clear(r.recent[n:])
 		r.recent = r.recent[:n]
-		r.recentBytes = 0
-		for _, e := range r.recent {
-			r.recentBytes += len(e.Data)
-		}
 	}
 	for _, e := range evs {
 		r.recentBytes += len(e.Data)
 	}
-	r.recent = append(r.recent, evs...)
+	r.recentN += len(evs)
+	r.recent = append(r.recent, evs)
 }
 
 // checkpoint keeps a copy of the state before the action that begins at
