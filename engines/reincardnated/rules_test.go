@@ -154,6 +154,29 @@ func TestSameTypeIsAlwaysLateral(t *testing.T) {
 	}
 }
 
+// seed 002 lines 111-117: "THREE different types of BEINGS a player can
+// INCARNATE": preferred, lower and lateral; RULINGS, Reincardnated,
+// 2026-12-01: "A Being incarnates into three different types: a preferred
+// and a lower type that are the same, or equal to the Being's own type, are
+// refused."
+func TestPreferredAndLowerTypesDiffer(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.RefuseSaying("Incarnation", "three different types", Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Prefers: "insect", Lower: "insect"}})
+	tb.RefuseSaying("Incarnation", "three different types", Incarnate{Player: "Ann", Being: "Ant", CardInfo: CardInfo{Type: "insect", Prefers: "bird", Lower: "birds"}, Kind: "preferred"})
+	// Given apart, the second one is held to the first.
+	tb.Do(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Prefers: "insect"}})
+	tb.RefuseSaying("Incarnation", "three different types", Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Lower: "insect"}})
+	tb.incarnate("Ann", "Ant", "insect", "preferred")
+	tb.endTurn()
+	tb.Do(Gain{Player: "Ben", Being: "Ant", CardInfo: CardInfo{Prefers: "bird"}})
+	tb.endTurn()
+	tb.RefuseSaying("Incarnation", "three different types", Incarnate{Player: "Ann", Being: "Robin", CardInfo: CardInfo{Type: "bird", Prefers: "mammal", Lower: "mammals"}, Kind: "lateral"})
+	tb.RefuseSaying("Incarnation", "three different types", Gain{Player: "Ann", Being: "Ant", CardInfo: CardInfo{Lower: "bird"}})
+	// Different types are learned as before.
+	tb.Do(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Lower: "marine"}})
+	eq(t, "Fern", tb.p("Ann").Starter, Card{Name: "Fern", Type: "plant", Prefers: "insect", Lower: "marine"})
+}
+
 // seed 002 line 182: 69 "unique" Beings; a Being in a Lifeline is not in
 // the pool.
 func TestBeingInALifelineCannotBeIncarnated(t *testing.T) {
