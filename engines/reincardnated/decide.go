@@ -314,17 +314,32 @@ func takeFromPool(d *engines.Decision, g *Game, name, why string) error {
 	if g.Visible == 0 {
 		return engines.Refuse("Pool", "the Being pool is empty; nothing can be taken from it")
 	}
+	if err := checkVisible(g, name); err != nil {
+		return err
+	}
 	pc := g.poolChange(why)
 	pc.Known = withoutName(pc.Known, name)
 	switch {
 	case pc.Hidden > 0:
+		// Which hidden Being is uncovered is not known.
 		pc.Hidden--
+		pc.Covered = nil
 	case pc.Deck > 0:
 		pc.Deck--
 	default:
 		pc.Visible--
 	}
 	d.Emit(TypePoolChanged, pc)
+	return nil
+}
+
+// checkVisible refuses a Being known to lie hidden under the pool: only
+// visible Beings can be taken (seed 002 line 204: "hidden under the being
+// pool, sadly you can't grab it"; RULINGS, Reincardnated, 2026-12-01).
+func checkVisible(g *Game, name string) error {
+	if slices.ContainsFunc(g.Covered, func(n string) bool { return strings.EqualFold(n, name) }) {
+		return engines.Refuse("Pool", "%s lies hidden under the Being pool, covered by a Replenish; only a visible Being can be taken", name)
+	}
 	return nil
 }
 

@@ -735,3 +735,25 @@ func TestKarmaDeckReshuffles(t *testing.T) {
 	eq(t, "deck", tb.g().KarmaDeck, 3)
 	eq(t, "discard", tb.g().Discard, 0)
 }
+
+// seed 002 line 204: a Being "hidden under the being pool, sadly you can't
+// grab it"; line 274: Replenish 8 lays "a new being ... on top of each
+// existing being"; RULINGS, Reincardnated, 2026-12-01: "Only visible Beings
+// can be taken (the top of each pool stack, and Lifelines)".
+func TestHiddenBeingCannotBeTaken(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.build("Ben", "Cod:marine", "Eel:marine")
+	tb.give("Ann", 2)
+	tb.Do(play("Ann", VoidCard, "Ben", "Eel"))
+	eq(t, "known", strings.Join(tb.g().Known, ","), "Eel")
+	tb.Do(play("Ann", Replenish, "8"))
+	eq(t, "covered", strings.Join(tb.g().Covered, ","), "Eel")
+	tb.RefuseSaying("Pool", "hidden under the Being pool", Gain{Player: "Ann", Being: "Eel"})
+	tb.endTurn()
+	tb.RefuseSaying("Pool", "hidden under the Being pool", Incarnate{Player: "Ben", Being: "Eel", Kind: "lateral"})
+	// Taking a Being uncovers one, which may be Eel: it may be taken again.
+	tb.incarnate("Ben", "Ray", "marine", "lateral")
+	eq(t, "covered", len(tb.g().Covered), 0)
+	tb.Do(Gain{Player: "Ben", Being: "Eel"})
+	eq(t, "Ben", tb.lifeline("Ben"), "Cod, Ray, Eel")
+}
