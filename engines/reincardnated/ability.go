@@ -211,6 +211,9 @@ func pool(a *act, c Pool) error {
 	if pc.Visible == 0 {
 		pc.Known = nil
 	}
+	if pc.Hidden == 0 {
+		pc.Covered = nil
+	}
 	d.Emit(TypePoolChanged, pc)
 	g = s.game()
 	d.Label("Counts corrected at the table: Being pool %d face up (+%d hidden), Beings deck %d, Karma deck %d, discard %d.",

@@ -190,6 +190,7 @@ func (s *State) onPoolChanged(p PoolChanged) error {
 		return err
 	}
 	g.Deck, g.Hidden, g.Visible, g.Known = p.Deck, p.Hidden, p.Visible, slices.Clone(p.Known)
+	g.Covered = slices.Clone(p.Covered)
 	if p.KarmaDeck >= 0 {
 		g.KarmaDeck = p.KarmaDeck
 	}

@@ -242,6 +242,11 @@ func merge(known, in Card) (Card, bool, error) {
 		changed = changed || known.Lower == ""
 		known.Lower = in.Lower
 	}
+	if in.Prefers != "" || in.Lower != "" {
+		if err := checkDistinct(known); err != nil {
+			return known, false, err
+		}
+	}
 	if in.Human && !known.Human {
 		known.Human, changed = true, true
 	}
@@ -251,13 +256,26 @@ func merge(known, in Card) (Card, bool, error) {
 // checkOwnType refuses what in says a card of type typ incarnates into
 // when it names typ: a Being of the card's own type is always a lateral
 // incarnation (seed 002 line 119; RULINGS, Reincardnated, Turn), so no card,
-// a Starter neither (a plant), lists it as its preferred or lower type.
+// a Starter neither (a plant), lists it as its preferred or lower type; nor
+// are in's preferred and lower types the same (checkDistinct).
 func checkOwnType(typ string, in Card) error {
 	for _, f := range []struct{ t, what string }{{in.Prefers, "preferred"}, {in.Lower, "lower"}} {
 		if typ != "" && f.t == typ {
 			return engines.Refuse("Incarnation", "%s is %s, and a Being of its own type is always a lateral incarnation (no Karma): its %s type cannot be its own type, %s",
 				in.Name, words.A(typ), f.what, typ)
 		}
+	}
+	return checkDistinct(in)
+}
+
+// checkDistinct refuses a card whose preferred and lower types are the
+// same: a Being incarnates into three different types, its preferred, its
+// lower and its own (seed 002 lines 111-119; RULINGS, Reincardnated,
+// 2026-12-01).
+func checkDistinct(c Card) error {
+	if c.Prefers != "" && c.Prefers == c.Lower {
+		return engines.Refuse("Incarnation", "%s cannot have %s as both its preferred and its lower type: a Being incarnates into three different types (preferred, lower and its own)",
+			c.Name, c.Prefers)
 	}
 	return nil
 }
@@ -296,17 +314,32 @@ func takeFromPool(d *engines.Decision, g *Game, name, why string) error {
 	if g.Visible == 0 {
 		return engines.Refuse("Pool", "the Being pool is empty; nothing can be taken from it")
 	}
+	if err := checkVisible(g, name); err != nil {
+		return err
+	}
 	pc := g.poolChange(why)
 	pc.Known = withoutName(pc.Known, name)
 	switch {
 	case pc.Hidden > 0:
+		// Which hidden Being is uncovered is not known.
 		pc.Hidden--
+		pc.Covered = nil
 	case pc.Deck > 0:
 		pc.Deck--
 	default:
 		pc.Visible--
 	}
 	d.Emit(TypePoolChanged, pc)
+	return nil
+}
+
+// checkVisible refuses a Being known to lie hidden under the pool: only
+// visible Beings can be taken (seed 002 line 204: "hidden under the being
+// pool, sadly you can't grab it"; RULINGS, Reincardnated, 2026-12-01).
+func checkVisible(g *Game, name string) error {
+	if slices.ContainsFunc(g.Covered, func(n string) bool { return strings.EqualFold(n, name) }) {
+		return engines.Refuse("Pool", "%s lies hidden under the Being pool, covered by a Replenish; only a visible Being can be taken", name)
+	}
 	return nil
 }
 

@@ -202,7 +202,7 @@ func (k *karmaPlay) uncertainty() (string, error) {
 	}
 	pc := k.g.poolChange("Uncertainty")
 	if pc.Deck == 0 {
-		pc.Deck, pc.Hidden = pc.Hidden, 0
+		pc.Deck, pc.Hidden, pc.Covered = pc.Hidden, 0, nil
 	}
 	if pc.Deck == 0 {
 		return "", engines.Refuse("Karma", "the Beings deck is empty; Uncertainty has nothing to draw")
@@ -266,6 +266,7 @@ func (k *karmaPlay) lessonLearned() (string, error) {
 		pc.Known = withoutName(pc.Known, lk.Being)
 		if pc.Hidden > 0 {
 			pc.Hidden--
+			pc.Covered = nil
 		} else {
 			pc.Visible--
 		}
@@ -301,7 +302,7 @@ func (k *karmaPlay) replenish() (string, error) {
 			if pc.Hidden == 0 {
 				break
 			}
-			pc.Deck, pc.Hidden, reshuffled = pc.Hidden, 0, true
+			pc.Deck, pc.Hidden, pc.Covered, reshuffled = pc.Hidden, 0, nil, true
 		}
 		pc.Deck--
 		laid++
@@ -315,6 +316,8 @@ func (k *karmaPlay) replenish() (string, error) {
 		return "", engines.Refuse("Karma", "the Beings deck and the hidden Beings are all gone; Replenish has nothing to lay")
 	}
 	if n == PoolSize {
+		// Every Being known face up is now covered (seed 002 line 274).
+		pc.Covered = append(pc.Covered, pc.Known...)
 		pc.Known = nil
 	}
 	k.d.Emit(TypePoolChanged, pc)
@@ -358,6 +361,9 @@ func (k *karmaPlay) substitute() (string, error) {
 		return "", err
 	}
 	if err := checkFree(k.g, card.Name); err != nil {
+		return "", err
+	}
+	if err := checkVisible(k.g, card.Name); err != nil {
 		return "", err
 	}
 	pc := k.g.poolChange("Substitute")
@@ -456,7 +462,7 @@ func (k *karmaPlay) uproot() (string, error) {
 	pc := k.g.poolChange("Uproot")
 	all := pc.Deck + pc.Visible + pc.Hidden
 	pc.Visible = min(PoolSize, all)
-	pc.Deck, pc.Hidden, pc.Known = all-pc.Visible, 0, nil
+	pc.Deck, pc.Hidden, pc.Known, pc.Covered = all-pc.Visible, 0, nil, nil
 	k.d.Emit(TypePoolChanged, pc)
 	return fmt.Sprintf("the pool goes back into the deck and %d new Beings are laid out (deck %d)", pc.Visible, pc.Deck), nil
 }

@@ -18,7 +18,7 @@ import (
 // Engine is Reincardnated's rules engine.
 var Engine = &kit.Game[*State]{
 	GameInfo: engines.GameInfo{Name: "reincardnated", Title: "Reincardnated"},
-	Rules:    2,
+	Rules:    3,
 	New:      newState,
 	Facts: func() []kit.Fact[*State] {
 		return []kit.Fact[*State]{

@@ -797,6 +797,9 @@ func readPoolChanged(s *jsonscan.Scanner) (v PoolChanged) {
 		if s.Expect(`,"known":`) {
 			v.Counts.Known = s.InternedStrings(&factStrings)
 		}
+		if s.Expect(`,"covered":`) {
+			v.Counts.Covered = s.InternedStrings(&factStrings)
+		}
 		if s.Expect(`,"karma_deck":`) {
 			v.Counts.KarmaDeck = s.Int()
 		}
@@ -816,6 +819,8 @@ func readPoolChanged(s *jsonscan.Scanner) (v PoolChanged) {
 			v.Counts.Visible = s.Int()
 		case "known":
 			v.Counts.Known = s.InternedStrings(&factStrings)
+		case "covered":
+			v.Counts.Covered = s.InternedStrings(&factStrings)
 		case "karma_deck":
 			v.Counts.KarmaDeck = s.Int()
 		case "discard":
@@ -960,6 +965,9 @@ func readGame(s *jsonscan.Scanner) (v Game) {
 		if s.Expect(`,"known":`) {
 			v.Counts.Known = s.InternedStrings(&factStrings)
 		}
+		if s.Expect(`,"covered":`) {
+			v.Counts.Covered = s.InternedStrings(&factStrings)
+		}
 		if s.Expect(`,"karma_deck":`) {
 			v.Counts.KarmaDeck = s.Int()
 		}
@@ -1064,6 +1072,8 @@ func readGame(s *jsonscan.Scanner) (v Game) {
 			v.Counts.Visible = s.Int()
 		case "known":
 			v.Counts.Known = s.InternedStrings(&factStrings)
+		case "covered":
+			v.Counts.Covered = s.InternedStrings(&factStrings)
 		case "karma_deck":
 			v.Counts.KarmaDeck = s.Int()
 		case "discard":

@@ -154,6 +154,29 @@ func TestSameTypeIsAlwaysLateral(t *testing.T) {
 	}
 }
 
+// seed 002 lines 111-117: "THREE different types of BEINGS a player can
+// INCARNATE": preferred, lower and lateral; RULINGS, Reincardnated,
+// 2026-12-01: "A Being incarnates into three different types: a preferred
+// and a lower type that are the same, or equal to the Being's own type, are
+// refused."
+func TestPreferredAndLowerTypesDiffer(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.RefuseSaying("Incarnation", "three different types", Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Prefers: "insect", Lower: "insect"}})
+	tb.RefuseSaying("Incarnation", "three different types", Incarnate{Player: "Ann", Being: "Ant", CardInfo: CardInfo{Type: "insect", Prefers: "bird", Lower: "birds"}, Kind: "preferred"})
+	// Given apart, the second one is held to the first.
+	tb.Do(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Prefers: "insect"}})
+	tb.RefuseSaying("Incarnation", "three different types", Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Lower: "insect"}})
+	tb.incarnate("Ann", "Ant", "insect", "preferred")
+	tb.endTurn()
+	tb.Do(Gain{Player: "Ben", Being: "Ant", CardInfo: CardInfo{Prefers: "bird"}})
+	tb.endTurn()
+	tb.RefuseSaying("Incarnation", "three different types", Incarnate{Player: "Ann", Being: "Robin", CardInfo: CardInfo{Type: "bird", Prefers: "mammal", Lower: "mammals"}, Kind: "lateral"})
+	tb.RefuseSaying("Incarnation", "three different types", Gain{Player: "Ann", Being: "Ant", CardInfo: CardInfo{Lower: "bird"}})
+	// Different types are learned as before.
+	tb.Do(Starter{Player: "Ann", Name: "Fern", CardInfo: CardInfo{Lower: "marine"}})
+	eq(t, "Fern", tb.p("Ann").Starter, Card{Name: "Fern", Type: "plant", Prefers: "insect", Lower: "marine"})
+}
+
 // seed 002 line 182: 69 "unique" Beings; a Being in a Lifeline is not in
 // the pool.
 func TestBeingInALifelineCannotBeIncarnated(t *testing.T) {
@@ -711,4 +734,26 @@ func TestKarmaDeckReshuffles(t *testing.T) {
 	eq(t, "hand", tb.hand("Ann"), 5)
 	eq(t, "deck", tb.g().KarmaDeck, 3)
 	eq(t, "discard", tb.g().Discard, 0)
+}
+
+// seed 002 line 204: a Being "hidden under the being pool, sadly you can't
+// grab it"; line 274: Replenish 8 lays "a new being ... on top of each
+// existing being"; RULINGS, Reincardnated, 2026-12-01: "Only visible Beings
+// can be taken (the top of each pool stack, and Lifelines)".
+func TestHiddenBeingCannotBeTaken(t *testing.T) {
+	tb := game(t, "Ann", "Ben")
+	tb.build("Ben", "Cod:marine", "Eel:marine")
+	tb.give("Ann", 2)
+	tb.Do(play("Ann", VoidCard, "Ben", "Eel"))
+	eq(t, "known", strings.Join(tb.g().Known, ","), "Eel")
+	tb.Do(play("Ann", Replenish, "8"))
+	eq(t, "covered", strings.Join(tb.g().Covered, ","), "Eel")
+	tb.RefuseSaying("Pool", "hidden under the Being pool", Gain{Player: "Ann", Being: "Eel"})
+	tb.endTurn()
+	tb.RefuseSaying("Pool", "hidden under the Being pool", Incarnate{Player: "Ben", Being: "Eel", Kind: "lateral"})
+	// Taking a Being uncovers one, which may be Eel: it may be taken again.
+	tb.incarnate("Ben", "Ray", "marine", "lateral")
+	eq(t, "covered", len(tb.g().Covered), 0)
+	tb.Do(Gain{Player: "Ben", Being: "Eel"})
+	eq(t, "Ben", tb.lifeline("Ben"), "Cod, Ray, Eel")
 }

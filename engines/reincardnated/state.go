@@ -110,10 +110,13 @@ type lifeEvent struct {
 // Counts are the Being pool and the decks by count; Known are the names
 // known to lie face up in the pool.
 type Counts struct {
-	Deck      int      `json:"deck"`
-	Hidden    int      `json:"hidden"`
-	Visible   int      `json:"visible"`
-	Known     []string `json:"known,omitempty"`
+	Deck    int      `json:"deck"`
+	Hidden  int      `json:"hidden"`
+	Visible int      `json:"visible"`
+	Known   []string `json:"known,omitempty"`
+	// Covered are the names known to lie hidden under the pool: known
+	// face up when a Replenish of the whole pool covered them.
+	Covered   []string `json:"covered,omitempty"`
 	KarmaDeck int      `json:"karma_deck"`
 	Discard   int      `json:"discard"`
 }
@@ -123,6 +126,7 @@ type Counts struct {
 func (g *Game) poolChange(why string) PoolChanged {
 	c := g.Counts
 	c.Known = slices.Clone(c.Known)
+	c.Covered = slices.Clone(c.Covered)
 	c.KarmaDeck, c.Discard = -1, -1
 	return PoolChanged{Why: why, Counts: c}
 }

@@ -220,7 +220,8 @@ func storyLine(f FigureReport, scenario string, first bool) string {
 	return b.String()
 }
 
-// score counts each side's scenarios won, and the count after each one.
+// score counts each side's scenarios won, and the count after each one. A
+// shared win is a win for each side that shares it.
 func score(scs []ScenarioReport) ([]Score, []Standing) {
 	wins := map[string]int{}
 	var order []string
@@ -244,15 +245,31 @@ func score(scs []ScenarioReport) ([]Score, []Standing) {
 		for _, s := range sc.Sides {
 			add(s.Name)
 		}
-		if sc.Winner != nil {
-			add(*sc.Winner)
-			wins[strings.ToLower(*sc.Winner)]++
+		for _, w := range winners(sc) {
+			add(w)
+			wins[strings.ToLower(w)]++
 		}
 		if sc.Ended {
 			standings = append(standings, Standing{Scenario: sc.Name, Label: sc.Label, Score: now()})
 		}
 	}
 	return now(), standings
+}
+
+// winners are the sides that won sc: every side the outcome marks as won
+// (a shared win, told as a draw, counts for each of them), else the
+// winner, when there is one.
+func winners(sc ScenarioReport) []string {
+	var out []string
+	for _, s := range sc.Sides {
+		if s.Won {
+			out = append(out, s.Name)
+		}
+	}
+	if len(out) == 0 && sc.Winner != nil {
+		out = append(out, *sc.Winner)
+	}
+	return out
 }
 
 // sentence writes a result or its reason as a sentence: a capital first

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -104,5 +105,29 @@ func TestSkillTrackIsWhole(t *testing.T) {
 	_, frows := figureTable(&r.Scenarios[0])
 	if last := frows[0][len(frows[0])-1]; last != "campaign Skill 3" {
 		t.Errorf("the figure table's carries forward = %q, want campaign Skill 3", last)
+	}
+}
+
+// RULINGS, Reincardnated, 2026-12-01: "A shared win is a win for each player
+// who shares it, in the roster, the report and the chronicle." A
+// three-way tie, told as a draw whose sharers all won, is a win for each of
+// the three; a draw no side won counts for none.
+func TestSharedWinCountsForEachSharer(t *testing.T) {
+	ann := "Ann"
+	scs := []ScenarioReport{
+		{Name: "Game", Ended: true, Draw: true, Sides: []SideReport{{Name: "Ann", Won: true}, {Name: "Ben", Won: true}, {Name: "Cas", Won: true}, {Name: "Dee"}}},
+		{Name: "Game (2)", Ended: true, Winner: &ann, Sides: []SideReport{{Name: "Ann", Won: true}, {Name: "Ben"}, {Name: "Cas"}, {Name: "Dee"}}},
+		{Name: "Game (3)", Ended: true, Draw: true, Sides: []SideReport{{Name: "Ann"}, {Name: "Ben"}, {Name: "Cas"}, {Name: "Dee"}}},
+	}
+	total, standings := score(scs)
+	var got []string
+	for _, s := range total {
+		got = append(got, s.Name+" "+strconv.Itoa(s.Wins))
+	}
+	if want := "Ann 2, Ben 1, Cas 1, Dee 0"; strings.Join(got, ", ") != want {
+		t.Errorf("wins %q, want %q", strings.Join(got, ", "), want)
+	}
+	if len(standings) != 3 || winsOf(standings[0].Score, "Cas") != 1 {
+		t.Errorf("standings after the tie: %+v, want Cas on 1", standings)
 	}
 }
