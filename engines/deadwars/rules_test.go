@@ -723,6 +723,20 @@ func TestSoulCollectors(t *testing.T) {
 	}
 }
 
+// seed 001 line 54: "While an enemy is in base to base contact they must be
+// the targets of all of a figure's attacks"; RULINGS (Deadwars, 2026-12-01):
+// "Collecting a Soul is an attack: a figure in base contact with an enemy
+// may not collect one."
+func TestNoSoulFromBaseContact(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(SoulCollectors)
+	g.roll(2, 3, 4, 5, 1, 1)
+	g.Do(Contact{A: "Renny", B: "Davy"})
+	g.Refuse("Contact", Collect{Figure: "Renny", Dice: []int{4}}, 6)
+	g.Do(Collect{Figure: "Vlad", Dice: []int{2}}, 6)
+}
+
 func TestSoulCollectorsWinner(t *testing.T) {
 	g := newGame(t)
 	g.forces()
