@@ -132,7 +132,7 @@ func (s *State) onFigureMoved(p FigureMoved) error {
 // made, the mark of having left contact, the free attacks it gave.
 func (b *Battle) moved(fig Ref, left []Ref, into *Ref, free []FreeAttack) {
 	for _, r := range left {
-		b.setContact(fig, r, false)
+		b.leave(fig, r)
 	}
 	if len(left) > 0 {
 		if f := b.Fig(fig); f != nil {
@@ -150,7 +150,11 @@ func (s *State) onContactChanged(p ContactChanged) error {
 	if err != nil {
 		return err
 	}
-	b.setContact(p.A, p.B, !p.Apart)
+	if p.Apart {
+		b.leave(p.A, p.B)
+		return nil
+	}
+	b.setContact(p.A, p.B, true)
 	return nil
 }
 
@@ -241,6 +245,7 @@ func (s *State) onTurnEnded(p TurnEnded) error {
 	b.Pool = b.Pool[:0]
 	b.Sixes = 0
 	b.Free = nil
+	b.LeftPairs = nil
 	for _, f := range b.Figures {
 		f.Attacks = 0
 		f.LeftContact = false

@@ -16,8 +16,10 @@ import (
 // Engine is the Deadwars rules engine.
 var Engine = &kit.Game[*State]{
 	GameInfo: engines.GameInfo{Name: "deadwars", Title: "Deadwars"},
-	Rules:    2,
-	New:      newState,
+	// Rules 3: no Soul collected from base contact, no contact recorded
+	// again with an enemy left this turn (rulings of 2026-12-01).
+	Rules: 3,
+	New:   newState,
 	Facts: func() []kit.Fact[*State] {
 		return []kit.Fact[*State]{
 			kit.On(TypeForceCreated, (*State).onForceCreated),

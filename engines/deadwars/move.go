@@ -175,6 +175,9 @@ func contact(at *act, c Contact) error {
 		}
 		return engines.Refuse("Contact", "%s and %s are already in base contact", a.Name, o.Name)
 	}
+	if !c.Apart && b.leftThisTurn(a.Ref(), o.Ref()) {
+		return engines.Refuse("Contact", "%s and %s left base contact this turn and cannot be in base contact again until next turn", a.Name, o.Name)
+	}
 	d.Emit(TypeContactChanged, ContactChanged{A: a.Ref(), B: o.Ref(), Apart: c.Apart})
 	if c.Apart {
 		d.Label("%s and %s are no longer in base contact.", a.Name, o.Name)

@@ -232,6 +232,34 @@ func TestLeavingContact(t *testing.T) {
 	}
 }
 
+// seed 001 lines 43-44: a free attack for moving into base contact, and "If
+// a figure moves out of base to base contact with an enemy figure they
+// cannot move into base to base contact with the same or a different enemy
+// in the same turn"; RULINGS (Deadwars, 2026-12-01): the free attack
+// "lapses when that contact is left", and "A figure that left contact this
+// turn may not record new contact with the same enemy in that turn."
+func TestLeftContactEndsItsFreeAttack(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(1, 5, 5, 5, 5, 1)
+	g.Do(Move{Figure: "Renny", Die: 5, Into: "Davy"})
+	g.Do(Move{Figure: "Renny", Die: 5, Leave: true})
+	g.Refuse("Free attack", Attack{Figure: "Renny", Target: "Davy", Free: true}, 6, 1)
+	g.Do(Attack{Figure: "Davy", Target: "Renny", Free: true}, 1)
+	g.Refuse("Contact", Contact{A: "Renny", B: "Davy"})
+	g.Refuse("Contact", Contact{A: "Davy", B: "Renny"})
+	// Contact ended by the table lapses its free attacks too.
+	g.Do(Dash{Figure: "Igor", Die: 1, Into: "Jack"})
+	g.Do(Contact{A: "Igor", B: "Jack", Apart: true})
+	g.Refuse("Free attack", Attack{Figure: "Igor", Target: "Jack", Free: true}, 6, 1)
+	g.Refuse("Contact", Contact{A: "Igor", B: "Jack"})
+	// Next turn the pair may meet again.
+	g.Do(EndTurn{})
+	g.roll(5, 5, 5, 5, 5, 5)
+	g.Do(Contact{A: "Jack", B: "Igor"})
+}
+
 // RULINGS, Deadwars, Attacks: "A Boost is a move, not a Dash: the contact
 // rules above apply to the boosted figure exactly as to a move paid with a
 // die (a free attack on entering contact, free attacks against it on
@@ -721,6 +749,20 @@ func TestSoulCollectors(t *testing.T) {
 	if !b.Over || b.Winner != "" || !strings.Contains(label, "a draw") || b.Round != 6 {
 		t.Fatalf("over %v winner %q label %q; want a draw at 3 Souls each after turn 6", b.Over, b.Winner, label)
 	}
+}
+
+// seed 001 line 54: "While an enemy is in base to base contact they must be
+// the targets of all of a figure's attacks"; RULINGS (Deadwars, 2026-12-01):
+// "Collecting a Soul is an attack: a figure in base contact with an enemy
+// may not collect one."
+func TestNoSoulFromBaseContact(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(SoulCollectors)
+	g.roll(2, 3, 4, 5, 1, 1)
+	g.Do(Contact{A: "Renny", B: "Davy"})
+	g.Refuse("Contact", Collect{Figure: "Renny", Dice: []int{4}}, 6)
+	g.Do(Collect{Figure: "Vlad", Dice: []int{2}}, 6)
 }
 
 func TestSoulCollectorsWinner(t *testing.T) {

@@ -32,6 +32,11 @@ func collect(a *act, c Collect) error {
 	if err != nil {
 		return err
 	}
+	// Ruling: collecting a Soul is an attack, and a figure in base contact
+	// attacks only the enemies it touches (seed 001 line 54).
+	if touching := b.ContactsOf(f.Ref()); len(touching) > 0 {
+		return engines.Refuse("Contact", "%s is in base contact with %s and must attack it, not a Soul", f.Name, touching[0].Name)
+	}
 	if err := s.spend(b, c.Dice, ActAttack); err != nil {
 		return err
 	}

@@ -104,9 +104,12 @@ type Battle struct {
 	// pool (rolled, or a double made into a 6): a pair of them may still be
 	// exchanged as a double. The pool is spent from the 6s kept from
 	// earlier turns first.
-	Sixes        int              `json:"sixes"`
-	Contacts     [][2]Ref         `json:"contacts"`
-	Free         []FreeAttack     `json:"free"`
+	Sixes    int          `json:"sixes"`
+	Contacts [][2]Ref     `json:"contacts"`
+	Free     []FreeAttack `json:"free"`
+	// LeftPairs are the base contacts left this turn: neither figure may
+	// record contact with the other again until the turn ends (Ruling).
+	LeftPairs    [][2]Ref         `json:"left_pairs,omitempty"`
 	KP           map[string]int   `json:"kp"`
 	Souls        map[string]int   `json:"souls"`
 	HumansKilled map[string]int   `json:"humans_killed"`
@@ -235,6 +238,29 @@ func (b *Battle) ContactsOf(r Ref) []Ref {
 		}
 	}
 	return out
+}
+
+// leftThisTurn reports whether x and y left base contact this turn.
+func (b *Battle) leftThisTurn(x, y Ref) bool {
+	for _, c := range b.LeftPairs {
+		if (c[0] == x && c[1] == y) || (c[0] == y && c[1] == x) {
+			return true
+		}
+	}
+	return false
+}
+
+// leave ends the base contact of x and y: the free attacks either earned
+// on the other lapse with it (Ruling: "it lapses when that contact is
+// left"), and neither may record contact with the other again this turn.
+func (b *Battle) leave(x, y Ref) {
+	b.setContact(x, y, false)
+	b.Free = slices.DeleteFunc(b.Free, func(f FreeAttack) bool {
+		return (f.By == x && f.Target == y) || (f.By == y && f.Target == x)
+	})
+	if !b.leftThisTurn(x, y) {
+		b.LeftPairs = append(b.LeftPairs, [2]Ref{x, y})
+	}
 }
 
 func (b *Battle) setContact(x, y Ref, on bool) {

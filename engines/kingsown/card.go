@@ -426,6 +426,11 @@ func (d *CardDraft) AddSpellLine(line string) error {
 	if err := d.AddSpell(n); err != nil {
 		return err
 	}
+	if p, ok := dashPrice(n, items[0]); ok {
+		if err := d.SetPrice(p); err != nil {
+			return err
+		}
+	}
 	for _, it := range items[1:] {
 		m := rePrice().FindStringSubmatch(it)
 		if m == nil {
@@ -644,6 +649,42 @@ func ParseCards(text, side string) ([]Card, error) {
 	return out, nil
 }
 
+// reDashPrice is a price of failure written after a dash on the spell's
+// own line, as the seed writes Firebolt's ("Ward R4 — price of failure:
+// lose 1 Hit").
+var reDashPrice = lazyRegexp(`(?i)\s[—–-]+\s*(.*)$`)
+
+// seedReminders are the words seed 003 line 41 writes after each spell's
+// dash: the spell's own text, which a card may copy as its reminder.
+var seedReminders = map[string]string{
+	"Firebolt": "locked out of Spells for the next turn on a failed cast",
+	"Ward":     "one friendly figure (self included) counts as Res 4 until your next move",
+	"Teleport": "one friendly figure (self included) is placed up to 8\" from where it stands; it sets facing",
+	"Rally":    "one friendly figure other than the caster, Skill 1 or more, recovers 1 lost Skill",
+}
+
+// dashPrice is the price of failure a spell item writes after a dash, as
+// the seed writes Firebolt's (seed 003 line 41; Ruling: the text after
+// "—" is the price, kept and paid, never dropped). The seed's own words
+// for the spell are its reminder, not a price of the card's.
+func dashPrice(spell, it string) (string, bool) {
+	m := reDashPrice().FindStringSubmatch(it)
+	if m == nil {
+		return "", false
+	}
+	rest := strings.TrimSpace(m[1])
+	if pm := rePrice().FindStringSubmatch(rest); pm != nil {
+		return pm[1], true
+	}
+	norm := func(t string) string {
+		return strings.ToLower(strings.Join(strings.Fields(strings.TrimRight(t, ".… ")), " "))
+	}
+	if own := norm(seedReminders[spell]); own != "" && strings.HasPrefix(own, norm(rest)) {
+		return "", false
+	}
+	return rest, rest != ""
+}
+
 var reSpellRest = lazyRegexp(`(?i)^([MR]\d+|sweep|[-—–:(])`)
 
 // spellItem recognises a spell line: the spell's name alone or followed by
@@ -678,7 +719,13 @@ func readItem(d *CardDraft, it string, lineStart bool) error {
 		return nil
 	}
 	if n, ok := spellItem(it); ok {
-		return d.AddSpell(n)
+		if err := d.AddSpell(n); err != nil {
+			return err
+		}
+		if p, ok := dashPrice(n, it); ok {
+			return d.SetPrice(p)
+		}
+		return nil
 	}
 	if m := rePrice().FindStringSubmatch(it); m != nil {
 		return d.SetPrice(m[1])

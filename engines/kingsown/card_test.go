@@ -279,3 +279,36 @@ func TestHuntersFireboltPriceIsTheSeeds(t *testing.T) {
 		}
 	}
 }
+
+func TestPriceAfterADashIsKeptAndPaid(t *testing.T) {
+	// seed 003 line 41: "Firebolt M5 R8 — locked out of Spells for the next
+	// turn on a failed cast" writes a price after an em dash; RULINGS (King's
+	// Own, 2026-12-01): "the text after "—" ... is the price. A price is kept
+	// and paid ... it is never dropped. The same holds for `--spell`".
+	cards, err := ParseCards(`Wyn · Side hunters
+Skill 3 · Hits 2
+Sword M2 R1
+Ward R4 — price of failure: lose 1 Hit
+Sparks M2 R6 Sweep — the familiar flees
+Firebolt M5 R8 — locked out of Spells for the next turn on a failed cast
+Rally R2 — one friendly figure other than the caster, Skill 1 or more, recovers 1 lost Skill`, "")
+	must(t, err)
+	c := cards[0]
+	for spell, want := range map[string]string{"Ward": "lose 1 Hit", "Sparks": "the familiar flees",
+		"Firebolt": "no spells next turn", "Rally": ""} {
+		if got := c.PriceOf(spell); got != want {
+			t.Errorf("%s costs %q, want %q", spell, got, want)
+		}
+	}
+	d := &CardDraft{}
+	must(t, d.AddSpellLine("Ward R4 — price of failure: lose 1 Hit"))
+	if want := []SpellPrice{{"Ward", "lose 1 Hit"}}; !reflect.DeepEqual(d.Prices, want) {
+		t.Fatalf("--spell kept %+v, want %+v", d.Prices, want)
+	}
+	// The failed cast pays it.
+	s := attackPhase(t, c, grok())
+	ko(t, s).Do(Cast{Caster: "Wyn", Spell: "Ward"}, 5)
+	if w := fig(t, s, "Wyn"); w.Hits != 1 {
+		t.Errorf("Wyn has %d Hits after a failed Ward priced a Hit, want 1", w.Hits)
+	}
+}

@@ -795,6 +795,30 @@ func TestStatusAttacksLeftAgreesWithTheRules(t *testing.T) {
 	}
 }
 
+func TestAttacksLeftOfALockedOutCasterWithoutWeapon(t *testing.T) {
+	// seed 003 line 41: "Firebolt M5 R8 — locked out of Spells for the next
+	// turn on a failed cast"; RULINGS (King's Own, 2026-12-01): "A caster
+	// locked out of Spells with no weapon has 0 attacks left".
+	s := attackPhase(t, caster(func(c *Card) { c.Weapons = nil }), grok())
+	ko(t, s).Do(Cast{Caster: "Wyn", Spell: "Firebolt", Targets: []string{"Grok"}}, 4)
+	ko(t, s).Do(Next{})
+	ko(t, s).Do(Initiative{First: "hunters"}, 6, 1)
+	ko(t, s).Do(Next{})
+	if got := attacksLeft(s)["Wyn"]; got != 0 {
+		t.Errorf("Wyn, locked out and unarmed, has %d attacks left, want 0", got)
+	}
+	ko(t, s).Refuse("Firebolt", Cast{Caster: "Wyn", Spell: "Sparks", Targets: []string{"Grok"}}, 1, 6, 1)
+	// Armed, it may still attack.
+	s = attackPhase(t, caster(), grok())
+	ko(t, s).Do(Cast{Caster: "Wyn", Spell: "Firebolt", Targets: []string{"Grok"}}, 4)
+	ko(t, s).Do(Next{})
+	ko(t, s).Do(Initiative{First: "hunters"}, 6, 1)
+	ko(t, s).Do(Next{})
+	if got := attacksLeft(s)["Wyn"]; got != 1 {
+		t.Errorf("Wyn, locked out with a sword, has %d attacks left, want 1", got)
+	}
+}
+
 func TestNotSuppressedByLowMight(t *testing.T) {
 	// seed 003 line 34: "Cannot be suppressed by M2 or less is a stat"; line
 	// 9: a hit that fails to damage costs 1 Skill if the Might is at least

@@ -169,9 +169,11 @@ func (s *State) Status() engines.Status {
 	for _, f := range b.Figures {
 		// Ruling: attacks left is what the rules would still allow this
 		// turn: none after a move that bars attacking, none once a lower
-		// Skill step has passed the figure over.
+		// Skill step has passed the figure over, none for a caster locked
+		// out of Spells that has no weapon (Ruling, 2026-12-01).
 		left := 0
-		if !f.Card.Static && (!f.Out() || f.Pending) && moveBar(f) == nil && !b.passedOver(f) {
+		locked := len(f.Card.Weapons) == 0 && f.LockedTurn == b.Turn
+		if !f.Card.Static && !locked && (!f.Out() || f.Pending) && moveBar(f) == nil && !b.passedOver(f) {
 			left = f.Card.Attacks() - f.Attacks
 		}
 		r := engines.Row{
