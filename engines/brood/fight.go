@@ -267,6 +267,11 @@ func (a *act) attack(c Attack) error {
 	if err != nil {
 		return err
 	}
+	if tp != nil && !CanStrike(tp) && c.OnTie == "counter" {
+		// Ruling: a Font cannot counter-attack (seed 004 line 66: it can
+		// no longer attack), so the choice is refused, not ignored.
+		return engines.Refuse("Font", "%s is a Plasmid Font and can no longer attack, so it cannot counter-attack on a tie; give the attack without that choice", tp.Name)
+	}
 	kind := KindMelee
 	switch {
 	case frenzy:

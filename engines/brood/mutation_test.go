@@ -327,3 +327,35 @@ func TestFeedingFrenzyOnlyWhenAttacking(t *testing.T) {
 		t.Fatalf("a defending frenzy spawn: %s", d.LabelText())
 	}
 }
+
+// RULINGS (Rulings added 2026-12-01): "A Plasmid Font's attack and move are
+// 0 for good, Sphere bonus included; only its defence counts" (seed 004
+// line 66: "all stats save its defense reduced to zero permanently"); "A
+// Font defender given --counter is refused with the reason, not silently
+// ignored" (line 66: it "can no longer attack").
+func TestPlasmidFontAttackStaysZero(t *testing.T) {
+	g := started(t, "")
+	g.put("R1", "red", 4, 4, 0, 7, 0, PlasmidFont) // inside red's Sphere
+	g.put("R2", "red", 5, 4, 1, 1, 2, Leader)      // and next to a Leader
+	b := g.s.Battle
+	if got := b.AttackOf(g.piece("R1")); got != 0 {
+		t.Fatalf("a Font's attack with the Sphere bonus is %d, want 0", got)
+	}
+	if got := b.DefenseOf(g.piece("R1")); got != 10 {
+		t.Fatalf("a Font's defence with its bonuses is %d, want 7+4 capped at 10", got)
+	}
+	mp, _ := g.s.Map()
+	for _, s := range mp.Spawns {
+		if s.Name == "R1" && (s.Attack != 0 || s.Move != 0) {
+			t.Fatalf("the map shows the Font as %d/%d/%d, want attack and move 0", s.Attack, s.Defense, s.Move)
+		}
+	}
+	g.put("B1", "blue", 4, 5, 3, 3, 2)
+	g.endTurn()
+	g.Refuse("Font", Attack{Spawn: "B1", Target: "R1", OnTie: "counter"}, 6, 6, 1, 1)
+	// Without the choice the attack goes on: B1 loses and is removed.
+	g.Do(Attack{Spawn: "B1", Target: "R1"}, 1, 1, 6, 6)
+	if !g.piece("B1").Dead {
+		t.Fatal("losing against a Font should destroy the attacker")
+	}
+}
