@@ -359,3 +359,30 @@ func TestPlasmidFontAttackStaysZero(t *testing.T) {
 		t.Fatal("losing against a Font should destroy the attacker")
 	}
 }
+
+// RULINGS (Rulings added 2026-12-01): "a Slinger with any enemy spawn
+// adjacent is engaged in melee and gets no bonus to its attack or defence
+// roll, whatever its target" (seed 004 line 63: "If engaged in melee with an
+// opponent within one square's range, it gets no bonus").
+func TestSporeSlingerEngagedWhateverItsTarget(t *testing.T) {
+	g := started(t, "")
+	g.put("R1", "red", 4, 5, 6, 6, 2, SporeSlinger)
+	g.put("B2", "blue", 5, 5, 1, 1, 2)               // next to R1: it is engaged
+	g.put("B1", "blue", 4, 7, 2, 2, 2)               // 2 squares from R1
+	g.put("B3", "blue", 2, 5, 1, 1, 2, SporeSlinger) // 2 squares from R1
+	// R1 shoots B1 while B2 stands next to it: 1+1 +0 = 2 against
+	// 1+1 +2 = 4; the spores fail.
+	d := g.Do(Attack{Spawn: "R1", Target: "B1"}, 1, 1, 1, 1)
+	labelHas(t, d, "R1 slings nothing in melee")
+	if g.piece("B1").Dead {
+		t.Fatalf("an engaged slinger shot with its attack: %s", d.LabelText())
+	}
+	g.endTurn()
+	// Defending against B3's spores, still engaged: 1+1 +1 = 3 against
+	// 1+1 +0 = 2; R1 is removed.
+	d = g.Do(Attack{Spawn: "B3", Target: "R1"}, 1, 1, 1, 1)
+	labelHas(t, d, "R1 slings nothing in melee")
+	if !g.piece("R1").Dead {
+		t.Fatalf("an engaged slinger defended with its defence: %s", d.LabelText())
+	}
+}
