@@ -30,5 +30,6 @@ var Rulings = []Entry{
 	{"levitation", "her centre moves up to 2 a turn (1-2-1, counted over her whole turn as a spawn's); her 3 x 3 must stay on the grid and clear; she provokes no Attacks of Impunity"},
 	{"game end", "the game ends the moment a Mother reaches 0 Life; scenario end --winner P records a concession; without a winner nobody wins"},
 	{"rounds in the report", "the end-turn that opens a round (income, Regenerate, Poison Carriers' bites) belongs to the round it ended: the report files it there and its poison deaths count there; the new round starts with its next action"},
+	{"fates", "in the game's outcome a spawn its Mother absorbed is absorbed, not dead; a subverted spawn's fate says whose it was and who took it"},
 	{"names", "spawn names are unique on the board across both players; a name may be given by any unique prefix; a Mother is named by her player"},
 }
