@@ -317,7 +317,7 @@ func (s *State) onSpawnAbsorbed(e SpawnAbsorbed) error {
 	if err != nil {
 		return err
 	}
-	p.Dead = true
+	p.Dead, p.Absorbed = true, true
 	m, err := s.mother(e.Player)
 	if err != nil {
 		return err
@@ -389,6 +389,7 @@ func (s *State) onSpawnSubverted(e SpawnSubverted) error {
 		return err
 	}
 	p.Owner = e.Player
+	p.Seized = append(p.Seized, e.Player)
 	p.Made, p.Attacked, p.MoveUsed, p.OddDiagonal = true, false, 0, false
 	return nil
 }

@@ -14,7 +14,7 @@ import (
 // Engine is Brood Mother's rules engine, declared with the engine kit.
 var Engine = &kit.Game[*State]{
 	GameInfo: engines.GameInfo{Name: "brood", Title: "Brood Mother"},
-	Rules:    2,
+	Rules:    3,
 	New:      newState,
 	Facts: func() []kit.Fact[*State] {
 		return []kit.Fact[*State]{

@@ -1447,6 +1447,12 @@ func readPiece(s *jsonscan.Scanner) (v Piece) {
 		if s.Expect(`,"dead":`) {
 			v.Dead = s.Bool()
 		}
+		if s.Expect(`,"absorbed":`) {
+			v.Absorbed = s.Bool()
+		}
+		if s.Expect(`,"seized":`) {
+			v.Seized = s.InternedStrings(&factStrings)
+		}
 		if s.Expect(`,"kills":`) {
 			v.Kills = s.Int()
 		}
@@ -1505,6 +1511,10 @@ func readPiece(s *jsonscan.Scanner) (v Piece) {
 			v.Evolution = s.InternedString(&factStrings)
 		case "dead":
 			v.Dead = s.Bool()
+		case "absorbed":
+			v.Absorbed = s.Bool()
+		case "seized":
+			v.Seized = s.InternedStrings(&factStrings)
 		case "kills":
 			v.Kills = s.Int()
 		case "fought":

@@ -49,11 +49,24 @@ func adjacent(a, b side) bool {
 	return false
 }
 
+// engaged reports whether a living enemy spawn stands next to p: p is then
+// in melee, whatever it attacks or whoever attacks it (RULINGS 2026-12-01,
+// Spore Slinger; seed 004 line 63).
+func (b *Board) engaged(p *Piece) bool {
+	for _, q := range b.Spawns {
+		if !q.Dead && q.Owner != p.Owner && Dist(q.X, q.Y, p.X, p.Y) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
 // combat rolls the attacker's 2d6, then the defender's 2d6 (RULINGS dice
 // order), adds each side's number and records the result: "attacker",
 // "defender" or "tie" for the higher total.
 //
-// Ruling: a Spore Slinger in melee (target or attacker adjacent) adds
+// Ruling: a Spore Slinger engaged in melee (its foe adjacent, or any enemy
+// spawn adjacent to it, whatever its target: RULINGS 2026-12-01) adds
 // nothing to its roll: no stat and no bonus (seed 004 line 63, "no bonus").
 func (a *act) combat(kind string, ap *Piece, am *Mother, dp *Piece, dm *Mother, counts bool) (string, error) {
 	att, def := side{ap, am}, side{dp, dm}
@@ -61,7 +74,7 @@ func (a *act) combat(kind string, ap *Piece, am *Mother, dp *Piece, dm *Mother, 
 	aMod, dMod := 0, 0
 	var notes []string
 	if ap != nil {
-		if ap.Has(SporeSlinger) && melee {
+		if ap.Has(SporeSlinger) && (melee || a.b.engaged(ap)) {
 			notes = append(notes, ap.Name+" slings nothing in melee")
 		} else {
 			aMod = a.b.AttackOf(ap)
@@ -70,7 +83,7 @@ func (a *act) combat(kind string, ap *Piece, am *Mother, dp *Piece, dm *Mother, 
 		aMod = a.b.MotherAttack(am)
 	}
 	if dp != nil {
-		if dp.Has(SporeSlinger) && melee {
+		if dp.Has(SporeSlinger) && (melee || a.b.engaged(dp)) {
 			notes = append(notes, dp.Name+" slings nothing in melee")
 		} else {
 			dMod = a.b.DefenseOf(dp)
@@ -266,6 +279,11 @@ func (a *act) attack(c Attack) error {
 	tp, tm, ranged, err := a.aim(p, frenzy, c.Target)
 	if err != nil {
 		return err
+	}
+	if tp != nil && !CanStrike(tp) && c.OnTie == "counter" {
+		// Ruling: a Font cannot counter-attack (seed 004 line 66: it can
+		// no longer attack), so the choice is refused, not ignored.
+		return engines.Refuse("Font", "%s is a Plasmid Font and can no longer attack, so it cannot counter-attack on a tie; give the attack without that choice", tp.Name)
 	}
 	kind := KindMelee
 	switch {

@@ -130,7 +130,15 @@ func (b *Board) Bonus(p *Piece) int {
 }
 
 // AttackOf is a spawn's attack where it stands, with its bonuses.
-func (b *Board) AttackOf(p *Piece) int { return capped(p.Attack, b.Bonus(p)) }
+//
+// Ruling: a Plasmid Font's attack is 0 for good, Sphere and Leader bonuses
+// included (seed 004 line 66); a Proxy attacks with its own.
+func (b *Board) AttackOf(p *Piece) int {
+	if p.Font() && !p.Proxy {
+		return 0
+	}
+	return capped(p.Attack, b.Bonus(p))
+}
 
 // DefenseOf is a spawn's defence where it stands, with its bonuses.
 func (b *Board) DefenseOf(p *Piece) int { return capped(p.Defense, b.Bonus(p)) }

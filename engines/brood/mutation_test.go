@@ -327,3 +327,62 @@ func TestFeedingFrenzyOnlyWhenAttacking(t *testing.T) {
 		t.Fatalf("a defending frenzy spawn: %s", d.LabelText())
 	}
 }
+
+// RULINGS (Rulings added 2026-12-01): "A Plasmid Font's attack and move are
+// 0 for good, Sphere bonus included; only its defence counts" (seed 004
+// line 66: "all stats save its defense reduced to zero permanently"); "A
+// Font defender given --counter is refused with the reason, not silently
+// ignored" (line 66: it "can no longer attack").
+func TestPlasmidFontAttackStaysZero(t *testing.T) {
+	g := started(t, "")
+	g.put("R1", "red", 4, 4, 0, 7, 0, PlasmidFont) // inside red's Sphere
+	g.put("R2", "red", 5, 4, 1, 1, 2, Leader)      // and next to a Leader
+	b := g.s.Battle
+	if got := b.AttackOf(g.piece("R1")); got != 0 {
+		t.Fatalf("a Font's attack with the Sphere bonus is %d, want 0", got)
+	}
+	if got := b.DefenseOf(g.piece("R1")); got != 10 {
+		t.Fatalf("a Font's defence with its bonuses is %d, want 7+4 capped at 10", got)
+	}
+	mp, _ := g.s.Map()
+	for _, s := range mp.Spawns {
+		if s.Name == "R1" && (s.Attack != 0 || s.Move != 0) {
+			t.Fatalf("the map shows the Font as %d/%d/%d, want attack and move 0", s.Attack, s.Defense, s.Move)
+		}
+	}
+	g.put("B1", "blue", 4, 5, 3, 3, 2)
+	g.endTurn()
+	g.Refuse("Font", Attack{Spawn: "B1", Target: "R1", OnTie: "counter"}, 6, 6, 1, 1)
+	// Without the choice the attack goes on: B1 loses and is removed.
+	g.Do(Attack{Spawn: "B1", Target: "R1"}, 1, 1, 6, 6)
+	if !g.piece("B1").Dead {
+		t.Fatal("losing against a Font should destroy the attacker")
+	}
+}
+
+// RULINGS (Rulings added 2026-12-01): "a Slinger with any enemy spawn
+// adjacent is engaged in melee and gets no bonus to its attack or defence
+// roll, whatever its target" (seed 004 line 63: "If engaged in melee with an
+// opponent within one square's range, it gets no bonus").
+func TestSporeSlingerEngagedWhateverItsTarget(t *testing.T) {
+	g := started(t, "")
+	g.put("R1", "red", 4, 5, 6, 6, 2, SporeSlinger)
+	g.put("B2", "blue", 5, 5, 1, 1, 2)               // next to R1: it is engaged
+	g.put("B1", "blue", 4, 7, 2, 2, 2)               // 2 squares from R1
+	g.put("B3", "blue", 2, 5, 1, 1, 2, SporeSlinger) // 2 squares from R1
+	// R1 shoots B1 while B2 stands next to it: 1+1 +0 = 2 against
+	// 1+1 +2 = 4; the spores fail.
+	d := g.Do(Attack{Spawn: "R1", Target: "B1"}, 1, 1, 1, 1)
+	labelHas(t, d, "R1 slings nothing in melee")
+	if g.piece("B1").Dead {
+		t.Fatalf("an engaged slinger shot with its attack: %s", d.LabelText())
+	}
+	g.endTurn()
+	// Defending against B3's spores, still engaged: 1+1 +1 = 3 against
+	// 1+1 +0 = 2; R1 is removed.
+	d = g.Do(Attack{Spawn: "B3", Target: "R1"}, 1, 1, 1, 1)
+	labelHas(t, d, "R1 slings nothing in melee")
+	if !g.piece("R1").Dead {
+		t.Fatalf("an engaged slinger defended with its defence: %s", d.LabelText())
+	}
+}

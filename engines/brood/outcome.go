@@ -45,18 +45,40 @@ func (s *State) outcome(b *Board) *engines.Outcome {
 	}
 	game := "spawn:" + strconv.Itoa(b.Number) + ":"
 	for _, p := range b.Spawns {
+		// RULINGS 2026-12-01 (fates): a spawn its Mother absorbed is
+		// "absorbed", not "dead" (seed 004 line 53); a subverted spawn's
+		// fate tells whose it was and who took it (line 82).
 		fate := "alive"
-		if p.Dead {
+		switch {
+		case p.Absorbed:
+			fate = "absorbed"
+		case p.Dead:
 			fate = "dead"
 		}
 		o.Figures = append(o.Figures, engines.Fate{ID: game + p.Name, Name: p.Name, Side: p.Owner, Fate: fate, Removals: p.Kills, Attacks: p.Fought,
-			Dealt: p.Dealt, Taken: p.Taken})
+			Dealt: p.Dealt, Taken: p.Taken, Told: story(p, fate)})
 	}
 	if b.Winner != "" {
 		o.Campaign = append(o.Campaign, fmt.Sprintf("%s: games won in %s mode now %d", b.Winner, s.Campaign.Mode, s.Wins[b.Winner]))
 	}
 	o.Campaign = append(o.Campaign, noCarry)
 	return o
+}
+
+// story is a subverted spawn's fate as a sentence ("B1 was blue's; red
+// took it with Subversion; alive"), "" for a spawn that never changed
+// hands.
+func story(p *Piece, fate string) string {
+	if len(p.Seized) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s was %s", p.Name, words.Possessive(p.Creator))
+	for _, by := range p.Seized {
+		fmt.Fprintf(&b, "; %s took it with Subversion", by)
+	}
+	b.WriteString("; " + fate)
+	return b.String()
 }
 
 // motherLine is what the game did to a Mother: her Life, her bank, her

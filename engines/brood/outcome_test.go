@@ -2,6 +2,7 @@ package brood
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -152,5 +153,31 @@ func TestOutcomeDamage(t *testing.T) {
 	}
 	if o.Damage != "Life" {
 		t.Errorf("the damage unit is %q, want Life", o.Damage)
+	}
+}
+
+// RULINGS (Rulings added 2026-12-01), fates in reports: "a spawn absorbed by
+// its Mother is "absorbed", not "dead"" (seed 004 line 53: the Mother "may
+// absorb any adjacent spawn that she created"); "a subverted spawn keeps its
+// story (whose it was, who took it)" (line 82, Subversion).
+func TestOutcomeAbsorbedAndSubverted(t *testing.T) {
+	g := started(t, "")
+	g.put("R1", "red", 4, 2, 1, 1, 2) // next to red's Mother
+	g.put("B1", "blue", 6, 3, 4, 4, 2)
+	g.mother("red").Plasmid = 45
+	g.Do(Absorb{Spawn: "R1"})
+	g.Do(Evolve{Evolution: Subversion})
+	g.Do(Subvert{Spawn: "B1"}, 4, 3, 3, 3)
+	g.Do(engines.EndScenario{Winner: "red"})
+	o := g.s.Battle.Outcome
+	if f := fateOf(t, o, "spawn:1:R1"); f.Fate != "absorbed" || f.Told != "" {
+		t.Errorf("R1 absorbed by its Mother: fate %q (%q), want absorbed", f.Fate, f.Told)
+	}
+	f := fateOf(t, o, "spawn:1:B1")
+	if want := "B1 was blue's; red took it with Subversion; alive"; f.Fate != "alive" || f.Side != "red" || f.Told != want {
+		t.Errorf("B1 subverted: %+v, want alive on red's side, told %q", f, want)
+	}
+	if lines := o.Consequences(); !slices.Contains(lines, "B1 was blue's; red took it with Subversion; alive") {
+		t.Errorf("the consequences %q do not tell B1's story", lines)
 	}
 }

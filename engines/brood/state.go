@@ -135,6 +135,12 @@ type Piece struct {
 	// Evolution is a Proxy's own evolution.
 	Evolution string `json:"evolution,omitempty"`
 	Dead      bool   `json:"dead,omitempty"`
+	// Absorbed: its Mother took it back into her bank (it left the board
+	// without dying).
+	Absorbed bool `json:"absorbed,omitempty"`
+	// Seized are the players who took it with Subversion, in order (its
+	// Creator's before them).
+	Seized []string `json:"seized,omitempty"`
 	// Kills counts the enemy spawns it removed, Fought the combats it
 	// fought as the attacker. Dealt counts the lives and Life Points the
 	// enemy lost to it (a spawn has one life, a Resilient one two: seed
