@@ -49,6 +49,12 @@ func (r *referee) resolve(h hit, t *Figure, o DefFacts) error {
 	if r.depth > 8 {
 		return nil
 	}
+	if t.Stone {
+		// Ruling (Gargoyle, seed line 287): no attack hits a stone
+		// incarn: blasts, twists, fire and answers pass it by.
+		r.note("%s is stone and is not hit (Gargoyle)", r.nm(t))
+		return nil
+	}
 	r.cipher(t, o.Ciphered)
 	if o.Decoy {
 		if !t.HasItem("Decoy") || t.DecoyUsed || o.Imp {

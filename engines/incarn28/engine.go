@@ -18,7 +18,9 @@ var Engine = &kit.Game[*State]{
 	GameInfo: engines.GameInfo{Name: Game, Title: "Incarn28"},
 	// Rules 2: twist 6 is the seed's Enraging Squall (each ACT-R adds the
 	// round's number), no longer a 6 that changes nothing.
-	Rules: 2,
+	// Rules 3: the rulings of 2026-12-01: a stone Gargoyle neither makes
+	// nor takes a SP-A, and a blast passes it by.
+	Rules: 3,
 	New:   newState,
 	Facts: func() []kit.Fact[*State] {
 		return []kit.Fact[*State]{

@@ -1,0 +1,23 @@
+package incarn28
+
+import "testing"
+
+// line 287 Gargoyle: "While stone this incarn cannot attack or be
+// attacked." RULINGS 2026-12-01: no attack hits it, SP-As included
+// (special attacks, Grenadier blasts, twists, fire).
+func TestStoneGargoyleNoSPA(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Gx", "Regular", "Medium", fl("Gargoyle", "Alchemist")), in("Ax", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Gr", "Regular", "Medium", fl("Grenadier", "Alchemist"))}, plainObj, plainObj)
+	i28(t, s).Do(Activate{Incarn: "Gx"}, 8)
+	i28(t, s).Do(Stone{})
+	i28(t, s).Refuse("Gargoyle", Special{Incarn: "Gx", Target: "Gr"}, 8, 1)
+	i28(t, s).Do(EndActivation{})
+	i28(t, s).Do(Activate{Incarn: "Gr"}, 8)
+	i28(t, s).Refuse("Gargoyle", Special{Incarn: "Gr", Target: "Gx"}, 8, 1)
+	// AD 6 on Ax (DF-R 4: stunned); the stone Gx caught within 5 rolls nothing.
+	l := i28(t, s).Label(Attack{Target: "Ax", Strength: 3, Also: []string{"Gx"}}, 6, 6, 6, 4)
+	if st := fig(t, s, "Ann/Gx").Status; st != StatusActive {
+		t.Errorf("stone Gx is %s after the blast, want untouched: %s", st, l)
+	}
+	contains(t, l, "Gx is stone and is not hit")
+}
