@@ -19,7 +19,8 @@ var Engine = &kit.Game[*State]{
 	// Rules 2: twist 6 is the seed's Enraging Squall (each ACT-R adds the
 	// round's number), no longer a 6 that changes nothing.
 	// Rules 3: the rulings of 2026-12-01: a stone Gargoyle neither makes
-	// nor takes a SP-A, and a blast passes it by.
+	// nor takes a SP-A, and a blast passes it by; a slain incarn has no
+	// Fleshtype swapped.
 	Rules: 3,
 	New:   newState,
 	Facts: func() []kit.Fact[*State] {

@@ -153,6 +153,11 @@ func (r *referee) reflesh(c Reflesh) error {
 	if err != nil {
 		return refuse("Fleshtypes", err)
 	}
+	if !f.InPlay() {
+		// Ruling 2026-12-01 (seed line 37, the slain are removed from
+		// play): only an incarn in play has a Fleshtype swapped.
+		return engines.Refuse("Fleshtypes", "%s is %s; only an incarn in play has its Fleshtypes changed", r.nm(f), f.where())
+	}
 	if !f.Has(old.Name) {
 		return engines.Refuse("Fleshtypes", "%s has no %s to change", r.nm(f), old.Name)
 	}

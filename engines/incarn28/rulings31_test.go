@@ -21,3 +21,19 @@ func TestStoneGargoyleNoSPA(t *testing.T) {
 	}
 	contains(t, l, "Gx is stone and is not hit")
 }
+
+// line 37: the slain are removed from play; RULINGS 2026-12-01: the slain
+// cannot be the subject of a Fleshtype swap (Zenithal, Mimic), so no swap
+// makes a slain incarn Unborn.
+func TestNoSwapOntoSlain(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Zx", "Regular", "Medium", fl("Zenithal"), "Bloodshot"), in("Bx", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	i28(t, s).Do(Activate{Incarn: "Zx"}, 8)
+	// A-R 6 (AD 2), Bx's defence die a natural 1: slain.
+	i28(t, s).Do(Attack{Target: "Bx", Strength: 1}, 6, 1)
+	if st := fig(t, s, "Ann/Bx").Status; st != StatusSlain {
+		t.Fatalf("Bx is %s, want slain", st)
+	}
+	i28(t, s).Refuse("Fleshtypes", Reflesh{Incarn: "Bx", Old: "Brigand", New: "Unborn", By: "Zx"})
+	i28(t, s).Refuse("Fleshtypes", Reflesh{Incarn: "Bx", Old: "Brigand", New: "Unborn"})
+}
