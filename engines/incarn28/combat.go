@@ -268,7 +268,7 @@ func (r *referee) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
 	if by != nil {
 		side = by.Side
 	}
-	if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusStunned, Why: why, By: side}); err != nil {
+	if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusStunned, Why: why, By: side, Killer: keyOf(by)}); err != nil {
 		return err
 	}
 	if err := r.onStunned(f, by); err != nil {
@@ -351,7 +351,7 @@ func (r *referee) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 	if raised, err := r.exhume(f, o.Exhumer); raised || err != nil {
 		return err
 	}
-	if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusSlain, Why: why, By: sideOf(by)}); err != nil {
+	if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusSlain, Why: why, By: sideOf(by), Killer: keyOf(by)}); err != nil {
 		return err
 	}
 	if err := r.onSlain(f); err != nil {
@@ -413,7 +413,7 @@ func (r *referee) reclaim(f, by *Figure, name string) (saved bool, err error) {
 		return true, nil
 	case v == 1:
 		r.note("the Reclaimer's 1 takes %s too", r.nm(rc))
-		if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: rc.Key(), Status: StatusSlain, Why: "Reclaimer rolled 1", By: sideOf(by)}); err != nil {
+		if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: rc.Key(), Status: StatusSlain, Why: "Reclaimer rolled 1", By: sideOf(by), Killer: keyOf(by)}); err != nil {
 			return false, err
 		}
 		return false, r.onSlain(rc)
@@ -513,4 +513,12 @@ func sideOf(f *Figure) string {
 		return ""
 	}
 	return f.Side
+}
+
+// keyOf is f's key, "" for none.
+func keyOf(f *Figure) string {
+	if f == nil {
+		return ""
+	}
+	return f.Key()
 }

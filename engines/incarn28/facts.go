@@ -126,6 +126,10 @@ type StatusChanged struct {
 	Why    string `json:"why" fold:"skip"`
 	// By is the side whose action caused it, when one did.
 	By string `json:"by,omitempty"`
+	// Killer is the figure whose attack, SP-A or act caused it, when one
+	// did (rules 3 on): the stun or kill is credited to it. Without it
+	// (older logs) the activating incarn of side By is credited.
+	Killer string `json:"killer,omitempty"`
 }
 
 // FigureChanged: a figure changed side, name, profile or a marker.

@@ -542,6 +542,9 @@ func foldStatusChanged(s *jsonscan.Scanner) (v StatusChanged) {
 		if s.Expect(`,"by":`) {
 			v.By = s.InternedString(&factStrings)
 		}
+		if s.Expect(`,"killer":`) {
+			v.Killer = s.InternedString(&factStrings)
+		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -553,6 +556,8 @@ func foldStatusChanged(s *jsonscan.Scanner) (v StatusChanged) {
 			s.Skip()
 		case "by":
 			v.By = s.InternedString(&factStrings)
+		case "killer":
+			v.Killer = s.InternedString(&factStrings)
 		default:
 			s.SkipField()
 		}
@@ -1276,6 +1281,9 @@ func readStatusChanged(s *jsonscan.Scanner) (v StatusChanged) {
 		if s.Expect(`,"by":`) {
 			v.By = s.InternedString(&factStrings)
 		}
+		if s.Expect(`,"killer":`) {
+			v.Killer = s.InternedString(&factStrings)
+		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -1287,6 +1295,8 @@ func readStatusChanged(s *jsonscan.Scanner) (v StatusChanged) {
 			v.Why = s.InternedString(&factStrings)
 		case "by":
 			v.By = s.InternedString(&factStrings)
+		case "killer":
+			v.Killer = s.InternedString(&factStrings)
 		default:
 			s.SkipField()
 		}

@@ -1,6 +1,9 @@
 package incarn28
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // line 287 Gargoyle: "While stone this incarn cannot attack or be
 // attacked." RULINGS 2026-12-01: no attack hits it, SP-As included
@@ -36,4 +39,26 @@ func TestNoSwapOntoSlain(t *testing.T) {
 	}
 	i28(t, s).Refuse("Fleshtypes", Reflesh{Incarn: "Bx", Old: "Brigand", New: "Unborn", By: "Zx"})
 	i28(t, s).Refuse("Fleshtypes", Reflesh{Incarn: "Bx", Old: "Brigand", New: "Unborn"})
+}
+
+// line 547 Strigoi: "When this incarn slays an enemy they can immediately
+// activate again"; RULINGS 2026-12-01: only when it slays an enemy itself,
+// and a kill is credited to the incarn that made it, in every count.
+func TestStrigoiOwnKillOnly(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Sx", "Regular", "Medium", fl("Strigoi")), in("Cx", "Regular", "Medium", fl("Carrion"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	i28(t, s).Do(Activate{Incarn: "Sx"}, 8)
+	i28(t, s).Do(Slay{Incarn: "Tg"}) // slain at the table: Cx's Carrion reaction opens
+	// line 185 Carrion: SP-A D8 8 at Ug, its defence die a natural 1.
+	i28(t, s).Do(Special{Incarn: "Cx", Target: "Ug", As: "Carrion"}, 8, 1)
+	if st := fig(t, s, "Ben/Ug").Status; st != StatusSlain {
+		t.Fatalf("Ug is %s, want slain", st)
+	}
+	if sx, cx := fig(t, s, "Ann/Sx"), fig(t, s, "Ann/Cx"); sx.Removals != 0 || cx.Removals != 1 || cx.HarmDealt != 1 || sx.HarmDealt != 0 {
+		t.Errorf("removals Sx %d Cx %d, harm dealt Sx %d Cx %d; want the kill Cx's", sx.Removals, cx.Removals, sx.HarmDealt, cx.HarmDealt)
+	}
+	l := i28(t, s).Label(EndActivation{})
+	if strings.Contains(l, "Strigoi") {
+		t.Errorf("Sx goes again for Cx's kill: %s", l)
+	}
 }

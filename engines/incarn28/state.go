@@ -123,7 +123,8 @@ type Figure struct {
 	Revealed bool `json:"revealed,omitempty"`
 	// SlainBy is the side whose action slew it ("" for none).
 	SlainBy string `json:"slain_by,omitempty"`
-	// Removals counts the enemies it slew in its own activations.
+	// Removals counts the enemies it slew (ruling 2026-12-01: a kill is
+	// credited to the incarn that made it).
 	Removals int `json:"removals,omitempty"`
 	// Activations counts its activations in the game.
 	Activations int `json:"activations,omitempty"`
