@@ -416,7 +416,12 @@ func (r *referee) reclaim(f, by *Figure, name string) (saved bool, err error) {
 		if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: rc.Key(), Status: StatusSlain, Why: "Reclaimer rolled 1", By: sideOf(by), Killer: keyOf(by)}); err != nil {
 			return false, err
 		}
-		return false, r.onSlain(rc)
+		if err := r.onSlain(rc); err != nil {
+			return false, err
+		}
+		// Ruling 2026-12-01: a Hive slain by its own Reclaimer roll lets
+		// its Worms out like any death that stands.
+		return false, r.afterDeath(rc)
 	}
 	r.note("the Reclaimer rolls %d: no help", v)
 	return false, nil

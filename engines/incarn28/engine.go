@@ -21,7 +21,8 @@ var Engine = &kit.Game[*State]{
 	// Rules 3: the rulings of 2026-12-01: a stone Gargoyle neither makes
 	// nor takes a SP-A, and a blast passes it by; a slain incarn has no
 	// Fleshtype swapped; a kill is credited to its maker (StatusChanged's
-	// Killer), and a Strigoi goes again only after a kill of its own.
+	// Killer), and a Strigoi goes again only after a kill of its own; a
+	// Hive slain by its own Reclaimer roll lets its Worms out.
 	Rules: 3,
 	New:   newState,
 	Facts: func() []kit.Fact[*State] {

@@ -62,3 +62,27 @@ func TestStrigoiOwnKillOnly(t *testing.T) {
 		t.Errorf("Sx goes again for Cx's kill: %s", l)
 	}
 }
+
+// line 347 Hive: "When slain, place 3 new ally roach worms within 5";
+// line 491 Reclaimer: "on a 1 this incarn is also slain". RULINGS
+// 2026-12-01: the Worms come whenever the Hive is slain, its own Reclaimer
+// roll included.
+func TestHiveSlainByOwnReclaimer(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Rc", "Regular", "Medium", fl("Reclaimer", "Hive"))}, plainObj, plainObj)
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 8)
+	// A-R 6 (AD 2), Tg's defence die a natural 1, the Reclaimer's D6 a 1.
+	l := i28(t, s).Label(Attack{Target: "Tg", Strength: 1, DefFacts: DefFacts{Reclaimer: "Rc"}}, 6, 1, 1)
+	if st := fig(t, s, "Ben/Rc").Status; st != StatusSlain {
+		t.Fatalf("Rc is %s, want slain: %s", st, l)
+	}
+	worms := 0
+	for _, f := range s.Battle.Figures {
+		if f.Side == "Ben" && f.Has("Worm") && f.InPlay() {
+			worms++
+		}
+	}
+	if worms != 3 {
+		t.Errorf("%d Worms for Ben, want 3: %s", worms, l)
+	}
+}
