@@ -205,6 +205,8 @@ func (s *State) onACsSpent(p ACsSpent) error {
 				f.Attacks++
 			}
 		case "":
+		case "move":
+			c.Moved += p.ACs
 		default:
 			c.SPAs = append(c.SPAs, p.For)
 		}

@@ -22,7 +22,8 @@ var Engine = &kit.Game[*State]{
 	// nor takes a SP-A, and a blast passes it by; a slain incarn has no
 	// Fleshtype swapped; a kill is credited to its maker (StatusChanged's
 	// Killer), and a Strigoi goes again only after a kill of its own; a
-	// Hive slain by its own Reclaimer roll lets its Worms out.
+	// Hive slain by its own Reclaimer roll lets its Worms out; a Smasher's
+	// AD is at most the ACs spent moving (ACsSpent For "move").
 	Rules: 3,
 	New:   newState,
 	Facts: func() []kit.Fact[*State] {

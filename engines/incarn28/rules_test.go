@@ -539,6 +539,7 @@ func TestSpecials(t *testing.T) {
 	l = i28(t, s).Label(Special{Target: "Ug", As: "Iconoclast"}, 1)
 	contains(t, l, "a natural 1, Ug is stunned (Iconoclast)")
 	i28(t, s).Fails("give the ACs spent moving into contact", Special{Target: "Ug", As: "Smasher"})
+	i28(t, s).Do(Move{ACs: 3})
 	i28(t, s).Do(Special{Target: "Ug", As: "Smasher", ACs: 3}, 5)
 	s = duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))},
 		"sacrosanct", []Incarn{in("Sp", "Chosen", "Medium", fl("Spite", "Carrion", "Enforcer"))}, plainObj, plainObj)

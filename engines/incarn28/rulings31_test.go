@@ -86,3 +86,15 @@ func TestHiveSlainByOwnReclaimer(t *testing.T) {
 		t.Errorf("%d Worms for Ben, want 3: %s", worms, l)
 	}
 }
+
+// line 519 Smasher: the AD is "the no. of ACs spent this activation to move
+// this incarn into base to base"; RULINGS 2026-12-01: at most the ACs spent
+// moving it in this activation.
+func TestSmasherADAtMostMoved(t *testing.T) {
+	s := fight(t, in("Ax", "Regular", "Medium", fl("Smasher")), in("Tg", "Regular", "Medium", fl("Brigand")))
+	i28(t, s).Refuse("Smasher", Special{Target: "Tg", As: "Smasher", ACs: 12}, 5)
+	i28(t, s).Do(Move{ACs: 2})
+	i28(t, s).Refuse("Smasher", Special{Target: "Tg", As: "Smasher", ACs: 3}, 5)
+	l := i28(t, s).Label(Special{Target: "Tg", As: "Smasher", ACs: 2}, 5)
+	contains(t, l, "SP-A with AD 2 (Smasher)")
+}

@@ -85,6 +85,11 @@ func (r *referee) special(c Special) error {
 		if c.ACs < 1 {
 			return engines.Refuse("Smasher", "give the ACs spent moving into contact with --acs N; they are the AD")
 		}
+		if moved := b.Current.Moved; c.ACs > moved {
+			// Ruling 2026-12-01 (seed line 519): the AD is at most the
+			// ACs spent moving this incarn in this activation.
+			return engines.Refuse("Smasher", "%s has spent %s moving this activation; the Smasher's AD is at most that", r.nm(f), plural(moved, "AC"))
+		}
 		ad = c.ACs
 		r.D.Label("%s smashes into %s%s: SP-A with AD %d (Smasher).", r.nm(f), r.nm(t), r.shieldText(), ad)
 	} else {

@@ -169,6 +169,9 @@ type Activation struct {
 	Fallow bool `json:"fallow,omitempty"`
 	// Slew: the figure slew an enemy this activation (Strigoi).
 	Slew bool `json:"slew,omitempty"`
+	// Moved counts the ACs spent moving the incarn this activation
+	// (Smasher's AD is at most this).
+	Moved int `json:"moved,omitempty"`
 }
 
 // Battle is the game in progress.
