@@ -23,7 +23,9 @@ var Engine = &kit.Game[*State]{
 	// Fleshtype swapped; a kill is credited to its maker (StatusChanged's
 	// Killer), and a Strigoi goes again only after a kill of its own; a
 	// Hive slain by its own Reclaimer roll lets its Worms out; a Smasher's
-	// AD is at most the ACs spent moving (ACsSpent For "move").
+	// AD is at most the ACs spent moving (ACsSpent For "move"); --piles
+	// beyond the enemy Defecators' activations and --hollow beyond the
+	// gang in play are refused.
 	Rules: 3,
 	New:   newState,
 	Facts: func() []kit.Fact[*State] {

@@ -53,6 +53,10 @@ func TestActivationFleshtypes(t *testing.T) {
 			s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", c.flesh), in("A2", "Roach", "Weak", fl("Brigand")), in("A3", "Roach", "Weak", fl("Brigand"))}, "sacrosanct",
 				[]Incarn{in("Tg", "Regular", "Medium", fl("Tempter", "Fool", "Gaunt", "Imp", "Parasite")),
 					in("Ug", "Regular", "Medium", fl("Cipher", "Nightmare", "Defecator"), "Effigy"), in("Vg", "Roach", "Weak", fl("Brigand"))}, plainObj, plainObj)
+			if c.facts.Piles > 0 {
+				// Ug the Defecator has activated twice, placing a pile each time.
+				fig(t, s, "Ben/Ug").Activations = 2
+			}
 			l := i28(t, s).Label(Activate{Incarn: "Ax", ActFacts: c.facts}, c.dice...)
 			if got := acs(s); got != c.want {
 				t.Errorf("%d ACs, want %d (%s)", got, c.want, l)

@@ -98,3 +98,25 @@ func TestSmasherADAtMostMoved(t *testing.T) {
 	l := i28(t, s).Label(Special{Target: "Tg", As: "Smasher", ACs: 2}, 5)
 	contains(t, l, "SP-A with AD 2 (Smasher)")
 }
+
+// RULINGS 2026-12-01: a table fact the log contradicts is refused. Line
+// 213 Defecator: "Once per activation place a pile", so there are no more
+// piles than enemy Defecator activations; line 351 Hollow: only incarns in
+// play can be within 5 of it.
+func TestContradictedTableFacts(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("A2", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Dg", "Regular", "Medium", fl("Defecator"))}, plainObj, plainObj)
+	i28(t, s).Refuse("Table facts", Activate{Incarn: "Ax", ActFacts: ActFacts{Piles: 1}}, 5)
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 5)
+	i28(t, s).Do(EndActivation{})
+	i28(t, s).Do(Activate{Incarn: "Dg"}, 5)
+	i28(t, s).Do(EndActivation{})
+	i28(t, s).Refuse("Table facts", Activate{Incarn: "A2", ActFacts: ActFacts{Piles: 2}}, 5)
+	l := i28(t, s).Label(Activate{Incarn: "A2", ActFacts: ActFacts{Piles: 1}}, 5)
+	contains(t, l, "-1 Defecator piles (1)")
+
+	s = duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("A2", "Regular", "Medium", fl("Brigand")), in("A3", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Hw", "Regular", "Medium", fl("Hollow"))}, plainObj, plainObj)
+	i28(t, s).Fails("--hollow 9, but there are only 3 incarns of its gang", Activate{Incarn: "Ax", ActFacts: ActFacts{Hollow: 9}}, 5)
+	i28(t, s).Do(Activate{Incarn: "Ax", ActFacts: ActFacts{Hollow: 3}}, 5)
+}
