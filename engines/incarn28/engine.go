@@ -25,7 +25,9 @@ var Engine = &kit.Game[*State]{
 	// Hive slain by its own Reclaimer roll lets its Worms out; a Smasher's
 	// AD is at most the ACs spent moving (ACsSpent For "move"); --piles
 	// beyond the enemy Defecators' activations and --hollow beyond the
-	// gang in play are refused.
+	// gang in play are refused; a routed Unborn stays gone; an attack
+	// that would stun an Elemental stuns its attacker instead; an
+	// Executioner's stun slays past a Mindguard or an Automaton.
 	Rules: 3,
 	New:   newState,
 	Facts: func() []kit.Fact[*State] {

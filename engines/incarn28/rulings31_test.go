@@ -120,3 +120,35 @@ func TestContradictedTableFacts(t *testing.T) {
 	i28(t, s).Fails("--hollow 9, but there are only 3 incarns of its gang", Activate{Incarn: "Ax", ActFacts: ActFacts{Hollow: 9}}, 5)
 	i28(t, s).Do(Activate{Incarn: "Ax", ActFacts: ActFacts{Hollow: 3}}, 5)
 }
+
+// line 37 Morale: a rout removes the incarn, "they count as slain"; line 563
+// Unborn. RULINGS 2026-12-01: no "when slain" Fleshtype fires for a routed
+// incarn, Unborn included.
+func TestRoutedUnbornStaysGone(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("A2", "Regular", "Medium", fl("Brigand")), in("Ux", "Regular", "Medium", fl("Unborn"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	i28(t, s).Do(Slay{Incarn: "A2"})
+	i28(t, s).Do(Activate{Incarn: "Ux"}, 1) // 1 of 2 slain, an ACT-R of 1: a rout
+	if st := fig(t, s, "Ann/Ux").Status; st != StatusRouted {
+		t.Fatalf("Ux is %s, want routed", st)
+	}
+	i28(t, s).Do(Activate{Incarn: "Tg"}, 5)
+	i28(t, s).Do(EndActivation{})
+	l := i28(t, s).Label(NextRound{}, 6, 1) // the roll-off only: no Unborn D6
+	if st := fig(t, s, "Ann/Ux").Status; st != StatusRouted {
+		t.Errorf("routed Ux is %s after the round's start, want routed: %s", st, l)
+	}
+}
+
+// line 257 Executioner; line 405 Mindguard. RULINGS 2026-12-01: an
+// Executioner's stun is a slay from the start; a Mindguard cannot take it.
+func TestExecutionerPastMindguard(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ex", "Regular", "Medium", fl("Executioner"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Mg", "Regular", "Medium", fl("Mindguard"))}, plainObj, plainObj)
+	i28(t, s).Do(Activate{Incarn: "Ex"}, 8)
+	// A-R 3, 2, 6: AD 3 against DF-R 2, a stun: no Mindguard D6.
+	l := i28(t, s).Label(Attack{Target: "Tg", Strength: 3, DefFacts: DefFacts{Mindguard: "Mg"}}, 3, 2, 6, 2)
+	if tg, mg := fig(t, s, "Ben/Tg").Status, fig(t, s, "Ben/Mg").Status; tg != StatusSlain || mg != StatusActive {
+		t.Errorf("Tg %s, Mg %s; want Tg slain, Mg untouched: %s", tg, mg, l)
+	}
+}
