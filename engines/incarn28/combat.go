@@ -464,7 +464,10 @@ func (r *referee) exhume(f *Figure, name string) (raised bool, err error) {
 	if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "exhumed"}); err != nil {
 		return false, err
 	}
-	if err := r.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Side: x.Side, Name: name, Why: "exhumed into " + x.Side + "'s gang"}); err != nil {
+	// Ruling 2026-12-01: an exhumed incarn activates for its new gang
+	// from the next round.
+	waits := r.Battle.Round > 0 && !f.Activated
+	if err := r.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Side: x.Side, Name: name, Waits: waits, Why: "exhumed into " + x.Side + "'s gang"}); err != nil {
 		return false, err
 	}
 	r.note("%s exhumes %s into %s gang (Exhumer %d)", r.nm(x), r.nm(f), words.Possessive(x.Side), v)

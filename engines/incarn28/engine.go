@@ -27,7 +27,8 @@ var Engine = &kit.Game[*State]{
 	// beyond the enemy Defecators' activations and --hollow beyond the
 	// gang in play are refused; a routed Unborn stays gone; an attack
 	// that would stun an Elemental stuns its attacker instead; an
-	// Executioner's stun slays past a Mindguard or an Automaton.
+	// Executioner's stun slays past a Mindguard or an Automaton; an
+	// exhumed incarn waits for the next round (FigureChanged's Waits).
 	Rules: 3,
 	New:   newState,
 	Facts: func() []kit.Fact[*State] {

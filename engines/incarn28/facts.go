@@ -144,7 +144,10 @@ type FigureChanged struct {
 	Stone    *bool   `json:"stone,omitempty"`
 	Revealed *bool   `json:"revealed,omitempty"`
 	Used     string  `json:"used,omitempty"`
-	Why      string  `json:"why" fold:"skip"`
+	// Waits: the figure does not activate again this round (an exhumed
+	// incarn activates for its new gang from the next round).
+	Waits bool   `json:"waits,omitempty"`
+	Why   string `json:"why" fold:"skip"`
 }
 
 // ActivationEnded: the activation is over; Next is whose turn it is.

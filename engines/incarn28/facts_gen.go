@@ -400,6 +400,9 @@ func foldFigureChanged(s *jsonscan.Scanner) (v FigureChanged) {
 		if s.Expect(`,"used":`) {
 			v.Used = s.InternedString(&factStrings)
 		}
+		if s.Expect(`,"waits":`) {
+			v.Waits = s.Bool()
+		}
 		if s.Expect(`,"why":`) {
 			s.Skip()
 		}
@@ -438,6 +441,8 @@ func foldFigureChanged(s *jsonscan.Scanner) (v FigureChanged) {
 			v.Revealed = s.BoolPtr()
 		case "used":
 			v.Used = s.InternedString(&factStrings)
+		case "waits":
+			v.Waits = s.Bool()
 		case "why":
 			s.Skip()
 		default:
@@ -960,6 +965,9 @@ func readFigureChanged(s *jsonscan.Scanner) (v FigureChanged) {
 		if s.Expect(`,"used":`) {
 			v.Used = s.InternedString(&factStrings)
 		}
+		if s.Expect(`,"waits":`) {
+			v.Waits = s.Bool()
+		}
 		if s.Expect(`,"why":`) {
 			v.Why = s.InternedString(&factStrings)
 		}
@@ -998,6 +1006,8 @@ func readFigureChanged(s *jsonscan.Scanner) (v FigureChanged) {
 			v.Revealed = s.BoolPtr()
 		case "used":
 			v.Used = s.InternedString(&factStrings)
+		case "waits":
+			v.Waits = s.Bool()
 		case "why":
 			v.Why = s.InternedString(&factStrings)
 		default:
@@ -1927,6 +1937,9 @@ func readActivation(s *jsonscan.Scanner) (v Activation) {
 		if s.Expect(`,"slew":`) {
 			v.Slew = s.Bool()
 		}
+		if s.Expect(`,"moved":`) {
+			v.Moved = s.Int()
+		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -1944,6 +1957,8 @@ func readActivation(s *jsonscan.Scanner) (v Activation) {
 			v.Fallow = s.Bool()
 		case "slew":
 			v.Slew = s.Bool()
+		case "moved":
+			v.Moved = s.Int()
 		default:
 			s.SkipField()
 		}

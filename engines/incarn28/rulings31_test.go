@@ -152,3 +152,22 @@ func TestExecutionerPastMindguard(t *testing.T) {
 		t.Errorf("Tg %s, Mg %s; want Tg slain, Mg untouched: %s", tg, mg, l)
 	}
 }
+
+// line 263 Exhumer: a slain enemy "joins your gang". RULINGS 2026-12-01:
+// an exhumed incarn activates for its new gang from the next round.
+func TestExhumedWaitsForNextRound(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Exhumer"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	i28(t, s).Do(Activate{Incarn: "Ax"}, 8)
+	// AD 6 against DF-R 2: slain; the Exhumer's D6 5 raises Tg into Ann's gang.
+	i28(t, s).Do(Attack{Target: "Tg", Strength: 3, DefFacts: DefFacts{Exhumer: "Ax"}}, 6, 6, 6, 2, 5)
+	if f := fig(t, s, "Ann/Tg"); f.Status != StatusActive {
+		t.Fatalf("exhumed Tg is %s", f.Status)
+	}
+	i28(t, s).Do(EndActivation{})
+	i28(t, s).Do(Activate{Incarn: "Ug"}, 5)
+	i28(t, s).Do(EndActivation{})
+	i28(t, s).Refuse("Activation", Activate{Incarn: "Tg"}, 5)
+	i28(t, s).Do(NextRound{}, 6, 1)
+	i28(t, s).Do(Activate{Incarn: "Tg"}, 5)
+}
