@@ -80,6 +80,9 @@ func TestHiveSlainByOwnReclaimer(t *testing.T) {
 	for _, f := range s.Battle.Figures {
 		if f.Side == "Ben" && f.Has("Worm") && f.InPlay() {
 			worms++
+			if f.Toughness != "Weak" { // RULINGS 2026-12-01: Hive Worms are Weak
+				t.Errorf("%s is %s, want Weak", f.Name, f.Toughness)
+			}
 		}
 	}
 	if worms != 3 {
@@ -170,4 +173,67 @@ func TestExhumedWaitsForNextRound(t *testing.T) {
 	i28(t, s).Refuse("Activation", Activate{Incarn: "Tg"}, 5)
 	i28(t, s).Do(NextRound{}, 6, 1)
 	i28(t, s).Do(Activate{Incarn: "Tg"}, 5)
+}
+
+// RULINGS 2026-12-01, added incarns: the Assassinate target (line 629) is
+// Heavy, the Escort (line 635) Hardened; Homunculus (line 357), Hive Worms
+// (line 347) and Inseminator spawn are Weak. The Deathbeast (line 631) is an
+// enemy of every gang and counts as a slain enemy for Sadist (line 499).
+func TestAddedIncarnsHeld(t *testing.T) {
+	s := duel(t, "court", []Incarn{in("Ax", "Regular", "Medium", fl("Sadist", "Homonculist"))},
+		"schism", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, [2]int{3, 4}, [2]int{5, 1})
+	if f := fig(t, s, "Ben/Assassination Target"); f.Toughness != "Heavy" {
+		t.Errorf("Assassinate target %s, want Heavy", f.Toughness)
+	}
+	if f := fig(t, s, "Ben/Escort"); f.Toughness != "Hardened" {
+		t.Errorf("Escort %s, want Hardened", f.Toughness)
+	}
+	if !enemies(fig(t, s, "Deathbeast/Deathbeast"), fig(t, s, "Ann/Ax")) || !enemies(fig(t, s, "Deathbeast/Deathbeast"), fig(t, s, "Ben/Tg")) {
+		t.Error("the Deathbeast is not every gang's enemy")
+	}
+	i28(t, s).Do(Slay{Incarn: "Deathbeast", By: "Ax"})
+	l := i28(t, s).Label(Activate{Incarn: "Ax"}, 3)
+	contains(t, l, "Sadist (1 slain enemies)")
+	i28(t, s).Do(Summon{Incarn: "Ax"})
+	if f := fig(t, s, "Ann/Homunculus"); f.Toughness != "Weak" {
+		t.Errorf("Homunculus %s, want Weak", f.Toughness)
+	}
+}
+
+// line 397 Melter: "The closest taking full AD and each successive incarn
+// taking half"; RULINGS 2026-12-01: each further one takes half of the
+// full AD, rounded down.
+func TestMelterHalfOfFullAD(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Mx", "Regular", "Medium", fl("Melter"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand")), in("Vg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	i28(t, s).Do(Activate{Incarn: "Mx"}, 8)
+	// A-R 6, 6, 3: AD 5; every DF-R 8.
+	l := i28(t, s).Label(Attack{Target: "Tg", Strength: 3, Also: []string{"Ug", "Vg"}}, 6, 6, 3, 8, 8, 8)
+	contains(t, l, "Ug is caught too with half the AD, 2")
+	contains(t, l, "Vg is caught too with half the AD, 2")
+}
+
+// line 603 Bloodshot: "counts all incarns as enemies"; line 499 Sadist;
+// line 37 a rout "count[s] as slain". RULINGS 2026-12-01: Bloodshot
+// changes only what it may attack, so a Bloodshot Sadist counts slain
+// enemies as before, not slain allies; a routed enemy counts as slain.
+func TestBloodshotSadistAndRout(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Sadist"), "Bloodshot"), in("Bx", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand")),
+			in("Vg", "Regular", "Medium", fl("Brigand")), in("Wg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	i28(t, s).Do(Slay{Incarn: "Bx"})
+	i28(t, s).Do(Slay{Incarn: "Ug"})
+	i28(t, s).Do(Slay{Incarn: "Vg"})
+	l := i28(t, s).Label(Activate{Incarn: "Ax"}, 3)
+	contains(t, l, "Sadist (2 slain enemies)")
+	i28(t, s).Do(EndActivation{})
+	i28(t, s).Do(Activate{Incarn: "Tg"}, 1) // 2 of 4 slain, an ACT-R of 1: a rout
+	if st := fig(t, s, "Ben/Tg").Status; st != StatusRouted {
+		t.Fatalf("Tg is %s, want routed", st)
+	}
+	i28(t, s).Do(Activate{Incarn: "Wg"}, 5)
+	i28(t, s).Do(EndActivation{})
+	i28(t, s).Do(NextRound{}, 6, 1)
+	l = i28(t, s).Label(Activate{Incarn: "Ax"}, 3)
+	contains(t, l, "Sadist (3 slain enemies)")
 }
