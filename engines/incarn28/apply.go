@@ -290,6 +290,9 @@ func (s *State) onFigureChanged(p FigureChanged) error {
 	if p.Revealed != nil {
 		f.Revealed = *p.Revealed
 	}
+	if p.Mimics != "" {
+		f.Mimicked = p.Mimics
+	}
 	if p.Waits {
 		f.Activated = true
 	}

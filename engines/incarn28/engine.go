@@ -28,7 +28,8 @@ var Engine = &kit.Game[*State]{
 	// gang in play are refused; a routed Unborn stays gone; an attack
 	// that would stun an Elemental stuns its attacker instead; an
 	// Executioner's stun slays past a Mindguard or an Automaton; an
-	// exhumed incarn waits for the next round (FigureChanged's Waits).
+	// exhumed incarn waits for the next round (FigureChanged's Waits); a
+	// Mimic keeps Mimic and uses a Fleshtype an incarn in play has.
 	Rules: 3,
 	New:   newState,
 	Facts: func() []kit.Fact[*State] {

@@ -144,6 +144,8 @@ type FigureChanged struct {
 	Stone    *bool   `json:"stone,omitempty"`
 	Revealed *bool   `json:"revealed,omitempty"`
 	Used     string  `json:"used,omitempty"`
+	// Mimics: the Fleshtype a Mimic now uses, beside Mimic.
+	Mimics string `json:"mimics,omitempty"`
 	// Waits: the figure does not activate again this round (an exhumed
 	// incarn activates for its new gang from the next round).
 	Waits bool   `json:"waits,omitempty"`

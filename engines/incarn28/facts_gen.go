@@ -400,6 +400,9 @@ func foldFigureChanged(s *jsonscan.Scanner) (v FigureChanged) {
 		if s.Expect(`,"used":`) {
 			v.Used = s.InternedString(&factStrings)
 		}
+		if s.Expect(`,"mimics":`) {
+			v.Mimics = s.InternedString(&factStrings)
+		}
 		if s.Expect(`,"waits":`) {
 			v.Waits = s.Bool()
 		}
@@ -441,6 +444,8 @@ func foldFigureChanged(s *jsonscan.Scanner) (v FigureChanged) {
 			v.Revealed = s.BoolPtr()
 		case "used":
 			v.Used = s.InternedString(&factStrings)
+		case "mimics":
+			v.Mimics = s.InternedString(&factStrings)
 		case "waits":
 			v.Waits = s.Bool()
 		case "why":
@@ -965,6 +970,9 @@ func readFigureChanged(s *jsonscan.Scanner) (v FigureChanged) {
 		if s.Expect(`,"used":`) {
 			v.Used = s.InternedString(&factStrings)
 		}
+		if s.Expect(`,"mimics":`) {
+			v.Mimics = s.InternedString(&factStrings)
+		}
 		if s.Expect(`,"waits":`) {
 			v.Waits = s.Bool()
 		}
@@ -1006,6 +1014,8 @@ func readFigureChanged(s *jsonscan.Scanner) (v FigureChanged) {
 			v.Revealed = s.BoolPtr()
 		case "used":
 			v.Used = s.InternedString(&factStrings)
+		case "mimics":
+			v.Mimics = s.InternedString(&factStrings)
 		case "waits":
 			v.Waits = s.Bool()
 		case "why":
@@ -1410,6 +1420,9 @@ func readFigure(s *jsonscan.Scanner) (v Figure) {
 		if s.Expect(`,"revealed":`) {
 			v.Revealed = s.Bool()
 		}
+		if s.Expect(`,"mimicked":`) {
+			v.Mimicked = s.InternedString(&factStrings)
+		}
 		if s.Expect(`,"slain_by":`) {
 			v.SlainBy = s.InternedString(&factStrings)
 		}
@@ -1479,6 +1492,8 @@ func readFigure(s *jsonscan.Scanner) (v Figure) {
 			v.RiftUsed = s.Bool()
 		case "revealed":
 			v.Revealed = s.Bool()
+		case "mimicked":
+			v.Mimicked = s.InternedString(&factStrings)
 		case "slain_by":
 			v.SlainBy = s.InternedString(&factStrings)
 		case "removals":

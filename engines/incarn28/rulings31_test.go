@@ -237,3 +237,22 @@ func TestBloodshotSadistAndRout(t *testing.T) {
 	l = i28(t, s).Label(Activate{Incarn: "Ax"}, 3)
 	contains(t, l, "Sadist (3 slain enemies)")
 }
+
+// line 411 Mimic: "can count as having a fleshtype of any incarn within 10";
+// RULINGS 2026-12-01: the Mimic keeps Mimic and, each time it uses one, names a
+// Fleshtype an incarn in play has.
+func TestMimicKeepsMimic(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Mm", "Regular", "Medium", fl("Mimic"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Stout")), in("Ug", "Regular", "Medium", fl("Golem")), in("Vg", "Regular", "Medium", fl("Soldier"))}, plainObj, plainObj)
+	i28(t, s).Do(Slay{Incarn: "Ug"})
+	i28(t, s).Refuse("Mimic", Reflesh{Incarn: "Mm", Old: "Mimic", New: "Golem"})  // only a slain incarn has it
+	i28(t, s).Refuse("Mimic", Reflesh{Incarn: "Mm", Old: "Mimic", New: "Hollow"}) // no one has it
+	i28(t, s).Do(Reflesh{Incarn: "Mm", Old: "Mimic", New: "Stout"})
+	if f := fig(t, s, "Ann/Mm"); !f.Has("Mimic") || !f.Has("Stout") {
+		t.Errorf("Mm has %v, want Mimic and Stout", f.Flesh)
+	}
+	i28(t, s).Do(Reflesh{Incarn: "Mm", Old: "Mimic", New: "Soldier"})
+	if f := fig(t, s, "Ann/Mm"); len(f.Flesh) != 2 || !f.Has("Mimic") || !f.Has("Soldier") {
+		t.Errorf("Mm has %v, want Mimic and Soldier", f.Flesh)
+	}
+}

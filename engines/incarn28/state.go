@@ -121,6 +121,8 @@ type Figure struct {
 	RiftUsed bool `json:"rift_used,omitempty"`
 	// Revealed: a Spy that has attacked; its enemies may attack it.
 	Revealed bool `json:"revealed,omitempty"`
+	// Mimicked: the Fleshtype a Mimic uses now, beside Mimic.
+	Mimicked string `json:"mimicked,omitempty"`
 	// SlainBy is the side whose action slew it ("" for none).
 	SlainBy string `json:"slain_by,omitempty"`
 	// Removals counts the enemies it slew (ruling 2026-12-01: a kill is
