@@ -564,7 +564,7 @@ func (r *referee) move(c Move) error {
 		if !r.has(f, "Shadow") {
 			return engines.Refuse("Shadow", "%s is not a Shadow", r.nm(f))
 		}
-		if err := r.spend(f, 3, "", "the Shadow's jump"); err != nil {
+		if err := r.spend(f, 3, "move", "the Shadow's jump"); err != nil {
 			return err
 		}
 		r.actor = f.Side
@@ -591,7 +591,7 @@ func (r *referee) move(c Move) error {
 		why = append(why, "Agile Form")
 	}
 	per = max(per, 2)
-	if err := r.spend(f, n, "", "moving"); err != nil {
+	if err := r.spend(f, n, "move", "moving"); err != nil {
 		return err
 	}
 	extra := ""

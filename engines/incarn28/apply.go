@@ -205,6 +205,8 @@ func (s *State) onACsSpent(p ACsSpent) error {
 				f.Attacks++
 			}
 		case "":
+		case "move":
+			c.Moved += p.ACs
 		default:
 			c.SPAs = append(c.SPAs, p.For)
 		}
@@ -232,19 +234,17 @@ func (s *State) onStatusChanged(p StatusChanged) error {
 		}
 		rem[r-1]++
 		f.SlainBy = p.By
-		if c := b.Current; c != nil && p.By != "" {
-			if a := b.fig(c.Figure); a != nil && a.Side == p.By && enemies(a, f) {
+		if a := b.credited(p, f); a != nil {
+			a.Removals++
+			if c := b.Current; c != nil && c.Figure == a.Key() {
 				c.Slew = true
-				a.Removals++
 			}
 		}
 	}
 	if (p.Status == StatusStunned || p.Status == StatusSlain) && f.InPlay() && f.Status != p.Status {
 		f.HarmTaken++
-		if c := b.Current; c != nil && p.By != "" {
-			if a := b.fig(c.Figure); a != nil && a.Side == p.By && enemies(a, f) {
-				a.HarmDealt++
-			}
+		if a := b.credited(p, f); a != nil {
+			a.HarmDealt++
 		}
 	}
 	if p.Status == StatusStunned || p.Status == StatusSlain || p.Status == StatusRouted {
@@ -289,6 +289,12 @@ func (s *State) onFigureChanged(p FigureChanged) error {
 	}
 	if p.Revealed != nil {
 		f.Revealed = *p.Revealed
+	}
+	if p.Mimics != "" {
+		f.Mimicked = p.Mimics
+	}
+	if p.Waits {
+		f.Activated = true
 	}
 	if p.MarkedBy != nil {
 		f.MarkedBy = *p.MarkedBy
@@ -406,4 +412,25 @@ func (s *State) onBattleEnded(p BattleEnded) error {
 	s.Past.Add(rec)
 	b.Current = nil
 	return nil
+}
+
+// credited is the enemy of f a stun or death p is credited to: its Killer
+// (ruling 2026-12-01: a kill is credited to the incarn that made it), or,
+// in a log from before Killer was recorded, the activating incarn of side
+// By.
+func (b *Battle) credited(p StatusChanged, f *Figure) *Figure {
+	var a *Figure
+	switch {
+	case p.Killer != "":
+		a = b.fig(p.Killer)
+	case p.By != "" && b.Current != nil:
+		a = b.fig(b.Current.Figure)
+		if a != nil && a.Side != p.By {
+			a = nil
+		}
+	}
+	if a == nil || !enemies(a, f) {
+		return nil
+	}
+	return a
 }

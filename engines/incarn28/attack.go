@@ -83,6 +83,10 @@ func (r *referee) attack(c Attack) error {
 		if !x.InPlay() {
 			continue
 		}
+		if x.Stone {
+			r.note("%s is stone and is not hit (Gargoyle)", r.nm(x))
+			continue
+		}
 		r.note("%s is caught too with half the AD, %d", r.nm(x), half)
 		if err := r.resolve(hit{att: a, ad: half}, x, DefFacts{}); err != nil {
 			return err

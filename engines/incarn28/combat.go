@@ -49,6 +49,12 @@ func (r *referee) resolve(h hit, t *Figure, o DefFacts) error {
 	if r.depth > 8 {
 		return nil
 	}
+	if t.Stone {
+		// Ruling (Gargoyle, seed line 287): no attack hits a stone
+		// incarn: blasts, twists, fire and answers pass it by.
+		r.note("%s is stone and is not hit (Gargoyle)", r.nm(t))
+		return nil
+	}
 	r.cipher(t, o.Ciphered)
 	if o.Decoy {
 		if !t.HasItem("Decoy") || t.DecoyUsed || o.Imp {
@@ -168,8 +174,9 @@ func (r *referee) defenceRoll(h hit, t *Figure, o DefFacts) (dfr, error) {
 // below the AD stuns, below half of it (a third for a Golem) slays, and a
 // natural 1 on the defence die slays whatever the total.
 //
-// Ruling (Elemental): an attack that would stun it slays it; an attack
-// that leaves it unharmed stuns the attacker instead.
+// Ruling 2026-12-01 (Elemental, seed line 229): an attack that would stun
+// it, SP-As included, stuns the attacker instead; one that slays it slays
+// it; one that does neither does nothing.
 func (r *referee) land(h hit, t *Figure, o DefFacts, ad int, adText string, df dfr) error {
 	golem := r.has(t, "Golem")
 	who := "the hit"
@@ -184,18 +191,18 @@ func (r *referee) land(h hit, t *Figure, o DefFacts, ad int, adText string, df d
 		r.note("%s against %s DF-R %s: below %s, %s is slain", adText, words.Possessive(r.nm(t)), df.desc, words.A(map[bool]string{true: "third (Golem)", false: "half"}[golem]), r.nm(t))
 		return r.afterHit(h, t, r.slay(t, h.att, who+" slays it", o))
 	case df.total < ad:
-		r.note("%s against %s DF-R %s: %s is stunned", adText, words.Possessive(r.nm(t)), df.desc, r.nm(t))
 		if r.has(t, "Elemental") && h.att != nil {
-			r.note("an Elemental stunned by an attack is slain")
-			return r.afterHit(h, t, r.slay(t, h.att, "Elemental stunned by an attack", o))
+			r.note("%s against %s DF-R %s: it would stun %s, but the Elemental turns the stun on %s", adText, words.Possessive(r.nm(t)), df.desc, r.nm(t), r.nm(h.att))
+			if !h.att.InPlay() {
+				r.note("%s is %s", r.nm(h.att), h.att.where())
+				return r.afterHit(h, t, nil)
+			}
+			return r.afterHit(h, t, r.stunBy(h.att, t, "turned by an Elemental", DefFacts{}))
 		}
+		r.note("%s against %s DF-R %s: %s is stunned", adText, words.Possessive(r.nm(t)), df.desc, r.nm(t))
 		return r.afterHit(h, t, r.stunBy(t, h.att, "stunned by "+who, o))
 	}
 	r.note("%s against %s DF-R %s: no effect", adText, words.Possessive(r.nm(t)), df.desc)
-	if r.has(t, "Elemental") && h.att != nil && h.att.InPlay() {
-		r.note("the Elemental turns the blow: %s is stunned", r.nm(h.att))
-		return r.afterHit(h, t, r.stunBy(h.att, t, "turned by an Elemental", DefFacts{}))
-	}
 	return r.afterHit(h, t, nil)
 }
 
@@ -227,6 +234,12 @@ func (r *referee) afterHit(h hit, t *Figure, err error) error {
 // stun slays, and a stunned incarn stunned again is slain.
 func (r *referee) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
 	r.cipher(f, o.Ciphered)
+	if by != nil && r.has(by, "Executioner") && enemies(by, f) {
+		// Ruling 2026-12-01: an Executioner's stun is a slay from the
+		// start: no Mindguard takes it, no Automaton ignores it.
+		r.note("%s stun slays (Executioner)", words.Possessive(r.nm(by)))
+		return r.slay(f, by, "stunned by an Executioner", o)
+	}
 	if r.has(f, "Automaton") {
 		r.note("%s ignores the stun (Automaton)", r.nm(f))
 		return nil
@@ -250,10 +263,6 @@ func (r *referee) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
 		r.note("%s Mindguard %d takes the stun instead", words.Possessive(r.nm(m)), v)
 		return r.stunBy(m, nil, "took an ally's stun (Mindguard)", DefFacts{})
 	}
-	if by != nil && r.has(by, "Executioner") && enemies(by, f) {
-		r.note("%s stun slays (Executioner)", words.Possessive(r.nm(by)))
-		return r.slay(f, by, "stunned by an Executioner", o)
-	}
 	if f.Status == StatusStunned {
 		r.note("%s was already stunned and is slain", r.nm(f))
 		return r.slay(f, by, "stunned while stunned", o)
@@ -262,7 +271,7 @@ func (r *referee) stunBy(f *Figure, by *Figure, why string, o DefFacts) error {
 	if by != nil {
 		side = by.Side
 	}
-	if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusStunned, Why: why, By: side}); err != nil {
+	if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusStunned, Why: why, By: side, Killer: keyOf(by)}); err != nil {
 		return err
 	}
 	if err := r.onStunned(f, by); err != nil {
@@ -345,7 +354,7 @@ func (r *referee) slay(f *Figure, by *Figure, why string, o DefFacts) error {
 	if raised, err := r.exhume(f, o.Exhumer); raised || err != nil {
 		return err
 	}
-	if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusSlain, Why: why, By: sideOf(by)}); err != nil {
+	if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusSlain, Why: why, By: sideOf(by), Killer: keyOf(by)}); err != nil {
 		return err
 	}
 	if err := r.onSlain(f); err != nil {
@@ -407,10 +416,15 @@ func (r *referee) reclaim(f, by *Figure, name string) (saved bool, err error) {
 		return true, nil
 	case v == 1:
 		r.note("the Reclaimer's 1 takes %s too", r.nm(rc))
-		if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: rc.Key(), Status: StatusSlain, Why: "Reclaimer rolled 1", By: sideOf(by)}); err != nil {
+		if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: rc.Key(), Status: StatusSlain, Why: "Reclaimer rolled 1", By: sideOf(by), Killer: keyOf(by)}); err != nil {
 			return false, err
 		}
-		return false, r.onSlain(rc)
+		if err := r.onSlain(rc); err != nil {
+			return false, err
+		}
+		// Ruling 2026-12-01: a Hive slain by its own Reclaimer roll lets
+		// its Worms out like any death that stands.
+		return false, r.afterDeath(rc)
 	}
 	r.note("the Reclaimer rolls %d: no help", v)
 	return false, nil
@@ -450,7 +464,10 @@ func (r *referee) exhume(f *Figure, name string) (raised bool, err error) {
 	if err := r.Emit(TypeStatusChanged, StatusChanged{Figure: f.Key(), Status: StatusActive, Why: "exhumed"}); err != nil {
 		return false, err
 	}
-	if err := r.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Side: x.Side, Name: name, Why: "exhumed into " + x.Side + "'s gang"}); err != nil {
+	// Ruling 2026-12-01: an exhumed incarn activates for its new gang
+	// from the next round.
+	waits := r.Battle.Round > 0 && !f.Activated
+	if err := r.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Side: x.Side, Name: name, Waits: waits, Why: "exhumed into " + x.Side + "'s gang"}); err != nil {
 		return false, err
 	}
 	r.note("%s exhumes %s into %s gang (Exhumer %d)", r.nm(x), r.nm(f), words.Possessive(x.Side), v)
@@ -507,4 +524,12 @@ func sideOf(f *Figure) string {
 		return ""
 	}
 	return f.Side
+}
+
+// keyOf is f's key, "" for none.
+func keyOf(f *Figure) string {
+	if f == nil {
+		return ""
+	}
+	return f.Key()
 }

@@ -18,7 +18,19 @@ var Engine = &kit.Game[*State]{
 	GameInfo: engines.GameInfo{Name: Game, Title: "Incarn28"},
 	// Rules 2: twist 6 is the seed's Enraging Squall (each ACT-R adds the
 	// round's number), no longer a 6 that changes nothing.
-	Rules: 2,
+	// Rules 3: the rulings of 2026-12-01: a stone Gargoyle neither makes
+	// nor takes a SP-A, and a blast passes it by; a slain incarn has no
+	// Fleshtype swapped; a kill is credited to its maker (StatusChanged's
+	// Killer), and a Strigoi goes again only after a kill of its own; a
+	// Hive slain by its own Reclaimer roll lets its Worms out; a Smasher's
+	// AD is at most the ACs spent moving (ACsSpent For "move"); --piles
+	// beyond the enemy Defecators' activations and --hollow beyond the
+	// gang in play are refused; a routed Unborn stays gone; an attack
+	// that would stun an Elemental stuns its attacker instead; an
+	// Executioner's stun slays past a Mindguard or an Automaton; an
+	// exhumed incarn waits for the next round (FigureChanged's Waits); a
+	// Mimic keeps Mimic and uses a Fleshtype an incarn in play has.
+	Rules: 3,
 	New:   newState,
 	Facts: func() []kit.Fact[*State] {
 		return []kit.Fact[*State]{

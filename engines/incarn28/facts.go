@@ -126,6 +126,10 @@ type StatusChanged struct {
 	Why    string `json:"why" fold:"skip"`
 	// By is the side whose action caused it, when one did.
 	By string `json:"by,omitempty"`
+	// Killer is the figure whose attack, SP-A or act caused it, when one
+	// did (rules 3 on): the stun or kill is credited to it. Without it
+	// (older logs) the activating incarn of side By is credited.
+	Killer string `json:"killer,omitempty"`
 }
 
 // FigureChanged: a figure changed side, name, profile or a marker.
@@ -140,7 +144,12 @@ type FigureChanged struct {
 	Stone    *bool   `json:"stone,omitempty"`
 	Revealed *bool   `json:"revealed,omitempty"`
 	Used     string  `json:"used,omitempty"`
-	Why      string  `json:"why" fold:"skip"`
+	// Mimics: the Fleshtype a Mimic now uses, beside Mimic.
+	Mimics string `json:"mimics,omitempty"`
+	// Waits: the figure does not activate again this round (an exhumed
+	// incarn activates for its new gang from the next round).
+	Waits bool   `json:"waits,omitempty"`
+	Why   string `json:"why" fold:"skip"`
 }
 
 // ActivationEnded: the activation is over; Next is whose turn it is.

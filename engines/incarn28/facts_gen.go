@@ -400,6 +400,12 @@ func foldFigureChanged(s *jsonscan.Scanner) (v FigureChanged) {
 		if s.Expect(`,"used":`) {
 			v.Used = s.InternedString(&factStrings)
 		}
+		if s.Expect(`,"mimics":`) {
+			v.Mimics = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"waits":`) {
+			v.Waits = s.Bool()
+		}
 		if s.Expect(`,"why":`) {
 			s.Skip()
 		}
@@ -438,6 +444,10 @@ func foldFigureChanged(s *jsonscan.Scanner) (v FigureChanged) {
 			v.Revealed = s.BoolPtr()
 		case "used":
 			v.Used = s.InternedString(&factStrings)
+		case "mimics":
+			v.Mimics = s.InternedString(&factStrings)
+		case "waits":
+			v.Waits = s.Bool()
 		case "why":
 			s.Skip()
 		default:
@@ -542,6 +552,9 @@ func foldStatusChanged(s *jsonscan.Scanner) (v StatusChanged) {
 		if s.Expect(`,"by":`) {
 			v.By = s.InternedString(&factStrings)
 		}
+		if s.Expect(`,"killer":`) {
+			v.Killer = s.InternedString(&factStrings)
+		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -553,6 +566,8 @@ func foldStatusChanged(s *jsonscan.Scanner) (v StatusChanged) {
 			s.Skip()
 		case "by":
 			v.By = s.InternedString(&factStrings)
+		case "killer":
+			v.Killer = s.InternedString(&factStrings)
 		default:
 			s.SkipField()
 		}
@@ -955,6 +970,12 @@ func readFigureChanged(s *jsonscan.Scanner) (v FigureChanged) {
 		if s.Expect(`,"used":`) {
 			v.Used = s.InternedString(&factStrings)
 		}
+		if s.Expect(`,"mimics":`) {
+			v.Mimics = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"waits":`) {
+			v.Waits = s.Bool()
+		}
 		if s.Expect(`,"why":`) {
 			v.Why = s.InternedString(&factStrings)
 		}
@@ -993,6 +1014,10 @@ func readFigureChanged(s *jsonscan.Scanner) (v FigureChanged) {
 			v.Revealed = s.BoolPtr()
 		case "used":
 			v.Used = s.InternedString(&factStrings)
+		case "mimics":
+			v.Mimics = s.InternedString(&factStrings)
+		case "waits":
+			v.Waits = s.Bool()
 		case "why":
 			v.Why = s.InternedString(&factStrings)
 		default:
@@ -1276,6 +1301,9 @@ func readStatusChanged(s *jsonscan.Scanner) (v StatusChanged) {
 		if s.Expect(`,"by":`) {
 			v.By = s.InternedString(&factStrings)
 		}
+		if s.Expect(`,"killer":`) {
+			v.Killer = s.InternedString(&factStrings)
+		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -1287,6 +1315,8 @@ func readStatusChanged(s *jsonscan.Scanner) (v StatusChanged) {
 			v.Why = s.InternedString(&factStrings)
 		case "by":
 			v.By = s.InternedString(&factStrings)
+		case "killer":
+			v.Killer = s.InternedString(&factStrings)
 		default:
 			s.SkipField()
 		}
@@ -1390,6 +1420,9 @@ func readFigure(s *jsonscan.Scanner) (v Figure) {
 		if s.Expect(`,"revealed":`) {
 			v.Revealed = s.Bool()
 		}
+		if s.Expect(`,"mimicked":`) {
+			v.Mimicked = s.InternedString(&factStrings)
+		}
 		if s.Expect(`,"slain_by":`) {
 			v.SlainBy = s.InternedString(&factStrings)
 		}
@@ -1459,6 +1492,8 @@ func readFigure(s *jsonscan.Scanner) (v Figure) {
 			v.RiftUsed = s.Bool()
 		case "revealed":
 			v.Revealed = s.Bool()
+		case "mimicked":
+			v.Mimicked = s.InternedString(&factStrings)
 		case "slain_by":
 			v.SlainBy = s.InternedString(&factStrings)
 		case "removals":
@@ -1917,6 +1952,9 @@ func readActivation(s *jsonscan.Scanner) (v Activation) {
 		if s.Expect(`,"slew":`) {
 			v.Slew = s.Bool()
 		}
+		if s.Expect(`,"moved":`) {
+			v.Moved = s.Int()
+		}
 	}
 	for ; s.Field(i); i++ {
 		switch string(s.Key()) {
@@ -1934,6 +1972,8 @@ func readActivation(s *jsonscan.Scanner) (v Activation) {
 			v.Fallow = s.Bool()
 		case "slew":
 			v.Slew = s.Bool()
+		case "moved":
+			v.Moved = s.Int()
 		default:
 			s.SkipField()
 		}

@@ -153,6 +153,11 @@ func (r *referee) reflesh(c Reflesh) error {
 	if err != nil {
 		return refuse("Fleshtypes", err)
 	}
+	if !f.InPlay() {
+		// Ruling 2026-12-01 (seed line 37, the slain are removed from
+		// play): only an incarn in play has a Fleshtype swapped.
+		return engines.Refuse("Fleshtypes", "%s is %s; only an incarn in play has its Fleshtypes changed", r.nm(f), f.where())
+	}
 	if !f.Has(old.Name) {
 		return engines.Refuse("Fleshtypes", "%s has no %s to change", r.nm(f), old.Name)
 	}
@@ -180,6 +185,9 @@ func (r *referee) reflesh(c Reflesh) error {
 		why = r.nm(z) + "'s Zenithal swap"
 		r.actor = z.Side
 	}
+	if old.Name == "Mimic" && c.By == "" {
+		return r.mimic(f, nw.Name)
+	}
 	in := f.Incarn
 	in.Flesh = append([]string(nil), f.Flesh...)
 	for i, x := range in.Flesh {
@@ -189,4 +197,36 @@ func (r *referee) reflesh(c Reflesh) error {
 	}
 	r.D.Label("%s %s becomes %s (%s).", words.Possessive(r.nm(f)), old.Name, nw.Name, why)
 	return r.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Why: why})
+}
+
+// mimic records a Mimic using the Fleshtype nw (seed line 411). Ruling
+// 2026-12-01: the Mimic keeps Mimic and, each time it uses one, names a
+// Fleshtype an incarn in play has; it holds that one beside Mimic until it
+// names another.
+func (r *referee) mimic(f *Figure, nw string) error {
+	held := false
+	for _, x := range r.Battle.Figures {
+		if x != f && x.InPlay() && x.Has(nw) {
+			held = true
+			break
+		}
+	}
+	if !held {
+		return engines.Refuse("Mimic", "no other incarn in play has %s for the Mimic to use", nw)
+	}
+	in := f.Incarn
+	in.Flesh = nil
+	for _, x := range f.Flesh {
+		if x != f.Mimicked || x == "Mimic" {
+			in.Flesh = append(in.Flesh, x)
+		}
+	}
+	in.Flesh = append(in.Flesh, nw)
+	why := r.nm(f) + "'s Mimic"
+	if f.Mimicked != "" {
+		r.D.Label("%s uses %s in place of %s and keeps Mimic (Mimic).", r.nm(f), nw, f.Mimicked)
+	} else {
+		r.D.Label("%s uses %s and keeps Mimic (Mimic).", r.nm(f), nw)
+	}
+	return r.Emit(TypeFigureChanged, FigureChanged{Figure: f.Key(), Incarn: &in, Mimics: nw, Why: why})
 }

@@ -21,7 +21,7 @@ const harm = "harm"
 // objectives (or whom the players declared) wins; a game ended without a
 // winner is a draw. Each player scores the objectives met; each gang
 // member that fought is slain, routed, exhumed or survived, and the
-// enemies it slew in its own activations are its removals (every incarn of
+// enemies it slew, whoever was activating, are its removals (every incarn of
 // the two gangs fights; the other gangs' have no part in the game). Nothing
 // carries over for an incarn (the seed has no injuries); each gang records
 // the game.

@@ -304,8 +304,8 @@ func (s *State) actQuestions(f *Figure) []engines.Question {
 	if s.enemyHas(f.Side, "Cipher") && !f.Has("Cipher") {
 		ask("ciphered", "Is it within 5 of an enemy Cipher?", yesNo)
 	}
-	if n := s.count(f, true, flesh("Defecator")); n > 0 {
-		ask("piles", "Enemy Defecator piles within 5?", counts(6))
+	if n := s.piles(f); n > 0 {
+		ask("piles", "Enemy Defecator piles within 5?", counts(n))
 	}
 	if n := s.count(f, true, item("Effigy")); n > 0 {
 		ask("effigies", "Enemy Effigies within 5?", counts(n))

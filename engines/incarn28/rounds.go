@@ -53,9 +53,10 @@ func (r *referee) nextRound(c NextRound) error {
 			return err
 		}
 	}
-	// Unborn.
+	// Unborn. Ruling 2026-12-01: no "when slain" Fleshtype fires for a
+	// routed incarn; a routed Unborn stays gone.
 	for _, f := range b.Figures {
-		if (f.Status == StatusSlain || f.Status == StatusRouted) && f.Has("Unborn") {
+		if f.Status == StatusSlain && f.Has("Unborn") {
 			v, err := r.roll1(f.Side, 6, f.Name+" Unborn")
 			if err != nil {
 				return err

@@ -53,6 +53,10 @@ func TestActivationFleshtypes(t *testing.T) {
 			s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", c.flesh), in("A2", "Roach", "Weak", fl("Brigand")), in("A3", "Roach", "Weak", fl("Brigand"))}, "sacrosanct",
 				[]Incarn{in("Tg", "Regular", "Medium", fl("Tempter", "Fool", "Gaunt", "Imp", "Parasite")),
 					in("Ug", "Regular", "Medium", fl("Cipher", "Nightmare", "Defecator"), "Effigy"), in("Vg", "Roach", "Weak", fl("Brigand"))}, plainObj, plainObj)
+			if c.facts.Piles > 0 {
+				// Ug the Defecator has activated twice, placing a pile each time.
+				fig(t, s, "Ben/Ug").Activations = 2
+			}
 			l := i28(t, s).Label(Activate{Incarn: "Ax", ActFacts: c.facts}, c.dice...)
 			if got := acs(s); got != c.want {
 				t.Errorf("%d ACs, want %d (%s)", got, c.want, l)
@@ -157,8 +161,8 @@ func TestAttacks(t *testing.T) {
 			[]int{3, 2, 6, 2}, StatusActive, "Tg ignores the stun (Automaton)"},
 		{"line 257 Executioner: a stun slays", plain("Ax", "Executioner"), plain("Tg", "Brigand"), Attack{Strength: 3},
 			[]int{3, 2, 6, 2}, StatusSlain, "Ax's stun slays (Executioner)"},
-		{"line 229 Elemental: stunned from an attack is slain", plain("Ax", "Brigand"), plain("Tg", "Elemental"), Attack{Strength: 3},
-			[]int{3, 2, 6, 2}, StatusSlain, "an Elemental stunned by an attack is slain"},
+		{"line 229 Elemental, ruling 2026-12-01: an attack that slays it slays it", plain("Ax", "Brigand"), plain("Tg", "Elemental"), Attack{Strength: 3},
+			[]int{3, 2, 6, 1}, StatusSlain, "a natural 1 on the defence die, Tg is slain"},
 		{"line 507 Sentinel adds a D6", plain("Ax", "Brigand"), plain("Tg", "Sentinel"), Attack{Strength: 3},
 			[]int{3, 2, 6, 2, 1}, StatusActive, "d8 2 +1 Sentinel = 3: no effect"},
 		{"line 473 Priest +1 D-R", plain("Ax", "Brigand"), plain("Tg", "Priest"), Attack{Strength: 3},
@@ -198,12 +202,27 @@ func TestStunnedTwice(t *testing.T) {
 	contains(t, l, "Tg was already stunned and is slain")
 }
 
-// line 229: if the Elemental is not slain "the attacker is stunned instead".
+// line 229 Elemental: "When stunned from an attack they are slain, if not
+// slain the attacker is stunned instead"; RULINGS 2026-12-01: an attack
+// that would stun it stuns the attacker instead, SP-As included; one that
+// leaves it unharmed does nothing.
 func TestElementalTurnsBlow(t *testing.T) {
 	s := fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Elemental")))
 	i28(t, s).Do(Attack{Attacker: "Ax", Target: "Tg", Strength: 1}, 3, 5)
-	if got := fig(t, s, "Ann/Ax").Status; got != StatusStunned {
-		t.Errorf("Ax is %s, want stunned", got)
+	if a, g := fig(t, s, "Ann/Ax").Status, fig(t, s, "Ben/Tg").Status; a != StatusActive || g != StatusActive {
+		t.Errorf("an attack without effect: Ax %s, Tg %s, want both active", a, g)
+	}
+	s = fight(t, in("Ax", "Regular", "Medium", fl("Brigand")), in("Tg", "Regular", "Medium", fl("Elemental")))
+	// AD 3 against DF-R 2: it would stun Tg.
+	l := i28(t, s).Label(Attack{Attacker: "Ax", Target: "Tg", Strength: 3}, 3, 2, 6, 2)
+	if a, g := fig(t, s, "Ann/Ax").Status, fig(t, s, "Ben/Tg").Status; a != StatusStunned || g != StatusActive {
+		t.Errorf("a stunning attack: Ax %s, Tg %s, want Ax stunned, Tg active: %s", a, g, l)
+	}
+	s = fight(t, in("Ax", "Regular", "Medium", fl("Alchemist")), in("Tg", "Regular", "Medium", fl("Elemental")))
+	// SP-A D8 5 against DF-R 3: it would stun Tg.
+	l = i28(t, s).Label(Special{Incarn: "Ax", Target: "Tg"}, 5, 3)
+	if a, g := fig(t, s, "Ann/Ax").Status, fig(t, s, "Ben/Tg").Status; a != StatusStunned || g != StatusActive {
+		t.Errorf("a stunning SP-A: Ax %s, Tg %s, want Ax stunned, Tg active: %s", a, g, l)
 	}
 }
 
@@ -539,6 +558,7 @@ func TestSpecials(t *testing.T) {
 	l = i28(t, s).Label(Special{Target: "Ug", As: "Iconoclast"}, 1)
 	contains(t, l, "a natural 1, Ug is stunned (Iconoclast)")
 	i28(t, s).Fails("give the ACs spent moving into contact", Special{Target: "Ug", As: "Smasher"})
+	i28(t, s).Do(Move{ACs: 3})
 	i28(t, s).Do(Special{Target: "Ug", As: "Smasher", ACs: 3}, 5)
 	s = duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))},
 		"sacrosanct", []Incarn{in("Sp", "Chosen", "Medium", fl("Spite", "Carrion", "Enforcer"))}, plainObj, plainObj)

@@ -62,6 +62,11 @@ func (r *referee) special(c Special) error {
 	if err != nil {
 		return err
 	}
+	if f.Stone {
+		// Ruling (Gargoyle, seed line 287): stone makes no attack, SP-As
+		// included.
+		return engines.RefuseTry("Gargoyle", []string{"i28 stone"}, "%s is stone and cannot attack, SP-As included; 3 ACs turn it back", r.nm(f))
+	}
 	if t, err = r.spaTarget(f, t, as, c.DefFacts); err != nil {
 		return err
 	}
@@ -79,6 +84,11 @@ func (r *referee) special(c Special) error {
 	if as == "Smasher" {
 		if c.ACs < 1 {
 			return engines.Refuse("Smasher", "give the ACs spent moving into contact with --acs N; they are the AD")
+		}
+		if moved := b.Current.Moved; c.ACs > moved {
+			// Ruling 2026-12-01 (seed line 519): the AD is at most the
+			// ACs spent moving this incarn in this activation.
+			return engines.Refuse("Smasher", "%s has spent %s moving this activation; the Smasher's AD is at most that", r.nm(f), plural(moved, "AC"))
 		}
 		ad = c.ACs
 		r.D.Label("%s smashes into %s%s: SP-A with AD %d (Smasher).", r.nm(f), r.nm(t), r.shieldText(), ad)
@@ -147,6 +157,9 @@ func (r *referee) spaTarget(f, t *Figure, as string, o DefFacts) (*Figure, error
 	}
 	if !t.InPlay() || !enemies(f, t) {
 		return nil, engines.Refuse("Special attack", "%s is not an enemy in play", r.nm(t))
+	}
+	if t.Stone {
+		return nil, engines.Refuse("Gargoyle", "%s is stone and cannot be attacked, SP-As included", r.nm(t))
 	}
 	if as == "Enforcer" && len(t.Flesh) == 0 {
 		return nil, engines.Refuse("Enforcer", "%s has no Fleshtype to use; the Enforcer answers an enemy within 5 using one", r.nm(t))

@@ -121,9 +121,12 @@ type Figure struct {
 	RiftUsed bool `json:"rift_used,omitempty"`
 	// Revealed: a Spy that has attacked; its enemies may attack it.
 	Revealed bool `json:"revealed,omitempty"`
+	// Mimicked: the Fleshtype a Mimic uses now, beside Mimic.
+	Mimicked string `json:"mimicked,omitempty"`
 	// SlainBy is the side whose action slew it ("" for none).
 	SlainBy string `json:"slain_by,omitempty"`
-	// Removals counts the enemies it slew in its own activations.
+	// Removals counts the enemies it slew (ruling 2026-12-01: a kill is
+	// credited to the incarn that made it).
 	Removals int `json:"removals,omitempty"`
 	// Activations counts its activations in the game.
 	Activations int `json:"activations,omitempty"`
@@ -168,6 +171,9 @@ type Activation struct {
 	Fallow bool `json:"fallow,omitempty"`
 	// Slew: the figure slew an enemy this activation (Strigoi).
 	Slew bool `json:"slew,omitempty"`
+	// Moved counts the ACs spent moving the incarn this activation
+	// (Smasher's AD is at most this).
+	Moved int `json:"moved,omitempty"`
 }
 
 // Battle is the game in progress.

@@ -70,19 +70,42 @@ func (s *State) checkActFacts(f *Figure, c ActFacts) error {
 		{"--allies-within-5", c.AlliesWithin5, s.count(f, false, nil), "allies"},
 		{"--enemies-within-10", c.EnemiesWithin10, s.count(f, true, nil), "enemies"},
 		{"--enemy-within-5", b2i(c.EnemyWithin5), s.count(f, true, nil), "enemies"},
-		{"--piles", c.Piles, 99 * b2i(s.count(f, true, flesh("Defecator")) > 0), "enemy Defecators"},
+		{"--piles", c.Piles, s.piles(f), "Defecator piles (an enemy Defecator places one per activation)"},
 		{"--fools", c.Fools, s.count(f, true, flesh("Fool")), "enemy Fools"},
 		{"--gaunts", c.Gaunts, s.count(f, true, flesh("Gaunt")), "enemy Gaunts"},
 		{"--effigies", c.Effigies, s.count(f, true, item("Effigy")), "enemy Effigies"},
 		{"--tempted", b2i(c.Tempted), s.count(f, true, flesh("Tempter")), "enemy Tempters"},
 		{"--imp", b2i(c.Imp), s.count(f, true, flesh("Imp")), "enemy Imps"},
 		{"--parasite", b2i(c.Parasite), s.count(f, true, flesh("Parasite")), "enemy Parasites"},
-		{"--hollow", c.Hollow, 99 * b2i(s.count(f, true, flesh("Hollow")) > 0), "enemy Hollows"},
+		s.hollowed(f, c.Hollow),
 		{"--ciphered", b2i(c.Ciphered), s.count(f, true, flesh("Cipher")), "enemy Ciphers"},
 		{"--icon", b2i(c.Icon), s.count(f, false, item("Icon")), "allied Icons"},
 		{"--nightmare", b2i(c.Nightmare), all("Nightmare"), "Nightmares"},
 		{"--mist", b2i(c.Mist), b2i(s.Battle.Twist == 2), "Flensing Mists (the twist)"},
 	})
+}
+
+// piles is the most Defecator piles f's enemies can have placed: one per
+// activation of an enemy Defecator so far, in play or not (seed line 213;
+// ruling 2026-12-01: a table fact the log contradicts is refused).
+func (s *State) piles(f *Figure) int {
+	n := 0
+	for _, x := range s.Battle.Figures {
+		if x != f && enemies(f, x) && x.Has("Defecator") {
+			n += x.Activations
+		}
+	}
+	return n
+}
+
+// hollowed is the most incarns of f's gang an enemy Hollow can make count
+// as slain: those in play, f with them, when an enemy Hollow is in play
+// (seed line 351; ruling 2026-12-01: Hollow counts only incarns in play).
+func (s *State) hollowed(f *Figure, claim int) factCheck {
+	if s.count(f, true, flesh("Hollow")) == 0 {
+		return factCheck{"--hollow", claim, 0, "enemy Hollows"}
+	}
+	return factCheck{"--hollow", claim, s.count(f, false, nil) + 1, "incarns of its gang"}
 }
 
 // checkAttackFacts does the same for an attack's or SP-A's facts.
