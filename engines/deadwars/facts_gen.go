@@ -1015,6 +1015,20 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 				v.Free = nil
 			}
 		}
+		if s.Expect(`,"left_pairs":`) {
+			if s.Array() {
+				var buf18 [16][2]Ref
+				xs19 := buf18[:0]
+				for j20 := 0; s.Elem(j20); j20++ {
+					var x21 [2]Ref
+					s.Decode(&x21)
+					xs19 = append(xs19, x21)
+				}
+				v.LeftPairs = append(make([][2]Ref, 0, len(xs19)), xs19...)
+			} else {
+				v.LeftPairs = nil
+			}
+		}
 		if s.Expect(`,"kp":`) {
 			v.KP = s.IntMap()
 		}
@@ -1031,14 +1045,14 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			if s.Null() {
 				v.Removed = nil
 			} else {
-				m18 := make(map[string][]int, s.Members())
-				for j19 := 0; s.Field(j19); j19++ {
-					k20 := s.MapKey()
-					var x21 []int
-					x21 = s.SizedInts()
-					m18[k20] = x21
+				m22 := make(map[string][]int, s.Members())
+				for j23 := 0; s.Field(j23); j23++ {
+					k24 := s.MapKey()
+					var x25 []int
+					x25 = s.SizedInts()
+					m22[k24] = x25
 				}
-				v.Removed = m18
+				v.Removed = m22
 			}
 		}
 		if s.Expect(`,"over":`) {
@@ -1060,9 +1074,9 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			if s.Null() {
 				v.Ending.Outcome = nil
 			} else {
-				var p22 engines.Outcome
-				p22 = engines.ReadOutcome(s)
-				v.Ending.Outcome = &p22
+				var p26 engines.Outcome
+				p26 = engines.ReadOutcome(s)
+				v.Ending.Outcome = &p26
 			}
 		}
 	}
@@ -1078,33 +1092,33 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			v.Deploy = s.InternedStrings(&factStrings)
 		case "roll_off":
 			if s.Array() {
-				var buf23 [16][]int
-				xs24 := buf23[:0]
-				for j25 := 0; s.Elem(j25); j25++ {
-					var x26 []int
-					x26 = s.SizedInts()
-					xs24 = append(xs24, x26)
+				var buf27 [16][]int
+				xs28 := buf27[:0]
+				for j29 := 0; s.Elem(j29); j29++ {
+					var x30 []int
+					x30 = s.SizedInts()
+					xs28 = append(xs28, x30)
 				}
-				v.RollOff = append(make([][]int, 0, len(xs24)), xs24...)
+				v.RollOff = append(make([][]int, 0, len(xs28)), xs28...)
 			} else {
 				v.RollOff = nil
 			}
 		case "figures":
 			if s.Array() {
-				var buf27 [16]*Fig
-				xs28 := buf27[:0]
-				for j29 := 0; s.Elem(j29); j29++ {
-					var x30 *Fig
+				var buf31 [16]*Fig
+				xs32 := buf31[:0]
+				for j33 := 0; s.Elem(j33); j33++ {
+					var x34 *Fig
 					if s.Null() {
-						x30 = nil
+						x34 = nil
 					} else {
-						var p31 Fig
-						p31 = readFig(s)
-						x30 = &p31
+						var p35 Fig
+						p35 = readFig(s)
+						x34 = &p35
 					}
-					xs28 = append(xs28, x30)
+					xs32 = append(xs32, x34)
 				}
-				v.Figures = append(make([]*Fig, 0, len(xs28)), xs28...)
+				v.Figures = append(make([]*Fig, 0, len(xs32)), xs32...)
 			} else {
 				v.Figures = nil
 			}
@@ -1122,29 +1136,42 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			v.Sixes = s.Int()
 		case "contacts":
 			if s.Array() {
-				var buf32 [16][2]Ref
-				xs33 := buf32[:0]
-				for j34 := 0; s.Elem(j34); j34++ {
-					var x35 [2]Ref
-					s.Decode(&x35)
-					xs33 = append(xs33, x35)
+				var buf36 [16][2]Ref
+				xs37 := buf36[:0]
+				for j38 := 0; s.Elem(j38); j38++ {
+					var x39 [2]Ref
+					s.Decode(&x39)
+					xs37 = append(xs37, x39)
 				}
-				v.Contacts = append(make([][2]Ref, 0, len(xs33)), xs33...)
+				v.Contacts = append(make([][2]Ref, 0, len(xs37)), xs37...)
 			} else {
 				v.Contacts = nil
 			}
 		case "free":
 			if s.Array() {
-				var buf36 [16]FreeAttack
-				xs37 := buf36[:0]
-				for j38 := 0; s.Elem(j38); j38++ {
-					var x39 FreeAttack
-					x39 = readFreeAttack(s)
-					xs37 = append(xs37, x39)
+				var buf40 [16]FreeAttack
+				xs41 := buf40[:0]
+				for j42 := 0; s.Elem(j42); j42++ {
+					var x43 FreeAttack
+					x43 = readFreeAttack(s)
+					xs41 = append(xs41, x43)
 				}
-				v.Free = append(make([]FreeAttack, 0, len(xs37)), xs37...)
+				v.Free = append(make([]FreeAttack, 0, len(xs41)), xs41...)
 			} else {
 				v.Free = nil
+			}
+		case "left_pairs":
+			if s.Array() {
+				var buf44 [16][2]Ref
+				xs45 := buf44[:0]
+				for j46 := 0; s.Elem(j46); j46++ {
+					var x47 [2]Ref
+					s.Decode(&x47)
+					xs45 = append(xs45, x47)
+				}
+				v.LeftPairs = append(make([][2]Ref, 0, len(xs45)), xs45...)
+			} else {
+				v.LeftPairs = nil
 			}
 		case "kp":
 			v.KP = s.IntMap()
@@ -1158,14 +1185,14 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			if s.Null() {
 				v.Removed = nil
 			} else {
-				m40 := make(map[string][]int, s.Members())
-				for j41 := 0; s.Field(j41); j41++ {
-					k42 := s.MapKey()
-					var x43 []int
-					x43 = s.SizedInts()
-					m40[k42] = x43
+				m48 := make(map[string][]int, s.Members())
+				for j49 := 0; s.Field(j49); j49++ {
+					k50 := s.MapKey()
+					var x51 []int
+					x51 = s.SizedInts()
+					m48[k50] = x51
 				}
-				v.Removed = m40
+				v.Removed = m48
 			}
 		case "over":
 			v.Over = s.Bool()
@@ -1181,9 +1208,9 @@ func readBattle(s *jsonscan.Scanner) (v Battle) {
 			if s.Null() {
 				v.Ending.Outcome = nil
 			} else {
-				var p44 engines.Outcome
-				p44 = engines.ReadOutcome(s)
-				v.Ending.Outcome = &p44
+				var p52 engines.Outcome
+				p52 = engines.ReadOutcome(s)
+				v.Ending.Outcome = &p52
 			}
 		default:
 			s.SkipField()
