@@ -154,34 +154,6 @@ func (s *Service) Rederive(ctx context.Context, campaign string) (Rederived, err
 	return r.result(), nil
 }
 
-// rederiveEvents is Rederive over a stream given whole, in order (an
-// export file's, its chain checked).
-func (s *Service) rederiveEvents(ctx context.Context, name string, evs []events.Event) (Rederived, error) {
-	eff, err := events.EffectOf(evs)
-	if err != nil {
-		return Rederived{}, err
-	}
-	r := s.rederiver(name, &State{Head: events.Genesis}, eff, func(after int64, fn func(*events.Event) error) error {
-		for i := range evs {
-			if evs[i].Version <= after {
-				continue
-			}
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			e := evs[i]
-			if err := fn(&e); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err := r.run(ctx); err != nil {
-		return Rederived{}, err
-	}
-	return r.result(), nil
-}
-
 // source streams a log's events after a version, in order; the event
 // passed is valid only during the call.
 type source func(after int64, fn func(*events.Event) error) error
