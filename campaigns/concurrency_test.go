@@ -319,13 +319,13 @@ func concurrencyChild(t *testing.T) {
 	}
 }
 
-// TestConcurrentRetries: the same command with the same --action-id sent
-// from several handles at once (a client retrying while its first try is
-// still running) is stored once; every try succeeds with that one action.
-func TestConcurrentRetries(t *testing.T) {
+// sharedFile creates the campaign concurrentName, seeded, in a new SQLite
+// file, and returns a way to open another service with a store of its own
+// on that file (closed when t ends) and the service that created it.
+func sharedFile(t *testing.T, seed uint64) (open func() *campaigns.Service, first *campaigns.Service) {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "warlog.db")
-	ctx := context.Background()
-	open := func() *campaigns.Service {
+	open = func() *campaigns.Service {
 		st, err := sqlite.Open(path, sqlite.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -333,11 +333,19 @@ func TestConcurrentRetries(t *testing.T) {
 		t.Cleanup(func() { st.Close() })
 		return campaigns.New(st, rollsOnly)
 	}
-	first := open()
-	seed := uint64(11)
-	if _, err := first.Create(ctx, concurrentName, campaigns.CreateOptions{Game: "kingsown", Seed: &seed}); err != nil {
+	first = open()
+	if _, err := first.Create(context.Background(), concurrentName, campaigns.CreateOptions{Game: "kingsown", Seed: &seed}); err != nil {
 		t.Fatal(err)
 	}
+	return open, first
+}
+
+// TestConcurrentRetries: the same command with the same --action-id sent
+// from several handles at once (a client retrying while its first try is
+// still running) is stored once; every try succeeds with that one action.
+func TestConcurrentRetries(t *testing.T) {
+	ctx := context.Background()
+	open, first := sharedFile(t, 11)
 	for round := range 5 {
 		id := fmt.Sprintf("retry-%d", round)
 		const n = 6
@@ -413,21 +421,8 @@ func (*bare) Roster() engines.Roster { return engines.Roster{} }
 // rolls other program dice (and labels them so), which is still the same
 // command. None is refused as "already stored with different content".
 func TestRetriesRaceOtherWriters(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "warlog.db")
 	ctx := context.Background()
-	open := func() *campaigns.Service {
-		st, err := sqlite.Open(path, sqlite.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		return campaigns.New(st, rollsOnly)
-	}
-	first := open()
-	seed := uint64(12)
-	if _, err := first.Create(ctx, concurrentName, campaigns.CreateOptions{Game: "kingsown", Seed: &seed}); err != nil {
-		t.Fatal(err)
-	}
+	open, first := sharedFile(t, 12)
 	const retries, others, rounds = 4, 4, 12
 	svcs := make([]*campaigns.Service, retries+others)
 	for i := range svcs {

@@ -4,14 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"warlog/campaigns"
 	"warlog/events"
-	"warlog/events/sqlite"
 )
 
 // TestDeleteWhileRolling: four services, each with a store of its own on
@@ -19,21 +17,8 @@ import (
 // in the export the delete keeps, and every roll begun after the delete is
 // refused as a campaign that is not there.
 func TestDeleteWhileRolling(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "warlog.db")
 	ctx := context.Background()
-	open := func() *campaigns.Service {
-		st, err := sqlite.Open(path, sqlite.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		return campaigns.New(st, rollsOnly)
-	}
-	first := open()
-	seed := uint64(30)
-	if _, err := first.Create(ctx, concurrentName, campaigns.CreateOptions{Game: "kingsown", Seed: &seed}); err != nil {
-		t.Fatal(err)
-	}
+	open, first := sharedFile(t, 30)
 	var mu sync.Mutex
 	var acked, late []string
 	deleted := make(chan struct{})
