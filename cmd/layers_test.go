@@ -23,37 +23,14 @@ var commandText = regexp.MustCompile("`warlog [a-z-]")
 // that write the command line's own text (cmd/cmdutil, its documentation
 // in cmd/clidoc) live under cmd and are not scanned.
 func TestOnlyTheCommandLineSpellsCommands(t *testing.T) {
-	fset := token.NewFileSet()
-	for _, root := range []string{"../engines", "../campaigns", "../events", "../projections", "../internal", "../samples"} {
-		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
+	eachSource(t, parser.SkipObjectResolution, func(fset *token.FileSet, path string, f *ast.File) {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && commandText.MatchString(lit.Value) {
+				t.Errorf("%s: %s spells a command", fset.Position(lit.Pos()), lit.Value)
 			}
-			if d.IsDir() {
-				if d.Name() == "testdata" {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-				return nil
-			}
-			f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-			if err != nil {
-				return err
-			}
-			ast.Inspect(f, func(n ast.Node) bool {
-				if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && commandText.MatchString(lit.Value) {
-					t.Errorf("%s: %s spells a command", fset.Position(lit.Pos()), lit.Value)
-				}
-				return true
-			})
-			return nil
+			return true
 		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	}, "../engines", "../campaigns", "../events", "../projections", "../internal", "../samples")
 }
 
 // opener is the one package above which a backend is chosen (by the
@@ -81,8 +58,26 @@ func TestNothingAboveEventsNamesABackend(t *testing.T) {
 	if !backends["warlog/events/sqlite"] || !backends["warlog/events/postgres"] {
 		t.Fatalf("found the backends %v; the test looks in the wrong place", backends)
 	}
+	eachSource(t, parser.ImportsOnly, func(_ *token.FileSet, path string, f *ast.File) {
+		dir := filepath.ToSlash(strings.TrimPrefix(filepath.Dir(path), "../"))
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			switch {
+			case backends[p]:
+				t.Errorf("%s imports the store %s: open stores through %s, and match their errors as events errors", path, p, opener)
+			case p == opener && dir != openerUser:
+				t.Errorf("%s imports %s: only %s chooses a store", path, p, openerUser)
+			}
+		}
+	}, "../cmd", "../campaigns", "../projections", "../engines", "../samples", "../main.go")
+}
+
+// eachSource parses, with mode, every Go file that is not a test under the
+// roots (testdata left out), and hands each to check.
+func eachSource(t *testing.T, mode parser.Mode, check func(fset *token.FileSet, path string, f *ast.File), roots ...string) {
+	t.Helper()
 	fset := token.NewFileSet()
-	for _, root := range []string{"../cmd", "../campaigns", "../projections", "../engines", "../samples", "../main.go"} {
+	for _, root := range roots {
 		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
@@ -96,20 +91,11 @@ func TestNothingAboveEventsNamesABackend(t *testing.T) {
 			if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 				return nil
 			}
-			f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+			f, err := parser.ParseFile(fset, path, nil, mode)
 			if err != nil {
 				return err
 			}
-			dir := filepath.ToSlash(strings.TrimPrefix(filepath.Dir(path), "../"))
-			for _, imp := range f.Imports {
-				p, _ := strconv.Unquote(imp.Path.Value)
-				switch {
-				case backends[p]:
-					t.Errorf("%s imports the store %s: open stores through %s, and match their errors as events errors", path, p, opener)
-				case p == opener && dir != openerUser:
-					t.Errorf("%s imports %s: only %s chooses a store", path, p, openerUser)
-				}
-			}
+			check(fset, path, f)
 			return nil
 		})
 		if err != nil {
