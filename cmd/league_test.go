@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"warlog/cmd/cmdutil"
@@ -189,27 +190,7 @@ func TestPlayersAppendOnly(t *testing.T) {
 	su := pgtest.Connect(t)
 	defer su.Close(ctx)
 	schema := pgtest.Schema(t)
-	suffix := strings.TrimPrefix(schema, "wl_test_")
-	org, players, ann := "wl_org_"+suffix, "wl_players_"+suffix, "wl_ann_"+suffix
-	for _, q := range []string{
-		"CREATE ROLE " + org + " LOGIN",
-		"CREATE ROLE " + players + " NOLOGIN",
-		"CREATE ROLE " + ann + " LOGIN IN ROLE " + players,
-		"ALTER SCHEMA " + schema + " OWNER TO " + org,
-	} {
-		if _, err := su.Exec(ctx, q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Cleanup(func() {
-		c := pgtest.Connect(t)
-		defer c.Close(context.Background())
-		for _, q := range []string{"DROP OWNED BY " + org + ", " + players + ", " + ann + " CASCADE", "DROP ROLE " + ann, "DROP ROLE " + players, "DROP ROLE " + org} {
-			if _, err := c.Exec(context.Background(), q); err != nil {
-				t.Errorf("%s: %v", q, err)
-			}
-		}
-	})
+	org, players, ann := leagueRoles(t, su, schema)
 	base := pgtest.WithSchema(pgtest.Server(), schema)
 	orgDB, annDB := pgtest.WithUser(base, org), pgtest.WithUser(base, ann)
 	// A player before the organiser has set the database up.
@@ -307,4 +288,34 @@ func TestPlayersAppendOnly(t *testing.T) {
 	if code != 1 || !strings.Contains(e, `campaign "League": the log is broken at version `) {
 		t.Errorf("verify after a forged append: exit %d, %q; want 1 naming the version", code, e)
 	}
+}
+
+// leagueRoles makes the roles of a league in schema, dropped when t ends:
+// its organiser (who owns the schema), the players' group and a player,
+// ann, in it.
+func leagueRoles(t *testing.T, su *pgx.Conn, schema string) (org, players, ann string) {
+	t.Helper()
+	ctx := context.Background()
+	suffix := strings.TrimPrefix(schema, "wl_test_")
+	org, players, ann = "wl_org_"+suffix, "wl_players_"+suffix, "wl_ann_"+suffix
+	for _, q := range []string{
+		"CREATE ROLE " + org + " LOGIN",
+		"CREATE ROLE " + players + " NOLOGIN",
+		"CREATE ROLE " + ann + " LOGIN IN ROLE " + players,
+		"ALTER SCHEMA " + schema + " OWNER TO " + org,
+	} {
+		if _, err := su.Exec(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() {
+		c := pgtest.Connect(t)
+		defer c.Close(context.Background())
+		for _, q := range []string{"DROP OWNED BY " + org + ", " + players + ", " + ann + " CASCADE", "DROP ROLE " + ann, "DROP ROLE " + players, "DROP ROLE " + org} {
+			if _, err := c.Exec(context.Background(), q); err != nil {
+				t.Errorf("%s: %v", q, err)
+			}
+		}
+	})
+	return org, players, ann
 }

@@ -35,28 +35,10 @@ func newLeague(t *testing.T) *league {
 	su := pgtest.Connect(t)
 	t.Cleanup(func() { su.Close(context.Background()) })
 	schema := pgtest.Schema(t)
-	suffix := strings.TrimPrefix(schema, "wl_test_")
-	org, players, ann := "wl_org_"+suffix, "wl_players_"+suffix, "wl_ann_"+suffix
-	for _, q := range []string{
-		"CREATE ROLE " + org + " LOGIN",
-		"CREATE ROLE " + players + " NOLOGIN",
-		"CREATE ROLE " + ann + " LOGIN IN ROLE " + players,
-		"ALTER SCHEMA " + schema + " OWNER TO " + org,
-		"GRANT USAGE ON SCHEMA " + schema + " TO " + players,
-	} {
-		if _, err := su.Exec(ctx, q); err != nil {
-			t.Fatal(err)
-		}
+	org, players, ann := leagueRoles(t, su, schema)
+	if _, err := su.Exec(ctx, "GRANT USAGE ON SCHEMA "+schema+" TO "+players); err != nil {
+		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		c := pgtest.Connect(t)
-		defer c.Close(context.Background())
-		for _, q := range []string{"DROP OWNED BY " + org + ", " + players + ", " + ann + " CASCADE", "DROP ROLE " + ann, "DROP ROLE " + players, "DROP ROLE " + org} {
-			if _, err := c.Exec(context.Background(), q); err != nil {
-				t.Errorf("%s: %v", q, err)
-			}
-		}
-	})
 	base := pgtest.WithSchema(pgtest.Server(), schema)
 	l := &league{t: t, schema: schema, orgDB: pgtest.WithUser(base, org), annDB: pgtest.WithUser(base, ann), org: org, ann: ann, suCon: su}
 	l.must(l.orgDB, "campaign", "new", "League", "--game", "kingsown", "--seed", "5")
