@@ -238,7 +238,7 @@ func (s *Service) rederiver(name string, start *State, eff events.Effect, src so
 	if start.Version > 0 && len(eff.Changes) > 0 {
 		first.st = copyState(start)
 	}
-	r := &rederiver{s: s, name: name, src: src, st: start, start: start.Version, skip: map[string]bool{}, began: map[string]int64{},
+	r := &rederiver{s: s, name: name, src: readAhead(src), st: start, start: start.Version, skip: map[string]bool{}, began: map[string]int64{},
 		checkpoints: []checkpoint{first}, needed: map[int64]int64{}, unchecked: map[string]int{}, void: eff.Voided}
 	for a := range eff.Voided {
 		r.skip[a] = true
@@ -304,9 +304,7 @@ func (r *rederiver) run(ctx context.Context) error {
 				r.passVoided(e)
 				return nil
 			}
-			c := *e
-			c.Data = append([]byte(nil), e.Data...)
-			buf = append(buf, c)
+			buf = append(buf, *e) // a copy already (readAhead)
 			return nil
 		})
 		if errors.Is(err, errRestart) {
