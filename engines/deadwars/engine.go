@@ -18,7 +18,8 @@ var Engine = &kit.Game[*State]{
 	GameInfo: engines.GameInfo{Name: "deadwars", Title: "Deadwars"},
 	// Rules 3: no Soul collected from base contact, no contact recorded
 	// again with an enemy left this turn (rulings of 2026-12-01).
-	Rules: 3,
+	// Rules 4: every judged roll records its target (issue 33).
+	Rules: 4,
 	New:   newState,
 	Facts: func() []kit.Fact[*State] {
 		return []kit.Fact[*State]{
