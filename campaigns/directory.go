@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"warlog/engines"
@@ -242,6 +243,14 @@ func (s *Service) export(ctx context.Context, st events.Store, name, key string,
 		return events.ExportHeader{}, err
 	}
 	h := events.ExportHeader{Format: events.ExportFormat, Name: name, Events: r.Events, Head: r.Head}
+	eff, err := events.LoadEffect(ctx, st, key, 0)
+	if err != nil {
+		return h, err
+	}
+	for a := range eff.Voided {
+		h.Voided = append(h.Voided, a)
+	}
+	slices.Sort(h.Voided)
 	err = events.LoadTypes(ctx, st, key, 0, []string{TypeCreated, events.TypeActionBegun}, func(e events.Event) error {
 		if e.Version > r.Events {
 			return nil

@@ -141,7 +141,7 @@ func (f *exportFile) open() (*events.ExportReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	if x.Header != f.h {
+	if !x.Header.Equal(f.h) {
 		return nil, errChanged
 	}
 	return x, nil
@@ -311,7 +311,7 @@ func (s *Service) Import(ctx context.Context, r io.Reader, as string) (*ImportRe
 		} else if v > 0 {
 			key = h.Key + "~" + NewActionID()[:8]
 		}
-		if err := events.ImportStream(ctx, d, events.Entry{Stream: key, Chain: h.Key, Name: name}, 0, f.after(ctx, 0)); err != nil {
+		if err := events.ImportStream(ctx, d, events.Entry{Stream: key, Chain: h.Key, Name: name, Voided: &f.eff.Voided}, 0, f.after(ctx, 0)); err != nil {
 			return nil, importErr(name, err)
 		}
 		res.New, res.Appended = true, n
@@ -330,7 +330,9 @@ func (s *Service) Import(ctx context.Context, r io.Reader, as string) (*ImportRe
 		res.Ahead, res.Version, res.Head = l-n, l, c.head
 		return res, nil
 	case common == l:
-		if err := events.ImportStream(ctx, d, *target, l, f.after(ctx, l)); err != nil {
+		entry := *target
+		entry.Voided = &f.eff.Voided
+		if err := events.ImportStream(ctx, d, entry, l, f.after(ctx, l)); err != nil {
 			return nil, importErr(target.Name, err)
 		}
 		res.Appended = n - l

@@ -244,6 +244,30 @@ func TestVoidUnchainedRowStopsTheCampaign(t *testing.T) {
 	}
 	l.must(l.annDB, "-c", "Other", "roll", "d6", "--for", "Ann")
 	l.voidAndPlayOn(next[0].Version)
+	// The voided row travels as it is: an export of the campaign imports
+	// on a laptop, whose verify lists it as voided too.
+	out := filepath.Join(dir, "voided.jsonl")
+	l.must(l.orgDB, "campaign", "export", "League", "--out", out)
+	copyDB := filepath.Join(dir, "copy.db")
+	l.must(copyDB, "campaign", "import", out)
+	if got := l.must(copyDB, "verify"); !strings.Contains(got, fmt.Sprintf("voided by the organiser and passed over: version %d", next[0].Version)) {
+		t.Errorf("verify of the imported copy: %q; want the voided row listed", got)
+	}
+	l.must(copyDB, "-c", "League", "roll", "d6", "--for", "on the laptop")
+	// A file that claims a void no marker makes is refused.
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header, rest, _ := strings.Cut(string(b), "\n")
+	header = strings.Replace(header, `"voided":["`, `"voided":["0000000000000000","`, 1)
+	forged := filepath.Join(dir, "forged.jsonl")
+	if err := os.WriteFile(forged, []byte(header+"\n"+rest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, e, code := run(t, filepath.Join(dir, "other.db"), "campaign", "import", forged); code != 1 || !strings.Contains(e, "no action.voided in the file voids it") {
+		t.Errorf("import of a file naming a void no marker makes: exit %d, %q", code, e)
+	}
 }
 
 // parseAt reads a stored event's time.

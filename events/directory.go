@@ -25,6 +25,10 @@ type Entry struct {
 	Name string
 	// Archived campaigns are left out of the list, and still verified.
 	Archived bool
+	// Voided are the actions whose events an import passes over in its
+	// chain check (ExportHeader.Voided); a Directory does not keep it. (A
+	// pointer, so that an Entry stays comparable.)
+	Voided *map[string]bool
 }
 
 // ErrNameTaken: another campaign of the store has that name.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 	"warlog/internal/words"
 )
@@ -31,6 +32,18 @@ type ExportHeader struct {
 	Mode   string `json:"mode,omitempty"`
 	Events int64  `json:"events"`
 	Head   string `json:"head"`
+	// Voided are the actions the log's action.voided markers take out of
+	// effect: their events travel as stored, passed over by the chain
+	// check (a row that never chained is why an organiser voids one). Each
+	// must be voided by a marker in the file.
+	Voided []string `json:"voided,omitempty"`
+}
+
+// Equal reports whether h and o say the same.
+func (h ExportHeader) Equal(o ExportHeader) bool {
+	return h.Format == o.Format && h.Name == o.Name && h.Key == o.Key && h.Game == o.Game &&
+		h.Rules == o.Rules && h.Seed == o.Seed && h.Mode == o.Mode && h.Events == o.Events &&
+		h.Head == o.Head && slices.Equal(h.Voided, o.Voided)
 }
 
 // An export file is JSON Lines: the header, then one line per event of the
@@ -135,6 +148,8 @@ type ExportReader struct {
 	line   int64
 	check  *ChainChecker
 	err    error
+	// marked are the header's voided actions a marker in the file voids.
+	marked map[string]bool
 }
 
 // NewExportReader reads and checks the header line.
@@ -160,6 +175,13 @@ func NewExportReader(r io.Reader) (*ExportReader, error) {
 		return nil, &ExportError{Version: 0, Reason: "has no campaign key"}
 	}
 	x.check = NewChainChecker(h.Name, h.Key)
+	if len(h.Voided) > 0 {
+		x.check.Voided = map[string]bool{}
+		x.marked = map[string]bool{}
+		for _, a := range h.Voided {
+			x.check.Voided[a] = true
+		}
+	}
 	return x, nil
 }
 
@@ -218,6 +240,12 @@ func (x *ExportReader) read() (Event, error) {
 		}
 		return Event{}, err
 	}
+	if e.Type == TypeActionVoided && x.marked != nil && !x.check.Voided[e.Action] {
+		var v Voided
+		if json.Unmarshal(e.Data, &v) == nil {
+			x.marked[v.Action] = true
+		}
+	}
 	return e, nil
 }
 
@@ -245,6 +273,11 @@ func (x *ExportReader) Finish() error {
 		return &ExportError{Version: 0, Reason: fmt.Sprintf("names head %s, and the log's is %s (edited?)", short(h.Head), short(check.Head))}
 	case check.Events == 0:
 		return &ExportError{Version: 1, Reason: "the file holds no event"}
+	}
+	for _, a := range h.Voided {
+		if !x.marked[a] {
+			return &ExportError{Version: 0, Reason: fmt.Sprintf("names action %.8s as voided, and no action.voided in the file voids it (edited?)", a)}
+		}
 	}
 	return nil
 }

@@ -277,6 +277,9 @@ func (s *Store) Import(ctx context.Context, entry events.Entry, expected int64, 
 		return fmt.Errorf("campaign %q is at version %d, expected %d: %w", entry.Stream, len(stream), expected, events.ErrConcurrency)
 	}
 	check := events.NewChainChecker(entry.Stream, entry.Chain)
+	if entry.Voided != nil {
+		check.Voided = *entry.Voided
+	}
 	if expected > 0 {
 		if c := s.chain(entry.Stream); c != entry.Chain {
 			return fmt.Errorf("campaign %q: the events are of the chain %q, not %q", entry.Stream, entry.Chain, c)

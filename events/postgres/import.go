@@ -29,6 +29,9 @@ func (s *Store) ImportStream(ctx context.Context, entry events.Entry, expected i
 			return fmt.Errorf("campaign %q is at version %d, expected %d: %w", entry.Stream, cur, expected, events.ErrConcurrency)
 		}
 		check := events.NewChainChecker(entry.Stream, entry.Chain)
+		if entry.Voided != nil {
+			check.Voided = *entry.Voided
+		}
 		if cur == 0 {
 			if err := enter(ctx, tx, &entry, entry.Stream); err != nil {
 				return err
