@@ -170,9 +170,11 @@ func where(s engines.Status) string {
 // and the newest actions.
 type live struct {
 	Version int64
-	Now     string
-	Notes   []string
-	Tables  []table
+	// Game is the game's title, for the page around the live part.
+	Game   string
+	Now    string
+	Notes  []string
+	Tables []table
 	// Status says why there is no status (a game this build lacks).
 	Status  string
 	Recent  []recent
@@ -228,11 +230,15 @@ func (p *Page) renderLive(ctx context.Context, name string) ([]byte, int64, erro
 	if err != nil {
 		return nil, 0, err
 	}
+	b, err := v.draw()
+	return b, v.Version, err
+}
+
+// draw is the live part's HTML.
+func (v *live) draw() ([]byte, error) {
 	var b bytes.Buffer
-	if err := templates().ExecuteTemplate(&b, "live", v); err != nil {
-		return nil, 0, err
-	}
-	return b.Bytes(), v.Version, nil
+	err := templates().ExecuteTemplate(&b, "live", v)
+	return b.Bytes(), err
 }
 
 func (p *Page) liveView(ctx context.Context, name string) (*live, error) {
@@ -240,7 +246,7 @@ func (p *Page) liveView(ctx context.Context, name string) (*live, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &live{Version: st.Version, Updated: time.Now().Format("15:04:05")}
+	v := &live{Version: st.Version, Game: title(st), Updated: time.Now().Format("15:04:05")}
 	if g, err := st.GameState(); err != nil {
 		v.Status = "This server has no rules for " + st.Campaign.Game + ": only its actions are shown."
 	} else {
@@ -282,13 +288,12 @@ func (p *Page) campaign(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ctx := r.Context()
-	st, err := p.r.Load(ctx, name)
+	v, err := p.liveView(r.Context(), name)
 	if err != nil {
 		p.readErr(w, r, name, err)
 		return
 	}
-	html, version, err := p.renderLive(ctx, name)
+	html, err := v.draw()
 	if err != nil {
 		p.readErr(w, r, name, err)
 		return
@@ -299,9 +304,9 @@ func (p *Page) campaign(w http.ResponseWriter, r *http.Request) {
 		Events, Report, Chronicle, Home string
 		Version                         int64
 		Live                            template.HTML
-	}{p.frame(name + " — " + title(st)), name, title(st),
-		p.link(name, "events") + "?v=" + strconv.FormatInt(version, 10), p.link(name, "report"), p.link(name, "chronicle"), p.opt.Base + "/",
-		version, template.HTML(html)})
+	}{p.frame(name + " — " + v.Game), name, v.Game,
+		p.link(name, "events") + "?v=" + strconv.FormatInt(v.Version, 10), p.link(name, "report"), p.link(name, "chronicle"), p.opt.Base + "/",
+		v.Version, template.HTML(html)})
 }
 
 // report is a campaign's battle report (?scenario=NAME: that one, else
