@@ -164,7 +164,11 @@ func (p *Page) readErr(w http.ResponseWriter, r *http.Request, name string, err 
 	case r.Context().Err() != nil:
 		// The reader left.
 	default:
-		p.opt.Log.Error("page: reading a campaign", "campaign", name, "path", r.URL.Path, "err", err)
-		p.fail(w, r, http.StatusInternalServerError, "Campaign “"+name+"” could not be read just now; try again.")
+		p.opt.Log.Error("page: reading", "campaign", name, "path", r.URL.Path, "err", err)
+		what := "Campaign “" + name + "”"
+		if name == "" {
+			what = "The league"
+		}
+		p.fail(w, r, http.StatusInternalServerError, what+" could not be read just now; try again.")
 	}
 }

@@ -517,3 +517,30 @@ func TestPagesWearTheReportsStylesheet(t *testing.T) {
 		}
 	}
 }
+
+// A campaign of a game this server has no rules for is listed by its
+// game's name and its battle's page shows its actions; the standings
+// count it nowhere, and nothing fails.
+func TestGameThisBuildLacks(t *testing.T) {
+	t.Parallel()
+	_, path := leagueFile(t)
+	st, err := sqlite.Open(path, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	kingsOwn := cmd.Games()[0].Engine
+	svc := campaigns.New(st, kingsOwn)
+	_, srv := serve(t, svc, Options{})
+	code, body := get(t, srv, "/")
+	if code != http.StatusOK || !strings.Contains(body, "deadwars · between battles") || strings.Contains(body, "<h3>deadwars</h3>") {
+		t.Errorf("the league's page with a game this build lacks: %d\n%s", code, body)
+	}
+	if !strings.Contains(body, "<h3>The King&#39;s Own</h3>") {
+		t.Errorf("the standings lack the game this build has:\n%s", body)
+	}
+	code, body = get(t, srv, "/c/Deadwars%20demo")
+	if code != http.StatusOK || !strings.Contains(body, "no rules for deadwars") || !strings.Contains(body, "Skull Hill ends") {
+		t.Errorf("the battle of a game this build lacks: %d\n%s", code, body)
+	}
+}

@@ -120,14 +120,17 @@ func (p *Page) index(w http.ResponseWriter, r *http.Request) {
 		if g, err := st.GameState(); err == nil {
 			l.Now = where(g.Status())
 		}
-		sc, err := p.scores.get(ctx, p.r, e, st)
-		if err != nil {
-			if ctx.Err() != nil {
-				return
+		// A game this build lacks has no outcomes to count.
+		if st.Engine() != nil {
+			sc, err := p.scores.get(ctx, p.r, e, st)
+			if err != nil {
+				if ctx.Err() != nil {
+					return
+				}
+				p.opt.Log.Error("page: the standings of a campaign", "campaign", e.Name, "err", err)
+			} else {
+				counted = append(counted, sc)
 			}
-			p.opt.Log.Error("page: the standings of a campaign", "campaign", e.Name, "err", err)
-		} else {
-			counted = append(counted, sc)
 		}
 		if e.Archived {
 			archived++
