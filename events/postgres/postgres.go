@@ -69,7 +69,7 @@ type Store struct {
 	user             string
 
 	mu     sync.Mutex
-	listen *pgx.Conn // the connection WaitPast listens on, opened on first use
+	listen *listener // the connection WaitPast listens on, opened on first use
 	notify string    // its channel
 }
 
@@ -283,9 +283,7 @@ func (s *Store) migrate(ctx context.Context, migs []migration) error {
 func (s *Store) Close() error {
 	s.mu.Lock()
 	if s.listen != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		_ = s.listen.Close(ctx)
-		cancel()
+		s.listen.close()
 		s.listen = nil
 	}
 	s.mu.Unlock()

@@ -15,23 +15,15 @@ import (
 	"strings"
 	"testing"
 	"time"
-)
 
-// chromium finds Debian's headless browser; .ci/run installs it.
-func chromium() string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
+	"warlog/internal/chromium"
+)
 
 // The HTML report renders in a real browser to a non-blank picture: text,
 // tables and the charts' colours are on the page.
 func TestHTMLRendersInChromium(t *testing.T) {
 	t.Parallel() // waits on a browser of its own
-	bin := chromium()
+	bin := chromium.Path()
 	if bin == "" {
 		t.Skip("chromium is not installed here (apt-get install chromium); .ci/run installs it")
 	}
@@ -52,9 +44,7 @@ func TestHTMLRendersInChromium(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+filepath.Join(dir, "profile"), "--window-size=420,1600", "--screenshot="+shot, "file://"+page)
+	cmd := exec.CommandContext(ctx, bin, chromium.Args(dir, "--window-size=420,1600", "--screenshot="+shot, "file://"+page)...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("chromium: %v\n%s", err, out)
 	}
@@ -201,9 +191,7 @@ func measurePages(t *testing.T, bin string, pages map[string]string, widths []in
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
-	args := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir=" + filepath.Join(dir, "profile"), "--window-size=1300,1000", "--dump-dom"}
+	args := chromium.Args(dir, "--window-size=1300,1000", "--dump-dom")
 	if dark {
 		args = append(args, "--force-dark-mode")
 	}
@@ -223,15 +211,6 @@ func measurePages(t *testing.T, bin string, pages map[string]string, widths []in
 		t.Fatalf("measured %d pages of %d", len(got), len(pages)*len(widths))
 	}
 	return got
-}
-
-// darkColour says whether a CSS colour is a dark one.
-func darkColour(c string) bool {
-	var r, g, b int
-	if _, err := fmt.Sscanf(c, "rgb(%d, %d, %d)", &r, &g, &b); err != nil {
-		return false
-	}
-	return r+g+b < 3*64
 }
 
 // gameReports reads every game's demo report (testdata/reports), by its
@@ -261,7 +240,7 @@ func gameReports(t *testing.T, suffix string) map[string]string {
 // shrunk) fails, so the measures can.
 func TestHTMLReadsWellInChromium(t *testing.T) {
 	t.Parallel() // waits on a browser of its own
-	bin := chromium()
+	bin := chromium.Path()
 	if bin == "" {
 		t.Skip("chromium is not installed here (apt-get install chromium); .ci/run installs it")
 	}
@@ -299,7 +278,7 @@ func TestHTMLReadsWellInChromium(t *testing.T) {
 				if len(m.Breaks) > 0 {
 					t.Errorf("%s may break words anywhere in %q (only the log's hash may)", k, m.Breaks)
 				}
-				if m.Dark != dark || darkColour(m.Background) != dark {
+				if m.Dark != dark || chromium.Dark(m.Background) != dark {
 					t.Errorf("%s with the dark scheme %v: background %s", k, dark, m.Background)
 				}
 			}
@@ -314,7 +293,7 @@ func TestHTMLReadsWellInChromium(t *testing.T) {
 // chart. A page made to fail each of these fails.
 func TestHTMLPrintsWellInChromium(t *testing.T) {
 	t.Parallel() // waits on a browser of its own
-	bin := chromium()
+	bin := chromium.Path()
 	if bin == "" {
 		t.Skip("chromium is not installed here (apt-get install chromium); .ci/run installs it")
 	}
@@ -335,7 +314,7 @@ func TestHTMLPrintsWellInChromium(t *testing.T) {
 				}
 				continue
 			}
-			if len(m.DarkBg) > 0 || darkColour(m.Background) {
+			if len(m.DarkBg) > 0 || chromium.Dark(m.Background) {
 				t.Errorf("%s (dark scheme %v) prints dark backgrounds: %q, body %s", k, dark, m.DarkBg, m.Background)
 			}
 			if len(m.LightText) > 0 {

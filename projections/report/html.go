@@ -62,6 +62,14 @@ var page = sync.OnceValue(func() *template.Template {
 	}).Parse(htmlTemplate))
 })
 
+// CSS is the reports' stylesheet, as their pages hold it in <style>: for
+// other pages that are to look like them (the league server's live page).
+func CSS() string {
+	_, css, _ := strings.Cut(htmlTemplate, "<style>")
+	css, _, _ = strings.Cut(css, "</style>")
+	return css
+}
+
 // HTML writes the report as one self-contained page: inline CSS and inline
 // SVG, no script, no external resource. All user text goes through
 // html/template's contextual escaping.
