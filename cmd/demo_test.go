@@ -70,8 +70,18 @@ func TestDemoGolden(t *testing.T) {
 				t.Errorf("the short demo does not tell %s", g.Engine.Info().Title)
 			}
 		}
-		if strings.Count(got, "\n    = ") < len(Games()) || !strings.Contains(got, "HTML reports (open them in a browser): OUT/") || strings.Count(got, "\n  warlog ") != 3 {
-			t.Errorf("the short demo lacks results, reports or the commands to try:\n%s", got)
+		if strings.Count(got, "\n    = ") < len(Games()) || strings.Count(got, "\n  warlog ") != 3 {
+			t.Errorf("the short demo lacks results or the commands to try:\n%s", got)
+		}
+		// Every campaign it makes is told: the dice one too.
+		if !strings.Contains(got, "\nDice and undo · "+demoCore("1")[0][2]+"\n") {
+			t.Errorf("the short demo does not tell its dice campaign:\n%s", got)
+		}
+		// The reports, one a line.
+		for _, f := range files {
+			if !strings.Contains(got, "\n  OUT/"+filepath.Base(f)+"\n") {
+				t.Errorf("the short demo does not name %s on a line of its own:\n%s", filepath.Base(f), got)
+			}
 		}
 	}
 }

@@ -254,32 +254,5 @@ func checkCommand(head, campaign string) string {
 	if len(head) > 16 {
 		head = head[:16]
 	}
-	return "warlog verify --head " + head + " -c " + shellQuote(campaign)
-}
-
-// shellQuote writes s as one word of a shell command, so that nothing in a
-// name runs when the command is pasted: bare when it is plain ASCII; in
-// single quotes, or double quotes when it holds a single quote and nothing
-// a shell expands inside double quotes; and, when it holds '<' or '>'
-// (which no report shows raw), in ANSI-C quotes with those written \x3c
-// and \x3e (bash, zsh, ksh and POSIX sh since 2024).
-func shellQuote(s string) string {
-	plain := s != "" && s[0] != '-'
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._,:/@%+=-", r)) {
-			plain = false
-			break
-		}
-	}
-	switch {
-	case plain:
-		return s
-	case strings.ContainsAny(s, "<>"):
-		return "$'" + strings.NewReplacer(`\`, `\\`, "'", `\'`, "<", `\x3c`, ">", `\x3e`).Replace(s) + "'"
-	case !strings.Contains(s, "'"):
-		return "'" + s + "'"
-	case !strings.ContainsAny(s, "\"$`!\\"):
-		return `"` + s + `"`
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return "warlog verify --head " + head + " -c " + cmdutil.Quote(campaign)
 }

@@ -17,8 +17,8 @@ import (
 // file, a pipe, a test's buffer.
 func Width(w io.Writer) int {
 	switch x := termsafe.Underlying(w).(type) {
-	case *pagerWriter:
-		return x.width
+	case sized:
+		return x.columns()
 	case *os.File:
 		if !term.IsTerminal(x.Fd()) {
 			return 0
@@ -32,6 +32,21 @@ func Width(w io.Writer) int {
 	return 0
 }
 
+// sized is a stream that knows the width of the terminal behind it.
+type sized interface{ columns() int }
+
+// Sized is w standing for a terminal of cols columns: a command writing
+// to it lays its output out for that width, as on the terminal behind a
+// pager's pipe. Tests measure a command's output at a width through it.
+func Sized(w io.Writer, cols int) io.Writer { return sizedWriter{w, cols} }
+
+type sizedWriter struct {
+	io.Writer
+	cols int
+}
+
+func (s sizedWriter) columns() int { return s.cols }
+
 // pagerWriter is the pipe to the pager, which knows the terminal's width
 // behind it and stops writing, without an error, once the pager has quit
 // (the reader closed it before the end: q in less).
@@ -40,6 +55,8 @@ type pagerWriter struct {
 	width int
 	gone  bool
 }
+
+func (p *pagerWriter) columns() int { return p.width }
 
 func (p *pagerWriter) Write(b []byte) (int, error) {
 	if p.gone {
