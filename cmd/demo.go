@@ -333,19 +333,22 @@ func printDice(app *cmdutil.App, dice DemoDiceJSON) {
 	}
 }
 
-// printReports names the HTML reports, one a line.
+// printReports names the HTML reports: their directory on a line of its
+// own, then each file's name on one, so that no line runs much longer
+// than the directory's name.
 func printReports(app *cmdutil.App, dir string, reports []string, replaced bool) {
 	if len(reports) == 0 {
 		return
 	}
 	fmt.Fprintln(app.Out)
 	if replaced {
-		cmdutil.Say(app.Out, "HTML reports (open them in a browser; the next demo replaces them):", "  ")
+		cmdutil.Say(app.Out, "HTML reports to open in a browser (the next demo replaces them):", "  ")
 	} else {
-		cmdutil.Say(app.Out, "HTML reports (open them in a browser):", "  ")
+		cmdutil.Say(app.Out, "HTML reports to open in a browser:", "  ")
 	}
+	fmt.Fprintln(app.Out, "  "+filepath.Clean(dir)+string(filepath.Separator))
 	for _, r := range reports {
-		fmt.Fprintln(app.Out, "  "+r)
+		fmt.Fprintln(app.Out, "    "+filepath.Base(r))
 	}
 }
 
