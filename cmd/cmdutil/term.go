@@ -2,9 +2,11 @@ package cmdutil
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"strings"
 	"syscall"
 
 	"github.com/charmbracelet/x/term"
@@ -95,6 +97,18 @@ func (a *App) Page() (done func() error) {
 	if pager == "" || pager == "cat" {
 		return none
 	}
+	// A pager that does not exist: the output is printed here, after one
+	// line saying so, as git does (the shell would say "not found" and
+	// the output would be lost).
+	cannot := func(why string) func() error {
+		fmt.Fprintf(a.Err, "warlog: warning: cannot run the pager %q (%s); printing without one\n", pager, why)
+		return none
+	}
+	if program, ok := pagerProgram(pager); ok {
+		if _, err := exec.LookPath(program); err != nil {
+			return cannot("no such program")
+		}
+	}
 	cmd := exec.Command("sh", "-c", pager)
 	cmd.Stdout, cmd.Stderr = f, a.Err
 	cmd.Env = os.Environ()
@@ -109,7 +123,7 @@ func (a *App) Page() (done func() error) {
 		return none
 	}
 	if err := cmd.Start(); err != nil {
-		return none
+		return cannot(err.Error())
 	}
 	out := a.Out
 	// The pager gets what the terminal would: text made safe (termsafe).
@@ -126,6 +140,21 @@ func (a *App) Page() (done func() error) {
 		}
 		return err
 	}
+}
+
+// pagerProgram is the program a pager command line runs, when the line
+// is plain words ("less -R"), so that it can be looked for before a shell
+// is started; ok is false for a line only a shell reads (a variable set
+// first, a pipe, quotes).
+func pagerProgram(line string) (program string, ok bool) {
+	if strings.ContainsAny(line, "|&;<>()$`\\\"'=*?[#~%{}") {
+		return "", false
+	}
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return "", false
+	}
+	return f[0], true
 }
 
 // Paged runs write with its output through the pager (see Page).
