@@ -382,7 +382,7 @@ func showGang(c *cobra.Command, app *cmdutil.App, player string) error {
 		}
 	}
 	if g == nil {
-		return fmt.Errorf("%s has no gang; found one with `warlog i28 gang %s --faction court|schism|sacrosanct`", player, player)
+		return fmt.Errorf("%s has no gang; found one with `warlog i28 gang %s --faction court|schism|sacrosanct`", player, cmdutil.Quote(player))
 	}
 	if app.JSON {
 		return app.PrintJSON(map[string]any{"player": g.Player, "faction": g.Faction, "bones": g.Bones, "cost": incarn28.GangCost(g.Incarns), "incarns": g.Incarns, "games": g.Games, "wins": g.Wins})
