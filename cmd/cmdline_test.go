@@ -66,3 +66,26 @@ func TestSuggestedCommandPastes(t *testing.T) {
 		t.Errorf("after the pasted `warlog use %s` the current campaign is not Autumn League:\n%s", suggested, status)
 	}
 }
+
+// `undo N` and `redo N` print a line per action they take back or put
+// back, newest undone first, each as the log labels it.
+func TestUndoPrintsALinePerAction(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "w.db")
+	must(t, db, "campaign", "new", "U", "--game", "kingsown", "--seed", "2")
+	var rolls []string
+	for _, n := range []string{"1", "2", "3"} {
+		rolls = append(rolls, strings.TrimSpace(must(t, db, "roll", "d6", "--for", "roll "+n+"; with a semicolon")))
+	}
+	want := "undo: " + rolls[2] + "\nundo: " + rolls[1] + "\nundo: " + rolls[0] + "\n"
+	if got := must(t, db, "undo", "3"); got != want {
+		t.Errorf("undo 3 printed\n%s\nwant\n%s", got, want)
+	}
+	want = "redo: " + rolls[0] + "\nredo: " + rolls[1] + "\n"
+	if got := must(t, db, "redo", "2"); got != want {
+		t.Errorf("redo 2 printed\n%s\nwant\n%s", got, want)
+	}
+	if got := must(t, db, "undo"); got != "undo: "+rolls[1]+"\n" {
+		t.Errorf("undo printed %q", got)
+	}
+}
