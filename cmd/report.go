@@ -15,6 +15,7 @@ import (
 
 	"warlog/campaigns"
 	"warlog/cmd/cmdutil"
+	"warlog/engines"
 	"warlog/internal/words"
 	"warlog/projections/report"
 )
@@ -67,6 +68,7 @@ campaign database and its -wal and -shm files are refused by any name.`,
 	f.BoolVar(&o.force, "force", false, "with --out, replace the file if it exists")
 	f.BoolVar(&o.showUndone, "show-undone", false, "show undone actions, struck through")
 	_ = c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"md", "html", "json"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("scenario", completeScenarios(app))
 	return cmdutil.ReadsOnly(c)
 }
 
@@ -255,4 +257,29 @@ func checkCommand(head, campaign string) string {
 		head = head[:16]
 	}
 	return "warlog verify --head " + head + " -c " + cmdutil.Quote(campaign)
+}
+
+// completeScenarios offers the names of the current campaign's scenarios,
+// as its rules tell them.
+func completeScenarios(app *cmdutil.App) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(c *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
+		none := cobra.ShellCompDirectiveNoFileComp
+		st, err := app.Load(c.Context())
+		if err != nil {
+			return nil, none
+		}
+		g, err := st.GameState()
+		if err != nil {
+			return nil, none
+		}
+		ch, ok := g.(engines.Chronicler)
+		if !ok {
+			return nil, none
+		}
+		var names []string
+		for _, sc := range ch.Scenarios() {
+			names = append(names, sc.Name)
+		}
+		return names, none
+	}
 }

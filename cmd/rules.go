@@ -37,8 +37,26 @@ brood evolutions, warlog i28 list ...) print the same catalogues.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			return app.Paged(func() error { return lookUp(app, args) })
 		},
+		ValidArgsFunction: completeRules,
 	}
 	return cmdutil.ReadsOnly(c)
+}
+
+// completeRules offers the games' commands first, then the topics of the
+// game named.
+func completeRules(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+	if len(args) == 0 {
+		return gameUses(), cobra.ShellCompDirectiveNoFileComp
+	}
+	g, ok := gameNamed(args[0])
+	if !ok || len(args) > 1 || g.Rules == nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var topics []string
+	for _, cat := range g.Rules() {
+		topics = append(topics, cat.Topic+"\t"+cat.Short)
+	}
+	return topics, cobra.ShellCompDirectiveNoFileComp
 }
 
 // found is a catalogue of a game.
