@@ -216,7 +216,7 @@ func listPart(part string, keep func(...string) bool) (header []string, rows [][
 // them.
 func catalogues() []cmdutil.Catalogue {
 	all := func(...string) bool { return true }
-	var out []cmdutil.Catalogue
+	out := []cmdutil.Catalogue{turn(), combat()}
 	for _, p := range []struct{ topic, short string }{
 		{"fleshtypes", "the Fleshtypes: what each does and how warlog applies it"},
 		{"items", "the items: what each does and how warlog applies it"},
