@@ -98,7 +98,7 @@ not be understood.`,
 // gives the corrected action's dice.
 func captureCommand(ctx context.Context, app *cmdutil.App, campaign, action string, args []string) (engines.Command, string, error) {
 	notAction := func() error {
-		return &cmdutil.UsageError{Err: fmt.Errorf("%q is not an action of the game; give the corrected command as you would type it, e.g. ko attack Bors Orc", shellJoin(args)), Hint: "warlog amend --help"}
+		return &cmdutil.UsageError{Err: fmt.Errorf("%q is not an action of the game; give the corrected command as you would type it, e.g. ko attack Bors Orc", cmdutil.ShellJoin(args)), Hint: "warlog amend --help"}
 	}
 	isGame := false
 	for _, g := range Games() {
@@ -169,9 +169,9 @@ func refuseWholeLineFlags(root, found *cobra.Command, action string, args []stri
 func wholeLineFlagError(f *pflag.Flag, action string, args []string) error {
 	flag := "--" + f.Name
 	if f.Value.Type() != "bool" {
-		flag += " " + shellJoin([]string{f.Value.String()})
+		flag += " " + cmdutil.ShellJoin([]string{f.Value.String()})
 	}
-	try := fmt.Sprintf("warlog amend %s %s -- %s", action, flag, shellJoin(withoutFlag(args, f)))
+	try := fmt.Sprintf("warlog amend %s %s -- %s", action, flag, cmdutil.ShellJoin(withoutFlag(args, f)))
 	if f.Name == "dice" {
 		return &cmdutil.UsageError{Err: fmt.Errorf("give the corrected action's dice to amend, before --, not inside the corrected command: %s", try)}
 	}

@@ -162,7 +162,7 @@ Exit status: 0 imported (or nothing new); 1 refused, nothing written.`,
 			}
 			switch {
 			case res.New:
-				fmt.Fprintf(app.Out, "imported campaign %s: %s, head %s; choose it with: warlog use %s\n", res.Name, words.Count(res.Appended, "event", "events"), res.Head, shellJoin([]string{res.Name}))
+				fmt.Fprintf(app.Out, "imported campaign %s: %s, head %s; choose it with: warlog use %s\n", res.Name, words.Count(res.Appended, "event", "events"), res.Head, cmdutil.ShellJoin([]string{res.Name}))
 			case res.Appended > 0:
 				fmt.Fprintf(app.Out, "campaign %s: appended %s from %s (fast-forward to version %d, head %s)\n", res.Name, words.Count(res.Appended, "event", "events"), args[0], res.Version, res.Head)
 			case res.Ahead > 0:
@@ -228,7 +228,7 @@ func newCampaignArchiveCommand(app *cmdutil.App, archive bool) *cobra.Command {
 			return app.PrintJSON(map[string]any{"campaign": args[0], "archived": archive})
 		}
 		if archive {
-			fmt.Fprintf(app.Out, "archived campaign %s: `campaign list --all` shows it, verify still checks it, -c %s still opens it\n", args[0], shellJoin([]string{args[0]}))
+			fmt.Fprintf(app.Out, "archived campaign %s: `campaign list --all` shows it, verify still checks it, -c %s still opens it\n", args[0], cmdutil.ShellJoin([]string{args[0]}))
 		} else {
 			fmt.Fprintf(app.Out, "campaign %s is listed again\n", args[0])
 		}
@@ -285,7 +285,7 @@ Without --yes nothing is done.`,
 			if app.JSON {
 				return app.PrintJSON(map[string]any{"campaign": name, "export": path, "events": h.Events, "head": h.Head})
 			}
-			fmt.Fprintf(app.Out, "deleted campaign %s (%s); its export is %s: `warlog campaign import %s` brings it back\n", name, words.Count(h.Events, "event", "events"), path, shellJoin([]string{path}))
+			fmt.Fprintf(app.Out, "deleted campaign %s (%s); its export is %s: `warlog campaign import %s` brings it back\n", name, words.Count(h.Events, "event", "events"), path, cmdutil.ShellJoin([]string{path}))
 			return nil
 		},
 	}

@@ -68,6 +68,13 @@ func TestCompletionFollowsArgumentPositions(t *testing.T) {
 		{[]string{"ko", "first", "hunters", ""}, nil},
 		{[]string{"use", ""}, []string{"C", "B", "I"}}, // the current campaign first
 		{[]string{"use", "C", ""}, nil},
+		// The rules: a game, then its topics; a scenario of the campaign.
+		{[]string{"rules", ""}, gameUses()},
+		{[]string{"rules", "ko", ""}, topicsOf("ko")},
+		{[]string{"rules", "brood", ""}, topicsOf("brood")},
+		{[]string{"rules", "ko", "spells", ""}, nil},
+		{[]string{"report", "--scenario", ""}, []string{"Ambush"}},
+		{[]string{"-c", "B", "report", "--scenario", ""}, []string{"Hive"}},
 	}
 	for _, c := range cases {
 		if got := complete(c.args...); !slices.Equal(got, c.want) {
@@ -89,4 +96,15 @@ func TestCompletionFollowsArgumentPositions(t *testing.T) {
 			t.Errorf("warlog __complete %s '': directive %s, want %s", args, directive, want)
 		}
 	}
+}
+
+// topicsOf are the topics of the game use names, as completion offers
+// them: each with what it lists.
+func topicsOf(use string) []string {
+	g, _ := gameNamed(use)
+	var out []string
+	for _, c := range g.Rules() {
+		out = append(out, c.Topic+"\t"+c.Short)
+	}
+	return out
 }

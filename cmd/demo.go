@@ -30,16 +30,20 @@ func newDemoCommand(app *cmdutil.App) *cobra.Command {
 		Use:   "demo",
 		Short: "Play seeded sample battles of every game end to end and print their reports",
 		Long: `Create demo campaigns in a temporary database (or in --db when given: your own
-data is never touched unless you ask), play a sample battle of every game this
-build has to the end with the program's seeded dice, and tell each battle in
-short: who fought, the moments that decided it, the result and what it did to
-the campaign; then where the reports are and what to try next.
+data is never touched unless you ask): one that shows the dice and undo, then
+one per game of this build, each playing a sample battle (two for The King's
+Own) to the end with the program's seeded dice. Each battle is told in short:
+who fought, the moments that decided it, the result and what it did to the
+campaign; then where the reports are and what to try next.
 
 --verbose prints instead each command as you would type it, what it
-answered, and each battle's Markdown report. The HTML reports are written to
---out (default: a temporary directory, kept), mode 0644 like report --out: a
-report is meant to be shared. The same seed gives the same output, hashes
-included.`,
+answered, and each game's Markdown report (the chronicle, for a campaign of
+more than one battle). The HTML reports are written to --out, default
+$XDG_CACHE_HOME/warlog/demo (else ~/.cache/warlog/demo), which each run
+empties and fills again; in a directory given with --out the demo replaces
+only its own files. They are mode 0644 like report --out: a report is meant
+to be shared. The same seed gives the same output, hashes included.
+Ctrl-C stops the demo (exit 130).`,
 		Example: `  warlog demo
   warlog demo --verbose
   warlog demo --seed 7
@@ -48,7 +52,7 @@ included.`,
 		RunE: func(c *cobra.Command, _ []string) error { return runDemo(c, app, o) },
 	}
 	c.Flags().Uint64Var(&o.seed, "seed", 1, "the seed of the demo's dice")
-	c.Flags().StringVar(&o.outDir, "out", "", "the `DIR` for the HTML reports (default: a new temporary one)")
+	c.Flags().StringVar(&o.outDir, "out", "", "the `DIR` for the HTML reports (default: $XDG_CACHE_HOME/warlog/demo, replaced each run)")
 	c.Flags().BoolVarP(&o.verbose, "verbose", "v", false, "print every command, its answer and each battle's report")
 	return c
 }
@@ -73,6 +77,61 @@ func demoCore(seed string) [][]string {
 // are the same on every run.
 var demoStart = time.Date(2026, 6, 1, 18, 0, 0, 0, time.UTC)
 
+// demoRun runs the demo's command lines against its database, each as its
+// own `warlog` would, with the demo's clock and action ids.
+type demoRun struct {
+	c     *cobra.Command
+	app   *cmdutil.App
+	db    string
+	quiet bool
+	step  int
+	ids   int
+}
+
+// sub is an App for one command line of the demo.
+func (d *demoRun) sub() *cmdutil.App {
+	a := d.app
+	return &cmdutil.App{In: a.In, Out: a.Out, Err: a.Out, Getenv: a.Getenv, Engines: a.Engines,
+		Clock: func() time.Time { d.step++; return demoStart.Add(time.Duration(d.step) * time.Second) },
+		IDs:   func() string { d.ids++; return fmt.Sprintf("demo-%04d", d.ids) },
+	}
+}
+
+// line runs `warlog ARGS` against the demo's database and returns what it
+// printed when the demo is quiet (shown as it is printed otherwise). An
+// interruption (Ctrl-C) stops the demo with ErrInterrupted.
+func (d *demoRun) line(args []string) (string, error) {
+	a := d.sub()
+	var out, errb strings.Builder
+	a.Err = &errb
+	if d.quiet {
+		a.Out = &out
+	} else {
+		fmt.Fprintf(d.app.Out, "\n$ warlog %s\n", cmdutil.ShellJoin(args))
+	}
+	// Flags are the only way in: the root command resets every field
+	// that backs a flag to its default.
+	code := Run(d.c.Context(), a, append([]string{"--db", d.db}, args...))
+	if err := d.interrupted(); err != nil {
+		return "", err
+	}
+	if code != 0 {
+		return "", fmt.Errorf("the demo stopped: `warlog %s` exited %d: %s", cmdutil.ShellJoin(args), code, strings.TrimSpace(errb.String()))
+	}
+	if !d.quiet {
+		io.WriteString(d.app.Out, errb.String()) // a warning, as the command would print it
+	}
+	return out.String(), nil
+}
+
+// interrupted is ErrInterrupted once Ctrl-C has stopped the demo.
+func (d *demoRun) interrupted() error {
+	if d.c.Context().Err() != nil {
+		return fmt.Errorf("the demo was %w before its end", cmdutil.ErrInterrupted)
+	}
+	return nil
+}
+
 func runDemo(c *cobra.Command, app *cmdutil.App, o *demoOptions) error {
 	db := app.DBPath
 	if db == "" {
@@ -83,88 +142,52 @@ func runDemo(c *cobra.Command, app *cmdutil.App, o *demoOptions) error {
 		defer os.RemoveAll(dir)
 		db = filepath.Join(dir, "demo.db")
 	}
-	out := o.outDir
-	if out == "" {
-		d, err := os.MkdirTemp("", "warlog-demo-reports-")
-		if err != nil {
-			return err
-		}
-		out = d
-	} else if err := os.MkdirAll(out, 0o755); err != nil {
+	out, err := demoReportsDir(app, o.outDir)
+	if err != nil {
 		return err
 	}
 	seed := strconv.FormatUint(o.seed, 10)
-	step, ids := 0, 0
-	sub := func() *cmdutil.App {
-		return &cmdutil.App{In: app.In, Out: app.Out, Err: app.Out, Getenv: app.Getenv, Engines: app.Engines,
-			Clock: func() time.Time { step++; return demoStart.Add(time.Duration(step) * time.Second) },
-			IDs:   func() string { ids++; return fmt.Sprintf("demo-%04d", ids) },
-		}
-	}
-	quiet := !o.verbose || app.JSON
-	runLine := func(args []string) error {
-		a := sub()
-		var errb strings.Builder
-		if quiet {
-			a.Out, a.Err = io.Discard, &errb
-		} else {
-			fmt.Fprintf(app.Out, "\n$ warlog %s\n", shellJoin(args))
-		}
-		// Flags are the only way in: the root command resets every field
-		// that backs a flag to its default.
-		if code := Run(c.Context(), a, append([]string{"--db", db}, args...)); code != 0 {
-			return fmt.Errorf("the demo stopped: `warlog %s` exited %d: %s", shellJoin(args), code, strings.TrimSpace(errb.String()))
-		}
-		return nil
-	}
+	d := &demoRun{c: c, app: app, db: db, quiet: !o.verbose || app.JSON}
 	where := "a temporary database"
 	if app.DBPath != "" {
 		where = app.DBPath
 	}
 	if !app.JSON {
-		fmt.Fprintf(app.Out, "warlog demo: seeded sample campaigns (seed %s) in %s\n", seed, where)
+		cmdutil.Say(app.Out, fmt.Sprintf("warlog demo: seeded sample campaigns (seed %s) in %s", seed, where), "  ")
 	}
-	for _, args := range demoCore(seed) {
-		if err := runLine(args); err != nil {
+	core := demoCore(seed)
+	dice := DemoDiceJSON{Campaign: core[0][2], Answers: []string{}}
+	for _, args := range core {
+		said, err := d.line(args)
+		if err != nil {
 			return err
+		}
+		if args[0] == "roll" || args[0] == "undo" {
+			dice.Answers = append(dice.Answers, demoAnswer(args, said))
 		}
 	}
 	var reports []string
 	var battles []DemoBattleJSON
 	for _, section := range gameDemos(seed) {
 		for _, args := range section {
-			if err := runLine(args); err != nil {
+			if _, err := d.line(args); err != nil {
 				return err
 			}
 		}
-		if !quiet {
-			// Each battle ends with its status, roster and report, unless
-			// the game's own script has just shown them.
-			shown := map[string]bool{}
-			for _, l := range section[max(0, len(section)-2):] {
-				shown[strings.Join(l, " ")] = true
-			}
-			for _, args := range [][]string{{"status"}, {"roster"}, {"report"}} {
-				if shown[args[0]] {
-					continue
-				}
-				if err := runLine(args); err != nil {
-					return err
-				}
+		// A campaign of more than one battle is told by its chronicle.
+		chronicle := battlesIn(section) > 1
+		if !d.quiet {
+			if err := d.showEnd(section, chronicle); err != nil {
+				return err
 			}
 		}
-		name := fmt.Sprintf("%s.html", slug(section[0]))
-		path := filepath.Join(out, name)
-		w := sub()
-		if quiet {
-			w.Err = io.Discard // the short demo names the reports once, at the end
-		}
-		if code := Run(c.Context(), w, []string{"--db", db, "report", "--format", "html", "--out", path}); code != 0 {
-			return fmt.Errorf("the demo could not write %s", path)
+		path := filepath.Join(out, slug(section[0])+".html")
+		if err := d.writeReport(path, chronicle); err != nil {
+			return err
 		}
 		reports = append(reports, path)
-		if quiet {
-			b, err := demoBattles(c, sub(), db, section[0][2], path)
+		if d.quiet {
+			b, err := demoBattles(c, d.sub(), db, section[0][2], path)
 			if err != nil {
 				return err
 			}
@@ -172,41 +195,179 @@ func runDemo(c *cobra.Command, app *cmdutil.App, o *demoOptions) error {
 		}
 	}
 	if app.JSON {
-		return app.PrintJSON(DemoJSON{Seed: seed, Database: db, Temporary: app.DBPath == "", Battles: battles})
+		return app.PrintJSON(DemoJSON{Seed: seed, Database: db, Temporary: app.DBPath == "", Dice: dice, Battles: battles, Reports: out})
 	}
-	if quiet {
+	if d.quiet {
+		printDice(app, dice)
 		printBattles(app, battles)
-	}
-	if quiet {
-		// The log of every campaign, checked as `warlog verify` checks it.
-		a := sub()
-		var v strings.Builder
-		a.Out, a.Err = &v, &v
-		if code := Run(c.Context(), a, []string{"--db", db, "verify"}); code != 0 {
-			return fmt.Errorf("the demo's campaigns do not verify: %s", strings.TrimSpace(v.String()))
+		if err := d.verify(); err != nil {
+			return err
 		}
-		head, _, _ := strings.Cut(v.String(), ";")
-		fmt.Fprintf(app.Out, "\n$ warlog verify\n%s: every hash chain checks\n", head)
 	}
-	fmt.Fprintln(app.Out)
-	if len(reports) > 0 {
-		fmt.Fprintf(app.Out, "HTML reports (open them in a browser): %s\n", strings.Join(reports, " "))
-	}
+	printReports(app, out, reports, o.outDir == "")
 	if app.DBPath == "" {
-		fmt.Fprintln(app.Out, "The demo's database was temporary; run `warlog demo --db PATH` to keep one and explore it.")
+		cmdutil.Say(app.Out, "The database was temporary: `warlog demo --db PATH` keeps one to explore.", "  ")
 	}
-	if quiet {
-		fmt.Fprintln(app.Out, "Try next:")
-		for _, t := range [][2]string{
-			{"warlog demo --verbose", "every command of these battles and its answer"},
-			{"warlog report --format summary", "a battle's report as a forum post (2,000 characters at most)"},
-			{"warlog rules dw classes", "the games' rules, to look up or search"},
-			{`warlog campaign new "My League" --game kingsown`, "your own campaign; then: warlog ko recruit --card hunters"},
-		} {
-			fmt.Fprintf(app.Out, "  %-48s # %s\n", t[0], t[1])
+	if d.quiet {
+		printTryNext(app)
+	}
+	return nil
+}
+
+// battlesIn counts the battles a demo section plays.
+func battlesIn(section [][]string) int {
+	n := 0
+	for _, l := range section {
+		if len(l) > 1 && l[0] == "scenario" && l[1] == "start" {
+			n++
+		}
+	}
+	return n
+}
+
+// showEnd ends a verbose section with its status, roster and report (the
+// chronicle, when chronicle), unless the game's own script has just shown
+// them.
+func (d *demoRun) showEnd(section [][]string, chronicle bool) error {
+	shown := map[string]bool{}
+	for _, l := range section[max(0, len(section)-2):] {
+		shown[strings.Join(l, " ")] = true
+	}
+	report := []string{"report"}
+	if chronicle {
+		report = append(report, "--chronicle")
+	}
+	for _, args := range [][]string{{"status"}, {"roster"}, report} {
+		if shown[args[0]] {
+			continue
+		}
+		if _, err := d.line(args); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// writeReport writes the current campaign's HTML report (its chronicle,
+// when chronicle) to path, replacing the demo's file of an earlier run.
+func (d *demoRun) writeReport(path string, chronicle bool) error {
+	w := d.sub()
+	w.Err = io.Discard // the demo names the reports once, at the end
+	args := []string{"--db", d.db, "report", "--format", "html", "--out", path, "--force"}
+	if chronicle {
+		args = append(args, "--chronicle")
+	}
+	code := Run(d.c.Context(), w, args)
+	if err := d.interrupted(); err != nil {
+		return err
+	}
+	if code != 0 {
+		return fmt.Errorf("the demo could not write %s", path)
+	}
+	return nil
+}
+
+// verify checks the log of every campaign as `warlog verify` does and says
+// so in a line.
+func (d *demoRun) verify() error {
+	a := d.sub()
+	var v strings.Builder
+	a.Out, a.Err = &v, &v
+	code := Run(d.c.Context(), a, []string{"--db", d.db, "verify"})
+	if err := d.interrupted(); err != nil {
+		return err
+	}
+	if code != 0 {
+		return fmt.Errorf("the demo's campaigns do not verify: %s", strings.TrimSpace(v.String()))
+	}
+	head, _, _ := strings.Cut(v.String(), ";")
+	fmt.Fprintf(d.app.Out, "\n$ warlog verify\n%s: every hash chain checks\n", head)
+	return nil
+}
+
+// demoReportsDir is the directory the demo writes its HTML reports to,
+// made ready: the one given with --out (kept, the demo's own files
+// replaced as it writes them), else one place per user,
+// $XDG_CACHE_HOME/warlog/demo (else ~/.cache/warlog/demo), emptied and
+// made again on each run so that it holds this run's reports only.
+func demoReportsDir(app *cmdutil.App, given string) (string, error) {
+	if given != "" {
+		return given, os.MkdirAll(given, 0o755)
+	}
+	cache := app.Getenv("XDG_CACHE_HOME")
+	if cache == "" {
+		home := app.Getenv("HOME")
+		if home == "" {
+			var err error
+			if home, err = os.UserHomeDir(); err != nil {
+				return "", fmt.Errorf("no directory for the demo's reports (%v); give one with --out DIR", err)
+			}
+		}
+		cache = filepath.Join(home, ".cache")
+	}
+	dir := filepath.Join(cache, "warlog", "demo")
+	if err := os.RemoveAll(dir); err != nil {
+		return "", err
+	}
+	return dir, os.MkdirAll(dir, 0o755)
+}
+
+// demoAnswer is what a dice line of the demo answered, with the dice
+// typed in marked as the table's.
+func demoAnswer(args []string, said string) string {
+	said = strings.TrimSpace(said)
+	for i, a := range args {
+		if a == "--dice" && i+1 < len(args) {
+			return said + " (typed in: --dice " + args[i+1] + ")"
+		}
+	}
+	return said
+}
+
+// printDice tells the demo's dice campaign: what each roll and undo
+// answered.
+func printDice(app *cmdutil.App, dice DemoDiceJSON) {
+	fmt.Fprintf(app.Out, "\nDice and undo · %s\n", dice.Campaign)
+	for _, a := range dice.Answers {
+		cmdutil.Say(app.Out, "  "+a, "    ")
+	}
+}
+
+// printReports names the HTML reports: their directory on a line of its
+// own, then each file's name on one, so that no line runs much longer
+// than the directory's name.
+func printReports(app *cmdutil.App, dir string, reports []string, replaced bool) {
+	if len(reports) == 0 {
+		return
+	}
+	fmt.Fprintln(app.Out)
+	if replaced {
+		cmdutil.Say(app.Out, "HTML reports to open in a browser (the next demo replaces them):", "  ")
+	} else {
+		cmdutil.Say(app.Out, "HTML reports to open in a browser:", "  ")
+	}
+	fmt.Fprintln(app.Out, "  "+filepath.Clean(dir)+string(filepath.Separator))
+	for _, r := range reports {
+		fmt.Fprintln(app.Out, "    "+filepath.Base(r))
+	}
+}
+
+// printTryNext suggests what to try after the demo, a command a line.
+func printTryNext(app *cmdutil.App) {
+	tries := [][2]string{
+		{"warlog demo --verbose", "every command and answer"},
+		{"warlog report --format summary", "a report to post (2,000 characters)"},
+		{"warlog rules ko attack", "the rules, in our words"},
+		{`warlog campaign new "My League" --game kingsown`, "a campaign of your own"},
+	}
+	wide := 0
+	for _, t := range tries {
+		wide = max(wide, len(t[0]))
+	}
+	fmt.Fprintln(app.Out, "Try next:")
+	for _, t := range tries {
+		fmt.Fprintf(app.Out, "  %-*s  # %s\n", wide, t[0], t[1])
+	}
 }
 
 // DemoJSON is the --json shape of `warlog demo`.
@@ -214,7 +375,16 @@ type DemoJSON struct {
 	Seed      string           `json:"seed"`
 	Database  string           `json:"database"`
 	Temporary bool             `json:"temporary"`
+	Dice      DemoDiceJSON     `json:"dice"`
 	Battles   []DemoBattleJSON `json:"battles"`
+	Reports   string           `json:"reports"`
+}
+
+// DemoDiceJSON is the demo's dice campaign: what each roll and undo
+// answered.
+type DemoDiceJSON struct {
+	Campaign string   `json:"campaign"`
+	Answers  []string `json:"answers"`
 }
 
 // DemoBattleJSON is one battle of the demo in short.
@@ -345,16 +515,4 @@ func slug(firstLine []string) string {
 		}
 	}
 	return strings.Trim(b.String(), "-")
-}
-
-// shellJoin quotes arguments the way a user would type them.
-func shellJoin(args []string) string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		if a == "" || strings.ContainsAny(a, " '\"$") {
-			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
-		out[i] = a
-	}
-	return strings.Join(out, " ")
 }

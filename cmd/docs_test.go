@@ -100,6 +100,12 @@ func TestVersion(t *testing.T) {
 	if !strings.Contains(js, `"go": "`+runtime.Version()+`"`) {
 		t.Errorf("version --json: %s", js)
 	}
+	// --version --json (in either order) is version --json.
+	for _, args := range [][]string{{"--version", "--json"}, {"--json", "--version"}} {
+		if flag, e, code := run(t, db, args...); code != 0 || flag != js {
+			t.Errorf("%v: exit %d, %q %q; want %q", args, code, flag, e, js)
+		}
+	}
 	// What `go build` in a checkout records (go version -m shows it).
 	info, err := debug.ParseBuildInfo("path\twarlog\nmod\twarlog\tv1.2.3\t\nbuild\tvcs=git\nbuild\tvcs.revision=abc123def\nbuild\tvcs.time=2026-01-02T03:04:05Z\nbuild\tvcs.modified=true\n")
 	if err != nil {

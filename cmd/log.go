@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"warlog/campaigns"
 	"warlog/cmd/cmdutil"
+	"warlog/events"
 	"warlog/projections/logview"
 )
 
@@ -242,7 +244,7 @@ written rather than taking back that table's action instead.`,
 			if err != nil {
 				return err
 			}
-			return app.PrintResult(res)
+			return printTakenBack(c.Context(), app, svc, res, events.TypeActionUndone, "undo")
 		},
 	}
 	c.Flags().StringVar(&to, "to", "", "undo this action and every action in effect after it")
@@ -278,9 +280,36 @@ redoes or undoes meanwhile, it is refused with nothing written.`,
 			if err != nil {
 				return err
 			}
-			return app.PrintResult(res)
+			return printTakenBack(c.Context(), app, svc, res, events.TypeActionRedone, "redo")
 		},
 	}
+}
+
+// printTakenBack reports an undo or a redo: a line per action it took
+// out of effect or put back ("undo: LABEL"), newest undone first, as they
+// were taken; --json and a replayed action as every action's result.
+func printTakenBack(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, res *campaigns.Result, typ, verb string) error {
+	if app.JSON || res.Replayed {
+		return app.PrintResult(res)
+	}
+	acts, err := svc.Actions(ctx, res.State.Name)
+	if err != nil {
+		return err
+	}
+	labels := make(map[string]string, len(acts))
+	for _, a := range acts {
+		labels[a.ID] = a.Label
+	}
+	for _, e := range res.Events {
+		var ref events.ActionRef
+		if e.Type != typ || json.Unmarshal(e.Data, &ref) != nil || ref.By != "" {
+			continue // an action an amendment decided: it goes with it
+		}
+		if _, err := fmt.Fprintf(app.Out, "%s: %s\n", verb, labels[ref.Action]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func countArg(args []string) (int, error) {

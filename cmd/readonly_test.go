@@ -12,10 +12,14 @@ import (
 )
 
 // Commands that only read create no database where there is none: to them
-// a missing file is a database with nothing recorded yet.
+// the default database, or $WARLOG_DB, missing is a database with nothing
+// recorded yet; a file --db names that does not exist is a mistyped path,
+// and said so.
 func TestReadersCreateNothing(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "sub", "none.db")
+	mistyped := "warlog: no database at " + db + " (no such file): check the path given with --db, or start one there with `campaign new NAME --game kingsown|deadwars|brood|incarn28|reincardnated`\n"
 	cases := []struct {
 		args []string
 		code int
@@ -28,9 +32,21 @@ func TestReadersCreateNothing(t *testing.T) {
 		{[]string{"report"}, cmdutil.ExitRefused, "no campaign yet; create one"},
 	}
 	for _, c := range cases {
-		out, e, code := run(t, db, c.args...)
-		if code != c.code || !strings.Contains(out+e, c.want) {
-			t.Errorf("warlog %s with no database: exit %d, %q %q; want exit %d saying %q", strings.Join(c.args, " "), code, out, e, c.code, c.want)
+		for _, how := range []string{"WARLOG_DB", "--db"} {
+			var out, errb bytes.Buffer
+			env := map[string]string{"HOME": dir, "WARLOG_DB": db}
+			args := c.args
+			if how == "--db" {
+				env["WARLOG_DB"], args = "", append([]string{"--db", db}, c.args...)
+			}
+			app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(k string) string { return env[k] }, Engines: Engines()}
+			code := Run(context.Background(), app, args)
+			switch {
+			case how == "--db" && (code != cmdutil.ExitRefused || errb.String() != mistyped || out.Len() > 0):
+				t.Errorf("warlog --db MISSING %s: exit %d, %q %q; want exit 1 saying %q", strings.Join(c.args, " "), code, out.String(), errb.String(), mistyped)
+			case how != "--db" && (code != c.code || !strings.Contains(out.String()+errb.String(), c.want)):
+				t.Errorf("warlog %s with no database: exit %d, %q %q; want exit %d saying %q", strings.Join(c.args, " "), code, out.String(), errb.String(), c.code, c.want)
+			}
 		}
 	}
 	if got := listDir(t, dir); got != "" {
@@ -39,7 +55,8 @@ func TestReadersCreateNothing(t *testing.T) {
 }
 
 // A command that acts on a campaign, given a database that does not exist,
-// is refused as on an empty one and creates no file (a refused command
+// is refused as on an empty one (by --db: as a mistyped path) and creates
+// no file (a refused command
 // writes nothing); only the commands that bring a campaign in create it.
 func TestRefusedWritersCreateNothing(t *testing.T) {
 	dir := t.TempDir()
@@ -62,9 +79,18 @@ func TestRefusedWritersCreateNothing(t *testing.T) {
 		{[]string{"rebuild"}, cmdutil.ExitOK, "rebuilt 0 campaigns"},
 	}
 	for _, c := range cases {
-		out, e, code := run(t, db, c.args...)
-		if code != c.code || !strings.Contains(out+e, c.want) {
-			t.Errorf("warlog %s with no database: exit %d, %q %q; want exit %d saying %q", strings.Join(c.args, " "), code, out, e, c.code, c.want)
+		var out, errb bytes.Buffer
+		env := map[string]string{"HOME": dir, "WARLOG_DB": db}
+		app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(k string) string { return env[k] }, Engines: Engines()}
+		code := Run(context.Background(), app, c.args)
+		if code != c.code || !strings.Contains(out.String()+errb.String(), c.want) {
+			t.Errorf("warlog %s with no database: exit %d, %q %q; want exit %d saying %q", strings.Join(c.args, " "), code, out.String(), errb.String(), c.code, c.want)
+		}
+		// By --db, a mistyped path, except to import, which may make the
+		// database and refuses here for a reason of its own.
+		creates := c.args[0] == "campaign" && c.args[1] == "import"
+		if _, e, code := run(t, db, c.args...); !creates && (code != cmdutil.ExitRefused || !strings.HasPrefix(e, "warlog: no database at "+db+" (no such file)")) {
+			t.Errorf("warlog --db MISSING %s: exit %d, %q; want exit 1 saying there is no database at that path", strings.Join(c.args, " "), code, e)
 		}
 		if got := listDir(t, dir); got != "" {
 			t.Fatalf("warlog %s with no database created %v", strings.Join(c.args, " "), got)

@@ -15,6 +15,7 @@ import (
 
 	"warlog/campaigns"
 	"warlog/cmd/cmdutil"
+	"warlog/engines"
 	"warlog/internal/words"
 	"warlog/projections/report"
 )
@@ -71,6 +72,7 @@ campaign database and its -wal and -shm files are refused by any name.`,
 	f.BoolVar(&o.force, "force", false, "with --out, replace the file if it exists")
 	f.BoolVar(&o.showUndone, "show-undone", false, "show undone actions, struck through")
 	_ = c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"md", "html", "json", "summary"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("scenario", completeScenarios(app))
 	return cmdutil.ReadsOnly(c)
 }
 
@@ -259,32 +261,30 @@ func checkCommand(head, campaign string) string {
 	if len(head) > 16 {
 		head = head[:16]
 	}
-	return "warlog verify --head " + head + " -c " + shellQuote(campaign)
+	return "warlog verify --head " + head + " -c " + cmdutil.Quote(campaign)
 }
 
-// shellQuote writes s as one word of a shell command, so that nothing in a
-// name runs when the command is pasted: bare when it is plain ASCII; in
-// single quotes, or double quotes when it holds a single quote and nothing
-// a shell expands inside double quotes; and, when it holds '<' or '>'
-// (which no report shows raw), in ANSI-C quotes with those written \x3c
-// and \x3e (bash, zsh, ksh and POSIX sh since 2024).
-func shellQuote(s string) string {
-	plain := s != "" && s[0] != '-'
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._,:/@%+=-", r)) {
-			plain = false
-			break
+// completeScenarios offers the names of the current campaign's scenarios,
+// as its rules tell them.
+func completeScenarios(app *cmdutil.App) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(c *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
+		none := cobra.ShellCompDirectiveNoFileComp
+		st, err := app.Load(c.Context())
+		if err != nil {
+			return nil, none
 		}
+		g, err := st.GameState()
+		if err != nil {
+			return nil, none
+		}
+		ch, ok := g.(engines.Chronicler)
+		if !ok {
+			return nil, none
+		}
+		var names []string
+		for _, sc := range ch.Scenarios() {
+			names = append(names, sc.Name)
+		}
+		return names, none
 	}
-	switch {
-	case plain:
-		return s
-	case strings.ContainsAny(s, "<>"):
-		return "$'" + strings.NewReplacer(`\`, `\\`, "'", `\'`, "<", `\x3c`, ">", `\x3e`).Replace(s) + "'"
-	case !strings.Contains(s, "'"):
-		return "'" + s + "'"
-	case !strings.ContainsAny(s, "\"$`!\\"):
-		return `"` + s + `"`
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

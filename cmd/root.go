@@ -322,11 +322,14 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
-	// --version prints what `warlog version` does (no template: the text
-	// is fixed once the binary is built).
-	root.SetVersionTemplate(strings.ReplaceAll(buildInfo().String(), "{{", "{{`{{`}}"))
+	// --version prints what `warlog version` does, with --json too (the
+	// template only chooses between the two texts, fixed once the binary
+	// is built).
+	literal := func(s string) string { return strings.ReplaceAll(s, "{{", "{{`{{`}}") }
+	b := buildInfo()
+	root.SetVersionTemplate(`{{if eq (.Flags.Lookup "json").Value.String "true"}}` + literal(b.JSON()) + `{{else}}` + literal(b.String()) + `{{end}}`)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &cmdutil.UsageError{Err: plainFlagValueError(err), Hint: c.CommandPath() + " --help"}
+		return &cmdutil.UsageError{Err: cmdutil.FlagError(c, plainFlagValueError(err)), Hint: c.CommandPath() + " --help"}
 	})
 	pf := root.PersistentFlags()
 	pf.Var(cmdutil.NonEmptyFlag{Value: &app.DBPath, Want: "give a file path or a postgres:// address; leave --db out to use $WARLOG_DB or the default database"}, "db", "the SQLite file `PATH`, or a postgres://USER@HOST/DB address (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")

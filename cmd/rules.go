@@ -37,16 +37,36 @@ brood evolutions, warlog i28 list ...) print the same catalogues.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			return app.Paged(func() error { return lookUp(app, args) })
 		},
+		ValidArgsFunction: completeRules,
 	}
 	return cmdutil.ReadsOnly(c)
 }
 
+// completeRules offers the games' commands first, then the topics of the
+// game named.
+func completeRules(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+	if len(args) == 0 {
+		return gameUses(), cobra.ShellCompDirectiveNoFileComp
+	}
+	g, ok := gameNamed(args[0])
+	if !ok || len(args) > 1 || g.Rules == nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var topics []string
+	for _, cat := range g.Rules() {
+		topics = append(topics, cat.Topic+"\t"+cat.Short)
+	}
+	return topics, cobra.ShellCompDirectiveNoFileComp
+}
+
+// found is a catalogue of a game.
+type found struct {
+	game cmdutil.Game
+	cat  cmdutil.Catalogue
+}
+
 // lookUp prints what `warlog rules ARGS` finds.
 func lookUp(app *cmdutil.App, args []string) error {
-	type found struct {
-		game cmdutil.Game
-		cat  cmdutil.Catalogue
-	}
 	var games []cmdutil.Game
 	query := ""
 	if len(args) > 0 {
@@ -58,7 +78,8 @@ func lookUp(app *cmdutil.App, args []string) error {
 		games = Games()
 	}
 	if len(args) > 1 {
-		return &cmdutil.UsageError{Err: fmt.Errorf("no game %q; give %s, then a TOPIC or TEXT", args[0], orList(gameUses())), Hint: "warlog rules --help"}
+		near := cmdutil.DidYouMean(args[0], gameUses(), func(use string) string { return "`warlog rules " + use + " " + cmdutil.Quote(args[1]) + "`" })
+		return &cmdutil.UsageError{Err: fmt.Errorf("no game %q; give %s, then a TOPIC or TEXT%s", args[0], orList(gameUses()), near), Hint: "warlog rules --help"}
 	}
 	if len(args) == 1 {
 		query = args[0]
@@ -110,6 +131,9 @@ func lookUp(app *cmdutil.App, args []string) error {
 		if len(games) == 1 {
 			where = gameTitle(games[0].Engine.Info().Name) + "'s catalogues"
 		}
+		if near := nearTopics(query, games, all); near != "" {
+			return fmt.Errorf("nothing in %s mentions %q%s", where, query, near)
+		}
 		return fmt.Errorf("nothing in %s mentions %q; `warlog rules` lists the catalogues", where, query)
 	}
 	if app.JSON {
@@ -125,6 +149,36 @@ func lookUp(app *cmdutil.App, args []string) error {
 		}
 	}
 	return nil
+}
+
+// nearTopics is "; did you mean `warlog rules ko spells`?" for a query
+// that is most likely a mistyped topic of the catalogues (or, when no
+// game was named, a mistyped game): "" when none is near.
+func nearTopics(query string, games []cmdutil.Game, cats []found) string {
+	var words []string
+	commands := map[string][]string{}
+	add := func(word, command string) {
+		if _, ok := commands[word]; !ok {
+			words = append(words, word)
+		}
+		commands[word] = append(commands[word], "`"+command+"`")
+	}
+	for _, f := range cats {
+		add(f.cat.Topic, "warlog rules "+f.game.Use+" "+f.cat.Topic)
+	}
+	if len(games) > 1 {
+		for _, g := range games {
+			add(g.Use, "warlog rules "+g.Use)
+		}
+	}
+	var near []string
+	for _, w := range cmdutil.Nearest(query, words) {
+		near = append(near, commands[w]...)
+	}
+	if len(near) == 0 {
+		return ""
+	}
+	return "; did you mean " + strings.Join(near, " or ") + "?"
 }
 
 // topicIs says whether word names topic: the topic itself or its singular,

@@ -116,3 +116,38 @@ func TestRulesInOurOwnWords(t *testing.T) {
 		t.Errorf("only %d rows read", n)
 	}
 }
+
+// Every game's turn and combat rules are in warlog rules (issue 32, item
+// 7): `rules GAME turn` and `rules GAME combat` print them, a search for
+// "attack" finds the combat rules and one for "initiative" the turn's
+// (each game's says who goes first: The King's Own's roll-off, seed 003
+// TURN; Deadwars' deployment, seed 001 SCENARIOS; Brood Mother's and
+// Reincardnated's fixed order; Incarn28's roll-off each round, seed 000
+// CORE RULES), and every command a row names is a command of warlog.
+func TestTurnAndCombatRulesOfEveryGame(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "w.db")
+	root := NewRootCommand(&cmdutil.App{Getenv: func(string) string { return "" }, Engines: Engines()})
+	for _, g := range Games() {
+		for _, topic := range []string{"turn", "combat"} {
+			out := must(t, db, "rules", g.Use, topic, "--json")
+			var cat cmdutil.CatalogueJSON
+			if err := json.Unmarshal([]byte(out), &cat); err != nil || cat.Topic != topic || len(cat.Entries) < 5 {
+				t.Errorf("warlog rules %s %s: %v\n%s", g.Use, topic, err, out)
+			}
+			for _, e := range cat.Entries {
+				command := e["command"]
+				c, rest, err := root.Find(strings.Fields(strings.TrimPrefix(command, "warlog ")))
+				if !strings.HasPrefix(command, "warlog ") || err != nil || c == root || len(rest) > 0 {
+					t.Errorf("warlog rules %s %s: %q names %q, no command of warlog", g.Use, topic, e["step"], command)
+				}
+			}
+		}
+		for word, topic := range map[string]string{"attack": "combat", "initiative": "turn"} {
+			out := must(t, db, "rules", g.Use, word)
+			if !strings.Contains(out, gameTitle(g.Engine.Info().Name)+" · "+topic+"\n") {
+				t.Errorf("warlog rules %s %s does not find the %s rules:\n%s", g.Use, word, topic, out)
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,9 +18,20 @@ import (
 // stderr and the exit status.
 func run(t *testing.T, db string, args ...string) (string, string, int) {
 	t.Helper()
+	return runAt(t, db, 0, args...)
+}
+
+// runAt is run with stdout standing for a terminal of cols columns
+// (cmdutil.Sized; 0: not a terminal).
+func runAt(t *testing.T, db string, cols int, args ...string) (string, string, int) {
+	t.Helper()
 	var out, errb bytes.Buffer
+	var stdout io.Writer = &out
+	if cols > 0 {
+		stdout = cmdutil.Sized(&out, cols)
+	}
 	env := map[string]string{"HOME": filepath.Dir(db)}
-	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(k string) string { return env[k] }, Engines: Engines()}
+	app := &cmdutil.App{In: strings.NewReader(""), Out: stdout, Err: &errb, Getenv: func(k string) string { return env[k] }, Engines: Engines()}
 	code := Run(context.Background(), app, append([]string{"--db", db}, args...))
 	return out.String(), errb.String(), code
 }

@@ -70,11 +70,23 @@ func PrintStatus(app *cmdutil.App, s engines.Status) error {
 	if len(s.Next) > 0 {
 		cmdutil.Say(app.Out, "  next: "+app.Commands(s.Next), "    ")
 	}
-	for _, rows := range [][]engines.Row{s.Figures, s.Players, s.Sides} {
+	return printRows(app, s.Figures, s.Players, s.Sides)
+}
+
+// printRows prints the tables of a status or a roster: boxed, a row a
+// line, to a file or a pipe; on a terminal compact and fitted to its
+// width (cmdutil.CompactTable), a blank line between two tables.
+func printRows(app *cmdutil.App, tables ...[]engines.Row) error {
+	first := true
+	for _, rows := range tables {
 		if len(rows) == 0 {
 			continue
 		}
-		if err := cmdutil.RowsTable(app.Out, rows); err != nil {
+		if !first && app.OnTerminal() {
+			fmt.Fprintln(app.Out)
+		}
+		first = false
+		if err := cmdutil.CompactRows(app.Out, rows); err != nil {
 			return err
 		}
 	}
@@ -121,19 +133,15 @@ func newRosterCommand(app *cmdutil.App) *cobra.Command {
 				}
 				return app.PrintJSON(r)
 			}
-			fmt.Fprintf(app.Out, "%s · %s\n", r.Campaign, gameTitle(st.Campaign.Game))
+			cmdutil.Say(app.Out, fmt.Sprintf("%s · %s", r.Campaign, gameTitle(st.Campaign.Game)), "  ")
 			for _, n := range r.Notes {
-				fmt.Fprintln(app.Out, "  "+n)
+				cmdutil.Say(app.Out, "  "+n, "    ")
 			}
 			if len(r.Next) > 0 {
-				fmt.Fprintln(app.Out, "  next: "+app.Commands(r.Next))
+				cmdutil.Say(app.Out, "  next: "+app.Commands(r.Next), "    ")
 			}
-			for _, rows := range [][]engines.Row{r.Figures, r.Players} {
-				if len(rows) > 0 {
-					if err := cmdutil.RowsTable(app.Out, rows); err != nil {
-						return err
-					}
-				}
+			if err := printRows(app, r.Figures, r.Players); err != nil {
+				return err
 			}
 			if len(r.Figures) == 0 && len(r.Players) == 0 {
 				fmt.Fprintln(app.Out, "  no figures yet")

@@ -36,7 +36,8 @@ func TestTablesFitAndPagerOnATerminal(t *testing.T) {
 	fmt.Fprintf(&script, "echo '==pager=='; PAGER='sed s/^/PAGED:/' '%s' --db '%s' log -n 2; ", bin, db)
 	fmt.Fprintf(&script, "echo '==warlog-pager=='; PAGER='sed s/^/PAGED:/' WARLOG_PAGER='sed s/^/WPAGED:/' '%s' --db '%s' log -n 2; ", bin, db)
 	fmt.Fprintf(&script, "echo '==off=='; PAGER='sed s/^/PAGED:/' WARLOG_PAGER= '%s' --db '%s' log -n 2; ", bin, db)
-	fmt.Fprintf(&script, "echo '==no-pager=='; PAGER='sed s/^/PAGED:/' '%s' --db '%s' --no-pager log -n 2; echo '==end=='; sleep 600", bin, db)
+	fmt.Fprintf(&script, "echo '==no-pager=='; PAGER='sed s/^/PAGED:/' '%s' --db '%s' --no-pager log -n 2; ", bin, db)
+	fmt.Fprintf(&script, "echo '==missing=='; PAGER='no-such-pager -R' '%s' --db '%s' log -n 2; echo \"exit $?\"; echo '==end=='; sleep 600", bin, db)
 
 	p := &tmuxPlay{t: t, socket: filepath.Join(dir, "tmux.sock"), target: "fit"}
 	p.tmux("-f", "/dev/null", "new-session", "-d", "-s", "fit", "-x", "80", "-y", "50",
@@ -55,9 +56,10 @@ func TestTablesFitAndPagerOnATerminal(t *testing.T) {
 	}
 	for i, args := range tables {
 		out := part(fmt.Sprintf("==%d==", i), "==")
-		// A table, or, where even narrowed columns cannot fit, one record
+		// A table, boxed or (status, roster) compact under a header of
+		// names, or, where even narrowed columns cannot fit, one record
 		// per row ("  status: available").
-		if !strings.Contains(out, "│") && !strings.Contains(out, "\n  ") {
+		if !strings.Contains(out, "│") && !strings.Contains(out, "\n  ") && !strings.Contains(out, "\nname  ") {
 			t.Errorf("warlog %s printed no table and no records:\n%s", strings.Join(args, " "), out)
 		}
 		for _, l := range strings.Split(out, "\n") {
@@ -73,6 +75,13 @@ func TestTablesFitAndPagerOnATerminal(t *testing.T) {
 	}
 	if !strings.Contains(want, "│ Change Destiny    │ change-destiny PLAYER TYPE=N │ lay on any player: that type scores N for them at the end") {
 		t.Errorf("a file's table wraps its rows:\n%s", want)
+	}
+	// A pager that does not exist: one line says so, and the output is
+	// printed without it (as git does), exit 0.
+	missing := strings.TrimSpace(part("==missing==", "==end=="))
+	if first, rest, _ := strings.Cut(missing, "\n"); first != `warlog: warning: cannot run the pager "no-such-pager -R" (no such program); printing without one` ||
+		!strings.HasPrefix(rest, "┌") || strings.Count(rest, "│") < 4 || !strings.HasSuffix(rest, "exit 0") || strings.Contains(rest, "warlog:") {
+		t.Errorf("with a pager that does not exist, log printed:\n%s", missing)
 	}
 	for _, c := range []struct{ name, prefix string }{{"pager", "PAGED:"}, {"warlog-pager", "WPAGED:"}, {"off", ""}, {"no-pager", ""}} {
 		out := strings.TrimSpace(part("=="+c.name+"==", "=="))

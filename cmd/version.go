@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -50,6 +51,15 @@ func buildFrom(info *debug.BuildInfo) BuildJSON {
 		}
 	}
 	return b
+}
+
+// JSON writes the build as `warlog version --json` prints it.
+func (b BuildJSON) JSON() string {
+	var s strings.Builder
+	enc := json.NewEncoder(&s)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(b)
+	return s.String()
 }
 
 // String writes the build as `warlog version` prints it.

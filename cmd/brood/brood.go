@@ -417,6 +417,7 @@ func catalogues() []cmdutil.Catalogue {
 		return cmdutil.Catalogue{Topic: topic, Short: short, Header: []string{what, "what it does"}, Keys: []string{"name", "text"}, Rows: rows}
 	}
 	return []cmdutil.Catalogue{
+		turn(), combat(),
 		cat("mutations", "the spawn mutations and what they do", "mutation", eng.Mutations),
 		cat("evolutions", "the Mother's evolutions and what they do", "evolution", eng.Evolutions),
 		cat("rulings", "how warlog decides the cases the rules leave open", "ruling", eng.Rulings),

@@ -35,12 +35,14 @@ type Result struct {
 
 // Run runs args as `warlog ARGS...` would, in-process, with the capture
 // seam set: stdin is empty and no stream is a terminal; the database
-// (--db) and HOME are in a temporary directory, and the test fails if the
+// ($WARLOG_DB) and HOME are in a temporary directory, and the test fails if the
 // line leaves anything there (a database created, or any file).
 func Run(tb testing.TB, args ...string) Result {
 	tb.Helper()
 	dir := tb.TempDir()
-	env := map[string]string{"HOME": dir, "XDG_DATA_HOME": filepath.Join(dir, "data")}
+	// The database by $WARLOG_DB, not --db: to a command that reads, a
+	// file --db names that does not exist is a mistyped path.
+	env := map[string]string{"HOME": dir, "XDG_DATA_HOME": filepath.Join(dir, "data"), "WARLOG_DB": filepath.Join(dir, "warlog.db")}
 	var out, errb bytes.Buffer
 	var r Result
 	captured := 0
@@ -51,7 +53,7 @@ func Run(tb testing.TB, args ...string) Result {
 			r.Game, r.Command = game, c
 			return nil
 		}}
-	r.Code = cmd.Run(context.Background(), app, append([]string{"--db", filepath.Join(dir, "warlog.db")}, args...))
+	r.Code = cmd.Run(context.Background(), app, args)
 	r.Out, r.Err = out.String(), errb.String()
 	if captured > 1 {
 		tb.Errorf("warlog %s handed on %d commands, want at most 1", strings.Join(args, " "), captured)

@@ -188,6 +188,9 @@ func (a *App) Service() (*campaigns.Service, error) {
 		return a.svc, nil
 	}
 	phase.Mark("command-line")
+	if err := a.checkChosenDB(); err != nil {
+		return nil, err
+	}
 	if a.NoNewDatabase && !a.ReadOnly && !a.OnServer() {
 		// No file, or an empty one (touch): no database yet, and none is
 		// made by a command that acts on campaigns that exist.
@@ -203,6 +206,34 @@ func (a *App) Service() (*campaigns.Service, error) {
 	a.store = st
 	a.svc = campaigns.New(st, a.Engines...)
 	return a.svc, nil
+}
+
+// NoDatabaseError: the database --db names does not exist, and the
+// command does not create one (a read, or an action on a campaign that
+// would have to exist): most likely the path is mistyped.
+type NoDatabaseError struct {
+	Path  string
+	Games []string
+}
+
+func (e *NoDatabaseError) Error() string {
+	return fmt.Sprintf("no database at %s (no such file): check the path given with --db, or start one there with `campaign new NAME --game %s`",
+		e.Path, strings.Join(e.Games, "|"))
+}
+
+// checkChosenDB refuses a database file given with --db that does not
+// exist, unless the command may create one (campaign new, import, pull):
+// to every other command a missing file would read as an empty database,
+// and a mistyped path as "no campaign yet". The default database and
+// $WARLOG_DB, set once for every command, are left to read as empty.
+func (a *App) checkChosenDB() error {
+	if a.DBPath == "" || a.OnServer() || !(a.ReadOnly || a.NoNewDatabase) {
+		return nil
+	}
+	if _, err := os.Stat(a.DBPath); errors.Is(err, os.ErrNotExist) {
+		return &NoDatabaseError{Path: a.DBPath, Games: a.GameNames()}
+	}
+	return nil
 }
 
 // Close closes the store if it was opened.

@@ -88,7 +88,7 @@ var hints = []func(err error) (inner, advice string, ok bool){
 		case errors.Is(e.Err, campaigns.ErrNoCampaign):
 			return "`warlog campaign list` shows the campaigns"
 		case errors.Is(e.Err, campaigns.ErrExists):
-			return "choose another name or `warlog use " + e.Name + "`"
+			return "choose another name or `warlog use " + Quote(e.Name) + "`"
 		}
 		return ""
 	}),

@@ -136,19 +136,26 @@ func draw(buf *bytes.Buffer, header []string, rows [][]string) {
 // RowsTable renders engine rows: the columns are the union of the rows' keys
 // in first-seen order, each headed by its key.
 func RowsTable(w io.Writer, rows []engines.Row) error {
+	header, cells := rowCells(rows)
+	return Table(w, header, cells)
+}
+
+// rowCells are engine rows as a table's header (their keys, "_" as a
+// space) and cells.
+func rowCells(rows []engines.Row) (header []string, cells [][]string) {
 	keys := engines.Keys(rows)
-	cells := make([][]string, len(rows))
+	cells = make([][]string, len(rows))
 	for i, r := range rows {
 		cells[i] = make([]string, len(keys))
 		for j, k := range keys {
 			cells[i][j] = Cell(r.Get(k))
 		}
 	}
-	header := make([]string, len(keys))
+	header = make([]string, len(keys))
 	for i, k := range keys {
 		header[i] = strings.ReplaceAll(k, "_", " ")
 	}
-	return Table(w, header, cells)
+	return header, cells
 }
 
 // Cell writes a value for a table: nothing for nil, yes/no for bools.
@@ -168,12 +175,38 @@ func Cell(v any) string {
 }
 
 // fit wraps the cells of the widest columns so that the table, borders
-// and padding included, is at most width columns wide: a cap is found such
-// that the columns no wider than it keep their width and the others are cut
-// down to it, but never below their longest word (the room left over goes
-// to the cut columns too); their cells, the header's too, wrap at spaces.
-// ok is false when the table cannot fit even so.
+// and padding included, is at most width columns wide (see capWidths);
+// their cells, the header's too, wrap at spaces. ok is false when the
+// table cannot fit even so.
 func fit(header []string, rows [][]string, width int) (h []string, out [][]string, ok bool) {
+	n := len(header)
+	caps, ok := capWidths(header, rows, width-3*n-1) // "│ " before each cell, " " after, a last "│"
+	if !ok {
+		return header, rows, false
+	}
+	wrap := func(row []string) []string {
+		o := make([]string, len(row))
+		for i, c := range row {
+			if i < n && ansi.StringWidth(c) > caps[i] {
+				c = ansi.Wrap(c, caps[i], "")
+			}
+			o[i] = c
+		}
+		return o
+	}
+	out = make([][]string, len(rows))
+	for r, row := range rows {
+		out[r] = wrap(row)
+	}
+	return wrap(header), out, true
+}
+
+// capWidths gives each column of a table a width so that together they
+// are at most budget columns: a cap is found such that the columns no
+// wider than it keep their width and the others are cut down to it, but
+// never below their longest word (the room left over goes to the cut
+// columns too). ok is false when the longest words alone need more.
+func capWidths(header []string, rows [][]string, budget int) (caps []int, ok bool) {
 	n := len(header)
 	natural, word := make([]int, n), make([]int, n)
 	measure := func(i int, c string) {
@@ -192,7 +225,6 @@ func fit(header []string, rows [][]string, width int) (h []string, out [][]strin
 			}
 		}
 	}
-	budget := width - 3*n - 1 // "│ " before each cell, " " after, a last "│"
 	capAt := func(i, limit int) int { return min(natural[i], max(limit, word[i])) }
 	used := func(limit int) int {
 		sum := 0
@@ -201,17 +233,18 @@ func fit(header []string, rows [][]string, width int) (h []string, out [][]strin
 		}
 		return sum
 	}
-	if used(width) <= budget {
-		return header, rows, true
+	if sum := used(0); sum > budget {
+		return nil, false
 	}
-	if used(0) > budget {
-		return header, rows, false
+	widest := 0
+	for _, w := range natural {
+		widest = max(widest, w)
 	}
 	limit := 0
-	for limit < width && used(limit+1) <= budget {
+	for limit < widest && used(limit+1) <= budget {
 		limit++
 	}
-	caps := make([]int, n)
+	caps = make([]int, n)
 	spare := budget - used(limit)
 	for i := range natural {
 		caps[i] = capAt(i, limit)
@@ -220,21 +253,7 @@ func fit(header []string, rows [][]string, width int) (h []string, out [][]strin
 			spare -= extra
 		}
 	}
-	wrap := func(row []string) []string {
-		o := make([]string, len(row))
-		for i, c := range row {
-			if i < n && ansi.StringWidth(c) > caps[i] {
-				c = ansi.Wrap(c, caps[i], "")
-			}
-			o[i] = c
-		}
-		return o
-	}
-	out = make([][]string, len(rows))
-	for r, row := range rows {
-		out[r] = wrap(row)
-	}
-	return wrap(header), out, true
+	return caps, true
 }
 
 // records writes rows as one record each when a table cannot fit the
@@ -273,7 +292,14 @@ func WrapTo(width int, s, indent string) string {
 	if !ok {
 		return s
 	}
-	rest = ansi.Wrap(strings.TrimLeft(rest, " "), max(width-ansi.StringWidth(indent), 10), "")
+	// The rest is wrapped again, narrower for the indent: its lines as
+	// one text again first, or each line the first wrap ended would end
+	// one here too, however short.
+	parts := strings.Split(rest, "\n")
+	for i := range parts {
+		parts[i] = strings.TrimRight(parts[i], " ")
+	}
+	rest = ansi.Wrap(strings.TrimLeft(strings.Join(parts, " "), " "), max(width-ansi.StringWidth(indent), 10), "")
 	lines := strings.Split(rest, "\n")
 	for i := range lines {
 		lines[i] = indent + lines[i]

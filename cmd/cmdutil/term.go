@@ -2,9 +2,11 @@ package cmdutil
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"strings"
 	"syscall"
 
 	"github.com/charmbracelet/x/term"
@@ -17,8 +19,8 @@ import (
 // file, a pipe, a test's buffer.
 func Width(w io.Writer) int {
 	switch x := termsafe.Underlying(w).(type) {
-	case *pagerWriter:
-		return x.width
+	case sized:
+		return x.columns()
 	case *os.File:
 		if !term.IsTerminal(x.Fd()) {
 			return 0
@@ -32,6 +34,21 @@ func Width(w io.Writer) int {
 	return 0
 }
 
+// sized is a stream that knows the width of the terminal behind it.
+type sized interface{ columns() int }
+
+// Sized is w standing for a terminal of cols columns: a command writing
+// to it lays its output out for that width, as on the terminal behind a
+// pager's pipe. Tests measure a command's output at a width through it.
+func Sized(w io.Writer, cols int) io.Writer { return sizedWriter{w, cols} }
+
+type sizedWriter struct {
+	io.Writer
+	cols int
+}
+
+func (s sizedWriter) columns() int { return s.cols }
+
 // pagerWriter is the pipe to the pager, which knows the terminal's width
 // behind it and stops writing, without an error, once the pager has quit
 // (the reader closed it before the end: q in less).
@@ -40,6 +57,8 @@ type pagerWriter struct {
 	width int
 	gone  bool
 }
+
+func (p *pagerWriter) columns() int { return p.width }
 
 func (p *pagerWriter) Write(b []byte) (int, error) {
 	if p.gone {
@@ -78,6 +97,18 @@ func (a *App) Page() (done func() error) {
 	if pager == "" || pager == "cat" {
 		return none
 	}
+	// A pager that does not exist: the output is printed here, after one
+	// line saying so, as git does (the shell would say "not found" and
+	// the output would be lost).
+	cannot := func(why string) func() error {
+		fmt.Fprintf(a.Err, "warlog: warning: cannot run the pager %q (%s); printing without one\n", pager, why)
+		return none
+	}
+	if program, ok := pagerProgram(pager); ok {
+		if _, err := exec.LookPath(program); err != nil {
+			return cannot("no such program")
+		}
+	}
 	cmd := exec.Command("sh", "-c", pager)
 	cmd.Stdout, cmd.Stderr = f, a.Err
 	cmd.Env = os.Environ()
@@ -92,7 +123,7 @@ func (a *App) Page() (done func() error) {
 		return none
 	}
 	if err := cmd.Start(); err != nil {
-		return none
+		return cannot(err.Error())
 	}
 	out := a.Out
 	// The pager gets what the terminal would: text made safe (termsafe).
@@ -109,6 +140,21 @@ func (a *App) Page() (done func() error) {
 		}
 		return err
 	}
+}
+
+// pagerProgram is the program a pager command line runs, when the line
+// is plain words ("less -R"), so that it can be looked for before a shell
+// is started; ok is false for a line only a shell reads (a variable set
+// first, a pipe, quotes).
+func pagerProgram(line string) (program string, ok bool) {
+	if strings.ContainsAny(line, "|&;<>()$`\\\"'=*?[#~%{}") {
+		return "", false
+	}
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return "", false
+	}
+	return f[0], true
 }
 
 // Paged runs write with its output through the pager (see Page).

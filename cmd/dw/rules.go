@@ -12,7 +12,7 @@ import (
 // catalogues are Deadwars' rules as `warlog rules dw` shows them: the
 // numbers come from the engine's tables, the summaries are ours (seed 001).
 func catalogues() []cmdutil.Catalogue {
-	return []cmdutil.Catalogue{clans(), ranks(), classes(), spells(), scenarios()}
+	return []cmdutil.Catalogue{turn(), combat(), clans(), ranks(), classes(), spells(), scenarios()}
 }
 
 // clanTemper says in a few words what a clan's faces favour.

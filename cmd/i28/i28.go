@@ -216,7 +216,7 @@ func listPart(part string, keep func(...string) bool) (header []string, rows [][
 // them.
 func catalogues() []cmdutil.Catalogue {
 	all := func(...string) bool { return true }
-	var out []cmdutil.Catalogue
+	out := []cmdutil.Catalogue{turn(), combat()}
 	for _, p := range []struct{ topic, short string }{
 		{"fleshtypes", "the Fleshtypes: what each does and how warlog applies it"},
 		{"items", "the items: what each does and how warlog applies it"},
@@ -382,7 +382,7 @@ func showGang(c *cobra.Command, app *cmdutil.App, player string) error {
 		}
 	}
 	if g == nil {
-		return fmt.Errorf("%s has no gang; found one with `warlog i28 gang %s --faction court|schism|sacrosanct`", player, player)
+		return fmt.Errorf("%s has no gang; found one with `warlog i28 gang %s --faction court|schism|sacrosanct`", player, cmdutil.Quote(player))
 	}
 	if app.JSON {
 		return app.PrintJSON(map[string]any{"player": g.Player, "faction": g.Faction, "bones": g.Bones, "cost": incarn28.GangCost(g.Incarns), "incarns": g.Incarns, "games": g.Games, "wins": g.Wins})

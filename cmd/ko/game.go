@@ -9,7 +9,7 @@ import (
 // tree and its part of the demo.
 func Game() cmdutil.Game {
 	return cmdutil.Game{Engine: kingsown.Engine, Use: "ko", Command: NewCommand, Demo: demoLines,
-		Rules: func() []cmdutil.Catalogue { return []cmdutil.Catalogue{spells()} }}
+		Rules: catalogues}
 }
 
 // demoLines is the command lines the demo plays for this game, with the

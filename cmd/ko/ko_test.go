@@ -115,7 +115,7 @@ func TestActionsRefuseBadLines(t *testing.T) {
 		{Args: []string{"ko", "first"}, Err: "warlog ko first needs the SIDE that moves first; 0 arguments given (try: warlog ko first --help)"},
 		{Args: []string{"ko", "move", "Wyn"},
 			Err: "warlog ko move needs a FIGURE and its move (stay, half, full or withdraw); 1 argument given (try: warlog ko move --help)"},
-		{Args: []string{"ko", "move", "Wyn", "half", "--rogh"}, Err: "unknown flag: --rogh (try: warlog ko move --help)"},
+		{Args: []string{"ko", "move", "Wyn", "half", "--rogh"}, Err: "unknown flag: --rogh; did you mean --rough? (try: warlog ko move --help)"},
 		{Args: []string{"ko", "next", "now"}, Err: `warlog ko next takes no arguments; "now" given (try: warlog ko next --help)`},
 		{Args: []string{"ko", "attack", "Bors"}, Err: "warlog ko attack needs an ATTACKER and a TARGET; 1 argument given (try: warlog ko attack --help)"},
 		{Args: []string{"ko", "attack", "Bors", "Nest", "--rear=maybe"}, Err: `--rear "maybe": give true or false (try: warlog ko attack --help)`},

@@ -9,7 +9,7 @@ import (
 // tree and its part of the demo.
 func Game() cmdutil.Game {
 	return cmdutil.Game{Engine: reincardnated.Engine, Use: "rc", Command: NewCommand, Demo: demoLines,
-		Rules: func() []cmdutil.Catalogue { return []cmdutil.Catalogue{karma()} }}
+		Rules: func() []cmdutil.Catalogue { return []cmdutil.Catalogue{turn(), combat(), karma()} }}
 }
 
 // demoLines is the command lines the demo plays for this game, with the
