@@ -9,11 +9,15 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
 	"github.com/charmbracelet/x/term"
+
+	"colorquery"
 
 	"warlog/cmd/cmdutil"
 	"warlog/internal/termsafe"
@@ -67,6 +71,10 @@ type prompter struct {
 	// text is out for plain lines: control characters a log's names may
 	// carry are shown, not obeyed.
 	text io.Writer
+	// typed are keys typed before the first question could read them
+	// (while the terminal was asked its background): the first question
+	// takes them as if typed at it.
+	typed []tea.KeyMsg
 }
 
 // say writes a line above the questions: an outcome, a refusal.
@@ -99,9 +107,21 @@ func newPrompter(ctx context.Context, app *cmdutil.App, forceAccessible bool) *p
 	p.accessible = forceAccessible || app.Getenv("ACCESSIBLE") != "" || app.Getenv("TERM") == "dumb" || !tty
 	if p.accessible {
 		p.lines = newLineReader(app.In)
+		return p
+	}
+	// The one question warlog puts to the terminal, and only here: never
+	// in accessible mode or from piped input, and never a wait longer
+	// than a keypress; the keys typed meanwhile are kept for the first
+	// question.
+	if out, ok := p.out.(*os.File); ok {
+		p.typed = typedKeys(colorquery.Detect(f, out, colorWait))
 	}
 	return p
 }
+
+// colorWait is the longest play waits for the terminal to say its
+// background: a terminal that does not answer costs no more than this.
+const colorWait = 200 * time.Millisecond
 
 // size is the terminal's width and height (80x24 when it cannot be read).
 func (p *prompter) size() (int, int) {
@@ -304,7 +324,15 @@ type fieldModel struct {
 	outcome       error
 }
 
-func (m *fieldModel) Init() tea.Cmd { return m.form.Init() }
+func (m *fieldModel) Init() tea.Cmd {
+	if len(m.p.typed) > 0 {
+		return tea.Batch(m.form.Init(), func() tea.Msg { return typedMsg{} })
+	}
+	return m.form.Init()
+}
+
+// typedMsg asks the question to take the keys typed before it began.
+type typedMsg struct{}
 
 func (m *fieldModel) finish(result string, outcome error) (tea.Model, tea.Cmd) {
 	m.done, m.result, m.outcome = true, result, outcome
@@ -313,6 +341,17 @@ func (m *fieldModel) finish(result string, outcome error) (tea.Model, tea.Cmd) {
 
 func (m *fieldModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case typedMsg:
+		// The keys typed ahead, one by one, as if typed now; those after
+		// the one that answers are the next question's.
+		var cmds []tea.Cmd
+		for len(m.p.typed) > 0 && !m.done {
+			k := m.p.typed[0]
+			m.p.typed = m.p.typed[1:]
+			_, cmd := m.Update(k)
+			cmds = append(cmds, cmd)
+		}
+		return m, tea.Batch(cmds...)
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		// The field gets what the header, the outcome above it, the
@@ -532,4 +571,39 @@ func (p *prompter) askScreen(title, desc string, check func(string) error) (stri
 	}
 	m.field = in
 	return p.run(m)
+}
+
+// typedKeys reads the keys in what a terminal sent: letters and digits,
+// Enter, Backspace, Tab, Esc, the arrows and Ctrl-C (what play's questions
+// take); anything else is dropped.
+func typedKeys(b []byte) []tea.KeyMsg {
+	var out []tea.KeyMsg
+	arrows := map[byte]tea.KeyType{'A': tea.KeyUp, 'B': tea.KeyDown, 'C': tea.KeyRight, 'D': tea.KeyLeft}
+	for len(b) > 0 {
+		switch c := b[0]; {
+		case c == 0x1b && len(b) >= 3 && (b[1] == '[' || b[1] == 'O') && arrows[b[2]] != 0:
+			out = append(out, tea.KeyMsg{Type: arrows[b[2]]})
+			b = b[3:]
+			continue
+		case c == 0x1b:
+			out = append(out, tea.KeyMsg{Type: tea.KeyEsc})
+		case c == '\r' || c == '\n':
+			out = append(out, tea.KeyMsg{Type: tea.KeyEnter})
+		case c == 0x7f || c == 0x08:
+			out = append(out, tea.KeyMsg{Type: tea.KeyBackspace})
+		case c == '\t':
+			out = append(out, tea.KeyMsg{Type: tea.KeyTab})
+		case c == 0x03:
+			out = append(out, tea.KeyMsg{Type: tea.KeyCtrlC})
+		case c >= 0x20:
+			r, n := utf8.DecodeRune(b)
+			if r != utf8.RuneError {
+				out = append(out, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+			}
+			b = b[n:]
+			continue
+		}
+		b = b[1:]
+	}
+	return out
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"colorquery"
+
 	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	"warlog/engines/kit"
@@ -392,5 +394,33 @@ func TestPlayLeavesQuietly(t *testing.T) {
 	app = &cmdutil.App{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
 	if code := Run(context.Background(), app, []string{"--db", db, "play"}); code != 0 || errb.Len() > 0 {
 		t.Fatalf("the end of input: exit %d, stderr %q; want 0 and nothing", code, errb.String())
+	}
+}
+
+// What a terminal sends back while play asks its background: the answers
+// (OSC 11 ended by BEL or ST, the cursor's position) are taken out, the
+// keys typed among them kept in order, and the background read.
+func TestTerminalAnswersAndTypedKeys(t *testing.T) {
+	for _, c := range []struct {
+		in          string
+		dark, known bool
+		typed       string
+	}{
+		{"1\x1b]11;rgb:ffff/ffff/ffff\x1b\\2\x1b[12;3R3", false, true, "123"},
+		{"\x1b]11;rgb:1e/1e/2e\x07\x1b[1;1R", true, true, ""},
+		{"q\r", false, false, "q\r"}, // no answer at all
+		{"\x1b[A\x1b[5;9R", false, false, "\x1b[A"},
+	} {
+		dark, known, typed := colorquery.Parse([]byte(c.in))
+		if dark != c.dark || known != c.known || string(typed) != c.typed {
+			t.Errorf("%q: dark %v known %v typed %q; want %v %v %q", c.in, dark, known, typed, c.dark, c.known, c.typed)
+		}
+	}
+	var got []string
+	for _, k := range typedKeys([]byte("1b\r\x1b[B\x1b\x7fé")) {
+		got = append(got, k.String())
+	}
+	if want := "1 b enter down esc backspace é"; strings.Join(got, " ") != want {
+		t.Errorf("keys %q, want %q", got, want)
 	}
 }
