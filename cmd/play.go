@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,19 +59,29 @@ const (
 	menuUndo    = "\x00undo"
 	menuCorrect = "\x00correct"
 	menuQuit    = "\x00quit"
+	menuRedo    = "\x00redo"
 	rollForMe   = "program"
 	enterDice   = "hand"
 	reportNone  = "no"
 )
 
-// evenHelp wraps each help text at width and pads them all to the same
-// number of lines.
+// helpLines is the most lines a menu line's help takes under the title:
+// a longer one is cut, marked with "…".
+const helpLines = 2
+
+// evenHelp wraps each help text at width, at most helpLines lines, and
+// pads them all to the same number of lines.
 func evenHelp(help map[string]string, width int) map[string]string {
 	wrapped := map[string][]string{}
 	most := 1
 	for k, h := range help {
 		if strings.TrimSpace(h) != "" {
-			wrapped[k] = cmdutil.WordWrap(h, width)
+			w := cmdutil.WordWrap(h, width)
+			if len(w) > helpLines {
+				w = w[:helpLines]
+				w[helpLines-1] = cmdutil.Clip(w[helpLines-1]+" …", width)
+			}
+			wrapped[k] = w
 		}
 		most = max(most, len(wrapped[k]))
 	}
@@ -94,6 +105,153 @@ type playState struct {
 	name string
 	// dice is how the last roll was made: the Dice? question opens on it.
 	dice string
+	// keys are the menu's keys, kept while the menu lasts.
+	keys menuKeys
+	// game and status are the battle as the menu showed it.
+	game   engines.State
+	status engines.Status
+}
+
+// onMap draws the map a question's squares are picked on: the game's
+// status with the map alone, each square offered marked with the key
+// that picks it. ok is false unless every option is a square of a map the
+// status draws, each with a key, and the full screen shows it.
+func (ps *playState) onMap(opts []engines.Pick) (func(w, h int, about string) []string, bool) {
+	sq, ok := ps.game.(engines.Squares)
+	if !ok || ps.p.accessible {
+		return nil, false
+	}
+	first, last, ok := sq.MapNotes()
+	if !ok || last >= len(ps.status.Notes) {
+		return nil, false
+	}
+	notes := slices.Clone(ps.status.Notes[first : last+1])
+	for _, it := range oneKeyEach(pickItems(opts)) {
+		n, col, width, ok := sq.Square(it.value)
+		if !ok || it.key == "" || n < first || n > last {
+			return nil, false
+		}
+		row := []rune(notes[n-first])
+		if col+width > len(row) {
+			row = append(row, []rune(strings.Repeat(" ", col+width-len(row)))...)
+		}
+		copy(row[col:col+width], []rune(fmt.Sprintf("%*s", width, "("+it.key+")")))
+		notes[n-first] = string(row)
+	}
+	head := statusHead(ps.status)
+	return func(w, h int, _ string) []string {
+		out := []string{cmdutil.Clip(head, w)}
+		for _, n := range notes {
+			out = append(out, cmdutil.Clip("  "+n, w))
+		}
+		if len(out) > h { // the header goes first, then the rows from the bottom
+			out = out[len(out)-min(len(out), max(h, 1)):]
+		}
+		return out
+	}, true
+}
+
+// keyEndTurn is the key of the action that ends the turn, in every turn.
+const keyEndTurn = "e"
+
+// menuKeys gives each action on the full-screen menu a key it keeps while
+// the menu lasts (the same scenario, turn and phase): an action new to it
+// takes the next key never given in it (1-9, then letters), so that a key
+// never comes to mean another action; the end of the turn is always e.
+// The menu lists the actions in the order their keys were given.
+type menuKeys struct {
+	lasts string
+	keys  map[string]string
+	given int
+}
+
+// items is the menu of choices while lasts (a new value starts a new
+// menu); each item's value is its choice's index.
+func (mk *menuKeys) items(lasts string, choices []engines.Choice) []item {
+	if lasts != mk.lasts || mk.keys == nil {
+		mk.lasts, mk.keys, mk.given = lasts, map[string]string{}, 0
+	}
+	used := map[string]bool{}
+	rank := map[string]int{}
+	out := make([]item, 0, len(choices)+4)
+	for i, ch := range choices {
+		id := ch.ID
+		if id == "" {
+			id = ch.Label
+		}
+		k, ok := mk.keys[id]
+		switch {
+		case ch.EndsTurn && !used[keyEndTurn]:
+			k = keyEndTurn
+			rank[k] = 1 << 30
+		case !ok || used[k]:
+			k = menuKeyAt(mk.given)
+			mk.given++
+			mk.keys[id] = k
+		}
+		if _, ok := rank[k]; !ok {
+			rank[k] = keyIndex(k)
+		}
+		used[k] = true
+		out = append(out, item{key: k, value: strconv.Itoa(i), label: ch.Label, help: ch.Help, endsTurn: ch.EndsTurn})
+	}
+	slices.SortStableFunc(out, func(a, b item) int { return rank[a.key] - rank[b.key] })
+	return out
+}
+
+// menuLetters are the keys after 9: not b, c, q, u, e, r (Back, Correct,
+// Quit, Undo, End turn, Redo), nor g, j, k (huh's cursor keys).
+const menuLetters = "adfhilmnopstvwxyz"
+
+// menuKeyAt is the n-th key given (from 0); "" past z (the arrows reach
+// that line).
+func menuKeyAt(n int) string {
+	switch {
+	case n < 9:
+		return strconv.Itoa(n + 1)
+	case n-9 < len(menuLetters):
+		return menuLetters[n-9 : n-8]
+	}
+	return ""
+}
+
+// keyIndex is the order menuKeyAt gives k in.
+func keyIndex(k string) int {
+	if n, err := strconv.Atoi(k); err == nil {
+		return n - 1
+	}
+	if i := strings.Index(menuLetters, k); k != "" && i >= 0 {
+		return 9 + i
+	}
+	return 1 << 29
+}
+
+// redoable names what the menu's Redo would put back ("" when nothing
+// can be): the newest undone action, while no new action has come since.
+func (ps *playState) redoable(st *campaigns.State) string {
+	can := st.CanRedo()
+	if len(can) == 0 {
+		return ""
+	}
+	acts, err := ps.svc.Actions(ps.c.Context(), ps.name)
+	if err != nil {
+		return ""
+	}
+	a, err := acts.Find(can[0])
+	if err != nil {
+		return ""
+	}
+	return a.Label
+}
+
+// redo puts back the last action undone.
+func (ps *playState) redo() {
+	res, err := ps.svc.Redo(ps.c.Context(), ps.name, 1, campaigns.Options{ActionID: ps.app.NextActionID()})
+	if err != nil {
+		ps.p.say(fmt.Sprintf("Refused: %v", err))
+		return
+	}
+	ps.p.say(res.Label)
 }
 
 // errStop ends play with exit status 0: Quit, or the end of piped input.
@@ -146,6 +304,7 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 		wasIn = scenario
 		s := g.Status()
 		s.Campaign, s.Game = st.Name, st.Campaign.Game
+		ps.game, ps.status = g, s
 		p.trail = nil
 		if p.accessible {
 			fmt.Fprintln(app.Out)
@@ -153,16 +312,21 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 				fmt.Fprintln(app.Out, l)
 			}
 		} else {
-			p.status = func(w, h int) []string { return fitStatus(s, w, h) }
+			p.status = func(w, h int, about string) []string { return fitStatus(s, w, h, about) }
 		}
 		choices := pr.Choices()
-		items := make([]item, 0, len(choices)+3)
-		for i, ch := range choices {
-			label := ch.Label
-			if ch.Help != "" && p.accessible {
-				label += " — " + ch.Help
+		var items []item
+		if p.accessible {
+			items = make([]item, 0, len(choices)+4)
+			for i, ch := range choices {
+				label := ch.Label
+				if ch.Help != "" {
+					label += " — " + ch.Help
+				}
+				items = append(items, item{key: strconv.Itoa(i + 1), value: strconv.Itoa(i), label: label, help: ch.Help, endsTurn: ch.EndsTurn})
 			}
-			items = append(items, item{key: strconv.Itoa(i + 1), value: strconv.Itoa(i), label: label, help: ch.Help})
+		} else {
+			items = ps.keys.items(fmt.Sprintf("%s\x00%d\x00%s", s.Scenario, s.Turn, s.Phase), choices)
 		}
 		last, err := svc.LastInEffect(ctx, st)
 		if err != nil {
@@ -179,6 +343,9 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 		}
 		if last != nil {
 			special("u", menuUndo, "Undo: "+last.Label, "take the last action back; nothing is deleted, and the same dice come back if it is made again")
+		}
+		if redo := ps.redoable(st); redo != "" {
+			special("r", menuRedo, "Redo: "+redo, "put back what was undone, with its own dice")
 		}
 		recent, err := svc.RecentUnits(ctx, name, 8)
 		if err != nil {
@@ -197,10 +364,15 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 					items = append(items, item{key: "c", value: menuCorrect})
 				case menuQuit:
 					items = append(items, item{key: "q", value: menuQuit})
+				case menuRedo:
+					items = append(items, item{key: "r", value: menuRedo})
+				}
+				if items[i].endsTurn {
+					items = append(items, item{key: keyEndTurn, value: items[i].value})
 				}
 			}
 		}
-		pick, err := p.choose("What now?", items, items[0].value, true)
+		pick, err := p.choose("What now?", items, "0", true)
 		switch {
 		case errors.Is(err, errUndo):
 			pick = menuUndo
@@ -215,6 +387,9 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 			return nil
 		case menuUndo:
 			ps.undo()
+			continue
+		case menuRedo:
+			ps.redo()
 			continue
 		case menuCorrect:
 			if err := ps.after(ps.correct(recent), "Left the game; the correction was not recorded."); err != nil {
@@ -345,7 +520,11 @@ func (ps *playState) play(ch engines.Choice) error {
 					i++
 					continue
 				}
-				v, err = p.choose(q.Prompt, pickItems(opts), opts[0].Value, false)
+				if marks, ok := ps.onMap(opts); ok {
+					v, err = p.chooseOnMap(q.Prompt, pickItems(opts), opts[0].Value, marks)
+				} else {
+					v, err = p.choose(q.Prompt, pickItems(opts), opts[0].Value, false)
+				}
 				shown = labelOf(opts, v)
 			} else {
 				v, err = p.ask(q.Prompt, "", func(s string) error {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -38,6 +39,8 @@ var (
 // play gets, the label shown and the help shown while it is highlighted.
 type item struct {
 	key, value, label, help string
+	// endsTurn marks the action that ends the turn (its key is e).
+	endsTurn bool
 }
 
 // numbered gives picks the keys 1, 2, 3, ...
@@ -63,7 +66,7 @@ type prompter struct {
 	lines      *lineReader
 	// status is the block shown above every full-screen question, fitted
 	// to the terminal; trail the answers given so far in this action.
-	status func(width, height int) []string
+	status func(width, height int, about string) []string
 	trail  []string
 	// said is the last line play wrote above the questions (an action's
 	// outcome): the full-screen question leaves it room on the screen.
@@ -316,6 +319,9 @@ type fieldModel struct {
 	value    *string
 	check    func(string) error
 	top      bool
+	title    string
+	// onMap, for a square picked on the map, says what Enter takes.
+	onMap string
 
 	err           error
 	width, height int
@@ -429,6 +435,11 @@ func (m *fieldModel) View() string {
 	case m.err != nil:
 		foot = append(foot, cmdutil.Clip("✗ "+termsafe.String(m.err.Error()), w))
 	}
+	for _, it := range m.items {
+		if it.value == menuUndo || it.value == menuRedo {
+			foot = append(foot, cmdutil.Clip(it.key+" "+strings.ToLower(it.label[:1])+termsafe.String(it.label[1:]), w))
+		}
+	}
 	foot = append(foot, cmdutil.Clip(m.keyHelp(), w))
 	var trail []string
 	for _, t := range m.p.trail {
@@ -438,7 +449,7 @@ func (m *fieldModel) View() string {
 	room -= m.p.saidLines()
 	var out []string
 	if m.p.status != nil {
-		for _, l := range m.p.status(w, max(1, room)) {
+		for _, l := range m.p.status(w, max(1, room), m.about()) {
 			out = append(out, termsafe.String(l))
 		}
 	}
@@ -449,19 +460,62 @@ func (m *fieldModel) View() string {
 	return strings.Join(out, "\n")
 }
 
-func (m *fieldModel) keyHelp() string {
-	back := "b/esc back"
-	if m.top {
-		back = "esc leave"
+// about is the question's text: its title, its lines and the answers so
+// far (the status keeps the figures it names on the screen).
+func (m *fieldModel) about() string {
+	parts := append([]string{m.title}, m.p.trail...)
+	for _, it := range m.items {
+		if it.value != "" && it.value[0] != 0 {
+			parts = append(parts, it.label)
+		}
 	}
+	return strings.Join(parts, "\n")
+}
+
+// keyHelp is the last line: the keys. The menu's own letters (Correct,
+// Quit) are here rather than lines of the menu, so that a long menu never
+// pushes them off the screen; Undo and Redo have a line of their own
+// above it, saying what they take back or put back.
+func (m *fieldModel) keyHelp() string {
 	if m.items == nil {
 		return "enter submit • esc back • ctrl+c leave"
 	}
-	return fmt.Sprintf("↑↓ move • enter submit • %s pick • u undo • %s", m.keyRange, back)
+	if m.onMap != "" {
+		return strings.Join([]string{m.keyRange + " pick on the map", termsafe.String(m.onMap), "u undo", "b/esc back"}, " • ")
+	}
+	parts := []string{"↑↓ enter", m.keyRange + " pick"}
+	hasUndo := false
+	for _, it := range m.items {
+		switch {
+		case it.endsTurn && it.key == keyEndTurn:
+			parts = append(parts, "e end turn")
+		case it.value == menuUndo:
+			hasUndo = true
+		case it.value == menuCorrect:
+			parts = append(parts, "c correct a roll")
+		case it.value == menuQuit:
+			parts = append(parts, "q quit")
+		}
+	}
+	if !hasUndo {
+		parts = append(parts, "u undo")
+	}
+	if m.top {
+		parts = append(parts, "esc leave")
+	} else {
+		parts = append(parts, "b/esc back")
+	}
+	return strings.Join(parts, " • ")
+}
+
+// onMenu says whether an item is a line of the full-screen menu: Back,
+// Undo, Redo, Correct and Quit are keys named under it instead.
+func onMenu(it item) bool {
+	return it.value == "" || it.value[0] != 0
 }
 
 // oneKeyEach gives the lines numbered 10 and above a letter instead
-// (a, d, e, f, h, ...: b, c, q and u keep their meaning, and g, j and k
+// (a, d, f, h, ...: b, c, q, u, e and r keep their meaning, and g, j and k
 // move the cursor as in huh), so that one key picks any line.
 func oneKeyEach(items []item) []item {
 	used := map[string]bool{}
@@ -472,7 +526,7 @@ func oneKeyEach(items []item) []item {
 	next := 'a'
 	for i, it := range items {
 		if n, err := strconv.Atoi(it.key); err == nil && n > 9 {
-			for used[string(next)] || strings.ContainsRune("bcqugjk", next) {
+			for used[string(next)] || strings.ContainsRune("bcqugjker", next) {
 				next++
 			}
 			it.key = "" // past z: the arrows reach it
@@ -492,7 +546,7 @@ func keyRange(items []item) string {
 	for _, it := range items {
 		if it.key >= "1" && it.key <= "9" {
 			digits = append(digits, it.key)
-		} else if len(it.key) == 1 && it.value[0] != 0 {
+		} else if len(it.key) == 1 && it.value[0] != 0 && !it.endsTurn {
 			letters = append(letters, it.key)
 		}
 	}
@@ -535,20 +589,26 @@ func (p *prompter) chooseScreen(title string, items []item, def string, top bool
 	if def == "" && len(items) > 0 {
 		*m.value = items[0].value
 	}
-	opts := make([]huh.Option[string], len(items))
+	var opts []huh.Option[string]
 	help := map[string]string{}
 	hasHelp := false
 	items = oneKeyEach(items)
-	m.items = items
+	m.items, m.title = items, title
 	m.keyRange = keyRange(items)
-	for i, it := range items {
+	for _, it := range items {
+		if !onMenu(it) {
+			continue
+		}
 		label := "   " + termsafe.String(it.label)
 		if it.key != "" {
 			label = it.key + ". " + termsafe.String(it.label)
 		}
-		opts[i] = huh.NewOption(cmdutil.Clip(label, w-6), it.value)
+		opts = append(opts, huh.NewOption(cmdutil.Clip(label, w-6), it.value))
 		help[it.value] = termsafe.String(it.help)
 		hasHelp = hasHelp || it.help != ""
+	}
+	if !slices.ContainsFunc(items, func(it item) bool { return it.value == *m.value && onMenu(it) }) && len(opts) > 0 {
+		*m.value = opts[0].Value
 	}
 	sel := huh.NewSelect[string]().Title(termsafe.String(title)).Options(opts...).Value(m.value)
 	if hasHelp {
@@ -564,7 +624,7 @@ func (p *prompter) chooseScreen(title string, items []item, def string, top bool
 
 func (p *prompter) askScreen(title, desc string, check func(string) error) (string, error) {
 	w, _ := p.size()
-	m := &fieldModel{p: p, check: check, value: new(string)}
+	m := &fieldModel{p: p, check: check, value: new(string), title: title}
 	in := huh.NewInput().Title(termsafe.String(title)).Value(m.value)
 	if desc != "" {
 		in = in.Description(cmdutil.Clip(termsafe.String(desc), w-4))
@@ -606,4 +666,39 @@ func typedKeys(b []byte) []tea.KeyMsg {
 		b = b[1:]
 	}
 	return out
+}
+
+// chooseOnMap asks for one of items, squares marked on the map status
+// draws: the map stands in for the status and the menu's lines, and the
+// key marked on a square picks it (Enter takes def). Accessible mode asks
+// as choose does.
+func (p *prompter) chooseOnMap(title string, items []item, def string, status func(w, h int, about string) []string) (string, error) {
+	if p.accessible {
+		return p.choose(title, items, def, false)
+	}
+	was := p.status
+	p.status = status
+	defer func() { p.status = was }()
+	items = append(oneKeyEach(items), item{key: "b", value: "\x00back", label: "Back"})
+	m := &fieldModel{p: p, items: items, title: title, value: new(string), keyRange: keyRange(items)}
+	*m.value = def
+	m.onMap = "enter takes " + labelOfItem(items, def)
+	m.field = huh.NewNote().Title(termsafe.String(title))
+	v, err := p.run(m)
+	if err != nil {
+		return "", err
+	}
+	if v == "\x00back" {
+		return "", errBack
+	}
+	return v, nil
+}
+
+func labelOfItem(items []item, v string) string {
+	for _, it := range items {
+		if it.value == v {
+			return it.label
+		}
+	}
+	return v
 }
