@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -14,7 +13,6 @@ import (
 	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	"warlog/engines/dice"
-	"warlog/projections/report"
 )
 
 type playOptions struct {
@@ -711,30 +709,6 @@ func diceText(v []int) string {
 		s[i] = strconv.Itoa(x)
 	}
 	return strings.Join(s, ",")
-}
-
-// offerReport asks whether to show the battle's report once it has ended.
-func (ps *playState) offerReport() error {
-	app := ps.app
-	fmt.Fprintln(app.Out, "\nThe battle is over.")
-	ps.p.status, ps.p.trail = nil, nil
-	v, err := ps.p.choose("Show the battle report?", pickItems([]engines.Pick{{Value: "md", Label: "Yes, as Markdown here"}, {Value: reportNone, Label: "No"}}), "md", true)
-	if err != nil || v == reportNone {
-		if errors.Is(err, errInputEnded) {
-			return nil
-		}
-		return err
-	}
-	r, err := buildReport(ps.c.Context(), ps.svc, ps.name, report.Options{})
-	if err != nil {
-		return err
-	}
-	var b bytes.Buffer
-	if err := report.Markdown(&b, r); err != nil {
-		return err
-	}
-	_, err = app.Out.Write(b.Bytes())
-	return err
 }
 
 func nowOf(g engines.State) (string, int) {

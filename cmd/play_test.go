@@ -196,7 +196,7 @@ func TestPlayEndsWithReport(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	if !strings.Contains(got, "The battle is over.") || !strings.Contains(got, "# Final — Tally") {
+	if !strings.Contains(got, "The battle is over.") || !strings.Contains(got, "\nFinal — Tally\n=============\n") || strings.Contains(got, "| ") {
 		t.Errorf("no report at the end:\n%s", got[max(0, len(got)-1500):])
 	}
 	if strings.Count(got, "\nred scores 6.\n") != 2 {

@@ -1,8 +1,10 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -1024,4 +1026,41 @@ func TestPlayScreenFitsInTmux(t *testing.T) {
 		k.pickSquare("On which square?", 3, 5)
 		k.waitText("red's Mother spawns R1 at 3,5")
 	})
+}
+
+// The end of a battle at 80x24: the report is drawn for the terminal and
+// paged (less): headings underlined, tables in columns or one block a row,
+// no Markdown marks, no line wrapped; the web page is written beside the
+// database, never over a file, and its path said.
+func TestPlayReportAtTheEndInTmux(t *testing.T) {
+	needTmux(t)
+	dir, db := newHunt(t)
+	setUp(t, db, []string{"ko", "initiative", "--dice", "1,5,2"}, []string{"ko", "first", "hunters"}, []string{"ko", "next"})
+	k := &keyCount{tmuxPlay: startPlay(t, dir, db, 80, 24)}
+	k.pick("What now?", "End the fight")
+	k.pick("End the fight now?", "Yes")
+	k.pick("Who won", "as the rules count it")
+	k.pick("Show the battle report?", "Yes, here")
+	s := k.waitFor("the report in the pager", func(s string) bool { return strings.Contains(s, "The Nest — The King's Own\n=====") })
+	k.unwrapped(s)
+	for _, bad := range []string{"| ", "## ", "**", ":---"} {
+		if strings.Contains(s, bad) {
+			t.Errorf("the report shows Markdown (%q):\n%s", bad, s)
+		}
+	}
+	k.press("q")
+	k.pick("Show the battle report?", "Write it as a web page")
+	s = k.waitText("(open it in a browser)")
+	want := filepath.Join(dir, "hunt-the-nest.html")
+	if !onScreen(s, "The report is a web page at "+want) {
+		t.Fatalf("the page's path is not said:\n%s", s)
+	}
+	page, err := os.ReadFile(want)
+	if err != nil || !bytes.Contains(page, []byte("<html")) {
+		t.Fatalf("no web page at %s: %v", want, err)
+	}
+	k.pick("Show the battle report?", "Write it as a web page")
+	k.waitText("The report is a web page at " + filepath.Join(dir, "hunt-the-nest-2.html"))
+	k.pick("Show the battle report?", "No")
+	k.waitText("warlog exited with 0")
 }
