@@ -58,6 +58,7 @@ const (
 	menuCorrect = "\x00correct"
 	menuQuit    = "\x00quit"
 	menuRedo    = "\x00redo"
+	menuStatus  = "\x00status"
 	rollForMe   = "program"
 	enterDice   = "hand"
 	reportNone  = "no"
@@ -105,9 +106,44 @@ type playState struct {
 	dice string
 	// keys are the menu's keys, kept while the menu lasts.
 	keys menuKeys
+	// said is the status accessible mode last read out, line by line.
+	said []string
 	// game and status are the battle as the menu showed it.
 	game   engines.State
 	status engines.Status
+}
+
+// statusChanges is what accessible mode reads out before the menu: the
+// whole status the first time, then only its lines that changed (the
+// header always, as the turn and phase say where the game is), and how to
+// hear it all; nothing but the header when nothing changed.
+func (ps *playState) statusChanges(now []string) []string {
+	was := ps.said
+	ps.said = now
+	if was == nil {
+		return now
+	}
+	seen := map[string]int{}
+	for _, l := range was {
+		seen[l]++
+	}
+	var changed []string
+	for _, l := range now[1:] {
+		if seen[l] > 0 {
+			seen[l]--
+			continue
+		}
+		changed = append(changed, l)
+	}
+	out := []string{now[0]}
+	switch len(changed) {
+	case 0:
+		out = append(out, "Nothing else changed (s: the full status).")
+	default:
+		out = append(out, fmt.Sprintf("Changed (%d of %d lines; s: the full status):", len(changed), len(now)))
+		out = append(out, changed...)
+	}
+	return out
 }
 
 // onMap draws the map a question's squares are picked on: the game's
@@ -306,8 +342,8 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 		p.trail = nil
 		if p.accessible {
 			fmt.Fprintln(app.Out)
-			for _, l := range accessibleStatus(s) {
-				fmt.Fprintln(app.Out, l)
+			for _, l := range ps.statusChanges(accessibleStatus(s)) {
+				fmt.Fprintln(p.text, l)
 			}
 		} else {
 			p.status = func(w, h int, about string) []string { return fitStatus(s, w, h, about) }
@@ -352,6 +388,9 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 		if len(recent) > 0 {
 			special("c", menuCorrect, "Correct an earlier roll", "give the dice an earlier action should have had; every action after it is decided again with its own dice")
 		}
+		if p.accessible {
+			special("s", menuStatus, "Full status", "every line of the status, read again")
+		}
 		special("q", menuQuit, "Quit (everything so far is saved)", "leave the game; everything recorded so far stays in the log")
 		if p.accessible {
 			for i := range items {
@@ -364,6 +403,8 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 					items = append(items, item{key: "q", value: menuQuit})
 				case menuRedo:
 					items = append(items, item{key: "r", value: menuRedo})
+				case menuStatus:
+					items = append(items, item{key: "s", value: menuStatus})
 				}
 				if items[i].endsTurn {
 					items = append(items, item{key: keyEndTurn, value: items[i].value})
@@ -388,6 +429,12 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 			continue
 		case menuRedo:
 			ps.redo()
+			continue
+		case menuStatus:
+			for _, l := range accessibleStatus(s) {
+				fmt.Fprintln(p.text, l)
+			}
+			ps.said = accessibleStatus(s)
 			continue
 		case menuCorrect:
 			if err := ps.after(ps.correct(recent), "Left the game; the correction was not recorded."); err != nil {

@@ -151,7 +151,7 @@ func TestPlayAccessibleSession(t *testing.T) {
 	}
 	for _, want := range []string{
 		"Showdown begins.",
-		"Invalid: must be a number between 1 and 3",
+		"Invalid: must be a number between 1 and 4",
 		"Die 1: score for blue, d6 (1-6):",
 		`"7" is not a face of a d6: give 1 to 6; try again.`,
 		"blue scores 5.",
@@ -466,5 +466,37 @@ func TestPlayMenuKeysStayPut(t *testing.T) {
 	}
 	if menuKeyAt(9) != "a" || menuKeyAt(10) != "d" || menuKeyAt(30) != "" || keyIndex("d") != 10 {
 		t.Errorf("keys after 9: %q %q %q", menuKeyAt(9), menuKeyAt(10), menuKeyAt(30))
+	}
+}
+
+// Accessible mode reads the whole status once, then before each question
+// only the header and the lines that changed, and the whole status again
+// on request (s).
+func TestPlayAccessibleSaysWhatChanged(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "p.db")
+	var out, errb bytes.Buffer
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
+	if code := Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown", "--seed", "4"}); code != 0 {
+		t.Fatal(errb.String())
+	}
+	input := strings.Join([]string{
+		"1", "Showdown", // start a tally: the whole status
+		"1", "2", "2", "5", // blue shoots 5 by hand: one line changed
+		"s", // the full status
+	}, "\n") + "\n"
+	got, code := playSession(t, db, input)
+	if code != 0 {
+		t.Fatalf("play exit %d:\n%s", code, got)
+	}
+	full := "T · The King's Own\nname: red; score: 0\nname: blue; score: 0\n"
+	changed := "T · The King's Own · Showdown · turn 1\nChanged (1 of 3 lines; s: the full status):\nname: blue; score: 5\nWhat now?"
+	again := "T · The King's Own · Showdown · turn 1\nname: red; score: 0\nname: blue; score: 5\n\nT · The King's Own · Showdown · turn 1\nNothing else changed (s: the full status).\nWhat now?"
+	for _, want := range []string{full, changed, again} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the session lacks %q:\n%s", want, got)
+		}
+	}
+	if n := strings.Count(got, "name: red; score: 0"); n != 2 {
+		t.Errorf("red's unchanged line is read %d times, want 2 (the first status, and on request):\n%s", n, got)
 	}
 }
