@@ -636,6 +636,7 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 			p.trail = p.trail[:trail]
 		}
 		redo := errors.New("ask the dice question again")
+		dieBack := errors.New("ask the first die again")
 		o := campaigns.Options{ActionID: id, Ask: func(n dice.Need, index int) (int, error) {
 			if how == "" {
 				picks := []engines.Pick{{Value: rollForMe, Label: "Roll for me"}, {Value: enterDice, Label: "I roll at the table and enter my dice"}}
@@ -671,6 +672,9 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 				return nil
 			})
 			if errors.Is(err, errBack) {
+				if index > 1 {
+					return 0, dieBack
+				}
 				return 0, redo
 			}
 			if err != nil {
@@ -695,6 +699,8 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 		case errors.Is(err, redo):
 			how = ""
 			continue
+		case errors.Is(err, dieBack): // the action is decided again from its first die
+			continue
 		case errors.Is(err, errBack), errors.Is(err, errUndo), errors.Is(err, cmdutil.ErrInterrupted), errors.Is(err, errInputEnded):
 			return err
 		case err != nil:
@@ -707,8 +713,10 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 }
 
 // correct lists the recent actions that rolled dice, newest first, asks
-// which one to correct and its dice anew, die by die (an empty answer keeps
-// a die), and amends it.
+// which one to correct and its dice anew: the whole roll at once, or die
+// by die (an empty answer keeps a die; Back at a die is the one before),
+// and amends it. A correction that makes later actions illegal says which
+// and offers to drop them (as --drop-refused does).
 func (ps *playState) correct(recent []campaigns.Unit) error {
 	p, app := ps.p, ps.app
 	picks := make([]engines.Pick, 0, len(recent))
@@ -722,32 +730,94 @@ func (ps *playState) correct(recent []campaigns.Unit) error {
 	}
 	i, _ := strconv.Atoi(pick)
 	u := recent[i]
-	var faces []int
+	type die struct {
+		sides, was int
+		purpose    string
+	}
+	var dice []die
 	for _, r := range u.Rolls {
 		for _, was := range r.Values {
-			v, err := p.ask(fmt.Sprintf("Die %d: %s, d%d (was %d; Enter keeps it):", len(faces)+1, r.Purpose, r.Sides, was), "", func(s string) error {
-				if x, err := strconv.Atoi(s); s != "" && (err != nil || x < 1 || x > r.Sides) {
-					return fmt.Errorf("%q is not a face of a d%d: give 1 to %d", s, r.Sides, r.Sides)
-				}
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			x, err := strconv.Atoi(v)
-			if err != nil {
-				x = was
-			}
-			faces = append(faces, x)
+			dice = append(dice, die{sides: r.Sides, was: was, purpose: r.Purpose})
 		}
 	}
-	res, err := ps.svc.Amend(ps.c.Context(), ps.name, u.ID, campaigns.AmendOptions{Dice: faces, ActionID: app.NextActionID()})
+	faces := make([]int, 0, len(dice))
+	for len(faces) < len(dice) {
+		n := len(faces)
+		d := dice[n]
+		desc := ""
+		if n == 0 && len(dice) > 1 {
+			desc = fmt.Sprintf("Type the whole roll at once (%d dice: %s), or this die alone.", len(dice), diceText(u.Dice()))
+		}
+		v, err := p.ask(fmt.Sprintf("Die %d of %d: %s, d%d (was %d; Enter keeps it):", n+1, len(dice), d.purpose, d.sides, d.was), desc, func(s string) error {
+			if s == "" {
+				return nil
+			}
+			got, err := parseFaces(s)
+			if err == nil && len(got) > 1 && (n > 0 || len(got) != len(dice)) {
+				if n > 0 {
+					return fmt.Errorf("%q: one die here (the whole roll goes at the first die)", s)
+				}
+				return fmt.Errorf("%q: the roll has %d dice, not %d", s, len(dice), len(got))
+			}
+			for j, x := range got {
+				if err == nil && (x < 1 || x > dice[n+j].sides) {
+					err = errors.New("no face")
+				}
+			}
+			if err != nil {
+				return fmt.Errorf("%q is not a face of a d%d: give 1 to %d", s, d.sides, d.sides)
+			}
+			return nil
+		})
+		if errors.Is(err, errBack) && n > 0 {
+			faces = faces[:n-1]
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if v == "" {
+			faces = append(faces, d.was)
+			continue
+		}
+		got, _ := parseFaces(v)
+		faces = append(faces, got...)
+	}
+	o := campaigns.AmendOptions{Dice: faces, ActionID: app.NextActionID()}
+	res, err := ps.svc.Amend(ps.c.Context(), ps.name, u.ID, o)
+	var refused *campaigns.AmendRefusedError
+	if errors.As(err, &refused) {
+		labels := make([]string, len(refused.Refusals))
+		for i, r := range refused.Refusals {
+			labels[i] = fmt.Sprintf("%q: %s", r.Label, r.Reason)
+		}
+		q := fmt.Sprintf("With these dice %s no longer legal: %s. Correct the roll and drop %s?",
+			oneMany(len(labels), "a later action is", "later actions are"), strings.Join(labels, "; "), oneMany(len(labels), "it", "them"))
+		v, cerr := p.choose(q, []item{{key: "1", value: "yes", label: "Yes: drop " + oneMany(len(labels), "it", "them")}, {key: "2", value: "no", label: "No: write nothing"}}, "no", false)
+		if cerr != nil {
+			return cerr
+		}
+		if v != "yes" {
+			p.say("Nothing was written.")
+			return nil
+		}
+		o.DropRefused = true
+		res, err = ps.svc.Amend(ps.c.Context(), ps.name, u.ID, o)
+	}
 	if err != nil {
 		p.say(fmt.Sprintf("Refused: %v", err))
 		return nil
 	}
 	p.say(res.Label)
 	return nil
+}
+
+// oneMany is one when n is 1, else many.
+func oneMany(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func diceText(v []int) string {

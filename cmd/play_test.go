@@ -238,7 +238,7 @@ func TestPlayCorrectsAnEarlierRoll(t *testing.T) {
 	for _, want := range []string{
 		"Correct an earlier roll",
 		"blue scores 5. (dice 5)",
-		"Die 1: score for blue, d6 (was 5; Enter keeps it):",
+		"Die 1 of 1: score for blue, d6 (was 5; Enter keeps it):",
 		`"9" is not a face of a d6: give 1 to 6; try again.`,
 		"dice 5 → 2; 1 later action decided again",
 	} {
@@ -498,5 +498,44 @@ func TestPlayAccessibleSaysWhatChanged(t *testing.T) {
 	}
 	if n := strings.Count(got, "name: red; score: 0"); n != 2 {
 		t.Errorf("red's unchanged line is read %d times, want 2 (the first status, and on request):\n%s", n, got)
+	}
+}
+
+// A correction that makes later actions illegal says which and offers to
+// drop them, as --drop-refused does: blue's 5 corrected to 6 makes blue's
+// second shot reach 8 and end the tally, so red's shot after it is refused.
+func TestPlayCorrectionOffersToDrop(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "p.db")
+	var out, errb bytes.Buffer
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
+	if code := Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown", "--seed", "4"}); code != 0 {
+		t.Fatal(errb.String())
+	}
+	input := strings.Join([]string{
+		"1", "Showdown",
+		"1", "2", "2", "5", // blue 5
+		"1", "2", "2", "2", // blue 2: 7
+		"1", "1", "2", "1", // red 1
+		"3", "3", "6", // correct blue's 5 to 6
+		"2",           // No: nothing written
+		"3", "3", "6", // again
+		"1", // Yes: drop red's shot
+	}, "\n") + "\n"
+	got, code := playSession(t, db, input)
+	if code != 0 {
+		t.Fatalf("play exit %d:\n%s", code, got)
+	}
+	for _, want := range []string{
+		`With these dice a later action is no longer legal: "red scores 1.": no tally in progress (Tally). Correct the roll and drop it?`,
+		"Nothing was written.",
+		"dice 5 → 6",
+		"The battle is over.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the session lacks %q:\n%s", want, got)
+		}
+	}
+	if lg, _, _ := run(t, db, "log"); !strings.Contains(lg, "↳ blue scores 6. (corrected)") || strings.Contains(lg, "↳ red scores 1.") {
+		t.Errorf("the log after the correction:\n%s", lg)
 	}
 }

@@ -795,9 +795,14 @@ func TestPlayBackAndKeysInTmux(t *testing.T) {
 	if got := actions(t, db) - before; got != 1 {
 		t.Fatalf("the attack wrote %d actions, want 1", got)
 	}
-	// A roll of too many dice is refused, nothing written, and asked again.
+	// Esc at the second die asks the first again.
 	k.pick("What now?", "Edda attacks with Halberd")
 	k.pick("Dice?", "I roll at the table")
+	k.enter("Die 1:", "4")
+	k.waitFor("the second die", func(s string) bool { _, ok := current(s, "Die 2:"); return ok })
+	k.press("Escape")
+	k.waitFor("the first die again", func(s string) bool { f, ok := current(s, "Die 1:"); return ok && len(f.lines) == 1 && f.lines[0] == ">" })
+	// A roll of too many dice is refused, nothing written, and asked again.
 	k.roll("Die 1:", "3 3 3 3 3 3")
 	k.waitText("Not recorded: too many dice given")
 	k.roll("Die 1:", "3 3")
@@ -805,6 +810,14 @@ func TestPlayBackAndKeysInTmux(t *testing.T) {
 	if got := actions(t, db) - before; got != 2 {
 		t.Fatalf("two attacks wrote %d actions, want 2", got)
 	}
+	// Correcting Bors's roll takes the whole roll at its first die, which
+	// says how many there are.
+	k.press("c")
+	k.pick("Which roll was wrong?", "Bors strikes from the rear")
+	k.waitFor("the corrected roll", func(s string) bool { _, ok := current(s, "Die 1 of 2: attacker's damage die for Bors"); return ok })
+	k.typeText("5 2")
+	k.press("Enter")
+	k.waitText("dice 6,1 → 5,2")
 }
 
 // No silent losses: an attack of a lower Skill step says which figures of
