@@ -801,7 +801,10 @@ func TestPlayBackAndKeysInTmux(t *testing.T) {
 	k.enter("Die 1:", "4")
 	k.waitFor("the second die", func(s string) bool { _, ok := current(s, "Die 2:"); return ok })
 	k.press("Escape")
-	k.waitFor("the first die again", func(s string) bool { f, ok := current(s, "Die 1:"); return ok && len(f.lines) == 1 && f.lines[0] == ">" })
+	k.waitFor("the first die again", func(s string) bool {
+		f, ok := current(s, "Die 1:")
+		return ok && len(f.lines) == 1 && f.lines[0] == ">"
+	})
 	// A roll of too many dice is refused, nothing written, and asked again.
 	k.roll("Die 1:", "3 3 3 3 3 3")
 	k.waitText("Not recorded: too many dice given")
