@@ -30,19 +30,26 @@ targets that may take them, then asks whether the program rolls or you enter
 the dice you rolled, saying which die and why; the first die takes the whole
 roll at once ("6 2 3" or "6,2,3"). When the battle ends it offers the report.
 
-Keys: the key shown before a line picks it (1-9, then letters); u undoes the
-last action; b or Esc goes back a question, writing nothing. Esc at the menu
-or Ctrl-C leaves (exit 130); nothing is half-written. An attack that ends a
-higher Skill step, and ending a fight early, ask first.
+Keys: the key shown before a line picks it (1-9, then letters), and an action
+keeps its key while the phase lasts; e ends the turn; u undoes the last
+action, r redoes it; c corrects an earlier roll; q quits; b or Esc goes back a
+question, writing nothing. Esc at the menu or Ctrl-C leaves (exit 130);
+nothing is half-written. An attack that ends a higher Skill step, ending a
+turn while figures could still act, and ending a fight early, ask first. A
+square is picked by the key marked on the map.
 
 The status above the menu fits the terminal and is never wrapped: a table
 keeps its columns from the left while they fit, leaving out any too wide (the
-first, the name, stays), then notes and rows go from the bottom;
-` + "`warlog status`" + ` shows everything.
+first, the name, stays); then the notes and the rows of figures the question
+does not name go; ` + "`warlog status`" + ` shows everything. When the battle
+ends, its report is drawn for the terminal and paged, or written as a web page
+beside the database.
 
 Accessible mode (plain numbered line prompts, for screen readers and piped
 input) is used with --accessible, ACCESSIBLE=1, TERM=dumb, or when stdin is
-not a terminal.`,
+not a terminal: it reads the whole status once, then the lines that changed
+(s reads it all). Only the full screen asks the terminal its background, for
+200 ms at most, keeping the keys typed meanwhile.`,
 		Example: `  warlog play
   warlog play --accessible
   printf '1\n2\n1\n' | warlog play`,
