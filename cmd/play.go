@@ -13,6 +13,7 @@ import (
 	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	"warlog/engines/dice"
+	"warlog/internal/words"
 )
 
 type playOptions struct {
@@ -147,7 +148,7 @@ func (ps *playState) statusChanges(now []string) []string {
 	case 0:
 		out = append(out, "Nothing else changed (s: the full status).")
 	default:
-		out = append(out, fmt.Sprintf("Changed (%d of %d lines; s: the full status):", len(changed), len(now)))
+		out = append(out, fmt.Sprintf("Changed (%d of %s; s: the full status):", len(changed), words.Count(len(now), "line", "lines")))
 		out = append(out, changed...)
 	}
 	return out
@@ -378,15 +379,23 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 		special := func(letter, value, label, help string) {
 			k := letter
 			if p.accessible {
-				k = strconv.Itoa(len(items) + 1)
+				n := 1
+				for _, it := range items {
+					if _, err := strconv.Atoi(it.key); err == nil {
+						n++
+					}
+				}
+				k = strconv.Itoa(n)
 			}
 			items = append(items, item{key: k, value: value, label: label, help: help})
 		}
 		if last != nil {
 			special("u", menuUndo, "Undo: "+last.Label, "take the last action back; nothing is deleted, and the same dice come back if it is made again")
 		}
+		// Redo and the full status (accessible mode) go by their letters
+		// alone: the numbers of the lines after them stay as they were.
 		if redo := ps.redoable(st); redo != "" {
-			special("r", menuRedo, "Redo: "+redo, "put back what was undone, with its own dice")
+			items = append(items, item{key: "r", value: menuRedo, label: "Redo: " + redo, help: "put back what was undone, with its own dice"})
 		}
 		recent, err := svc.RecentUnits(ctx, name, 8)
 		if err != nil {
@@ -396,7 +405,7 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 			special("c", menuCorrect, "Correct an earlier roll", "give the dice an earlier action should have had; every action after it is decided again with its own dice")
 		}
 		if p.accessible {
-			special("s", menuStatus, "Full status", "every line of the status, read again")
+			items = append(items, item{key: "s", value: menuStatus, label: "Full status", help: "every line of the status, read again"})
 		}
 		special("q", menuQuit, "Quit (everything so far is saved)", "leave the game; everything recorded so far stays in the log")
 		if p.accessible {
@@ -408,10 +417,6 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 					items = append(items, item{key: "c", value: menuCorrect})
 				case menuQuit:
 					items = append(items, item{key: "q", value: menuQuit})
-				case menuRedo:
-					items = append(items, item{key: "r", value: menuRedo})
-				case menuStatus:
-					items = append(items, item{key: "s", value: menuStatus})
 				}
 				if items[i].endsTurn {
 					items = append(items, item{key: keyEndTurn, value: items[i].value})
@@ -753,7 +758,7 @@ func (ps *playState) correct(recent []campaigns.Unit) error {
 		d := dice[n]
 		desc := ""
 		if n == 0 && len(dice) > 1 {
-			desc = fmt.Sprintf("Type the whole roll at once (%d dice: %s), or this die alone.", len(dice), diceText(u.Dice()))
+			desc = fmt.Sprintf("Type the whole roll at once (%s: %s), or this die alone.", words.Count(len(dice), "die", "dice"), diceText(u.Dice()))
 		}
 		v, err := p.ask(fmt.Sprintf("Die %d of %d: %s, d%d (was %d; Enter keeps it):", n+1, len(dice), d.purpose, d.sides, d.was), desc, func(s string) error {
 			if s == "" {
@@ -764,7 +769,7 @@ func (ps *playState) correct(recent []campaigns.Unit) error {
 				if n > 0 {
 					return fmt.Errorf("%q: one die here (the whole roll goes at the first die)", s)
 				}
-				return fmt.Errorf("%q: the roll has %d dice, not %d", s, len(dice), len(got))
+				return fmt.Errorf("%q: the roll has %s, not %d", s, words.Count(len(dice), "die", "dice"), len(got))
 			}
 			for j, x := range got {
 				if err == nil && (x < 1 || x > dice[n+j].sides) {
