@@ -1,9 +1,9 @@
 package cmd
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,7 +13,7 @@ import (
 	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	"warlog/engines/dice"
-	"warlog/projections/report"
+	"warlog/internal/words"
 )
 
 type playOptions struct {
@@ -31,19 +31,26 @@ targets that may take them, then asks whether the program rolls or you enter
 the dice you rolled, saying which die and why; the first die takes the whole
 roll at once ("6 2 3" or "6,2,3"). When the battle ends it offers the report.
 
-Keys: the key shown before a line picks it (1-9, then letters); u undoes the
-last action; b or Esc goes back a question, writing nothing. Esc at the menu
-or Ctrl-C leaves (exit 130); nothing is half-written. An attack that ends a
-higher Skill step, and ending a fight early, ask first.
+Keys: the key shown before a line picks it (1-9, then letters), and an action
+keeps its key while the phase lasts; e ends the turn; u undoes the last
+action, r redoes it; c corrects an earlier roll; q quits; b or Esc goes back a
+question, writing nothing. Esc at the menu or Ctrl-C leaves (exit 130);
+nothing is half-written. An attack that ends a higher Skill step, ending a
+turn while figures could still act, and ending a fight early, ask first. A
+square is picked by the key marked on the map.
 
 The status above the menu fits the terminal and is never wrapped: a table
 keeps its columns from the left while they fit, leaving out any too wide (the
-first, the name, stays), then notes and rows go from the bottom;
-` + "`warlog status`" + ` shows everything.
+first, the name, stays); then the notes and the rows of figures the question
+does not name go; ` + "`warlog status`" + ` shows everything. When the battle
+ends, its report is drawn for the terminal and paged, or written as a web page
+beside the database.
 
 Accessible mode (plain numbered line prompts, for screen readers and piped
 input) is used with --accessible, ACCESSIBLE=1, TERM=dumb, or when stdin is
-not a terminal.`,
+not a terminal: it reads the whole status once, then the lines that changed
+(s reads it all). Only the full screen asks the terminal its background, for
+200 ms at most, keeping the keys typed meanwhile.`,
 		Example: `  warlog play
   warlog play --accessible
   printf '1\n2\n1\n' | warlog play`,
@@ -58,19 +65,30 @@ const (
 	menuUndo    = "\x00undo"
 	menuCorrect = "\x00correct"
 	menuQuit    = "\x00quit"
+	menuRedo    = "\x00redo"
+	menuStatus  = "\x00status"
 	rollForMe   = "program"
 	enterDice   = "hand"
 	reportNone  = "no"
 )
 
-// evenHelp wraps each help text at width and pads them all to the same
-// number of lines.
+// helpLines is the most lines a menu line's help takes under the title:
+// a longer one is cut, marked with "…".
+const helpLines = 2
+
+// evenHelp wraps each help text at width, at most helpLines lines, and
+// pads them all to the same number of lines.
 func evenHelp(help map[string]string, width int) map[string]string {
 	wrapped := map[string][]string{}
 	most := 1
 	for k, h := range help {
 		if strings.TrimSpace(h) != "" {
-			wrapped[k] = cmdutil.WordWrap(h, width)
+			w := cmdutil.WordWrap(h, width)
+			if len(w) > helpLines {
+				w = w[:helpLines]
+				w[helpLines-1] = cmdutil.Clip(w[helpLines-1]+" …", width)
+			}
+			wrapped[k] = w
 		}
 		most = max(most, len(wrapped[k]))
 	}
@@ -94,6 +112,188 @@ type playState struct {
 	name string
 	// dice is how the last roll was made: the Dice? question opens on it.
 	dice string
+	// keys are the menu's keys, kept while the menu lasts.
+	keys menuKeys
+	// said is the status accessible mode last read out, line by line.
+	said []string
+	// game and status are the battle as the menu showed it.
+	game   engines.State
+	status engines.Status
+}
+
+// statusChanges is what accessible mode reads out before the menu: the
+// whole status the first time, then only its lines that changed (the
+// header always, as the turn and phase say where the game is), and how to
+// hear it all; nothing but the header when nothing changed.
+func (ps *playState) statusChanges(now []string) []string {
+	was := ps.said
+	ps.said = now
+	if was == nil {
+		return now
+	}
+	seen := map[string]int{}
+	for _, l := range was {
+		seen[l]++
+	}
+	var changed []string
+	for _, l := range now[1:] {
+		if seen[l] > 0 {
+			seen[l]--
+			continue
+		}
+		changed = append(changed, l)
+	}
+	out := []string{now[0]}
+	switch len(changed) {
+	case 0:
+		out = append(out, "Nothing else changed (s: the full status).")
+	default:
+		out = append(out, fmt.Sprintf("Changed (%d of %s; s: the full status):", len(changed), words.Count(len(now), "line", "lines")))
+		out = append(out, changed...)
+	}
+	return out
+}
+
+// onMap draws the map a question's squares are picked on: the game's
+// status with the map alone, each square offered marked with the key
+// that picks it. ok is false unless every option is a square of a map the
+// status draws, each with a key, and the full screen shows it.
+func (ps *playState) onMap(opts []engines.Pick) (func(w, h int, about string) []string, bool) {
+	sq, ok := ps.game.(engines.Squares)
+	if !ok || ps.p.accessible {
+		return nil, false
+	}
+	first, last, ok := sq.MapNotes()
+	if !ok || last >= len(ps.status.Notes) {
+		return nil, false
+	}
+	notes := slices.Clone(ps.status.Notes[first : last+1])
+	for _, it := range oneKeyEach(pickItems(opts)) {
+		n, col, width, ok := sq.Square(it.value)
+		if !ok || it.key == "" || n < first || n > last {
+			return nil, false
+		}
+		row := []rune(notes[n-first])
+		if col+width > len(row) {
+			row = append(row, []rune(strings.Repeat(" ", col+width-len(row)))...)
+		}
+		copy(row[col:col+width], []rune(fmt.Sprintf("%*s", width, "("+it.key+")")))
+		notes[n-first] = string(row)
+	}
+	head := statusHead(ps.status)
+	return func(w, h int, _ string) []string {
+		out := []string{cmdutil.Clip(head, w)}
+		for _, n := range notes {
+			out = append(out, cmdutil.Clip("  "+n, w))
+		}
+		if len(out) > h { // the header goes first, then the rows from the bottom
+			out = out[len(out)-min(len(out), max(h, 1)):]
+		}
+		return out
+	}, true
+}
+
+// keyEndTurn is the key of the action that ends the turn, in every turn.
+const keyEndTurn = "e"
+
+// menuKeys gives each action on the full-screen menu a key it keeps while
+// the menu lasts (the same scenario, turn and phase): an action new to it
+// takes the next key never given in it (1-9, then letters), so that a key
+// never comes to mean another action; the end of the turn is always e.
+// The menu lists the actions in the order their keys were given.
+type menuKeys struct {
+	lasts string
+	keys  map[string]string
+	given int
+}
+
+// items is the menu of choices while lasts (a new value starts a new
+// menu); each item's value is its choice's index.
+func (mk *menuKeys) items(lasts string, choices []engines.Choice) []item {
+	if lasts != mk.lasts || mk.keys == nil {
+		mk.lasts, mk.keys, mk.given = lasts, map[string]string{}, 0
+	}
+	used := map[string]bool{}
+	rank := map[string]int{}
+	out := make([]item, 0, len(choices)+4)
+	for i, ch := range choices {
+		id := ch.ID
+		if id == "" {
+			id = ch.Label
+		}
+		k, ok := mk.keys[id]
+		switch {
+		case ch.EndsTurn && !used[keyEndTurn]:
+			k = keyEndTurn
+			rank[k] = 1 << 30
+		case !ok || used[k]:
+			k = menuKeyAt(mk.given)
+			mk.given++
+			mk.keys[id] = k
+		}
+		if _, ok := rank[k]; !ok {
+			rank[k] = keyIndex(k)
+		}
+		used[k] = true
+		out = append(out, item{key: k, value: strconv.Itoa(i), label: ch.Label, help: ch.Help, endsTurn: ch.EndsTurn})
+	}
+	slices.SortStableFunc(out, func(a, b item) int { return rank[a.key] - rank[b.key] })
+	return out
+}
+
+// menuLetters are the keys after 9: not b, c, q, u, e, r (Back, Correct,
+// Quit, Undo, End turn, Redo), nor g, j, k (huh's cursor keys).
+const menuLetters = "adfhilmnopstvwxyz"
+
+// menuKeyAt is the n-th key given (from 0); "" past z (the arrows reach
+// that line).
+func menuKeyAt(n int) string {
+	switch {
+	case n < 9:
+		return strconv.Itoa(n + 1)
+	case n-9 < len(menuLetters):
+		return menuLetters[n-9 : n-8]
+	}
+	return ""
+}
+
+// keyIndex is the order menuKeyAt gives k in.
+func keyIndex(k string) int {
+	if n, err := strconv.Atoi(k); err == nil {
+		return n - 1
+	}
+	if i := strings.Index(menuLetters, k); k != "" && i >= 0 {
+		return 9 + i
+	}
+	return 1 << 29
+}
+
+// redoable names what the menu's Redo would put back ("" when nothing
+// can be): the newest undone action, while no new action has come since.
+func (ps *playState) redoable(st *campaigns.State) string {
+	can := st.CanRedo()
+	if len(can) == 0 {
+		return ""
+	}
+	acts, err := ps.svc.Actions(ps.c.Context(), ps.name)
+	if err != nil {
+		return ""
+	}
+	a, err := acts.Find(can[0])
+	if err != nil {
+		return ""
+	}
+	return a.Label
+}
+
+// redo puts back the last action undone.
+func (ps *playState) redo() {
+	res, err := ps.svc.Redo(ps.c.Context(), ps.name, 1, campaigns.Options{ActionID: ps.app.NextActionID()})
+	if err != nil {
+		ps.p.say(fmt.Sprintf("Refused: %v", err))
+		return
+	}
+	ps.p.say(res.Label)
 }
 
 // errStop ends play with exit status 0: Quit, or the end of piped input.
@@ -146,23 +346,29 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 		wasIn = scenario
 		s := g.Status()
 		s.Campaign, s.Game = st.Name, st.Campaign.Game
+		ps.game, ps.status = g, s
 		p.trail = nil
 		if p.accessible {
 			fmt.Fprintln(app.Out)
-			for _, l := range accessibleStatus(s) {
-				fmt.Fprintln(app.Out, l)
+			for _, l := range ps.statusChanges(accessibleStatus(s)) {
+				fmt.Fprintln(p.text, l)
 			}
 		} else {
-			p.status = func(w, h int) []string { return fitStatus(s, w, h) }
+			p.status = func(w, h int, about string) []string { return fitStatus(s, w, h, about) }
 		}
 		choices := pr.Choices()
-		items := make([]item, 0, len(choices)+3)
-		for i, ch := range choices {
-			label := ch.Label
-			if ch.Help != "" && p.accessible {
-				label += " — " + ch.Help
+		var items []item
+		if p.accessible {
+			items = make([]item, 0, len(choices)+4)
+			for i, ch := range choices {
+				label := ch.Label
+				if ch.Help != "" {
+					label += " — " + ch.Help
+				}
+				items = append(items, item{key: strconv.Itoa(i + 1), value: strconv.Itoa(i), label: label, help: ch.Help, endsTurn: ch.EndsTurn})
 			}
-			items = append(items, item{key: strconv.Itoa(i + 1), value: strconv.Itoa(i), label: label, help: ch.Help})
+		} else {
+			items = ps.keys.items(fmt.Sprintf("%s\x00%d\x00%s", s.Scenario, s.Turn, s.Phase), choices)
 		}
 		last, err := svc.LastInEffect(ctx, st)
 		if err != nil {
@@ -173,12 +379,23 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 		special := func(letter, value, label, help string) {
 			k := letter
 			if p.accessible {
-				k = strconv.Itoa(len(items) + 1)
+				n := 1
+				for _, it := range items {
+					if _, err := strconv.Atoi(it.key); err == nil {
+						n++
+					}
+				}
+				k = strconv.Itoa(n)
 			}
 			items = append(items, item{key: k, value: value, label: label, help: help})
 		}
 		if last != nil {
 			special("u", menuUndo, "Undo: "+last.Label, "take the last action back; nothing is deleted, and the same dice come back if it is made again")
+		}
+		// Redo and the full status (accessible mode) go by their letters
+		// alone: the numbers of the lines after them stay as they were.
+		if redo := ps.redoable(st); redo != "" {
+			items = append(items, item{key: "r", value: menuRedo, label: "Redo: " + redo, help: "put back what was undone, with its own dice"})
 		}
 		recent, err := svc.RecentUnits(ctx, name, 8)
 		if err != nil {
@@ -186,6 +403,9 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 		}
 		if len(recent) > 0 {
 			special("c", menuCorrect, "Correct an earlier roll", "give the dice an earlier action should have had; every action after it is decided again with its own dice")
+		}
+		if p.accessible {
+			items = append(items, item{key: "s", value: menuStatus, label: "Full status", help: "every line of the status, read again"})
 		}
 		special("q", menuQuit, "Quit (everything so far is saved)", "leave the game; everything recorded so far stays in the log")
 		if p.accessible {
@@ -198,9 +418,12 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 				case menuQuit:
 					items = append(items, item{key: "q", value: menuQuit})
 				}
+				if items[i].endsTurn {
+					items = append(items, item{key: keyEndTurn, value: items[i].value})
+				}
 			}
 		}
-		pick, err := p.choose("What now?", items, items[0].value, true)
+		pick, err := p.choose("What now?", items, "0", true)
 		switch {
 		case errors.Is(err, errUndo):
 			pick = menuUndo
@@ -215,6 +438,15 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 			return nil
 		case menuUndo:
 			ps.undo()
+			continue
+		case menuRedo:
+			ps.redo()
+			continue
+		case menuStatus:
+			for _, l := range accessibleStatus(s) {
+				fmt.Fprintln(p.text, l)
+			}
+			ps.said = accessibleStatus(s)
 			continue
 		case menuCorrect:
 			if err := ps.after(ps.correct(recent), "Left the game; the correction was not recorded."); err != nil {
@@ -345,7 +577,11 @@ func (ps *playState) play(ch engines.Choice) error {
 					i++
 					continue
 				}
-				v, err = p.choose(q.Prompt, pickItems(opts), opts[0].Value, false)
+				if marks, ok := ps.onMap(opts); ok {
+					v, err = p.chooseOnMap(q.Prompt, pickItems(opts), opts[0].Value, marks)
+				} else {
+					v, err = p.choose(q.Prompt, pickItems(opts), opts[0].Value, false)
+				}
 				shown = labelOf(opts, v)
 			} else {
 				v, err = p.ask(q.Prompt, "", func(s string) error {
@@ -412,6 +648,7 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 			p.trail = p.trail[:trail]
 		}
 		redo := errors.New("ask the dice question again")
+		dieBack := errors.New("ask the first die again")
 		o := campaigns.Options{ActionID: id, Ask: func(n dice.Need, index int) (int, error) {
 			if how == "" {
 				picks := []engines.Pick{{Value: rollForMe, Label: "Roll for me"}, {Value: enterDice, Label: "I roll at the table and enter my dice"}}
@@ -447,6 +684,9 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 				return nil
 			})
 			if errors.Is(err, errBack) {
+				if index > 1 {
+					return 0, dieBack
+				}
 				return 0, redo
 			}
 			if err != nil {
@@ -471,6 +711,8 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 		case errors.Is(err, redo):
 			how = ""
 			continue
+		case errors.Is(err, dieBack): // the action is decided again from its first die
+			continue
 		case errors.Is(err, errBack), errors.Is(err, errUndo), errors.Is(err, cmdutil.ErrInterrupted), errors.Is(err, errInputEnded):
 			return err
 		case err != nil:
@@ -483,8 +725,10 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 }
 
 // correct lists the recent actions that rolled dice, newest first, asks
-// which one to correct and its dice anew, die by die (an empty answer keeps
-// a die), and amends it.
+// which one to correct and its dice anew: the whole roll at once, or die
+// by die (an empty answer keeps a die; Back at a die is the one before),
+// and amends it. A correction that makes later actions illegal says which
+// and offers to drop them (as --drop-refused does).
 func (ps *playState) correct(recent []campaigns.Unit) error {
 	p, app := ps.p, ps.app
 	picks := make([]engines.Pick, 0, len(recent))
@@ -498,26 +742,80 @@ func (ps *playState) correct(recent []campaigns.Unit) error {
 	}
 	i, _ := strconv.Atoi(pick)
 	u := recent[i]
-	var faces []int
+	type die struct {
+		sides, was int
+		purpose    string
+	}
+	var dice []die
 	for _, r := range u.Rolls {
 		for _, was := range r.Values {
-			v, err := p.ask(fmt.Sprintf("Die %d: %s, d%d (was %d; Enter keeps it):", len(faces)+1, r.Purpose, r.Sides, was), "", func(s string) error {
-				if x, err := strconv.Atoi(s); s != "" && (err != nil || x < 1 || x > r.Sides) {
-					return fmt.Errorf("%q is not a face of a d%d: give 1 to %d", s, r.Sides, r.Sides)
-				}
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			x, err := strconv.Atoi(v)
-			if err != nil {
-				x = was
-			}
-			faces = append(faces, x)
+			dice = append(dice, die{sides: r.Sides, was: was, purpose: r.Purpose})
 		}
 	}
-	res, err := ps.svc.Amend(ps.c.Context(), ps.name, u.ID, campaigns.AmendOptions{Dice: faces, ActionID: app.NextActionID()})
+	faces := make([]int, 0, len(dice))
+	for len(faces) < len(dice) {
+		n := len(faces)
+		d := dice[n]
+		desc := ""
+		if n == 0 && len(dice) > 1 {
+			desc = fmt.Sprintf("Type the whole roll at once (%s: %s), or this die alone.", words.Count(len(dice), "die", "dice"), diceText(u.Dice()))
+		}
+		v, err := p.ask(fmt.Sprintf("Die %d of %d: %s, d%d (was %d; Enter keeps it):", n+1, len(dice), d.purpose, d.sides, d.was), desc, func(s string) error {
+			if s == "" {
+				return nil
+			}
+			got, err := parseFaces(s)
+			if err == nil && len(got) > 1 && (n > 0 || len(got) != len(dice)) {
+				if n > 0 {
+					return fmt.Errorf("%q: one die here (the whole roll goes at the first die)", s)
+				}
+				return fmt.Errorf("%q: the roll has %s, not %d", s, words.Count(len(dice), "die", "dice"), len(got))
+			}
+			for j, x := range got {
+				if err == nil && (x < 1 || x > dice[n+j].sides) {
+					err = errors.New("no face")
+				}
+			}
+			if err != nil {
+				return fmt.Errorf("%q is not a face of a d%d: give 1 to %d", s, d.sides, d.sides)
+			}
+			return nil
+		})
+		if errors.Is(err, errBack) && n > 0 {
+			faces = faces[:n-1]
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if v == "" {
+			faces = append(faces, d.was)
+			continue
+		}
+		got, _ := parseFaces(v)
+		faces = append(faces, got...)
+	}
+	o := campaigns.AmendOptions{Dice: faces, ActionID: app.NextActionID()}
+	res, err := ps.svc.Amend(ps.c.Context(), ps.name, u.ID, o)
+	var refused *campaigns.AmendRefusedError
+	if errors.As(err, &refused) {
+		labels := make([]string, len(refused.Refusals))
+		for i, r := range refused.Refusals {
+			labels[i] = fmt.Sprintf("%q: %s", r.Label, r.Reason)
+		}
+		q := fmt.Sprintf("With these dice %s no longer legal: %s. Correct the roll and drop %s?",
+			oneMany(len(labels), "a later action is", "later actions are"), strings.Join(labels, "; "), oneMany(len(labels), "it", "them"))
+		v, cerr := p.choose(q, []item{{key: "1", value: "yes", label: "Yes: drop " + oneMany(len(labels), "it", "them")}, {key: "2", value: "no", label: "No: write nothing"}}, "no", false)
+		if cerr != nil {
+			return cerr
+		}
+		if v != "yes" {
+			p.say("Nothing was written.")
+			return nil
+		}
+		o.DropRefused = true
+		res, err = ps.svc.Amend(ps.c.Context(), ps.name, u.ID, o)
+	}
 	if err != nil {
 		p.say(fmt.Sprintf("Refused: %v", err))
 		return nil
@@ -526,36 +824,20 @@ func (ps *playState) correct(recent []campaigns.Unit) error {
 	return nil
 }
 
+// oneMany is one when n is 1, else many.
+func oneMany(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 func diceText(v []int) string {
 	s := make([]string, len(v))
 	for i, x := range v {
 		s[i] = strconv.Itoa(x)
 	}
 	return strings.Join(s, ",")
-}
-
-// offerReport asks whether to show the battle's report once it has ended.
-func (ps *playState) offerReport() error {
-	app := ps.app
-	fmt.Fprintln(app.Out, "\nThe battle is over.")
-	ps.p.status, ps.p.trail = nil, nil
-	v, err := ps.p.choose("Show the battle report?", pickItems([]engines.Pick{{Value: "md", Label: "Yes, as Markdown here"}, {Value: reportNone, Label: "No"}}), "md", true)
-	if err != nil || v == reportNone {
-		if errors.Is(err, errInputEnded) {
-			return nil
-		}
-		return err
-	}
-	r, err := buildReport(ps.c.Context(), ps.svc, ps.name, report.Options{})
-	if err != nil {
-		return err
-	}
-	var b bytes.Buffer
-	if err := report.Markdown(&b, r); err != nil {
-		return err
-	}
-	_, err = app.Out.Write(b.Bytes())
-	return err
 }
 
 func nowOf(g engines.State) (string, int) {

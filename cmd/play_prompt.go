@@ -7,13 +7,18 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
 	"github.com/charmbracelet/x/term"
+
+	"colorquery"
 
 	"warlog/cmd/cmdutil"
 	"warlog/internal/termsafe"
@@ -34,6 +39,8 @@ var (
 // play gets, the label shown and the help shown while it is highlighted.
 type item struct {
 	key, value, label, help string
+	// endsTurn marks the action that ends the turn (its key is e).
+	endsTurn bool
 }
 
 // numbered gives picks the keys 1, 2, 3, ...
@@ -59,7 +66,7 @@ type prompter struct {
 	lines      *lineReader
 	// status is the block shown above every full-screen question, fitted
 	// to the terminal; trail the answers given so far in this action.
-	status func(width, height int) []string
+	status func(width, height int, about string) []string
 	trail  []string
 	// said is the last line play wrote above the questions (an action's
 	// outcome): the full-screen question leaves it room on the screen.
@@ -67,6 +74,10 @@ type prompter struct {
 	// text is out for plain lines: control characters a log's names may
 	// carry are shown, not obeyed.
 	text io.Writer
+	// typed are keys typed before the first question could read them
+	// (while the terminal was asked its background): the first question
+	// takes them as if typed at it.
+	typed []tea.KeyMsg
 }
 
 // say writes a line above the questions: an outcome, a refusal.
@@ -99,9 +110,21 @@ func newPrompter(ctx context.Context, app *cmdutil.App, forceAccessible bool) *p
 	p.accessible = forceAccessible || app.Getenv("ACCESSIBLE") != "" || app.Getenv("TERM") == "dumb" || !tty
 	if p.accessible {
 		p.lines = newLineReader(app.In)
+		return p
+	}
+	// The one question warlog puts to the terminal, and only here: never
+	// in accessible mode or from piped input, and never a wait longer
+	// than a keypress; the keys typed meanwhile are kept for the first
+	// question.
+	if out, ok := p.out.(*os.File); ok {
+		p.typed = typedKeys(colorquery.Detect(f, out, colorWait))
 	}
 	return p
 }
+
+// colorWait is the longest play waits for the terminal to say its
+// background: a terminal that does not answer costs no more than this.
+const colorWait = 200 * time.Millisecond
 
 // size is the terminal's width and height (80x24 when it cannot be read).
 func (p *prompter) size() (int, int) {
@@ -296,6 +319,9 @@ type fieldModel struct {
 	value    *string
 	check    func(string) error
 	top      bool
+	title    string
+	// onMap, for a square picked on the map, says what Enter takes.
+	onMap string
 
 	err           error
 	width, height int
@@ -304,7 +330,15 @@ type fieldModel struct {
 	outcome       error
 }
 
-func (m *fieldModel) Init() tea.Cmd { return m.form.Init() }
+func (m *fieldModel) Init() tea.Cmd {
+	if len(m.p.typed) > 0 {
+		return tea.Batch(m.form.Init(), func() tea.Msg { return typedMsg{} })
+	}
+	return m.form.Init()
+}
+
+// typedMsg asks the question to take the keys typed before it began.
+type typedMsg struct{}
 
 func (m *fieldModel) finish(result string, outcome error) (tea.Model, tea.Cmd) {
 	m.done, m.result, m.outcome = true, result, outcome
@@ -313,6 +347,17 @@ func (m *fieldModel) finish(result string, outcome error) (tea.Model, tea.Cmd) {
 
 func (m *fieldModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case typedMsg:
+		// The keys typed ahead, one by one, as if typed now; those after
+		// the one that answers are the next question's.
+		var cmds []tea.Cmd
+		for len(m.p.typed) > 0 && !m.done {
+			k := m.p.typed[0]
+			m.p.typed = m.p.typed[1:]
+			_, cmd := m.Update(k)
+			cmds = append(cmds, cmd)
+		}
+		return m, tea.Batch(cmds...)
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		// The field gets what the header, the outcome above it, the
@@ -390,6 +435,11 @@ func (m *fieldModel) View() string {
 	case m.err != nil:
 		foot = append(foot, cmdutil.Clip("✗ "+termsafe.String(m.err.Error()), w))
 	}
+	for _, it := range m.items {
+		if it.value == menuUndo || it.value == menuRedo {
+			foot = append(foot, cmdutil.Clip(it.key+" "+strings.ToLower(it.label[:1])+termsafe.String(it.label[1:]), w))
+		}
+	}
 	foot = append(foot, cmdutil.Clip(m.keyHelp(), w))
 	var trail []string
 	for _, t := range m.p.trail {
@@ -399,7 +449,7 @@ func (m *fieldModel) View() string {
 	room -= m.p.saidLines()
 	var out []string
 	if m.p.status != nil {
-		for _, l := range m.p.status(w, max(1, room)) {
+		for _, l := range m.p.status(w, max(1, room), m.about()) {
 			out = append(out, termsafe.String(l))
 		}
 	}
@@ -410,19 +460,62 @@ func (m *fieldModel) View() string {
 	return strings.Join(out, "\n")
 }
 
-func (m *fieldModel) keyHelp() string {
-	back := "b/esc back"
-	if m.top {
-		back = "esc leave"
+// about is the question's text: its title, its lines and the answers so
+// far (the status keeps the figures it names on the screen).
+func (m *fieldModel) about() string {
+	parts := append([]string{m.title}, m.p.trail...)
+	for _, it := range m.items {
+		if it.value != "" && it.value[0] != 0 {
+			parts = append(parts, it.label)
+		}
 	}
+	return strings.Join(parts, "\n")
+}
+
+// keyHelp is the last line: the keys. The menu's own letters (Correct,
+// Quit) are here rather than lines of the menu, so that a long menu never
+// pushes them off the screen; Undo and Redo have a line of their own
+// above it, saying what they take back or put back.
+func (m *fieldModel) keyHelp() string {
 	if m.items == nil {
 		return "enter submit • esc back • ctrl+c leave"
 	}
-	return fmt.Sprintf("↑↓ move • enter submit • %s pick • u undo • %s", m.keyRange, back)
+	if m.onMap != "" {
+		return strings.Join([]string{m.keyRange + " pick on the map", termsafe.String(m.onMap), "u undo", "b/esc back"}, " • ")
+	}
+	parts := []string{"↑↓ enter", m.keyRange + " pick"}
+	hasUndo := false
+	for _, it := range m.items {
+		switch {
+		case it.endsTurn && it.key == keyEndTurn:
+			parts = append(parts, "e end turn")
+		case it.value == menuUndo:
+			hasUndo = true
+		case it.value == menuCorrect:
+			parts = append(parts, "c correct a roll")
+		case it.value == menuQuit:
+			parts = append(parts, "q quit")
+		}
+	}
+	if !hasUndo {
+		parts = append(parts, "u undo")
+	}
+	if m.top {
+		parts = append(parts, "esc leave")
+	} else {
+		parts = append(parts, "b/esc back")
+	}
+	return strings.Join(parts, " • ")
+}
+
+// onMenu says whether an item is a line of the full-screen menu: Back,
+// Undo, Redo, Correct and Quit are keys named under it instead.
+func onMenu(it item) bool {
+	return it.value == "" || it.value[0] != 0
 }
 
 // oneKeyEach gives the lines numbered 10 and above a letter instead
-// (a, d, e, f, h, ...: b, c, q and u keep their meaning, and g, j and k
+// (a, d, f, h, ...: b, c, q, u, e and r keep their meaning, and g, j and k
 // move the cursor as in huh), so that one key picks any line.
 func oneKeyEach(items []item) []item {
 	used := map[string]bool{}
@@ -433,7 +526,7 @@ func oneKeyEach(items []item) []item {
 	next := 'a'
 	for i, it := range items {
 		if n, err := strconv.Atoi(it.key); err == nil && n > 9 {
-			for used[string(next)] || strings.ContainsRune("bcqugjk", next) {
+			for used[string(next)] || strings.ContainsRune("bcqugjker", next) {
 				next++
 			}
 			it.key = "" // past z: the arrows reach it
@@ -453,7 +546,7 @@ func keyRange(items []item) string {
 	for _, it := range items {
 		if it.key >= "1" && it.key <= "9" {
 			digits = append(digits, it.key)
-		} else if len(it.key) == 1 && it.value[0] != 0 {
+		} else if len(it.key) == 1 && it.value[0] != 0 && !it.endsTurn {
 			letters = append(letters, it.key)
 		}
 	}
@@ -496,20 +589,26 @@ func (p *prompter) chooseScreen(title string, items []item, def string, top bool
 	if def == "" && len(items) > 0 {
 		*m.value = items[0].value
 	}
-	opts := make([]huh.Option[string], len(items))
+	var opts []huh.Option[string]
 	help := map[string]string{}
 	hasHelp := false
 	items = oneKeyEach(items)
-	m.items = items
+	m.items, m.title = items, title
 	m.keyRange = keyRange(items)
-	for i, it := range items {
+	for _, it := range items {
+		if !onMenu(it) {
+			continue
+		}
 		label := "   " + termsafe.String(it.label)
 		if it.key != "" {
 			label = it.key + ". " + termsafe.String(it.label)
 		}
-		opts[i] = huh.NewOption(cmdutil.Clip(label, w-6), it.value)
+		opts = append(opts, huh.NewOption(cmdutil.Clip(label, w-6), it.value))
 		help[it.value] = termsafe.String(it.help)
 		hasHelp = hasHelp || it.help != ""
+	}
+	if !slices.ContainsFunc(items, func(it item) bool { return it.value == *m.value && onMenu(it) }) && len(opts) > 0 {
+		*m.value = opts[0].Value
 	}
 	sel := huh.NewSelect[string]().Title(termsafe.String(title)).Options(opts...).Value(m.value)
 	if hasHelp {
@@ -525,11 +624,81 @@ func (p *prompter) chooseScreen(title string, items []item, def string, top bool
 
 func (p *prompter) askScreen(title, desc string, check func(string) error) (string, error) {
 	w, _ := p.size()
-	m := &fieldModel{p: p, check: check, value: new(string)}
+	m := &fieldModel{p: p, check: check, value: new(string), title: title}
 	in := huh.NewInput().Title(termsafe.String(title)).Value(m.value)
 	if desc != "" {
 		in = in.Description(cmdutil.Clip(termsafe.String(desc), w-4))
 	}
 	m.field = in
 	return p.run(m)
+}
+
+// typedKeys reads the keys in what a terminal sent: letters and digits,
+// Enter, Backspace, Tab, Esc, the arrows and Ctrl-C (what play's questions
+// take); anything else is dropped.
+func typedKeys(b []byte) []tea.KeyMsg {
+	var out []tea.KeyMsg
+	arrows := map[byte]tea.KeyType{'A': tea.KeyUp, 'B': tea.KeyDown, 'C': tea.KeyRight, 'D': tea.KeyLeft}
+	for len(b) > 0 {
+		switch c := b[0]; {
+		case c == 0x1b && len(b) >= 3 && (b[1] == '[' || b[1] == 'O') && arrows[b[2]] != 0:
+			out = append(out, tea.KeyMsg{Type: arrows[b[2]]})
+			b = b[3:]
+			continue
+		case c == 0x1b:
+			out = append(out, tea.KeyMsg{Type: tea.KeyEsc})
+		case c == '\r' || c == '\n':
+			out = append(out, tea.KeyMsg{Type: tea.KeyEnter})
+		case c == 0x7f || c == 0x08:
+			out = append(out, tea.KeyMsg{Type: tea.KeyBackspace})
+		case c == '\t':
+			out = append(out, tea.KeyMsg{Type: tea.KeyTab})
+		case c == 0x03:
+			out = append(out, tea.KeyMsg{Type: tea.KeyCtrlC})
+		case c >= 0x20:
+			r, n := utf8.DecodeRune(b)
+			if r != utf8.RuneError {
+				out = append(out, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+			}
+			b = b[n:]
+			continue
+		}
+		b = b[1:]
+	}
+	return out
+}
+
+// chooseOnMap asks for one of items, squares marked on the map status
+// draws: the map stands in for the status and the menu's lines, and the
+// key marked on a square picks it (Enter takes def). Accessible mode asks
+// as choose does.
+func (p *prompter) chooseOnMap(title string, items []item, def string, status func(w, h int, about string) []string) (string, error) {
+	if p.accessible {
+		return p.choose(title, items, def, false)
+	}
+	was := p.status
+	p.status = status
+	defer func() { p.status = was }()
+	items = append(oneKeyEach(items), item{key: "b", value: "\x00back", label: "Back"})
+	m := &fieldModel{p: p, items: items, title: title, value: new(string), keyRange: keyRange(items)}
+	*m.value = def
+	m.onMap = "enter takes " + labelOfItem(items, def)
+	m.field = huh.NewNote().Title(termsafe.String(title))
+	v, err := p.run(m)
+	if err != nil {
+		return "", err
+	}
+	if v == "\x00back" {
+		return "", errBack
+	}
+	return v, nil
+}
+
+func labelOfItem(items []item, v string) string {
+	for _, it := range items {
+		if it.value == v {
+			return it.label
+		}
+	}
+	return v
 }

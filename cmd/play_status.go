@@ -17,46 +17,120 @@ import (
 //   - a table keeps its columns from the left while they fit the width; a
 //     column that would not fit is left out and the next one tried (the
 //     first column, the name, always stays);
-//   - when the lines do not fit the height, the notes go first (from their
-//     last line up), then the tables' last rows; a line says how many were
+//   - when the lines do not fit the height, the rows of the figures the
+//     question concerns (named in it: its title, its options, the answers
+//     so far) stay, both sides alike, under their table's header; then the
+//     other rows in order, then the notes; a last line says how many were
 //     left out and that `warlog status` shows them all.
 //
 // Any line still wider than the terminal is cut, marked with "…".
 
 // fitStatus is the full-screen status in width columns and at most height
-// lines.
-func fitStatus(s engines.Status, width, height int) []string {
+// lines; about is the text of the question on the screen.
+func fitStatus(s engines.Status, width, height int, about string) []string {
 	head := cmdutil.Clip(statusHead(s), width)
-	var notes, tables []string
-	for _, n := range s.Notes {
-		notes = append(notes, cmdutil.Clip("  "+n, width))
+	type line struct {
+		text  string
+		table int  // the table a row or header belongs to; -1 for a note
+		row   bool // a table's row (not its header)
+		rank  int  // lower stays first
 	}
-	for _, rows := range [][]engines.Row{s.Figures, s.Players, s.Sides} {
-		if len(rows) > 0 {
-			tables = append(tables, plainTable(rows, width)...)
+	var lines []line
+	for _, n := range s.Notes {
+		lines = append(lines, line{text: cmdutil.Clip("  "+n, width), table: -1, rank: 3})
+	}
+	for t, rows := range [][]engines.Row{s.Figures, s.Players, s.Sides} {
+		if len(rows) == 0 {
+			continue
+		}
+		for i, l := range plainTable(rows, width) {
+			ln := line{text: l, table: t, row: i > 0, rank: 2}
+			switch {
+			case i == 0: // a header stays only with a row under it
+				ln.rank = 99
+			case concerns(about, rows[i-1].String("name")):
+				ln.rank = 1
+			}
+			lines = append(lines, ln)
 		}
 	}
 	left := height - 1
-	if len(notes)+len(tables) <= left {
-		return append(append([]string{head}, notes...), tables...)
-	}
-	more := func(n int, what string) string {
-		return cmdutil.Clip(fmt.Sprintf("  … %d more %s: `warlog status` shows them all", n, what), width)
-	}
-	// Room for the tables first, less the line that counts what is cut.
-	if len(tables) > left-1 {
-		keep := max(0, left-1)
+	if len(lines) <= left {
 		out := []string{head}
-		out = append(out, tables[:keep]...)
-		if left >= 1 {
-			out = append(out, more(len(tables)-keep+len(notes), "lines"))
+		for _, l := range lines {
+			out = append(out, l.text)
 		}
 		return out
 	}
-	keep := left - 1 - len(tables)
-	out := append([]string{head}, notes[:keep]...)
-	out = append(out, more(len(notes)-keep, "lines of notes"))
-	return append(out, tables...)
+	// Keep lines by rank (then in order), a row with its table's header,
+	// leaving a line to say what was left out.
+	room := left - 1
+	kept := make([]bool, len(lines))
+	header := map[int]int{}
+	for i, l := range lines {
+		if l.table >= 0 && !l.row {
+			header[l.table] = i
+		}
+	}
+	for rank := 1; rank <= 3 && room > 0; rank++ {
+		for i, l := range lines {
+			if l.rank != rank || room <= 0 {
+				continue
+			}
+			cost := 1
+			h, hasHead := header[l.table]
+			if l.row && hasHead && !kept[h] {
+				cost++
+			}
+			if cost > room {
+				continue
+			}
+			kept[i] = true
+			if cost == 2 {
+				kept[h] = true
+			}
+			room -= cost
+		}
+	}
+	out := []string{head}
+	cut := 0
+	for i, l := range lines {
+		if kept[i] {
+			out = append(out, l.text)
+		} else if l.row || l.table < 0 {
+			cut++
+		}
+	}
+	if left >= 1 {
+		out = append(out, cmdutil.Clip(fmt.Sprintf("  … %d more lines: `warlog status` shows them all", cut), width))
+	}
+	return out
+}
+
+// concerns says whether the question's text names a figure: its name
+// stands there as a whole word.
+func concerns(about, name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(about[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(name)
+		before := j == 0 || !isWordByte(about[j-1])
+		after := end == len(about) || !isWordByte(about[end])
+		if before && after {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // plainTable lays rows out in columns two spaces apart, under a header of

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"colorquery"
+
 	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	"warlog/engines/kit"
@@ -194,7 +196,7 @@ func TestPlayEndsWithReport(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	if !strings.Contains(got, "The battle is over.") || !strings.Contains(got, "# Final — Tally") {
+	if !strings.Contains(got, "The battle is over.") || !strings.Contains(got, "\nFinal — Tally\n=============\n") || strings.Contains(got, "| ") {
 		t.Errorf("no report at the end:\n%s", got[max(0, len(got)-1500):])
 	}
 	if strings.Count(got, "\nred scores 6.\n") != 2 {
@@ -236,7 +238,7 @@ func TestPlayCorrectsAnEarlierRoll(t *testing.T) {
 	for _, want := range []string{
 		"Correct an earlier roll",
 		"blue scores 5. (dice 5)",
-		"Die 1: score for blue, d6 (was 5; Enter keeps it):",
+		"Die 1 of 1: score for blue, d6 (was 5; Enter keeps it):",
 		`"9" is not a face of a d6: give 1 to 6; try again.`,
 		"dice 5 → 2; 1 later action decided again",
 	} {
@@ -251,8 +253,8 @@ func TestPlayCorrectsAnEarlierRoll(t *testing.T) {
 
 // The status above the menu fits the terminal: columns are kept from the
 // left while they fit, one too wide skipped (the name stays), then notes
-// and rows go, with a line saying so; the header always shows and no line
-// is wider than the terminal.
+// and the rows the question does not name go, with a line saying so; the
+// header always shows and no line is wider than the terminal.
 func TestPlayStatusFits(t *testing.T) {
 	s := engines.Status{Campaign: "Hunt", Game: "kingsown", Scenario: "The Nest", Turn: 2, Phase: "attack",
 		Notes: []string{"turn 2 of 3", "brief: nest", "attacks go by Skill, highest first"}}
@@ -260,11 +262,11 @@ func TestPlayStatusFits(t *testing.T) {
 		s.Figures = append(s.Figures, engines.Row{{Key: "name", Value: n}, {Key: "side", Value: "hunters"},
 			{Key: "status", Value: "active"}, {Key: "start_skill", Value: 3}, {Key: "facing", Value: "front"}})
 	}
-	all := fitStatus(s, 200, 50)
+	all := fitStatus(s, 200, 50, "")
 	if len(all) != 1+3+5 || all[4] != "name         side     status  start skill  facing" {
 		t.Fatalf("with room for everything: %q", all)
 	}
-	narrow := fitStatus(s, 40, 50)
+	narrow := fitStatus(s, 40, 50, "")
 	if narrow[4] != "name         side     status  facing" || narrow[5] != "Bors         hunters  active  front" {
 		t.Errorf("at 40 columns start skill, which would not fit, goes; facing, which does, stays: %q", narrow[4:])
 	}
@@ -273,17 +275,24 @@ func TestPlayStatusFits(t *testing.T) {
 			t.Errorf("%q is wider than 40 columns", l)
 		}
 	}
-	if got := fitStatus(s, 5, 50)[5]; got != "Bors" {
+	if got := fitStatus(s, 5, 50, "")[5]; got != "Bors" {
 		t.Errorf("the name column stays however narrow: %q", got)
 	}
-	short := fitStatus(s, 80, 8)
 	head := "Hunt · The King's Own · The Nest · turn 2 · attack"
-	if len(short) != 8 || short[0] != head || short[1] != "  turn 2 of 3" || short[2] != "  … 2 more lines of notes: `warlog status` shows them all" {
-		t.Errorf("in 8 lines the notes go first, from the last, and a line counts them: %q", short)
+	// In 8 lines the notes go first: the table whole, one note, and a
+	// line counting what was cut.
+	short := fitStatus(s, 80, 8, "")
+	if len(short) != 8 || short[0] != head || short[1] != "  turn 2 of 3" || short[2] != "name         side     status  start skill  facing" || short[7] != "  … 2 more lines: `warlog status` shows them all" {
+		t.Errorf("in 8 lines: %q", short)
 	}
-	tiny := fitStatus(s, 80, 4)
-	if len(tiny) != 4 || tiny[0] != head || tiny[2] != "Bors         hunters  active  3            front" || !strings.HasPrefix(tiny[3], "  … 6 more lines") {
-		t.Errorf("in 4 lines: the header, the table's first lines and what was cut: %q", tiny)
+	// In 4 lines the figures the question names stay, under the table's
+	// header: Orc grunt 1 and Wyn, not Bors, the first row.
+	tiny := fitStatus(s, 80, 5, "Whom does Wyn strike?\nOrc grunt 1 (nest: Skill 2)\nWynne")
+	if len(tiny) != 5 || tiny[0] != head || !strings.HasPrefix(tiny[1], "name ") || !strings.HasPrefix(tiny[2], "Wyn ") || !strings.HasPrefix(tiny[3], "Orc grunt 1 ") || tiny[4] != "  … 5 more lines: `warlog status` shows them all" {
+		t.Errorf("in 5 lines: the header, the rows the question names, what was cut: %q", tiny)
+	}
+	if concerns("Wynne attacks", "Wyn") || !concerns("Wyn, Edda", "Wyn") {
+		t.Errorf("a name is found as a whole word only")
 	}
 }
 
@@ -320,8 +329,8 @@ func TestPlayAccessibleBackAndWholeRoll(t *testing.T) {
 			t.Errorf("the session lacks %q:\n%s", want, got)
 		}
 	}
-	if n := strings.Count(got, "scores"); n != 3 { // scored, the menu's Undo line, the undo
-		t.Errorf("%d lines about a score, want 3 (one shot, its Undo line, its undo):\n%s", n, got)
+	if n := strings.Count(got, "scores"); n != 4 { // scored, the menu's Undo line, the undo, the menu's Redo line
+		t.Errorf("%d lines about a score, want 4 (one shot, its Undo line, its undo, the Redo line):\n%s", n, got)
 	}
 	if begun := actions(t, db); begun != 4 {
 		t.Errorf("%d actions logged, want 4 (create, start, shot, undo)", begun)
@@ -329,8 +338,8 @@ func TestPlayAccessibleBackAndWholeRoll(t *testing.T) {
 }
 
 // One key picks each line of a long menu: 1-9, then letters that leave b,
-// c, q, u (Back, Correct, Quit, Undo) and g, j, k (the cursor) alone;
-// past z the arrows reach a line.
+// c, q, u, e, r (Back, Correct, Quit, Undo, End turn, Redo) and g, j, k
+// (the cursor) alone; past z the arrows reach a line.
 func TestPlayMenuKeys(t *testing.T) {
 	var items []item
 	for i := range 40 {
@@ -342,9 +351,9 @@ func TestPlayMenuKeys(t *testing.T) {
 	for _, it := range got {
 		keys = append(keys, it.key)
 	}
-	want := "1 2 3 4 5 6 7 8 9 a d e f h i l m n o p r s t v w x y z"
-	if s := strings.Join(keys[:28], " "); s != want || strings.Join(keys[28:40], "") != "" || keys[40] != "u" {
-		t.Errorf("keys %q, want %q, then none for the last 12, then u", keys, want)
+	want := "1 2 3 4 5 6 7 8 9 a d f h i l m n o p s t v w x y z"
+	if s := strings.Join(keys[:26], " "); s != want || strings.Join(keys[26:40], "") != "" || keys[40] != "u" {
+		t.Errorf("keys %q, want %q, then none for the last 14, then u", keys, want)
 	}
 	if r := keyRange(got); r != "1-9 a-z" {
 		t.Errorf("key range %q", r)
@@ -392,5 +401,141 @@ func TestPlayLeavesQuietly(t *testing.T) {
 	app = &cmdutil.App{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
 	if code := Run(context.Background(), app, []string{"--db", db, "play"}); code != 0 || errb.Len() > 0 {
 		t.Fatalf("the end of input: exit %d, stderr %q; want 0 and nothing", code, errb.String())
+	}
+}
+
+// What a terminal sends back while play asks its background: the answers
+// (OSC 11 ended by BEL or ST, the cursor's position) are taken out, the
+// keys typed among them kept in order, and the background read.
+func TestTerminalAnswersAndTypedKeys(t *testing.T) {
+	for _, c := range []struct {
+		in          string
+		dark, known bool
+		typed       string
+	}{
+		{"1\x1b]11;rgb:ffff/ffff/ffff\x1b\\2\x1b[12;3R3", false, true, "123"},
+		{"\x1b]11;rgb:1e/1e/2e\x07\x1b[1;1R", true, true, ""},
+		{"q\r", false, false, "q\r"}, // no answer at all
+		{"\x1b[A\x1b[5;9R", false, false, "\x1b[A"},
+	} {
+		dark, known, typed := colorquery.Parse([]byte(c.in))
+		if dark != c.dark || known != c.known || string(typed) != c.typed {
+			t.Errorf("%q: dark %v known %v typed %q; want %v %v %q", c.in, dark, known, typed, c.dark, c.known, c.typed)
+		}
+	}
+	var got []string
+	for _, k := range typedKeys([]byte("1b\r\x1b[B\x1b\x7fé")) {
+		got = append(got, k.String())
+	}
+	if want := "1 b enter down esc backspace é"; strings.Join(got, " ") != want {
+		t.Errorf("keys %q, want %q", got, want)
+	}
+}
+
+// The menu's keys stay put while it lasts: an action keeps its key when
+// others leave the menu or its label's count changes (its ID stays), a
+// new action takes a key never given in this menu, the end of the turn is
+// always e and listed last; a new phase numbers from 1 again.
+func TestPlayMenuKeysStayPut(t *testing.T) {
+	ch := func(label, id string, end bool) engines.Choice {
+		return engines.Choice{Label: label, ID: id, EndsTurn: end}
+	}
+	keys := func(items []item) string {
+		var out []string
+		for _, it := range items {
+			out = append(out, it.key+"="+it.label)
+		}
+		return strings.Join(out, " ")
+	}
+	var mk menuKeys
+	first := mk.items("attack", []engines.Choice{ch("Bors attacks", "", false), ch("Edda attacks", "", false), ch("Ulf sweeps [2 attacks left]", "Ulf sweeps", false), ch("End turn 2", "", true)})
+	if got, want := keys(first), "1=Bors attacks 2=Edda attacks 3=Ulf sweeps [2 attacks left] e=End turn 2"; got != want {
+		t.Fatalf("first menu %q, want %q", got, want)
+	}
+	// Edda has attacked; Ulf has one attack left; Tam may now attack.
+	then := mk.items("attack", []engines.Choice{ch("Ulf sweeps [1 attack left]", "Ulf sweeps", false), ch("End turn 2", "", true), ch("Tam attacks", "", false), ch("Bors attacks", "", false)})
+	if got, want := keys(then), "1=Bors attacks 3=Ulf sweeps [1 attack left] 4=Tam attacks e=End turn 2"; got != want {
+		t.Errorf("after Edda's attack %q, want %q", got, want)
+	}
+	if then[0].value != "3" || then[1].value != "0" {
+		t.Errorf("items' values are the engine's indexes: %v", then)
+	}
+	next := mk.items("movement", []engines.Choice{ch("Move Tam", "", false)})
+	if got := keys(next); got != "1=Move Tam" {
+		t.Errorf("a new phase: %q", got)
+	}
+	if menuKeyAt(9) != "a" || menuKeyAt(10) != "d" || menuKeyAt(30) != "" || keyIndex("d") != 10 {
+		t.Errorf("keys after 9: %q %q %q", menuKeyAt(9), menuKeyAt(10), menuKeyAt(30))
+	}
+}
+
+// Accessible mode reads the whole status once, then before each question
+// only the header and the lines that changed, and the whole status again
+// on request (s).
+func TestPlayAccessibleSaysWhatChanged(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "p.db")
+	var out, errb bytes.Buffer
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
+	if code := Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown", "--seed", "4"}); code != 0 {
+		t.Fatal(errb.String())
+	}
+	input := strings.Join([]string{
+		"1", "Showdown", // start a tally: the whole status
+		"1", "2", "2", "5", // blue shoots 5 by hand: one line changed
+		"s", // the full status
+	}, "\n") + "\n"
+	got, code := playSession(t, db, input)
+	if code != 0 {
+		t.Fatalf("play exit %d:\n%s", code, got)
+	}
+	full := "T · The King's Own\nname: red; score: 0\nname: blue; score: 0\n"
+	changed := "T · The King's Own · Showdown · turn 1\nChanged (1 of 3 lines; s: the full status):\nname: blue; score: 5\nWhat now?"
+	again := "T · The King's Own · Showdown · turn 1\nname: red; score: 0\nname: blue; score: 5\n\nT · The King's Own · Showdown · turn 1\nNothing else changed (s: the full status).\nWhat now?"
+	for _, want := range []string{full, changed, again} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the session lacks %q:\n%s", want, got)
+		}
+	}
+	if n := strings.Count(got, "name: red; score: 0"); n != 2 {
+		t.Errorf("red's unchanged line is read %d times, want 2 (the first status, and on request):\n%s", n, got)
+	}
+}
+
+// A correction that makes later actions illegal says which and offers to
+// drop them, as --drop-refused does: blue's 5 corrected to 6 makes blue's
+// second shot reach 8 and end the tally, so red's shot after it is refused.
+func TestPlayCorrectionOffersToDrop(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "p.db")
+	var out, errb bytes.Buffer
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
+	if code := Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown", "--seed", "4"}); code != 0 {
+		t.Fatal(errb.String())
+	}
+	input := strings.Join([]string{
+		"1", "Showdown",
+		"1", "2", "2", "5", // blue 5
+		"1", "2", "2", "2", // blue 2: 7
+		"1", "1", "2", "1", // red 1
+		"3", "3", "6", // correct blue's 5 to 6
+		"2",           // No: nothing written
+		"3", "3", "6", // again
+		"1", // Yes: drop red's shot
+	}, "\n") + "\n"
+	got, code := playSession(t, db, input)
+	if code != 0 {
+		t.Fatalf("play exit %d:\n%s", code, got)
+	}
+	for _, want := range []string{
+		`With these dice a later action is no longer legal: "red scores 1.": no tally in progress (Tally). Correct the roll and drop it?`,
+		"Nothing was written.",
+		"dice 5 → 6",
+		"The battle is over.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the session lacks %q:\n%s", want, got)
+		}
+	}
+	if lg, _, _ := run(t, db, "log"); !strings.Contains(lg, "↳ blue scores 6. (corrected)") || strings.Contains(lg, "↳ red scores 1.") {
+		t.Errorf("the log after the correction:\n%s", lg)
 	}
 }

@@ -1,8 +1,10 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -126,7 +128,7 @@ func current(screen, title string) (field, bool) {
 	f.desc = strings.Join(desc, " ")
 	// Nothing but blank lines and the key help may follow the form.
 	for _, l := range lines[end:] {
-		if l = strings.TrimSpace(l); l != "" && !strings.Contains(l, "enter submit") {
+		if l = strings.TrimSpace(l); l != "" && !strings.Contains(l, "enter") && !strings.HasPrefix(l, "u undo: ") && !strings.HasPrefix(l, "r redo: ") && !strings.HasPrefix(l, "✗ ") {
 			return field{}, false
 		}
 	}
@@ -233,9 +235,9 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	// (The help comes a frame after the options: wait for the whole menu.)
 	s := p.waitFor("the first menu, whole and described", func(s string) bool {
 		f, ok := current(s, "What now?")
-		return ok && f.cursor >= 0 && f.desc != "" && f.index("Quit") >= 0
+		return ok && f.cursor >= 0 && f.desc != "" && strings.Contains(s, "q quit")
 	})
-	for _, want := range []string{"Hunt · The King's Own · The Nest · turn 1 · initiative", "\nNest ", "> 1. Roll initiative for turn 1 of 3", "  q. Quit (everything so far is saved)"} {
+	for _, want := range []string{"Hunt · The King's Own · The Nest · turn 1 · initiative", "\nNest ", "> 1. Roll initiative for turn 1 of 3", " • q quit • esc leave"} {
 		if !strings.Contains(s, want) {
 			t.Fatalf("the first screen lacks %q:\n%s", want, s)
 		}
@@ -299,7 +301,7 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	p.enter("Die 2: defender's damage die for Orc grunt 1 (cannot hold against 6+2: one Hit whatever it shows), d6 (1-6):", "1")
 	p.waitText("Bors strikes from the rear with Sword (M2): Orc grunt 1: from the rear, no hit roll, 6+2 against 1+1, one Hit (0 left); Orc grunt 1 is Down.")
 	s = p.waitFor("Orc grunt 1 Down in the table", func(s string) bool {
-		return regexp.MustCompile(`(?m)^Orc grunt 1 +nest +down `).MatchString(s) && strings.Contains(s, "Undo: Bors strikes from the rear")
+		return regexp.MustCompile(`(?m)^Orc grunt 1 +nest +down `).MatchString(s) && strings.Contains(s, "u undo: Bors strikes from the rear")
 	})
 	if f, _ := current(s, "What now?"); f.index("Bors attacks") >= 0 || f.index("Orc grunt 1 attacks") >= 0 {
 		t.Fatalf("after Bors's attack the menu still offers him or the grunt Down before its step: %q", f.lines)
@@ -313,13 +315,15 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	p.waitText("From the front or from the rear? the Nest is hit automatically, front or rear alike (the only choice)")
 	p.choose("Dice?", "Roll for me")
 	p.waitText("Edda strikes with Halberd (M3): Nest: hits automatically")
-	p.choose("What now?", "Undo: Edda strikes with Halberd (M3)")
-	p.waitText("undo: Edda strikes with Halberd (M3)")
+	p.waitText("u undo: Edda strikes with Halberd (M3)")
+	p.keys("u")
+	p.waitText("r redo: Edda strikes with Halberd (M3)")
 
 	// The turn ends; the next initiative is begun; Esc at its dice
 	// question steps back to the menu, writing nothing, and Esc at the
 	// menu leaves, with exit status 130.
 	p.choose("What now?", "End turn 1")
+	p.choose("End turn 1? Wyn, Edda, Tam, Ulf could still attack", "Yes")
 	p.played("Turn 1 ends.")
 	p.choose("What now?", "Roll initiative for turn 2 of 3")
 	p.waitFor("the dice question", func(s string) bool { f, ok := current(s, "Dice?"); return ok && f.cursor == 0 })
@@ -442,6 +446,47 @@ func (k *keyCount) pick(title, option string) {
 	k.arrowTo(title, option, f, k.press)
 }
 
+// pickSquare picks square x,y on the map the question titled title is
+// asked on, by the key marked in its cell: the whole map on the screen,
+// no line wrapped.
+func (k *keyCount) pickSquare(title string, x, y int) {
+	k.t.Helper()
+	var key string
+	s := k.waitFor(fmt.Sprintf("%q on the map", title), func(s string) bool {
+		if !strings.Contains(s, "┃ "+title) || !strings.Contains(s, "pick on the map") {
+			return false
+		}
+		key = squareKey(s, x, y)
+		return key != ""
+	})
+	if k.header != "" && !strings.Contains(s, k.header) {
+		k.t.Fatalf("the header %q is off the screen at %q:\n%s", k.header, title, s)
+	}
+	k.unwrapped(s)
+	k.press(key)
+}
+
+// squareKey reads the key marked in cell x,y of the map on screen ("" if
+// none): the map's rows open with their number, its cells four columns
+// wide.
+func squareKey(screen string, x, y int) string {
+	for _, l := range strings.Split(screen, "\n") {
+		if !strings.HasPrefix(l, fmt.Sprintf("  %3d ", y)) {
+			continue
+		}
+		at := 2 + 3 + (x-1)*4 + 1
+		if len(l) < at+3 {
+			return ""
+		}
+		cell := l[at : at+3]
+		if cell[0] == '(' && cell[2] == ')' {
+			return cell[1:2]
+		}
+		return ""
+	}
+	return ""
+}
+
 // roll enters faces at the die questions that begin with title: the whole
 // roll at once where the question takes it, else one die a question.
 func (k *keyCount) roll(title string, faces ...string) {
@@ -552,6 +597,7 @@ func playKOTurn(t *testing.T, width, height int) (int, *tmuxPlay, string) {
 	k.pick("Dice?", "Roll for me")
 	k.waitText("Edda strikes with Halberd (M3): Nest: hits automatically")
 	k.pick("What now?", "End turn 1")
+	k.pick("End turn 1?", "Yes")
 	k.waitText("Turn 1 ends.")
 	return k.n, k.tmuxPlay, db
 }
@@ -573,7 +619,7 @@ func playBroodTurn(t *testing.T, width, height int) (int, *tmuxPlay, string) {
 	k.roll("Die 1: attack: R1", "6", "5", "1", "1")
 	k.waitText("B1 is removed (beaten by R1)")
 	k.pick("What now?", "Spawn")
-	k.pick("On which square?", "3,4")
+	k.pickSquare("On which square?", 3, 4)
 	k.waitText("red's Mother spawns R2 at 3,4")
 	k.pick("What now?", "Raise a spawn")
 	k.pick("Which spawn?", "R1")
@@ -591,11 +637,12 @@ func playBroodTurn(t *testing.T, width, height int) (int, *tmuxPlay, string) {
 // at once (measured by this script at commit 266887b, at 120x50: at 80x24
 // the old status scrolled the outcomes off the screen), and no more than
 // the 30 and 18 of a key a pick before the menus opened on the likeliest
-// action (which Enter alone takes, as one key too).
+// action (which Enter alone takes, as one key too), and one more in The
+// King's Own now that ending a turn that forfeits attacks asks first.
 func TestPlayKeystrokes(t *testing.T) {
 	needTmux(t)
 	const koBefore, broodBefore = 54, 29
-	const koKeyed, broodKeyed = 30, 18
+	const koKeyed, broodKeyed = 31, 18
 	ko, _, _ := playKOTurn(t, 80, 24)
 	brood, _, _ := playBroodTurn(t, 80, 24)
 	t.Logf("keys for one turn: The King's Own %d (was %d), Brood Mother %d (was %d)", ko, koBefore, brood, broodBefore)
@@ -748,9 +795,17 @@ func TestPlayBackAndKeysInTmux(t *testing.T) {
 	if got := actions(t, db) - before; got != 1 {
 		t.Fatalf("the attack wrote %d actions, want 1", got)
 	}
-	// A roll of too many dice is refused, nothing written, and asked again.
+	// Esc at the second die asks the first again.
 	k.pick("What now?", "Edda attacks with Halberd")
 	k.pick("Dice?", "I roll at the table")
+	k.enter("Die 1:", "4")
+	k.waitFor("the second die", func(s string) bool { _, ok := current(s, "Die 2:"); return ok })
+	k.press("Escape")
+	k.waitFor("the first die again", func(s string) bool {
+		f, ok := current(s, "Die 1:")
+		return ok && len(f.lines) == 1 && f.lines[0] == ">"
+	})
+	// A roll of too many dice is refused, nothing written, and asked again.
 	k.roll("Die 1:", "3 3 3 3 3 3")
 	k.waitText("Not recorded: too many dice given")
 	k.roll("Die 1:", "3 3")
@@ -758,6 +813,14 @@ func TestPlayBackAndKeysInTmux(t *testing.T) {
 	if got := actions(t, db) - before; got != 2 {
 		t.Fatalf("two attacks wrote %d actions, want 2", got)
 	}
+	// Correcting Bors's roll takes the whole roll at its first die, which
+	// says how many there are.
+	k.press("c")
+	k.pick("Which roll was wrong?", "Bors strikes from the rear")
+	k.waitFor("the corrected roll", func(s string) bool { _, ok := current(s, "Die 1 of 2: attacker's damage die for Bors"); return ok })
+	k.typeText("5 2")
+	k.press("Enter")
+	k.waitText("dice 6,1 → 5,2")
 }
 
 // No silent losses: an attack of a lower Skill step says which figures of
@@ -842,7 +905,7 @@ func TestPlayEveryGameFitsInTmux(t *testing.T) {
 			}
 			setUp(t, db, []string{"-c", name, "undo"})
 			p := startPlay(t, dir, db, 80, 24, "-c", name)
-			s := p.waitFor("the menu", func(s string) bool { f, ok := current(s, "What now?"); return ok && f.index("Quit") >= 0 })
+			s := p.waitFor("the menu", func(s string) bool { _, ok := current(s, "What now?"); return ok && strings.Contains(s, "q quit") })
 			if !strings.HasPrefix(s, name+" · ") {
 				t.Fatalf("the screen does not open on the status's header:\n%s", s)
 			}
@@ -851,4 +914,169 @@ func TestPlayEveryGameFitsInTmux(t *testing.T) {
 			p.waitText("warlog exited with 130")
 		})
 	}
+}
+
+// keyOf is the key the menu titled title shows before the line starting
+// with option.
+func keyOf(t *testing.T, f field, option string) string {
+	t.Helper()
+	i := f.index(option)
+	if i < 0 {
+		t.Fatalf("no %q in %q", option, f.lines)
+	}
+	k, ok := hotkeyOf(f.lines[i])
+	if !ok {
+		t.Fatalf("%q shows no key", f.lines[i])
+	}
+	return k
+}
+
+// Keys that stay put, at 80x24: in the attack phase each attack keeps its
+// key after another attack leaves the menu; e ends the turn in every turn
+// and, while figures could still attack, asks first (No writes nothing); r
+// redoes what u undid.
+func TestPlayKeysStayPutInTmux(t *testing.T) {
+	needTmux(t)
+	dir, db := newHunt(t)
+	setUp(t, db, []string{"ko", "initiative", "--dice", "1,5,2"}, []string{"ko", "first", "hunters"}, []string{"ko", "next"})
+	k := &keyCount{tmuxPlay: startPlay(t, dir, db, 80, 24)}
+	menu := func(option string) field {
+		t.Helper()
+		return k.waitMenu("What now?", option)
+	}
+	f := menu("Ulf ")
+	ulf, tam, end := keyOf(t, f, "Ulf "), keyOf(t, f, "Tam "), keyOf(t, f, "End turn 1")
+	if end != "e" {
+		t.Fatalf("End turn 1 has key %q, want e", end)
+	}
+	k.press(keyOf(t, f, "Edda attacks"))
+	k.pick("Whom does Edda strike", "Nest")
+	k.pick("Dice?", "Roll for me")
+	k.waitText("Edda strikes with Halberd (M3): Nest")
+	k.waitText("u undo: Edda strikes")
+	f = k.waitMenu("What now?", "Ulf ")
+	if f.index("Edda attacks") >= 0 || keyOf(t, f, "Ulf ") != ulf || keyOf(t, f, "Tam ") != tam {
+		t.Fatalf("after Edda's attack the keys moved: Ulf %q, Tam %q before; now %q", ulf, tam, f.lines)
+	}
+	// e asks first: Bors, Wyn, Tam and Ulf could still attack.
+	before := actions(t, db)
+	k.press("e")
+	s := k.waitFor("the question before the turn ends", func(s string) bool { _, ok := current(s, "End turn 1?"); return ok })
+	if !onScreen(s, "End turn 1? Bors, Wyn, Tam, Ulf, Orc grunt 1 could still attack and lose the") {
+		t.Fatalf("ending the turn does not say what it forfeits:\n%s", s)
+	}
+	k.press("2")
+	menu("End turn 1")
+	if n := actions(t, db); n != before {
+		t.Fatalf("No at the question wrote %d actions", n-before)
+	}
+	// u, then r puts Edda's attack back, its dice with it.
+	k.press("u")
+	k.waitText("r redo: Edda strikes with Halberd (M3)")
+	k.press("r")
+	k.waitFor("the redo", func(s string) bool {
+		return onScreen(s, "redo: Edda strikes with Halberd (M3)") && onScreen(s, "u undo: Edda strikes") && !strings.Contains(s, "r redo:")
+	})
+	k.press("e")
+	k.pick("End turn 1?", "Yes")
+	k.waitText("Turn 1 ends.")
+	// Turn 2: the end of the turn is on e again.
+	k.pick("What now?", "Roll initiative for turn 2 of 3")
+	k.pick("Dice?", "Roll for me")
+	k.pick("What now?", "The ")
+	k.pick("Who moves first?", "the ")
+	if f := menu("End the movement phase"); f.index("End turn") >= 0 {
+		t.Fatalf("the movement phase offers to end the turn: %q", f.lines)
+	}
+	st, _, _ := run(t, db, "status", "--json")
+	if !strings.Contains(st, `"turn": 2`) {
+		t.Errorf("status after the turn:\n%s", st)
+	}
+}
+
+// A screen that fits 80x24: in the King's Own attack phase every line of
+// the menu and the keys under it (u, c, q) are on the screen; once an
+// attack is picked, the rows of the attacker and of both targets (the
+// other side) stay in the status; a Brood Mother square is picked on the
+// whole 16 x 16 map, by the key marked on it.
+func TestPlayScreenFitsInTmux(t *testing.T) {
+	needTmux(t)
+	t.Run("attack", func(t *testing.T) {
+		t.Parallel()
+		dir, db := newHunt(t)
+		setUp(t, db, []string{"ko", "initiative", "--dice", "1,5,2"}, []string{"ko", "first", "hunters"}, []string{"ko", "next"})
+		k := &keyCount{tmuxPlay: startPlay(t, dir, db, 80, 24)}
+		f := k.waitMenu("What now?", "End turn 1")
+		s := k.screen()
+		k.unwrapped(s)
+		for _, want := range []string{"Bors attacks", "Orc grunt 1 attacks", "End the fight", "u undo: Turn 1: movement is over", "c correct a roll • q quit"} {
+			if !onScreen(s, want) {
+				t.Errorf("the menu's %q is off the screen:\n%s", want, s)
+			}
+		}
+		k.press(keyOf(t, f, "Edda attacks"))
+		s = k.waitFor("Edda's target", func(s string) bool { _, ok := current(s, "Whom does Edda strike"); return ok })
+		for _, row := range []string{"Edda ", "Nest ", "Orc grunt 1 "} {
+			if !regexp.MustCompile(`(?m)^` + row + ` *(hunters|nest) `).MatchString(s) {
+				t.Errorf("the row of %q is not in the status at Edda's target:\n%s", row, s)
+			}
+		}
+	})
+	t.Run("map", func(t *testing.T) {
+		t.Parallel()
+		dir := t.TempDir()
+		db := filepath.Join(dir, "brood.db")
+		setUp(t, db, []string{"campaign", "new", "Hive", "--game", "brood", "--seed", "1"},
+			[]string{"scenario", "start", "Big brood", "--size", "16", "--mother", "red=3,3", "--mother", "blue=14,14"})
+		k := &keyCount{tmuxPlay: startPlay(t, dir, db, 80, 24), header: "Hive · Brood Mother · Big brood · turn 1"}
+		k.pick("What now?", "Spawn")
+		s := k.waitFor("the map", func(s string) bool { return strings.Contains(s, "pick on the map") })
+		for y := 1; y <= 16; y++ {
+			if !strings.Contains(s, fmt.Sprintf("\n  %3d ", y)) {
+				t.Fatalf("row %d of the map is off the screen:\n%s", y, s)
+			}
+		}
+		if squareKey(s, 3, 3) != "" || squareKey(s, 6, 1) != "" || squareKey(s, 1, 1) == "" {
+			t.Fatalf("the squares offered are not the ones marked (3,3 is the Mother's, 6,1 out of reach):\n%s", s)
+		}
+		k.pickSquare("On which square?", 3, 5)
+		k.waitText("red's Mother spawns R1 at 3,5")
+	})
+}
+
+// The end of a battle at 80x24: the report is drawn for the terminal and
+// paged (less): headings underlined, tables in columns or one block a row,
+// no Markdown marks, no line wrapped; the web page is written beside the
+// database, never over a file, and its path said.
+func TestPlayReportAtTheEndInTmux(t *testing.T) {
+	needTmux(t)
+	dir, db := newHunt(t)
+	setUp(t, db, []string{"ko", "initiative", "--dice", "1,5,2"}, []string{"ko", "first", "hunters"}, []string{"ko", "next"})
+	k := &keyCount{tmuxPlay: startPlay(t, dir, db, 80, 24)}
+	k.pick("What now?", "End the fight")
+	k.pick("End the fight now?", "Yes")
+	k.pick("Who won", "as the rules count it")
+	k.pick("Show the battle report?", "Yes, here")
+	s := k.waitFor("the report in the pager", func(s string) bool { return strings.Contains(s, "The Nest — The King's Own\n=====") })
+	k.unwrapped(s)
+	for _, bad := range []string{"| ", "## ", "**", ":---"} {
+		if strings.Contains(s, bad) {
+			t.Errorf("the report shows Markdown (%q):\n%s", bad, s)
+		}
+	}
+	k.press("q")
+	k.pick("Show the battle report?", "Write it as a web page")
+	s = k.waitText("(open it in a browser)")
+	want := filepath.Join(dir, "hunt-the-nest.html")
+	if !onScreen(s, "The report is a web page at "+want) {
+		t.Fatalf("the page's path is not said:\n%s", s)
+	}
+	page, err := os.ReadFile(want)
+	if err != nil || !bytes.Contains(page, []byte("<html")) {
+		t.Fatalf("no web page at %s: %v", want, err)
+	}
+	k.pick("Show the battle report?", "Write it as a web page")
+	k.waitText("The report is a web page at " + filepath.Join(dir, "hunt-the-nest-2.html"))
+	k.pick("Show the battle report?", "No")
+	k.waitText("warlog exited with 0")
 }

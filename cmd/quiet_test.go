@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -103,5 +104,68 @@ func TestQuietStartOnATerminal(t *testing.T) {
 	play, _, _ := bytes.Cut(rest, []byte("==play=="))
 	if n, m := bytes.Count(play, bgQuery), bytes.Count(play, cursorQuery); n != 1 || m != 1 {
 		t.Errorf("play asked the background %d times and the cursor %d times; want once each", n, m)
+	}
+}
+
+// On a terminal that never answers (the pseudo-terminal of `script`,
+// which passes bytes through and emulates nothing), play asks its one
+// question and goes on without the answer, and a key typed before it
+// could be read (q, already waiting when play starts) is kept: it quits
+// the game. With --accessible, ACCESSIBLE=1 or piped input play asks the
+// terminal nothing at all.
+func TestPlayAsksTheTerminalOnlyWhenItDraws(t *testing.T) {
+	t.Parallel()
+	bin, err := exec.LookPath("warlog")
+	if err != nil {
+		t.Fatalf("warlog is not on PATH (testscript.Main installs it): %v", err)
+	}
+	if _, err := exec.LookPath("script"); err != nil {
+		t.Skip("script is not installed (Debian package: bsdutils)")
+	}
+	_, db := newHunt(t)
+	for _, c := range []struct {
+		name, shell string
+		asks        bool
+	}{
+		{"full screen", "'%s' --db '%s' play", true},
+		{"--accessible", "'%s' --db '%s' play --accessible", false},
+		{"ACCESSIBLE=1", "ACCESSIBLE=1 '%s' --db '%s' play", false},
+		{"piped input", "printf 'q\\n' | '%s' --db '%s' play", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			shell := fmt.Sprintf(c.shell, bin, db) + `; echo "warlog exited with $?"`
+			cmd := exec.Command("script", "-qfec", shell, "/dev/null")
+			cmd.Env = append(os.Environ(), "TERM=xterm-256color", "NO_COLOR=1", "HOME="+t.TempDir())
+			cmd.Env = slices.DeleteFunc(cmd.Env, func(e string) bool { return strings.HasPrefix(e, "CI=") || strings.HasPrefix(e, "ACCESSIBLE=") })
+			// q and Enter wait in the terminal before play starts: the
+			// full screen takes q at once (the Enter then stays unread),
+			// accessible mode its line.
+			cmd.Stdin = strings.NewReader("q\n")
+			var out bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &out
+			done := make(chan error, 1)
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatalf("script: %v\n%q", err, out.String())
+				}
+			case <-time.After(tmuxWait):
+				_ = cmd.Process.Kill()
+				t.Fatalf("play did not take the q typed before it started:\n%q", out.String())
+			}
+			got := out.Bytes()
+			asked := bytes.Count(got, bgQuery)
+			if c.asks && (asked != 1 || bytes.Count(got, cursorQuery) != 1) || !c.asks && (asked != 0 || bytes.Contains(got, cursorQuery)) {
+				t.Errorf("play asked the background %d times (want it asked: %v):\n%q", asked, c.asks, got)
+			}
+			if !bytes.Contains(got, []byte("Left the game; everything so far is saved.")) || !bytes.Contains(got, []byte("warlog exited with 0")) {
+				t.Errorf("q did not quit the game:\n%q", got)
+			}
+		})
 	}
 }

@@ -14,7 +14,6 @@ import (
 	"strings"
 	"syscall"
 
-	"colorquery"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -71,9 +70,6 @@ func Run(ctx context.Context, app *cmdutil.App, args []string) int {
 		// does shell completion, which must never create a database.
 		app.ReadOnly = found == nil || cmdutil.IsReadOnly(found)
 		app.NoNewDatabase = found != nil && !cmdutil.MayCreateDatabase(found)
-		if found != nil && found.Annotations[drawsStyled] == "true" {
-			colorquery.Detect() // the one command that asks the terminal
-		}
 		err = root.ExecuteContext(ctx)
 	}
 	if cerr := app.Close(); err == nil && cerr != nil {
@@ -280,9 +276,9 @@ func allSubcommands() []subcommand {
 }
 
 // drawsStyled marks a command that draws styled output (colours chosen
-// for the terminal's background): only such a command asks the terminal
-// for its background, once, before it runs. Every other command writes
-// nothing but its output.
+// for the terminal's background): only such a command may ask the
+// terminal for its background (play does, once, when it draws the full
+// screen). Every other command writes nothing but its output.
 const drawsStyled = "warlog/draws-styled"
 
 // styled marks the command build builds as one that draws styled output.

@@ -47,6 +47,14 @@ type Choice struct {
 	// question: the action loses something the player may not mean to
 	// lose (the higher Skill steps' attacks, the rest of the fight).
 	Confirm string
+	// ID names the action on the menu while its label may change (a count
+	// of attacks or dice left in it): play keeps the action's key while
+	// its ID stays on the menu. "" means the label.
+	ID string
+	// EndsTurn marks the action that ends the turn (or round) at hand:
+	// play gives it the same key in every turn. An engine sets Confirm on
+	// it when it forfeits what the rules still allow.
+	EndsTurn bool
 	// NoDice is true when the action never rolls. Play asks "roll for me or
 	// enter my dice" only when the rules ask for a first die, so this is a
 	// hint for other front ends.
@@ -74,4 +82,18 @@ type Question struct {
 type Pick struct {
 	Value string
 	Label string
+}
+
+// Squares is implemented by a game state whose questions may ask for a
+// square of the grid its status notes draw: play marks the squares a
+// question offers on that map, so the square is picked on it.
+type Squares interface {
+	// Square says where the square a pick's value names is drawn: the
+	// index of its line among the status notes, and the first column and
+	// the width of its cell in that line; ok is false when the value
+	// names no square drawn there.
+	Square(value string) (note, col, width int, ok bool)
+	// MapNotes are the indexes of the first and last status notes that
+	// draw the map (its column numbers, then its rows).
+	MapNotes() (first, last int, ok bool)
 }

@@ -186,7 +186,7 @@ func (s *State) endTurnChoice() engines.Choice {
 		help += "; a poisoned spawn's Retributive Strike rolls dice"
 	}
 	return engines.Choice{
-		Label: fmt.Sprintf("End %s turn", words.Possessive(m.Player)), Help: help, Game: "brood", NoDice: !rolled,
+		Label: fmt.Sprintf("End %s turn", words.Possessive(m.Player)), Help: help, Game: "brood", NoDice: !rolled, EndsTurn: true,
 		Build: func(map[string]string) (engines.Command, error) { return EndTurn{}, nil },
 	}
 }

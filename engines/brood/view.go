@@ -376,3 +376,34 @@ func lives(p *Piece) int {
 	}
 	return p.Lives
 }
+
+// mapAt is the index of the status note that opens the map (its legend),
+// -1 when the status draws none.
+func (s *State) mapAt() int {
+	if len(s.mapNotes()) == 0 {
+		return -1
+	}
+	n := len(s.Status().Notes)
+	return n - len(s.mapNotes())
+}
+
+// MapNotes implements engines.Squares: the map's column numbers and rows,
+// after its legend.
+func (s *State) MapNotes() (int, int, bool) {
+	at := s.mapAt()
+	if at < 0 {
+		return 0, 0, false
+	}
+	return at + 1, at + 1 + s.Battle.Size, true
+}
+
+// Square implements engines.Squares: "x,y" is drawn in row y of the map,
+// its cell the x-th of four columns after the row number's three.
+func (s *State) Square(v string) (int, int, int, bool) {
+	first, _, ok := s.MapNotes()
+	x, y, err := ParseSquare(v)
+	if !ok || err != nil || x < 1 || y < 1 || x > s.Battle.Size || y > s.Battle.Size {
+		return 0, 0, 0, false
+	}
+	return first + y, 3 + (x-1)*4 + 1, 3, true
+}

@@ -258,6 +258,7 @@ func (s *prober) turnChoices(b *Battle) []engines.Choice {
 		}
 		out = append(out, engines.Choice{
 			Label: fmt.Sprintf("%s rolls the action dice (%s)", p, plural(n, "die", "dice")),
+			ID:    p + " rolls the action dice",
 			Help:  fmt.Sprintf("1 per Soldier, 2 per Guard, 3 per Hero in play; %s: %s; 6s go to the magic pool", ClanTitle(clan), faceSummary(clan)),
 			Game:  gameKey,
 			Build: func(map[string]string) (engines.Command, error) { return RollDice{Player: p}, nil },
@@ -298,8 +299,11 @@ func (s *prober) turnChoices(b *Battle) []engines.Choice {
 			help += "; the Souls drift"
 		}
 		end := engines.Choice{
-			Label: fmt.Sprintf("End %s turn %d", words.Possessive(p), b.Round), Help: help, Game: gameKey, NoDice: !drift,
+			Label: fmt.Sprintf("End %s turn %d", words.Possessive(p), b.Round), Help: help, Game: gameKey, NoDice: !drift, EndsTurn: true,
 			Build: func(map[string]string) (engines.Command, error) { return EndTurn{Player: p}, nil },
+		}
+		if len(b.Pool) > 0 {
+			end.Confirm = fmt.Sprintf("End %s turn %d? The unspent %s lost.", words.Possessive(p), b.Round, plural(len(b.Pool), "die ("+facesText(b.Pool)+") is", "dice ("+facesText(b.Pool)+") are"))
 		}
 		if !roll && len(b.Pool) == 0 && len(b.Free) == 0 {
 			return append([]engines.Choice{end}, out...)
@@ -885,6 +889,7 @@ func (s *prober) castChoice(b *Battle, spell string) []engines.Choice {
 	}
 	return []engines.Choice{{
 		Label: fmt.Sprintf("Cast %s (%s of %d in the pool)", title(spell), plural(cost, "magic die", "magic dice"), b.Magic[p]),
+		ID:    "Cast " + title(spell),
 		Help:  help, Game: gameKey, NoDice: spell != Bolt, Questions: qs,
 		Build: func(a map[string]string) (engines.Command, error) {
 			c := Cast{Caster: a["caster"], Spell: spell, Target: a["target"]}

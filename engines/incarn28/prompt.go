@@ -63,7 +63,7 @@ func (s *State) Choices() []engines.Choice {
 				}
 			}
 		}
-		out = append(out, engines.Choice{Label: "End the round and begin the next", Help: "end-of-round rules, Unborn, the roll-off", Game: Game, Questions: qs,
+		out = append(out, engines.Choice{Label: "End the round and begin the next", Help: "end-of-round rules, Unborn, the roll-off", Game: Game, Questions: qs, EndsTurn: true,
 			Build: func(a map[string]string) (engines.Command, error) {
 				return NextRound{BleederContacts: splitList(a["contacts"])}, nil
 			}})

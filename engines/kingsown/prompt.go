@@ -526,10 +526,12 @@ func (s *State) attackChoices(b *Battle) []engines.Choice {
 		label = fmt.Sprintf("End turn %d, the last: then end the fight", b.Turn)
 	}
 	help := "every figure allowed to attack has done so"
+	confirm := ""
 	if len(waiting) > 0 {
 		help = fmt.Sprintf("%s could still attack and %s the chance", strings.Join(waiting, ", "), plural(len(waiting), "loses", "lose"))
+		confirm = fmt.Sprintf("End turn %d? %s could still attack and %s the chance.", b.Turn, strings.Join(waiting, ", "), plural(len(waiting), "loses", "lose"))
 	}
-	return append(out, engines.Choice{Label: label, Help: help, Game: "kingsown", NoDice: true,
+	return append(out, engines.Choice{Label: label, Help: help, Game: "kingsown", NoDice: true, EndsTurn: true, Confirm: confirm,
 		Build: func(map[string]string) (engines.Command, error) { return Next{}, nil }})
 }
 
@@ -692,11 +694,11 @@ func (s *State) weaponChoice(b *Battle, f *Fig, w Weapon) (engines.Choice, bool)
 		Help: fmt.Sprintf("hits on %d or less, then d6+%d against d6+Res", b.rollSkill(f), w.Might)}
 	var target engines.Question
 	if w.Sweep {
-		ch.Label = fmt.Sprintf("%s sweeps with %s%s", f.Card.Name, w, left(f))
+		ch.Label, ch.ID = fmt.Sprintf("%s sweeps with %s%s", f.Card.Name, w, left(f)), f.Card.Name+" sweeps with "+w.String()
 		ch.Help = "one attack strikes every figure named in its front arc, friend and foe; each " + ch.Help
 		target = several(b, "targets", fmt.Sprintf("Which figures does %s %s strike (within %d\", in the front arc)?", words.Possessive(f.Card.Name), w.Name, w.Reach), ok)
 	} else {
-		ch.Label = fmt.Sprintf("%s attacks with %s%s", f.Card.Name, w, left(f))
+		ch.Label, ch.ID = fmt.Sprintf("%s attacks with %s%s", f.Card.Name, w, left(f)), f.Card.Name+" attacks with "+w.String()
 		picks := picksOf(b, ok, targetLabel)
 		target = engines.Question{Key: "target", Prompt: fmt.Sprintf("Whom does %s strike (within %d\", in its arc, in sight)?", f.Card.Name, w.Reach),
 			Options: func(map[string]string) []engines.Pick { return picks }}
@@ -739,8 +741,8 @@ func (s *State) spellChoice(b *Battle, f *Fig, spell string) (engines.Choice, bo
 		return engines.Choice{}, false
 	}
 	ch := engines.Choice{Game: "kingsown",
-		Label: fmt.Sprintf("%s casts %s%s", f.Card.Name, spell, left(f)),
-		Help:  fmt.Sprintf("%s; the cast roll needs %d or less and is %s attack%s", spellHelp[spell], b.rollSkill(f), words.Possessive(f.Card.Name), priceHelp(f.Card, spell))}
+		Label: fmt.Sprintf("%s casts %s%s", f.Card.Name, spell, left(f)), ID: f.Card.Name + " casts " + spell,
+		Help: fmt.Sprintf("%s; the cast roll needs %d or less and is %s attack%s", spellHelp[spell], b.rollSkill(f), words.Possessive(f.Card.Name), priceHelp(f.Card, spell))}
 	one := func(prompt string, label func(*Fig) string) engines.Question {
 		picks := picksOf(b, ok, label)
 		return engines.Question{Key: "target", Prompt: prompt, Options: func(map[string]string) []engines.Pick { return picks }}
