@@ -18,7 +18,9 @@ var Engine = &kit.Game[*State]{
 	GameInfo: engines.GameInfo{Name: "deadwars", Title: "Deadwars"},
 	// Rules 3: no Soul collected from base contact, no contact recorded
 	// again with an enemy left this turn (rulings of 2026-12-01).
-	Rules: 3,
+	// Rules 4: a battle ended before anyone acted in the turn begun says it
+	// ended after the turn before (a turn no one played is not counted).
+	Rules: 4,
 	New:   newState,
 	Facts: func() []kit.Fact[*State] {
 		return []kit.Fact[*State]{
