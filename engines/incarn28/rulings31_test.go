@@ -416,3 +416,20 @@ func TestBloodshotCountsAsBefore(t *testing.T) {
 		i28(t, s).Do(Stun{Incarn: "Ug", By: "Em", As: "empath"})
 	})
 }
+
+// line 37: a slain incarn is removed from play. RULINGS 2026-12-01: only
+// incarns in play take part: a slain or routed incarn is not activated.
+func TestOutOfPlayDoNotActivate(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Bx", "Regular", "Medium", fl("Brigand")), in("Cx", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	i28(t, s).Do(Slay{Incarn: "Ax"})
+	i28(t, s).RefuseSaying("Activation", "Ax is slain and cannot activate", Activate{Incarn: "Ax"}, 5)
+	i28(t, s).Do(Slay{Incarn: "Bx"})
+	i28(t, s).Do(Activate{Incarn: "Cx"}, 1) // 2 of 3 slain, an ACT-R of 1: a rout
+	i28(t, s).Do(Activate{Incarn: "Tg"}, 5)
+	i28(t, s).Do(EndActivation{})
+	i28(t, s).Do(Activate{Incarn: "Ug"}, 5)
+	i28(t, s).Do(EndActivation{})
+	i28(t, s).Do(NextRound{}, 6, 1)
+	i28(t, s).RefuseSaying("Activation", "Cx is routed and cannot activate", Activate{Incarn: "Cx"}, 5)
+}
