@@ -262,6 +262,17 @@ func (b *Battle) ContactsOf(r Ref) []Ref {
 	return out
 }
 
+// earner is the figure whose move earned the free attack f: the figure
+// that moved into base contact (f.By, still in contact with its target:
+// leaving would have lapsed it) or the one that moved out of it (f.Target,
+// no longer in contact, and never again this turn).
+func (b *Battle) earner(f FreeAttack) Ref {
+	if b.InContact(f.By, f.Target) {
+		return f.By
+	}
+	return f.Target
+}
+
 // leftThisTurn reports whether x and y left base contact this turn.
 func (b *Battle) leftThisTurn(x, y Ref) bool {
 	for _, c := range b.LeftPairs {

@@ -1,6 +1,7 @@
 package deadwars
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -95,5 +96,87 @@ func TestHumansStrikeBelongsToItsTurn(t *testing.T) {
 		if len(s.RemovedPerTurn) == 0 || s.RemovedPerTurn[0] != want {
 			t.Errorf("%s removed per turn %v, want %d in turn 1", s.Name, s.RemovedPerTurn, want)
 		}
+	}
+}
+
+// RULINGS, Deadwars, rulings added 2026-12-01: "The free attack earned by
+// an enemy entering or leaving contact is made before the figure that
+// earned it moves again", and "A move by a figure in contact that is not
+// declared as leaving keeps contact and gives no free attacks."
+func TestFreeAttackBeforeTheMoverMovesAgain(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(1, 5, 5, 5, 5, 6)
+	renny, igor, davy, jack := Ref{"Ann", "Renny"}, Ref{"Ann", "Igor"}, Ref{"Ben", "Davy"}, Ref{"Ben", "Jack"}
+	// Renny moves into contact with Davy, then on, still in contact: its
+	// free attack on Davy is gone, the contact kept, no new free attack.
+	g.Do(Move{Figure: "Renny", Die: 5, Into: "Davy"})
+	g.Do(Move{Figure: "Renny", Die: 5})
+	if b := g.battle(); len(b.Free) != 0 || !b.InContact(renny, davy) {
+		t.Fatalf("after moving on in contact: free %v, contacts %v; want none and Renny on Davy", b.Free, b.Contacts)
+	}
+	g.Refuse("Free attack", Attack{Figure: "Renny", Target: "Davy", Free: true}, 6, 1)
+	// Igor leaves Jack: Jack's free attack on Igor is due until Igor moves
+	// again, by a die or a Boost.
+	g.Do(Contact{A: "Igor", B: "Jack"})
+	g.Do(Move{Figure: "Igor", Die: 5, Leave: true})
+	if got := g.battle().Free; !slices.Equal(got, []FreeAttack{{By: jack, Target: igor}}) {
+		t.Fatalf("free attacks %v, want Jack on Igor", got)
+	}
+	g.Do(Cast{Caster: "Vlad", Spell: "boost", Target: "Igor"})
+	g.Refuse("Free attack", Attack{Figure: "Jack", Target: "Igor", Free: true}, 6, 1)
+	// A free attack another figure earned stays while Igor moves.
+	g.Do(Dash{Figure: "Vlad", Die: 1, Into: "Jack"})
+	g.Do(Move{Figure: "Igor", Die: 5})
+	g.Do(Attack{Figure: "Vlad", Target: "Jack", Free: true}, 1)
+}
+
+// RULINGS, Deadwars, rulings added 2026-12-01: "Dice made by exchanging a
+// double may pair again; say so in the roll's line."
+func TestDoubleMadeDiePairsAgain(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(2, 2, 3, 5, 5, 1)
+	label := g.Label(Double{Face: 5, To: 2})
+	if !strings.Contains(label, "pairs with another 2: a double again") {
+		t.Errorf("label %q does not say the new 2 pairs again", label)
+	}
+	label = g.Label(Double{Face: 2, To: 4})
+	if strings.Contains(label, "a double again") {
+		t.Errorf("label %q says a lone 4 pairs", label)
+	}
+	if b := g.battle(); !slices.Equal(b.Pool, []int{1, 2, 3, 4}) {
+		t.Fatalf("pool %v, want 1, 2, 3, 4", b.Pool)
+	}
+}
+
+// RULINGS, Deadwars, rulings added 2026-12-01: "Spells are not attacks
+// (they need no contact and are not limited by it)."
+func TestSpellsAreNotAttacks(t *testing.T) {
+	g := newGame(t)
+	g.forces()
+	g.start(HeadCount)
+	g.roll(6, 6, 6, 2, 3, 4)
+	// Vlad, in base contact with Davy, bolts Jack, who is locked in combat
+	// with Renny: neither contact limits a spell.
+	g.Do(Contact{A: "Vlad", B: "Davy"})
+	g.Do(Contact{A: "Renny", B: "Jack"})
+	g.Refuse("Contact", Attack{Figure: "Vlad", Target: "Jack", Dice: []int{2}}, 6, 1)
+	g.Do(Cast{Caster: "Vlad", Spell: "bolt", Target: "Jack"}, 4, 1)
+	if f := g.fig("Jack"); f.Wounds != 1 {
+		t.Fatalf("Jack wounds %d, want 1", f.Wounds)
+	}
+	// Spells do not count against the caster's attacks.
+	if f := g.fig("Vlad"); f.Attacks != 0 {
+		t.Fatalf("Vlad has %d attacks after a spell, want 0", f.Attacks)
+	}
+	g.Do(Attack{Figure: "Vlad", Target: "Davy", Dice: []int{2}}, 1)
+	g.Do(Attack{Figure: "Vlad", Target: "Davy", Dice: []int{3}}, 1)
+	g.Do(Attack{Figure: "Vlad", Target: "Davy", Dice: []int{4}}, 1)
+	g.Do(Cast{Caster: "Vlad", Spell: "curse", Target: "Bones"}) // its three attacks made
+	if f := g.fig("Bones"); !f.Dead {
+		t.Fatal("the Curse after Vlad's three attacks did not kill Bones")
 	}
 }
