@@ -192,6 +192,9 @@ type rederiver struct {
 	newest    int
 	actions   int
 	unchecked map[string]int
+	// ahead are the action.begun payloads read ahead (readAhead), by
+	// version, until their action is decided.
+	ahead map[int64]Begun
 }
 
 // checkpoint is a copy of the state, kept until a version (math.MaxInt64:
@@ -238,8 +241,15 @@ func (s *Service) rederiver(name string, start *State, eff events.Effect, src so
 	if start.Version > 0 && len(eff.Changes) > 0 {
 		first.st = copyState(start)
 	}
-	r := &rederiver{s: s, name: name, src: src, st: start, start: start.Version, skip: map[string]bool{}, began: map[string]int64{},
+	r := &rederiver{s: s, name: name, st: start, start: start.Version, skip: map[string]bool{}, began: map[string]int64{},
 		checkpoints: []checkpoint{first}, needed: map[int64]int64{}, unchecked: map[string]int{}, void: eff.Voided}
+	r.src = readAhead(src, func(v int64, b Begun) {
+		if len(r.ahead) >= 8 { // those a refold passed over
+			clear(r.ahead)
+		}
+		r.ahead[v] = b
+	})
+	r.ahead = map[int64]Begun{}
 	for a := range eff.Voided {
 		r.skip[a] = true
 	}
@@ -304,9 +314,7 @@ func (r *rederiver) run(ctx context.Context) error {
 				r.passVoided(e)
 				return nil
 			}
-			c := *e
-			c.Data = append([]byte(nil), e.Data...)
-			buf = append(buf, c)
+			buf = append(buf, *e) // a copy already (readAhead)
 			return nil
 		})
 		if errors.Is(err, errRestart) {
@@ -403,7 +411,13 @@ func (r *rederiver) takeEffect(evs []events.Event) (int64, error) {
 		n--
 	}
 	r.checkpoints = r.checkpoints[:n]
-	switch c := r.checkpoints[n-1].st; {
+	last := r.checkpoints[n-1]
+	switch c := last.st; {
+	case c != nil && n > 1 && last.until <= evs[len(evs)-1].Version:
+		// Nothing after this action names it: the state is taken as it
+		// is, not copied.
+		r.st = c
+		r.checkpoints = r.checkpoints[:n-1]
 	case c != nil:
 		r.st = copyState(c)
 	case r.st.Version > 0 && r.start > 0:
@@ -597,11 +611,16 @@ func (r *rederiver) action(evs []events.Event) error {
 	if first.Type != events.TypeActionBegun {
 		return r.fault(evs, fmt.Sprintf("event %d (%s) begins no action", first.Version, first.Type))
 	}
-	p, err := r.s.registry.Decode(first)
-	if err != nil {
-		return fmt.Errorf("campaign %q: %w", r.name, err)
+	b, ok := r.ahead[first.Version]
+	if ok {
+		delete(r.ahead, first.Version)
+	} else {
+		p, err := r.s.registry.Decode(first)
+		if err != nil {
+			return fmt.Errorf("campaign %q: %w", r.name, err)
+		}
+		b = p.(Begun)
 	}
-	b := p.(Begun)
 	if _, dup := r.began[first.Action]; dup {
 		return r.fault(evs, fmt.Sprintf("action %s began before, at version %d", ShortActionID(first.Action), r.began[first.Action]))
 	}

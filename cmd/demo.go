@@ -199,6 +199,7 @@ func runDemo(c *cobra.Command, app *cmdutil.App, o *demoOptions) error {
 		fmt.Fprintln(app.Out, "Try next:")
 		for _, t := range [][2]string{
 			{"warlog demo --verbose", "every command of these battles and its answer"},
+			{"warlog report --format summary", "a battle's report as a forum post (2,000 characters at most)"},
 			{"warlog rules dw classes", "the games' rules, to look up or search"},
 			{`warlog campaign new "My League" --game kingsown`, "your own campaign; then: warlog ko recruit --card hunters"},
 		} {

@@ -43,7 +43,10 @@ and the log's head hash so readers can check it with warlog verify --head.
 score, the standings after each scenario, each figure's path and the campaign's
 luck. HTML is one self-contained file (inline CSS and SVG charts, no script,
 nothing fetched) in the reader's light or dark scheme, readable on a phone and
-in print. JSON follows projections/report/schema/report.schema.json. Undone
+in print. JSON follows projections/report/schema/report.schema.json.
+--format summary is a post that fits a forum: at most 2,000 characters of
+Markdown with the headline, result, turning point, decisive blow, figure of
+the battle, a line per side, the luck and the check command. Undone
 actions are left out unless --show-undone.
 
 --out writes the report to a file (mode 0644: readable by everyone, as a
@@ -53,6 +56,7 @@ replaced only with --force; a symbolic link is never followed, and the
 campaign database and its -wal and -shm files are refused by any name.`,
 		Example: `  warlog report
   warlog report --format html --out nest.html
+  warlog report --format summary
   warlog report --scenario "The Nest" --format json
   warlog report --chronicle --format md --out chronicle.md
   warlog report -c "Autumn League" --format html --out autumn.html`,
@@ -62,11 +66,11 @@ campaign database and its -wal and -shm files are refused by any name.`,
 	f := c.Flags()
 	f.StringVar(&o.scenario, "scenario", "", "the scenario `NAME` to report (default: the latest)")
 	f.BoolVar(&o.chronicle, "chronicle", false, "the chronicle of the whole campaign")
-	f.StringVar(&o.format, "format", "md", "the `FORMAT`: md, html or json")
+	f.StringVar(&o.format, "format", "md", "the `FORMAT`: md, html, json, or summary (a post of at most 2,000 characters)")
 	f.StringVar(&o.out, "out", "", "write to this `FILE` instead of stdout (mode 0644; - is stdout)")
 	f.BoolVar(&o.force, "force", false, "with --out, replace the file if it exists")
 	f.BoolVar(&o.showUndone, "show-undone", false, "show undone actions, struck through")
-	_ = c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"md", "html", "json"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"md", "html", "json", "summary"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmdutil.ReadsOnly(c)
 }
 
@@ -85,9 +89,10 @@ func runReport(c *cobra.Command, app *cmdutil.App, o *reportOptions) error {
 		"markdown": func(b *bytes.Buffer, r *report.Report) error { return report.Markdown(b, r) },
 		"html":     func(b *bytes.Buffer, r *report.Report) error { return report.HTML(b, r) },
 		"json":     func(b *bytes.Buffer, r *report.Report) error { return report.JSON(b, r) },
+		"summary":  func(b *bytes.Buffer, r *report.Report) error { return report.Summary(b, r) },
 	}[o.format]
 	if render == nil {
-		return &cmdutil.UsageError{Err: fmt.Errorf("--format %q: choose md, html or json", o.format)}
+		return &cmdutil.UsageError{Err: fmt.Errorf("--format %q: choose md, html, json or summary", o.format)}
 	}
 	if o.out == "-" {
 		o.out = "" // stdout, as everywhere

@@ -252,7 +252,7 @@ func TestReportCampaignPerGame(t *testing.T) {
 				t.Errorf("the Markdown chronicle has no whole Skill track for Bors:\n%s", md)
 			}
 			smd := run("report", "--format", "md")
-			if !strings.Contains(smd, "**"+g.winner+" won Second") {
+			if !strings.Contains(smd, "**Second: "+g.winner+" won") {
 				t.Errorf("the Markdown report's headline does not credit %s:\n%s", g.winner, smd)
 			}
 			html := run("report", "--chronicle", "--format", "html")
@@ -273,7 +273,7 @@ func TestReportCampaignPerGame(t *testing.T) {
 				}
 			}
 			shtml := run("report", "--format", "html")
-			if !strings.Contains(shtml, `<p class="headline">`+g.winner+` won Second`) {
+			if !strings.Contains(shtml, `<p class="headline">Second: `+g.winner+` won`) {
 				t.Errorf("the HTML report's headline does not credit %s", g.winner)
 			}
 		})

@@ -9,8 +9,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"warlog/cmd/cmdutil"
+	"warlog/projections/report"
 )
 
 // Each game's demo battle, replayed with the demo's fixed clock and action
@@ -34,12 +36,15 @@ func TestReportGoldensPerGame(t *testing.T) {
 					t.Fatalf("%v: exit %d\n%s", args, code, b.String())
 				}
 			}
-			for _, format := range []string{"md", "html", "json"} {
+			for _, format := range []string{"md", "html", "json", "summary"} {
 				var b bytes.Buffer
 				if code := Run(context.Background(), app(&b), []string{"--db", db, "report", "--format", format}); code != 0 {
 					t.Fatalf("report --format %s: exit %d\n%s", format, code, b.String())
 				}
-				path := filepath.Join("..", "testdata", "reports", name+"."+format)
+				path := filepath.Join("..", "testdata", "reports", name+"."+strings.Replace(format, "summary", "summary.md", 1))
+				if format == "summary" && utf8.RuneCount(b.Bytes()) > report.SummaryLimit {
+					t.Errorf("the summary is %d characters, more than %d", utf8.RuneCount(b.Bytes()), report.SummaryLimit)
+				}
 				if os.Getenv("UPDATE_GOLDEN") != "" {
 					if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 						t.Fatal(err)

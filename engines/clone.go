@@ -13,12 +13,15 @@ import (
 // battle in progress, not of the campaign.
 //
 // Functions and channels are shared, not copied; a game state holds none.
+//
+// Each type's copy is worked out once (a copier, kept per type) and then
+// runs on the values' memory: a re-decision copies the state before every
+// action an undo names, and walking the type with reflection each time
+// cost more than the rules.
 func Clone[T any](v T) T {
 	var out T
-	c := cloner{seen: map[seenKey]reflect.Value{}}
-	src := reflect.ValueOf(&v).Elem()
-	dst := reflect.ValueOf(&out).Elem()
-	c.copy(dst, src)
+	c := cloner{}
+	copierOf(reflect.TypeFor[T]()).run(&c, unsafe.Pointer(&out), unsafe.Pointer(&v))
 	return out
 }
 
@@ -35,104 +38,206 @@ func (h History[T]) shareInto(dst reflect.Value) { dst.Set(reflect.ValueOf(h.Cop
 var sharerType = reflect.TypeFor[sharer]()
 
 type seenKey struct {
-	p uintptr
+	p unsafe.Pointer
 	t reflect.Type
 }
 
+// cloner is one Clone's memory of the pointers it has copied.
 type cloner struct {
-	seen map[seenKey]reflect.Value
+	seen map[seenKey]unsafe.Pointer
 }
 
-// copy sets dst, a settable value, to a deep copy of src.
-func (c *cloner) copy(dst, src reflect.Value) {
-	if src.Type().Implements(sharerType) {
-		settable(src).Interface().(sharer).shareInto(dst)
-		return
+// copier sets *dst, zero memory of its type, to a deep copy of *src. Its
+// run is set once the type is worked out (a type that holds itself
+// reaches its own copier before that).
+type copier struct {
+	run func(c *cloner, dst, src unsafe.Pointer)
+}
+
+var (
+	// copiers holds the worked-out *copier per reflect.Type.
+	copiers sync.Map
+	// building guards pending: the copiers of the types being worked out,
+	// published in copiers only once every one of them is complete.
+	building sync.Mutex
+	pending  = map[reflect.Type]*copier{}
+)
+
+// copierOf is t's copier, worked out on first use.
+func copierOf(t reflect.Type) *copier {
+	if cp, ok := copiers.Load(t); ok {
+		return cp.(*copier)
 	}
-	switch src.Kind() {
+	building.Lock()
+	defer building.Unlock()
+	cp := pendingCopier(t)
+	for t, cp := range pending {
+		copiers.Store(t, cp)
+	}
+	clear(pending)
+	return cp
+}
+
+// pendingCopier is t's copier while building is held: a published one, or
+// one being worked out (its run set before copierOf returns).
+func pendingCopier(t reflect.Type) *copier {
+	if cp, ok := copiers.Load(t); ok {
+		return cp.(*copier)
+	}
+	if cp, ok := pending[t]; ok {
+		return cp
+	}
+	cp := &copier{}
+	pending[t] = cp
+	cp.run = build(t)
+	return cp
+}
+
+// build works out how to copy a value of t.
+func build(t reflect.Type) func(c *cloner, dst, src unsafe.Pointer) {
+	if t.Kind() != reflect.Pointer && t.Implements(sharerType) {
+		return func(_ *cloner, dst, src unsafe.Pointer) {
+			reflect.NewAt(t, src).Elem().Interface().(sharer).shareInto(reflect.NewAt(t, dst).Elem())
+		}
+	}
+	if plain(t) {
+		size := t.Size()
+		return func(_ *cloner, dst, src unsafe.Pointer) {
+			copy(unsafe.Slice((*byte)(dst), size), unsafe.Slice((*byte)(src), size))
+		}
+	}
+	switch t.Kind() {
 	case reflect.Pointer:
-		if src.IsNil() {
-			return
+		elem := pendingCopier(t.Elem())
+		et := t.Elem()
+		return func(c *cloner, dst, src unsafe.Pointer) {
+			p := *(*unsafe.Pointer)(src)
+			if p == nil {
+				return
+			}
+			k := seenKey{p, t}
+			if q, ok := c.seen[k]; ok {
+				*(*unsafe.Pointer)(dst) = q
+				return
+			}
+			q := reflect.New(et).UnsafePointer()
+			if c.seen == nil {
+				c.seen = map[seenKey]unsafe.Pointer{}
+			}
+			c.seen[k] = q
+			elem.run(c, q, p)
+			*(*unsafe.Pointer)(dst) = q
 		}
-		k := seenKey{src.Pointer(), src.Type()}
-		if p, ok := c.seen[k]; ok {
-			dst.Set(p)
-			return
-		}
-		p := reflect.New(src.Type().Elem())
-		c.seen[k] = p
-		c.copy(p.Elem(), src.Elem())
-		dst.Set(p)
 	case reflect.Slice:
-		if src.IsNil() {
-			return
+		et := t.Elem()
+		size := et.Size()
+		flat := plain(et)
+		elem := pendingCopier(et)
+		return func(c *cloner, dst, src unsafe.Pointer) {
+			s := (*sliceHeader)(src)
+			if s.data == nil {
+				return
+			}
+			n := s.len
+			d := reflect.MakeSlice(t, n, n).UnsafePointer()
+			if flat {
+				copy(unsafe.Slice((*byte)(d), uintptr(n)*size), unsafe.Slice((*byte)(s.data), uintptr(n)*size))
+			} else {
+				for i := range n {
+					elem.run(c, unsafe.Add(d, uintptr(i)*size), unsafe.Add(s.data, uintptr(i)*size))
+				}
+			}
+			*(*sliceHeader)(dst) = sliceHeader{data: d, len: n, cap: n}
 		}
-		s := reflect.MakeSlice(src.Type(), src.Len(), src.Len())
-		if plain(src.Type().Elem()) {
-			reflect.Copy(s, src)
-		} else {
-			for i := 0; i < src.Len(); i++ {
-				c.copy(s.Index(i), src.Index(i))
+	case reflect.Array:
+		size := t.Elem().Size()
+		elem := pendingCopier(t.Elem())
+		n := t.Len()
+		return func(c *cloner, dst, src unsafe.Pointer) {
+			for i := range n {
+				elem.run(c, unsafe.Add(dst, uintptr(i)*size), unsafe.Add(src, uintptr(i)*size))
 			}
 		}
-		dst.Set(s)
-	case reflect.Array:
-		if plain(src.Type()) {
-			dst.Set(src)
-			return
+	case reflect.Struct:
+		type field struct {
+			off uintptr
+			cp  *copier
 		}
-		for i := 0; i < src.Len(); i++ {
-			c.copy(dst.Index(i), src.Index(i))
+		var fields []field
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if f.Type.Size() == 0 {
+				continue
+			}
+			fields = append(fields, field{f.Offset, pendingCopier(f.Type)})
+		}
+		return func(c *cloner, dst, src unsafe.Pointer) {
+			for _, f := range fields {
+				f.cp.run(c, unsafe.Add(dst, f.off), unsafe.Add(src, f.off))
+			}
 		}
 	case reflect.Map:
-		if src.IsNil() {
-			return
-		}
-		m := reflect.MakeMapWithSize(src.Type(), src.Len())
-		it := src.MapRange()
-		for it.Next() {
-			k := reflect.New(src.Type().Key()).Elem()
-			c.copy(k, it.Key())
-			v := reflect.New(src.Type().Elem()).Elem()
-			c.copy(v, it.Value())
-			m.SetMapIndex(k, v)
-		}
-		dst.Set(m)
-	case reflect.Struct:
-		if plain(src.Type()) {
-			settable(dst).Set(settable(src))
-			return
-		}
-		for i := 0; i < src.NumField(); i++ {
-			c.copy(settable(dst.Field(i)), settable(src.Field(i)))
+		key, val := pendingCopier(t.Key()), pendingCopier(t.Elem())
+		kt, vt := t.Key(), t.Elem()
+		return func(c *cloner, dst, src unsafe.Pointer) {
+			m := reflect.NewAt(t, src).Elem()
+			if m.IsNil() {
+				return
+			}
+			out := reflect.MakeMapWithSize(t, m.Len())
+			k, v := reflect.New(kt).Elem(), reflect.New(vt).Elem()
+			ik, iv := reflect.New(kt).Elem(), reflect.New(vt).Elem()
+			it := m.MapRange()
+			for it.Next() {
+				ik.SetIterKey(it)
+				iv.SetIterValue(it)
+				k.SetZero()
+				v.SetZero()
+				key.run(c, k.Addr().UnsafePointer(), ik.Addr().UnsafePointer())
+				val.run(c, v.Addr().UnsafePointer(), iv.Addr().UnsafePointer())
+				out.SetMapIndex(k, v)
+			}
+			reflect.NewAt(t, dst).Elem().Set(out)
 		}
 	case reflect.Interface:
-		if src.IsNil() {
-			return
+		return func(c *cloner, dst, src unsafe.Pointer) {
+			i := reflect.NewAt(t, src).Elem()
+			if i.IsNil() {
+				return
+			}
+			e := i.Elem()
+			v := reflect.New(e.Type()).Elem()
+			copierOf(e.Type()).run(c, v.Addr().UnsafePointer(), valuePointer(e))
+			reflect.NewAt(t, dst).Elem().Set(v)
 		}
-		e := src.Elem()
-		v := reflect.New(e.Type()).Elem()
-		c.copy(v, e)
-		dst.Set(v)
-	default: // numbers, strings, bools, funcs, channels
-		settable(dst).Set(settable(src))
+	case reflect.String:
+		return func(_ *cloner, dst, src unsafe.Pointer) { *(*string)(dst) = *(*string)(src) }
+	default: // functions and channels: shared
+		return func(_ *cloner, dst, src unsafe.Pointer) {
+			*(*unsafe.Pointer)(dst) = *(*unsafe.Pointer)(src)
+		}
 	}
 }
 
-// settable gives v with the read-only flag of an unexported field lifted,
-// so a state's private bookkeeping is copied too.
-func settable(v reflect.Value) reflect.Value {
-	if v.CanSet() || !v.CanAddr() {
-		if !v.CanInterface() && v.CanAddr() {
-			return reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
-		}
-		return v
-	}
-	return reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
+// sliceHeader is the memory of a slice.
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
 }
 
-// plain reports whether values of t hold no pointers, slices, maps or
-// interfaces, so a plain assignment is a deep copy.
+// valuePointer is the address of a copy of v (v itself need not be
+// addressable: a map's key or value, an interface's contents).
+func valuePointer(v reflect.Value) unsafe.Pointer {
+	if v.CanAddr() {
+		return v.Addr().UnsafePointer()
+	}
+	p := reflect.New(v.Type())
+	p.Elem().Set(v)
+	return p.UnsafePointer()
+}
+
+// plain reports whether values of t hold no pointers, slices, maps,
+// interfaces or strings, so copying its bytes is a deep copy.
 func plain(t reflect.Type) bool {
 	if p, ok := plainTypes.Load(t); ok {
 		return p.(bool)
@@ -141,7 +246,7 @@ func plain(t reflect.Type) bool {
 	switch t.Kind() {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128, reflect.String:
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
 		p = true
 	case reflect.Array:
 		p = plain(t.Elem())

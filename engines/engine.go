@@ -131,15 +131,28 @@ func (d *Decision) RollBy(by string, count, sides int, purpose string) ([]int, e
 	return r.Values, nil
 }
 
-// Judge marks the newest roll as a success or a failure (a hit, a save), so
-// reports can find streaks of failed rolls. Call it right after the roll.
-func (d *Decision) Judge(success bool) {
+// Judge marks the newest roll as a success or a failure (a hit, a save)
+// and records the target the rules set it, so that reports count luck by
+// outcome: the chance the roll had against what it achieved. Call it right
+// after the roll (an opposed roll, once its opponent's is known:
+// JudgeBack).
+func (d *Decision) Judge(success bool, t dice.Target) { d.JudgeBack(0, success, t) }
+
+// JudgeBack is Judge for the roll back rolls before the newest (0: the
+// newest): an opposed roll judged once the opponent has rolled.
+func (d *Decision) JudgeBack(back int, success bool, t dice.Target) {
 	for i := len(d.facts) - 1; i >= 0; i-- {
-		if r, ok := d.facts[i].Data.(dice.Rolled); ok {
-			r.Success = &success
-			d.facts[i].Data = r
-			return
+		r, ok := d.facts[i].Data.(dice.Rolled)
+		if !ok {
+			continue
 		}
+		if back > 0 {
+			back--
+			continue
+		}
+		r.Success, r.Target = &success, &t
+		d.facts[i].Data = r
+		return
 	}
 }
 

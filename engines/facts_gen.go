@@ -9,6 +9,14 @@ import (
 // factStrings interns the short texts the facts repeat (names, sides).
 var factStrings jsonscan.Interner
 
+// DecodeArgs reads a recorded EndScenario as encoding/json reads it, without
+// reflection.
+func (EndScenario) DecodeArgs(b []byte) (EndScenario, error) {
+	s := jsonscan.New(b)
+	v := ReadEndScenario(s)
+	return v, s.Done()
+}
+
 // ReadCampaign reads a Campaign as encoding/json reads it, without reflection: the
 // one reader of every game's generated decoders (internal/factgen).
 func ReadCampaign(s *jsonscan.Scanner) (v Campaign) {
@@ -161,6 +169,25 @@ func ReadOutcome(s *jsonscan.Scanner) (v Outcome) {
 			v.Damage = s.InternedString(&factStrings)
 		case "campaign":
 			v.Campaign = s.InternedStrings(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+// ReadEndScenario reads a EndScenario as encoding/json reads it, without reflection: the
+// one reader of every game's generated decoders (internal/factgen).
+func ReadEndScenario(s *jsonscan.Scanner) (v EndScenario) {
+	i := 0
+	if s.Expect(`{"winner":`) {
+		i = 1
+		v.Winner = s.InternedString(&factStrings)
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "winner":
+			v.Winner = s.InternedString(&factStrings)
 		default:
 			s.SkipField()
 		}

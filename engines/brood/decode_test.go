@@ -136,3 +136,7 @@ func TestDecodeSeedsCoverEveryFact(t *testing.T) {
 func FuzzDecodersAsEncodingJSON(f *testing.F) {
 	decodetest.Fuzz(f, decodeRegistry(), decodeSeeds)
 }
+
+// Every command's generated reader reads what our encoder records, as
+// encoding/json does (a re-decision reads each action's command back).
+func TestCommandReadersAsEncodingJSON(t *testing.T) { decodetest.Commands(t, Engine) }

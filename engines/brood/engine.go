@@ -14,8 +14,9 @@ import (
 // Engine is Brood Mother's rules engine, declared with the engine kit.
 var Engine = &kit.Game[*State]{
 	GameInfo: engines.GameInfo{Name: "brood", Title: "Brood Mother"},
-	Rules:    3,
-	New:      newState,
+	// Rules 4: every judged roll records its target (issue 33).
+	Rules: 4,
+	New:   newState,
 	Facts: func() []kit.Fact[*State] {
 		return []kit.Fact[*State]{
 			kit.On(TypeGameStarted, (*State).onGameStarted),

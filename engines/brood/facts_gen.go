@@ -192,6 +192,102 @@ func (TurnEnded) DecodeFact(b []byte) (TurnEnded, error) {
 	return v, s.Done()
 }
 
+// DecodeArgs reads a recorded Absorb as encoding/json reads it, without
+// reflection.
+func (Absorb) DecodeArgs(b []byte) (Absorb, error) {
+	s := jsonscan.New(b)
+	v := readAbsorb(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Attack as encoding/json reads it, without
+// reflection.
+func (Attack) DecodeArgs(b []byte) (Attack, error) {
+	s := jsonscan.New(b)
+	v := readAttack(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded EndTurn as encoding/json reads it, without
+// reflection.
+func (EndTurn) DecodeArgs(b []byte) (EndTurn, error) {
+	s := jsonscan.New(b)
+	v := readEndTurn(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Evolve as encoding/json reads it, without
+// reflection.
+func (Evolve) DecodeArgs(b []byte) (Evolve, error) {
+	s := jsonscan.New(b)
+	v := readEvolve(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded MotherAttack as encoding/json reads it, without
+// reflection.
+func (MotherAttack) DecodeArgs(b []byte) (MotherAttack, error) {
+	s := jsonscan.New(b)
+	v := readMotherAttack(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded MotherMove as encoding/json reads it, without
+// reflection.
+func (MotherMove) DecodeArgs(b []byte) (MotherMove, error) {
+	s := jsonscan.New(b)
+	v := readMotherMove(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Move as encoding/json reads it, without
+// reflection.
+func (Move) DecodeArgs(b []byte) (Move, error) {
+	s := jsonscan.New(b)
+	v := readMove(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Mutate as encoding/json reads it, without
+// reflection.
+func (Mutate) DecodeArgs(b []byte) (Mutate, error) {
+	s := jsonscan.New(b)
+	v := readMutate(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Raise as encoding/json reads it, without
+// reflection.
+func (Raise) DecodeArgs(b []byte) (Raise, error) {
+	s := jsonscan.New(b)
+	v := readRaise(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Regenerate as encoding/json reads it, without
+// reflection.
+func (Regenerate) DecodeArgs(b []byte) (Regenerate, error) {
+	s := jsonscan.New(b)
+	v := readRegenerate(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Spawn as encoding/json reads it, without
+// reflection.
+func (Spawn) DecodeArgs(b []byte) (Spawn, error) {
+	s := jsonscan.New(b)
+	v := readSpawn(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Subvert as encoding/json reads it, without
+// reflection.
+func (Subvert) DecodeArgs(b []byte) (Subvert, error) {
+	s := jsonscan.New(b)
+	v := readSubvert(s)
+	return v, s.Done()
+}
+
 // DecodeSnapshot reads a snapshot of the State into v as encoding/json
 // reads it (a field the snapshot lacks keeps its value), without reflection.
 func (v *State) DecodeSnapshot(b []byte) error {
@@ -1007,6 +1103,274 @@ func readTurnEnded(s *jsonscan.Scanner) (v TurnEnded) {
 		switch string(s.Key()) {
 		case "player":
 			v.Player = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readAbsorb(s *jsonscan.Scanner) (v Absorb) {
+	i := 0
+	if s.Expect(`{"spawn":`) {
+		i = 1
+		v.Spawn = s.InternedString(&factStrings)
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "spawn":
+			v.Spawn = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readAttack(s *jsonscan.Scanner) (v Attack) {
+	i := 0
+	if s.Expect(`{"spawn":`) {
+		i = 1
+		v.Spawn = s.InternedString(&factStrings)
+		if s.Expect(`,"target":`) {
+			v.Target = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"on_tie":`) {
+			v.OnTie = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "spawn":
+			v.Spawn = s.InternedString(&factStrings)
+		case "target":
+			v.Target = s.InternedString(&factStrings)
+		case "on_tie":
+			v.OnTie = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readEndTurn(s *jsonscan.Scanner) (v EndTurn) {
+	i := 0
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readEvolve(s *jsonscan.Scanner) (v Evolve) {
+	i := 0
+	if s.Expect(`{"evolution":`) {
+		i = 1
+		v.Evolution = s.InternedString(&factStrings)
+		if s.Expect(`,"font":`) {
+			v.Font = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"proxy":`) {
+			v.Proxy = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "evolution":
+			v.Evolution = s.InternedString(&factStrings)
+		case "font":
+			v.Font = s.InternedString(&factStrings)
+		case "proxy":
+			v.Proxy = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readMotherAttack(s *jsonscan.Scanner) (v MotherAttack) {
+	i := 0
+	if s.Expect(`{"order":`) {
+		i = 1
+		v.Order = s.InternedStrings(&factStrings)
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "order":
+			v.Order = s.InternedStrings(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readMotherMove(s *jsonscan.Scanner) (v MotherMove) {
+	i := 0
+	if s.Expect(`{"x":`) {
+		i = 1
+		v.X = s.Int()
+		if s.Expect(`,"y":`) {
+			v.Y = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "x":
+			v.X = s.Int()
+		case "y":
+			v.Y = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readMove(s *jsonscan.Scanner) (v Move) {
+	i := 0
+	if s.Expect(`{"spawn":`) {
+		i = 1
+		v.Spawn = s.InternedString(&factStrings)
+		if s.Expect(`,"x":`) {
+			v.X = s.Int()
+		}
+		if s.Expect(`,"y":`) {
+			v.Y = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "spawn":
+			v.Spawn = s.InternedString(&factStrings)
+		case "x":
+			v.X = s.Int()
+		case "y":
+			v.Y = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readMutate(s *jsonscan.Scanner) (v Mutate) {
+	i := 0
+	if s.Expect(`{"spawn":`) {
+		i = 1
+		v.Spawn = s.InternedString(&factStrings)
+		if s.Expect(`,"mutation":`) {
+			v.Mutation = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"at_x":`) {
+			v.AtX = s.Int()
+		}
+		if s.Expect(`,"at_y":`) {
+			v.AtY = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "spawn":
+			v.Spawn = s.InternedString(&factStrings)
+		case "mutation":
+			v.Mutation = s.InternedString(&factStrings)
+		case "at_x":
+			v.AtX = s.Int()
+		case "at_y":
+			v.AtY = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readRaise(s *jsonscan.Scanner) (v Raise) {
+	i := 0
+	if s.Expect(`{"spawn":`) {
+		i = 1
+		v.Spawn = s.InternedString(&factStrings)
+		if s.Expect(`,"stat":`) {
+			v.Stat = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"n":`) {
+			v.N = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "spawn":
+			v.Spawn = s.InternedString(&factStrings)
+		case "stat":
+			v.Stat = s.InternedString(&factStrings)
+		case "n":
+			v.N = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readRegenerate(s *jsonscan.Scanner) (v Regenerate) {
+	i := 0
+	if s.Expect(`{"n":`) {
+		i = 1
+		v.N = s.Int()
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "n":
+			v.N = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readSpawn(s *jsonscan.Scanner) (v Spawn) {
+	i := 0
+	if s.Expect(`{"x":`) {
+		i = 1
+		v.X = s.Int()
+		if s.Expect(`,"y":`) {
+			v.Y = s.Int()
+		}
+		if s.Expect(`,"name":`) {
+			v.Name = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "x":
+			v.X = s.Int()
+		case "y":
+			v.Y = s.Int()
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readSubvert(s *jsonscan.Scanner) (v Subvert) {
+	i := 0
+	if s.Expect(`{"spawn":`) {
+		i = 1
+		v.Spawn = s.InternedString(&factStrings)
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "spawn":
+			v.Spawn = s.InternedString(&factStrings)
 		default:
 			s.SkipField()
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/engines/dice"
 	"warlog/internal/words"
 )
 
@@ -110,6 +111,10 @@ func (a *act) combat(kind string, ap *Piece, am *Mother, dp *Piece, dm *Mother, 
 		return "", err
 	}
 	at, dt := av[0]+av[1]+aMod, dv[0]+dv[1]+dMod
+	// Each side's dice judged against the other's: the higher total wins,
+	// a tie wins for neither.
+	a.D.JudgeBack(1, at > dt, dice.Beats(2, 6, dMod-aMod+1))
+	a.D.Judge(dt > at, dice.Beats(2, 6, aMod-dMod+1))
 	res := "tie"
 	if at > dt {
 		res = "attacker"
@@ -165,6 +170,7 @@ func (a *act) kill(v, killer *Piece, cause string, poison bool) bool {
 					a.fail(err)
 					return false
 				}
+				a.D.Judge(r >= 5, dice.AtLeast(5))
 				if r >= 5 {
 					a.D.Emit(TypeSpawnSaved, SpawnSaved{Spawn: v.Name, By: g.Name, Roll: r})
 					a.Say("%s Life-Giving touch saves %s (d6 %d).", words.Possessive(g.Name), v.Name, r)
@@ -222,6 +228,7 @@ func (a *act) blast(v *Piece) {
 			a.fail(err)
 			return
 		}
+		a.D.Judge(r > 2, dice.AtLeast(3)) // the piece's success is to survive
 		if r <= 2 {
 			a.Say("%s rolls %d and is caught.", p.Name, r)
 			a.kill(p, nil, "the Retributive Strike of "+v.Name, false)

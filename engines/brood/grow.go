@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/engines/dice"
 	"warlog/internal/words"
 )
 
@@ -220,6 +221,9 @@ func (a *act) subvert(c Subvert) error {
 	}
 	a.D.Emit(TypeSubvertTried, SubversionTried{Player: m.Player, Spawn: p.Name, MotherDice: mv, SpawnDice: sv})
 	mt, st := mv[0]+mv[1], sv[0]+sv[1]
+	// The Mother's dice must beat the spawn's; the spawn's hold on a tie.
+	a.D.JudgeBack(1, mt > st, dice.Beats(2, 6, 1))
+	a.D.Judge(st >= mt, dice.Beats(2, 6, 0))
 	if mt > st {
 		from := p.Owner
 		a.D.Emit(TypeSubverted, SpawnSubverted{Spawn: p.Name, Player: m.Player})

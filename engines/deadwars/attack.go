@@ -68,7 +68,7 @@ func attack(at *act, c Attack) error {
 		return err
 	}
 	ev.Hit = succeeds(ev.HitRoll, ev.HitMod, ev.HitNeed)
-	d.Judge(ev.Hit)
+	d.Judge(ev.Hit, target(ev.HitMod, ev.HitNeed))
 	if ev.Hit {
 		if err := save(d, &ev, t); err != nil {
 			return err
@@ -117,7 +117,7 @@ func save(d *engines.Decision, ev *AttackMade, t *Fig) error {
 		return err
 	}
 	ev.Saved = succeeds(ev.SaveRoll, ev.SaveMod, ev.SaveNeed)
-	d.Judge(ev.Saved)
+	d.Judge(ev.Saved, target(ev.SaveMod, ev.SaveNeed))
 	if !ev.Saved {
 		ev.Wounded = true
 		ev.Killed, ev.KP = wound(t)

@@ -46,3 +46,7 @@ func TestDecodersAsEncodingJSON(t *testing.T) { decodetest.Seeds(t, decodeRegist
 // For any payload encoding/json reads, a generated decoder gives the same
 // value or refuses it.
 func FuzzDecodersAsEncodingJSON(f *testing.F) { decodetest.Fuzz(f, decodeRegistry(), decodeSeeds) }
+
+// Every command's generated reader reads what our encoder records, as
+// encoding/json does (a re-decision reads each action's command back).
+func TestCommandReadersAsEncodingJSON(t *testing.T) { decodetest.Commands(t, Engine) }

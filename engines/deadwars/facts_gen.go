@@ -115,6 +115,118 @@ func (TurnEnded) DecodeFact(b []byte) (TurnEnded, error) {
 	return v, s.Done()
 }
 
+// DecodeArgs reads a recorded Attack as encoding/json reads it, without
+// reflection.
+func (Attack) DecodeArgs(b []byte) (Attack, error) {
+	s := jsonscan.New(b)
+	v := readAttack(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Cast as encoding/json reads it, without
+// reflection.
+func (Cast) DecodeArgs(b []byte) (Cast, error) {
+	s := jsonscan.New(b)
+	v := readCast(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Collect as encoding/json reads it, without
+// reflection.
+func (Collect) DecodeArgs(b []byte) (Collect, error) {
+	s := jsonscan.New(b)
+	v := readCollect(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Contact as encoding/json reads it, without
+// reflection.
+func (Contact) DecodeArgs(b []byte) (Contact, error) {
+	s := jsonscan.New(b)
+	v := readContact(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded CreateForce as encoding/json reads it, without
+// reflection.
+func (CreateForce) DecodeArgs(b []byte) (CreateForce, error) {
+	s := jsonscan.New(b)
+	v := readCreateForce(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Dash as encoding/json reads it, without
+// reflection.
+func (Dash) DecodeArgs(b []byte) (Dash, error) {
+	s := jsonscan.New(b)
+	v := readDash(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Defend as encoding/json reads it, without
+// reflection.
+func (Defend) DecodeArgs(b []byte) (Defend, error) {
+	s := jsonscan.New(b)
+	v := readDefend(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Double as encoding/json reads it, without
+// reflection.
+func (Double) DecodeArgs(b []byte) (Double, error) {
+	s := jsonscan.New(b)
+	v := readDouble(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded EndTurn as encoding/json reads it, without
+// reflection.
+func (EndTurn) DecodeArgs(b []byte) (EndTurn, error) {
+	s := jsonscan.New(b)
+	v := readEndTurn(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Humans as encoding/json reads it, without
+// reflection.
+func (Humans) DecodeArgs(b []byte) (Humans, error) {
+	s := jsonscan.New(b)
+	v := readHumans(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Move as encoding/json reads it, without
+// reflection.
+func (Move) DecodeArgs(b []byte) (Move, error) {
+	s := jsonscan.New(b)
+	v := readMove(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Recruit as encoding/json reads it, without
+// reflection.
+func (Recruit) DecodeArgs(b []byte) (Recruit, error) {
+	s := jsonscan.New(b)
+	v := readRecruit(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded RollDice as encoding/json reads it, without
+// reflection.
+func (RollDice) DecodeArgs(b []byte) (RollDice, error) {
+	s := jsonscan.New(b)
+	v := readRollDice(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Shrine as encoding/json reads it, without
+// reflection.
+func (Shrine) DecodeArgs(b []byte) (Shrine, error) {
+	s := jsonscan.New(b)
+	v := readShrine(s)
+	return v, s.Done()
+}
+
 // DecodeSnapshot reads a snapshot of the State into v as encoding/json
 // reads it (a field the snapshot lacks keeps its value), without reflection.
 func (v *State) DecodeSnapshot(b []byte) error {
@@ -921,6 +1033,403 @@ func readTurnEnded(s *jsonscan.Scanner) (v TurnEnded) {
 	return v
 }
 
+func readAttack(s *jsonscan.Scanner) (v Attack) {
+	i := 0
+	if s.Expect(`{"figure":`) {
+		i = 1
+		v.Figure = s.InternedString(&factStrings)
+		if s.Expect(`,"target":`) {
+			v.Target = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"dice":`) {
+			v.Dice = s.SizedInts()
+		}
+		if s.Expect(`,"free":`) {
+			v.Free = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "figure":
+			v.Figure = s.InternedString(&factStrings)
+		case "target":
+			v.Target = s.InternedString(&factStrings)
+		case "dice":
+			v.Dice = s.SizedInts()
+		case "free":
+			v.Free = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readCast(s *jsonscan.Scanner) (v Cast) {
+	i := 0
+	if s.Expect(`{"caster":`) {
+		i = 1
+		v.Caster = s.InternedString(&factStrings)
+		if s.Expect(`,"spell":`) {
+			v.Spell = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"target":`) {
+			v.Target = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"into":`) {
+			v.Into = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"leave":`) {
+			v.Leave = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "caster":
+			v.Caster = s.InternedString(&factStrings)
+		case "spell":
+			v.Spell = s.InternedString(&factStrings)
+		case "target":
+			v.Target = s.InternedString(&factStrings)
+		case "into":
+			v.Into = s.InternedString(&factStrings)
+		case "leave":
+			v.Leave = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readCollect(s *jsonscan.Scanner) (v Collect) {
+	i := 0
+	if s.Expect(`{"figure":`) {
+		i = 1
+		v.Figure = s.InternedString(&factStrings)
+		if s.Expect(`,"dice":`) {
+			v.Dice = s.SizedInts()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "figure":
+			v.Figure = s.InternedString(&factStrings)
+		case "dice":
+			v.Dice = s.SizedInts()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readContact(s *jsonscan.Scanner) (v Contact) {
+	i := 0
+	if s.Expect(`{"a":`) {
+		i = 1
+		v.A = s.InternedString(&factStrings)
+		if s.Expect(`,"b":`) {
+			v.B = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"apart":`) {
+			v.Apart = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "a":
+			v.A = s.InternedString(&factStrings)
+		case "b":
+			v.B = s.InternedString(&factStrings)
+		case "apart":
+			v.Apart = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readCreateForce(s *jsonscan.Scanner) (v CreateForce) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"clan":`) {
+			v.Clan = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "clan":
+			v.Clan = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readDash(s *jsonscan.Scanner) (v Dash) {
+	i := 0
+	if s.Expect(`{"figure":`) {
+		i = 1
+		v.Figure = s.InternedString(&factStrings)
+		if s.Expect(`,"die":`) {
+			v.Die = s.Int()
+		}
+		if s.Expect(`,"into":`) {
+			v.Into = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"leave":`) {
+			v.Leave = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "figure":
+			v.Figure = s.InternedString(&factStrings)
+		case "die":
+			v.Die = s.Int()
+		case "into":
+			v.Into = s.InternedString(&factStrings)
+		case "leave":
+			v.Leave = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readDefend(s *jsonscan.Scanner) (v Defend) {
+	i := 0
+	if s.Expect(`{"figure":`) {
+		i = 1
+		v.Figure = s.InternedString(&factStrings)
+		if s.Expect(`,"die":`) {
+			v.Die = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "figure":
+			v.Figure = s.InternedString(&factStrings)
+		case "die":
+			v.Die = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readDouble(s *jsonscan.Scanner) (v Double) {
+	i := 0
+	if s.Expect(`{"face":`) {
+		i = 1
+		v.Face = s.Int()
+		if s.Expect(`,"to":`) {
+			v.To = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "face":
+			v.Face = s.Int()
+		case "to":
+			v.To = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readEndTurn(s *jsonscan.Scanner) (v EndTurn) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readHumans(s *jsonscan.Scanner) (v Humans) {
+	i := 0
+	if s.Expect(`{"targets":`) {
+		i = 1
+		if s.Array() {
+			var buf1 [16]HumanTarget
+			xs2 := buf1[:0]
+			for j3 := 0; s.Elem(j3); j3++ {
+				var x4 HumanTarget
+				x4 = readHumanTarget(s)
+				xs2 = append(xs2, x4)
+			}
+			v.Targets = append(make([]HumanTarget, 0, len(xs2)), xs2...)
+		} else {
+			v.Targets = nil
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "targets":
+			if s.Array() {
+				var buf5 [16]HumanTarget
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 HumanTarget
+					x8 = readHumanTarget(s)
+					xs6 = append(xs6, x8)
+				}
+				v.Targets = append(make([]HumanTarget, 0, len(xs6)), xs6...)
+			} else {
+				v.Targets = nil
+			}
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readMove(s *jsonscan.Scanner) (v Move) {
+	i := 0
+	if s.Expect(`{"figure":`) {
+		i = 1
+		v.Figure = s.InternedString(&factStrings)
+		if s.Expect(`,"die":`) {
+			v.Die = s.Int()
+		}
+		if s.Expect(`,"into":`) {
+			v.Into = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"leave":`) {
+			v.Leave = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "figure":
+			v.Figure = s.InternedString(&factStrings)
+		case "die":
+			v.Die = s.Int()
+		case "into":
+			v.Into = s.InternedString(&factStrings)
+		case "leave":
+			v.Leave = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readRecruit(s *jsonscan.Scanner) (v Recruit) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"name":`) {
+			v.Name = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"rank":`) {
+			v.Rank = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"class":`) {
+			v.Class = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"champion":`) {
+			v.Champion = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "rank":
+			v.Rank = s.InternedString(&factStrings)
+		case "class":
+			v.Class = s.InternedString(&factStrings)
+		case "champion":
+			v.Champion = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readRollDice(s *jsonscan.Scanner) (v RollDice) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readShrine(s *jsonscan.Scanner) (v Shrine) {
+	i := 0
+	if s.Expect(`{"counts":`) {
+		i = 1
+		if s.Array() {
+			var buf1 [16]ShrineCount
+			xs2 := buf1[:0]
+			for j3 := 0; s.Elem(j3); j3++ {
+				var x4 ShrineCount
+				x4 = readShrineCount(s)
+				xs2 = append(xs2, x4)
+			}
+			v.Counts = append(make([]ShrineCount, 0, len(xs2)), xs2...)
+		} else {
+			v.Counts = nil
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "counts":
+			if s.Array() {
+				var buf5 [16]ShrineCount
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 ShrineCount
+					x8 = readShrineCount(s)
+					xs6 = append(xs6, x8)
+				}
+				v.Counts = append(make([]ShrineCount, 0, len(xs6)), xs6...)
+			} else {
+				v.Counts = nil
+			}
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
 func readBattle(s *jsonscan.Scanner) (v Battle) {
 	i := 0
 	if s.Expect(`{"name":`) {
@@ -1364,6 +1873,50 @@ func readHumanSet(s *jsonscan.Scanner) (v HumanSet) {
 			v.Name = s.InternedString(&factStrings)
 		case "class":
 			v.Class = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readHumanTarget(s *jsonscan.Scanner) (v HumanTarget) {
+	i := 0
+	if s.Expect(`{"human":`) {
+		i = 1
+		v.Human = s.InternedString(&factStrings)
+		if s.Expect(`,"target":`) {
+			v.Target = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "human":
+			v.Human = s.InternedString(&factStrings)
+		case "target":
+			v.Target = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readShrineCount(s *jsonscan.Scanner) (v ShrineCount) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"count":`) {
+			v.Count = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "count":
+			v.Count = s.Int()
 		default:
 			s.SkipField()
 		}

@@ -91,7 +91,7 @@ func bolt(d *engines.Decision, caster, t *Fig, ev *SpellCast) (string, error) {
 		return "", err
 	}
 	ev.Hit = succeeds(ev.HitRoll, 0, 4)
-	d.Judge(ev.Hit)
+	d.Judge(ev.Hit, target(0, 4))
 	said := fmt.Sprintf(": hit roll %d against 4+", ev.HitRoll)
 	if !ev.Hit {
 		return said + ", a miss.", nil
@@ -100,7 +100,7 @@ func bolt(d *engines.Decision, caster, t *Fig, ev *SpellCast) (string, error) {
 		return "", err
 	}
 	ev.Saved = ev.SaveRoll == 6
-	d.Judge(ev.Saved)
+	d.Judge(ev.Saved, target(0, 6))
 	ev.Wounded = !ev.Saved
 	if ev.Wounded {
 		ev.Killed, ev.KP = wound(t)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"warlog/engines/dice"
+
 	"warlog/internal/words"
 )
 
@@ -247,6 +249,12 @@ func succeeds(natural, mod, need int) bool {
 		return true
 	}
 	return natural+mod >= need
+}
+
+// target is what succeeds asks of a d6, for the report's luck: need-mod
+// or more, a natural 1 always failing and a natural 6 always succeeding.
+func target(mod, need int) dice.Target {
+	return dice.AtLeast(min(max(need-mod, 2), 6))
 }
 
 func plural(n int, one, many string) string { return words.Count(n, one, many) }

@@ -51,7 +51,7 @@ func collect(a *act, c Collect) error {
 		return err
 	}
 	ev.Collected = succeeds(ev.Roll, ev.Mod, ev.Need)
-	d.Judge(ev.Collected)
+	d.Judge(ev.Collected, target(ev.Mod, ev.Need))
 	label := fmt.Sprintf("%s strikes at a Soul (dice %s): hit roll %d", f.Name, facesText(c.Dice), ev.Roll)
 	if ev.Mod != 0 {
 		label += signed(ev.Mod)
@@ -140,7 +140,7 @@ func humans(a *act, c Humans) error {
 			return err
 		}
 		ev.Hit = succeeds(ev.HitRoll, 0, ev.HitNeed)
-		d.Judge(ev.Hit)
+		d.Judge(ev.Hit, target(0, ev.HitNeed))
 		if ev.Hit {
 			if err := save(d, &ev, t); err != nil {
 				return err

@@ -27,11 +27,36 @@ func DecodeRolled(data []byte) (Rolled, error) {
 			r.By = s.InternedString(&rolledText)
 		case "success":
 			r.Success = s.BoolPtr()
+		case "target":
+			r.Target = decodeTarget(s)
 		default:
 			s.SkipField()
 		}
 	}
 	return r, s.Err()
+}
+
+// decodeTarget reads a roll's target in place; null gives nil.
+func decodeTarget(s *jsonscan.Scanner) *Target {
+	if s.Null() {
+		return nil
+	}
+	t := &Target{}
+	for i := 0; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "need":
+			t.Need = s.Int()
+		case "low":
+			t.Low = s.Bool()
+		case "vs_count":
+			t.VsCount = s.Int()
+		case "vs_sides":
+			t.VsSides = s.Int()
+		default:
+			s.Skip()
+		}
+	}
+	return t
 }
 
 // rolledText interns the notations, sources, purposes and names that a

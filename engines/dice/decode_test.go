@@ -21,6 +21,14 @@ func TestDecodeRolledMatchesEncodingJSON(t *testing.T) {
 		if rng.IntN(3) > 0 {
 			ok := rng.IntN(2) == 0
 			r.Success = &ok
+			switch rng.IntN(3) {
+			case 0:
+				r.Target = &Target{Need: rng.IntN(12) - 2}
+			case 1:
+				r.Target = &Target{Need: rng.IntN(7), Low: true}
+			case 2:
+				r.Target = &Target{Need: rng.IntN(5) - 2, VsCount: 1 + rng.IntN(3), VsSides: 6}
+			}
 		}
 		data, err := json.Marshal(r)
 		if err != nil {

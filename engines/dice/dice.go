@@ -107,6 +107,9 @@ type Rolled struct {
 	// Success is whether the roll achieved what it was rolled for, when the
 	// engine judges it (a hit, a save); nil for rolls with no pass or fail.
 	Success *bool `json:"success,omitempty"`
+	// Target is what a judged roll needed (Success says whether it got
+	// it), for the report's luck; nil where the rules judge nothing.
+	Target *Target `json:"target,omitempty"`
 }
 
 // Total is the sum of the values plus the modifier.

@@ -575,6 +575,174 @@ func foldStatusChanged(s *jsonscan.Scanner) (v StatusChanged) {
 	return v
 }
 
+// DecodeArgs reads a recorded Activate as encoding/json reads it, without
+// reflection.
+func (Activate) DecodeArgs(b []byte) (Activate, error) {
+	s := jsonscan.New(b)
+	v := readActivate(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Attack as encoding/json reads it, without
+// reflection.
+func (Attack) DecodeArgs(b []byte) (Attack, error) {
+	s := jsonscan.New(b)
+	v := readAttack(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Dismiss as encoding/json reads it, without
+// reflection.
+func (Dismiss) DecodeArgs(b []byte) (Dismiss, error) {
+	s := jsonscan.New(b)
+	v := readDismiss(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded EndActivation as encoding/json reads it, without
+// reflection.
+func (EndActivation) DecodeArgs(b []byte) (EndActivation, error) {
+	s := jsonscan.New(b)
+	v := readEndActivation(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Extinguish as encoding/json reads it, without
+// reflection.
+func (Extinguish) DecodeArgs(b []byte) (Extinguish, error) {
+	s := jsonscan.New(b)
+	v := readExtinguish(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded FoundGang as encoding/json reads it, without
+// reflection.
+func (FoundGang) DecodeArgs(b []byte) (FoundGang, error) {
+	s := jsonscan.New(b)
+	v := readFoundGang(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Inseminate as encoding/json reads it, without
+// reflection.
+func (Inseminate) DecodeArgs(b []byte) (Inseminate, error) {
+	s := jsonscan.New(b)
+	v := readInseminate(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded MarkObjective as encoding/json reads it, without
+// reflection.
+func (MarkObjective) DecodeArgs(b []byte) (MarkObjective, error) {
+	s := jsonscan.New(b)
+	v := readMarkObjective(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Move as encoding/json reads it, without
+// reflection.
+func (Move) DecodeArgs(b []byte) (Move, error) {
+	s := jsonscan.New(b)
+	v := readMove(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded NextRound as encoding/json reads it, without
+// reflection.
+func (NextRound) DecodeArgs(b []byte) (NextRound, error) {
+	s := jsonscan.New(b)
+	v := readNextRound(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Overseer as encoding/json reads it, without
+// reflection.
+func (Overseer) DecodeArgs(b []byte) (Overseer, error) {
+	s := jsonscan.New(b)
+	v := readOverseer(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Recruit as encoding/json reads it, without
+// reflection.
+func (Recruit) DecodeArgs(b []byte) (Recruit, error) {
+	s := jsonscan.New(b)
+	v := readRecruit(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Reflesh as encoding/json reads it, without
+// reflection.
+func (Reflesh) DecodeArgs(b []byte) (Reflesh, error) {
+	s := jsonscan.New(b)
+	v := readReflesh(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Rift as encoding/json reads it, without
+// reflection.
+func (Rift) DecodeArgs(b []byte) (Rift, error) {
+	s := jsonscan.New(b)
+	v := readRift(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Slay as encoding/json reads it, without
+// reflection.
+func (Slay) DecodeArgs(b []byte) (Slay, error) {
+	s := jsonscan.New(b)
+	v := readSlay(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Special as encoding/json reads it, without
+// reflection.
+func (Special) DecodeArgs(b []byte) (Special, error) {
+	s := jsonscan.New(b)
+	v := readSpecial(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Stone as encoding/json reads it, without
+// reflection.
+func (Stone) DecodeArgs(b []byte) (Stone, error) {
+	s := jsonscan.New(b)
+	v := readStone(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Stun as encoding/json reads it, without
+// reflection.
+func (Stun) DecodeArgs(b []byte) (Stun, error) {
+	s := jsonscan.New(b)
+	v := readStun(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Summon as encoding/json reads it, without
+// reflection.
+func (Summon) DecodeArgs(b []byte) (Summon, error) {
+	s := jsonscan.New(b)
+	v := readSummon(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Transform as encoding/json reads it, without
+// reflection.
+func (Transform) DecodeArgs(b []byte) (Transform, error) {
+	s := jsonscan.New(b)
+	v := readTransform(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Unstun as encoding/json reads it, without
+// reflection.
+func (Unstun) DecodeArgs(b []byte) (Unstun, error) {
+	s := jsonscan.New(b)
+	v := readUnstun(s)
+	return v, s.Done()
+}
+
 // DecodeSnapshot reads a snapshot of the State into v as encoding/json
 // reads it (a field the snapshot lacks keeps its value), without reflection.
 func (v *State) DecodeSnapshot(b []byte) error {
@@ -1543,6 +1711,869 @@ func readIncarn(s *jsonscan.Scanner) (v Incarn) {
 			v.Flesh = s.SharedStrings(&factLists, &factStrings)
 		case "items":
 			v.Items = s.SharedStrings(&factLists, &factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readActivate(s *jsonscan.Scanner) (v Activate) {
+	i := 0
+	if s.Expect(`{"incarn":`) {
+		i = 1
+		v.Incarn = s.InternedString(&factStrings)
+		if s.Expect(`,"enemy_within_5":`) {
+			v.ActFacts.EnemyWithin5 = s.Bool()
+		}
+		if s.Expect(`,"allies_within_5":`) {
+			v.ActFacts.AlliesWithin5 = s.Int()
+		}
+		if s.Expect(`,"enemies_within_10":`) {
+			v.ActFacts.EnemiesWithin10 = s.Int()
+		}
+		if s.Expect(`,"near_quarry":`) {
+			v.ActFacts.NearQuarry = s.Bool()
+		}
+		if s.Expect(`,"piles":`) {
+			v.ActFacts.Piles = s.Int()
+		}
+		if s.Expect(`,"fools":`) {
+			v.ActFacts.Fools = s.Int()
+		}
+		if s.Expect(`,"gaunts":`) {
+			v.ActFacts.Gaunts = s.Int()
+		}
+		if s.Expect(`,"effigies":`) {
+			v.ActFacts.Effigies = s.Int()
+		}
+		if s.Expect(`,"tempted":`) {
+			v.ActFacts.Tempted = s.Bool()
+		}
+		if s.Expect(`,"nightmare":`) {
+			v.ActFacts.Nightmare = s.Bool()
+		}
+		if s.Expect(`,"leech":`) {
+			v.ActFacts.Leech = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"ancestor_low":`) {
+			v.ActFacts.AncestorLow = s.Bool()
+		}
+		if s.Expect(`,"imp":`) {
+			v.ActFacts.Imp = s.Bool()
+		}
+		if s.Expect(`,"parasite":`) {
+			v.ActFacts.Parasite = s.Bool()
+		}
+		if s.Expect(`,"icon":`) {
+			v.ActFacts.Icon = s.Bool()
+		}
+		if s.Expect(`,"hollow":`) {
+			v.ActFacts.Hollow = s.Int()
+		}
+		if s.Expect(`,"ciphered":`) {
+			v.ActFacts.Ciphered = s.Bool()
+		}
+		if s.Expect(`,"enigma":`) {
+			v.ActFacts.Enigma = s.Bool()
+		}
+		if s.Expect(`,"mist":`) {
+			v.ActFacts.Mist = s.Bool()
+		}
+		if s.Expect(`,"hermit":`) {
+			v.ActFacts.Hermit = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "incarn":
+			v.Incarn = s.InternedString(&factStrings)
+		case "enemy_within_5":
+			v.ActFacts.EnemyWithin5 = s.Bool()
+		case "allies_within_5":
+			v.ActFacts.AlliesWithin5 = s.Int()
+		case "enemies_within_10":
+			v.ActFacts.EnemiesWithin10 = s.Int()
+		case "near_quarry":
+			v.ActFacts.NearQuarry = s.Bool()
+		case "piles":
+			v.ActFacts.Piles = s.Int()
+		case "fools":
+			v.ActFacts.Fools = s.Int()
+		case "gaunts":
+			v.ActFacts.Gaunts = s.Int()
+		case "effigies":
+			v.ActFacts.Effigies = s.Int()
+		case "tempted":
+			v.ActFacts.Tempted = s.Bool()
+		case "nightmare":
+			v.ActFacts.Nightmare = s.Bool()
+		case "leech":
+			v.ActFacts.Leech = s.InternedString(&factStrings)
+		case "ancestor_low":
+			v.ActFacts.AncestorLow = s.Bool()
+		case "imp":
+			v.ActFacts.Imp = s.Bool()
+		case "parasite":
+			v.ActFacts.Parasite = s.Bool()
+		case "icon":
+			v.ActFacts.Icon = s.Bool()
+		case "hollow":
+			v.ActFacts.Hollow = s.Int()
+		case "ciphered":
+			v.ActFacts.Ciphered = s.Bool()
+		case "enigma":
+			v.ActFacts.Enigma = s.Bool()
+		case "mist":
+			v.ActFacts.Mist = s.Bool()
+		case "hermit":
+			v.ActFacts.Hermit = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readAttack(s *jsonscan.Scanner) (v Attack) {
+	i := 0
+	if s.Expect(`{"attacker":`) {
+		i = 1
+		v.Attacker = s.InternedString(&factStrings)
+		if s.Expect(`,"target":`) {
+			v.Target = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"strength":`) {
+			v.Strength = s.Int()
+		}
+		if s.Expect(`,"base_contact":`) {
+			v.BaseContact = s.Bool()
+		}
+		if s.Expect(`,"beyond_10":`) {
+			v.Beyond10 = s.Bool()
+		}
+		if s.Expect(`,"subliminal":`) {
+			v.Subliminal = s.Int()
+		}
+		if s.Expect(`,"zealots":`) {
+			v.Zealots = s.Int()
+		}
+		if s.Expect(`,"archivists":`) {
+			v.Archivists = s.Int()
+		}
+		if s.Expect(`,"ciphered":`) {
+			v.Ciphered = s.Bool()
+		}
+		if s.Expect(`,"pacifist":`) {
+			v.Pacifist = s.Bool()
+		}
+		if s.Expect(`,"imp":`) {
+			v.Imp = s.Bool()
+		}
+		if s.Expect(`,"also":`) {
+			v.Also = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"obscured":`) {
+			v.DefFacts.Obscured = s.Bool()
+		}
+		if s.Expect(`,"sentinel":`) {
+			v.DefFacts.Sentinel = s.Bool()
+		}
+		if s.Expect(`,"decoy":`) {
+			v.DefFacts.Decoy = s.Bool()
+		}
+		if s.Expect(`,"soothsayer":`) {
+			v.DefFacts.Soothsayer = s.Bool()
+		}
+		if s.Expect(`,"illusionist":`) {
+			v.DefFacts.Illusionist = s.Bool()
+		}
+		if s.Expect(`,"priests":`) {
+			v.DefFacts.Priests = s.Int()
+		}
+		if s.Expect(`,"gaunts":`) {
+			v.DefFacts.Gaunts = s.Int()
+		}
+		if s.Expect(`,"exhumer":`) {
+			v.DefFacts.Exhumer = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"reclaimer":`) {
+			v.DefFacts.Reclaimer = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"mindguard":`) {
+			v.DefFacts.Mindguard = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"target_ciphered":`) {
+			v.DefFacts.Ciphered = s.Bool()
+		}
+		if s.Expect(`,"target_imp":`) {
+			v.DefFacts.Imp = s.Bool()
+		}
+		if s.Expect(`,"portshield":`) {
+			v.DefFacts.Portshield = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "attacker":
+			v.Attacker = s.InternedString(&factStrings)
+		case "target":
+			v.Target = s.InternedString(&factStrings)
+		case "strength":
+			v.Strength = s.Int()
+		case "base_contact":
+			v.BaseContact = s.Bool()
+		case "beyond_10":
+			v.Beyond10 = s.Bool()
+		case "subliminal":
+			v.Subliminal = s.Int()
+		case "zealots":
+			v.Zealots = s.Int()
+		case "archivists":
+			v.Archivists = s.Int()
+		case "ciphered":
+			v.Ciphered = s.Bool()
+		case "pacifist":
+			v.Pacifist = s.Bool()
+		case "imp":
+			v.Imp = s.Bool()
+		case "also":
+			v.Also = s.InternedStrings(&factStrings)
+		case "obscured":
+			v.DefFacts.Obscured = s.Bool()
+		case "sentinel":
+			v.DefFacts.Sentinel = s.Bool()
+		case "decoy":
+			v.DefFacts.Decoy = s.Bool()
+		case "soothsayer":
+			v.DefFacts.Soothsayer = s.Bool()
+		case "illusionist":
+			v.DefFacts.Illusionist = s.Bool()
+		case "priests":
+			v.DefFacts.Priests = s.Int()
+		case "gaunts":
+			v.DefFacts.Gaunts = s.Int()
+		case "exhumer":
+			v.DefFacts.Exhumer = s.InternedString(&factStrings)
+		case "reclaimer":
+			v.DefFacts.Reclaimer = s.InternedString(&factStrings)
+		case "mindguard":
+			v.DefFacts.Mindguard = s.InternedString(&factStrings)
+		case "target_ciphered":
+			v.DefFacts.Ciphered = s.Bool()
+		case "target_imp":
+			v.DefFacts.Imp = s.Bool()
+		case "portshield":
+			v.DefFacts.Portshield = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readDismiss(s *jsonscan.Scanner) (v Dismiss) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"name":`) {
+			v.Name = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readEndActivation(s *jsonscan.Scanner) (v EndActivation) {
+	i := 0
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readExtinguish(s *jsonscan.Scanner) (v Extinguish) {
+	i := 0
+	if s.Expect(`{"incarn":`) {
+		i = 1
+		v.Incarn = s.InternedString(&factStrings)
+		if s.Expect(`,"target":`) {
+			v.Target = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "incarn":
+			v.Incarn = s.InternedString(&factStrings)
+		case "target":
+			v.Target = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readFoundGang(s *jsonscan.Scanner) (v FoundGang) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"faction":`) {
+			v.Faction = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"bones":`) {
+			v.Bones = s.Int()
+		}
+		if s.Expect(`,"incarns":`) {
+			if s.Array() {
+				var buf1 [16]Incarn
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 Incarn
+					x4 = readIncarn(s)
+					xs2 = append(xs2, x4)
+				}
+				v.Incarns = append(make([]Incarn, 0, len(xs2)), xs2...)
+			} else {
+				v.Incarns = nil
+			}
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "faction":
+			v.Faction = s.InternedString(&factStrings)
+		case "bones":
+			v.Bones = s.Int()
+		case "incarns":
+			if s.Array() {
+				var buf5 [16]Incarn
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 Incarn
+					x8 = readIncarn(s)
+					xs6 = append(xs6, x8)
+				}
+				v.Incarns = append(make([]Incarn, 0, len(xs6)), xs6...)
+			} else {
+				v.Incarns = nil
+			}
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readInseminate(s *jsonscan.Scanner) (v Inseminate) {
+	i := 0
+	if s.Expect(`{"incarn":`) {
+		i = 1
+		v.Incarn = s.InternedString(&factStrings)
+		if s.Expect(`,"target":`) {
+			v.Target = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "incarn":
+			v.Incarn = s.InternedString(&factStrings)
+		case "target":
+			v.Target = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readMarkObjective(s *jsonscan.Scanner) (v MarkObjective) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"objective":`) {
+			v.Objective = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "objective":
+			v.Objective = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readMove(s *jsonscan.Scanner) (v Move) {
+	i := 0
+	if s.Expect(`{"incarn":`) {
+		i = 1
+		v.Incarn = s.InternedString(&factStrings)
+		if s.Expect(`,"acs":`) {
+			v.ACs = s.Int()
+		}
+		if s.Expect(`,"shadow":`) {
+			v.Shadow = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "incarn":
+			v.Incarn = s.InternedString(&factStrings)
+		case "acs":
+			v.ACs = s.Int()
+		case "shadow":
+			v.Shadow = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readNextRound(s *jsonscan.Scanner) (v NextRound) {
+	i := 0
+	if s.Expect(`{"bleeder_contacts":`) {
+		i = 1
+		v.BleederContacts = s.InternedStrings(&factStrings)
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "bleeder_contacts":
+			v.BleederContacts = s.InternedStrings(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readOverseer(s *jsonscan.Scanner) (v Overseer) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"die":`) {
+			v.Die = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "die":
+			v.Die = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readRecruit(s *jsonscan.Scanner) (v Recruit) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"incarn":`) {
+			v.Incarn = readIncarn(s)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "incarn":
+			v.Incarn = readIncarn(s)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readReflesh(s *jsonscan.Scanner) (v Reflesh) {
+	i := 0
+	if s.Expect(`{"incarn":`) {
+		i = 1
+		v.Incarn = s.InternedString(&factStrings)
+		if s.Expect(`,"old":`) {
+			v.Old = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"new":`) {
+			v.New = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"by":`) {
+			v.By = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "incarn":
+			v.Incarn = s.InternedString(&factStrings)
+		case "old":
+			v.Old = s.InternedString(&factStrings)
+		case "new":
+			v.New = s.InternedString(&factStrings)
+		case "by":
+			v.By = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readRift(s *jsonscan.Scanner) (v Rift) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"incarn":`) {
+			v.Incarn = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "incarn":
+			v.Incarn = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readSlay(s *jsonscan.Scanner) (v Slay) {
+	i := 0
+	if s.Expect(`{"incarn":`) {
+		i = 1
+		v.Incarn = s.InternedString(&factStrings)
+		if s.Expect(`,"by":`) {
+			v.By = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"why":`) {
+			v.Why = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"dagger":`) {
+			v.Dagger = s.Bool()
+		}
+		if s.Expect(`,"mulligan":`) {
+			v.Mulligan = s.Int()
+		}
+		if s.Expect(`,"obscured":`) {
+			v.DefFacts.Obscured = s.Bool()
+		}
+		if s.Expect(`,"sentinel":`) {
+			v.DefFacts.Sentinel = s.Bool()
+		}
+		if s.Expect(`,"decoy":`) {
+			v.DefFacts.Decoy = s.Bool()
+		}
+		if s.Expect(`,"soothsayer":`) {
+			v.DefFacts.Soothsayer = s.Bool()
+		}
+		if s.Expect(`,"illusionist":`) {
+			v.DefFacts.Illusionist = s.Bool()
+		}
+		if s.Expect(`,"priests":`) {
+			v.DefFacts.Priests = s.Int()
+		}
+		if s.Expect(`,"gaunts":`) {
+			v.DefFacts.Gaunts = s.Int()
+		}
+		if s.Expect(`,"exhumer":`) {
+			v.DefFacts.Exhumer = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"reclaimer":`) {
+			v.DefFacts.Reclaimer = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"mindguard":`) {
+			v.DefFacts.Mindguard = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"target_ciphered":`) {
+			v.DefFacts.Ciphered = s.Bool()
+		}
+		if s.Expect(`,"target_imp":`) {
+			v.DefFacts.Imp = s.Bool()
+		}
+		if s.Expect(`,"portshield":`) {
+			v.DefFacts.Portshield = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "incarn":
+			v.Incarn = s.InternedString(&factStrings)
+		case "by":
+			v.By = s.InternedString(&factStrings)
+		case "why":
+			v.Why = s.InternedString(&factStrings)
+		case "dagger":
+			v.Dagger = s.Bool()
+		case "mulligan":
+			v.Mulligan = s.Int()
+		case "obscured":
+			v.DefFacts.Obscured = s.Bool()
+		case "sentinel":
+			v.DefFacts.Sentinel = s.Bool()
+		case "decoy":
+			v.DefFacts.Decoy = s.Bool()
+		case "soothsayer":
+			v.DefFacts.Soothsayer = s.Bool()
+		case "illusionist":
+			v.DefFacts.Illusionist = s.Bool()
+		case "priests":
+			v.DefFacts.Priests = s.Int()
+		case "gaunts":
+			v.DefFacts.Gaunts = s.Int()
+		case "exhumer":
+			v.DefFacts.Exhumer = s.InternedString(&factStrings)
+		case "reclaimer":
+			v.DefFacts.Reclaimer = s.InternedString(&factStrings)
+		case "mindguard":
+			v.DefFacts.Mindguard = s.InternedString(&factStrings)
+		case "target_ciphered":
+			v.DefFacts.Ciphered = s.Bool()
+		case "target_imp":
+			v.DefFacts.Imp = s.Bool()
+		case "portshield":
+			v.DefFacts.Portshield = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readSpecial(s *jsonscan.Scanner) (v Special) {
+	i := 0
+	if s.Expect(`{"incarn":`) {
+		i = 1
+		v.Incarn = s.InternedString(&factStrings)
+		if s.Expect(`,"target":`) {
+			v.Target = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"as":`) {
+			v.As = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"acs":`) {
+			v.ACs = s.Int()
+		}
+		if s.Expect(`,"obscured":`) {
+			v.DefFacts.Obscured = s.Bool()
+		}
+		if s.Expect(`,"sentinel":`) {
+			v.DefFacts.Sentinel = s.Bool()
+		}
+		if s.Expect(`,"decoy":`) {
+			v.DefFacts.Decoy = s.Bool()
+		}
+		if s.Expect(`,"soothsayer":`) {
+			v.DefFacts.Soothsayer = s.Bool()
+		}
+		if s.Expect(`,"illusionist":`) {
+			v.DefFacts.Illusionist = s.Bool()
+		}
+		if s.Expect(`,"priests":`) {
+			v.DefFacts.Priests = s.Int()
+		}
+		if s.Expect(`,"gaunts":`) {
+			v.DefFacts.Gaunts = s.Int()
+		}
+		if s.Expect(`,"exhumer":`) {
+			v.DefFacts.Exhumer = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"reclaimer":`) {
+			v.DefFacts.Reclaimer = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"mindguard":`) {
+			v.DefFacts.Mindguard = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"target_ciphered":`) {
+			v.DefFacts.Ciphered = s.Bool()
+		}
+		if s.Expect(`,"target_imp":`) {
+			v.DefFacts.Imp = s.Bool()
+		}
+		if s.Expect(`,"portshield":`) {
+			v.DefFacts.Portshield = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "incarn":
+			v.Incarn = s.InternedString(&factStrings)
+		case "target":
+			v.Target = s.InternedString(&factStrings)
+		case "as":
+			v.As = s.InternedString(&factStrings)
+		case "acs":
+			v.ACs = s.Int()
+		case "obscured":
+			v.DefFacts.Obscured = s.Bool()
+		case "sentinel":
+			v.DefFacts.Sentinel = s.Bool()
+		case "decoy":
+			v.DefFacts.Decoy = s.Bool()
+		case "soothsayer":
+			v.DefFacts.Soothsayer = s.Bool()
+		case "illusionist":
+			v.DefFacts.Illusionist = s.Bool()
+		case "priests":
+			v.DefFacts.Priests = s.Int()
+		case "gaunts":
+			v.DefFacts.Gaunts = s.Int()
+		case "exhumer":
+			v.DefFacts.Exhumer = s.InternedString(&factStrings)
+		case "reclaimer":
+			v.DefFacts.Reclaimer = s.InternedString(&factStrings)
+		case "mindguard":
+			v.DefFacts.Mindguard = s.InternedString(&factStrings)
+		case "target_ciphered":
+			v.DefFacts.Ciphered = s.Bool()
+		case "target_imp":
+			v.DefFacts.Imp = s.Bool()
+		case "portshield":
+			v.DefFacts.Portshield = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readStone(s *jsonscan.Scanner) (v Stone) {
+	i := 0
+	if s.Expect(`{"incarn":`) {
+		i = 1
+		v.Incarn = s.InternedString(&factStrings)
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "incarn":
+			v.Incarn = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readStun(s *jsonscan.Scanner) (v Stun) {
+	i := 0
+	if s.Expect(`{"incarn":`) {
+		i = 1
+		v.Incarn = s.InternedString(&factStrings)
+		if s.Expect(`,"by":`) {
+			v.By = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"why":`) {
+			v.Why = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"as":`) {
+			v.As = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"ciphered":`) {
+			v.Ciphered = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "incarn":
+			v.Incarn = s.InternedString(&factStrings)
+		case "by":
+			v.By = s.InternedString(&factStrings)
+		case "why":
+			v.Why = s.InternedString(&factStrings)
+		case "as":
+			v.As = s.InternedString(&factStrings)
+		case "ciphered":
+			v.Ciphered = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readSummon(s *jsonscan.Scanner) (v Summon) {
+	i := 0
+	if s.Expect(`{"incarn":`) {
+		i = 1
+		v.Incarn = s.InternedString(&factStrings)
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "incarn":
+			v.Incarn = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readTransform(s *jsonscan.Scanner) (v Transform) {
+	i := 0
+	if s.Expect(`{"incarn":`) {
+		i = 1
+		v.Incarn = s.InternedString(&factStrings)
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "incarn":
+			v.Incarn = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readUnstun(s *jsonscan.Scanner) (v Unstun) {
+	i := 0
+	if s.Expect(`{"incarn":`) {
+		i = 1
+		v.Incarn = s.InternedString(&factStrings)
+		if s.Expect(`,"by":`) {
+			v.By = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"why":`) {
+			v.Why = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "incarn":
+			v.Incarn = s.InternedString(&factStrings)
+		case "by":
+			v.By = s.InternedString(&factStrings)
+		case "why":
+			v.Why = s.InternedString(&factStrings)
 		default:
 			s.SkipField()
 		}

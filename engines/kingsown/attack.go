@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/engines/dice"
 	"warlog/internal/words"
 )
 
@@ -195,7 +196,7 @@ func (s *State) resolve(att, t *Fig, might int, rear, roll bool, d *engines.Deci
 			return "", err
 		}
 		hitRoll = v
-		d.Judge(v <= skill)
+		d.Judge(v <= skill, dice.AtMost(skill))
 		if v > skill {
 			d.Emit(TypeMissed, Missed{Target: t.Ref(), Roll: v})
 			return fmt.Sprintf("%s: rolls %d against Skill %d, a miss", tn, v, skill), nil
@@ -236,6 +237,10 @@ func (s *State) resolve(att, t *Fig, might int, rear, roll bool, d *engines.Deci
 		if err != nil {
 			return "", err
 		}
+		// Each side's die judged against the other's: the attacker's
+		// needs more than the defender's total, the defender's a tie.
+		d.JudgeBack(1, a+might > dv+res, dice.Beats(1, 6, res-might+1))
+		d.Judge(a+might <= dv+res, dice.Beats(1, 6, might-res))
 		line += fmt.Sprintf(", %d+%d against %d+%d", a, might, dv, res)
 		if a+might > dv+res {
 			damaged = true

@@ -161,3 +161,7 @@ func BenchmarkDecode(b *testing.B) {
 		})
 	}
 }
+
+// Every command's generated reader reads what our encoder records, as
+// encoding/json does (a re-decision reads each action's command back).
+func TestCommandReadersAsEncodingJSON(t *testing.T) { decodetest.Commands(t, Engine) }

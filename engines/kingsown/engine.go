@@ -17,7 +17,9 @@ var Engine = &kit.Game[*State]{
 	// Rules 2: the roll-off's winner chooses after the roll, prices of
 	// failure paid, rough ground entered and left, a Skill step's rolls at
 	// the Skill it began with (issue 18).
-	Rules:   2,
+	// Rules 3: every judged roll records its target, and a result names
+	// each side's losses as such (issue 33).
+	Rules:   3,
 	New:     newState,
 	Options: []engines.Option{engines.OptBrief, engines.OptTurns, engines.OptField},
 	// The Nest is the seed's one brief; any other name is a fight of two

@@ -192,6 +192,70 @@ func (Withdrawn) DecodeFact(b []byte) (Withdrawn, error) {
 	return v, s.Done()
 }
 
+// DecodeArgs reads a recorded Attack as encoding/json reads it, without
+// reflection.
+func (Attack) DecodeArgs(b []byte) (Attack, error) {
+	s := jsonscan.New(b)
+	v := readAttack(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Cast as encoding/json reads it, without
+// reflection.
+func (Cast) DecodeArgs(b []byte) (Cast, error) {
+	s := jsonscan.New(b)
+	v := readCast(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded ChooseFirst as encoding/json reads it, without
+// reflection.
+func (ChooseFirst) DecodeArgs(b []byte) (ChooseFirst, error) {
+	s := jsonscan.New(b)
+	v := readChooseFirst(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Initiative as encoding/json reads it, without
+// reflection.
+func (Initiative) DecodeArgs(b []byte) (Initiative, error) {
+	s := jsonscan.New(b)
+	v := readInitiative(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Move as encoding/json reads it, without
+// reflection.
+func (Move) DecodeArgs(b []byte) (Move, error) {
+	s := jsonscan.New(b)
+	v := readMove(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Next as encoding/json reads it, without
+// reflection.
+func (Next) DecodeArgs(b []byte) (Next, error) {
+	s := jsonscan.New(b)
+	v := readNext(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Recruit as encoding/json reads it, without
+// reflection.
+func (Recruit) DecodeArgs(b []byte) (Recruit, error) {
+	s := jsonscan.New(b)
+	v := readRecruit(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded SetBriefCard as encoding/json reads it, without
+// reflection.
+func (SetBriefCard) DecodeArgs(b []byte) (SetBriefCard, error) {
+	s := jsonscan.New(b)
+	v := readSetBriefCard(s)
+	return v, s.Done()
+}
+
 // DecodeSnapshot reads a snapshot of the State into v as encoding/json
 // reads it (a field the snapshot lacks keeps its value), without reflection.
 func (v *State) DecodeSnapshot(b []byte) error {
@@ -1144,6 +1208,223 @@ func readWithdrawn(s *jsonscan.Scanner) (v Withdrawn) {
 			v.Ref.Side = s.InternedString(&factStrings)
 		case "name":
 			v.Ref.Name = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readAttack(s *jsonscan.Scanner) (v Attack) {
+	i := 0
+	if s.Expect(`{"attacker":`) {
+		i = 1
+		v.Attacker = s.InternedString(&factStrings)
+		if s.Expect(`,"targets":`) {
+			v.Targets = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"weapon":`) {
+			v.Weapon = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"rear":`) {
+			v.Rear = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "attacker":
+			v.Attacker = s.InternedString(&factStrings)
+		case "targets":
+			v.Targets = s.InternedStrings(&factStrings)
+		case "weapon":
+			v.Weapon = s.InternedString(&factStrings)
+		case "rear":
+			v.Rear = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readCast(s *jsonscan.Scanner) (v Cast) {
+	i := 0
+	if s.Expect(`{"caster":`) {
+		i = 1
+		v.Caster = s.InternedString(&factStrings)
+		if s.Expect(`,"spell":`) {
+			v.Spell = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"targets":`) {
+			v.Targets = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"facing":`) {
+			v.Facing = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"rear":`) {
+			v.Rear = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "caster":
+			v.Caster = s.InternedString(&factStrings)
+		case "spell":
+			v.Spell = s.InternedString(&factStrings)
+		case "targets":
+			v.Targets = s.InternedStrings(&factStrings)
+		case "facing":
+			v.Facing = s.InternedString(&factStrings)
+		case "rear":
+			v.Rear = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readChooseFirst(s *jsonscan.Scanner) (v ChooseFirst) {
+	i := 0
+	if s.Expect(`{"side":`) {
+		i = 1
+		v.Side = s.InternedString(&factStrings)
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "side":
+			v.Side = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readInitiative(s *jsonscan.Scanner) (v Initiative) {
+	i := 0
+	if s.Expect(`{"first":`) {
+		i = 1
+		v.First = s.InternedString(&factStrings)
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "first":
+			v.First = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readMove(s *jsonscan.Scanner) (v Move) {
+	i := 0
+	if s.Expect(`{"figure":`) {
+		i = 1
+		v.Figure = s.InternedString(&factStrings)
+		if s.Expect(`,"move":`) {
+			v.Move = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"facing":`) {
+			v.Facing = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"rough":`) {
+			v.Rough = s.Bool()
+		}
+		if s.Expect(`,"leave":`) {
+			v.Leave = s.Bool()
+		}
+		if s.Expect(`,"pair":`) {
+			v.Pair = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "figure":
+			v.Figure = s.InternedString(&factStrings)
+		case "move":
+			v.Move = s.InternedString(&factStrings)
+		case "facing":
+			v.Facing = s.InternedString(&factStrings)
+		case "rough":
+			v.Rough = s.Bool()
+		case "leave":
+			v.Leave = s.Bool()
+		case "pair":
+			v.Pair = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readNext(s *jsonscan.Scanner) (v Next) {
+	i := 0
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readRecruit(s *jsonscan.Scanner) (v Recruit) {
+	i := 0
+	if s.Expect(`{"cards":`) {
+		i = 1
+		if s.Array() {
+			var buf1 [16]Card
+			xs2 := buf1[:0]
+			for j3 := 0; s.Elem(j3); j3++ {
+				var x4 Card
+				x4 = readCard(s)
+				xs2 = append(xs2, x4)
+			}
+			v.Cards = append(make([]Card, 0, len(xs2)), xs2...)
+		} else {
+			v.Cards = nil
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "cards":
+			if s.Array() {
+				var buf5 [16]Card
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 Card
+					x8 = readCard(s)
+					xs6 = append(xs6, x8)
+				}
+				v.Cards = append(make([]Card, 0, len(xs6)), xs6...)
+			} else {
+				v.Cards = nil
+			}
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readSetBriefCard(s *jsonscan.Scanner) (v SetBriefCard) {
+	i := 0
+	if s.Expect(`{"role":`) {
+		i = 1
+		v.Role = s.InternedString(&factStrings)
+		if s.Expect(`,"card":`) {
+			v.Card = readCard(s)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "role":
+			v.Role = s.InternedString(&factStrings)
+		case "card":
+			v.Card = readCard(s)
 		default:
 			s.SkipField()
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/engines/dice"
 	"warlog/internal/words"
 )
 
@@ -72,7 +73,7 @@ func cast(a *act, c Cast) error {
 		return err
 	}
 	ok = v <= skill
-	d.Judge(ok)
+	d.Judge(ok, dice.AtMost(skill))
 	ev := SpellCast{Caster: cs.Ref(), Spell: spell, Roll: v, Success: ok}
 	for _, t := range ts {
 		ev.Targets = append(ev.Targets, t.Ref())

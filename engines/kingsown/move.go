@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/engines/dice"
 	"warlog/internal/words"
 )
 
@@ -135,7 +136,7 @@ func (s *State) roughGround(g *Fig, mv *Moved, d *engines.Decision) (string, err
 		if err != nil {
 			return "", err
 		}
-		d.Judge(v <= g.Skill)
+		d.Judge(v <= g.Skill, dice.AtMost(g.Skill))
 		if v > g.Skill {
 			mv.Stopped = true
 			if crossing == "" {

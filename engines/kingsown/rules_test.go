@@ -739,7 +739,7 @@ func TestEndedBetweenTurns(t *testing.T) {
 	old := attackPhase(t, bors(), grok())
 	ko(t, old).Do(Next{})
 	must(t, Engine.Apply(old, TypeScenarioEnded, ScenarioEnded{Name: "Skirmish", Turn: 2, Removed: map[string]int{"hunters": 0, "orcs": 0},
-		Winner: "draw", Result: "a draw on removals (removed: hunters 0, orcs 0)"}))
+		Winner: "draw", Result: "a draw on removals (hunters lost 0, orcs 0)"}))
 	if sc := old.Scenarios()[0]; sc.Turn != 1 || len(sc.Sides[0].RemovedPerTurn) != 1 || !strings.Contains(sc.Why, "Ended after turn 1;") {
 		t.Errorf("an old log's chronicle: turn %d, %d columns, %q; want 1 turn", sc.Turn, len(sc.Sides[0].RemovedPerTurn), sc.Why)
 	}

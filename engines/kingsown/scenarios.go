@@ -174,7 +174,8 @@ func end(a *act, c engines.EndScenario) error {
 			ev.Winner, result = "draw", "a draw on removals"
 		}
 	}
-	result += fmt.Sprintf(" (removed: %s %d, %s %d)", b.Sides[0], ev.Removed[b.Sides[0]], b.Sides[1], ev.Removed[b.Sides[1]])
+	// Each side's losses, as they read: "hunters lost 1, orcs 0".
+	result += fmt.Sprintf(" (%s lost %d, %s %d)", b.Sides[0], ev.Removed[b.Sides[0]], b.Sides[1], ev.Removed[b.Sides[1]])
 	ev.Result = result
 	for _, m := range s.Members {
 		if m.Dead {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"warlog/engines"
+	"warlog/engines/dice"
 	"warlog/internal/words"
 )
 
@@ -35,6 +36,7 @@ func initiative(a *act, c Initiative) error {
 			if err != nil {
 				return err
 			}
+			d.Judge(v <= 2, dice.AtMost(2)) // the Nest's success is a spawn
 			if v <= 2 {
 				g := s.gruntCard()
 				if b.Grunt != nil {
@@ -66,6 +68,10 @@ func initiative(a *act, c Initiative) error {
 		if err != nil {
 			return err
 		}
+		// Each die judged against the other's: the higher wins, a tie
+		// rolls again.
+		d.JudgeBack(1, va > vb, dice.Beats(1, 6, 1))
+		d.Judge(vb > va, dice.Beats(1, 6, 1))
 		ev.Rolls = append(ev.Rolls, []int{va, vb})
 		if va != vb {
 			ev.Winner = sa

@@ -242,10 +242,26 @@ func Do[S any, C engines.Command](decide func(*Act[S], C) error) Command[S] {
 			if len(args) == 0 {
 				return c, nil
 			}
+			if d, ok := any(zero).(ArgsDecoder[C]); ok {
+				if c, err := d.DecodeArgs(args); err == nil {
+					return c, nil
+				}
+				// What the generated reader refuses (a key in another
+				// case, a field given twice) encoding/json may still
+				// read: it decides, as it did before there was one.
+			}
 			err := json.Unmarshal(args, &c)
 			return c, err
 		},
 	}
+}
+
+// ArgsDecoder is implemented by commands C with a generated decoder of
+// their recorded arguments (`go generate`, internal/factgen), which reads
+// what encoding/json reads, as it reads it, without reflection: a
+// re-decision reads back every action's command.
+type ArgsDecoder[C any] interface {
+	DecodeArgs(data []byte) (C, error)
 }
 
 // init builds the lookup tables from the declaration, once.

@@ -157,6 +157,126 @@ func (TurnEnded) DecodeFact(b []byte) (TurnEnded, error) {
 	return v, s.Done()
 }
 
+// DecodeArgs reads a recorded Activate as encoding/json reads it, without
+// reflection.
+func (Activate) DecodeArgs(b []byte) (Activate, error) {
+	s := jsonscan.New(b)
+	v := readActivate(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Discard as encoding/json reads it, without
+// reflection.
+func (Discard) DecodeArgs(b []byte) (Discard, error) {
+	s := jsonscan.New(b)
+	v := readDiscard(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Draw as encoding/json reads it, without
+// reflection.
+func (Draw) DecodeArgs(b []byte) (Draw, error) {
+	s := jsonscan.New(b)
+	v := readDraw(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded EndTurn as encoding/json reads it, without
+// reflection.
+func (EndTurn) DecodeArgs(b []byte) (EndTurn, error) {
+	s := jsonscan.New(b)
+	v := readEndTurn(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Gain as encoding/json reads it, without
+// reflection.
+func (Gain) DecodeArgs(b []byte) (Gain, error) {
+	s := jsonscan.New(b)
+	v := readGain(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Human as encoding/json reads it, without
+// reflection.
+func (Human) DecodeArgs(b []byte) (Human, error) {
+	s := jsonscan.New(b)
+	v := readHuman(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Incarnate as encoding/json reads it, without
+// reflection.
+func (Incarnate) DecodeArgs(b []byte) (Incarnate, error) {
+	s := jsonscan.New(b)
+	v := readIncarnate(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Kill as encoding/json reads it, without
+// reflection.
+func (Kill) DecodeArgs(b []byte) (Kill, error) {
+	s := jsonscan.New(b)
+	v := readKill(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded MarkGoal as encoding/json reads it, without
+// reflection.
+func (MarkGoal) DecodeArgs(b []byte) (MarkGoal, error) {
+	s := jsonscan.New(b)
+	v := readMarkGoal(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Play as encoding/json reads it, without
+// reflection.
+func (Play) DecodeArgs(b []byte) (Play, error) {
+	s := jsonscan.New(b)
+	v := readPlay(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Pool as encoding/json reads it, without
+// reflection.
+func (Pool) DecodeArgs(b []byte) (Pool, error) {
+	s := jsonscan.New(b)
+	v := readPool(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Purpose as encoding/json reads it, without
+// reflection.
+func (Purpose) DecodeArgs(b []byte) (Purpose, error) {
+	s := jsonscan.New(b)
+	v := readPurpose(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Rebirth as encoding/json reads it, without
+// reflection.
+func (Rebirth) DecodeArgs(b []byte) (Rebirth, error) {
+	s := jsonscan.New(b)
+	v := readRebirth(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Starter as encoding/json reads it, without
+// reflection.
+func (Starter) DecodeArgs(b []byte) (Starter, error) {
+	s := jsonscan.New(b)
+	v := readStarter(s)
+	return v, s.Done()
+}
+
+// DecodeArgs reads a recorded Void as encoding/json reads it, without
+// reflection.
+func (Void) DecodeArgs(b []byte) (Void, error) {
+	s := jsonscan.New(b)
+	v := readVoid(s)
+	return v, s.Done()
+}
+
 // DecodeSnapshot reads a snapshot of the State into v as encoding/json
 // reads it (a field the snapshot lacks keeps its value), without reflection.
 func (v *State) DecodeSnapshot(b []byte) error {
@@ -913,6 +1033,565 @@ func readTurnEnded(s *jsonscan.Scanner) (v TurnEnded) {
 	return v
 }
 
+func readActivate(s *jsonscan.Scanner) (v Activate) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"being":`) {
+			v.Being = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "being":
+			v.Being = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readDiscard(s *jsonscan.Scanner) (v Discard) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"count":`) {
+			v.Count = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "count":
+			v.Count = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readDraw(s *jsonscan.Scanner) (v Draw) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"count":`) {
+			v.Count = s.Int()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "count":
+			v.Count = s.Int()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readEndTurn(s *jsonscan.Scanner) (v EndTurn) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readGain(s *jsonscan.Scanner) (v Gain) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"being":`) {
+			v.Being = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"type":`) {
+			v.CardInfo.Type = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"prefers":`) {
+			v.CardInfo.Prefers = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"lower":`) {
+			v.CardInfo.Lower = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"human":`) {
+			v.CardInfo.Human = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "being":
+			v.Being = s.InternedString(&factStrings)
+		case "type":
+			v.CardInfo.Type = s.InternedString(&factStrings)
+		case "prefers":
+			v.CardInfo.Prefers = s.InternedString(&factStrings)
+		case "lower":
+			v.CardInfo.Lower = s.InternedString(&factStrings)
+		case "human":
+			v.CardInfo.Human = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readHuman(s *jsonscan.Scanner) (v Human) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"allows":`) {
+			v.Allows = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "allows":
+			v.Allows = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readIncarnate(s *jsonscan.Scanner) (v Incarnate) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"being":`) {
+			v.Being = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"type":`) {
+			v.CardInfo.Type = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"prefers":`) {
+			v.CardInfo.Prefers = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"lower":`) {
+			v.CardInfo.Lower = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"human":`) {
+			v.CardInfo.Human = s.Bool()
+		}
+		if s.Expect(`,"kind":`) {
+			v.Kind = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "being":
+			v.Being = s.InternedString(&factStrings)
+		case "type":
+			v.CardInfo.Type = s.InternedString(&factStrings)
+		case "prefers":
+			v.CardInfo.Prefers = s.InternedString(&factStrings)
+		case "lower":
+			v.CardInfo.Lower = s.InternedString(&factStrings)
+		case "human":
+			v.CardInfo.Human = s.Bool()
+		case "kind":
+			v.Kind = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readKill(s *jsonscan.Scanner) (v Kill) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"being":`) {
+			v.Being = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "being":
+			v.Being = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readMarkGoal(s *jsonscan.Scanner) (v MarkGoal) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"goal":`) {
+			v.Goal = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"met":`) {
+			v.Met = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "goal":
+			v.Goal = s.InternedString(&factStrings)
+		case "met":
+			v.Met = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readPlay(s *jsonscan.Scanner) (v Play) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"karma":`) {
+			v.Karma = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"args":`) {
+			v.Args = s.InternedStrings(&factStrings)
+		}
+		if s.Expect(`,"type":`) {
+			v.CardInfo.Type = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"prefers":`) {
+			v.CardInfo.Prefers = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"lower":`) {
+			v.CardInfo.Lower = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"human":`) {
+			v.CardInfo.Human = s.Bool()
+		}
+		if s.Expect(`,"choose":`) {
+			if s.Null() {
+				v.Choose = nil
+			} else {
+				m1 := make(map[string]string, s.Members())
+				for j2 := 0; s.Field(j2); j2++ {
+					k3 := s.MapKey()
+					var x4 string
+					x4 = s.InternedString(&factStrings)
+					m1[k3] = x4
+				}
+				v.Choose = m1
+			}
+		}
+		if s.Expect(`,"extra":`) {
+			v.Extra = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "karma":
+			v.Karma = s.InternedString(&factStrings)
+		case "args":
+			v.Args = s.InternedStrings(&factStrings)
+		case "type":
+			v.CardInfo.Type = s.InternedString(&factStrings)
+		case "prefers":
+			v.CardInfo.Prefers = s.InternedString(&factStrings)
+		case "lower":
+			v.CardInfo.Lower = s.InternedString(&factStrings)
+		case "human":
+			v.CardInfo.Human = s.Bool()
+		case "choose":
+			if s.Null() {
+				v.Choose = nil
+			} else {
+				m5 := make(map[string]string, s.Members())
+				for j6 := 0; s.Field(j6); j6++ {
+					k7 := s.MapKey()
+					var x8 string
+					x8 = s.InternedString(&factStrings)
+					m5[k7] = x8
+				}
+				v.Choose = m5
+			}
+		case "extra":
+			v.Extra = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readPool(s *jsonscan.Scanner) (v Pool) {
+	i := 0
+	if s.Expect(`{"deck":`) {
+		i = 1
+		if s.Null() {
+			v.Deck = nil
+		} else {
+			var p1 int
+			p1 = s.Int()
+			v.Deck = &p1
+		}
+		if s.Expect(`,"hidden":`) {
+			if s.Null() {
+				v.Hidden = nil
+			} else {
+				var p2 int
+				p2 = s.Int()
+				v.Hidden = &p2
+			}
+		}
+		if s.Expect(`,"visible":`) {
+			if s.Null() {
+				v.Visible = nil
+			} else {
+				var p3 int
+				p3 = s.Int()
+				v.Visible = &p3
+			}
+		}
+		if s.Expect(`,"karma_deck":`) {
+			if s.Null() {
+				v.KarmaDeck = nil
+			} else {
+				var p4 int
+				p4 = s.Int()
+				v.KarmaDeck = &p4
+			}
+		}
+		if s.Expect(`,"discard":`) {
+			if s.Null() {
+				v.Discard = nil
+			} else {
+				var p5 int
+				p5 = s.Int()
+				v.Discard = &p5
+			}
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "deck":
+			if s.Null() {
+				v.Deck = nil
+			} else {
+				var p6 int
+				p6 = s.Int()
+				v.Deck = &p6
+			}
+		case "hidden":
+			if s.Null() {
+				v.Hidden = nil
+			} else {
+				var p7 int
+				p7 = s.Int()
+				v.Hidden = &p7
+			}
+		case "visible":
+			if s.Null() {
+				v.Visible = nil
+			} else {
+				var p8 int
+				p8 = s.Int()
+				v.Visible = &p8
+			}
+		case "karma_deck":
+			if s.Null() {
+				v.KarmaDeck = nil
+			} else {
+				var p9 int
+				p9 = s.Int()
+				v.KarmaDeck = &p9
+			}
+		case "discard":
+			if s.Null() {
+				v.Discard = nil
+			} else {
+				var p10 int
+				p10 = s.Int()
+				v.Discard = &p10
+			}
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readPurpose(s *jsonscan.Scanner) (v Purpose) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"types":`) {
+			v.Types = s.IntMap()
+		}
+		if s.Expect(`,"death":`) {
+			v.Death = s.Int()
+		}
+		if s.Expect(`,"goals":`) {
+			if s.Array() {
+				var buf1 [16]Goal
+				xs2 := buf1[:0]
+				for j3 := 0; s.Elem(j3); j3++ {
+					var x4 Goal
+					x4 = readGoal(s)
+					xs2 = append(xs2, x4)
+				}
+				v.Goals = append(make([]Goal, 0, len(xs2)), xs2...)
+			} else {
+				v.Goals = nil
+			}
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "types":
+			v.Types = s.IntMap()
+		case "death":
+			v.Death = s.Int()
+		case "goals":
+			if s.Array() {
+				var buf5 [16]Goal
+				xs6 := buf5[:0]
+				for j7 := 0; s.Elem(j7); j7++ {
+					var x8 Goal
+					x8 = readGoal(s)
+					xs6 = append(xs6, x8)
+				}
+				v.Goals = append(make([]Goal, 0, len(xs6)), xs6...)
+			} else {
+				v.Goals = nil
+			}
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readRebirth(s *jsonscan.Scanner) (v Rebirth) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"being":`) {
+			v.Being = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "being":
+			v.Being = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readStarter(s *jsonscan.Scanner) (v Starter) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"name":`) {
+			v.Name = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"type":`) {
+			v.CardInfo.Type = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"prefers":`) {
+			v.CardInfo.Prefers = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"lower":`) {
+			v.CardInfo.Lower = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"human":`) {
+			v.CardInfo.Human = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "type":
+			v.CardInfo.Type = s.InternedString(&factStrings)
+		case "prefers":
+			v.CardInfo.Prefers = s.InternedString(&factStrings)
+		case "lower":
+			v.CardInfo.Lower = s.InternedString(&factStrings)
+		case "human":
+			v.CardInfo.Human = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
+func readVoid(s *jsonscan.Scanner) (v Void) {
+	i := 0
+	if s.Expect(`{"player":`) {
+		i = 1
+		v.Player = s.InternedString(&factStrings)
+		if s.Expect(`,"being":`) {
+			v.Being = s.InternedString(&factStrings)
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "player":
+			v.Player = s.InternedString(&factStrings)
+		case "being":
+			v.Being = s.InternedString(&factStrings)
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
 func readGame(s *jsonscan.Scanner) (v Game) {
 	i := 0
 	if s.Expect(`{"name":`) {
@@ -1321,6 +2000,33 @@ func readLifePurpose(s *jsonscan.Scanner) (v LifePurpose) {
 	return v
 }
 
+func readGoal(s *jsonscan.Scanner) (v Goal) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"bonus":`) {
+			v.Bonus = s.Int()
+		}
+		if s.Expect(`,"met":`) {
+			v.Met = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "bonus":
+			v.Bonus = s.Int()
+		case "met":
+			v.Met = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
 func readPlayer(s *jsonscan.Scanner) (v Player) {
 	i := 0
 	if s.Expect(`{"name":`) {
@@ -1513,33 +2219,6 @@ func readLine(s *jsonscan.Scanner) (v Line) {
 			v.What = s.InternedString(&factStrings)
 		case "points":
 			v.Points = s.Int()
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
-func readGoal(s *jsonscan.Scanner) (v Goal) {
-	i := 0
-	if s.Expect(`{"name":`) {
-		i = 1
-		v.Name = s.InternedString(&factStrings)
-		if s.Expect(`,"bonus":`) {
-			v.Bonus = s.Int()
-		}
-		if s.Expect(`,"met":`) {
-			v.Met = s.Bool()
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "name":
-			v.Name = s.InternedString(&factStrings)
-		case "bonus":
-			v.Bonus = s.Int()
-		case "met":
-			v.Met = s.Bool()
 		default:
 			s.SkipField()
 		}

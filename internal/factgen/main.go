@@ -2,7 +2,9 @@
 // payload type the package declares with kit.On, a DecodeFact method that
 // reads the JSON our encoder writes without reflection, as encoding/json
 // would read it (the engines' decoder tests hold each one to encoding/json
-// on seeds and under a fuzzer). Run it with `go generate` in the package:
+// on seeds and under a fuzzer); for every command declared with kit.Do, a
+// DecodeArgs method that reads its recorded arguments back the same way,
+// for a re-decision. Run it with `go generate` in the package:
 //
 //	//go:generate go run warlog/internal/factgen
 //
@@ -86,7 +88,7 @@ func Generate(dir string) ([]byte, error) {
 		log.Printf("warning: %v", e)
 	}
 	if pkg.PkgPath == enginesPath {
-		g := &gen{pkg: pkg.Types, readers: map[string]bool{}, values: map[string]string{}, shared: true}
+		g := &gen{pkg: pkg.Types, readers: map[string]bool{}, values: map[string]string{}, shared: true, commands: commands(pkg)}
 		var list []*types.Named
 		for _, name := range sharedTypes {
 			obj, ok := pkg.Types.Scope().Lookup(name).(*types.TypeName)
@@ -101,8 +103,34 @@ func Generate(dir string) ([]byte, error) {
 	if len(payloads) == 0 {
 		return nil, fmt.Errorf("%s declares no facts with kit.On", pkg.PkgPath)
 	}
-	g := &gen{pkg: pkg.Types, readers: map[string]bool{}, state: state, values: map[string]string{}}
+	g := &gen{pkg: pkg.Types, readers: map[string]bool{}, state: state, values: map[string]string{}, commands: commands(pkg)}
 	return g.file(payloads)
+}
+
+// commands finds the package's commands: its struct types with a Verb
+// method (engines.Command; a game declares each with kit.Do, often
+// through a helper of its own), in a stable order.
+func commands(pkg *packages.Package) []*types.Named {
+	var out []*types.Named
+	scope := pkg.Types.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 || custom(n) {
+			continue
+		}
+		if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
+			continue
+		}
+		m, _, _ := types.LookupFieldOrMethod(n, false, pkg.Types, "Verb")
+		if f, ok := m.(*types.Func); ok && f.Type().(*types.Signature).Params().Len() == 0 {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // declaredPayloads finds the P of every kit.On[S, P] and kit.Record[S, P]
@@ -150,6 +178,9 @@ type gen struct {
 	values  map[string]string // the jsonscan.Values read through, by name: their type
 	via     string            // the Values the next struct is read through
 	state   *types.Named      // the game's state, read in place from a snapshot
+	// commands are the game's commands (kit.Do): a re-decision reads each
+	// recorded one back (DecodeArgs).
+	commands []*types.Named
 	// shared: the file is package engines', its readers the shared
 	// types' (sharedTypes), exported.
 	shared bool
@@ -189,6 +220,11 @@ func (g *gen) file(payloads []*types.Named) ([]byte, error) {
 		if err := g.readerFunc(n, false, true); err != nil {
 			return nil, err
 		}
+	}
+	for _, n := range g.commands {
+		name := n.Obj().Name()
+		g.p("// DecodeArgs reads a recorded %s as encoding/json reads it, without\n// reflection.\n", name)
+		g.p("func (%s) DecodeArgs(b []byte) (%s, error) {\n\ts := jsonscan.New(b)\n\tv := %s(s)\n\treturn v, s.Done()\n}\n\n", name, name, g.reader(n))
 	}
 	if g.state != nil {
 		name := g.state.Obj().Name()

@@ -57,6 +57,7 @@ var page = sync.OnceValue(func() *template.Template {
 		"inc":      func(i int) int { return i + 1 },
 		"join":     strings.Join,
 		"sentence": sentence,
+		"standout": standoutText,
 		"count":    count,
 	}).Parse(htmlTemplate))
 })
@@ -207,10 +208,9 @@ func scenarioView(sc *ScenarioReport) htmlScenario {
 func luckTable(luck []PlayerLuck) htmlTable {
 	var rows [][]string
 	for _, l := range luck {
-		rows = append(rows, []string{l.Player, l.Dice, strconv.Itoa(l.Program), strconv.Itoa(l.Hand), strconv.Itoa(l.Luck.Total),
-			strconv.FormatFloat(l.Luck.Expected, 'f', 1, 64), percent(l.Luck.ChanceAtLeast)})
+		rows = append(rows, luckRow(l, func(s string) string { return s }))
 	}
-	t := newTable("luck", "Luck", []string{"player", "dice", "program", "by hand", "total", "fair dice average", "chance of at least that"}, rows)
+	t := newTable("luck", "Luck", luckHeader, rows)
 	t.Note = LuckNote
 	return t
 }

@@ -17,16 +17,118 @@ type Luck struct {
 	ChanceAtLeast float64 `json:"chance_at_least"`
 }
 
+// Outcome is luck by outcome: the rolls the rules judged (a hit, a save,
+// an opposed roll, a spawn), how many succeeded, how many fair dice would
+// make succeed on average (the sum of each roll's chance from the target
+// the rules set it), and the exact chance that fair dice do at least as
+// well, and at most as well: the distribution of a sum of successes of
+// unequal chances (Poisson binomial), computed, not simulated.
+type Outcome struct {
+	Rolls         int     `json:"rolls"`
+	Successes     int     `json:"successes"`
+	Expected      float64 `json:"expected"`
+	ChanceAtLeast float64 `json:"chance_at_least"`
+	ChanceAtMost  float64 `json:"chance_at_most"`
+	// Verdict: "lucky" when fair dice do at least as well at most 10% of
+	// the time, "unlucky" when they do at most as well at most 10% of the
+	// time, "even" otherwise; "" without judged rolls.
+	Verdict string `json:"verdict"`
+	// chances are each judged roll's chance, for sums over scenarios.
+	chances []float64
+}
+
 // PlayerLuck is every die one player rolled in what is reported, each
-// size counted, program and hand dice apart.
+// size counted, program and hand dice apart: the judged rolls by outcome,
+// the dice of the rolls the rules do not judge by their faces (Luck).
 type PlayerLuck struct {
 	Player string `json:"player"`
 	// Dice names the dice ("12d6, 2d10"); Count counts them.
-	Dice    string `json:"dice"`
-	Count   int    `json:"count"`
-	Program int    `json:"program"`
-	Hand    int    `json:"hand"`
-	Luck    Luck   `json:"luck"`
+	Dice    string  `json:"dice"`
+	Count   int     `json:"count"`
+	Program int     `json:"program"`
+	Hand    int     `json:"hand"`
+	Outcome Outcome `json:"outcome"`
+	// Unjudged counts the dice of rolls the rules judge no success for;
+	// Luck is their faces' total against fair dice's.
+	Unjudged int  `json:"unjudged"`
+	Luck     Luck `json:"luck"`
+}
+
+// lucky is the chance at or under which a result is called lucky (or, at
+// the other end, unlucky).
+const lucky = 0.1
+
+// outcomeOf sums judged rolls: their chances, and how many succeeded.
+func outcomeOf(chances []float64, successes int) Outcome {
+	o := Outcome{Rolls: len(chances), Successes: successes, chances: chances}
+	if o.Rolls == 0 {
+		return o
+	}
+	for _, p := range chances {
+		o.Expected += p
+	}
+	o.Expected = math.Round(o.Expected*100) / 100
+	dist := successDist(chances)
+	for k := successes; k < len(dist); k++ {
+		o.ChanceAtLeast += dist[k]
+	}
+	for k := 0; k <= successes && k < len(dist); k++ {
+		o.ChanceAtMost += dist[k]
+	}
+	o.ChanceAtLeast = math.Round(min(o.ChanceAtLeast, 1)*1e6) / 1e6
+	o.ChanceAtMost = math.Round(min(o.ChanceAtMost, 1)*1e6) / 1e6
+	switch {
+	case o.ChanceAtLeast <= lucky:
+		o.Verdict = "lucky"
+	case o.ChanceAtMost <= lucky:
+		o.Verdict = "unlucky"
+	default:
+		o.Verdict = "even"
+	}
+	return o
+}
+
+// successDist is the distribution of the number of successes of
+// independent rolls of the given chances (Poisson binomial), by dynamic
+// programming: dist[k] is the chance of exactly k successes, the rolls
+// added one at a time.
+func successDist(chances []float64) []float64 {
+	dist := make([]float64, 1, len(chances)+1)
+	dist[0] = 1
+	for _, p := range chances {
+		dist = append(dist, 0)
+		for k := len(dist) - 1; k >= 0; k-- {
+			q := dist[k] * (1 - p)
+			if k > 0 {
+				q += dist[k-1] * p
+			}
+			dist[k] = q
+		}
+	}
+	return dist
+}
+
+// Sentence tells a player's luck in a line: by outcome where the rules
+// judged rolls, else by the faces.
+func (l PlayerLuck) Sentence() string {
+	o := l.Outcome
+	if o.Rolls == 0 {
+		if l.Unjudged == 0 {
+			return l.Player + " rolled no dice."
+		}
+		return fmt.Sprintf("%s rolled %s the rules judge no success for, totalling %d against %.1f for fair dice.",
+			l.Player, count(l.Unjudged, "die", "dice"), l.Luck.Total, l.Luck.Expected)
+	}
+	var verdict string
+	switch o.Verdict {
+	case "lucky":
+		verdict = fmt.Sprintf("lucky: fair dice do that well only %s of the time", percent(o.ChanceAtLeast))
+	case "unlucky":
+		verdict = fmt.Sprintf("unlucky: fair dice do that badly or worse only %s of the time", percent(o.ChanceAtMost))
+	default:
+		verdict = fmt.Sprintf("about as fair dice: they do at least that well %s of the time", percent(o.ChanceAtLeast))
+	}
+	return fmt.Sprintf("%s: %d of %s succeeded, %.1f expected; %s.", l.Player, o.Successes, count(o.Rolls, "judged roll", "judged rolls"), o.Expected, verdict)
 }
 
 // luckOf is the luck of dice: faces[s] holds the counts of each face of
@@ -101,6 +203,9 @@ func playerLuck(stats []DiceStats) []PlayerLuck {
 	out := []PlayerLuck{}
 	idx := map[string]int{}
 	faces := map[string]map[int][]int{}
+	chances := map[string][]float64{}
+	successes := map[string]int{}
+	sizeCount := map[string]map[int]int{}
 	for _, d := range stats {
 		i, ok := idx[d.Player]
 		if !ok {
@@ -113,33 +218,39 @@ func playerLuck(stats []DiceStats) []PlayerLuck {
 		p.Count += d.Count
 		p.Program += d.Program
 		p.Hand += d.Hand
+		p.Unjudged += d.Unjudged
+		if sizeCount[d.Player] == nil {
+			sizeCount[d.Player] = map[int]int{}
+		}
+		sizeCount[d.Player][d.Sides] += d.Count
+		chances[d.Player] = append(chances[d.Player], d.Outcome.chances...)
+		successes[d.Player] += d.Outcome.Successes
 		fs := faces[d.Player][d.Sides]
 		if fs == nil {
 			fs = make([]int, d.Sides)
 		}
-		for j, n := range d.Faces {
+		for j, n := range d.unjudged {
 			fs[j] += n
 		}
 		faces[d.Player][d.Sides] = fs
 	}
-	for i := range out {
-		p := &out[i]
-		fs := faces[p.Player]
-		sizes := make([]int, 0, len(fs))
-		for s := range fs {
+	sizeNames := map[string][]string{}
+	for pl, sc := range sizeCount {
+		var sizes []int
+		for s := range sc {
 			sizes = append(sizes, s)
 		}
 		sort.Ints(sizes)
-		var names []string
 		for _, s := range sizes {
-			n := 0
-			for _, c := range fs[s] {
-				n += c
-			}
-			names = append(names, fmt.Sprintf("%dd%d", n, s))
+			sizeNames[pl] = append(sizeNames[pl], fmt.Sprintf("%dd%d", sc[s], s))
 		}
-		p.Dice = strings.Join(names, ", ")
+	}
+	for i := range out {
+		p := &out[i]
+		fs := faces[p.Player]
+		p.Dice = strings.Join(sizeNames[p.Player], ", ")
 		p.Luck = luckOf(fs)
+		p.Outcome = outcomeOf(chances[p.Player], successes[p.Player])
 	}
 	return out
 }

@@ -166,12 +166,14 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 		if st.TurningPoint != "" {
 			fmt.Fprintf(b, "- *Turning point:* %s\n", md(st.TurningPoint))
 		}
+		if st.DecisiveBlow != "" {
+			fmt.Fprintf(b, "- *Decisive blow:* %s\n", md(st.DecisiveBlow))
+		}
 		if f := st.Standout; f != nil {
-			fmt.Fprintf(b, "- *Figure of the battle:* %s (%s), %d %s: %s, %s.\n", md(f.Name), md(f.Side), f.Points, plural(f.Points, "point", "points"),
-				count(f.Removals, "removal", "removals"), md(f.Fate.Fate))
+			fmt.Fprintf(b, "- *Figure of the battle:* %s.\n", md(standoutText(f)))
 			fmt.Fprintf(b, "- *How the figure of the battle is chosen:* %s.\n", md(st.Formula))
-		} else {
-			b.WriteString("- *Figure of the battle:* none, as no figure removed a foe.\n")
+		} else if sc.Ended {
+			b.WriteString("- *Figure of the battle:* none, as no figure did anything the formula counts.\n")
 		}
 		b.WriteString("\n")
 	}
@@ -309,21 +311,37 @@ func scenarioMarkdown(b *bytes.Buffer, r *Report, sc *ScenarioReport, level stri
 	}
 }
 
-// luckMarkdown writes the luck table: each player's dice against fair ones.
+// luckMarkdown writes the luck table: each player's judged rolls by
+// outcome, and the faces of the rest.
 func luckMarkdown(b *bytes.Buffer, luck []PlayerLuck) {
 	var rows [][]string
 	for _, l := range luck {
-		rows = append(rows, []string{md(l.Player), l.Dice, strconv.Itoa(l.Program), strconv.Itoa(l.Hand), strconv.Itoa(l.Luck.Total),
-			strconv.FormatFloat(l.Luck.Expected, 'f', 1, 64), percent(l.Luck.ChanceAtLeast)})
+		rows = append(rows, luckRow(l, md))
 	}
-	mdTable(b, []string{"player", "dice", "program", "by hand", "total", "fair dice average", "chance of at least that"}, rows)
+	mdTable(b, luckHeader, rows)
 	b.WriteString(LuckNote + "\n\n")
 }
 
+// luckHeader heads the luck table; luckRow is a player's row.
+var luckHeader = []string{"player", "judged rolls", "succeeded", "expected", "fair dice do at least as well", "verdict", "other dice: total (fair average)"}
+
+func luckRow(l PlayerLuck, esc func(string) string) []string {
+	o := l.Outcome
+	row := []string{esc(l.Player), strconv.Itoa(o.Rolls), "", "", "", "", ""}
+	if o.Rolls > 0 {
+		row[2], row[3], row[4], row[5] = strconv.Itoa(o.Successes), strconv.FormatFloat(o.Expected, 'f', 1, 64), percent(o.ChanceAtLeast), o.Verdict
+	}
+	if l.Unjudged > 0 {
+		row[6] = fmt.Sprintf("%s: %d (%.1f)", count(l.Unjudged, "die", "dice"), l.Luck.Total, l.Luck.Expected)
+	}
+	return row
+}
+
 // LuckNote says what the luck table counts.
-const LuckNote = "Program dice are rolled by warlog, hand dice entered by the players. The chance is exact: " +
-	"the share of all the ways fair dice of the same sizes can fall that total at least as much. " +
-	"Whether high is lucky depends on the roll: some rolls succeed low (a King's Own hit roll)."
+const LuckNote = "Luck is counted by outcome: each roll the rules judge (a hit, a save, an opposed roll, a spawn) had a chance of success from the target the rules set it, " +
+	"lower-is-better rolls counted as such; expected is the sum of those chances, and the chance that fair dice do at least as well is exact " +
+	"(the distribution of successes of unequal chances). Lucky or unlucky: fair dice do that well, or that badly, at most 10% of the time. " +
+	"Other dice, which the rules judge no success for (action pools, deployment), are counted by their faces' total."
 
 // scored says whether every side has a score (the scenario has ended).
 func scored(sc *ScenarioReport) bool {

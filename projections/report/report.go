@@ -157,8 +157,13 @@ type FigureReport struct {
 // Account is the story of a battle in a few lines: the headline, the turn
 // that turned it, and its standout figure by the stated formula.
 type Account struct {
-	Headline     string        `json:"headline"`
-	TurningPoint string        `json:"turning_point"`
+	Headline string `json:"headline"`
+	// TurningPoint is the turn the winner took the lead for good in the
+	// game's own measure (Measure), credited to the side that made it.
+	TurningPoint string `json:"turning_point"`
+	Measure      string `json:"measure"`
+	// DecisiveBlow is the action that ended the battle or settled it.
+	DecisiveBlow string        `json:"decisive_blow"`
 	Standout     *FigureReport `json:"figure_of_the_battle"`
 	Formula      string        `json:"formula"`
 }
@@ -194,8 +199,14 @@ type DiceStats struct {
 	Hand     int     `json:"hand"`
 	// LongestFailStreak is the most judged rolls failed in a row.
 	LongestFailStreak int `json:"longest_fail_streak"`
-	// Luck is these dice's total against a fair set's.
-	Luck Luck `json:"luck"`
+	// Outcome is the judged rolls among these dice, by outcome.
+	Outcome Outcome `json:"outcome"`
+	// Unjudged counts the dice of rolls the rules judge no success for,
+	// and Luck is their total against a fair set's.
+	Unjudged int  `json:"unjudged"`
+	Luck     Luck `json:"luck"`
+	// unjudged[i] counts face i+1 among the Unjudged dice.
+	unjudged []int
 }
 
 // Story is one figure across the campaign, matched by its ID: a step per
@@ -405,8 +416,8 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 		sr.Dice = diceStats(ru.rolls, opt)
 		sr.Luck = playerLuck(sr.Dice)
 		sr.Fallen = append([]Fallen{}, ru.fallen...)
-		sr.Story = account(sr)
 		sr.Counts = ru.counts.per(sr.Turn)
+		sr.Story = account(sr, st.Campaign.Game)
 		sr.Notable = notable(sr)
 		if sr.Turns == nil {
 			sr.Turns = []TurnReport{}
@@ -511,7 +522,6 @@ func fill(sr *ScenarioReport, s engines.ScenarioSummary) {
 		sr.Damage = o.Damage
 		for _, f := range o.Figures {
 			fr := FigureReport{Fate: f, Fought: f.Fate != FateSatOut}
-			fr.Points = points(fr)
 			sr.Figures = append(sr.Figures, fr)
 		}
 	}
@@ -582,6 +592,7 @@ func diceStats(rolls []rollAt, opt Options) []DiceStats {
 	}
 	acc := map[key]*DiceStats{}
 	streak := map[key]int{}
+	chances := map[key][]float64{}
 	var keys []key
 	for _, ra := range rolls {
 		if ra.undone {
@@ -594,7 +605,7 @@ func diceStats(rolls []rollAt, opt Options) []DiceStats {
 		}
 		s := acc[k]
 		if s == nil {
-			s = &DiceStats{Player: k.player, Sides: r.Sides, Faces: make([]int, r.Sides)}
+			s = &DiceStats{Player: k.player, Sides: r.Sides, Faces: make([]int, r.Sides), unjudged: make([]int, r.Sides)}
 			acc[k] = s
 			keys = append(keys, k)
 		}
@@ -603,6 +614,12 @@ func diceStats(rolls []rollAt, opt Options) []DiceStats {
 			s.Average += float64(v)
 			if v >= 1 && v <= r.Sides {
 				s.Faces[v-1]++
+				if r.Target == nil {
+					s.unjudged[v-1]++
+				}
+			}
+			if r.Target == nil {
+				s.Unjudged++
 			}
 			if v == 1 {
 				s.Ones++
@@ -614,6 +631,14 @@ func diceStats(rolls []rollAt, opt Options) []DiceStats {
 				s.Hand++
 			} else {
 				s.Program++
+			}
+		}
+		if r.Target != nil && r.Success != nil {
+			// Luck by outcome: the chance the target gave, and whether
+			// the roll met it.
+			chances[k] = append(chances[k], r.Target.Chance(len(r.Values), r.Sides, r.Mod))
+			if *r.Success {
+				s.Outcome.Successes++
 			}
 		}
 		if r.Success != nil {
@@ -638,7 +663,8 @@ func diceStats(rolls []rollAt, opt Options) []DiceStats {
 			s.Average = math.Round(s.Average/float64(s.Count)*100) / 100
 			s.Expected = math.Round(float64(s.Count)/float64(s.Sides)*100) / 100
 		}
-		s.Luck = luckOf(map[int][]int{s.Sides: s.Faces})
+		s.Luck = luckOf(map[int][]int{s.Sides: s.unjudged})
+		s.Outcome = outcomeOf(chances[k], s.Outcome.Successes)
 		out = append(out, *s)
 	}
 	return out

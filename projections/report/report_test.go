@@ -15,6 +15,7 @@ import (
 
 	"warlog/campaigns"
 	"warlog/engines"
+	"warlog/engines/dice"
 	"warlog/engines/kit"
 	"warlog/events/memory"
 )
@@ -131,7 +132,7 @@ func doFire(a *kit.Act[*duelState], c fire) error {
 	if err != nil {
 		return err
 	}
-	d.Judge(v[0] >= 4)
+	d.Judge(v[0] >= 4, dice.AtLeast(4))
 	d.Emit("kingsown.duel_shot", shot{By: c.By, Target: c.Target, Hit: v[0] >= 4})
 	if v[0] >= 4 {
 		d.Label("%s shoots %s: %d, a hit; %s is out.", c.By, c.Target, v[0], c.Target)
@@ -291,7 +292,7 @@ func TestReportFacts(t *testing.T) {
 	if blue.LongestFailStreak != 2 {
 		t.Errorf("blue failed twice in a row, streak = %d", blue.LongestFailStreak)
 	}
-	if want := "Turn 2: red removed 1 of the enemy's figures and lost 0, the largest swing of the battle."; sc.Story.TurningPoint != want {
+	if want := "Turn 2: red took the lead for good in removals, 1 to 0."; sc.Story.TurningPoint != want {
 		t.Errorf("turning point = %q, want %q", sc.Story.TurningPoint, want)
 	}
 	st, _ := svc.Load(context.Background(), name)

@@ -7,63 +7,87 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"warlog/engines"
 	"warlog/internal/words"
 )
 
 // FateSatOut is the fate of a campaign figure that did not fight.
 const FateSatOut = "sat out"
 
-// FigureFormula is how the figure of the battle is chosen, as the report
-// states it. A battle in which no figure removed a foe has none.
-const FigureFormula = "among the figures that removed a foe, the most points: 3 for each enemy figure it removed, 1 for ending the battle still standing; " +
-	"a tie goes to the winning side, then to the figure listed first"
-
 // standing are the fates of a figure still in the fight when it ended.
 var standing = map[string]bool{"survived": true, "standing": true, "alive": true, "starter": true, "withdrawn": true}
 
-// points scores a figure by FigureFormula.
-func points(f FigureReport) int {
+// points scores a figure by the formula the games that score figures
+// share (figureFormula); decisive says it struck the decisive blow.
+func points(f FigureReport, decisive bool) int {
 	if !f.Fought {
 		return 0
 	}
-	p := 3 * f.Removals
+	p := 3*f.Removals + f.Dealt
+	if decisive {
+		p += 5
+	}
 	if standing[f.Fate.Fate] {
 		p++
 	}
 	return p
 }
 
-// account tells the battle in a few lines: the headline, the turning point
-// and the figure of the battle.
-func account(sr *ScenarioReport) Account {
-	a := Account{Formula: FigureFormula}
-	var best *FigureReport
+// account tells the battle in a few lines, by the game's own measure: the
+// headline, the turning point, the decisive blow and the figure of the
+// battle.
+func account(sr *ScenarioReport, game string) Account {
+	m := measureOf(game)
+	a := Account{Formula: m.Formula, Measure: m.Name}
+	blowTurn, blow := decisiveBlow(sr, m.players)
+	if blow != "" {
+		a.DecisiveBlow = fmt.Sprintf("Turn %d: %s", blowTurn, blow)
+		if blowTurn == 0 {
+			a.DecisiveBlow = "Before the battle: " + blow
+		}
+	}
+	var by *FigureReport
+	if !m.players {
+		by = striker(sr, blow)
+	}
 	for i := range sr.Figures {
 		f := &sr.Figures[i]
-		if !f.Fought || f.Removals == 0 {
-			continue
-		}
-		if best == nil || f.Points > best.Points || f.Points == best.Points && sr.won(f.Side) && !sr.won(best.Side) {
-			best = f
-		}
+		f.Points = points(*f, f == by)
 	}
-	if best != nil {
-		b := *best
-		a.Standout = &b
+	if m.players {
+		a.Standout = bestPlayer(sr)
+	} else {
+		a.Standout = bestFigure(sr)
 	}
-	turn, side, gain, lost := turningPoint(sr)
+	turn, side, mine, theirs := turning(sr, m)
 	if turn > 0 {
-		a.TurningPoint = fmt.Sprintf("Turn %d: %s removed %d of the enemy's figures and lost %d, the largest swing of the battle.",
-			turn, side, gain, lost)
+		how := "took the lead for good in"
+		if !sr.won(side) {
+			how = "made the largest gain in"
+		}
+		a.TurningPoint = fmt.Sprintf("Turn %d: %s %s %s, %d to %d.", turn, side, how, m.Name, mine, theirs)
 		var fell []string
 		for _, f := range sr.Fallen {
-			if f.Turn == turn {
+			// Only the enemies' losses are the side's doing.
+			if f.Turn == turn && !strings.EqualFold(f.Side, side) {
 				fell = append(fell, fmt.Sprintf("%s (%s, %s)", f.Name, f.Side, f.Status))
 			}
 		}
-		if len(fell) > 0 {
-			a.TurningPoint = strings.TrimSuffix(a.TurningPoint, ".") + ": " + strings.Join(fell, ", ") + "."
+		if len(fell) > 0 && m.Name != "Beings held" {
+			a.TurningPoint = strings.TrimSuffix(a.TurningPoint, ".") + "; fallen: " + strings.Join(fell, ", ") + "."
 		}
+	}
+	a.Headline = headline(sr, by)
+	return a
+}
+
+// headline is the battle in a sentence that begins with a capital letter
+// and keeps the players' names as they wrote them: the scenario's name
+// first ("First brood: blue won in turn 19; B6 struck the decisive blow.").
+func headline(sr *ScenarioReport, by *FigureReport) string {
+	name := sr.Name
+	if r, _ := utf8.DecodeRuneInString(name); !unicode.IsUpper(r) && !unicode.IsDigit(r) {
+		name = "Battle " + name
 	}
 	after := ""
 	if sr.Turn > 0 {
@@ -71,26 +95,80 @@ func account(sr *ScenarioReport) Account {
 	}
 	switch w := sr.Credited(); {
 	case w == "draw":
-		a.Headline = fmt.Sprintf("%s ended in a draw%s.", sr.Name, after)
+		return fmt.Sprintf("%s: a draw%s.", name, after)
+	case w != "" && by != nil:
+		return fmt.Sprintf("%s: %s won%s; %s struck the decisive blow.", name, w, after, by.Name)
 	case w != "":
-		a.Headline = fmt.Sprintf("%s won %s%s.", w, sr.Name, after)
-		// The winners' own standout, when one of them removed a foe.
-		var lead *FigureReport
-		for i := range sr.Figures {
-			f := &sr.Figures[i]
-			if f.Fought && f.Removals > 0 && sr.won(f.Side) && (lead == nil || f.Points > lead.Points) {
-				lead = f
-			}
-		}
-		if lead != nil {
-			a.Headline = fmt.Sprintf("%s won %s%s; %s removed %d.", w, sr.Name, after, lead.Name, lead.Removals)
-		}
+		return fmt.Sprintf("%s: %s won%s.", name, w, after)
 	case sr.Ended:
-		a.Headline = fmt.Sprintf("%s ended with no winner%s.", sr.Name, after)
-	default:
-		a.Headline = fmt.Sprintf("%s is being played, now%s.", sr.Name, after)
+		return fmt.Sprintf("%s: no winner%s.", name, after)
 	}
-	return a
+	return fmt.Sprintf("%s: being played, now%s.", name, after)
+}
+
+// standoutText tells the figure of the battle: "B6 (blue), 11 points: 1
+// removal, 2 Life dealt, alive", or a player's score.
+func standoutText(f *FigureReport) string {
+	if f.Side == f.Name {
+		return fmt.Sprintf("%s, %s (%s)", f.Name, count(f.Points, "point", "points"), f.Fate.Fate)
+	}
+	return fmt.Sprintf("%s (%s), %s: %s, %s", f.Name, f.Side, count(f.Points, "point", "points"), count(f.Removals, "removal", "removals"), f.Fate.Fate)
+}
+
+// bestFigure is the figure of the battle by the formula: the most points,
+// a removed figure of a losing side only when nothing else scored.
+func bestFigure(sr *ScenarioReport) *FigureReport {
+	var best, fallback *FigureReport
+	better := func(f, than *FigureReport) bool {
+		return than == nil || f.Points > than.Points || f.Points == than.Points && sr.won(f.Side) && !sr.won(than.Side)
+	}
+	for i := range sr.Figures {
+		f := &sr.Figures[i]
+		if !f.Fought || f.Points == 0 {
+			continue
+		}
+		lost := !sr.won(f.Side) && sr.Credited() != "draw" && sr.Credited() != ""
+		if lost && !standing[f.Fate.Fate] {
+			if better(f, fallback) {
+				fallback = f
+			}
+			continue
+		}
+		if better(f, best) {
+			best = f
+		}
+	}
+	if best == nil {
+		best = fallback
+	}
+	if best == nil {
+		return nil
+	}
+	b := *best
+	return &b
+}
+
+// bestPlayer is the figure of the battle where the game scores players:
+// the one with the highest score.
+func bestPlayer(sr *ScenarioReport) *FigureReport {
+	var best *SideReport
+	for i := range sr.Sides {
+		s := &sr.Sides[i]
+		if s.Score == nil {
+			continue
+		}
+		if best == nil || *s.Score > *best.Score || *s.Score == *best.Score && s.Won && !best.Won {
+			best = s
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	fate := "lost"
+	if best.Won {
+		fate = "won"
+	}
+	return &FigureReport{Fate: engines.Fate{Name: best.Name, Side: best.Name, Fate: fate}, Fought: true, Points: *best.Score}
 }
 
 // won says whether side won the scenario.
@@ -101,38 +179,6 @@ func (sr *ScenarioReport) won(side string) bool {
 		}
 	}
 	return sr.Winner != nil && strings.EqualFold(*sr.Winner, side)
-}
-
-// turningPoint is the turn of the largest swing: the turn in which one
-// side removed the most enemy figures more than it lost; 0 when no figure
-// was removed.
-func turningPoint(sr *ScenarioReport) (turn int, side string, gain, lost int) {
-	best := 0
-	for t := 0; t < len(removalsAt(sr, 0)); t++ {
-		total := 0
-		for _, s := range sr.Sides {
-			total += s.RemovedPerTurn[t]
-		}
-		for _, s := range sr.Sides {
-			l := s.RemovedPerTurn[t]
-			// What the side's enemies lost: with more than two sides, each
-			// removal is counted for every other side.
-			g := total - l
-			if g-l > best {
-				best, turn, side, gain, lost = g-l, t+1, s.Name, g, l
-			}
-		}
-	}
-	return turn, side, gain, lost
-}
-
-// removalsAt is the first side's removals per turn (every side has one per
-// turn played), or none.
-func removalsAt(sr *ScenarioReport, i int) []int {
-	if i < len(sr.Sides) {
-		return sr.Sides[i].RemovedPerTurn
-	}
-	return nil
 }
 
 // notable picks the moments worth a line beyond the story: the longest

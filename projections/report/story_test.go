@@ -9,38 +9,57 @@ import (
 )
 
 // The story names the figure of the battle by the stated formula (3 per
-// removal, 1 for standing at the end; a tie to the winners), the turn of
-// the largest swing, and a headline crediting the winner and its best.
+// removal, 1 per damage dealt, 5 for the decisive blow, 1 for standing; a
+// removed figure of the losing side only when nothing else scored), the
+// turn the winner took the lead for good in removals, the decisive blow,
+// and a headline that begins with a capital letter.
 func TestAccount(t *testing.T) {
 	ann := "Ann"
 	sr := &ScenarioReport{Name: "Hill", Turn: 3, Ended: true, Winner: &ann,
 		Sides: []SideReport{{Name: "Ann", Won: true, RemovedPerTurn: []int{0, 1, 0}}, {Name: "Ben", RemovedPerTurn: []int{1, 3, 0}}},
+		Turns: []TurnReport{{Turn: 2, Lines: []Line{{Text: "Edda strikes Bors: Bors is dead."}, {Text: "Cato waits."}}}, {Turn: 3, Lines: []Line{{Text: "Hill ends."}}}},
 		Figures: []FigureReport{
-			{Fate: engines.Fate{ID: "b1", Name: "Bors", Side: "Ben", Fate: "dead", Removals: 1}, Fought: true},     // 3
-			{Fate: engines.Fate{ID: "a1", Name: "Edda", Side: "Ann", Fate: "survived", Removals: 1}, Fought: true}, // 4
+			{Fate: engines.Fate{ID: "b1", Name: "Bors", Side: "Ben", Fate: "dead", Removals: 3}, Fought: true},     // 9, removed and lost
+			{Fate: engines.Fate{ID: "a1", Name: "Edda", Side: "Ann", Fate: "survived", Removals: 1}, Fought: true}, // 3+5+1
 			{Fate: engines.Fate{ID: "a2", Name: "Bo", Side: "Ann", Fate: "dead", Removals: 1}, Fought: true},       // 3
-			{Fate: engines.Fate{ID: "b2", Name: "Cato", Side: "Ben", Fate: "survived", Removals: 1}, Fought: true}, // 4, a tie lost to the winners
+			{Fate: engines.Fate{ID: "b2", Name: "Cato", Side: "Ben", Fate: "survived", Removals: 1}, Fought: true}, // 4
 			{Fate: engines.Fate{ID: "a3", Name: "Idle", Side: "Ann", Fate: "sat out", Removals: 0}, Fought: false}, // 0
 		}}
-	for i := range sr.Figures {
-		sr.Figures[i].Points = points(sr.Figures[i])
+	a := account(sr, "kingsown")
+	if a.Standout == nil || a.Standout.Name != "Edda" || a.Standout.Points != 9 {
+		t.Errorf("figure of the battle = %+v, want Edda on 9 (Bors's 9 is a removed loser's)", a.Standout)
 	}
-	a := account(sr)
-	if a.Standout == nil || a.Standout.Name != "Edda" || a.Standout.Points != 4 {
-		t.Errorf("figure of the battle = %+v, want Edda on 4 (beating Cato's 4 for the winning side)", a.Standout)
-	}
-	if want := "Ann won Hill in turn 3; Edda removed 1."; a.Headline != want {
+	if want := "Hill: Ann won in turn 3; Edda struck the decisive blow."; a.Headline != want {
 		t.Errorf("headline %q, want %q", a.Headline, want)
 	}
-	if want := "Turn 2: Ann removed 3 of the enemy's figures and lost 1"; !strings.HasPrefix(a.TurningPoint, want) {
-		t.Errorf("turning point %q, want %q...", a.TurningPoint, want)
+	if want := "Turn 1: Ann took the lead for good in removals, 1 to 0."; a.TurningPoint != want {
+		t.Errorf("turning point %q, want %q", a.TurningPoint, want)
 	}
-	if a.Formula != FigureFormula || !strings.Contains(a.Formula, "3 for each enemy figure") {
+	if want := "Turn 2: Edda strikes Bors: Bors is dead."; a.DecisiveBlow != want {
+		t.Errorf("decisive blow %q, want %q", a.DecisiveBlow, want)
+	}
+	if !strings.Contains(a.Formula, "3 for each enemy figure") || !strings.Contains(a.Formula, "5 for the decisive blow") {
 		t.Errorf("the formula is not stated: %q", a.Formula)
 	}
+	// Only a losing side's removed figures scored: one of them is named,
+	// never none.
+	for i := range sr.Figures {
+		if sr.Figures[i].Side == "Ann" {
+			sr.Figures[i].Fought = false
+		}
+	}
+	sr.Figures[3].Removals = 0
+	sr.Figures[3].Fate.Fate = "dead"
+	if a := account(sr, "kingsown"); a.Standout == nil || a.Standout.Name != "Bors" {
+		t.Errorf("with no other figure scoring, want Bors; got %+v", a.Standout)
+	}
 	sr.Winner, sr.Draw = nil, true
-	if a := account(sr); a.Headline != "Hill ended in a draw in turn 3." {
+	if a := account(sr, "kingsown"); a.Headline != "Hill: a draw in turn 3." {
 		t.Errorf("a draw's headline: %q", a.Headline)
+	}
+	sr.Name = "hill"
+	if a := account(sr, "kingsown"); a.Headline != "Battle hill: a draw in turn 3." {
+		t.Errorf("a lowercase name's headline: %q", a.Headline)
 	}
 }
 
@@ -138,7 +157,7 @@ func TestSharedWinCountsForEachSharer(t *testing.T) {
 func TestWithdrawnCountsAsStanding(t *testing.T) {
 	for fate, want := range map[string]int{"withdrawn": 4, "survived": 4, "down": 3, "broken": 3} {
 		f := FigureReport{Fate: engines.Fate{Name: "Wyn", Side: "hunters", Fate: fate, Removals: 1}, Fought: true}
-		if got := points(f); got != want {
+		if got := points(f, false); got != want {
 			t.Errorf("a figure %s with 1 removal scores %d, want %d", fate, got, want)
 		}
 	}

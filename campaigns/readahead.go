@@ -1,0 +1,81 @@
+package campaigns
+
+import (
+	"errors"
+
+	"warlog/events"
+)
+
+// readAheadBatch is how many events the reading side hands over at once.
+const readAheadBatch = 256
+
+// errStopReading tells a read-ahead source's reader that the deciding
+// side has stopped.
+var errStopReading = errors.New("the deciding side stopped")
+
+// readAhead is src read on a goroutine of its own, a batch of events ahead
+// of the one deciding: reading and copying rows out of the store (or a
+// file), and reading each action.begun's payload, then cost the
+// re-decision no time of its own on a second core. The events fn is given
+// stay valid after the call (each is a copy); just before fn is given an
+// action.begun that decoded, began is given its payload.
+func readAhead(src source, began func(version int64, b Begun)) source {
+	return func(after int64, fn func(*events.Event) error) error {
+		type batch struct {
+			evs   []events.Event
+			began []Begun // by index in evs; the zero Begun for others
+			ok    []bool
+		}
+		batches := make(chan batch, 4)
+		stop := make(chan struct{})
+		var readErr error
+		go func() {
+			defer close(batches)
+			var b batch
+			send := func() error {
+				select {
+				case batches <- b:
+					b = batch{}
+					return nil
+				case <-stop:
+					return errStopReading
+				}
+			}
+			readErr = src(after, func(e *events.Event) error {
+				c := *e
+				c.Data = append([]byte(nil), e.Data...)
+				var p Begun
+				var ok bool
+				if c.Type == events.TypeActionBegun {
+					var err error
+					p, err = decodeBegun(c.Data)
+					ok = err == nil
+				}
+				b.evs, b.began, b.ok = append(b.evs, c), append(b.began, p), append(b.ok, ok)
+				if len(b.evs) == readAheadBatch {
+					return send()
+				}
+				return nil
+			})
+			if readErr == nil && len(b.evs) > 0 {
+				_ = send()
+			}
+		}()
+		var err error
+		for b := range batches {
+			for i := 0; err == nil && i < len(b.evs); i++ {
+				if b.ok[i] {
+					began(b.evs[i].Version, b.began[i])
+				}
+				err = fn(&b.evs[i])
+			}
+			if err != nil {
+				close(stop)
+				for range batches { // the reader sees stop and ends
+				}
+				return err
+			}
+		}
+		return readErr
+	}
+}
