@@ -150,3 +150,15 @@ func TestSharedWinCountsForEachSharer(t *testing.T) {
 		t.Errorf("standings after the tie: %+v, want Cas on 1", standings)
 	}
 }
+
+// RULINGS, The King's Own, rulings added 2026-12-01: "Reports: a Withdrawn
+// figure counts as still standing for the figure-of-the-battle score" (1
+// for standing at the end, FigureFormula); a figure Down or Broken does not.
+func TestWithdrawnCountsAsStanding(t *testing.T) {
+	for fate, want := range map[string]int{"withdrawn": 4, "survived": 4, "down": 3, "broken": 3} {
+		f := FigureReport{Fate: engines.Fate{Name: "Wyn", Side: "hunters", Fate: fate, Removals: 1}, Fought: true}
+		if got := points(f, false); got != want {
+			t.Errorf("a figure %s with 1 removal scores %d, want %d", fate, got, want)
+		}
+	}
+}
