@@ -177,4 +177,3 @@ func (s *Service) CreateRecorded(ctx context.Context, name string, r Recorded, b
 	seed := c.Seed
 	return s.Create(ctx, name, CreateOptions{Game: c.Game, Seed: &seed, Mode: c.Mode, ActionID: r.Action, By: by})
 }
-
