@@ -11,6 +11,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -446,13 +447,22 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	stream := r.PathValue("stream")
-	w.Header().Set("Content-Type", "application/jsonl")
-	enc := json.NewEncoder(w)
+	// The events are read whole before any is sent: a slow reader never
+	// holds the database (a file's one connection) while it reads.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	fn := func(e events.Event) error { return enc.Encode(e) }
 	if types := r.URL.Query().Get("types"); types != "" {
-		return events.LoadTypes(r.Context(), s.store, stream, after, strings.Split(types, ","), fn)
+		err = events.LoadTypes(r.Context(), s.store, stream, after, strings.Split(types, ","), fn)
+	} else {
+		err = s.store.Load(r.Context(), stream, after, fn)
 	}
-	return s.store.Load(r.Context(), stream, after, fn)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/jsonl")
+	_, err = buf.WriteTo(w)
+	return err
 }
 
 func queryInt(r *http.Request, key string) (int64, error) {

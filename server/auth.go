@@ -89,7 +89,7 @@ func changeTokens(ctx context.Context, st events.Store, change func([]Token) ([]
 		return errTokensLocked
 	}
 	if l, ok := st.(events.StreamLocker); ok {
-		unlock, err := l.LockStream(ctx, "\x00"+tokensKey)
+		unlock, err := l.LockStream(ctx, "tokens\n") // no campaign has a newline in its name
 		if err != nil {
 			return err
 		}
