@@ -238,6 +238,8 @@ func (s *Server) wrap(name, need string, h func(w http.ResponseWriter, r *http.R
 			}
 			s.inflight.Add(1)
 			defer s.inflight.Done()
+			s.metrics.inflight.Inc()
+			defer s.metrics.inflight.Dec()
 			if need != needNone {
 				secret := secretOf(r)
 				if secret == "" {

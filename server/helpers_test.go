@@ -19,6 +19,7 @@ import (
 // (to check what was written without the server).
 type league struct {
 	url    string
+	db     string
 	srv    *server.Server
 	store  events.Store
 	tokens map[string]string // name -> secret
@@ -35,7 +36,7 @@ func newLeague(t testing.TB, db string, cfg server.Config) *league {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	l := &league{store: st, tokens: map[string]string{}}
+	l := &league{db: db, store: st, tokens: map[string]string{}}
 	for _, tk := range [][3]string{{"org", server.RoleOrganiser, ""}, {"ann", server.RolePlayer, "Autumn"}, {"ben", server.RolePlayer, "Winter"}, {"scr", server.RoleSpectator, ""}} {
 		secret, err := server.AddToken(ctx, st, tk[0], tk[1], tk[2], time.Now())
 		if err != nil {

@@ -18,6 +18,7 @@ type metrics struct {
 	appends   prometheus.Counter
 	conflicts prometheus.Counter
 	refusals  *prometheus.CounterVec
+	inflight  prometheus.Gauge
 	handler   http.Handler
 }
 
@@ -40,8 +41,11 @@ func newMetrics() *metrics {
 		refusals: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "warlog_refusals_total", Help: "Requests refused, by kind.",
 		}, []string{"kind"}),
+		inflight: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "warlog_http_requests_in_flight", Help: "Requests being answered now (event streams included).",
+		}),
 	}
-	reg.MustRegister(m.requests, m.latency, m.appends, m.conflicts, m.refusals,
+	reg.MustRegister(m.requests, m.latency, m.appends, m.conflicts, m.refusals, m.inflight,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	m.handler = promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
 	return m
