@@ -221,17 +221,32 @@ func connectFailed(err error) bool {
 
 // lost is the one line a client says when the server stopped answering.
 func (s *Store) lost(rq request, sent bool, err error) error {
-	why := strings.Join(strings.Fields(err.Error()), " ")
-	var e *Error
-	if errors.As(err, &e) {
-		why = e.Msg
-	}
+	why := reason(err)
 	if rq.action != "" && sent {
 		return &Error{Kind: "uncertain", Err: events.ErrUncertain,
 			Msg: fmt.Sprintf("the connection to the league server %s was lost while action %s was being stored: it may or may not be stored (`warlog log` shows whether it is; the same command with --action-id %s stores it once)", s.shown, rq.action, rq.action)}
 	}
 	return &Error{Kind: "unavailable", Err: events.ErrUnreachable,
 		Msg: fmt.Sprintf("the league server %s cannot be reached (%s); nothing was written", s.shown, why)}
+}
+
+// reason is why a request failed, in a few plain words: without the
+// transport's wrapping (the method and URL) and on one line.
+func reason(err error) string {
+	var e *Error
+	var ue *url.Error
+	var op *net.OpError
+	switch {
+	case errors.As(err, &e):
+		return e.Msg
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return "the connection was closed before an answer"
+	case errors.As(err, &op):
+		return strings.Join(strings.Fields(op.Err.Error()), " ")
+	case errors.As(err, &ue):
+		err = ue.Err
+	}
+	return strings.Join(strings.Fields(err.Error()), " ")
 }
 
 // refusal reads an error answer.
