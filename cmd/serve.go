@@ -16,7 +16,6 @@ import (
 	"warlog/campaigns"
 	"warlog/cmd/cmdutil"
 	"warlog/events"
-	"warlog/events/stores"
 	"warlog/server"
 )
 
@@ -50,12 +49,8 @@ refuses new requests and exits 0.`,
 			if (cert == "") != (key == "") {
 				return &cmdutil.UsageError{Err: errors.New("give both --tls-cert and --tls-key, or neither (a reverse proxy in front may do TLS)")}
 			}
-			db := app.ResolvedDB()
-			if stores.OnLeagueServer(db) {
-				return fmt.Errorf("--db %s is a league server; serve a database: a postgres:// address or a file", cmdutil.Shown(db))
-			}
 			ctx := c.Context()
-			st, err := stores.Open(ctx, db, stores.Options{Now: app.Clock, MaxConns: 32})
+			st, err := app.ServedStore(ctx, 32)
 			if err != nil {
 				return err
 			}
@@ -81,7 +76,7 @@ refuses new requests and exits 0.`,
 			if cfg != nil {
 				scheme = "https"
 			}
-			log.Info("serving", "db", cmdutil.Shown(db), "url", scheme+"://"+ln.Addr().String())
+			log.Info("serving", "db", app.ShownDB(), "url", scheme+"://"+ln.Addr().String())
 			return serveUntil(ctx, srv, ln, log)
 		},
 	}
@@ -129,6 +124,9 @@ func newServeTokenCommand(app *cmdutil.App) *cobra.Command {
 		Long: `A token is what a player or spectator holds instead of a database login. The
 database keeps only its SHA-256; warlog serve token add prints the secret once.
 Run these at the database the server serves (--db), as its owner.`,
+		Example: `  warlog serve token add ann --role player --campaign "Autumn League" > ann.token
+  warlog serve token list
+  warlog serve token revoke ann`,
 		Args: cmdutil.NoArgs,
 	}
 	var role, campaign string
@@ -165,9 +163,10 @@ also starts, renames, archives and deletes campaigns and voids a forged row.`,
 	add.Flags().StringVar(&role, "role", "", "organiser, player or spectator")
 	add.Flags().StringVar(&campaign, "campaign", "", "the campaign `NAME` a player's token plays in (default: all)")
 	list := cmdutil.ReadsOnly(&cobra.Command{
-		Use:   "list",
-		Short: "List the tokens (never their secrets)",
-		Args:  cmdutil.NoArgs,
+		Use:     "list",
+		Short:   "List the tokens (never their secrets)",
+		Example: "  warlog --db postgres://warlog@127.0.0.1/league serve token list",
+		Args:    cmdutil.NoArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			st, err := serveStore(c.Context(), app)
 			if err != nil {
@@ -204,9 +203,10 @@ also starts, renames, archives and deletes campaigns and voids a forged row.`,
 		},
 	})
 	revoke := &cobra.Command{
-		Use:   "revoke NAME",
-		Short: "Revoke a token: the server refuses it from the next request on",
-		Args:  cmdutil.ExactArgs(1, "the token's NAME"),
+		Use:     "revoke NAME",
+		Short:   "Revoke a token: the server refuses it from the next request on",
+		Example: "  warlog serve token revoke ann",
+		Args:    cmdutil.ExactArgs(1, "the token's NAME"),
 		RunE: func(c *cobra.Command, args []string) error {
 			st, err := serveStore(c.Context(), app)
 			if err != nil {
@@ -224,14 +224,9 @@ also starts, renames, archives and deletes campaigns and voids a forged row.`,
 	return c
 }
 
-// serveStore opens the database a server serves, for its tokens: never a
-// league server (tokens are kept at the database).
+// serveStore opens the database a server serves, for its tokens.
 func serveStore(ctx context.Context, app *cmdutil.App) (events.Store, error) {
-	db := app.ResolvedDB()
-	if stores.OnLeagueServer(db) {
-		return nil, fmt.Errorf("--db %s is a league server; tokens are kept at the database it serves: give its postgres:// address or file", cmdutil.Shown(db))
-	}
-	return stores.Open(ctx, db, stores.Options{Now: app.Clock})
+	return app.ServedStore(ctx, 0)
 }
 
 func now(app *cmdutil.App) time.Time {

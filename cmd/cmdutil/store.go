@@ -79,3 +79,13 @@ func (a *App) ShownDB() string { return Shown(a.ResolvedDB()) }
 // Shown is a database address as messages show it: a server's address
 // without its password.
 func Shown(db string) string { return stores.Shown(db) }
+
+// ServedStore opens the database in force for `warlog serve` to serve,
+// with conns connections at most (a server's requests run at once), or for
+// its tokens: a file or a PostgreSQL database, never a league server.
+func (a *App) ServedStore(ctx context.Context, conns int32) (events.Store, error) {
+	if a.OnLeagueServer() {
+		return nil, fmt.Errorf("--db %s is a league server; give the database it serves: a postgres:// address or a file", a.ShownDB())
+	}
+	return stores.Open(ctx, a.ResolvedDB(), stores.Options{Now: a.Clock, MaxConns: conns})
+}
