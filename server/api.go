@@ -29,6 +29,7 @@ import (
 
 	"warlog/campaigns"
 	"warlog/events"
+	"warlog/internal/words"
 )
 
 // Config is what a server serves and how.
@@ -326,7 +327,7 @@ func classify(err error) *apiError {
 	case errors.As(err, &ae):
 		return ae
 	case errors.As(err, &mbe):
-		return &apiError{http.StatusRequestEntityTooLarge, kindTooLarge, fmt.Sprintf("the request is larger than the server takes (%d bytes); nothing was written", mbe.Limit)}
+		return &apiError{http.StatusRequestEntityTooLarge, kindTooLarge, fmt.Sprintf("the request is larger than the server takes (%s); nothing was written", words.Count(int(mbe.Limit), "byte", "bytes"))}
 	case errors.Is(err, events.ErrConcurrency):
 		return &apiError{http.StatusConflict, kindConcurrency, err.Error()}
 	case errors.Is(err, events.ErrActionConflict):

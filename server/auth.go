@@ -119,7 +119,7 @@ func AddToken(ctx context.Context, st events.Store, name, role, campaign string,
 		return "", fmt.Errorf("unknown role %q; choose one of %s", role, strings.Join(Roles, ", "))
 	}
 	if campaign != "" && role != RolePlayer {
-		return "", fmt.Errorf("--campaign names the campaign a player's token plays in; a %s's token is for the whole league", role)
+		return "", fmt.Errorf("--campaign names the campaign a player's token plays in; with the role %s a token is for the whole league", role)
 	}
 	var b [24]byte
 	if _, err := rand.Read(b[:]); err != nil {

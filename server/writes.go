@@ -182,7 +182,7 @@ func (t *Token) describe() string {
 
 func (s *Server) organiserOnly(r *http.Request, what string) error {
 	if t := TokenOf(r); !t.organiser() {
-		return forbidden("only the league's organiser may %s; token %q is a %s's; nothing was written", what, t.Name, t.Role)
+		return forbidden("only the league's organiser may %s; token %q has the role %s; nothing was written", what, t.Name, t.Role)
 	}
 	return nil
 }

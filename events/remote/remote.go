@@ -223,8 +223,8 @@ func connectFailed(err error) bool {
 func (s *Store) lost(rq request, sent bool, err error) error {
 	why := reason(err)
 	if rq.action != "" && sent {
-		return &Error{Kind: "uncertain", Err: events.ErrUncertain,
-			Msg: fmt.Sprintf("the connection to the league server %s was lost while action %s was being stored: it may or may not be stored (`warlog log` shows whether it is; the same command with --action-id %s stores it once)", s.shown, rq.action, rq.action)}
+		return &Error{Kind: "uncertain", Err: events.ErrUncertainSent,
+			Msg: fmt.Sprintf("action %s at %s: %v", rq.action, s.shown, events.ErrUncertainSent)}
 	}
 	return &Error{Kind: "unavailable", Err: events.ErrUnreachable,
 		Msg: fmt.Sprintf("the league server %s cannot be reached (%s); nothing was written", s.shown, why)}
@@ -438,7 +438,7 @@ func (s *Store) organiser(ctx context.Context, what string) error {
 		return err
 	}
 	if !ok {
-		return &Error{Kind: "forbidden", Err: events.ErrDenied, Msg: fmt.Sprintf("only the league's organiser may %s; token %q is a %s's; nothing was written", what, s.who.Name, s.who.Role)}
+		return &Error{Kind: "forbidden", Err: events.ErrDenied, Msg: fmt.Sprintf("only the league's organiser may %s; token %q has the role %s; nothing was written", what, s.who.Name, s.who.Role)}
 	}
 	return nil
 }

@@ -46,7 +46,7 @@ func TestDroppedConnection(t *testing.T) {
 	}
 	ctx := context.Background()
 	_, err = st.Append(ctx, "Autumn", 3, "a1", []events.Fact{{Type: events.TypeActionBegun, Data: map[string]string{"verb": "roll"}}})
-	if !errors.Is(err, events.ErrUncertain) || !strings.Contains(err.Error(), "action a1 was being stored: it may or may not be stored") || !strings.Contains(err.Error(), "--action-id a1") {
+	if !errors.Is(err, events.ErrUncertainSent) || !strings.Contains(err.Error(), "action a1 at ") || !strings.Contains(err.Error(), "it may or may not be stored") {
 		t.Errorf("an append whose connection dropped: %v; want that it may or may not be stored, with its action id", err)
 	}
 	_, err = st.Campaigns(ctx)
