@@ -129,13 +129,13 @@ Run these at the database the server serves (--db), as its owner.`,
   warlog serve token revoke ann`,
 		Args: cmdutil.NoArgs,
 	}
-	var role, campaign string
+	var role string
 	add := &cobra.Command{
 		Use:   "add NAME --role organiser|player|spectator [--campaign NAME]",
 		Short: "Issue a token and print its secret (once)",
 		Long: `Issue a token named NAME (the name the log shows beside what it does).
-A player appends, undoes and amends in the campaign --campaign names (every
-campaign without it) and reads the league; a spectator reads; the organiser
+With -c, --campaign NAME a player appends, undoes and amends in that campaign
+only (without it, in every campaign) and reads the league; a spectator reads; the organiser
 also starts, renames, archives and deletes campaigns and voids a forged row.`,
 		Example: `  warlog serve token add ann --role player --campaign "Autumn League" > ann.token
   warlog serve token add screen --role spectator`,
@@ -149,6 +149,8 @@ also starts, renames, archives and deletes campaigns and voids a forged row.`,
 			if role == "" {
 				return &cmdutil.UsageError{Err: fmt.Errorf("give the token's role: --role %s", strings.Join(server.Roles, "|"))}
 			}
+			// The token's campaign is the global -c, --campaign NAME.
+			campaign := app.Campaign
 			secret, err := server.AddToken(c.Context(), st, args[0], role, campaign, now(app))
 			if err != nil {
 				return err
@@ -161,7 +163,6 @@ also starts, renames, archives and deletes campaigns and voids a forged row.`,
 		},
 	}
 	add.Flags().StringVar(&role, "role", "", "organiser, player or spectator")
-	add.Flags().StringVar(&campaign, "campaign", "", "the campaign `NAME` a player's token plays in (default: all)")
 	list := cmdutil.ReadsOnly(&cobra.Command{
 		Use:     "list",
 		Short:   "List the tokens (never their secrets)",
