@@ -52,12 +52,6 @@ func serverUp(t *testing.T) {
 	t.Fatal("the PostgreSQL server did not come back within 30s")
 }
 
-type attempt struct {
-	id             string
-	code           int
-	stdout, stderr string
-}
-
 // TestServerStopped: warlogs append free rolls while the server is stopped
 // (immediate mode, as a power cut would) and started again. Nothing
 // acknowledged is lost, no action is stored half, verify passes, and every
