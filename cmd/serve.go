@@ -17,6 +17,7 @@ import (
 	"warlog/cmd/cmdutil"
 	"warlog/events"
 	"warlog/server"
+	"warlog/server/page"
 )
 
 func newServeCommand(app *cmdutil.App) *cobra.Command {
@@ -89,9 +90,17 @@ refuses new requests and exits 0.`,
 	return cmdutil.CreatesDatabase(c)
 }
 
-// livePage is the live page's handler (/ and /c/NAME): the page package's
-// once it is built, mounted here.
-func livePage(*server.Server) http.Handler { return http.NotFoundHandler() }
+// livePage is the live page's handler (/, /c/NAME, its event streams and
+// the report pages), over the server's own service; its streams end when
+// the server drains.
+func livePage(srv *server.Server) http.Handler {
+	p := page.Handler(page.Service(srv.Service()), page.Options{Title: "The league", Check: checkCommand})
+	go func() {
+		<-srv.Draining()
+		p.Close()
+	}()
+	return p
+}
 
 // serveUntil serves until ctx ends (SIGTERM, Ctrl-C), then refuses new
 // requests, lets those in flight finish and returns nil.

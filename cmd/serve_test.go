@@ -5,8 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -169,6 +172,42 @@ func TestServeLeague(t *testing.T) {
 		t.Errorf("no token: exit %d %q", a.code, a.stderr)
 	}
 	ok(s.as(t, "screen", "verify"), "verify through the server")
+	// The live page is mounted: a spectator's browser sees the league and
+	// the battle; without a token it is refused.
+	secret, err := os.ReadFile(s.tokens["screen"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A browser signs in once with its token; the cookie carries it.
+	jar, _ := cookiejar.New(nil)
+	browser := &http.Client{Jar: jar}
+	if res, err := browser.PostForm(s.url+"/login", url.Values{"token": {"not a token"}}); err != nil || res.StatusCode != http.StatusUnauthorized {
+		t.Errorf("signing in with a wrong token: %v %v; want 401", res.StatusCode, err)
+	}
+	res, err := browser.PostForm(s.url+"/login", url.Values{"token": {strings.TrimSpace(string(secret))}})
+	if err != nil || res.StatusCode != 200 || res.Request.URL.Path != "/" {
+		t.Fatalf("signing in: %v %v; want the league's page", res, err)
+	}
+	res.Body.Close()
+	for path, want := range map[string]string{"/": "Autumn", "/c/Autumn": "The Nest"} {
+		res, err := browser.Get(s.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || !strings.Contains(string(body), want) {
+			t.Errorf("GET %s as the spectator: %d, want 200 and %q in:\n%.300s", path, res.StatusCode, want, body)
+		}
+		if res, err := http.Get(s.url + path); err != nil || res.StatusCode != http.StatusUnauthorized {
+			t.Errorf("GET %s without a token: %v %v; want 401", path, res.StatusCode, err)
+		}
+		req, _ := http.NewRequest("GET", s.url+path, nil)
+		req.Header.Set("Accept", "text/html")
+		if res, err := http.DefaultClient.Do(req); err != nil || res.Request.URL.Path != "/login" {
+			t.Errorf("a browser without its cookie at %s: %v; want the sign-in page", path, err)
+		}
+	}
 	if err := s.proc.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}

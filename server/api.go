@@ -171,6 +171,7 @@ func (s *Server) routes() {
 	s.mux.Handle("/v1/", s.wrap("/v1/", needNone, func(w http.ResponseWriter, r *http.Request) error {
 		return &apiError{status: http.StatusNotFound, kind: kindNotFound, msg: "no such endpoint: " + r.Method + " " + r.URL.Path}
 	}))
+	s.mux.Handle("/login", s.wrap("/login", needNone, s.login))
 	page := http.NotFoundHandler()
 	if s.cfg.Page != nil {
 		page = s.cfg.Page(s)
@@ -243,6 +244,11 @@ func (s *Server) wrap(name, need string, h func(w http.ResponseWriter, r *http.R
 			defer s.metrics.inflight.Dec()
 			if need != needNone {
 				secret := secretOf(r)
+				if secret == "" && name == "page" && strings.Contains(r.Header.Get("Accept"), "text/html") {
+					// A browser without its cookie signs in first.
+					http.Redirect(w, r, "/login", http.StatusSeeOther)
+					return nil
+				}
 				if secret == "" {
 					return &apiError{status: http.StatusUnauthorized, kind: kindUnauthorized, msg: ErrNoToken.Error()}
 				}
