@@ -207,20 +207,24 @@ type spot struct{ x, y, odd int }
 // piece's whole turn). Each spot is handed to visit once, when its best
 // way is known; the search ends when visit returns true. It returns the
 // best way found to each spot and the spot each came from.
-func explore(fx, fy int, odd bool, budget int, free func(x, y int) bool, thr func(x, y int) int, visit func(*node) bool) (map[spot]*node, map[spot]spot) {
-	best := map[spot]*node{}
-	prev := map[spot]spot{}
+//
+// size is the board's: no square off it is free, so the search keeps its
+// spots in a table of the board's squares rather than in maps (a move's
+// path is searched for every move a re-decision checks).
+func explore(size, fx, fy int, odd bool, budget int, free func(x, y int) bool, thr func(x, y int) int, visit func(*node) bool) *search {
+	s := newSearch(size)
 	start := &node{x: fx, y: fy, odd: parity(odd)}
-	best[spot{fx, fy, start.odd}] = start
+	k0, _ := s.index(spot{fx, fy, start.odd})
+	s.best[k0] = start
 	q := &pq{start}
-	done := map[spot]bool{}
 	for q.Len() > 0 {
 		n := heap.Pop(q).(*node)
 		k := spot{n.x, n.y, n.odd}
-		if done[k] {
+		ki, _ := s.index(k)
+		if s.done[ki] {
 			continue
 		}
-		done[k] = true
+		s.done[ki] = true
 		if visit(n) {
 			break
 		}
@@ -231,9 +235,6 @@ func explore(fx, fy int, odd bool, budget int, free func(x, y int) bool, thr fun
 					continue
 				}
 				nx, ny := n.x+dx, n.y+dy
-				if !free(nx, ny) {
-					continue
-				}
 				c, odd := 1, n.odd
 				if dx != 0 && dy != 0 {
 					if odd == 1 {
@@ -242,31 +243,58 @@ func explore(fx, fy int, odd bool, budget int, free func(x, y int) bool, thr fun
 					odd = 1 - odd
 				}
 				nk := spot{nx, ny, odd}
-				if done[nk] || budget > 0 && n.cost+c > budget {
+				ni, on := s.index(nk)
+				if !on || !free(nx, ny) {
+					continue
+				}
+				if s.done[ni] || budget > 0 && n.cost+c > budget {
 					continue
 				}
 				cand := &node{x: nx, y: ny, odd: odd, cost: n.cost + c, thr: n.thr + leave}
-				if old, ok := best[nk]; ok && (old.cost < cand.cost || old.cost == cand.cost && old.thr <= cand.thr) {
+				if old := s.best[ni]; old != nil && (old.cost < cand.cost || old.cost == cand.cost && old.thr <= cand.thr) {
 					continue
 				}
-				best[nk] = cand
-				prev[nk] = k
+				s.best[ni] = cand
+				s.prev[ni] = k
 				heap.Push(q, cand)
 			}
 		}
 	}
-	return best, prev
+	return s
 }
 
-// Path finds the cheapest way from (fx,fy) to (tx,ty) through squares free
-// says are free, diagonals 1-2-1 counted on from odd (explore), preferring
-// among the cheapest the path that leaves the fewest threatened squares
-// (thr) and, of those, the one after which the next diagonal costs 1. It
-// returns the steps after the start, or nil when the target cannot be
-// reached.
-func Path(fx, fy int, odd bool, tx, ty int, free func(x, y int) bool, thr func(x, y int) int) []step {
+// search holds explore's spots by the board's squares, from 0 to size+1
+// on each side (the start may stand on the edge).
+type search struct {
+	side int
+	best []*node
+	prev []spot
+	done []bool
+}
+
+func newSearch(size int) *search {
+	side := size + 2
+	n := side * side * 2
+	return &search{side: side, best: make([]*node, n), prev: make([]spot, n), done: make([]bool, n)}
+}
+
+// index is k's place in the table; false for a spot off it.
+func (s *search) index(k spot) (int, bool) {
+	if k.x < 0 || k.y < 0 || k.x >= s.side || k.y >= s.side {
+		return 0, false
+	}
+	return (k.y*s.side+k.x)*2 + k.odd, true
+}
+
+// Path finds the cheapest way from (fx,fy) to (tx,ty) on a board of that
+// size through squares free says are free, diagonals 1-2-1 counted on
+// from odd (explore), preferring among the cheapest the path that leaves
+// the fewest threatened squares (thr) and, of those, the one after which
+// the next diagonal costs 1. It returns the steps after the start, or nil
+// when the target cannot be reached.
+func Path(size, fx, fy int, odd bool, tx, ty int, free func(x, y int) bool, thr func(x, y int) int) []step {
 	var goal *node
-	best, prev := explore(fx, fy, odd, 0, free, thr, func(n *node) bool {
+	s := explore(size, fx, fy, odd, 0, free, thr, func(n *node) bool {
 		if goal != nil && (n.cost > goal.cost || n.thr > goal.thr) {
 			return true // no way to the target as good is left
 		}
@@ -281,8 +309,10 @@ func Path(fx, fy int, odd bool, tx, ty int, free func(x, y int) bool, thr func(x
 	var out []step
 	k := spot{goal.x, goal.y, goal.odd}
 	for k != (spot{fx, fy, parity(odd)}) {
-		p := prev[k]
-		out = append(out, step{X: k.x, Y: k.y, Cost: best[k].cost - best[p].cost})
+		ki, _ := s.index(k)
+		p := s.prev[ki]
+		pi, _ := s.index(p)
+		out = append(out, step{X: k.x, Y: k.y, Cost: s.best[ki].cost - s.best[pi].cost})
 		k = p
 	}
 	slices.Reverse(out)
