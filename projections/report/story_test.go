@@ -150,3 +150,31 @@ func TestSharedWinCountsForEachSharer(t *testing.T) {
 		t.Errorf("standings after the tie: %+v, want Cas on 1", standings)
 	}
 }
+
+// Reincardnated (seed: a Death card kills a Being; players score, not
+// figures): a Being Cas's Death card killed is credited to no one, not
+// to Ben, who took the lead in Beings held that turn: the turning point
+// names no fallen, the decisive blow is the game's end, the figure of the
+// battle is the best-scoring player.
+func TestDeathCardCreditsNoOne(t *testing.T) {
+	ben := "Ben"
+	score := func(n int) *int { return &n }
+	sr := &ScenarioReport{Name: "Evening", Turn: 3, Ended: true, Winner: &ben,
+		Sides: []SideReport{{Name: "Ann", Score: score(9), RemovedPerTurn: []int{0, 1, 0}}, {Name: "Ben", Won: true, Score: score(14), RemovedPerTurn: []int{0, 0, 0}},
+			{Name: "Cas", Score: score(11), RemovedPerTurn: []int{0, 0, 0}}},
+		Counts: []Count{{Side: "Ann", What: "beings", PerTurn: []int{2, 1, 1}}, {Side: "Ben", What: "beings", PerTurn: []int{1, 2, 3}}, {Side: "Cas", What: "beings", PerTurn: []int{1, 1, 2}}},
+		Fallen: []Fallen{{Turn: 2, Side: "Ann", Name: "Ant", Status: "dead"}},
+		Turns: []TurnReport{{Turn: 2, Lines: []Line{{Text: "Cas plays Death (Death/Rebirth) as action 1: Ann's Ant is killed."}, {Text: "Ben plays Lion."}}},
+			{Turn: 3, Lines: []Line{{Text: "Game Evening ends: Ben wins."}}}},
+		Figures: []FigureReport{{Fate: engines.Fate{Name: "Ant", Side: "Ann", Fate: "dead"}, Fought: true}, {Fate: engines.Fate{Name: "Lion", Side: "Ben", Fate: "alive"}, Fought: true}}}
+	a := account(sr, "reincardnated")
+	if want := "Turn 2: Ben took the lead for good in Beings held, 2 to 1."; a.TurningPoint != want {
+		t.Errorf("turning point %q, want %q (Ann's Ant was Cas's doing)", a.TurningPoint, want)
+	}
+	if want := "Turn 3: Game Evening ends: Ben wins."; a.DecisiveBlow != want {
+		t.Errorf("decisive blow %q, want %q", a.DecisiveBlow, want)
+	}
+	if a.Headline != "Evening: Ben won in turn 3." || a.Standout == nil || a.Standout.Name != "Ben" {
+		t.Errorf("headline %q, figure of the battle %+v: want Ben's win, no blow credited", a.Headline, a.Standout)
+	}
+}
