@@ -178,3 +178,24 @@ func TestDeathCardCreditsNoOne(t *testing.T) {
 		t.Errorf("headline %q, figure of the battle %+v: want Ben's win, no blow credited", a.Headline, a.Standout)
 	}
 }
+
+// Incarn28 seed line 263 (Exhumer): a slain enemy raised by an Exhumer
+// joins the Exhumer's gang and fights on. Its outcome keeps it in its own
+// gang (the losing one here) with the fate "exhumed"; the harm it dealt
+// after joining counts for the figure of the battle as a standing
+// figure's, not as a removed loser's that counts only when no one else
+// scored.
+func TestExhumedIncarnCountsItsHarm(t *testing.T) {
+	ann := "Ann"
+	sr := &ScenarioReport{Name: "Pit", Turn: 2, Ended: true, Winner: &ann,
+		Sides: []SideReport{{Name: "Ann", Won: true}, {Name: "Ben"}},
+		Turns: []TurnReport{{Turn: 2, Lines: []Line{{Text: "Ann reports Loot done at the table."}}}},
+		Figures: []FigureReport{
+			{Fate: engines.Fate{Name: "Ax", Side: "Ann", Fate: "survived", Dealt: 1}, Fought: true},              // 1+1
+			{Fate: engines.Fate{Name: "Tg", Side: "Ben", Fate: "exhumed", Removals: 1, Dealt: 2}, Fought: true}, // 3+2+1
+		}}
+	a := account(sr, "incarn28")
+	if a.Standout == nil || a.Standout.Name != "Tg" || a.Standout.Points != 6 {
+		t.Errorf("figure of the battle = %+v, want the exhumed Tg on 6", a.Standout)
+	}
+}
