@@ -20,6 +20,7 @@ import (
 	"warlog/campaigns"
 	"warlog/engines"
 	"warlog/engines/dice"
+	"warlog/internal/words"
 )
 
 // Report is one scenario's battle report or the campaign's chronicle. Its
@@ -495,7 +496,7 @@ func (e *AmbiguousScenarioError) Error() string {
 	for _, c := range e.Choices {
 		cs = append(cs, fmt.Sprintf("%s (begun at version %d, %s)", c.Ref, c.Start, c.Date))
 	}
-	return fmt.Sprintf("campaign %q has %d scenarios named %q: %s", e.Campaign, len(e.Choices), e.Name, strings.Join(cs, ", "))
+	return fmt.Sprintf("campaign %q has %s named %q: %s", e.Campaign, words.Count(len(e.Choices), "scenario", "scenarios"), e.Name, strings.Join(cs, ", "))
 }
 
 // pickScenario finds the scenario asked for: by its name when no other

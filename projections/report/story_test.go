@@ -191,7 +191,7 @@ func TestExhumedIncarnCountsItsHarm(t *testing.T) {
 		Sides: []SideReport{{Name: "Ann", Won: true}, {Name: "Ben"}},
 		Turns: []TurnReport{{Turn: 2, Lines: []Line{{Text: "Ann reports Loot done at the table."}}}},
 		Figures: []FigureReport{
-			{Fate: engines.Fate{Name: "Ax", Side: "Ann", Fate: "survived", Dealt: 1}, Fought: true},              // 1+1
+			{Fate: engines.Fate{Name: "Ax", Side: "Ann", Fate: "survived", Dealt: 1}, Fought: true},             // 1+1
 			{Fate: engines.Fate{Name: "Tg", Side: "Ben", Fate: "exhumed", Removals: 1, Dealt: 2}, Fought: true}, // 3+2+1
 		}}
 	a := account(sr, "incarn28")
