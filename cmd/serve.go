@@ -17,7 +17,6 @@ import (
 	"warlog/cmd/cmdutil"
 	"warlog/events"
 	"warlog/server"
-	"warlog/server/page"
 )
 
 func newServeCommand(app *cmdutil.App) *cobra.Command {
@@ -90,16 +89,25 @@ refuses new requests and exits 0.`,
 	return cmdutil.CreatesDatabase(c)
 }
 
-// livePage is the live page's handler (/, /c/NAME, its event streams and
-// the report pages), over the server's own service; its streams end when
-// the server drains.
+// Page makes the live page a league server mounts at its root (/, /c/NAME,
+// its event streams and report pages) over the server's service, and the
+// function that ends its streams. main sets it to package server/page's
+// (page.New): the page's own tests drive campaigns through this package,
+// which therefore cannot import it. Unset, the root is not found.
+var Page func(svc *campaigns.Service, check func(head, campaign string) string) (http.Handler, func())
+
+// livePage is the live page's handler; its streams end when the server
+// drains.
 func livePage(srv *server.Server) http.Handler {
-	p := page.Handler(page.Service(srv.Service()), page.Options{Title: "The league", Check: checkCommand})
+	if Page == nil {
+		return http.NotFoundHandler()
+	}
+	h, stop := Page(srv.Service(), checkCommand)
 	go func() {
 		<-srv.Draining()
-		p.Close()
+		stop()
 	}()
-	return p
+	return h
 }
 
 // serveUntil serves until ctx ends (SIGTERM, Ctrl-C), then refuses new
@@ -144,8 +152,9 @@ Run these at the database the server serves (--db), as its owner.`,
 		Short: "Issue a token and print its secret (once)",
 		Long: `Issue a token named NAME (the name the log shows beside what it does).
 With -c, --campaign NAME a player appends, undoes and amends in that campaign
-only (without it, in every campaign) and reads the league; a spectator reads; the organiser
-also starts, renames, archives and deletes campaigns and voids a forged row.`,
+only (without it, in every campaign) and reads the league; a spectator reads;
+the organiser also starts, renames, archives and deletes campaigns and voids a
+forged row.`,
 		Example: `  warlog serve token add ann --role player --campaign "Autumn League" > ann.token
   warlog serve token add screen --role spectator`,
 		Args: cmdutil.ExactArgs(1, "the token's NAME"),
