@@ -171,6 +171,28 @@ func TestServeLeague(t *testing.T) {
 	if a := s.run(t, nil, "--db", s.url, "-c", "Autumn", "log"); a.code != 1 || !strings.Contains(a.stderr, "refused the token: no token") {
 		t.Errorf("no token: exit %d %q", a.code, a.stderr)
 	}
+	// A campaign played on a laptop goes to the league whole: the server
+	// re-decides the file; only the organiser may push; a forged file is
+	// refused naming its version, nothing written.
+	laptop := filepath.Join(s.dir, "laptop.db")
+	ok(s.run(t, nil, "--db", laptop, "campaign", "new", "Road", "--game", "kingsown", "--seed", "3"), "a laptop's campaign")
+	ok(s.run(t, nil, "--db", laptop, "-c", "Road", "ko", "recruit", "--card", "hunters"), "a laptop's recruit")
+	if a := s.run(t, nil, "--db", laptop, "--token-file", s.tokens["ann"], "campaign", "push", "Road", "--to", s.url); a.code != 1 || !strings.Contains(a.stderr, "only the league's organiser may import a campaign") {
+		t.Errorf("a player pushes: exit %d %q", a.code, a.stderr)
+	}
+	ok(s.run(t, nil, "--db", laptop, "--token-file", s.tokens["org"], "campaign", "push", "Road", "--to", s.url), "the organiser pushes")
+	if out := ok(s.as(t, "screen", "-c", "Road", "roster"), "the pushed roster").stdout; !strings.Contains(out, "Bors") {
+		t.Errorf("the pushed campaign's roster: %q", out)
+	}
+	appendForged(t, laptop, "Road", forgedRecruit()...) // Skill 9, chained as the store chains
+	forged := filepath.Join(s.dir, "forged.jsonl")
+	ok(s.run(t, nil, "--db", laptop, "campaign", "export", "Road", "--out", forged), "export")
+	if a := s.as(t, "org", "campaign", "import", forged, "--as", "Forged"); a.code != 1 || !strings.Contains(a.stderr, "Skill 9 is out of range") {
+		t.Errorf("a forged file imported into the server: exit %d %q; want 1 naming the rule", a.code, a.stderr)
+	}
+	if a := s.as(t, "screen", "-c", "Forged", "roster"); a.code == 0 {
+		t.Errorf("the forged import left a campaign: %q", a.stdout)
+	}
 	ok(s.as(t, "screen", "verify"), "verify through the server")
 	// The live page is mounted: a spectator's browser sees the league and
 	// the battle; without a token it is refused.

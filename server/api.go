@@ -46,8 +46,9 @@ type Config struct {
 	PublicPage bool
 	// Log receives a line per request (nil: discarded).
 	Log *slog.Logger
-	// MaxBody bounds a request's body in bytes (0: 1 MiB).
-	MaxBody int64
+	// MaxBody bounds a request's body in bytes (0: 1 MiB); MaxImport an
+	// export file's, imported or pushed (0: 256 MiB).
+	MaxBody, MaxImport int64
 	// Rate and Burst bound each token's requests: Rate a second on
 	// average, Burst at once (Rate 0: 50 a second, Burst 0: 4 × Rate;
 	// Rate < 0: no limit).
@@ -83,6 +84,9 @@ type Server struct {
 
 // New builds a server.
 func New(cfg Config) *Server {
+	if cfg.MaxImport == 0 {
+		cfg.MaxImport = 256 << 20
+	}
 	if cfg.MaxBody == 0 {
 		cfg.MaxBody = 1 << 20
 	}
@@ -150,6 +154,7 @@ func (s *Server) routes() {
 		{"GET /v1/campaigns", needRead, s.entries},
 		{"GET /v1/lookup", needRead, s.lookup},
 		{"POST /v1/campaigns", needRead, s.create},
+		{routeImport, needRead, s.importFile},
 		{"POST /v1/campaigns/{stream}/rename", needRead, s.rename},
 		{"POST /v1/campaigns/{stream}/archive", needRead, s.archive},
 		{"DELETE /v1/campaigns/{stream}", needRead, s.delete},
@@ -267,7 +272,11 @@ func (s *Server) wrap(name, need string, h func(w http.ResponseWriter, r *http.R
 				}
 				r = r.WithContext(context.WithValue(r.Context(), tokenKey{}, t))
 			}
-			r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
+			limit := s.cfg.MaxBody
+			if name == routeImport {
+				limit = s.cfg.MaxImport
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, limit)
 			return h(w, r)
 		}()
 		if err != nil {

@@ -354,3 +354,25 @@ func contextUntil(ctx context.Context, done <-chan struct{}, d time.Duration) (c
 	}()
 	return c, func() { stop(); cancel() }
 }
+
+// routeImport takes an export file whole (campaign import, push): the
+// server re-decides it as an import at the database would, and writes
+// nothing it does not derive.
+const routeImport = "POST /v1/import"
+
+// importFile imports the export file the body holds (organiser only); as
+// (the query's) names the campaign here. The answer is the
+// campaigns.ImportResult.
+func (s *Server) importFile(w http.ResponseWriter, r *http.Request) error {
+	if err := s.organiserOnly(r, "import a campaign"); err != nil {
+		return err
+	}
+	res, err := s.svc.Import(r.Context(), r.Body, r.URL.Query().Get("as"))
+	if err != nil {
+		return err
+	}
+	if res.Appended > 0 {
+		s.metrics.appends.Inc()
+	}
+	return writeJSON(w, res)
+}

@@ -18,6 +18,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -134,6 +135,9 @@ type request struct {
 	action string
 	// stream asks for the response's body to be read by the caller.
 	stream bool
+	// file, when set, is the body as it is (an export file, read from its
+	// start at each try) instead of body's JSON.
+	file io.ReadSeeker
 }
 
 // do sends rq, trying again while the server cannot be reached, is
@@ -155,11 +159,21 @@ func (s *Store) do(ctx context.Context, rq request, out any) (*http.Response, er
 	wait := 50 * time.Millisecond
 	sent := false // a body reached the server at least once
 	for {
-		req, err := http.NewRequestWithContext(ctx, rq.method, target, bytes.NewReader(body))
+		var rd io.Reader = bytes.NewReader(body)
+		if rq.file != nil {
+			if _, err := rq.file.Seek(0, io.SeekStart); err != nil {
+				return nil, err
+			}
+			rd = io.NopCloser(rq.file) // the file stays the caller's to close
+		}
+		req, err := http.NewRequestWithContext(ctx, rq.method, target, rd)
 		if err != nil {
 			return nil, err
 		}
-		if body != nil {
+		switch {
+		case rq.file != nil:
+			req.Header.Set("Content-Type", "application/x-ndjson")
+		case body != nil:
 			req.Header.Set("Content-Type", "application/json")
 		}
 		if s.opt.Token != "" {
@@ -397,8 +411,36 @@ func (s *Store) Create(ctx context.Context, e events.Entry, action string, facts
 	return out.Events, err
 }
 
-// ErrNoImport: a league server takes no events chained elsewhere.
-var ErrNoImport = errors.New("a league server takes no imported or pushed campaign yet; the organiser imports it at the database (warlog --db postgres://... campaign import FILE), where it is verified as ever; nothing was written")
+// ErrNoImport: a league server takes no events chained elsewhere one by
+// one; an import sends the whole file (ImportFile).
+var ErrNoImport = errors.New("a league server takes an imported campaign as a whole file only; nothing was written")
+
+// ImportFile implements events.FileImporter: the export file r goes to the
+// server whole, which re-decides it as an import at the database would
+// (the organiser's token only); out receives the server's answer. A
+// reader that cannot seek is first copied to a temporary file, so that a
+// try cut off can be sent again (importing a file twice adds nothing).
+func (s *Store) ImportFile(ctx context.Context, r io.Reader, as string, out any) error {
+	rs, ok := r.(io.ReadSeeker)
+	if !ok {
+		f, err := os.CreateTemp("", "warlog-push-*.jsonl")
+		if err != nil {
+			return err
+		}
+		defer os.Remove(f.Name())
+		defer f.Close()
+		if _, err := io.Copy(f, r); err != nil {
+			return err
+		}
+		rs = f
+	}
+	q := url.Values{}
+	if as != "" {
+		q.Set("as", as)
+	}
+	_, err := s.do(ctx, request{method: http.MethodPost, path: "/v1/import", query: q, file: rs}, out)
+	return err
+}
 
 // Import implements events.Directory: refused (ErrNoImport).
 func (s *Store) Import(ctx context.Context, e events.Entry, expected int64, evs []events.Event) error {
