@@ -2,9 +2,9 @@ package events
 
 import (
 	"context"
-	"io"
 	"errors"
 	"fmt"
+	"io"
 )
 
 // A campaign has a stable key and a name. The key is the stream's: it is
