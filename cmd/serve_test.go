@@ -249,38 +249,10 @@ func TestServeKilled(t *testing.T) {
 	if a := s.as(t, "org", "campaign", "new", "Autumn", "--game", "kingsown", "--seed", "9"); a.code != 0 {
 		t.Fatal(a.stderr)
 	}
-	var mu sync.Mutex
-	var attempts []attempt
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	for w := range 4 {
-		wg.Go(func() {
-			for n := 0; ; n++ {
-				select {
-				case <-stop:
-					return
-				default:
-				}
-				id := fmt.Sprintf("w%d-%d", w, n)
-				a := s.as(t, "ann", "-c", "Autumn", "roll", "d6", "--for", fmt.Sprint("writer ", w), "--action-id", id)
-				a.id = id
-				mu.Lock()
-				attempts = append(attempts, a)
-				mu.Unlock()
-			}
-		})
-	}
-	acked := func() int {
-		mu.Lock()
-		defer mu.Unlock()
-		n := 0
-		for _, a := range attempts {
-			if a.code == 0 {
-				n++
-			}
-		}
-		return n
-	}
+	ws := startWriters(4, func(w int, id string) attempt {
+		return s.as(t, "ann", "-c", "Autumn", "roll", "d6", "--for", fmt.Sprint("writer ", w), "--action-id", id)
+	})
+	acked := ws.acked
 	for deadline := time.Now().Add(20 * time.Second); acked() < 20 && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -294,8 +266,7 @@ func TestServeKilled(t *testing.T) {
 	for deadline := time.Now().Add(20 * time.Second); acked() < before+20 && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)
 	}
-	close(stop)
-	wg.Wait()
+	attempts := ws.finish()
 
 	st, err := sqlite.Open(s.db, sqlite.Options{ReadOnly: true})
 	if err != nil {
@@ -331,4 +302,57 @@ func TestServeKilled(t *testing.T) {
 	if a := s.as(t, "screen", "verify"); a.code != 0 {
 		t.Errorf("verify after the kill: exit %d %s", a.code, a.stderr)
 	}
+}
+
+// writers are n goroutines each appending, one attempt after another, with
+// write(writer, action id) until finish; what each attempt said is kept
+// (the fault tests of serve and of PostgreSQL).
+type writers struct {
+	mu       sync.Mutex
+	attempts []attempt
+	stop     chan struct{}
+	wg       sync.WaitGroup
+}
+
+func startWriters(n int, write func(w int, id string) attempt) *writers {
+	ws := &writers{stop: make(chan struct{})}
+	for w := range n {
+		ws.wg.Go(func() {
+			for i := 0; ; i++ {
+				select {
+				case <-ws.stop:
+					return
+				default:
+				}
+				id := fmt.Sprintf("w%d-%d", w, i)
+				a := write(w, id)
+				a.id = id
+				ws.mu.Lock()
+				ws.attempts = append(ws.attempts, a)
+				ws.mu.Unlock()
+			}
+		})
+	}
+	return ws
+}
+
+// acked counts the attempts acknowledged so far.
+func (ws *writers) acked() int {
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	n := 0
+	for _, a := range ws.attempts {
+		if a.code == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// finish stops the writers once their attempts in flight end, and gives
+// every attempt.
+func (ws *writers) finish() []attempt {
+	close(ws.stop)
+	ws.wg.Wait()
+	return ws.attempts
 }
