@@ -161,6 +161,7 @@ func (s *Server) routes() {
 		{"GET /v1/streams", needRead, s.streams},
 		{"GET /v1/streams/{stream}/events", needRead, s.events},
 		{"GET /v1/streams/{stream}/version", needRead, s.version},
+		{"GET /v1/streams/{stream}/program-rolls", needRead, s.programRolls},
 		{"GET /v1/streams/{stream}/actions/{action}", needRead, s.action},
 		{"POST /v1/streams/{stream}/actions", needRead, s.appendAction},
 		{"GET /v1/streams/{stream}/watch", needRead, s.watch},
@@ -464,24 +465,62 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	limit, err := queryInt(r, "limit") // 0: all
+	if err != nil {
+		return err
+	}
 	stream := r.PathValue("stream")
 	// The events are read whole before any is sent: a slow reader never
 	// holds the database (a file's one connection) while it reads.
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
-	fn := func(e events.Event) error { return enc.Encode(e) }
+	sent := int64(0)
+	fn := func(e events.Event) error {
+		if limit > 0 && sent == limit {
+			return errEnoughEvents
+		}
+		sent++
+		return enc.Encode(e)
+	}
 	if types := r.URL.Query().Get("types"); types != "" {
 		err = events.LoadTypes(r.Context(), s.store, stream, after, strings.Split(types, ","), fn)
 	} else {
 		err = s.store.Load(r.Context(), stream, after, fn)
 	}
-	if err != nil {
+	if err != nil && !errors.Is(err, errEnoughEvents) {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/jsonl")
 	_, err = buf.WriteTo(w)
 	return err
 }
+
+// programRolls answers events.ProgramRollStore's LastProgramRolls: the
+// newest program rolls at or below version upto, at most n, newest first
+// (a client restoring its own snapshot counts its program dice by them).
+func (s *Server) programRolls(w http.ResponseWriter, r *http.Request) error {
+	upTo, err := queryInt(r, "upto")
+	if err != nil {
+		return err
+	}
+	n, err := queryInt(r, "n")
+	if err != nil {
+		return err
+	}
+	var out []events.Event
+	if ps, ok := s.store.(events.ProgramRollStore); ok {
+		out, err = ps.LastProgramRolls(r.Context(), r.PathValue("stream"), upTo, int(min(n, 1<<16)))
+	} else {
+		return &apiError{status: http.StatusNotFound, kind: kindNotFound, msg: "this server's store keeps no index of program rolls"}
+	}
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, out)
+}
+
+// errEnoughEvents ends a read of events at the limit asked.
+var errEnoughEvents = errors.New("enough events")
 
 func queryInt(r *http.Request, key string) (int64, error) {
 	v := r.URL.Query().Get(key)

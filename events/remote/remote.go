@@ -55,6 +55,9 @@ type Store struct {
 	whoOnce sync.Once
 	who     whoami
 	whoErr  error
+
+	// snaps are the snapshots this process folded (snapshots.go).
+	snaps snapshots
 }
 
 type whoami struct {
@@ -322,18 +325,23 @@ func wireFacts(facts []events.Fact) ([]wireFact, error) {
 
 // Load implements events.Store.
 func (s *Store) Load(ctx context.Context, campaign string, after int64, fn func(events.Event) error) error {
-	return s.load(ctx, campaign, after, nil, fn)
+	return s.load(ctx, campaign, after, nil, 0, fn)
 }
 
 // LoadTypes implements events.TypeLoader.
 func (s *Store) LoadTypes(ctx context.Context, campaign string, after int64, types []string, fn func(events.Event) error) error {
-	return s.load(ctx, campaign, after, types, fn)
+	return s.load(ctx, campaign, after, types, 0, fn)
 }
 
-func (s *Store) load(ctx context.Context, campaign string, after int64, types []string, fn func(events.Event) error) error {
+// load reads the campaign's events after a version (of those types, when
+// given; at most limit of them, when above 0).
+func (s *Store) load(ctx context.Context, campaign string, after int64, types []string, limit int, fn func(events.Event) error) error {
 	q := url.Values{"after": {strconv.FormatInt(after, 10)}}
 	if len(types) > 0 {
 		q.Set("types", strings.Join(types, ","))
+	}
+	if limit > 0 {
+		q.Set("limit", strconv.Itoa(limit))
 	}
 	resp, err := s.do(ctx, request{method: http.MethodGet, path: "/v1/streams/" + seg(campaign) + "/events", query: q, stream: true}, nil)
 	if err != nil {
