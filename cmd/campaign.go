@@ -16,20 +16,21 @@ import (
 func newCampaignCommand(app *cmdutil.App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "campaign",
-		Short: "Create, list, show, rename, archive, delete, export and import campaigns",
+		Short: "Create, list, show, rename, archive, delete, export and import campaigns; set how they roll",
 		Example: `  warlog campaign new "Autumn League" --game kingsown
   warlog campaign new Hive --game brood --mode campaign --seed 7
   warlog campaign list
   warlog campaign show "Autumn League"
   warlog campaign export "Autumn League" --out autumn.jsonl
   warlog campaign import autumn.jsonl
-  warlog campaign rename "Autumn League" "Autumn League 2026"`,
+  warlog campaign rename "Autumn League" "Autumn League 2026"
+  warlog campaign dice table`,
 		Args: cmdutil.NoArgs,
 	}
 	c.AddCommand(newCampaignNewCommand(app), newCampaignListCommand(app), newCampaignShowCommand(app),
 		newCampaignRenameCommand(app), newCampaignArchiveCommand(app, true), newCampaignArchiveCommand(app, false),
 		newCampaignDeleteCommand(app), newCampaignExportCommand(app), newCampaignImportCommand(app),
-		newCampaignPushCommand(app, true), newCampaignPushCommand(app, false), newCampaignVoidCommand(app))
+		newCampaignPushCommand(app, true), newCampaignPushCommand(app, false), newCampaignVoidCommand(app), newCampaignDiceCommand(app))
 	return c
 }
 

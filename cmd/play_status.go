@@ -23,12 +23,14 @@ import (
 //     other rows in order, then the notes; a last line says how many were
 //     left out and that `warlog status` shows them all.
 //
-// Any line still wider than the terminal is cut, marked with "…".
+// Any line still wider than the terminal is cut, marked with "…"; the
+// first line, when too wide, gives how the table rolls a line of its own
+// (headLines).
 
 // fitStatus is the full-screen status in width columns and at most height
 // lines; about is the text of the question on the screen.
-func fitStatus(s engines.Status, width, height int, about string) []string {
-	head := cmdutil.Clip(statusHead(s), width)
+func fitStatus(s engines.Status, head string, width, height int, about string) []string {
+	heads := headLines(head, width)
 	type line struct {
 		text  string
 		table int  // the table a row or header belongs to; -1 for a note
@@ -54,9 +56,9 @@ func fitStatus(s engines.Status, width, height int, about string) []string {
 			lines = append(lines, ln)
 		}
 	}
-	left := height - 1
+	left := height - len(heads)
 	if len(lines) <= left {
-		out := []string{head}
+		out := heads
 		for _, l := range lines {
 			out = append(out, l.text)
 		}
@@ -92,7 +94,7 @@ func fitStatus(s engines.Status, width, height int, about string) []string {
 			room -= cost
 		}
 	}
-	out := []string{head}
+	out := heads
 	cut := 0
 	for i, l := range lines {
 		if kept[i] {
@@ -105,6 +107,20 @@ func fitStatus(s engines.Status, width, height int, about string) []string {
 		out = append(out, cmdutil.Clip(fmt.Sprintf("  … %d more lines: `warlog status` shows them all", cut), width))
 	}
 	return out
+}
+
+// headLines is the status's first line in width columns: whole when it
+// fits, else with how the table rolls on a line of its own (and each cut
+// to the width, marked "…").
+func headLines(head string, width int) []string {
+	if ansi.StringWidth(head) <= width {
+		return []string{head}
+	}
+	i := strings.LastIndex(head, " · dice: ")
+	if i < 0 {
+		return []string{cmdutil.Clip(head, width)}
+	}
+	return []string{cmdutil.Clip(head[:i], width), cmdutil.Clip("  "+head[i+len(" · "):], width)}
 }
 
 // concerns says whether the question's text names a figure: its name
@@ -181,8 +197,8 @@ func plainTable(rows []engines.Row, width int) []string {
 // accessibleStatus is the status for a screen reader: plain lines, each
 // figure, player or side one line of `name: value` pairs, empty values
 // left out.
-func accessibleStatus(s engines.Status) []string {
-	out := []string{statusHead(s)}
+func accessibleStatus(s engines.Status, head string) []string {
+	out := []string{head}
 	for _, n := range s.Notes {
 		out = append(out, "  "+n)
 	}

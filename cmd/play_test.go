@@ -11,6 +11,7 @@ import (
 
 	"colorquery"
 
+	"warlog/campaigns"
 	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	"warlog/engines/kit"
@@ -170,10 +171,11 @@ func TestPlayAccessibleSession(t *testing.T) {
 	if i := strings.IndexFunc(got, func(r rune) bool { return r >= 0x2500 && r <= 0x257f }); i >= 0 {
 		t.Errorf("box drawing in accessible mode at %q", got[max(0, i-80):min(len(got), i+80)])
 	}
-	// The log holds the start, the undone hand-entered shot, the undo and
-	// the program shot: nothing half-written by the exit.
-	if begun := actions(t, db); begun != 5 {
-		t.Errorf("%d actions logged, want 5 (create, start, shot, undo, shot)", begun)
+	// The log holds the start, the table's dice set, the undone
+	// hand-entered shot, the undo, the program's dice set again and the
+	// program shot: nothing half-written by the exit.
+	if begun := actions(t, db); begun != 7 {
+		t.Errorf("%d actions logged, want 7 (create, start, dice, shot, undo, dice, shot)", begun)
 	}
 	lg, _, _ := run(t, db, "log", "--json")
 	if !strings.Contains(strings.Join(strings.Fields(lg), ""), `"dice":[5]`) {
@@ -262,32 +264,39 @@ func TestPlayStatusFits(t *testing.T) {
 		s.Figures = append(s.Figures, engines.Row{{Key: "name", Value: n}, {Key: "side", Value: "hunters"},
 			{Key: "status", Value: "active"}, {Key: "start_skill", Value: 3}, {Key: "facing", Value: "front"}})
 	}
-	all := fitStatus(s, 200, 50, "")
+	head := statusHead(s, campaigns.DiceByProgram)
+	all := fitStatus(s, head, 200, 50, "")
 	if len(all) != 1+3+5 || all[4] != "name         side     status  start skill  facing" {
 		t.Fatalf("with room for everything: %q", all)
 	}
-	narrow := fitStatus(s, 40, 50, "")
-	if narrow[4] != "name         side     status  facing" || narrow[5] != "Bors         hunters  active  front" {
-		t.Errorf("at 40 columns start skill, which would not fit, goes; facing, which does, stays: %q", narrow[4:])
+	narrow := fitStatus(s, head, 40, 50, "")
+	if narrow[5] != "name         side     status  facing" || narrow[6] != "Bors         hunters  active  front" {
+		t.Errorf("at 40 columns start skill, which would not fit, goes; facing, which does, stays: %q", narrow[5:])
+	}
+	// The header too wide, how the table rolls gets a line of its own.
+	if narrow[0] != "Hunt · The King's Own · The Nest · turn…" || narrow[1] != "  dice: rolled by warlog" {
+		t.Errorf("the header at 40 columns: %q", narrow[:2])
 	}
 	for _, l := range narrow {
 		if len([]rune(l)) > 40 {
 			t.Errorf("%q is wider than 40 columns", l)
 		}
 	}
-	if got := fitStatus(s, 5, 50, "")[5]; got != "Bors" {
+	if got := fitStatus(s, head, 5, 50, "")[6]; got != "Bors" {
 		t.Errorf("the name column stays however narrow: %q", got)
 	}
-	head := "Hunt · The King's Own · The Nest · turn 2 · attack"
+	if head != "Hunt · The King's Own · The Nest · turn 2 · attack · dice: rolled by warlog" {
+		t.Errorf("the header %q", head)
+	}
 	// In 8 lines the notes go first: the table whole, one note, and a
 	// line counting what was cut.
-	short := fitStatus(s, 80, 8, "")
+	short := fitStatus(s, head, 80, 8, "")
 	if len(short) != 8 || short[0] != head || short[1] != "  turn 2 of 3" || short[2] != "name         side     status  start skill  facing" || short[7] != "  … 2 more lines: `warlog status` shows them all" {
 		t.Errorf("in 8 lines: %q", short)
 	}
 	// In 4 lines the figures the question names stay, under the table's
 	// header: Orc grunt 1 and Wyn, not Bors, the first row.
-	tiny := fitStatus(s, 80, 5, "Whom does Wyn strike?\nOrc grunt 1 (nest: Skill 2)\nWynne")
+	tiny := fitStatus(s, head, 80, 5, "Whom does Wyn strike?\nOrc grunt 1 (nest: Skill 2)\nWynne")
 	if len(tiny) != 5 || tiny[0] != head || !strings.HasPrefix(tiny[1], "name ") || !strings.HasPrefix(tiny[2], "Wyn ") || !strings.HasPrefix(tiny[3], "Orc grunt 1 ") || tiny[4] != "  … 5 more lines: `warlog status` shows them all" {
 		t.Errorf("in 5 lines: the header, the rows the question names, what was cut: %q", tiny)
 	}
@@ -332,8 +341,8 @@ func TestPlayAccessibleBackAndWholeRoll(t *testing.T) {
 	if n := strings.Count(got, "scores"); n != 4 { // scored, the menu's Undo line, the undo, the menu's Redo line
 		t.Errorf("%d lines about a score, want 4 (one shot, its Undo line, its undo, the Redo line):\n%s", n, got)
 	}
-	if begun := actions(t, db); begun != 4 {
-		t.Errorf("%d actions logged, want 4 (create, start, shot, undo)", begun)
+	if begun := actions(t, db); begun != 5 {
+		t.Errorf("%d actions logged, want 5 (create, start, the table's dice set, shot, undo)", begun)
 	}
 }
 
@@ -488,9 +497,9 @@ func TestPlayAccessibleSaysWhatChanged(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("play exit %d:\n%s", code, got)
 	}
-	full := "T · The King's Own\nname: red; score: 0\nname: blue; score: 0\n"
-	changed := "T · The King's Own · Showdown · turn 1\nChanged (1 of 3 lines; s: the full status):\nname: blue; score: 5\nWhat now?"
-	again := "T · The King's Own · Showdown · turn 1\nname: red; score: 0\nname: blue; score: 5\n\nT · The King's Own · Showdown · turn 1\nNothing else changed (s: the full status).\nWhat now?"
+	full := "T · The King's Own · dice: rolled by warlog\nname: red; score: 0\nname: blue; score: 0\n"
+	changed := "T · The King's Own · Showdown · turn 1 · dice: typed at the table\nChanged (1 of 3 lines; s: the full status):\nname: blue; score: 5\nWhat now?"
+	again := "T · The King's Own · Showdown · turn 1 · dice: typed at the table\nname: red; score: 0\nname: blue; score: 5\n\nT · The King's Own · Showdown · turn 1 · dice: typed at the table\nNothing else changed (s: the full status).\nWhat now?"
 	for _, want := range []string{full, changed, again} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the session lacks %q:\n%s", want, got)

@@ -379,11 +379,13 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	for _, a := range acts[3:] { // after campaign new, recruit, scenario start
 		verbs = append(verbs, a.verb)
 	}
-	want := []string{"ko initiative", "ko first", "ko move", "ko move", "ko next", "ko attack", "ko attack", "undo", "ko next"}
+	// The table's dice set before the initiative, the program's before
+	// Edda's attack: each answer that changed the campaign's setting.
+	want := []string{"campaign dice", "ko initiative", "ko first", "ko move", "ko move", "ko next", "ko attack", "campaign dice", "ko attack", "undo", "ko next"}
 	if !slices.Equal(verbs, want) {
 		t.Fatalf("the log holds %q, want %q", verbs, want)
 	}
-	ini, bors, edda := acts[3], acts[8], acts[9]
+	ini, bors, edda := acts[4], acts[9], acts[11]
 	if !ini.hand || !slices.Equal(ini.dice, []int{1, 5, 2}) {
 		t.Errorf("initiative dice %v (hand %v), want 1 5 2 by hand", ini.dice, ini.hand)
 	}
@@ -1079,4 +1081,54 @@ func TestPlayReportAtTheEndInTmux(t *testing.T) {
 	k.waitText("The report is a web page at " + filepath.Join(dir, "hunt-the-nest-2.html"))
 	k.pick("Show the battle report?", "No")
 	k.waitText("warlog exited with 0")
+}
+
+// How the table rolls is the campaign's setting, at 80x24: set with
+// `campaign dice table` before play starts, the header shows it and the
+// Dice? question opens on it (Enter takes the table's dice, writing no
+// setting again); answered otherwise in play, the setting changes, the
+// header and `warlog status` say so.
+func TestPlayDiceSettingInTmux(t *testing.T) {
+	needTmux(t)
+	dir, db := newHunt(t)
+	if out, _, code := run(t, db, "campaign", "dice", "table"); code != 0 || out != "campaign Hunt: dice: typed at the table from now on\n" {
+		t.Fatalf("campaign dice table: exit %d, %q", code, out)
+	}
+	before := actions(t, db)
+	p := startPlay(t, dir, db, 80, 24)
+	s := p.waitFor("the menu", func(s string) bool { _, ok := current(s, "What now?"); return ok })
+	if !onScreen(s, "Hunt · The King's Own · The Nest · turn 1 · initiative") || !onScreen(s, "dice: typed at the table") {
+		t.Fatalf("the header does not say how the table rolls:\n%s", s)
+	}
+	p.keys("1")
+	p.waitFor("the dice question on the table's dice", func(s string) bool {
+		f, ok := current(s, "Dice?")
+		return ok && f.cursor == f.index("I roll at the table")
+	})
+	p.keys("Enter")
+	p.enter("Die 1: Nest spawn roll", "1 5 2")
+	p.waitText("initiative hunters 5, nest 2")
+	if n := actions(t, db); n != before+1 {
+		t.Fatalf("the initiative at the table's dice wrote %d actions, want 1 (no setting again)", n-before)
+	}
+	// Undone and rolled again by the program: the setting changes.
+	p.waitText("u undo: Turn 1")
+	p.keys("u")
+	p.waitFor("the initiative offered again", func(s string) bool {
+		f, ok := current(s, "What now?")
+		return ok && f.index("Roll initiative for turn 1 of 3") >= 0
+	})
+	p.keys("1")
+	p.waitFor("the dice question", func(s string) bool { _, ok := current(s, "Dice?"); return ok })
+	p.keys("1") // Roll for me
+	p.waitText("dice: rolled by warlog")
+	p.waitText("u undo: Turn 1")
+	p.keys("q")
+	p.waitText("warlog exited with 0")
+	if out, _, _ := run(t, db, "campaign", "dice", "--json"); !strings.Contains(out, `"dice": "program"`) {
+		t.Errorf("after Roll for me in play the setting is %s", out)
+	}
+	if out, _, _ := run(t, db, "status"); !strings.Contains(strings.SplitN(out, "\n", 2)[0], "· dice: rolled by warlog") {
+		t.Errorf("the status's first line does not say how the table rolls:\n%s", out)
+	}
 }
