@@ -14,9 +14,11 @@ import (
 // terminal without wrapping a line:
 //
 //   - the first line (campaign, game, scenario, turn, phase) always shows;
-//   - a table keeps its columns from the left while they fit the width; a
-//     column that would not fit is left out and the next one tried (the
-//     first column, the name, always stays);
+//   - a table is drawn as status and roster draw one on a terminal
+//     (cmdutil's compact table), but a row a line: it keeps its columns
+//     from the left while they fit the width, leaving out those no row
+//     fills; a column that would not fit is left out and the next one
+//     tried (the first column, the name, always stays);
 //   - when the lines do not fit the height, the rows of the figures the
 //     question concerns (named in it: its title, its options, the answers
 //     so far) stay, both sides alike, under their table's header; then the
@@ -45,7 +47,7 @@ func fitStatus(s engines.Status, head string, width, height int, about string) [
 		if len(rows) == 0 {
 			continue
 		}
-		for i, l := range plainTable(rows, width) {
+		for i, l := range cmdutil.CompactRowLines(rows, width) {
 			ln := line{text: l, table: t, row: i > 0, rank: 2}
 			switch {
 			case i == 0: // a header stays only with a row under it
@@ -147,51 +149,6 @@ func concerns(about, name string) bool {
 
 func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-}
-
-// plainTable lays rows out in columns two spaces apart, under a header of
-// their keys: the columns that fit width, taken from the left.
-func plainTable(rows []engines.Row, width int) []string {
-	keys := engines.Keys(rows)
-	cells := make([][]string, len(rows)+1)
-	cells[0] = make([]string, len(keys))
-	for j, k := range keys {
-		cells[0][j] = strings.ReplaceAll(k, "_", " ")
-	}
-	for i, r := range rows {
-		cells[i+1] = make([]string, len(keys))
-		for j, k := range keys {
-			cells[i+1][j] = cmdutil.Cell(r.Get(k))
-		}
-	}
-	widths := make([]int, len(keys))
-	for _, row := range cells {
-		for j, c := range row {
-			widths[j] = max(widths[j], ansi.StringWidth(c))
-		}
-	}
-	kept := []int{0}
-	used := widths[0]
-	for j := 1; j < len(keys); j++ {
-		if used+2+widths[j] <= width {
-			kept = append(kept, j)
-			used += 2 + widths[j]
-		}
-	}
-	out := make([]string, len(cells))
-	for i, row := range cells {
-		var b strings.Builder
-		for n, j := range kept {
-			c := row[j]
-			if n > 0 {
-				b.WriteString("  ")
-			}
-			b.WriteString(c)
-			b.WriteString(strings.Repeat(" ", widths[j]-ansi.StringWidth(c)))
-		}
-		out[i] = cmdutil.Clip(strings.TrimRight(b.String(), " "), width)
-	}
-	return out
 }
 
 // accessibleStatus is the status for a screen reader: plain lines, each

@@ -262,10 +262,11 @@ func TestPlayStatusFits(t *testing.T) {
 		Notes: []string{"turn 2 of 3", "brief: nest", "attacks go by Skill, highest first"}}
 	for _, n := range []string{"Bors", "Wyn", "Edda", "Orc grunt 1"} {
 		s.Figures = append(s.Figures, engines.Row{{Key: "name", Value: n}, {Key: "side", Value: "hunters"},
-			{Key: "status", Value: "active"}, {Key: "start_skill", Value: 3}, {Key: "facing", Value: "front"}})
+			{Key: "status", Value: "active"}, {Key: "moved", Value: nil}, {Key: "start_skill", Value: 3}, {Key: "facing", Value: "front"}})
 	}
 	head := statusHead(s, campaigns.DiceByProgram)
 	all := fitStatus(s, head, 200, 50, "")
+	// (moved, which no row fills, is left out, as status leaves it out.)
 	if len(all) != 1+3+5 || all[4] != "name         side     status  start skill  facing" {
 		t.Fatalf("with room for everything: %q", all)
 	}
