@@ -3,7 +3,9 @@ package campaigns
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"slices"
 
 	"warlog/engines"
 	"warlog/engines/dice"
@@ -116,4 +118,50 @@ func (r *rederiver) setting(evs []events.Event, b Begun) error {
 	}
 	r.actions++
 	return r.fold(evs)
+}
+
+// diceNeededBudget is the most decisions DiceNeeded tries: a few
+// milliseconds on the largest game state.
+const diceNeededBudget = 300
+
+// DiceNeeded says how many dice cmd rolls on st's game once the faces
+// entered are its first: known (ok) when every face the dice still to
+// come could show leads to the same count. A hit roll that decides
+// whether damage is rolled, or a tie rolled off again, leaves it unknown
+// until the deciding die is in; so does a tree of faces too large to try
+// (diceNeededBudget decisions). It decides on st without changing it.
+func (st *State) DiceNeeded(cmd engines.Command, entered []int) (n int, ok bool) {
+	if st.Game == nil {
+		return 0, false
+	}
+	budget := diceNeededBudget
+	var try func(prefix []int) (int, bool)
+	try = func(prefix []int) (int, bool) {
+		if budget == 0 {
+			return 0, false
+		}
+		budget--
+		r := dice.NewRoller(0, 0, append(make([]int, 0, len(prefix)), prefix...))
+		err := st.engine.Decide(st.Game, cmd, engines.NewDecision(r))
+		if err == nil {
+			if r.Finish() != nil {
+				return 0, false // more faces than it rolls
+			}
+			return len(prefix), true
+		}
+		used := r.Used()
+		if !errors.Is(err, dice.ErrTooFew) || len(used) <= len(prefix) {
+			return 0, false
+		}
+		count := -1
+		for face := 1; face <= used[len(prefix)].Sides; face++ {
+			n, ok := try(append(prefix, face))
+			if !ok || count >= 0 && n != count {
+				return 0, false
+			}
+			count = n
+		}
+		return count, count > 0
+	}
+	return try(slices.Clip(entered))
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"warlog/engines"
 	"warlog/events"
 	"warlog/events/sqlite"
 )
@@ -141,6 +142,28 @@ func TestForgedDiceSettingDoesNotRederive(t *testing.T) {
 		var nd *NotDerivedError
 		if _, err := s.Rederive(ctx, "c"); !errors.As(err, &nd) {
 			t.Errorf("%s: re-deciding gives %v, want a NotDerivedError", name, err)
+		}
+	}
+}
+
+// How many dice an action takes is known before its first die when the
+// rules always roll the same: an add rolls one, a spend none; faces given
+// past the action's dice leave it unknown.
+func TestDiceNeeded(t *testing.T) {
+	t.Parallel()
+	s, _, _ := amendFixture(t, false)
+	st, err := s.Load(context.Background(), "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		cmd     engines.Command
+		entered []int
+		n       int
+		ok      bool
+	}{{add{}, nil, 1, true}, {add{}, []int{4}, 1, true}, {spend{N: 1}, nil, 0, true}, {add{}, []int{4, 4}, 0, false}, {spend{N: 999}, nil, 0, false}} {
+		if n, ok := st.DiceNeeded(c.cmd, c.entered); n != c.n || ok != c.ok {
+			t.Errorf("%s with %v: %d, %v; want %d, %v", c.cmd.Verb(), c.entered, n, ok, c.n, c.ok)
 		}
 	}
 }

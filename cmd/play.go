@@ -123,6 +123,8 @@ type playState struct {
 	game   engines.State
 	status engines.Status
 	head   string
+	// st is the campaign as the menu showed it.
+	st *campaigns.State
 }
 
 // howOf is a Dice? answer as the campaign's setting, and back.
@@ -370,7 +372,7 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 		s := g.Status()
 		s.Campaign, s.Game = st.Name, st.Campaign.Game
 		head := statusHead(s, st.Dice())
-		ps.game, ps.status, ps.head, ps.dice = g, s, head, answerOf(st.Dice())
+		ps.game, ps.status, ps.head, ps.dice, ps.st = g, s, head, answerOf(st.Dice()), st
 		p.trail = nil
 		if p.accessible {
 			fmt.Fprintln(app.Out)
@@ -681,6 +683,8 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 		}
 		redo := errors.New("ask the dice question again")
 		dieBack := errors.New("ask the first die again")
+		// typed are the faces given so far to this try of the action.
+		var typed []int
 		ask := func(n dice.Need, index int) (int, error) {
 			if how == "" {
 				picks := []engines.Pick{{Value: rollForMe, Label: "Roll for me"}, {Value: enterDice, Label: "I roll at the table and enter my dice"}}
@@ -703,7 +707,11 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 			if index == 1 {
 				desc = "Type the whole roll at once (6 2 3 or 6,2,3), or this die alone."
 			}
-			v, err := p.ask(fmt.Sprintf("Die %d: %s, d%d (1-%d):", index, n.Purpose, n.Sides, n.Sides), desc, func(s string) error {
+			which := fmt.Sprintf("Die %d", index)
+			if total, ok := ps.st.DiceNeeded(cmd, typed); ok {
+				which = fmt.Sprintf("Die %d of %d", index, total)
+			}
+			v, err := p.ask(fmt.Sprintf("%s: %s, d%d (1-%d):", which, n.Purpose, n.Sides, n.Sides), desc, func(s string) error {
 				faces, err := parseFaces(s)
 				if err == nil && len(faces) > 1 && index > 1 {
 					err = errors.New("one die here")
@@ -731,6 +739,7 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 			if len(faces) > 1 {
 				return 0, &wholeRoll{faces: faces}
 			}
+			typed = append(typed, faces[0])
 			return faces[0], nil
 		}
 		var res *campaigns.Result

@@ -153,7 +153,7 @@ func TestPlayAccessibleSession(t *testing.T) {
 	for _, want := range []string{
 		"Showdown begins.",
 		"Invalid: must be a number between 1 and 3",
-		"Die 1: score for blue, d6 (1-6):",
+		"Die 1 of 1: score for blue, d6 (1-6):",
 		`"7" is not a face of a d6: give 1 to 6; try again.`,
 		"blue scores 5.",
 		"Undo: blue scores 5.",

@@ -297,8 +297,8 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	p.choose("Whom does Bors strike", "Orc grunt 1 (nest: Skill 2, Res 1, Hits 1)")
 	p.choose("From the front or from the rear?", "from the rear: no hit roll")
 	p.choose("Dice?", "I roll at the table")
-	p.enter("Die 1: attacker's damage die for Bors (d6+2 against Orc grunt 1's d6+1; higher takes a Hit), d6 (1-6):", "6")
-	p.enter("Die 2: defender's damage die for Orc grunt 1 (cannot hold against 6+2: one Hit whatever it shows), d6 (1-6):", "1")
+	p.enter("Die 1 of 2: attacker's damage die for Bors (d6+2 against Orc grunt 1's d6+1; higher takes a Hit), d6 (1-6):", "6")
+	p.enter("Die 2 of 2: defender's damage die for Orc grunt 1 (cannot hold against 6+2: one Hit whatever it shows), d6 (1-6):", "1")
 	p.waitText("Bors strikes from the rear with Sword (M2): Orc grunt 1: from the rear, no hit roll, 6+2 against 1+1, one Hit (0 left); Orc grunt 1 is Down.")
 	s = p.waitFor("Orc grunt 1 Down in the table", func(s string) bool {
 		return regexp.MustCompile(`(?m)^Orc grunt 1 +nest +down `).MatchString(s) && strings.Contains(s, "u undo: Bors strikes from the rear")
@@ -505,7 +505,7 @@ func (k *keyCount) roll(title string, faces ...string) {
 	for i, v := range faces {
 		if i > 0 {
 			k.waitFor(fmt.Sprintf("die %d", i+1), func(s string) bool {
-				f, ok := current(s, fmt.Sprintf("Die %d:", i+1))
+				f, ok := current(s, fmt.Sprintf("Die %d", i+1)) // "Die 2:", "Die 2 of 3:"
 				return ok && len(f.lines) == 1 && f.lines[0] == ">"
 			})
 		}
@@ -593,7 +593,7 @@ func playKOTurn(t *testing.T, width, height int) (int, *tmuxPlay, string) {
 	k.pick("Whom does Bors strike", "Orc grunt 1")
 	k.pick("From the front or from the rear?", "from the rear")
 	k.pick("Dice?", "I roll at the table")
-	k.roll("Die 1: attacker's damage die for Bors", "6", "1")
+	k.roll("Die 1 of 2: attacker's damage die for Bors", "6", "1")
 	k.waitText("Orc grunt 1 is Down.")
 	k.pick("What now?", "Edda attacks with Halberd")
 	k.pick("Dice?", "Roll for me")
@@ -792,7 +792,7 @@ func TestPlayBackAndKeysInTmux(t *testing.T) {
 	k.pick("Whom does Bors strike", "Orc grunt 1")
 	k.pick("From the front or from the rear?", "from the rear")
 	k.pick("Dice?", "I roll at the table")
-	k.roll("Die 1: attacker's damage die for Bors", "6 1")
+	k.roll("Die 1 of 2: attacker's damage die for Bors", "6 1")
 	k.waitText("6+2 against 1+1, one Hit (0 left); Orc grunt 1 is Down.")
 	if got := actions(t, db) - before; got != 1 {
 		t.Fatalf("the attack wrote %d actions, want 1", got)
@@ -800,17 +800,18 @@ func TestPlayBackAndKeysInTmux(t *testing.T) {
 	// Esc at the second die asks the first again.
 	k.pick("What now?", "Edda attacks with Halberd")
 	k.pick("Dice?", "I roll at the table")
-	k.enter("Die 1:", "4")
-	k.waitFor("the second die", func(s string) bool { _, ok := current(s, "Die 2:"); return ok })
+	// Her damage dice are two whatever they show: the questions say so.
+	k.enter("Die 1 of 2:", "4")
+	k.waitFor("the second die", func(s string) bool { _, ok := current(s, "Die 2 of 2:"); return ok })
 	k.press("Escape")
 	k.waitFor("the first die again", func(s string) bool {
-		f, ok := current(s, "Die 1:")
+		f, ok := current(s, "Die 1 of 2:")
 		return ok && len(f.lines) == 1 && f.lines[0] == ">"
 	})
 	// A roll of too many dice is refused, nothing written, and asked again.
-	k.roll("Die 1:", "3 3 3 3 3 3")
+	k.roll("Die 1 of 2:", "3 3 3 3 3 3")
 	k.waitText("Not recorded: too many dice given")
-	k.roll("Die 1:", "3 3")
+	k.roll("Die 1 of 2:", "3 3")
 	k.waitText("Edda strikes with Halberd (M3): Nest: hits automatically")
 	if got := actions(t, db) - before; got != 2 {
 		t.Fatalf("two attacks wrote %d actions, want 2", got)
