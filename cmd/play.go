@@ -28,8 +28,12 @@ func newPlayCommand(app *cmdutil.App) *cobra.Command {
 		Long: `Play the current campaign's battle by answering prompts: each step shows the
 status, offers only the actions the rules allow now, then the figures and
 targets that may take them, then asks whether the program rolls or you enter
-the dice you rolled, saying which die and why; the first die takes the whole
-roll at once ("6 2 3" or "6,2,3"). When the battle ends it offers the report.
+the dice you rolled, saying which die and why (and of how many, when the
+count does not hang on the dice); the first die takes the whole roll at once
+("6 2 3" or "6,2,3"). The dice question opens on the campaign's setting (see
+warlog campaign dice, shown in the status's first line); an answer that
+changes it sets it, once the dice are in. When the battle ends it offers the
+report.
 
 Keys: the key shown before a line picks it (1-9, then letters), and an action
 keeps its key while the phase lasts; e ends the turn; u undoes the last
