@@ -752,7 +752,13 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 			var faces []int
 			faces, err = ps.askDice(cmd, ask)
 			if errors.As(err, &whole) {
-				faces, err = whole.faces, nil
+				// A whole roll is checked before the setting is
+				// written: one of the wrong count writes nothing.
+				faces, whole = whole.faces, nil
+				if err = ps.fits(cmd, faces); errors.Is(err, dice.ErrTooFew) || errors.Is(err, dice.ErrTooMany) || errors.Is(err, dice.ErrOutRange) {
+					p.say(fmt.Sprintf("Not recorded: %v; enter the roll again.", err))
+					continue
+				}
 			}
 			if err == nil {
 				if err = ps.setDice(how); err != nil {
@@ -804,19 +810,21 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 // askDice asks the dice of cmd as the rules need them, on a decision of
 // play's own on the battle as the menu showed it: nothing is written.
 func (ps *playState) askDice(cmd engines.Command, ask func(dice.Need, int) (int, error)) ([]int, error) {
-	st, err := ps.svc.Load(ps.c.Context(), ps.name)
-	if err != nil {
-		return nil, err
-	}
-	g, err := st.GameState()
-	if err != nil {
-		return nil, err
-	}
-	roller := dice.NewAskingRoller(st.Campaign.Seed, st.ProgramDice, ask)
-	if err := st.Engine().Decide(g, cmd, engines.NewDecision(roller)); err != nil {
+	roller := dice.NewAskingRoller(ps.st.Campaign.Seed, ps.st.ProgramDice, ask)
+	if err := ps.st.Engine().Decide(ps.game, cmd, engines.NewDecision(roller)); err != nil {
 		return nil, err
 	}
 	return roller.Entered(), nil
+}
+
+// fits decides cmd on the battle as the menu showed it with faces as its
+// dice, writing nothing: nil when they are its dice.
+func (ps *playState) fits(cmd engines.Command, faces []int) error {
+	roller := dice.NewRoller(0, 0, faces)
+	if err := ps.st.Engine().Decide(ps.game, cmd, engines.NewDecision(roller)); err != nil {
+		return err
+	}
+	return roller.Finish()
 }
 
 // setDice writes a Dice? answer as the campaign's setting.

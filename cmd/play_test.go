@@ -549,3 +549,41 @@ func TestPlayCorrectionOffersToDrop(t *testing.T) {
 		t.Errorf("the log after the correction:\n%s", lg)
 	}
 }
+
+// The table's dice chosen where the campaign's setting is the program's:
+// nothing is written until the action is (a whole roll of the wrong count
+// is refused and Back steps out, leaving the setting as it was); once it
+// is, the setting is written before it.
+func TestPlayDiceAnswerWritesTheSettingWithTheAction(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "p.db")
+	var out, errb bytes.Buffer
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
+	if code := Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown", "--seed", "4"}); code != 0 {
+		t.Fatal(errb.String())
+	}
+	backed := strings.Join([]string{
+		"1", "Showdown", // start a tally
+		"1", "2", "2", // shoot, blue, by hand
+		"5 6",         // two dice for a one-die shot: refused, asked again
+		"b", "b", "b", // back: the dice question, the side, the menu
+	}, "\n") + "\n"
+	got, code := playSession(t, db, backed)
+	if code != 0 || !strings.Contains(got, "Not recorded: too many dice given") {
+		t.Fatalf("play exit %d:\n%s", code, got)
+	}
+	if n := actions(t, db); n != 2 {
+		t.Errorf("%d actions logged, want 2 (create, start): backing out wrote something", n)
+	}
+	got, code = playSession(t, db, strings.Join([]string{"1", "2", "2", "4"}, "\n")+"\n")
+	if code != 0 || !strings.Contains(got, "blue scores 4.") {
+		t.Fatalf("play exit %d:\n%s", code, got)
+	}
+	if !strings.HasPrefix(strings.TrimSpace(got), "T · The King's Own · Showdown · dice: rolled by warlog\n") {
+		t.Errorf("backing out changed the setting: the next session opens\n%s", got)
+	}
+	lg, _, _ := run(t, db, "log")
+	if i, j := strings.Index(lg, "dice rolled at the table and typed in from now on"), strings.Index(lg, "blue scores 4."); i < 0 || j < i {
+		t.Errorf("the log does not hold the setting, then the shot:\n%s", lg)
+	}
+}
