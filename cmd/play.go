@@ -714,6 +714,9 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 			which := fmt.Sprintf("Die %d", index)
 			if total, ok := ps.st.DiceNeeded(cmd, typed); ok {
 				which = fmt.Sprintf("Die %d of %d", index, total)
+				if total == 1 {
+					desc = "" // the die is the whole roll
+				}
 			}
 			v, err := p.ask(fmt.Sprintf("%s: %s, d%d (1-%d):", which, n.Purpose, n.Sides, n.Sides), desc, func(s string) error {
 				faces, err := parseFaces(s)
