@@ -12,12 +12,15 @@ import (
 )
 
 // diceWords is how a campaign's dice setting is shown: in the status's
-// head line, play's header and `campaign dice`.
-func diceWords(h campaigns.DiceHow) string {
+// head line, play's header and `campaign dice` ("dice: " and diceSays).
+func diceWords(h campaigns.DiceHow) string { return "dice: " + diceSays(h) }
+
+// diceSays is how a campaign's table rolls, in words (`campaign show`).
+func diceSays(h campaigns.DiceHow) string {
 	if h == campaigns.DiceAtTable {
-		return "dice: typed at the table"
+		return "typed at the table"
 	}
-	return "dice: rolled by warlog"
+	return "rolled by warlog"
 }
 
 // diceChoices are the words `campaign dice` takes, as completion offers them.

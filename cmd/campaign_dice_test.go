@@ -32,6 +32,9 @@ func TestCampaignDiceSetting(t *testing.T) {
 	if out, _, code := run(t, db, "campaign", "dice", "table"); code != 0 || out != "campaign Hunt: dice: typed at the table already; nothing written\n" {
 		t.Errorf("set again: exit %d, %q", code, out)
 	}
+	if out, _, _ := run(t, db, "campaign", "show"); !strings.Contains(out, "typed at the table") {
+		t.Errorf("campaign show does not say how the table rolls:\n%s", out)
+	}
 	if n := actions(t, db); n != before+1 {
 		t.Errorf("%d actions written, want 1", n-before)
 	}
