@@ -9,10 +9,12 @@ import (
 	"warlog/cmd"
 	"warlog/internal/phase"
 	"warlog/internal/startheap"
+	"warlog/server/page"
 )
 
 func main() {
 	startheap.Start()
+	cmd.Page = page.New
 	phase.Mark("start")
 	code := cmd.Main()
 	phase.Mark("close")

@@ -134,6 +134,8 @@ type AmendOptions struct {
 	DropRefused bool
 	// ActionID makes the amendment idempotent, as for any action.
 	ActionID string
+	// By names who makes it (Options.By).
+	By string
 }
 
 // Unit is one action in effect as amend sees it: an action of its own, or
@@ -291,7 +293,7 @@ func (s *Service) Amend(ctx context.Context, campaign, target string, o AmendOpt
 	if o.Command != nil {
 		args["verb"], args["args"] = o.Command.Verb(), o.Command
 	}
-	return s.run(ctx, campaign, Options{ActionID: id}, request{game: o.Game, verb: VerbAmend, args: args, rebuild: true,
+	return s.run(ctx, campaign, Options{ActionID: id, By: o.By}, request{game: o.Game, verb: VerbAmend, args: args, rebuild: true,
 		decide: func(st *State, d *engines.Decision) error { return s.decideAmend(ctx, st, id, target, o, d) }})
 }
 

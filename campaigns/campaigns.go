@@ -35,6 +35,11 @@ type Begun struct {
 	Dice  []int           `json:"dice,omitempty"`
 	Label string          `json:"label"`
 	Rules string          `json:"rules,omitempty"`
+	// By names who made the action: the token of a league server's
+	// client (Options.By). Empty for an action made at the database
+	// itself, and then left out of the payload, so that every log written
+	// before it hashes as it did.
+	By string `json:"by,omitempty"`
 }
 
 // Service is the application service over one store.
@@ -180,6 +185,8 @@ type CreateOptions struct {
 	Seed     *uint64
 	Mode     string
 	ActionID string
+	// By names who creates it (Begun.By).
+	By string
 }
 
 // Create starts a new campaign stream.
@@ -217,7 +224,7 @@ func (s *Service) Create(ctx context.Context, name string, o CreateOptions) (*St
 	if id == "" {
 		id = NewActionID()
 	}
-	begun := Begun{Game: g.Name, Verb: "campaign new", Label: fmt.Sprintf("campaign %s created (%s)", name, g.Title)}
+	begun := Begun{Game: g.Name, Verb: VerbCreate, Label: fmt.Sprintf("campaign %s created (%s)", name, g.Title), By: o.By}
 	facts := []events.Fact{{Type: events.TypeActionBegun, Data: begun}, {Type: TypeCreated, Data: c}}
 	exists := &NameError{name, ErrExists}
 	var err error

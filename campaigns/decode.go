@@ -39,6 +39,8 @@ func decodeBegun(data []byte) (Begun, error) {
 			b.Label = s.String()
 		case "rules":
 			b.Rules = s.String()
+		case "by":
+			b.By = s.String()
 		default:
 			s.SkipField()
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
@@ -349,14 +350,24 @@ func (e *DivergedError) Error() string {
 
 // Send copies campaign name from this service's store to to's, as an
 // export imported there would (Import: a new campaign, a fast-forward, or
-// a divergence refused), with nothing in between on disk: `campaign push`
-// and `pull`. as names it there, as Import's as does.
+// a divergence refused): `campaign push` and `pull`. as names it there, as
+// Import's as does. The export goes through a temporary file (mode 0600,
+// removed after), so that a long campaign costs memory for none of its
+// events, on either side.
 func (s *Service) Send(ctx context.Context, name string, to *Service, as string) (*ImportResult, error) {
-	var b bytes.Buffer
-	if _, err := s.Export(ctx, name, &b); err != nil {
+	f, err := os.CreateTemp("", "warlog-send-*.jsonl")
+	if err != nil {
 		return nil, err
 	}
-	return to.Import(ctx, bytes.NewReader(b.Bytes()), as)
+	defer os.Remove(f.Name())
+	defer f.Close()
+	if _, err := s.Export(ctx, name, f); err != nil {
+		return nil, err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	return to.Import(ctx, f, as)
 }
 
 // labels writes "2 actions (“a”, “b”)", at most a few of them.

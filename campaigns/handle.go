@@ -26,6 +26,9 @@ type Options struct {
 	// ActionID makes a command idempotent: a retry with the same id and the
 	// same command is a no-op, with another command a conflict. Empty: fresh.
 	ActionID string
+	// By names who makes the action, recorded with it (Begun.By): a
+	// league server's token. Empty at the database itself.
+	By string
 }
 
 // Result is what an action did.
@@ -369,7 +372,7 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 		if len(d.Facts()) == 0 {
 			return nil, fmt.Errorf("%w: the command changed nothing", ErrNothing)
 		}
-		b := Begun{Game: st.Campaign.Game, Verb: rq.verb, Args: args, Dice: roller.Entered(), Label: d.LabelText()}
+		b := Begun{Game: st.Campaign.Game, Verb: rq.verb, Args: args, Dice: roller.Entered(), Label: d.LabelText(), By: o.By}
 		if eng := st.Engine(); eng != nil {
 			b.Rules = eng.RulesVersion()
 		}
@@ -396,6 +399,22 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 		if err != nil {
 			return nil, err
 		}
+		replayed := false
+		if len(stored) > 0 && stored[0].Version != st.Version+1 {
+			// A store that decides itself (a league server's client)
+			// stored its own decision of the command, on a newer state
+			// when another table appended first, or found this action id
+			// stored already: what it stored is the result.
+			replayed = stored[0].Version <= st.Version
+			rq.rebuild = true
+		}
+		if len(stored) > 0 {
+			if p, err := s.registry.Decode(stored[0]); err == nil {
+				if sb, ok := p.(Begun); ok {
+					b.Label = sb.Label
+				}
+			}
+		}
 		if rq.rebuild {
 			if st, err = s.Load(ctx, campaign); err != nil {
 				return nil, err
@@ -410,7 +429,7 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 		phase.Mark("fold-new-action")
 		s.snapshotIfDue(ctx, st)
 		phase.Mark("snapshot-save")
-		return &Result{Action: id, Label: b.Label, Events: stored, State: st}, nil
+		return &Result{Action: id, Label: b.Label, Events: stored, State: st, Replayed: replayed}, nil
 	}
 }
 

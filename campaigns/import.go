@@ -195,6 +195,14 @@ func (f *exportFile) after(ctx context.Context, v int64) events.Events {
 // times (see "Importing a campaign"); r that cannot seek is copied to a
 // temporary file first.
 func (s *Service) Import(ctx context.Context, r io.Reader, as string) (*ImportResult, error) {
+	if fi, ok := s.store.(events.FileImporter); ok {
+		// A league server re-decides the file itself.
+		var res ImportResult
+		if err := fi.ImportFile(ctx, r, as, &res); err != nil {
+			return nil, err
+		}
+		return &res, nil
+	}
 	d, err := s.directory("import a campaign")
 	if err != nil {
 		return nil, err

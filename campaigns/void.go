@@ -94,7 +94,7 @@ func (s *Service) Void(ctx context.Context, campaign string, version int64, why 
 	if id == "" {
 		id = NewActionID()
 	}
-	b := Begun{Verb: VerbVoid, Label: fmt.Sprintf("voided version %d", version)}
+	b := Begun{Verb: VerbVoid, Label: fmt.Sprintf("voided version %d", version), By: o.By}
 	if st, err := s.Load(ctx, campaign); err == nil {
 		b.Game = st.Campaign.Game
 	}

@@ -82,7 +82,7 @@ Exit status: 0 copied (or nothing new); 1 refused, nothing written.`
 			return err
 		}
 		ctx := c.Context()
-		st, err := cmdutil.OpenStore(ctx, other, app.Clock)
+		st, err := app.OpenOther(ctx, other)
 		if err != nil {
 			return err
 		}

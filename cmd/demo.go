@@ -356,7 +356,7 @@ func printReports(app *cmdutil.App, dir string, reports []string, replaced bool)
 func printTryNext(app *cmdutil.App) {
 	tries := [][2]string{
 		{"warlog demo --verbose", "every command and answer"},
-		{"warlog report --format summary", "a report to post (2,000 characters)"},
+		{"warlog report --format summary", "a battle, short, to post"},
 		{"warlog rules ko attack", "the rules, in our words"},
 		{`warlog campaign new "My League" --game kingsown`, "a campaign of your own"},
 	}

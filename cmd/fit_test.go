@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"fmt"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -78,17 +77,8 @@ func TestDemoAndReadsFitATerminal(t *testing.T) {
 			fmt.Fprintf(&script, "echo '==%d %s=='; '%s' --db '%s' -c %s %s; ", i, read, bin, db, cmdutil.Quote(name), read)
 		}
 	}
-	script.WriteString("echo '==end=='; sleep 600")
-	p := &tmuxPlay{t: t, socket: filepath.Join(dir, "tmux.sock"), target: "reads"}
-	p.tmux("-f", "/dev/null", "new-session", "-d", "-s", "reads", "-x", "80", "-y", "50",
-		"-e", "HOME="+dir, "-e", "TZ=UTC", script.String())
-	p.tmux("set-option", "-t", "reads", "history-limit", "50000")
-	t.Cleanup(func() { _ = exec.Command("tmux", "-S", p.socket, "kill-server").Run() })
-	p.keys("Enter")
-	p.waitFor("the demo and the reads to finish", func(string) bool {
-		return strings.Contains(p.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "reads"), "==end==")
-	})
-	all := p.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "reads")
+	script.WriteString("echo '==end=='")
+	all := scriptInTmux(t, dir, "reads", script.String())
 	part := func(mark string) []string {
 		_, after, _ := strings.Cut(all, "=="+mark+"==\n")
 		before, _, _ := strings.Cut(after, "\n==")

@@ -18,7 +18,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -50,12 +49,6 @@ func serverUp(t *testing.T) {
 		time.Sleep(500 * time.Millisecond)
 	}
 	t.Fatal("the PostgreSQL server did not come back within 30s")
-}
-
-type attempt struct {
-	id             string
-	code           int
-	stdout, stderr string
 }
 
 // TestServerStopped: warlogs append free rolls while the server is stopped
@@ -91,27 +84,9 @@ func TestServerStopped(t *testing.T) {
 	followed := make(chan attempt, 1)
 	go func() { followed <- warlog(fctx, "log", "--follow") }()
 
-	var mu sync.Mutex
-	var attempts []attempt
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	for w := range 4 {
-		wg.Go(func() {
-			for n := 0; ; n++ {
-				select {
-				case <-stop:
-					return
-				default:
-				}
-				id := fmt.Sprintf("w%d-%d", w, n)
-				a := warlog(context.Background(), "roll", "d6", "--for", "writer "+fmt.Sprint(w), "--action-id", id)
-				a.id = id
-				mu.Lock()
-				attempts = append(attempts, a)
-				mu.Unlock()
-			}
-		})
-	}
+	ws := startWriters(4, func(w int, id string) attempt {
+		return warlog(context.Background(), "roll", "d6", "--for", "writer "+fmt.Sprint(w), "--action-id", id)
+	})
 	time.Sleep(2 * time.Second)
 	pgctl(t, "stop", "-m", "immediate")
 	t.Log("server stopped")
@@ -120,8 +95,7 @@ func TestServerStopped(t *testing.T) {
 	serverUp(t)
 	t.Log("server started")
 	time.Sleep(2 * time.Second)
-	close(stop)
-	wg.Wait()
+	attempts := ws.finish()
 
 	// The follower lost its connection: one plain line, exit 1.
 	select {

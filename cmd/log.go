@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -182,6 +183,8 @@ func runLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, name 
 	}
 	from, to := win.keep(acts)
 	rows := make([][]string, 0, to-from)
+	// Who made each action shows where a league server recorded it.
+	byColumn := slices.ContainsFunc(l.Actions[from:to], func(a logview.Action) bool { return a.By != "" })
 	for _, a := range l.Actions[from:to] {
 		label, state := a.Label, mark(a.Undone)
 		if a.In != a.ID { // decided again inside an amendment
@@ -193,7 +196,14 @@ func runLog(ctx context.Context, app *cmdutil.App, svc *campaigns.Service, name 
 		if a.Amended {
 			state = "amended"
 		}
-		rows = append(rows, []string{campaigns.ShortActionID(a.ID), a.At.Local().Format("01-02 15:04"), label, strings.Join(a.Dice, " "), state})
+		row := []string{campaigns.ShortActionID(a.ID), a.At.Local().Format("01-02 15:04"), label, strings.Join(a.Dice, " "), state}
+		if byColumn {
+			row = slices.Insert(row, 2, a.By)
+		}
+		rows = append(rows, row)
+	}
+	if byColumn {
+		return cmdutil.Table(app.Out, []string{"action", "at", "by", "what", "dice", "undone"}, rows)
 	}
 	return cmdutil.Table(app.Out, []string{"action", "at", "what", "dice", "undone"}, rows)
 }

@@ -112,7 +112,7 @@ func TestEmptyDBFlagRefused(t *testing.T) {
 		var out, errb bytes.Buffer
 		app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(k string) string { return map[string]string{"HOME": home}[k] }, Engines: Engines()}
 		code := Run(context.Background(), app, args)
-		if want := `warlog: invalid argument "" for "--db" flag: give a file path or a postgres:// address; leave --db out to use $WARLOG_DB or the default database`; code != cmdutil.ExitUsage || !strings.HasPrefix(errb.String(), want) {
+		if want := `warlog: invalid argument "" for "--db" flag: give a file path, a postgres:// or an http(s):// address; leave --db out to use $WARLOG_DB or the default database`; code != cmdutil.ExitUsage || !strings.HasPrefix(errb.String(), want) {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 starting %q", args, code, errb.String(), want)
 		}
 	}

@@ -65,12 +65,24 @@ campaign database and its -wal and -shm files are refused by any name.`,
 		RunE: func(c *cobra.Command, _ []string) error { return runReport(c, app, o) },
 	}
 	f := c.Flags()
-	f.StringVar(&o.scenario, "scenario", "", "the scenario `NAME` to report (default: the latest)")
+	f.StringVar(&o.scenario, "scenario", "", "the scenario `NAME` to report (default: the latest); NAME#2 is the second of that name, NAME@V the one begun at log version V")
 	f.BoolVar(&o.chronicle, "chronicle", false, "the chronicle of the whole campaign")
 	f.StringVar(&o.format, "format", "md", "the `FORMAT`: md, html, json, or summary (a post of at most 2,000 characters)")
 	f.StringVar(&o.out, "out", "", "write to this `FILE` instead of stdout (mode 0644; - is stdout)")
 	f.BoolVar(&o.force, "force", false, "with --out, replace the file if it exists")
 	f.BoolVar(&o.showUndone, "show-undone", false, "show undone actions, struck through")
+	_ = c.RegisterFlagCompletionFunc("scenario", func(c *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
+		name, err := app.CurrentCampaign(c.Context())
+		svc, _ := app.Service()
+		if err != nil || svc == nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		r, err := report.Build(c.Context(), svc, name, report.Options{Campaign: true})
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return report.ScenarioRefs(r.Scenarios), cobra.ShellCompDirectiveNoFileComp
+	})
 	_ = c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"md", "html", "json", "summary"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = c.RegisterFlagCompletionFunc("scenario", completeScenarios(app))
 	return cmdutil.ReadsOnly(c)
@@ -111,6 +123,12 @@ func runReport(c *cobra.Command, app *cmdutil.App, o *reportOptions) error {
 	}
 	svc, _ := app.Service()
 	r, err := buildReport(c.Context(), svc, name, report.Options{Scenario: o.scenario, Campaign: o.chronicle, ShowUndone: o.showUndone})
+	var twice *report.AmbiguousScenarioError
+	if errors.As(err, &twice) {
+		last := twice.Choices[len(twice.Choices)-1]
+		return fmt.Errorf("%w; give one: --scenario %s, or by the version that began it, --scenario %s",
+			err, cmdutil.Quote(last.Ref), cmdutil.Quote(fmt.Sprintf("%s@%d", twice.Name, last.Start)))
+	}
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -43,16 +44,33 @@ func validReport(t *testing.T, s *jsonschema.Schema, what string, data []byte) {
 // dbRunner runs warlog commands on a new database of the test's and
 // returns what each wrote; a command that fails fails the test.
 func dbRunner(t *testing.T) func(args ...string) string {
+	run, _ := dbRunners(t)
+	return run
+}
+
+// dbRunners are dbRunner's run, and try, which runs a command on the same
+// database and returns its output and exit code, whatever they are.
+func dbRunners(t *testing.T) (run func(args ...string) string, try func(args ...string) (string, int)) {
 	db := filepath.Join(t.TempDir(), "g.db")
-	return func(args ...string) string {
-		t.Helper()
+	try = func(args ...string) (string, int) {
 		var b bytes.Buffer
 		app := &cmdutil.App{In: strings.NewReader(""), Out: &b, Err: &b, Getenv: func(string) string { return "" }, Engines: Engines()}
-		if code := Run(context.Background(), app, append([]string{"--db", db}, args...)); code != 0 {
-			t.Fatalf("%v: exit %d\n%s", args, code, b.String())
+		line := append([]string{"--db", db}, args...)
+		if len(args) > 0 && args[0] == "__complete" { // the shell's completion comes first
+			line = append([]string{args[0], "--db", db}, args[1:]...)
 		}
-		return b.String()
+		code := Run(context.Background(), app, line)
+		return b.String(), code
 	}
+	run = func(args ...string) string {
+		t.Helper()
+		out, code := try(args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d\n%s", args, code, out)
+		}
+		return out
+	}
+	return run, try
 }
 
 // twoScenario is a campaign of two scenarios of game, both won by winner,
@@ -433,11 +451,13 @@ func demoReport(t *testing.T, name string, v any) {
 
 // Two scenarios of one name in a campaign are two scenarios in the
 // chronicle, told apart by the action that began each: their actions,
-// winners and the figures' paths are not merged.
+// winners and the figures' paths are not merged. report --scenario NAME
+// refuses the shared name, listing both, and takes NAME#2 or NAME@V (the
+// version that began it).
 func TestReportScenariosShareAName(t *testing.T) {
 	for _, g := range perGame(t, "twoScenarios", twoScenarios, func(g twoScenario) string { return g.game }) {
 		t.Run(g.game, func(t *testing.T) {
-			run := dbRunner(t)
+			run, try := dbRunners(t)
 			run("campaign", "new", "Twice", "--game", g.game, "--seed", "1")
 			for _, l := range g.lines {
 				l = append([]string(nil), l...)
@@ -512,6 +532,31 @@ func TestReportScenariosShareAName(t *testing.T) {
 				if (s.Name == "Bors" || s.Name == "Bors's Mother") && (len(s.Path) != 2 || s.Path[0].Start == s.Path[1].Start) {
 					t.Errorf("%s's path does not tell the two Skirmishes apart: %+v", s.Name, s.Path)
 				}
+			}
+			out, code := try("report", "--scenario", "skirmish")
+			want := fmt.Sprintf(`campaign "Twice" has 2 scenarios named "Skirmish": Skirmish#1 (begun at version %d, `, a.Start)
+			if code != 1 || !strings.Contains(out, want) || !strings.Contains(out, fmt.Sprintf("Skirmish#2 (begun at version %d, ", b.Start)) ||
+				!strings.Contains(out, "--scenario 'Skirmish#2', or by the version that began it, --scenario Skirmish@"+strconv.FormatInt(b.Start, 10)) || strings.Count(out, "\n") != 1 {
+				t.Errorf("report --scenario Skirmish: exit %d\n%s\nwant one line with %q and both", code, out, want)
+			}
+			for ask, start := range map[string]int64{"Skirmish#2": b.Start, "skirmish#1": a.Start, fmt.Sprintf("Skirmish@%d", a.Start): a.Start, fmt.Sprintf("@%d", b.Start): b.Start} {
+				var one struct {
+					Scenarios []struct {
+						Start int64 `json:"start"`
+					} `json:"scenarios"`
+				}
+				if err := json.Unmarshal([]byte(run("report", "--scenario", ask, "--format", "json")), &one); err != nil {
+					t.Fatal(err)
+				}
+				if len(one.Scenarios) != 1 || one.Scenarios[0].Start != start {
+					t.Errorf("report --scenario %s: %+v, want the scenario begun at version %d", ask, one.Scenarios, start)
+				}
+			}
+			if out := run("__complete", "report", "--scenario", ""); !strings.HasPrefix(out, "Skirmish#1\nSkirmish#2\n:4\n") {
+				t.Errorf("report --scenario completes to %q, want Skirmish#1 and Skirmish#2", out)
+			}
+			if out, code := try("report", "--scenario", "Skirmish#3"); code != 1 || !strings.Contains(out, "it has: Skirmish#1, Skirmish#2") {
+				t.Errorf("report --scenario Skirmish#3: exit %d\n%s", code, out)
 			}
 			md := run("report", "--chronicle", "--format", "md")
 			if !strings.Contains(md, "\n## Skirmish\n") || !strings.Contains(md, "\n## Skirmish (2)\n") {

@@ -263,6 +263,7 @@ func subcommands() []subcommand {
 		{"rules", newRulesCommand},
 		{"version", newVersionCommand},
 		{"generate", newGenerateCommand},
+		{"serve", newServeCommand},
 	}
 }
 
@@ -328,7 +329,8 @@ func newRoot(app *cmdutil.App, only string) *cobra.Command {
 		return &cmdutil.UsageError{Err: cmdutil.FlagError(c, plainFlagValueError(err)), Hint: c.CommandPath() + " --help"}
 	})
 	pf := root.PersistentFlags()
-	pf.Var(cmdutil.NonEmptyFlag{Value: &app.DBPath, Want: "give a file path or a postgres:// address; leave --db out to use $WARLOG_DB or the default database"}, "db", "the SQLite file `PATH`, or a postgres://USER@HOST/DB address (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
+	pf.Var(cmdutil.NonEmptyFlag{Value: &app.DBPath, Want: "give a file path, a postgres:// or an http(s):// address; leave --db out to use $WARLOG_DB or the default database"}, "db", "the SQLite file `PATH`, a postgres://USER@HOST/DB address, or a league server's http(s)://HOST:PORT (default $WARLOG_DB, else $XDG_DATA_HOME/warlog/warlog.db)")
+	pf.Var(cmdutil.NonEmptyFlag{Value: &app.TokenFile, Want: "give the file holding your league token; leave --token-file out to send $WARLOG_TOKEN"}, "token-file", "the file `PATH` holding your token for a league server (default $WARLOG_TOKEN)")
 	pf.VarP(cmdutil.NonEmptyFlag{Value: &app.Campaign, Want: "give a campaign's name; leave -c out to act on the one chosen with warlog use NAME"}, "campaign", "c", "the campaign `NAME` to act on (default: the one chosen with warlog use NAME)")
 	pf.BoolVar(&app.JSON, "json", false, "machine-readable output: one JSON document on stdout")
 	pf.Var(cmdutil.NonEmptyFlag{Value: &app.Dice, Want: "give the faces rolled at the table, e.g. --dice 4,2; leave --dice out for the program to roll"}, "dice", "hand-entered `FACES` for this action, e.g. 4,2, in the order the rules ask")

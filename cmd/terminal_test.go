@@ -37,18 +37,9 @@ func TestTablesFitAndPagerOnATerminal(t *testing.T) {
 	fmt.Fprintf(&script, "echo '==warlog-pager=='; PAGER='sed s/^/PAGED:/' WARLOG_PAGER='sed s/^/WPAGED:/' '%s' --db '%s' log -n 2; ", bin, db)
 	fmt.Fprintf(&script, "echo '==off=='; PAGER='sed s/^/PAGED:/' WARLOG_PAGER= '%s' --db '%s' log -n 2; ", bin, db)
 	fmt.Fprintf(&script, "echo '==no-pager=='; PAGER='sed s/^/PAGED:/' '%s' --db '%s' --no-pager log -n 2; ", bin, db)
-	fmt.Fprintf(&script, "echo '==missing=='; PAGER='no-such-pager -R' '%s' --db '%s' log -n 2; echo \"exit $?\"; echo '==end=='; sleep 600", bin, db)
+	fmt.Fprintf(&script, "echo '==missing=='; PAGER='no-such-pager -R' '%s' --db '%s' log -n 2; echo \"exit $?\"; echo '==end=='", bin, db)
 
-	p := &tmuxPlay{t: t, socket: filepath.Join(dir, "tmux.sock"), target: "fit"}
-	p.tmux("-f", "/dev/null", "new-session", "-d", "-s", "fit", "-x", "80", "-y", "50",
-		"-e", "HOME="+dir, "-e", "TZ=UTC", script.String())
-	p.tmux("set-option", "-t", "fit", "history-limit", "20000")
-	t.Cleanup(func() { _ = exec.Command("tmux", "-S", p.socket, "kill-server").Run() })
-	p.keys("Enter")
-	p.waitFor("the commands to finish", func(string) bool {
-		return strings.Contains(p.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "fit"), "==end==")
-	})
-	all := p.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "fit")
+	all := scriptInTmux(t, dir, "fit", script.String())
 	part := func(from, to string) string {
 		_, after, _ := strings.Cut(all, from+"\n")
 		before, _, _ := strings.Cut(after, to)
@@ -156,4 +147,21 @@ func TestLogLimitAndSince(t *testing.T) {
 	if _, e, code := run(t, db, "log", "-n", "2", "--follow"); code != cmdutil.ExitUsage {
 		t.Errorf("log -n 2 --follow: exit %d %s", code, e)
 	}
+}
+
+// scriptInTmux runs a shell script, which ends by echoing ==end==, in a
+// fresh 80x50 tmux pane (HOME dir, TZ UTC) and gives everything the pane
+// showed, long lines joined.
+func scriptInTmux(t *testing.T, dir, name, script string) string {
+	t.Helper()
+	p := &tmuxPlay{t: t, socket: filepath.Join(dir, "tmux.sock"), target: name}
+	p.tmux("-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "80", "-y", "50",
+		"-e", "HOME="+dir, "-e", "TZ=UTC", script+"; sleep 600")
+	p.tmux("set-option", "-t", name, "history-limit", "50000")
+	t.Cleanup(func() { _ = exec.Command("tmux", "-S", p.socket, "kill-server").Run() })
+	p.keys("Enter")
+	p.waitFor("the commands to finish", func(string) bool {
+		return strings.Contains(p.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", name), "==end==")
+	})
+	return p.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", name)
 }

@@ -37,9 +37,11 @@ func (h History[T]) shareInto(dst reflect.Value) { dst.Set(reflect.ValueOf(h.Cop
 
 var sharerType = reflect.TypeFor[sharer]()
 
+// seenKey is a pointer met and the copier of what it points to (a struct
+// and its first field share an address, not a copier).
 type seenKey struct {
 	p unsafe.Pointer
-	t reflect.Type
+	c *copier
 }
 
 // cloner is one Clone's memory of the pointers it has copied.
@@ -115,7 +117,7 @@ func build(t reflect.Type) func(c *cloner, dst, src unsafe.Pointer) {
 			if p == nil {
 				return
 			}
-			k := seenKey{p, t}
+			k := seenKey{p, elem}
 			if q, ok := c.seen[k]; ok {
 				*(*unsafe.Pointer)(dst) = q
 				return

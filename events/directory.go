@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 )
 
 // A campaign has a stable key and a name. The key is the stream's: it is
@@ -150,4 +151,12 @@ func ImportStream(ctx context.Context, d Directory, e Entry, expected int64, evs
 		return err
 	}
 	return d.Import(ctx, e, expected, all)
+}
+
+// FileImporter is a store that takes an export file whole and decides it
+// itself (a league server): an import into it, or a push, sends the file
+// and nothing else; out receives its answer (the campaigns layer's import
+// result, as JSON).
+type FileImporter interface {
+	ImportFile(ctx context.Context, r io.Reader, as string, out any) error
 }

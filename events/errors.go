@@ -60,6 +60,10 @@ var (
 	// which; the same action sent again with the same action id is stored
 	// once (cmd says so in its own commands).
 	ErrUncertain = errors.New("the connection to the PostgreSQL server was lost while the action was being committed: it may or may not be stored")
+	// ErrUncertainSent: the connection to a league server broke after an
+	// action was sent and before its answer: the server may or may not
+	// have stored it. The same action id sent again is stored once.
+	ErrUncertainSent = errors.New("the connection to the league server was lost while the action was being stored: it may or may not be stored")
 	// ErrDenied: the database user has no right to do what was asked.
 	ErrDenied = errors.New("the database user may not do this")
 	// ErrAppendOnly: a change or removal of events was refused.

@@ -250,3 +250,13 @@ type SnapshotAudit struct {
 type Authority interface {
 	Organiser(ctx context.Context) (bool, error)
 }
+
+// StreamLocker is a Store that can hold one stream's writers off while an
+// action is decided (PostgreSQL's advisory locks): a league server holds
+// the lock from loading the state to appending, so writers of one
+// campaign queue instead of deciding on the same state and all but one
+// failing, across every process that shares the database. LockStream
+// waits for the lock (or ctx's end) and returns what releases it.
+type StreamLocker interface {
+	LockStream(ctx context.Context, stream string) (unlock func(), err error)
+}

@@ -41,6 +41,9 @@ type App struct {
 	Dice     string
 	ActionID string
 	NoPager  bool
+	// TokenFile holds a league server's token (--token-file); else
+	// $WARLOG_TOKEN is sent.
+	TokenFile string
 
 	// ReadOnly opens the database for reading only: the command that runs
 	// only reads (see ReadsOnly). The root sets it.

@@ -108,6 +108,7 @@ var hints = []func(err error) (inner, advice string, ok bool){
 		return ""
 	}),
 	sentinelHint(events.ErrUncertain, "`warlog log` shows whether it is, and running the command again with the same --action-id is safe"),
+	sentinelHint(events.ErrUncertainSent, "`warlog log` shows whether it is, and running the command again with the same --action-id is safe"),
 	sentinelHint(events.ErrDamaged, "run `warlog verify` and restore a copy if it fails"),
 	sentinelHint(events.ErrNotAsWritten, "run `warlog verify`"),
 	sentinelHint(report.ErrNoScenario, "start one with `warlog scenario start NAME`"),

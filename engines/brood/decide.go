@@ -477,7 +477,7 @@ func (a *act) move(c Move) error {
 		return engines.Refuse("Occupied", "%d,%d is taken; a spawn ends its move on an empty square", c.X, c.Y)
 	}
 	left := p.Move - p.MoveUsed
-	path := Path(p.X, p.Y, p.OddDiagonal, c.X, c.Y, a.b.Empty, func(sx, sy int) int { return len(a.b.Threats(p.Owner, sx, sy)) })
+	path := Path(a.b.Size, p.X, p.Y, p.OddDiagonal, c.X, c.Y, a.b.Empty, func(sx, sy int) int { return len(a.b.Threats(p.Owner, sx, sy)) })
 	if path == nil {
 		return engines.Refuse("Path", "no free path from %d,%d to %d,%d; spawns and Mothers block squares", p.X, p.Y, c.X, c.Y)
 	}

@@ -534,7 +534,7 @@ func (a *act) motherMove(c MotherMove) error {
 	if !free(c.X, c.Y) {
 		return engines.Refuse("Occupied", "%s Mother cannot stand centred on %d,%d: her 3 x 3 must be on the grid and clear", words.Possessive(m.Player), c.X, c.Y)
 	}
-	path := Path(m.X, m.Y, m.OddDiagonal, c.X, c.Y, free, func(int, int) int { return 0 })
+	path := Path(a.b.Size, m.X, m.Y, m.OddDiagonal, c.X, c.Y, free, func(int, int) int { return 0 })
 	left := LevitateMove - m.MoveUsed
 	cost := 0
 	for _, s := range path {

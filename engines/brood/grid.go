@@ -1,7 +1,6 @@
 package brood
 
 import (
-	"container/heap"
 	"slices"
 )
 
@@ -182,18 +181,13 @@ type node struct {
 	cost, thr int
 }
 
-type pq []*node
-
-func (q pq) Len() int { return len(q) }
-func (q pq) Less(i, j int) bool {
-	if q[i].cost != q[j].cost {
-		return q[i].cost < q[j].cost
+// before orders nodes cheapest first, then fewest threatened squares.
+func (n *node) before(o *node) bool {
+	if n.cost != o.cost {
+		return n.cost < o.cost
 	}
-	return q[i].thr < q[j].thr
+	return n.thr < o.thr
 }
-func (q pq) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *pq) Push(x any)   { *q = append(*q, x.(*node)) }
-func (q *pq) Pop() (v any) { old := *q; v = old[len(old)-1]; *q = old[:len(old)-1]; return v }
 
 // spot is a square of a search and whether an odd number of diagonals led
 // there (the next diagonal then costs 2).
@@ -206,21 +200,23 @@ type spot struct{ x, y, odd int }
 // so that its next diagonal costs 2 (RULINGS: the count runs over the
 // piece's whole turn). Each spot is handed to visit once, when its best
 // way is known; the search ends when visit returns true. It returns the
-// best way found to each spot and the spot each came from.
-func explore(fx, fy int, odd bool, budget int, free func(x, y int) bool, thr func(x, y int) int, visit func(*node) bool) (map[spot]*node, map[spot]spot) {
-	best := map[spot]*node{}
-	prev := map[spot]spot{}
-	start := &node{x: fx, y: fy, odd: parity(odd)}
-	best[spot{fx, fy, start.odd}] = start
-	q := &pq{start}
-	done := map[spot]bool{}
-	for q.Len() > 0 {
-		n := heap.Pop(q).(*node)
-		k := spot{n.x, n.y, n.odd}
-		if done[k] {
+// search: the best way found to each spot and the spot each came from.
+//
+// size is the board's: no square off it is free, so the search keeps its
+// spots in a table of the board's squares rather than in maps (a move's
+// path is searched for every move a re-decision checks).
+func explore(size, fx, fy int, odd bool, budget int, free func(x, y int) bool, thr func(x, y int) int, visit func(*node) bool) *search {
+	s := newSearch(size)
+	k0, _ := s.index(spot{fx, fy, parity(odd)})
+	s.push(k0, node{x: fx, y: fy, odd: parity(odd)})
+	for len(s.heap) > 0 {
+		id := s.pop()
+		n := &s.nodes[id]
+		ki, _ := s.index(spot{n.x, n.y, n.odd})
+		if s.done[ki] {
 			continue
 		}
-		done[k] = true
+		s.done[ki] = true
 		if visit(n) {
 			break
 		}
@@ -230,10 +226,8 @@ func explore(fx, fy int, odd bool, budget int, free func(x, y int) bool, thr fun
 				if dx == 0 && dy == 0 {
 					continue
 				}
+				n := &s.nodes[id] // the table may have grown
 				nx, ny := n.x+dx, n.y+dy
-				if !free(nx, ny) {
-					continue
-				}
 				c, odd := 1, n.odd
 				if dx != 0 && dy != 0 {
 					if odd == 1 {
@@ -241,37 +235,114 @@ func explore(fx, fy int, odd bool, budget int, free func(x, y int) bool, thr fun
 					}
 					odd = 1 - odd
 				}
-				nk := spot{nx, ny, odd}
-				if done[nk] || budget > 0 && n.cost+c > budget {
+				ni, on := s.index(spot{nx, ny, odd})
+				if !on || !free(nx, ny) {
 					continue
 				}
-				cand := &node{x: nx, y: ny, odd: odd, cost: n.cost + c, thr: n.thr + leave}
-				if old, ok := best[nk]; ok && (old.cost < cand.cost || old.cost == cand.cost && old.thr <= cand.thr) {
+				if s.done[ni] || budget > 0 && n.cost+c > budget {
 					continue
 				}
-				best[nk] = cand
-				prev[nk] = k
-				heap.Push(q, cand)
+				cand := node{x: nx, y: ny, odd: odd, cost: n.cost + c, thr: n.thr + leave}
+				if old := s.best[ni]; old != 0 && !cand.before(&s.nodes[old-1]) {
+					continue
+				}
+				s.prev[ni] = int32(ki) + 1
+				s.push(ni, cand)
 			}
 		}
 	}
-	return best, prev
+	return s
 }
 
-// Path finds the cheapest way from (fx,fy) to (tx,ty) through squares free
-// says are free, diagonals 1-2-1 counted on from odd (explore), preferring
-// among the cheapest the path that leaves the fewest threatened squares
-// (thr) and, of those, the one after which the next diagonal costs 1. It
-// returns the steps after the start, or nil when the target cannot be
-// reached.
-func Path(fx, fy int, odd bool, tx, ty int, free func(x, y int) bool, thr func(x, y int) int) []step {
+// search holds explore's spots by the board's squares, from 0 to size+1
+// on each side (the start may stand on the edge): for each, the best node
+// found (its place in nodes, plus 1: 0 is none), the spot it came from
+// (its index, plus 1) and whether its best way is known; heap holds the
+// places of the nodes still to visit, cheapest first.
+type search struct {
+	side  int
+	nodes []node
+	best  []int32
+	prev  []int32
+	done  []bool
+	heap  []int32
+}
+
+func newSearch(size int) *search {
+	side := size + 2
+	n := side * side * 2
+	return &search{side: side, best: make([]int32, n), prev: make([]int32, n), done: make([]bool, n), nodes: make([]node, 0, 64)}
+}
+
+// index is k's place in the table; false for a spot off it.
+func (s *search) index(k spot) (int, bool) {
+	if k.x < 0 || k.y < 0 || k.x >= s.side || k.y >= s.side {
+		return 0, false
+	}
+	return (k.y*s.side+k.x)*2 + k.odd, true
+}
+
+// spotAt is the spot of a table index.
+func (s *search) spotAt(i int) spot {
+	return spot{x: (i / 2) % s.side, y: (i / 2) / s.side, odd: i % 2}
+}
+
+// push makes n the best node of spot index i and queues it.
+func (s *search) push(i int, n node) {
+	s.nodes = append(s.nodes, n)
+	id := int32(len(s.nodes) - 1)
+	s.best[i] = id + 1
+	s.heap = append(s.heap, id)
+	for j := len(s.heap) - 1; j > 0; {
+		p := (j - 1) / 2
+		if !s.nodes[s.heap[j]].before(&s.nodes[s.heap[p]]) {
+			break
+		}
+		s.heap[j], s.heap[p] = s.heap[p], s.heap[j]
+		j = p
+	}
+}
+
+// pop takes the cheapest queued node.
+func (s *search) pop() int32 {
+	h := s.heap
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	for j := 0; ; {
+		l, r, m := 2*j+1, 2*j+2, j
+		if l < len(h) && s.nodes[h[l]].before(&s.nodes[h[m]]) {
+			m = l
+		}
+		if r < len(h) && s.nodes[h[r]].before(&s.nodes[h[m]]) {
+			m = r
+		}
+		if m == j {
+			break
+		}
+		h[j], h[m] = h[m], h[j]
+		j = m
+	}
+	s.heap = h
+	return top
+}
+
+// Path finds the cheapest way from (fx,fy) to (tx,ty) on a board of that
+// size through squares free says are free, diagonals 1-2-1 counted on
+// from odd (explore), preferring among the cheapest the path that leaves
+// the fewest threatened squares (thr) and, of those, the one after which
+// the next diagonal costs 1. It returns the steps after the start, or nil
+// when the target cannot be reached.
+func Path(size, fx, fy int, odd bool, tx, ty int, free func(x, y int) bool, thr func(x, y int) int) []step {
 	var goal *node
-	best, prev := explore(fx, fy, odd, 0, free, thr, func(n *node) bool {
+	s := explore(size, fx, fy, odd, 0, free, thr, func(n *node) bool {
 		if goal != nil && (n.cost > goal.cost || n.thr > goal.thr) {
 			return true // no way to the target as good is left
 		}
 		if n.x == tx && n.y == ty && (goal == nil || n.odd == 0) {
-			goal = n
+			g := *n
+			goal = &g
 		}
 		return goal != nil && goal.odd == 0
 	})
@@ -279,10 +350,12 @@ func Path(fx, fy int, odd bool, tx, ty int, free func(x, y int) bool, thr func(x
 		return nil
 	}
 	var out []step
-	k := spot{goal.x, goal.y, goal.odd}
-	for k != (spot{fx, fy, parity(odd)}) {
-		p := prev[k]
-		out = append(out, step{X: k.x, Y: k.y, Cost: best[k].cost - best[p].cost})
+	start, _ := s.index(spot{fx, fy, parity(odd)})
+	k, _ := s.index(spot{goal.x, goal.y, goal.odd})
+	for k != start {
+		p := int(s.prev[k]) - 1
+		at := s.spotAt(k)
+		out = append(out, step{X: at.x, Y: at.y, Cost: s.nodes[s.best[k]-1].cost - s.nodes[s.best[p]-1].cost})
 		k = p
 	}
 	slices.Reverse(out)

@@ -515,9 +515,9 @@ type reached struct{ cost, thr int }
 // (diagonals 1-2-1 through free squares) of each square within budget, and
 // of the cheapest paths the fewest threatened squares left. A trial move per
 // square would run Path once per square, too slow to list a whole board.
-func reach(fx, fy int, odd bool, budget int, free func(x, y int) bool, thr func(x, y int) int) map[Square]reached {
+func reach(size, fx, fy int, odd bool, budget int, free func(x, y int) bool, thr func(x, y int) int) map[Square]reached {
 	out := map[Square]reached{}
-	explore(fx, fy, odd, budget, free, thr, func(n *node) bool {
+	explore(size, fx, fy, odd, budget, free, thr, func(n *node) bool {
 		at := Square{n.x, n.y}
 		if r, ok := out[at]; !ok || n.cost < r.cost || n.cost == r.cost && n.thr < r.thr {
 			out[at] = reached{n.cost, n.thr}
@@ -538,7 +538,7 @@ func (s *State) moveTargets(p *Piece) []moveTarget {
 		return nil
 	}
 	threat := func(x, y int) int { return len(b.Threats(p.Owner, x, y)) }
-	r := reach(p.X, p.Y, p.OddDiagonal, left, b.Empty, threat)
+	r := reach(b.Size, p.X, p.Y, p.OddDiagonal, left, b.Empty, threat)
 	var squares []Square
 	for at := range r {
 		squares = append(squares, at)

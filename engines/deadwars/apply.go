@@ -128,9 +128,13 @@ func (s *State) onFigureMoved(p FigureMoved) error {
 	return nil
 }
 
-// moved folds what a move did to base contact: the contacts left and
-// made, the mark of having left contact, the free attacks it gave.
+// moved folds what a move did to base contact: the free attacks the
+// figure's earlier moves earned lapse (RULINGS, Deadwars, 2026-12-01: a
+// free attack is made before the figure that earned it moves again), then
+// the contacts left and made, the mark of having left contact, the free
+// attacks this move gave.
 func (b *Battle) moved(fig Ref, left []Ref, into *Ref, free []FreeAttack) {
+	b.Free = slices.DeleteFunc(b.Free, func(f FreeAttack) bool { return b.earner(f) == fig })
 	for _, r := range left {
 		b.leave(fig, r)
 	}
@@ -200,7 +204,8 @@ func (s *State) onSpellCast(p SpellCast) error {
 			t.Wounds--
 		}
 	case Boost:
-		if len(p.Free) > 0 {
+		// A Boost that changed no contact is a move all the same.
+		if len(p.Free) > 0 || len(p.Left) == 0 && p.Into == nil {
 			b.moved(p.Target, p.Left, p.Into, p.Free)
 			break
 		}

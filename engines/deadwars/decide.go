@@ -334,7 +334,7 @@ func endScenario(a *act, c engines.EndScenario) error {
 			}
 			ev.Winner, ev.Result = f.Player, f.Player+" wins"
 		}
-		ev.Why = fmt.Sprintf("the players ended the battle in turn %d and declared the result.", b.Round)
+		ev.Why = fmt.Sprintf("the players ended the battle %s and declared the result.", b.endedWhen())
 		d.Emit(TypeScenarioEnded, ev)
 		d.Label("%s ends: %s; %s", b.Name, ev.Result, ev.Why)
 		return nil
@@ -342,7 +342,7 @@ func endScenario(a *act, c engines.EndScenario) error {
 	if b.Brief == DeathShrine {
 		return engines.RefuseTry("Death Shrine", []string{"dw shrine"}, "Death Shrine is won at the shrine: play the 6 turns and enter the count, or end the battle now naming its winner or a draw")
 	}
-	ev := b.decide(fmt.Sprintf("the players ended the battle in turn %d", b.Round))
+	ev := b.decide("the players ended the battle " + b.endedWhen())
 	d.Emit(TypeScenarioEnded, ev)
 	d.Label("%s ends: %s. %s", b.Name, ev.Result, ev.Why)
 	return nil

@@ -19,7 +19,12 @@ var Engine = &kit.Game[*State]{
 	// Rules 3: no Soul collected from base contact, no contact recorded
 	// again with an enemy left this turn (rulings of 2026-12-01).
 	// Rules 4: every judged roll records its target (issue 33).
-	Rules: 4,
+	// Rules 5: a battle ended before anyone acted in the turn begun says it
+	// ended after the turn before (a turn no one played is not counted); a
+	// free attack lapses when the figure whose move earned it moves again;
+	// a die made by a double says when it pairs again (rulings of
+	// 2026-12-01).
+	Rules: 5,
 	New:   newState,
 	Facts: func() []kit.Fact[*State] {
 		return []kit.Fact[*State]{

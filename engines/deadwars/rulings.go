@@ -27,8 +27,10 @@ package deadwars
 // so this turn's pair lasts as long as it can. A double changed into a 6
 // goes to the magic pool as one of this turn's 6s.
 //
-// Ruling: free attacks are made as free attacks (Attack.Free) any time
-// before the turn ends, by either side; the ones not made lapse. Leaving
+// Ruling: free attacks are made as free attacks (Attack.Free), by either
+// side, before the figure whose move earned them (the one that entered or
+// left contact) moves again, and before the turn ends; the ones not made
+// lapse, and so does one whose contact is left (RULINGS 2026-12-01). Leaving
 // contact by a move offers every enemy left a free attack on the mover. A
 // Boost is a move, whoever's figure it moves (RULINGS): the boosted figure
 // gets the free attack on entering contact, the enemies it leaves get

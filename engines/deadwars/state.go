@@ -1,6 +1,7 @@
 package deadwars
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -184,6 +185,27 @@ func (s *State) Force(player string) *Force {
 	return nil
 }
 
+// played is the number of turns played: the last turn in which a player
+// took an action (Filed). A turn counts once a player has acted in it, and
+// the Humans' strike after a turn belongs to that turn (RULINGS, Deadwars,
+// rulings added 2026-12-01): a battle ended when the next turn began, with
+// no one yet acting in it, was played for the turns before it.
+func (b *Battle) played() int { return b.Filed }
+
+// endedWhen says when in its turns a battle ended now: "in turn 2" while
+// a turn is being played, "after turn 1" when no one has acted in the turn
+// begun, "before its first turn" when no one has acted at all.
+func (b *Battle) endedWhen() string {
+	switch n := b.played(); {
+	case n == 0:
+		return "before its first turn"
+	case n < b.Round:
+		return fmt.Sprintf("after turn %d", n)
+	default:
+		return fmt.Sprintf("in turn %d", n)
+	}
+}
+
 // ActivePlayer is the player whose turn it is.
 func (b *Battle) ActivePlayer() string { return b.Sides[b.Active] }
 
@@ -238,6 +260,17 @@ func (b *Battle) ContactsOf(r Ref) []Ref {
 		}
 	}
 	return out
+}
+
+// earner is the figure whose move earned the free attack f: the figure
+// that moved into base contact (f.By, still in contact with its target:
+// leaving would have lapsed it) or the one that moved out of it (f.Target,
+// no longer in contact, and never again this turn).
+func (b *Battle) earner(f FreeAttack) Ref {
+	if b.InContact(f.By, f.Target) {
+		return f.By
+	}
+	return f.Target
 }
 
 // leftThisTurn reports whether x and y left base contact this turn.

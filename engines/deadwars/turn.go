@@ -86,6 +86,11 @@ func double(a *act, c Double) error {
 	} else {
 		d.Label("%s changes a double %d into one %d (%s).", p, c.Face, c.To, FaceAction(clan, c.To))
 	}
+	// RULINGS, Deadwars, 2026-12-01: a die made by exchanging a double may
+	// pair again, and the line says so.
+	if c.To == 6 && b.Sixes >= 2 || c.To != 6 && countFace(b.Pool, c.To) >= 2 {
+		d.Label("%s It is one of this turn's dice and pairs with another %d: a double again.", d.LabelText(), c.To)
+	}
 	return s.checkEnd(d)
 }
 

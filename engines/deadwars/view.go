@@ -25,6 +25,11 @@ func (s *State) Status() engines.Status {
 		return st
 	}
 	st := engines.Status{Scenario: b.Name, Turn: b.Round, Phase: b.Phase}
+	if b.Over {
+		// An ended battle is numbered by the turns played, not the turn
+		// begun that no one played.
+		st.Turn = b.played()
+	}
 	head := fmt.Sprintf("%s: turn %d of %d", BriefTitle(b.Brief), b.Round, Turns)
 	switch b.Phase {
 	case PhaseRoll:
@@ -38,7 +43,10 @@ func (s *State) Status() engines.Status {
 		head += "; count the figures by the shrine"
 		st.Next = []string{"dw shrine"}
 	case PhaseOver:
-		head = fmt.Sprintf("%s: over after turn %d", BriefTitle(b.Brief), b.Round)
+		head = fmt.Sprintf("%s: over after turn %d", BriefTitle(b.Brief), b.played())
+		if b.played() == 0 {
+			head = BriefTitle(b.Brief) + ": over before its first turn was played"
+		}
 	}
 	st.Notes = append(st.Notes, head)
 	if b.Phase == PhaseAct {
@@ -226,7 +234,7 @@ func (s *State) Roster() engines.Roster {
 func (s *State) Scenarios() []engines.ScenarioSummary {
 	var out []engines.ScenarioSummary
 	for _, b := range s.battles() {
-		sum := engines.ScenarioSummary{Name: b.Name, Brief: b.Brief, Turn: b.Round, Ended: b.Over, Result: b.Result, Why: b.Why, Outcome: b.Outcome}
+		sum := engines.ScenarioSummary{Name: b.Name, Brief: b.Brief, Turn: b.played(), Ended: b.Over, Result: b.Result, Why: b.Why, Outcome: b.Outcome}
 		sides := slices.Clone(b.Sides)
 		if b.Brief == HuntTheHunters {
 			sides = append(sides, HumansSide)

@@ -256,3 +256,180 @@ func TestMimicKeepsMimic(t *testing.T) {
 		t.Errorf("Mm has %v, want Mimic and Soldier", f.Flesh)
 	}
 }
+
+// line 37 Morale: a routed incarn is removed and "they count as slain";
+// line 145 Avenger, line 627 Intimidate, line 637 Decimate. RULINGS
+// 2026-12-01: a rout counts as slain for morale, Avenger, Decimate and
+// Intimidate (Sadist: TestBloodshotSadistAndRout).
+func TestRoutCountsAsSlain(t *testing.T) {
+	t.Run("Avenger counts a routed ally", func(t *testing.T) {
+		s := duel(t, "sacrosanct", []Incarn{in("Av", "Regular", "Medium", fl("Avenger")), in("A2", "Regular", "Medium", fl("Brigand")),
+			in("A3", "Regular", "Medium", fl("Brigand")), in("A4", "Regular", "Medium", fl("Brigand"))},
+			"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+		i28(t, s).Do(Slay{Incarn: "A2"})
+		i28(t, s).Do(Slay{Incarn: "A3"})
+		i28(t, s).Do(Activate{Incarn: "A4"}, 1) // 2 of 4 slain, an ACT-R of 1: a rout
+		if st := fig(t, s, "Ann/A4").Status; st != StatusRouted {
+			t.Fatalf("A4 is %s, want routed", st)
+		}
+		i28(t, s).Do(Activate{Incarn: "Tg"}, 5)
+		i28(t, s).Do(EndActivation{})
+		i28(t, s).Do(Activate{Incarn: "Av"}, 8)
+		// A-R 3: AD 1, +3 Avenger (A2, A3 slain, A4 routed).
+		l := i28(t, s).Label(Attack{Target: "Tg", Strength: 1}, 3, 8)
+		contains(t, l, "+3 Avenger")
+	})
+	t.Run("morale counts a routed incarn", func(t *testing.T) {
+		s := duel(t, "sacrosanct", []Incarn{in("A1", "Regular", "Medium", fl("Brigand")), in("A2", "Regular", "Medium", fl("Brigand")),
+			in("A3", "Regular", "Medium", fl("Brigand")), in("A4", "Regular", "Medium", fl("Brigand"))},
+			"sacrosanct", []Incarn{in("Hw", "Regular", "Medium", fl("Hollow")), in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+		i28(t, s).Do(Slay{Incarn: "A1"})
+		// 1 slain and 1 within 5 of the Hollow: 2 of 4, an ACT-R of 1 routs.
+		i28(t, s).Do(Activate{Incarn: "A2", ActFacts: ActFacts{Hollow: 1}}, 1)
+		i28(t, s).Do(Activate{Incarn: "Tg"}, 5)
+		i28(t, s).Do(EndActivation{})
+		// A1 slain and A2 routed: 2 of 4 without the Hollow.
+		l := i28(t, s).Label(Activate{Incarn: "A3"}, 1)
+		if st := fig(t, s, "Ann/A3").Status; st != StatusRouted {
+			t.Fatalf("A3 is %s, want routed: %s", st, l)
+		}
+		contains(t, l, "with 2 of 4 of the gang slain")
+	})
+	t.Run("Intimidate counts a routed enemy", func(t *testing.T) {
+		// Court 2,5: Intimidate, Loot.
+		s := duel(t, "court", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"))},
+			"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}, [2]int{2, 5}, plainObj)
+		i28(t, s).Do(Slay{Incarn: "Tg", By: "Ax"})
+		if s.Battle.done("Ann", 2) {
+			t.Fatal("Intimidate done with Ug untouched")
+		}
+		i28(t, s).Do(Activate{Incarn: "Ax"}, 5)
+		i28(t, s).Do(EndActivation{})
+		l := i28(t, s).Label(Activate{Incarn: "Ug"}, 1) // 1 of 2 slain, an ACT-R of 1: a rout
+		if st := fig(t, s, "Ben/Ug").Status; st != StatusRouted {
+			t.Fatalf("Ug is %s, want routed: %s", st, l)
+		}
+		contains(t, l, "Ann completes Intimidate (all 2 enemy incarns stunned or slain)")
+	})
+	t.Run("Decimate counts a routed enemy's cost", func(t *testing.T) {
+		// Schism 4,6 +1: Loot, Decimate.
+		s := duel(t, "sacrosanct", []Incarn{in("Ax", "Demigod", "Immortal", fl("Brigand")), in("Bx", "Chosen", "Light", fl("Brigand"))},
+			"schism", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, schismObj)
+		i28(t, s).Do(Slay{Incarn: "Bx", By: "Tg"}) // 7 B
+		if s.Battle.done("Ben", 7) {
+			t.Fatal("Decimate at 7 B")
+		}
+		// 1 of 2 slain, an ACT-R of 1 (Sacrosanct adds nothing): a rout.
+		l := i28(t, s).Label(Activate{Incarn: "Ax"}, 1)
+		if st := fig(t, s, "Ann/Ax").Status; st != StatusRouted {
+			t.Fatalf("Ax is %s, want routed: %s", st, l)
+		}
+		contains(t, l, "Ben completes Decimate (23 B of enemies slain)")
+	})
+}
+
+// line 37 Morale: a rout removes the incarn from play; line 347 Hive: "When
+// slain, place 3 new ally roach worms". RULINGS 2026-12-01: no "when
+// slain" Fleshtype fires for a routed incarn, Hive included.
+func TestRoutedHiveLeavesNoWorms(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("A2", "Regular", "Medium", fl("Brigand")), in("Hv", "Regular", "Medium", fl("Hive"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	i28(t, s).Do(Slay{Incarn: "A2"})
+	l := i28(t, s).Label(Activate{Incarn: "Hv"}, 1) // 1 of 2 slain, an ACT-R of 1: a rout
+	if st := fig(t, s, "Ann/Hv").Status; st != StatusRouted {
+		t.Fatalf("Hv is %s, want routed: %s", st, l)
+	}
+	for _, f := range s.Battle.Figures {
+		if f.Has("Worm") {
+			t.Errorf("a routed Hive placed %s: %s", f.Name, l)
+		}
+	}
+}
+
+// line 347 Hive's "roach worms"; line 377 Inseminator: "place a new ally
+// with a random skill level and fleshtype". RULINGS 2026-12-01, added
+// incarns: Hive Worms and Inseminator spawn are Weak.
+func TestSpawnIsWeak(t *testing.T) {
+	s := fight(t, in("Ax", "Regular", "Medium", fl("Inseminator")), in("Tg", "Regular", "Medium", fl("Hive")))
+	i28(t, s).Do(Inseminate{Incarn: "Ax", Target: "Tg"})
+	// AD 6 against DF-R 2: Tg slain; its 3 Worms come; the spawn's D6 3 =
+	// Regular, D100 84 = Soldier.
+	l := i28(t, s).Label(Attack{Attacker: "Ax", Target: "Tg", Strength: 3}, 6, 6, 6, 2, 3, 84)
+	if f := fig(t, s, "Ann/Spawn"); f.Toughness != "Weak" {
+		t.Errorf("Inseminator spawn %s, want Weak: %s", f.Toughness, l)
+	}
+	worms := 0
+	for _, f := range s.Battle.Figures {
+		if f.Side == "Ben" && f.Has("Worm") {
+			worms++
+			if f.Toughness != "Weak" {
+				t.Errorf("Hive Worm %s is %s, want Weak", f.Name, f.Toughness)
+			}
+		}
+	}
+	if worms != 3 {
+		t.Errorf("%d worms, want 3: %s", worms, l)
+	}
+}
+
+// line 603 Bloodshot: "counts all incarns as enemies"; line 145 Avenger,
+// line 327 Guard, line 233 Empath. RULINGS 2026-12-01: Bloodshot changes
+// only what it may attack; Avenger, Guard and Empath count as before.
+func TestBloodshotCountsAsBefore(t *testing.T) {
+	t.Run("Avenger counts slain allies, not slain enemies", func(t *testing.T) {
+		s := duel(t, "sacrosanct", []Incarn{in("Av", "Regular", "Medium", fl("Avenger"), "Bloodshot"), in("Bx", "Regular", "Medium", fl("Brigand"))},
+			"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand")), in("Vg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+		i28(t, s).Do(Slay{Incarn: "Bx"})
+		i28(t, s).Do(Slay{Incarn: "Ug"})
+		i28(t, s).Do(Slay{Incarn: "Vg"})
+		i28(t, s).Do(Activate{Incarn: "Av"}, 8)
+		l := i28(t, s).Label(Attack{Target: "Tg", Strength: 1}, 3, 8)
+		contains(t, l, "+1 Avenger")
+	})
+	t.Run("Guard counts allies", func(t *testing.T) {
+		s := duel(t, "sacrosanct", []Incarn{in("Gd", "Regular", "Medium", fl("Guard"), "Bloodshot"), in("Bx", "Regular", "Medium", fl("Brigand"))},
+			"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+		l := i28(t, s).Label(Activate{Incarn: "Gd", ActFacts: ActFacts{AlliesWithin5: 1}}, 3)
+		contains(t, l, "+1 Guard (1 ally)")
+	})
+	t.Run("Empath answers an ally's stun of an enemy, and stuns enemies only", func(t *testing.T) {
+		s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand"), "Bloodshot"), in("Bx", "Regular", "Medium", fl("Brigand")),
+			in("Em", "Regular", "Medium", fl("Empath"), "Bloodshot")},
+			"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+		i28(t, s).Do(Activate{Incarn: "Ax"}, 8)
+		// A Bloodshot Ax stuns its ally Bx (AD 3 against DF-R 2): no enemy
+		// was stunned, so no Empath reaction opens.
+		l := i28(t, s).Label(Attack{Target: "Bx", Strength: 3}, 3, 2, 6, 2)
+		if st := fig(t, s, "Ann/Bx").Status; st != StatusStunned {
+			t.Fatalf("Bx is %s, want stunned: %s", st, l)
+		}
+		if strings.Contains(l, "Empath") {
+			t.Errorf("an ally's stun opened the Empath: %s", l)
+		}
+		i28(t, s).Do(EndActivation{})
+		i28(t, s).Do(Activate{Incarn: "Tg"}, 5)
+		i28(t, s).Do(EndActivation{})
+		i28(t, s).Do(Activate{Incarn: "Bx"}, 8)
+		l = i28(t, s).Label(Attack{Target: "Tg", Strength: 3}, 3, 2, 6, 2)
+		contains(t, l, "Em may stun another enemy within 10 if Tg was within 10 of it (Empath)")
+		i28(t, s).RefuseSaying("Empath", "Ax is not an enemy", Stun{Incarn: "Ax", By: "Em", As: "empath"})
+		i28(t, s).Do(Stun{Incarn: "Ug", By: "Em", As: "empath"})
+	})
+}
+
+// line 37: a slain incarn is removed from play. RULINGS 2026-12-01: only
+// incarns in play take part: a slain or routed incarn is not activated.
+func TestOutOfPlayDoNotActivate(t *testing.T) {
+	s := duel(t, "sacrosanct", []Incarn{in("Ax", "Regular", "Medium", fl("Brigand")), in("Bx", "Regular", "Medium", fl("Brigand")), in("Cx", "Regular", "Medium", fl("Brigand"))},
+		"sacrosanct", []Incarn{in("Tg", "Regular", "Medium", fl("Brigand")), in("Ug", "Regular", "Medium", fl("Brigand"))}, plainObj, plainObj)
+	i28(t, s).Do(Slay{Incarn: "Ax"})
+	i28(t, s).RefuseSaying("Activation", "Ax is slain and cannot activate", Activate{Incarn: "Ax"}, 5)
+	i28(t, s).Do(Slay{Incarn: "Bx"})
+	i28(t, s).Do(Activate{Incarn: "Cx"}, 1) // 2 of 3 slain, an ACT-R of 1: a rout
+	i28(t, s).Do(Activate{Incarn: "Tg"}, 5)
+	i28(t, s).Do(EndActivation{})
+	i28(t, s).Do(Activate{Incarn: "Ug"}, 5)
+	i28(t, s).Do(EndActivation{})
+	i28(t, s).Do(NextRound{}, 6, 1)
+	i28(t, s).RefuseSaying("Activation", "Cx is routed and cannot activate", Activate{Incarn: "Cx"}, 5)
+}

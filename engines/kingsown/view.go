@@ -158,7 +158,9 @@ func (s *State) Status() engines.Status {
 		st.Next = []string{"scenario end"}
 	}
 	for _, f := range b.Figures {
-		if f.LockedTurn >= b.Turn {
+		// Ruling (2026-12-01): a lockout earned in the fight's last turn
+		// ends with the fight.
+		if f.LockedTurn >= b.Turn && f.LockedTurn <= b.Turns {
 			why := "Firebolt"
 			if f.LockedBy != "" {
 				why = "the price of a failed " + f.LockedBy

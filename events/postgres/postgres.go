@@ -80,6 +80,10 @@ type Options struct {
 	// ConnectTimeout bounds connecting when the address sets none; 0
 	// means 10s.
 	ConnectTimeout time.Duration
+	// MaxConns is the most connections the store opens when the address
+	// sets none (pool_max_conns); 0 means 4, a command line's need. A
+	// league server serves many requests at once.
+	MaxConns int32
 }
 
 // Open connects to the database at address (postgres://USER@HOST:PORT/DB,
@@ -106,6 +110,9 @@ func Open(ctx context.Context, address string, opt Options) (*Store, error) {
 	// connections serve a callback that reads while a scan is open.
 	if !strings.Contains(address, "pool_max_conns") {
 		cfg.MaxConns = 4
+		if opt.MaxConns > 0 {
+			cfg.MaxConns = opt.MaxConns
+		}
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	s := &Store{now: opt.Now, where: where(cfg), user: cfg.ConnConfig.User, database: cfg.ConnConfig.Database}

@@ -32,6 +32,8 @@ type Action struct {
 	Version int64
 	At      time.Time
 	Label   string
+	// By names who made it on a league server ("" at the database).
+	By string
 	// Dice are its rolls, each as "4,2" with an "h" for dice entered by
 	// hand ("4,2h").
 	Dice   []string
@@ -64,7 +66,7 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string) (*Log, 
 		switch v := p.(type) {
 		case campaigns.Begun:
 			cur = len(l.Actions)
-			l.Actions = append(l.Actions, Action{ID: e.Action, Version: e.Version, At: e.At, Label: v.Label, Undone: undone, In: e.Action})
+			l.Actions = append(l.Actions, Action{ID: e.Action, Version: e.Version, At: e.At, Label: v.Label, By: v.By, Undone: undone, In: e.Action})
 		case campaigns.Redecided:
 			cur = len(l.Actions)
 			l.Actions = append(l.Actions, Action{ID: v.Action, Version: e.Version, At: e.At, Label: v.Label, Undone: undone, In: e.Action, Corrected: v.Corrected})

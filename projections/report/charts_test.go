@@ -31,16 +31,27 @@ func TestTurnLabelsNeverCollide(t *testing.T) {
 }
 
 // The removals chart has one group of bars per turn played, values on
-// its axis, and is not drawn at all when nothing was removed.
+// its axis, and is not drawn when nothing was removed or only one bar
+// would stand: a sentence says that.
 func TestRemovalChart(t *testing.T) {
 	sc := &ScenarioReport{Sides: []SideReport{{Name: "Ann", RemovedPerTurn: []int{0, 0}}, {Name: "Ben", RemovedPerTurn: []int{0, 0}}}}
 	if c := removalChart(sc); c != nil {
 		t.Errorf("a fight with no removals has a chart: %+v", c)
 	}
+	if got, want := removalNote(sc), "No figure was removed in 2 turns."; got != want {
+		t.Errorf("the note reads %q, want %q", got, want)
+	}
 	sc.Sides[1].RemovedPerTurn = []int{0, 3}
+	if c := removalChart(sc); c != nil {
+		t.Errorf("a chart of a single bar: %+v", c)
+	}
+	if got, want := removalNote(sc), "Figures lost: Ben lost 3 in turn 2."; got != want {
+		t.Errorf("the note reads %q, want %q", got, want)
+	}
+	sc.Sides[0].RemovedPerTurn = []int{1, 0}
 	c := removalChart(sc)
 	if c == nil {
-		t.Fatal("no chart for a fight with removals")
+		t.Fatal("no chart for a fight with removals in two turns")
 	}
 	if len(c.Bars) != 4 {
 		t.Errorf("%d bars for 2 sides over 2 turns", len(c.Bars))
@@ -62,6 +73,41 @@ func TestRemovalChart(t *testing.T) {
 	}
 	if c.W > chartW {
 		t.Errorf("the chart is %d wide, more than a phone's %d", c.W, chartW)
+	}
+}
+
+// A line chart needs at least three points and more than two values: a
+// count of two turns, or one that flips between 0 and 1, is not drawn;
+// the game's measure is the main chart, and a count that is the measure
+// is not drawn twice. Dice histograms need 20 dice.
+func TestChartsWorthDrawing(t *testing.T) {
+	sc := &ScenarioReport{Turn: 4, Sides: []SideReport{{Name: "Ann"}, {Name: "Ben"}},
+		Counts: []Count{
+			{Side: "Ann", What: "kp", PerTurn: []int{0, 1, 3, 4}}, {Side: "Ben", What: "kp", PerTurn: []int{0, 0, 1, 1}},
+			{Side: "Ann", What: "spawns", PerTurn: []int{0, 1, 0, 1}}, {Side: "Ben", What: "spawns", PerTurn: []int{1, 0, 1, 0}},
+			{Side: "Ann", What: "gold", PerTurn: []int{2, 5, 9, 9}}, {Side: "Ben", What: "gold", PerTurn: []int{1, 1, 1, 1}},
+		},
+		Dice: []DiceStats{{Player: "Ann", Sides: 6, Count: 20, Faces: []int{4, 3, 3, 4, 3, 3}}, {Player: "Ben", Sides: 6, Count: 19, Faces: []int{4, 3, 3, 3, 3, 3}}}}
+	hs := scenarioView("deadwars", sc)
+	if hs.Main == nil || hs.Main.Title != "Kill points" {
+		t.Fatalf("the main chart is %+v, want the kill points", hs.Main)
+	}
+	var titles []string
+	for _, c := range hs.Counts {
+		titles = append(titles, c.Title)
+	}
+	if len(titles) != 1 || titles[0] != "gold" {
+		t.Errorf("the other charts are %q, want only gold (kp is the main chart, spawns flip between two values)", titles)
+	}
+	if len(hs.Dice) != 1 || hs.Dice[0].Stats.Player != "Ann" {
+		t.Errorf("%d dice histograms, want Ann's 20 dice and not Ben's 19", len(hs.Dice))
+	}
+	for i := range sc.Counts {
+		sc.Counts[i].PerTurn = sc.Counts[i].PerTurn[:2]
+	}
+	sc.Turn = 2
+	if hs := scenarioView("deadwars", sc); hs.Main != nil || len(hs.Counts) > 0 {
+		t.Errorf("charts of two points: main %v, others %d", hs.Main != nil, len(hs.Counts))
 	}
 }
 

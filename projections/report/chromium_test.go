@@ -19,27 +19,19 @@ import (
 	"warlog/internal/chromium"
 )
 
-// The HTML report renders in a real browser to a non-blank picture: text,
-// tables and the charts' colours are on the page.
+// The HTML report renders in a real browser to a non-blank picture: text
+// and the charts' colours are on the page's first 1600 px.
 func TestHTMLRendersInChromium(t *testing.T) {
 	t.Parallel() // waits on a browser of its own
 	bin := chromium.Path()
 	if bin == "" {
 		t.Skip("chromium is not installed here (apt-get install chromium); .ci/run installs it")
 	}
-	svc, name := play(t)
-	r, err := Build(context.Background(), svc, name, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := HTML(&b, r); err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
 	page := filepath.Join(dir, "report.html")
 	shot := filepath.Join(dir, "report.png")
-	if err := os.WriteFile(page, b.Bytes(), 0o644); err != nil {
+	// The Brood Mother demo's report: red and blue are its sides.
+	if err := os.WriteFile(page, []byte(gameReports(t, "")["brood-demo"]), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -123,6 +115,42 @@ function measure(f) {
     var cs = w.getComputedStyle(e);
     if (cs.wordBreak === 'break-all' || cs.overflowWrap === 'anywhere' && !e.classList.contains('hash')) r.breaks.push(e.tagName);
   });
+  // The phone's measures: the page's height, how far down the story's
+  // parts and the main chart end, the long parts not folded, the charts
+  // after a fold, and the charts that say too little.
+  r.height = d.documentElement.scrollHeight;
+  r.ends = {};
+  ['.headline', '.result', '.turning', '.standout', 'figure.main'].forEach(function (q) {
+    var e = d.querySelector(q);
+    r.ends[q] = e ? Math.round(e.getBoundingClientRect().bottom + w.scrollY) : -1;
+  });
+  r.unfolded = []; r.afterFold = []; r.thin = [];
+  d.querySelectorAll('table, ul.story').forEach(function (e) {
+    var rows = e.tagName === 'TABLE' ? e.rows.length - 1 : e.children.length;
+    var fold = e.closest('details');
+    if (rows > 8 && (!fold || fold.open)) r.unfolded.push(e.tagName + ' of ' + rows + ' rows after ' + (e.previousElementSibling || {}).textContent);
+  });
+  d.querySelectorAll('details:not(.note)').forEach(function (f) {
+    var box = f.closest('section') || d.body;
+    box.querySelectorAll('svg').forEach(function (g) {
+      if (f.compareDocumentPosition(g) & Node.DOCUMENT_POSITION_FOLLOWING) r.afterFold.push(g.getAttribute('aria-label') + ' after ' + f.querySelector('summary').textContent);
+    });
+  });
+  d.querySelectorAll('svg').forEach(function (g) {
+    var label = g.getAttribute('aria-label');
+    g.querySelectorAll('polyline').forEach(function (l) {
+      var n = l.getAttribute('points').trim().split(/\s+/).length;
+      if (n < 3) r.thin.push(label + ': a line of ' + n + ' points');
+    });
+    var bars = 0, dice = 0, titled = g.querySelectorAll('rect > title');
+    titled.forEach(function (t) {
+      if (parseFloat(t.parentNode.getAttribute('height')) > 0) bars++;
+      var m = /rolled (\d+)/.exec(t.textContent);
+      if (m) dice += +m[1];
+    });
+    if (titled.length > 0 && bars < 2) r.thin.push(label + ': ' + bars + ' bar');
+    if (/^Faces/.test(label) && dice < 20) r.thin.push(label + ': ' + dice + ' dice');
+  });
   r.background = w.getComputedStyle(d.body).backgroundColor;
   r.dark = w.matchMedia('(prefers-color-scheme: dark)').matches;
   r.darkBg = []; r.lightText = []; r.cut = []; r.splits = []; r.wide = [];
@@ -133,6 +161,10 @@ function measure(f) {
     var own = Array.prototype.some.call(e.childNodes, function (c) { return c.nodeType === 3 && c.textContent.trim(); });
     if (own && light(cs.color)) r.lightText.push(e.tagName + ' ' + cs.color);
     if (r.print && e.getBoundingClientRect().right > w.innerWidth + 0.5) r.wide.push(e.tagName + '.' + e.className + ' ' + e.textContent.slice(0, 40));
+  });
+  r.folded = [];
+  if (r.print) d.querySelectorAll('details:not([open]) table, details:not([open]) ul').forEach(function (e) {
+    if (!e.checkVisibility()) r.folded.push(e.closest('details').querySelector('summary').textContent);
   });
   d.querySelectorAll('svg').forEach(function (g) {
     var b = g.getBoundingClientRect();
@@ -152,6 +184,15 @@ type measured struct {
 	Breaks        []string
 	Background    string
 	Dark          bool
+	// Height is the page's height; Ends how far down the first headline,
+	// result, turning point, figure of the battle and main chart end (-1:
+	// none); Unfolded the long tables and stories not folded, AfterFold
+	// the charts after a fold, Thin the charts that say too little.
+	Height    int
+	Ends      map[string]int
+	Unfolded  []string
+	AfterFold []string
+	Thin      []string
 	// Print says the page was measured as printed; DarkBg are the
 	// elements with a dark background, LightText those with text of a
 	// light colour, Cut the charts reaching past the page's sides, Splits
@@ -163,6 +204,9 @@ type measured struct {
 	Cut       []string
 	Splits    []string
 	Wide      []string
+	// Folded (printed only) are the folds whose tables or lists do not
+	// print.
+	Folded []string
 }
 
 // measurePages loads every page at every width in frames of one harness
@@ -236,8 +280,9 @@ func gameReports(t *testing.T, suffix string) map[string]string {
 // 700 and 360 px wide: nothing scrolls sideways, no chart text is under
 // 11 px, no word may be broken mid-word (but the log's hash), and the dark
 // scheme applies when the reader's system asks for it
-// and not otherwise. A page made to fail (a wide table, a chart drawn
-// shrunk) fails, so the measures can.
+// and not otherwise; at 360 px they fit a phone (phone). Pages made to
+// fail (a wide table, a chart drawn shrunk; a long, unfolded page of thin
+// charts) fail, so the measures can.
 func TestHTMLReadsWellInChromium(t *testing.T) {
 	t.Parallel() // waits on a browser of its own
 	bin := chromium.Path()
@@ -253,6 +298,7 @@ func TestHTMLReadsWellInChromium(t *testing.T) {
 	pages["duel-chronicle"] = render(t, chron, func(b *bytes.Buffer, r *Report) error { return HTML(b, r) })
 	pages["control"] = `<!DOCTYPE html><html><body><p style="word-break:break-all">Check</p><table><tr><td style="white-space:nowrap">` + strings.Repeat("wide ", 200) +
 		`</td></tr></table><svg viewBox="0 0 900 100" style="width:100%"><text x="0" y="50" font-size="12">shrunk</text></svg></body></html>`
+	pages["phone-control"] = phoneControl()
 	widths := []int{1200, 700, 360}
 	for _, dark := range []bool{false, true} {
 		got := measurePages(t, bin, pages, widths, dark)
@@ -268,6 +314,20 @@ func TestHTMLReadsWellInChromium(t *testing.T) {
 						t.Errorf("the control page passes: %+v", m)
 					}
 					continue
+				}
+				if n == "phone-control" {
+					if w == 360 && len(phoneFaults(m, true)) < 12 {
+						t.Errorf("the phone's control page passes: %q", phoneFaults(m, true))
+					}
+					continue
+				}
+				if w == 360 && !dark {
+					phone(t, k, m, strings.HasSuffix(n, "-demo"))
+					// The demos of at least 3 turns have a main chart; The
+					// King's Own's (2 turns) and Incarn28's (1) have none.
+					if main := m.Ends["figure.main"] >= 0; main != (n == "brood-demo" || n == "deadwars-demo" || n == "reincardnated-demo") && n != "duel-chronicle" {
+						t.Errorf("%s: main chart %v", k, main)
+					}
 				}
 				if m.Scroll > m.Inner {
 					t.Errorf("%s scrolls sideways: %d px wide in %d", k, m.Scroll, m.Inner)
@@ -286,11 +346,79 @@ func TestHTMLReadsWellInChromium(t *testing.T) {
 	}
 }
 
+// screen is a phone's screen height in CSS px (a 360 x 640 screen): the
+// phone's limits are counted in screens of it.
+const screen = 640
+
+// phone holds a page measured at 360 px to a phone's limits, and logs its
+// height: see phoneFaults.
+func phone(t *testing.T, k string, m measured, demo bool) {
+	t.Helper()
+	t.Logf("%s: %d px tall, %.1f screens of %d px", k, m.Height, float64(m.Height)/screen, screen)
+	for _, f := range phoneFaults(m, demo) {
+		t.Errorf("%s: %s", k, f)
+	}
+}
+
+// phoneFaults are the ways a page measured at 360 px fails a phone: a
+// game's demo report (demo) is at most 8 screens tall, with its headline,
+// result, turning point, figure of the battle and main chart ending within
+// the first two (a part the battle has not, as a turning point in a
+// battle of no removal, is no fault; a chart of a short battle is
+// TestHTMLReadsWellInChromium's to want); on every page, no table or story of more than 8 rows is
+// left unfolded, no chart comes after a fold in its section, and no chart
+// has a line of fewer than 3 points, a single bar, or dice histograms of
+// fewer than 20 dice.
+func phoneFaults(m measured, demo bool) []string {
+	var out []string
+	if demo {
+		if m.Height > 8*screen {
+			out = append(out, fmt.Sprintf("%d px tall, more than 8 screens (%d px)", m.Height, 8*screen))
+		}
+		for _, q := range []string{".headline", ".result", ".turning", ".standout", "figure.main"} {
+			end, ok := m.Ends[q]
+			if !ok || end < 0 && (q == ".headline" || q == ".result") {
+				out = append(out, q+" is missing")
+			}
+			if end > 2*screen {
+				out = append(out, fmt.Sprintf("%s ends at %d px, not within the first two screens (%d px)", q, end, 2*screen))
+			}
+		}
+	}
+	for _, u := range m.Unfolded {
+		out = append(out, "not folded: "+u)
+	}
+	for _, a := range m.AfterFold {
+		out = append(out, "a chart after a fold: "+a)
+	}
+	for _, c := range m.Thin {
+		out = append(out, "a chart that says too little: "+c)
+	}
+	return out
+}
+
+// phoneControl is a page that fails every phone limit: tall, its story
+// below the first two screens and no main chart, a long table and a story
+// unfolded, a chart after a fold, a line of 2 points, a single bar and 5
+// dice.
+func phoneControl() string {
+	var b strings.Builder
+	b.WriteString(`<!DOCTYPE html><html><body><section><div style="height:6000px"></div><p class="headline">Late</p><p class="result">Late</p><p class="turning">Late</p><p class="standout">Late</p><table>`)
+	for i := 0; i < 10; i++ {
+		b.WriteString("<tr><td>row</td></tr>")
+	}
+	b.WriteString(`</table><ul class="story">` + strings.Repeat("<li>line</li>", 10) + `</ul><details><summary>Folded</summary>x</details>`)
+	b.WriteString(`<svg viewBox="0 0 300 100" width="300" height="100" aria-label="Thin"><polyline points="0,0 10,10" stroke="red"/><rect x="0" y="0" width="10" height="20"><title>one bar</title></rect></svg>`)
+	b.WriteString(`<svg viewBox="0 0 300 100" width="300" height="100" aria-label="Faces rolled"><rect x="0" y="0" width="10" height="20"><title>1: rolled 2 times</title></rect><rect x="20" y="0" width="10" height="20"><title>2: rolled 3 times</title></rect></svg>`)
+	b.WriteString(`</section></body></html>`)
+	return b.String()
+}
+
 // A printed report (the print stylesheet, emulated in Chromium by applying
 // its rules on the screen) is black on white even when the reader's screen
 // is dark, fits a sheet's width (700 px: A4 or Letter less the margins)
-// with no chart reaching past its sides, and no page break may cut a
-// chart. A page made to fail each of these fails.
+// with no chart reaching past its sides, no page break may cut a chart,
+// and the folds print open. A page made to fail each of these fails.
 func TestHTMLPrintsWellInChromium(t *testing.T) {
 	t.Parallel() // waits on a browser of its own
 	bin := chromium.Path()
@@ -299,6 +427,7 @@ func TestHTMLPrintsWellInChromium(t *testing.T) {
 	}
 	pages := gameReports(t, ".print")
 	pages["control.print"] = `<!DOCTYPE html><html><head><style>@media print { body { background: #111; color: #eee } }</style></head><body><p>Dark</p>` +
+		`<details><summary>Shut</summary><ul><li>unprinted</li></ul></details>` +
 		`<svg viewBox="0 0 900 100" width="900" height="100" aria-label="wide"><text x="0" y="50" font-size="12">wide</text></svg></body></html>`
 	for _, dark := range []bool{false, true} {
 		got := measurePages(t, bin, pages, []int{700}, dark)
@@ -309,7 +438,7 @@ func TestHTMLPrintsWellInChromium(t *testing.T) {
 				t.Fatalf("%s was not measured as printed", k)
 			}
 			if n == "control.print" {
-				if len(m.DarkBg) == 0 || len(m.LightText) == 0 || len(m.Cut) == 0 || len(m.Splits) == 0 || m.Scroll <= m.Inner {
+				if len(m.DarkBg) == 0 || len(m.LightText) == 0 || len(m.Cut) == 0 || len(m.Splits) == 0 || m.Scroll <= m.Inner || len(m.Folded) == 0 {
 					t.Errorf("the control page prints well: %+v", m)
 				}
 				continue
@@ -325,6 +454,9 @@ func TestHTMLPrintsWellInChromium(t *testing.T) {
 			}
 			if len(m.Splits) > 0 {
 				t.Errorf("%s lets a page break cut the charts %q", k, m.Splits)
+			}
+			if len(m.Folded) > 0 {
+				t.Errorf("%s prints the folds %q shut", k, m.Folded)
 			}
 		}
 	}

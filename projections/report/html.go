@@ -100,12 +100,31 @@ type htmlPage struct {
 
 type htmlScenario struct {
 	*ScenarioReport
+	// Main is the chart of the game's own measure (the turning point's),
+	// drawn right after the story; nil when it would have fewer than
+	// three points or never move.
+	Main     *lineChart
 	Removals *barChart
-	Counts   []*lineChart
-	Dice     []diceChart
-	Forces   []htmlSide
-	Tables   []htmlTable // score, fates, removals, dice, luck
+	// RemovalNote says in words what a removals chart of no bar or of a
+	// single bar would have drawn.
+	RemovalNote string
+	Counts      []*lineChart
+	// Dice are the faces of the players who rolled at least minDice.
+	Dice   []diceChart
+	Forces []htmlSide
+	Score  *htmlTable
+	// Folded are the long tables (how each figure ended, the counts turn
+	// by turn), shown folded after the charts.
+	Folded []htmlTable
 }
+
+// A chart is drawn only when it says more than a sentence: at least
+// minPoints points along a line, at least two bars, and dice histograms of
+// at least minDice dice.
+const (
+	minPoints = 3
+	minDice   = 20
+)
 
 type htmlSide struct {
 	Name, Player string
@@ -164,7 +183,7 @@ func htmlView(r *Report) htmlPage {
 		p.Title = r.Scenarios[0].Name + " — " + r.GameTitle
 	}
 	for i := range r.Scenarios {
-		p.Scenarios = append(p.Scenarios, scenarioView(&r.Scenarios[i]))
+		p.Scenarios = append(p.Scenarios, scenarioView(r.Game, &r.Scenarios[i]))
 	}
 	if r.Board != nil {
 		p.BoardSVG = drawBoard(r)
@@ -172,8 +191,15 @@ func htmlView(r *Report) htmlPage {
 	return p
 }
 
-func scenarioView(sc *ScenarioReport) htmlScenario {
-	hs := htmlScenario{ScenarioReport: sc, Removals: removalChart(sc), Counts: countCharts(sc)}
+func scenarioView(game string, sc *ScenarioReport) htmlScenario {
+	hs := htmlScenario{ScenarioReport: sc, Main: mainChart(game, sc), Removals: removalChart(sc), Counts: countCharts(sc)}
+	if hs.Main != nil {
+		// The counts the measure is made of are drawn once, in its chart.
+		hs.Counts = slices.DeleteFunc(hs.Counts, func(c *lineChart) bool { return slices.Contains(measureOf(game).counts, c.Title) })
+	}
+	if hs.Removals == nil {
+		hs.RemovalNote = removalNote(sc)
+	}
 	names := sideNames(sc)
 	for j, s := range sc.Sides {
 		header, rows := rowCells(s.Forces, func(s string) string { return s })
@@ -188,19 +214,20 @@ func scenarioView(sc *ScenarioReport) htmlScenario {
 			}
 			rows = append(rows, []string{s.Name, strconv.Itoa(*s.Score), s.Scored, won})
 		}
-		hs.Tables = append(hs.Tables, newTable("score", "Score", []string{"side", "score", "counting", "result"}, rows))
+		t := newTable("score", "Score", []string{"side", "score", "counting", "result"}, rows)
+		hs.Score = &t
 	}
 	if len(sc.Figures) > 0 {
 		header, rows := figureTable(sc)
-		hs.Tables = append(hs.Tables, newTable("fates", "How each figure ended", header, rows))
+		hs.Folded = append(hs.Folded, newTable("fates", "How each figure ended", header, rows))
 	}
 	if header, rows := countTable(sc); len(rows) > 0 {
-		hs.Tables = append(hs.Tables, newTable("counts", "What the game counts, turn by turn", header, rows))
-	}
-	if turns := removalTurns(sc); turns > 0 && hs.Removals == nil {
-		hs.Tables = append(hs.Tables, htmlTable{ID: "removals", Title: "Figures lost per turn", Note: fmt.Sprintf("No figure was removed in %d %s.", turns, plural(turns, "turn", "turns"))})
+		hs.Folded = append(hs.Folded, newTable("counts", "What the game counts, turn by turn", header, rows))
 	}
 	for _, d := range sc.Dice {
+		if d.Count < minDice {
+			continue
+		}
 		colour := palette[0]
 		for j, n := range names {
 			if n == d.Player {
@@ -210,6 +237,65 @@ func scenarioView(sc *ScenarioReport) htmlScenario {
 		hs.Dice = append(hs.Dice, faceChart(d, colour))
 	}
 	return hs
+}
+
+// mainChart draws the game's own measure, the one the turning point is
+// found by, a line per side over the turns.
+func mainChart(game string, sc *ScenarioReport) *lineChart {
+	m := measureOf(game)
+	st := m.standing(sc)
+	var names []string
+	var values [][]int
+	for _, s := range sc.Sides {
+		if run, ok := st[s.Name]; ok {
+			names, values = append(names, s.Name), append(values, run)
+		}
+	}
+	if !drawn(values) {
+		return nil
+	}
+	c := newLineChart(names, names, values, func(j, i int) string {
+		return fmt.Sprintf("%s after turn %d: %d", names[j], i+1, values[j][i])
+	})
+	c.Title = strings.TrimSuffix(sentence(m.Name), ".")
+	return c
+}
+
+// drawn says lines of these values are worth a chart: at least minPoints
+// points, and more than two values among them (a line that only flips
+// between two says no more than a sentence).
+func drawn(values [][]int) bool {
+	seen := map[int]bool{}
+	for _, v := range values {
+		if len(v) < minPoints {
+			return false
+		}
+		for _, x := range v {
+			seen[x] = true
+		}
+	}
+	return len(values) > 0 && len(seen) > 2
+}
+
+// removalNote says what the removals chart would have shown when it is
+// not drawn: no removal, or the one turn that saw any.
+func removalNote(sc *ScenarioReport) string {
+	turns := removalTurns(sc)
+	if turns == 0 {
+		return ""
+	}
+	var lost []string
+	for _, s := range sc.Sides {
+		for t, n := range s.RemovedPerTurn {
+			if n > 0 {
+				lost = append(lost, fmt.Sprintf("%s lost %d in turn %d", s.Name, n, t+1))
+			}
+		}
+	}
+	if len(lost) == 0 {
+		return fmt.Sprintf("No figure was removed in %s.", count(turns, "turn", "turns"))
+	}
+	return "Figures lost: " + strings.Join(lost, "; ") + "."
 }
 
 // luckTable is the luck table of a scenario or the campaign.
@@ -310,8 +396,8 @@ func turnLabels(n, w int, label func(int) string) []int {
 	return out
 }
 
-// removalChart draws the removals per turn, or nothing when no figure was
-// removed: an empty chart says less than a sentence.
+// removalChart draws the removals per turn, or nothing when fewer than two
+// bars would stand: such a chart says less than a sentence (removalNote).
 func removalChart(sc *ScenarioReport) *barChart {
 	turns := removalTurns(sc)
 	if turns == 0 || len(sc.Sides) == 0 {
@@ -323,7 +409,15 @@ func removalChart(sc *ScenarioReport) *barChart {
 			c.Max = max(c.Max, n)
 		}
 	}
-	if c.Max == 0 {
+	bars := 0
+	for _, s := range sc.Sides {
+		for _, n := range s.RemovedPerTurn {
+			if n > 0 {
+				bars++
+			}
+		}
+	}
+	if bars < 2 {
 		return nil
 	}
 	names := sideNames(sc)
@@ -423,7 +517,7 @@ type polyline struct {
 }
 
 func standingsChart(r *Report) *lineChart {
-	if len(r.Standings) < 2 || len(r.Score) == 0 {
+	if len(r.Standings) < minPoints || len(r.Score) == 0 {
 		return nil
 	}
 	names := make([]string, len(r.Score))
@@ -443,8 +537,9 @@ func standingsChart(r *Report) *lineChart {
 	return c
 }
 
-// countCharts draws each number the game counts that changed during the
-// scenario, a line per side over the turns.
+// countCharts draws each number the game counts that took more than two
+// values during a scenario of at least minPoints turns, a line per side
+// over the turns.
 func countCharts(sc *ScenarioReport) []*lineChart {
 	var out []*lineChart
 	var whats []string
@@ -457,9 +552,8 @@ func countCharts(sc *ScenarioReport) []*lineChart {
 	for _, what := range whats {
 		var names, colours []string
 		var values [][]int
-		changed := false
 		for _, c := range sc.Counts {
-			if c.What != what || len(c.PerTurn) < 2 {
+			if c.What != what {
 				continue
 			}
 			names, values = append(names, c.Side), append(values, c.PerTurn)
@@ -468,9 +562,8 @@ func countCharts(sc *ScenarioReport) []*lineChart {
 				colour = sides[i]
 			}
 			colours = append(colours, colour)
-			changed = changed || slices.Min(c.PerTurn) != slices.Max(c.PerTurn)
 		}
-		if !changed {
+		if !drawn(values) {
 			continue
 		}
 		lc := newLineChart(names, colours, values, func(j, i int) string {
@@ -596,4 +689,11 @@ func sideNames(sc *ScenarioReport) []string {
 		out[i] = s.Name
 	}
 	return out
+}
+
+// Untitled is the table without its heading, for a fold whose summary
+// names it.
+func (t htmlTable) Untitled() htmlTable {
+	t.Title = ""
+	return t
 }

@@ -26,6 +26,9 @@ type measure struct {
 	// figures).
 	Formula string
 	players bool
+	// counts are the game's counts (Count.What) the measure is made of:
+	// the page draws them once, in the measure's chart.
+	counts []string
 }
 
 // figureFormula is the figure of the battle's formula in every game that
@@ -37,10 +40,11 @@ const figureFormula = "the most points among the figures that fought: 3 for each
 // measures are the games' measures, by the game's name in the log.
 var measures = map[string]measure{
 	"kingsown": {Name: "removals", standing: removalStanding, Formula: fmt.Sprintf(figureFormula, "Hit")},
-	"deadwars": {Name: "kill points", standing: countStanding("kp"), Formula: fmt.Sprintf(figureFormula, "wound")},
-	"brood":    {Name: "the Life race between the Mothers", standing: lifeRace, Formula: fmt.Sprintf(figureFormula, "Life")},
-	"incarn28": {Name: "objectives met and enemies slain", standing: sum(countStanding("objectives done"), removalStanding), Formula: fmt.Sprintf(figureFormula, "harm")},
-	"reincardnated": {Name: "Beings held", standing: countStanding("beings"), players: true,
+	"deadwars": {Name: "kill points", standing: countStanding("kp"), counts: []string{"kp"}, Formula: fmt.Sprintf(figureFormula, "wound")},
+	"brood":    {Name: "the Life race between the Mothers", standing: lifeRace, counts: []string{"life"}, Formula: fmt.Sprintf(figureFormula, "Life")},
+	"incarn28": {Name: "objectives met and enemies slain", standing: sum(countStanding("objectives done"), removalStanding), counts: []string{"objectives done"},
+		Formula: fmt.Sprintf(figureFormula, "harm")},
+	"reincardnated": {Name: "Beings held", standing: countStanding("beings"), counts: []string{"beings"}, players: true,
 		Formula: "Reincardnated scores players, not figures: the player with the highest score, a tie to the winner"},
 }
 

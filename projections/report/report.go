@@ -13,12 +13,14 @@ import (
 	"io"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
 	"warlog/campaigns"
 	"warlog/engines"
 	"warlog/engines/dice"
+	"warlog/internal/words"
 )
 
 // Report is one scenario's battle report or the campaign's chronicle. Its
@@ -444,23 +446,91 @@ func Build(ctx context.Context, svc *campaigns.Service, campaign string, opt Opt
 	}
 	pick := len(r.Scenarios) - 1
 	if opt.Scenario != "" {
-		pick = -1
-		for i, s := range r.Scenarios {
-			if strings.EqualFold(s.Name, opt.Scenario) {
-				pick = i
-			}
-		}
-		if pick < 0 {
-			names := make([]string, len(r.Scenarios))
-			for i, s := range r.Scenarios {
-				names[i] = s.Name
-			}
-			return nil, fmt.Errorf("no scenario %q in campaign %q; it has: %s", opt.Scenario, campaign, strings.Join(names, ", "))
+		if pick, err = pickScenario(r.Scenarios, opt.Scenario, campaign); err != nil {
+			return nil, err
 		}
 	}
 	r.Scenarios = r.Scenarios[pick : pick+1]
 	r.Luck = r.Scenarios[0].Luck
 	return r.checked(opt), nil
+}
+
+// ScenarioRefs name each scenario so that it can be asked for: its name,
+// or, when another scenario has the same name, "NAME#N", the N-th of
+// that name (pickScenario reads both).
+func ScenarioRefs(scs []ScenarioReport) []string {
+	total := map[string]int{}
+	for _, s := range scs {
+		total[strings.ToLower(s.Name)]++
+	}
+	seen := map[string]int{}
+	out := make([]string, len(scs))
+	for i, s := range scs {
+		k := strings.ToLower(s.Name)
+		seen[k]++
+		out[i] = s.Name
+		if total[k] > 1 {
+			out[i] = fmt.Sprintf("%s#%d", s.Name, seen[k])
+		}
+	}
+	return out
+}
+
+// AmbiguousScenarioError: more than one scenario has the name asked for;
+// Choices are they, each by its reference (ScenarioRefs) and the log
+// version that began it.
+type AmbiguousScenarioError struct {
+	Name, Campaign string
+	Choices        []ScenarioChoice
+}
+
+// ScenarioChoice is one scenario a name could mean.
+type ScenarioChoice struct {
+	Ref   string
+	Start int64
+	Date  string
+}
+
+func (e *AmbiguousScenarioError) Error() string {
+	var cs []string
+	for _, c := range e.Choices {
+		cs = append(cs, fmt.Sprintf("%s (begun at version %d, %s)", c.Ref, c.Start, c.Date))
+	}
+	return fmt.Sprintf("campaign %q has %s named %q: %s", e.Campaign, words.Count(len(e.Choices), "scenario", "scenarios"), e.Name, strings.Join(cs, ", "))
+}
+
+// pickScenario finds the scenario asked for: by its name when no other
+// has it, "NAME#N" for the N-th of that name, "NAME@V" (or "@V") for the
+// one the action at log version V began. A name that two scenarios share
+// is refused with both (AmbiguousScenarioError).
+func pickScenario(scs []ScenarioReport, ask, campaign string) (int, error) {
+	refs := ScenarioRefs(scs)
+	var named []int
+	for i, s := range scs {
+		if strings.EqualFold(refs[i], ask) {
+			return i, nil
+		}
+		if strings.EqualFold(s.Name, ask) {
+			named = append(named, i)
+		}
+	}
+	if len(named) > 1 {
+		e := &AmbiguousScenarioError{Name: scs[named[0]].Name, Campaign: campaign}
+		for _, i := range named {
+			e.Choices = append(e.Choices, ScenarioChoice{Ref: refs[i], Start: scs[i].Start, Date: scs[i].Date})
+		}
+		return 0, e
+	}
+	if at := strings.LastIndex(ask, "@"); at >= 0 {
+		if v, err := strconv.ParseInt(ask[at+1:], 10, 64); err == nil {
+			for i, s := range scs {
+				if s.Start == v && (at == 0 || strings.EqualFold(s.Name, ask[:at])) {
+					return i, nil
+				}
+			}
+		}
+	}
+	return 0, fmt.Errorf("no scenario %q in campaign %q; it has: %s", ask, campaign, strings.Join(refs, ", "))
 }
 
 // checked gives r its check command, when opt can write one.

@@ -14,8 +14,10 @@ import (
 // FateSatOut is the fate of a campaign figure that did not fight.
 const FateSatOut = "sat out"
 
-// standing are the fates of a figure still in the fight when it ended.
-var standing = map[string]bool{"survived": true, "standing": true, "alive": true, "starter": true, "withdrawn": true}
+// standing are the fates of a figure still in the fight when it ended:
+// an Incarn28 incarn an Exhumer raised ("exhumed") fought on in the
+// Exhumer's gang, so what it dealt counts as a standing figure's.
+var standing = map[string]bool{"survived": true, "standing": true, "alive": true, "starter": true, "withdrawn": true, "exhumed": true}
 
 // points scores a figure by the formula the games that score figures
 // share (figureFormula); decisive says it struck the decisive blow.

@@ -150,3 +150,64 @@ func TestSharedWinCountsForEachSharer(t *testing.T) {
 		t.Errorf("standings after the tie: %+v, want Cas on 1", standings)
 	}
 }
+
+// RULINGS, The King's Own, rulings added 2026-12-01: "Reports: a Withdrawn
+// figure counts as still standing for the figure-of-the-battle score" (1
+// for standing at the end, FigureFormula); a figure Down or Broken does not.
+func TestWithdrawnCountsAsStanding(t *testing.T) {
+	for fate, want := range map[string]int{"withdrawn": 4, "survived": 4, "down": 3, "broken": 3} {
+		f := FigureReport{Fate: engines.Fate{Name: "Wyn", Side: "hunters", Fate: fate, Removals: 1}, Fought: true}
+		if got := points(f, false); got != want {
+			t.Errorf("a figure %s with 1 removal scores %d, want %d", fate, got, want)
+		}
+	}
+}
+
+// Reincardnated (seed: a Death card kills a Being; players score, not
+// figures): a Being Cas's Death card killed is credited to no one, not
+// to Ben, who took the lead in Beings held that turn: the turning point
+// names no fallen, the decisive blow is the game's end, the figure of the
+// battle is the best-scoring player.
+func TestDeathCardCreditsNoOne(t *testing.T) {
+	ben := "Ben"
+	score := func(n int) *int { return &n }
+	sr := &ScenarioReport{Name: "Evening", Turn: 3, Ended: true, Winner: &ben,
+		Sides: []SideReport{{Name: "Ann", Score: score(9), RemovedPerTurn: []int{0, 1, 0}}, {Name: "Ben", Won: true, Score: score(14), RemovedPerTurn: []int{0, 0, 0}},
+			{Name: "Cas", Score: score(11), RemovedPerTurn: []int{0, 0, 0}}},
+		Counts: []Count{{Side: "Ann", What: "beings", PerTurn: []int{2, 1, 1}}, {Side: "Ben", What: "beings", PerTurn: []int{1, 2, 3}}, {Side: "Cas", What: "beings", PerTurn: []int{1, 1, 2}}},
+		Fallen: []Fallen{{Turn: 2, Side: "Ann", Name: "Ant", Status: "dead"}},
+		Turns: []TurnReport{{Turn: 2, Lines: []Line{{Text: "Cas plays Death (Death/Rebirth) as action 1: Ann's Ant is killed."}, {Text: "Ben plays Lion."}}},
+			{Turn: 3, Lines: []Line{{Text: "Game Evening ends: Ben wins."}}}},
+		Figures: []FigureReport{{Fate: engines.Fate{Name: "Ant", Side: "Ann", Fate: "dead"}, Fought: true}, {Fate: engines.Fate{Name: "Lion", Side: "Ben", Fate: "alive"}, Fought: true}}}
+	a := account(sr, "reincardnated")
+	if want := "Turn 2: Ben took the lead for good in Beings held, 2 to 1."; a.TurningPoint != want {
+		t.Errorf("turning point %q, want %q (Ann's Ant was Cas's doing)", a.TurningPoint, want)
+	}
+	if want := "Turn 3: Game Evening ends: Ben wins."; a.DecisiveBlow != want {
+		t.Errorf("decisive blow %q, want %q", a.DecisiveBlow, want)
+	}
+	if a.Headline != "Evening: Ben won in turn 3." || a.Standout == nil || a.Standout.Name != "Ben" {
+		t.Errorf("headline %q, figure of the battle %+v: want Ben's win, no blow credited", a.Headline, a.Standout)
+	}
+}
+
+// Incarn28 seed line 263 (Exhumer): a slain enemy raised by an Exhumer
+// joins the Exhumer's gang and fights on. Its outcome keeps it in its own
+// gang (the losing one here) with the fate "exhumed"; the harm it dealt
+// after joining counts for the figure of the battle as a standing
+// figure's, not as a removed loser's that counts only when no one else
+// scored.
+func TestExhumedIncarnCountsItsHarm(t *testing.T) {
+	ann := "Ann"
+	sr := &ScenarioReport{Name: "Pit", Turn: 2, Ended: true, Winner: &ann,
+		Sides: []SideReport{{Name: "Ann", Won: true}, {Name: "Ben"}},
+		Turns: []TurnReport{{Turn: 2, Lines: []Line{{Text: "Ann reports Loot done at the table."}}}},
+		Figures: []FigureReport{
+			{Fate: engines.Fate{Name: "Ax", Side: "Ann", Fate: "survived", Dealt: 1}, Fought: true},             // 1+1
+			{Fate: engines.Fate{Name: "Tg", Side: "Ben", Fate: "exhumed", Removals: 1, Dealt: 2}, Fought: true}, // 3+2+1
+		}}
+	a := account(sr, "incarn28")
+	if a.Standout == nil || a.Standout.Name != "Tg" || a.Standout.Points != 6 {
+		t.Errorf("figure of the battle = %+v, want the exhumed Tg on 6", a.Standout)
+	}
+}

@@ -172,3 +172,11 @@ func (p *Page) readErr(w http.ResponseWriter, r *http.Request, name string, err 
 		p.fail(w, r, http.StatusInternalServerError, what+" could not be read just now; try again.")
 	}
 }
+
+// New is the page over svc with the league's defaults, and the function
+// that ends its event streams: what `warlog serve` mounts (cmd.Page).
+// check spells the command that verifies a report's head.
+func New(svc *campaigns.Service, check func(head, campaign string) string) (http.Handler, func()) {
+	p := Handler(Service(svc), Options{Title: "The league", Check: check})
+	return p, p.Close
+}
