@@ -205,7 +205,9 @@ func (s *Service) units(ctx context.Context, key string) ([]Unit, []container, e
 		switch p := p.(type) {
 		case Begun:
 			switch p.Verb {
-			case VerbUndo, VerbRedo, VerbCreate:
+			case VerbUndo, VerbRedo, VerbCreate, VerbDice:
+				// Not the game's: nothing to decide again, and a
+				// setting stays in effect through an amendment.
 				return nil
 			}
 			cs = append(cs, container{e.Action, e.Version})
@@ -266,6 +268,8 @@ func (s *Service) findUnit(ctx context.Context, key string, us []Unit, id string
 	switch {
 	case a.Verb == VerbCreate:
 		return -1, fmt.Errorf("action %s creates the campaign, which cannot be amended", ShortActionID(a.ID))
+	case a.Verb == VerbDice:
+		return -1, fmt.Errorf("action %s sets how the table rolls, which cannot be amended; set it again instead", ShortActionID(a.ID))
 	case a.Meta():
 		return -1, fmt.Errorf("action %s is an %s, which cannot be amended; amend an action of the game", ShortActionID(a.ID), a.Verb)
 	case a.Verb == VerbAmend:

@@ -16,6 +16,7 @@ func registerCore(r *events.Registry) {
 	events.RegisterDecoder(r, dice.Type, dice.DecodeRolled)
 	events.RegisterDecoder(r, TypeCreated, decodeCreated)
 	r.Register(TypeAmended, Amended{})
+	r.Register(TypeDiceSet, DiceSet{})
 	r.Register(TypeRedecided, Redecided{})
 	r.Register(events.TypeActionVoided, events.Voided{})
 }
@@ -103,6 +104,8 @@ func decodeSavedState(data []byte) (savedState, error) {
 			s.Decode(&v.Created)
 		case "program_dice":
 			v.ProgramDice = s.Int()
+		case "dice":
+			v.Dice = DiceHow(s.String())
 		case "redoable":
 			v.Redoable = s.Strings()
 		case "actions":

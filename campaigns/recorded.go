@@ -116,6 +116,12 @@ func (s *Service) DoRecorded(ctx context.Context, campaign string, r Recorded, b
 			}
 		}
 		return s.Amend(ctx, campaign, a.Action, ao)
+	case VerbDice:
+		var set DiceSet
+		if err := json.Unmarshal(args, &set); err != nil {
+			return nil, fmt.Errorf("the recorded dice setting cannot be read: %w", err)
+		}
+		return s.SetDice(ctx, campaign, set.Dice, o)
 	case VerbVoid:
 		var v events.Voided
 		if len(r.Facts) > 1 {

@@ -656,6 +656,8 @@ func (r *rederiver) action(evs []events.Event) error {
 		return r.fold(evs)
 	case VerbAmend:
 		return r.amendment(evs, b)
+	case VerbDice:
+		return r.setting(evs, b)
 	case VerbVoid:
 		for _, e := range evs[1:] {
 			if e.Type != events.TypeActionVoided {

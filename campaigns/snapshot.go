@@ -51,6 +51,7 @@ type savedState struct {
 	Campaign    engines.Campaign `json:"campaign"`
 	Created     time.Time        `json:"created"`
 	ProgramDice int              `json:"program_dice"`
+	Dice        DiceHow          `json:"dice,omitempty"`
 	Redoable    []string         `json:"redoable,omitempty"`
 	Actions     int              `json:"actions"`
 	Meta        int              `json:"meta"`
@@ -156,7 +157,7 @@ func encodeSnapshotWith(st *State, sn engines.Snapshotter, encode func(engines.S
 	if err != nil {
 		return nil, nil, err
 	}
-	data, err = engines.MarshalState(savedState{Campaign: st.Campaign, Created: st.Created, ProgramDice: st.ProgramDice,
+	data, err = engines.MarshalState(savedState{Campaign: st.Campaign, Created: st.Created, ProgramDice: st.ProgramDice, Dice: st.dice,
 		Redoable: st.redoable, Actions: st.actions, Meta: st.meta, Undone: st.undone,
 		Rules: st.engine.RulesVersion(), Format: sn.StateFormat()})
 	if err != nil {
@@ -499,7 +500,7 @@ func (s *Service) decodeSnapshot(ctx context.Context, snap events.Snapshot) (*St
 		return nil, err
 	}
 	return &State{Campaign: saved.Campaign, Created: saved.Created, Version: snap.Version, Head: snap.Head,
-		ProgramDice: saved.ProgramDice, redoable: saved.Redoable, actions: saved.Actions, meta: saved.Meta, undone: saved.Undone,
+		ProgramDice: saved.ProgramDice, dice: saved.Dice, redoable: saved.Redoable, actions: saved.Actions, meta: saved.Meta, undone: saved.Undone,
 		Game: game, engine: eng, base: snap.Version, restored: restored}, nil
 }
 

@@ -55,6 +55,8 @@ type State struct {
 	Head      string
 	// ProgramDice counts program dice in effect: the index of the next one.
 	ProgramDice int
+	// dice is the last dice setting in effect (Dice), "" for none.
+	dice DiceHow
 	// redoable is the stack of actions undone since the last new action.
 	redoable []string
 	// counts of the log's actions, kept as it folds (campaign show).
@@ -445,6 +447,14 @@ func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error
 		return nil // an amendment's record or a void's, which fold into nothing
 	}
 	if undone[e.Action] {
+		return nil
+	}
+	if e.Type == TypeDiceSet {
+		p, err := s.registry.Decode(*e)
+		if err != nil {
+			return fmt.Errorf("campaign %q: %w", e.Campaign, err)
+		}
+		st.dice = p.(DiceSet).Dice
 		return nil
 	}
 	if e.Type == dice.Type {

@@ -16,20 +16,21 @@ import (
 func newCampaignCommand(app *cmdutil.App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "campaign",
-		Short: "Create, list, show, rename, archive, delete, export and import campaigns",
+		Short: "Create, list, show, rename, archive, delete, export and import campaigns; set how they roll",
 		Example: `  warlog campaign new "Autumn League" --game kingsown
   warlog campaign new Hive --game brood --mode campaign --seed 7
   warlog campaign list
   warlog campaign show "Autumn League"
   warlog campaign export "Autumn League" --out autumn.jsonl
   warlog campaign import autumn.jsonl
-  warlog campaign rename "Autumn League" "Autumn League 2026"`,
+  warlog campaign rename "Autumn League" "Autumn League 2026"
+  warlog campaign dice table`,
 		Args: cmdutil.NoArgs,
 	}
 	c.AddCommand(newCampaignNewCommand(app), newCampaignListCommand(app), newCampaignShowCommand(app),
 		newCampaignRenameCommand(app), newCampaignArchiveCommand(app, true), newCampaignArchiveCommand(app, false),
 		newCampaignDeleteCommand(app), newCampaignExportCommand(app), newCampaignImportCommand(app),
-		newCampaignPushCommand(app, true), newCampaignPushCommand(app, false), newCampaignVoidCommand(app))
+		newCampaignPushCommand(app, true), newCampaignPushCommand(app, false), newCampaignVoidCommand(app), newCampaignDiceCommand(app))
 	return c
 }
 
@@ -111,13 +112,15 @@ type CampaignJSON struct {
 	InEffect int          `json:"in_effect"`
 	Engine   bool         `json:"engine"`
 	Archived bool         `json:"archived,omitempty"`
+	// Dice is how the campaign's table rolls: table or program.
+	Dice string `json:"dice"`
 }
 
 func campaignJSON(st *campaigns.State) CampaignJSON {
 	return CampaignJSON{
 		Name: st.Name, Game: st.Campaign.Game, Title: gameTitle(st.Campaign.Game), Mode: st.Campaign.Mode,
 		Seed: cmdutil.Seed(st.Campaign.Seed), Created: cmdutil.JSONTime(st.Created), Version: st.Version, Head: st.Head,
-		Actions: st.ActionCount(), InEffect: st.InEffectCount(), Engine: st.Engine() != nil,
+		Actions: st.ActionCount(), InEffect: st.InEffectCount(), Engine: st.Engine() != nil, Dice: string(st.Dice()),
 	}
 }
 
@@ -193,7 +196,7 @@ func newCampaignListCommand(app *cmdutil.App) *cobra.Command {
 func newCampaignShowCommand(app *cmdutil.App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "show [NAME]",
-		Short: "Show a campaign: game, seed, size of its log and head hash",
+		Short: "Show a campaign: game, seed, how its table rolls, size of its log and head hash",
 		Example: `  warlog campaign show
   warlog campaign show "Autumn League" --json`,
 		Args: cmdutil.RangeArgs(0, 1, "at most one campaign NAME"),
@@ -212,7 +215,7 @@ func newCampaignShowCommand(app *cmdutil.App) *cobra.Command {
 			rows := [][]string{
 				{"campaign", cj.Name}, {"game", cj.Title + " (" + cj.Game + ")"}, {"created", shownTime(cj.Created)},
 				{"seed", strconv.FormatUint(uint64(cj.Seed), 10)}, {"events", strconv.FormatInt(cj.Version, 10)},
-				{"actions in effect", strconv.Itoa(cj.InEffect)}, {"head hash", cj.Head},
+				{"actions in effect", strconv.Itoa(cj.InEffect)}, {"dice", diceSays(st.Dice())}, {"head hash", cj.Head},
 			}
 			if cj.Mode != "" {
 				rows = append(rows[:2], append([][]string{{"mode", cj.Mode}}, rows[2:]...)...)

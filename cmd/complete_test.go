@@ -68,6 +68,8 @@ func TestCompletionFollowsArgumentPositions(t *testing.T) {
 		{[]string{"ko", "first", "hunters", ""}, nil},
 		{[]string{"use", ""}, []string{"C", "B", "I"}}, // the current campaign first
 		{[]string{"use", "C", ""}, nil},
+		{[]string{"campaign", "dice", ""}, []string{"table", "program"}},
+		{[]string{"campaign", "dice", "table", ""}, nil},
 		// The rules: a game, then its topics; a scenario of the campaign.
 		{[]string{"rules", ""}, gameUses()},
 		{[]string{"rules", "ko", ""}, topicsOf("ko")},

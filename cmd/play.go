@@ -28,8 +28,12 @@ func newPlayCommand(app *cmdutil.App) *cobra.Command {
 		Long: `Play the current campaign's battle by answering prompts: each step shows the
 status, offers only the actions the rules allow now, then the figures and
 targets that may take them, then asks whether the program rolls or you enter
-the dice you rolled, saying which die and why; the first die takes the whole
-roll at once ("6 2 3" or "6,2,3"). When the battle ends it offers the report.
+the dice you rolled, saying which die and why (and of how many, when the
+count does not hang on the dice); the first die takes the whole roll at once
+("6 2 3" or "6,2,3"). The dice question opens on the campaign's setting (see
+warlog campaign dice, shown in the status's first line); an answer that
+changes it sets it, once the dice are in. When the battle ends it offers the
+report.
 
 Keys: the key shown before a line picks it (1-9, then letters), and an action
 keeps its key while the phase lasts; e ends the turn; u undoes the last
@@ -110,16 +114,41 @@ type playState struct {
 	p    *prompter
 	svc  *campaigns.Service
 	name string
-	// dice is how the last roll was made: the Dice? question opens on it.
+	// dice is the campaign's dice setting as play's Dice? question says
+	// it (rollForMe or enterDice): the question opens on it, and an answer
+	// that changes it sets the campaign's.
 	dice string
 	// keys are the menu's keys, kept while the menu lasts.
 	keys menuKeys
 	// said is the status accessible mode last read out, line by line.
 	said []string
-	// game and status are the battle as the menu showed it.
+	// game and status are the battle as the menu showed it; head the
+	// status's first line.
 	game   engines.State
 	status engines.Status
+	head   string
+	// st is the campaign as the menu showed it.
+	st *campaigns.State
 }
+
+// howOf is a Dice? answer as the campaign's setting, and back.
+func howOf(answer string) campaigns.DiceHow {
+	if answer == enterDice {
+		return campaigns.DiceAtTable
+	}
+	return campaigns.DiceByProgram
+}
+
+func answerOf(h campaigns.DiceHow) string {
+	if h == campaigns.DiceAtTable {
+		return enterDice
+	}
+	return rollForMe
+}
+
+// errSetDice: the Dice? answer changes the campaign's setting, which is
+// written before the action is decided again with that answer.
+var errSetDice = errors.New("the dice setting changes")
 
 // statusChanges is what accessible mode reads out before the menu: the
 // whole status the first time, then only its lines that changed (the
@@ -180,9 +209,9 @@ func (ps *playState) onMap(opts []engines.Pick) (func(w, h int, about string) []
 		copy(row[col:col+width], []rune(fmt.Sprintf("%*s", width, "("+it.key+")")))
 		notes[n-first] = string(row)
 	}
-	head := statusHead(ps.status)
+	head := ps.head
 	return func(w, h int, _ string) []string {
-		out := []string{cmdutil.Clip(head, w)}
+		out := headLines(head, w)
 		for _, n := range notes {
 			out = append(out, cmdutil.Clip("  "+n, w))
 		}
@@ -323,7 +352,7 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 		return err
 	}
 	svc, _ := app.Service()
-	ps := &playState{c: c, app: app, p: newPrompter(ctx, app, o.accessible), svc: svc, name: name, dice: rollForMe}
+	ps := &playState{c: c, app: app, p: newPrompter(ctx, app, o.accessible), svc: svc, name: name}
 	p := ps.p
 	wasIn := ""
 	for {
@@ -346,15 +375,16 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 		wasIn = scenario
 		s := g.Status()
 		s.Campaign, s.Game = st.Name, st.Campaign.Game
-		ps.game, ps.status = g, s
+		head := statusHead(s, st.Dice())
+		ps.game, ps.status, ps.head, ps.dice, ps.st = g, s, head, answerOf(st.Dice()), st
 		p.trail = nil
 		if p.accessible {
 			fmt.Fprintln(app.Out)
-			for _, l := range ps.statusChanges(accessibleStatus(s)) {
+			for _, l := range ps.statusChanges(accessibleStatus(s, head)) {
 				fmt.Fprintln(p.text, l)
 			}
 		} else {
-			p.status = func(w, h int, about string) []string { return fitStatus(s, w, h, about) }
+			p.status = func(w, h int, about string) []string { return fitStatus(s, ps.head, w, h, about) }
 		}
 		choices := pr.Choices()
 		var items []item
@@ -443,10 +473,10 @@ func playLoop(c *cobra.Command, app *cmdutil.App, o *playOptions) error {
 			ps.redo()
 			continue
 		case menuStatus:
-			for _, l := range accessibleStatus(s) {
+			for _, l := range accessibleStatus(s, head) {
 				fmt.Fprintln(p.text, l)
 			}
-			ps.said = accessibleStatus(s)
+			ps.said = accessibleStatus(s, head)
 			continue
 		case menuCorrect:
 			if err := ps.after(ps.correct(recent), "Left the game; the correction was not recorded."); err != nil {
@@ -643,22 +673,35 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 	id := app.NextActionID()
 	trail := len(p.trail)
 	how := ""
+	// collect: the answer changes the campaign's dice setting to the
+	// table's; the dice are asked on a decision of play's own, which
+	// writes nothing, so that Back leaves nothing written; the setting and
+	// the action are written once every die is in.
+	collect := false
+	// opens is the answer the Dice? question opens on: the campaign's
+	// setting, then the answer last given to it here.
+	opens := ps.dice
 	for {
 		if how == "" {
 			p.trail = p.trail[:trail]
 		}
 		redo := errors.New("ask the dice question again")
 		dieBack := errors.New("ask the first die again")
-		o := campaigns.Options{ActionID: id, Ask: func(n dice.Need, index int) (int, error) {
+		// typed are the faces given so far to this try of the action.
+		var typed []int
+		ask := func(n dice.Need, index int) (int, error) {
 			if how == "" {
 				picks := []engines.Pick{{Value: rollForMe, Label: "Roll for me"}, {Value: enterDice, Label: "I roll at the table and enter my dice"}}
-				v, err := p.choose("Dice?", pickItems(picks), ps.dice, false)
+				v, err := p.choose("Dice?", pickItems(picks), opens, false)
 				if err != nil {
 					return 0, err
 				}
-				how, ps.dice = v, v
+				how, opens = v, v
 				if !p.accessible {
 					p.note("Dice? " + labelOf(picks, v))
+				}
+				if v != ps.dice {
+					return 0, errSetDice
 				}
 			}
 			if how == rollForMe {
@@ -668,7 +711,14 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 			if index == 1 {
 				desc = "Type the whole roll at once (6 2 3 or 6,2,3), or this die alone."
 			}
-			v, err := p.ask(fmt.Sprintf("Die %d: %s, d%d (1-%d):", index, n.Purpose, n.Sides, n.Sides), desc, func(s string) error {
+			which := fmt.Sprintf("Die %d", index)
+			if total, ok := ps.st.DiceNeeded(cmd, typed); ok {
+				which = fmt.Sprintf("Die %d of %d", index, total)
+				if total == 1 {
+					desc = "" // the die is the whole roll
+				}
+			}
+			v, err := p.ask(fmt.Sprintf("%s: %s, d%d (1-%d):", which, n.Purpose, n.Sides, n.Sides), desc, func(s string) error {
 				faces, err := parseFaces(s)
 				if err == nil && len(faces) > 1 && index > 1 {
 					err = errors.New("one die here")
@@ -696,11 +746,35 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 			if len(faces) > 1 {
 				return 0, &wholeRoll{faces: faces}
 			}
+			typed = append(typed, faces[0])
 			return faces[0], nil
-		}}
-		res, err := ps.svc.Do(ps.c.Context(), ps.name, ch.Game, cmd, o)
+		}
+		var res *campaigns.Result
 		var whole *wholeRoll
-		if errors.As(err, &whole) {
+		if collect {
+			var faces []int
+			faces, err = ps.askDice(cmd, ask)
+			if errors.As(err, &whole) {
+				// A whole roll is checked before the setting is
+				// written: one of the wrong count writes nothing.
+				faces, whole = whole.faces, nil
+				if err = ps.fits(cmd, faces); errors.Is(err, dice.ErrTooFew) || errors.Is(err, dice.ErrTooMany) || errors.Is(err, dice.ErrOutRange) {
+					p.say(fmt.Sprintf("Not recorded: %v; enter the roll again.", err))
+					continue
+				}
+			}
+			if err == nil {
+				if err = ps.setDice(how); err != nil {
+					p.say(fmt.Sprintf("Refused: %v", err))
+					return nil
+				}
+				collect = false
+				whole = &wholeRoll{faces: faces}
+			}
+		} else {
+			res, err = ps.svc.Do(ps.c.Context(), ps.name, ch.Game, cmd, campaigns.Options{ActionID: id, Ask: ask})
+		}
+		if errors.As(err, &whole) || whole != nil {
 			res, err = ps.svc.Do(ps.c.Context(), ps.name, ch.Game, cmd, campaigns.Options{ActionID: id, Dice: whole.faces})
 			if errors.Is(err, dice.ErrTooFew) || errors.Is(err, dice.ErrTooMany) || errors.Is(err, dice.ErrOutRange) {
 				p.say(fmt.Sprintf("Not recorded: %v; enter the roll again.", err))
@@ -708,8 +782,20 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 			}
 		}
 		switch {
+		case errors.Is(err, errSetDice):
+			if how == enterDice {
+				collect = true
+				continue
+			}
+			// The program rolls: nothing more is asked, so the setting
+			// is written now, then the action decided on it.
+			if err := ps.setDice(how); err != nil {
+				p.say(fmt.Sprintf("Refused: %v", err))
+				return nil
+			}
+			continue
 		case errors.Is(err, redo):
-			how = ""
+			how, collect = "", false
 			continue
 		case errors.Is(err, dieBack): // the action is decided again from its first die
 			continue
@@ -722,6 +808,39 @@ func (ps *playState) record(ch engines.Choice, answers map[string]string) error 
 		p.say(res.Label)
 		return nil
 	}
+}
+
+// askDice asks the dice of cmd as the rules need them, on a decision of
+// play's own on the battle as the menu showed it: nothing is written.
+func (ps *playState) askDice(cmd engines.Command, ask func(dice.Need, int) (int, error)) ([]int, error) {
+	roller := dice.NewAskingRoller(ps.st.Campaign.Seed, ps.st.ProgramDice, ask)
+	if err := ps.st.Engine().Decide(ps.game, cmd, engines.NewDecision(roller)); err != nil {
+		return nil, err
+	}
+	return roller.Entered(), nil
+}
+
+// fits decides cmd on the battle as the menu showed it with faces as its
+// dice, writing nothing: nil when they are its dice.
+func (ps *playState) fits(cmd engines.Command, faces []int) error {
+	roller := dice.NewRoller(0, 0, faces)
+	if err := ps.st.Engine().Decide(ps.game, cmd, engines.NewDecision(roller)); err != nil {
+		return err
+	}
+	return roller.Finish()
+}
+
+// setDice writes a Dice? answer as the campaign's setting.
+func (ps *playState) setDice(answer string) error {
+	set, err := ps.svc.SetDice(ps.c.Context(), ps.name, howOf(answer), campaigns.Options{ActionID: ps.app.NextActionID()})
+	if err != nil && !errors.Is(err, campaigns.ErrNothing) {
+		return err
+	}
+	ps.dice = answer
+	if set != nil {
+		ps.head = statusHead(ps.status, set.State.Dice())
+	}
+	return nil
 }
 
 // correct lists the recent actions that rolled dice, newest first, asks

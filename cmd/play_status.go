@@ -14,21 +14,25 @@ import (
 // terminal without wrapping a line:
 //
 //   - the first line (campaign, game, scenario, turn, phase) always shows;
-//   - a table keeps its columns from the left while they fit the width; a
-//     column that would not fit is left out and the next one tried (the
-//     first column, the name, always stays);
+//   - a table is drawn as status and roster draw one on a terminal
+//     (cmdutil's compact table), but a row a line: it keeps its columns
+//     from the left while they fit the width, leaving out those no row
+//     fills; a column that would not fit is left out and the next one
+//     tried (the first column, the name, always stays);
 //   - when the lines do not fit the height, the rows of the figures the
 //     question concerns (named in it: its title, its options, the answers
 //     so far) stay, both sides alike, under their table's header; then the
 //     other rows in order, then the notes; a last line says how many were
 //     left out and that `warlog status` shows them all.
 //
-// Any line still wider than the terminal is cut, marked with "…".
+// Any line still wider than the terminal is cut, marked with "…"; the
+// first line, when too wide, gives how the table rolls a line of its own
+// (headLines).
 
 // fitStatus is the full-screen status in width columns and at most height
 // lines; about is the text of the question on the screen.
-func fitStatus(s engines.Status, width, height int, about string) []string {
-	head := cmdutil.Clip(statusHead(s), width)
+func fitStatus(s engines.Status, head string, width, height int, about string) []string {
+	heads := headLines(head, width)
 	type line struct {
 		text  string
 		table int  // the table a row or header belongs to; -1 for a note
@@ -43,7 +47,7 @@ func fitStatus(s engines.Status, width, height int, about string) []string {
 		if len(rows) == 0 {
 			continue
 		}
-		for i, l := range plainTable(rows, width) {
+		for i, l := range cmdutil.CompactRowLines(rows, width) {
 			ln := line{text: l, table: t, row: i > 0, rank: 2}
 			switch {
 			case i == 0: // a header stays only with a row under it
@@ -54,9 +58,9 @@ func fitStatus(s engines.Status, width, height int, about string) []string {
 			lines = append(lines, ln)
 		}
 	}
-	left := height - 1
+	left := height - len(heads)
 	if len(lines) <= left {
-		out := []string{head}
+		out := heads
 		for _, l := range lines {
 			out = append(out, l.text)
 		}
@@ -92,7 +96,7 @@ func fitStatus(s engines.Status, width, height int, about string) []string {
 			room -= cost
 		}
 	}
-	out := []string{head}
+	out := heads
 	cut := 0
 	for i, l := range lines {
 		if kept[i] {
@@ -105,6 +109,20 @@ func fitStatus(s engines.Status, width, height int, about string) []string {
 		out = append(out, cmdutil.Clip(fmt.Sprintf("  … %d more lines: `warlog status` shows them all", cut), width))
 	}
 	return out
+}
+
+// headLines is the status's first line in width columns: whole when it
+// fits, else with how the table rolls on a line of its own (and each cut
+// to the width, marked "…").
+func headLines(head string, width int) []string {
+	if ansi.StringWidth(head) <= width {
+		return []string{head}
+	}
+	i := strings.LastIndex(head, " · dice: ")
+	if i < 0 {
+		return []string{cmdutil.Clip(head, width)}
+	}
+	return []string{cmdutil.Clip(head[:i], width), cmdutil.Clip("  "+head[i+len(" · "):], width)}
 }
 
 // concerns says whether the question's text names a figure: its name
@@ -133,56 +151,11 @@ func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-// plainTable lays rows out in columns two spaces apart, under a header of
-// their keys: the columns that fit width, taken from the left.
-func plainTable(rows []engines.Row, width int) []string {
-	keys := engines.Keys(rows)
-	cells := make([][]string, len(rows)+1)
-	cells[0] = make([]string, len(keys))
-	for j, k := range keys {
-		cells[0][j] = strings.ReplaceAll(k, "_", " ")
-	}
-	for i, r := range rows {
-		cells[i+1] = make([]string, len(keys))
-		for j, k := range keys {
-			cells[i+1][j] = cmdutil.Cell(r.Get(k))
-		}
-	}
-	widths := make([]int, len(keys))
-	for _, row := range cells {
-		for j, c := range row {
-			widths[j] = max(widths[j], ansi.StringWidth(c))
-		}
-	}
-	kept := []int{0}
-	used := widths[0]
-	for j := 1; j < len(keys); j++ {
-		if used+2+widths[j] <= width {
-			kept = append(kept, j)
-			used += 2 + widths[j]
-		}
-	}
-	out := make([]string, len(cells))
-	for i, row := range cells {
-		var b strings.Builder
-		for n, j := range kept {
-			c := row[j]
-			if n > 0 {
-				b.WriteString("  ")
-			}
-			b.WriteString(c)
-			b.WriteString(strings.Repeat(" ", widths[j]-ansi.StringWidth(c)))
-		}
-		out[i] = cmdutil.Clip(strings.TrimRight(b.String(), " "), width)
-	}
-	return out
-}
-
 // accessibleStatus is the status for a screen reader: plain lines, each
 // figure, player or side one line of `name: value` pairs, empty values
 // left out.
-func accessibleStatus(s engines.Status) []string {
-	out := []string{statusHead(s)}
+func accessibleStatus(s engines.Status, head string) []string {
+	out := []string{head}
 	for _, n := range s.Notes {
 		out = append(out, "  "+n)
 	}

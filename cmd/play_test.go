@@ -11,6 +11,7 @@ import (
 
 	"colorquery"
 
+	"warlog/campaigns"
 	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	"warlog/engines/kit"
@@ -152,7 +153,7 @@ func TestPlayAccessibleSession(t *testing.T) {
 	for _, want := range []string{
 		"Showdown begins.",
 		"Invalid: must be a number between 1 and 3",
-		"Die 1: score for blue, d6 (1-6):",
+		"Die 1 of 1: score for blue, d6 (1-6):",
 		`"7" is not a face of a d6: give 1 to 6; try again.`,
 		"blue scores 5.",
 		"Undo: blue scores 5.",
@@ -170,10 +171,11 @@ func TestPlayAccessibleSession(t *testing.T) {
 	if i := strings.IndexFunc(got, func(r rune) bool { return r >= 0x2500 && r <= 0x257f }); i >= 0 {
 		t.Errorf("box drawing in accessible mode at %q", got[max(0, i-80):min(len(got), i+80)])
 	}
-	// The log holds the start, the undone hand-entered shot, the undo and
-	// the program shot: nothing half-written by the exit.
-	if begun := actions(t, db); begun != 5 {
-		t.Errorf("%d actions logged, want 5 (create, start, shot, undo, shot)", begun)
+	// The log holds the start, the table's dice set, the undone
+	// hand-entered shot, the undo, the program's dice set again and the
+	// program shot: nothing half-written by the exit.
+	if begun := actions(t, db); begun != 7 {
+		t.Errorf("%d actions logged, want 7 (create, start, dice, shot, undo, dice, shot)", begun)
 	}
 	lg, _, _ := run(t, db, "log", "--json")
 	if !strings.Contains(strings.Join(strings.Fields(lg), ""), `"dice":[5]`) {
@@ -260,34 +262,42 @@ func TestPlayStatusFits(t *testing.T) {
 		Notes: []string{"turn 2 of 3", "brief: nest", "attacks go by Skill, highest first"}}
 	for _, n := range []string{"Bors", "Wyn", "Edda", "Orc grunt 1"} {
 		s.Figures = append(s.Figures, engines.Row{{Key: "name", Value: n}, {Key: "side", Value: "hunters"},
-			{Key: "status", Value: "active"}, {Key: "start_skill", Value: 3}, {Key: "facing", Value: "front"}})
+			{Key: "status", Value: "active"}, {Key: "moved", Value: nil}, {Key: "start_skill", Value: 3}, {Key: "facing", Value: "front"}})
 	}
-	all := fitStatus(s, 200, 50, "")
+	head := statusHead(s, campaigns.DiceByProgram)
+	all := fitStatus(s, head, 200, 50, "")
+	// (moved, which no row fills, is left out, as status leaves it out.)
 	if len(all) != 1+3+5 || all[4] != "name         side     status  start skill  facing" {
 		t.Fatalf("with room for everything: %q", all)
 	}
-	narrow := fitStatus(s, 40, 50, "")
-	if narrow[4] != "name         side     status  facing" || narrow[5] != "Bors         hunters  active  front" {
-		t.Errorf("at 40 columns start skill, which would not fit, goes; facing, which does, stays: %q", narrow[4:])
+	narrow := fitStatus(s, head, 40, 50, "")
+	if narrow[5] != "name         side     status  facing" || narrow[6] != "Bors         hunters  active  front" {
+		t.Errorf("at 40 columns start skill, which would not fit, goes; facing, which does, stays: %q", narrow[5:])
+	}
+	// The header too wide, how the table rolls gets a line of its own.
+	if narrow[0] != "Hunt · The King's Own · The Nest · turn…" || narrow[1] != "  dice: rolled by warlog" {
+		t.Errorf("the header at 40 columns: %q", narrow[:2])
 	}
 	for _, l := range narrow {
 		if len([]rune(l)) > 40 {
 			t.Errorf("%q is wider than 40 columns", l)
 		}
 	}
-	if got := fitStatus(s, 5, 50, "")[5]; got != "Bors" {
+	if got := fitStatus(s, head, 5, 50, "")[6]; got != "Bors" {
 		t.Errorf("the name column stays however narrow: %q", got)
 	}
-	head := "Hunt · The King's Own · The Nest · turn 2 · attack"
+	if head != "Hunt · The King's Own · The Nest · turn 2 · attack · dice: rolled by warlog" {
+		t.Errorf("the header %q", head)
+	}
 	// In 8 lines the notes go first: the table whole, one note, and a
 	// line counting what was cut.
-	short := fitStatus(s, 80, 8, "")
+	short := fitStatus(s, head, 80, 8, "")
 	if len(short) != 8 || short[0] != head || short[1] != "  turn 2 of 3" || short[2] != "name         side     status  start skill  facing" || short[7] != "  … 2 more lines: `warlog status` shows them all" {
 		t.Errorf("in 8 lines: %q", short)
 	}
 	// In 4 lines the figures the question names stay, under the table's
 	// header: Orc grunt 1 and Wyn, not Bors, the first row.
-	tiny := fitStatus(s, 80, 5, "Whom does Wyn strike?\nOrc grunt 1 (nest: Skill 2)\nWynne")
+	tiny := fitStatus(s, head, 80, 5, "Whom does Wyn strike?\nOrc grunt 1 (nest: Skill 2)\nWynne")
 	if len(tiny) != 5 || tiny[0] != head || !strings.HasPrefix(tiny[1], "name ") || !strings.HasPrefix(tiny[2], "Wyn ") || !strings.HasPrefix(tiny[3], "Orc grunt 1 ") || tiny[4] != "  … 5 more lines: `warlog status` shows them all" {
 		t.Errorf("in 5 lines: the header, the rows the question names, what was cut: %q", tiny)
 	}
@@ -332,8 +342,8 @@ func TestPlayAccessibleBackAndWholeRoll(t *testing.T) {
 	if n := strings.Count(got, "scores"); n != 4 { // scored, the menu's Undo line, the undo, the menu's Redo line
 		t.Errorf("%d lines about a score, want 4 (one shot, its Undo line, its undo, the Redo line):\n%s", n, got)
 	}
-	if begun := actions(t, db); begun != 4 {
-		t.Errorf("%d actions logged, want 4 (create, start, shot, undo)", begun)
+	if begun := actions(t, db); begun != 5 {
+		t.Errorf("%d actions logged, want 5 (create, start, the table's dice set, shot, undo)", begun)
 	}
 }
 
@@ -488,9 +498,9 @@ func TestPlayAccessibleSaysWhatChanged(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("play exit %d:\n%s", code, got)
 	}
-	full := "T · The King's Own\nname: red; score: 0\nname: blue; score: 0\n"
-	changed := "T · The King's Own · Showdown · turn 1\nChanged (1 of 3 lines; s: the full status):\nname: blue; score: 5\nWhat now?"
-	again := "T · The King's Own · Showdown · turn 1\nname: red; score: 0\nname: blue; score: 5\n\nT · The King's Own · Showdown · turn 1\nNothing else changed (s: the full status).\nWhat now?"
+	full := "T · The King's Own · dice: rolled by warlog\nname: red; score: 0\nname: blue; score: 0\n"
+	changed := "T · The King's Own · Showdown · turn 1 · dice: typed at the table\nChanged (1 of 3 lines; s: the full status):\nname: blue; score: 5\nWhat now?"
+	again := "T · The King's Own · Showdown · turn 1 · dice: typed at the table\nname: red; score: 0\nname: blue; score: 5\n\nT · The King's Own · Showdown · turn 1 · dice: typed at the table\nNothing else changed (s: the full status).\nWhat now?"
 	for _, want := range []string{full, changed, again} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the session lacks %q:\n%s", want, got)
@@ -537,5 +547,43 @@ func TestPlayCorrectionOffersToDrop(t *testing.T) {
 	}
 	if lg, _, _ := run(t, db, "log"); !strings.Contains(lg, "↳ blue scores 6. (corrected)") || strings.Contains(lg, "↳ red scores 1.") {
 		t.Errorf("the log after the correction:\n%s", lg)
+	}
+}
+
+// The table's dice chosen where the campaign's setting is the program's:
+// nothing is written until the action is (a whole roll of the wrong count
+// is refused and Back steps out, leaving the setting as it was); once it
+// is, the setting is written before it.
+func TestPlayDiceAnswerWritesTheSettingWithTheAction(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "p.db")
+	var out, errb bytes.Buffer
+	app := &cmdutil.App{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(string) string { return "" }, Engines: []engines.Engine{tally()}}
+	if code := Run(context.Background(), app, []string{"--db", db, "campaign", "new", "T", "--game", "kingsown", "--seed", "4"}); code != 0 {
+		t.Fatal(errb.String())
+	}
+	backed := strings.Join([]string{
+		"1", "Showdown", // start a tally
+		"1", "2", "2", // shoot, blue, by hand
+		"5 6",         // two dice for a one-die shot: refused, asked again
+		"b", "b", "b", // back: the dice question, the side, the menu
+	}, "\n") + "\n"
+	got, code := playSession(t, db, backed)
+	if code != 0 || !strings.Contains(got, "Not recorded: too many dice given") {
+		t.Fatalf("play exit %d:\n%s", code, got)
+	}
+	if n := actions(t, db); n != 2 {
+		t.Errorf("%d actions logged, want 2 (create, start): backing out wrote something", n)
+	}
+	got, code = playSession(t, db, strings.Join([]string{"1", "2", "2", "4"}, "\n")+"\n")
+	if code != 0 || !strings.Contains(got, "blue scores 4.") {
+		t.Fatalf("play exit %d:\n%s", code, got)
+	}
+	if !strings.HasPrefix(strings.TrimSpace(got), "T · The King's Own · Showdown · dice: rolled by warlog\n") {
+		t.Errorf("backing out changed the setting: the next session opens\n%s", got)
+	}
+	lg, _, _ := run(t, db, "log")
+	if i, j := strings.Index(lg, "dice rolled at the table and typed in from now on"), strings.Index(lg, "blue scores 4."); i < 0 || j < i {
+		t.Errorf("the log does not hold the setting, then the shot:\n%s", lg)
 	}
 }

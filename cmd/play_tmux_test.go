@@ -297,8 +297,8 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	p.choose("Whom does Bors strike", "Orc grunt 1 (nest: Skill 2, Res 1, Hits 1)")
 	p.choose("From the front or from the rear?", "from the rear: no hit roll")
 	p.choose("Dice?", "I roll at the table")
-	p.enter("Die 1: attacker's damage die for Bors (d6+2 against Orc grunt 1's d6+1; higher takes a Hit), d6 (1-6):", "6")
-	p.enter("Die 2: defender's damage die for Orc grunt 1 (cannot hold against 6+2: one Hit whatever it shows), d6 (1-6):", "1")
+	p.enter("Die 1 of 2: attacker's damage die for Bors (d6+2 against Orc grunt 1's d6+1; higher takes a Hit), d6 (1-6):", "6")
+	p.enter("Die 2 of 2: defender's damage die for Orc grunt 1 (cannot hold against 6+2: one Hit whatever it shows), d6 (1-6):", "1")
 	p.waitText("Bors strikes from the rear with Sword (M2): Orc grunt 1: from the rear, no hit roll, 6+2 against 1+1, one Hit (0 left); Orc grunt 1 is Down.")
 	s = p.waitFor("Orc grunt 1 Down in the table", func(s string) bool {
 		return regexp.MustCompile(`(?m)^Orc grunt 1 +nest +down `).MatchString(s) && strings.Contains(s, "u undo: Bors strikes from the rear")
@@ -379,11 +379,13 @@ func TestPlayFullScreenInTmux(t *testing.T) {
 	for _, a := range acts[3:] { // after campaign new, recruit, scenario start
 		verbs = append(verbs, a.verb)
 	}
-	want := []string{"ko initiative", "ko first", "ko move", "ko move", "ko next", "ko attack", "ko attack", "undo", "ko next"}
+	// The table's dice set before the initiative, the program's before
+	// Edda's attack: each answer that changed the campaign's setting.
+	want := []string{"campaign dice", "ko initiative", "ko first", "ko move", "ko move", "ko next", "ko attack", "campaign dice", "ko attack", "undo", "ko next"}
 	if !slices.Equal(verbs, want) {
 		t.Fatalf("the log holds %q, want %q", verbs, want)
 	}
-	ini, bors, edda := acts[3], acts[8], acts[9]
+	ini, bors, edda := acts[4], acts[9], acts[11]
 	if !ini.hand || !slices.Equal(ini.dice, []int{1, 5, 2}) {
 		t.Errorf("initiative dice %v (hand %v), want 1 5 2 by hand", ini.dice, ini.hand)
 	}
@@ -503,7 +505,7 @@ func (k *keyCount) roll(title string, faces ...string) {
 	for i, v := range faces {
 		if i > 0 {
 			k.waitFor(fmt.Sprintf("die %d", i+1), func(s string) bool {
-				f, ok := current(s, fmt.Sprintf("Die %d:", i+1))
+				f, ok := current(s, fmt.Sprintf("Die %d", i+1)) // "Die 2:", "Die 2 of 3:"
 				return ok && len(f.lines) == 1 && f.lines[0] == ">"
 			})
 		}
@@ -591,7 +593,7 @@ func playKOTurn(t *testing.T, width, height int) (int, *tmuxPlay, string) {
 	k.pick("Whom does Bors strike", "Orc grunt 1")
 	k.pick("From the front or from the rear?", "from the rear")
 	k.pick("Dice?", "I roll at the table")
-	k.roll("Die 1: attacker's damage die for Bors", "6", "1")
+	k.roll("Die 1 of 2: attacker's damage die for Bors", "6", "1")
 	k.waitText("Orc grunt 1 is Down.")
 	k.pick("What now?", "Edda attacks with Halberd")
 	k.pick("Dice?", "Roll for me")
@@ -790,7 +792,7 @@ func TestPlayBackAndKeysInTmux(t *testing.T) {
 	k.pick("Whom does Bors strike", "Orc grunt 1")
 	k.pick("From the front or from the rear?", "from the rear")
 	k.pick("Dice?", "I roll at the table")
-	k.roll("Die 1: attacker's damage die for Bors", "6 1")
+	k.roll("Die 1 of 2: attacker's damage die for Bors", "6 1")
 	k.waitText("6+2 against 1+1, one Hit (0 left); Orc grunt 1 is Down.")
 	if got := actions(t, db) - before; got != 1 {
 		t.Fatalf("the attack wrote %d actions, want 1", got)
@@ -798,17 +800,18 @@ func TestPlayBackAndKeysInTmux(t *testing.T) {
 	// Esc at the second die asks the first again.
 	k.pick("What now?", "Edda attacks with Halberd")
 	k.pick("Dice?", "I roll at the table")
-	k.enter("Die 1:", "4")
-	k.waitFor("the second die", func(s string) bool { _, ok := current(s, "Die 2:"); return ok })
+	// Her damage dice are two whatever they show: the questions say so.
+	k.enter("Die 1 of 2:", "4")
+	k.waitFor("the second die", func(s string) bool { _, ok := current(s, "Die 2 of 2:"); return ok })
 	k.press("Escape")
 	k.waitFor("the first die again", func(s string) bool {
-		f, ok := current(s, "Die 1:")
+		f, ok := current(s, "Die 1 of 2:")
 		return ok && len(f.lines) == 1 && f.lines[0] == ">"
 	})
 	// A roll of too many dice is refused, nothing written, and asked again.
-	k.roll("Die 1:", "3 3 3 3 3 3")
+	k.roll("Die 1 of 2:", "3 3 3 3 3 3")
 	k.waitText("Not recorded: too many dice given")
-	k.roll("Die 1:", "3 3")
+	k.roll("Die 1 of 2:", "3 3")
 	k.waitText("Edda strikes with Halberd (M3): Nest: hits automatically")
 	if got := actions(t, db) - before; got != 2 {
 		t.Fatalf("two attacks wrote %d actions, want 2", got)
@@ -1079,4 +1082,54 @@ func TestPlayReportAtTheEndInTmux(t *testing.T) {
 	k.waitText("The report is a web page at " + filepath.Join(dir, "hunt-the-nest-2.html"))
 	k.pick("Show the battle report?", "No")
 	k.waitText("warlog exited with 0")
+}
+
+// How the table rolls is the campaign's setting, at 80x24: set with
+// `campaign dice table` before play starts, the header shows it and the
+// Dice? question opens on it (Enter takes the table's dice, writing no
+// setting again); answered otherwise in play, the setting changes, the
+// header and `warlog status` say so.
+func TestPlayDiceSettingInTmux(t *testing.T) {
+	needTmux(t)
+	dir, db := newHunt(t)
+	if out, _, code := run(t, db, "campaign", "dice", "table"); code != 0 || out != "campaign Hunt: dice: typed at the table from now on\n" {
+		t.Fatalf("campaign dice table: exit %d, %q", code, out)
+	}
+	before := actions(t, db)
+	p := startPlay(t, dir, db, 80, 24)
+	s := p.waitFor("the menu", func(s string) bool { _, ok := current(s, "What now?"); return ok })
+	if !onScreen(s, "Hunt · The King's Own · The Nest · turn 1 · initiative") || !onScreen(s, "dice: typed at the table") {
+		t.Fatalf("the header does not say how the table rolls:\n%s", s)
+	}
+	p.keys("1")
+	p.waitFor("the dice question on the table's dice", func(s string) bool {
+		f, ok := current(s, "Dice?")
+		return ok && f.cursor == f.index("I roll at the table")
+	})
+	p.keys("Enter")
+	p.enter("Die 1: Nest spawn roll", "1 5 2")
+	p.waitText("initiative hunters 5, nest 2")
+	if n := actions(t, db); n != before+1 {
+		t.Fatalf("the initiative at the table's dice wrote %d actions, want 1 (no setting again)", n-before)
+	}
+	// Undone and rolled again by the program: the setting changes.
+	p.waitText("u undo: Turn 1")
+	p.keys("u")
+	p.waitFor("the initiative offered again", func(s string) bool {
+		f, ok := current(s, "What now?")
+		return ok && f.index("Roll initiative for turn 1 of 3") >= 0
+	})
+	p.keys("1")
+	p.waitFor("the dice question", func(s string) bool { _, ok := current(s, "Dice?"); return ok })
+	p.keys("1") // Roll for me
+	p.waitText("dice: rolled by warlog")
+	p.waitText("u undo: Turn 1")
+	p.keys("q")
+	p.waitText("warlog exited with 0")
+	if out, _, _ := run(t, db, "campaign", "dice", "--json"); !strings.Contains(out, `"dice": "program"`) {
+		t.Errorf("after Roll for me in play the setting is %s", out)
+	}
+	if out, _, _ := run(t, db, "status"); !strings.Contains(strings.SplitN(out, "\n", 2)[0], "· dice: rolled by warlog") {
+		t.Errorf("the status's first line does not say how the table rolls:\n%s", out)
+	}
 }

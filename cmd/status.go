@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"warlog/campaigns"
 	"warlog/cmd/cmdutil"
 	"warlog/engines"
 	"warlog/internal/phase"
@@ -46,7 +47,7 @@ When the output is not a terminal each new status follows the last (with
 				if app.JSON {
 					return st.Version, app.PrintJSON(s)
 				}
-				err = PrintStatus(app, s)
+				err = PrintStatus(app, s, st.Dice())
 				phase.Mark("render")
 				return st.Version, err
 			}
@@ -61,9 +62,10 @@ When the output is not a terminal each new status follows the last (with
 	return c
 }
 
-// PrintStatus renders a status for people: a heading, notes, then tables.
-func PrintStatus(app *cmdutil.App, s engines.Status) error {
-	cmdutil.Say(app.Out, statusHead(s), "  ")
+// PrintStatus renders a status for people: a heading (with how the table
+// rolls), notes, then tables.
+func PrintStatus(app *cmdutil.App, s engines.Status, dice campaigns.DiceHow) error {
+	cmdutil.Say(app.Out, statusHead(s, dice), "  ")
 	for _, n := range s.Notes {
 		cmdutil.Say(app.Out, "  "+n, "    ")
 	}
@@ -93,9 +95,9 @@ func printRows(app *cmdutil.App, tables ...[]engines.Row) error {
 	return nil
 }
 
-// statusHead is the status's first line: campaign, game, scenario, turn
-// and phase.
-func statusHead(s engines.Status) string {
+// statusHead is the status's first line: campaign, game, scenario, turn,
+// phase, and how the campaign's table rolls.
+func statusHead(s engines.Status, dice campaigns.DiceHow) string {
 	head := fmt.Sprintf("%s · %s", s.Campaign, gameTitle(s.Game))
 	if s.Scenario != "" {
 		head += " · " + s.Scenario
@@ -106,7 +108,7 @@ func statusHead(s engines.Status) string {
 			head += " · " + s.Phase
 		}
 	}
-	return head
+	return head + " · " + diceWords(dice)
 }
 
 func newRosterCommand(app *cmdutil.App) *cobra.Command {

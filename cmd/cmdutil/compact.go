@@ -46,29 +46,7 @@ func CompactRows(w io.Writer, rows []engines.Row) error {
 // CompactTable); ok is false when even a block of the first column and
 // one other cannot fit.
 func compact(header []string, rows [][]string, width int) (lines []string, ok bool) {
-	// The columns some row fills (the first always).
-	var cols []int
-	for j := range header {
-		filled := j == 0
-		for _, r := range rows {
-			if j < len(r) && strings.TrimSpace(r[j]) != "" {
-				filled = true
-				break
-			}
-		}
-		if filled {
-			cols = append(cols, j)
-		}
-	}
-	natural := make([]int, len(header))
-	for j, h := range header {
-		natural[j] = ansi.StringWidth(h)
-		for _, r := range rows {
-			if j < len(r) {
-				natural[j] = max(natural[j], ansi.StringWidth(r[j]))
-			}
-		}
-	}
+	cols, natural := filledColumns(header, rows), naturalWidths(header, rows)
 	// Blocks of columns that stand side by side at their natural width,
 	// each led by the first column; a column too wide for any block gets
 	// one of its own and wraps.
@@ -102,6 +80,67 @@ func compact(header []string, rows [][]string, width int) (lines []string, ok bo
 		}
 	}
 	return lines, true
+}
+
+// filledColumns are the columns some row fills (the first always).
+func filledColumns(header []string, rows [][]string) []int {
+	var cols []int
+	for j := range header {
+		filled := j == 0
+		for _, r := range rows {
+			if j < len(r) && strings.TrimSpace(r[j]) != "" {
+				filled = true
+				break
+			}
+		}
+		if filled {
+			cols = append(cols, j)
+		}
+	}
+	return cols
+}
+
+// naturalWidths are the columns' widths unwrapped: their widest cell,
+// header included.
+func naturalWidths(header []string, rows [][]string) []int {
+	natural := make([]int, len(header))
+	for j, h := range header {
+		natural[j] = ansi.StringWidth(h)
+		for _, r := range rows {
+			if j < len(r) {
+				natural[j] = max(natural[j], ansi.StringWidth(r[j]))
+			}
+		}
+	}
+	return natural
+}
+
+// CompactRowLines is the compact table of engine rows in width columns,
+// a row a line, for a screen that keeps or leaves out rows one by one
+// (play's status): the header, then a line for each row. The columns
+// some row fills are taken from the left at their natural width while
+// they fit, compactGap apart; a column that would not fit is left out and
+// the next one tried, the first (the name) always kept. A line still
+// wider than width (the name alone) is cut, marked with "…".
+func CompactRowLines(rows []engines.Row, width int) []string {
+	header, cells := rowCells(rows)
+	cols, natural := filledColumns(header, cells), naturalWidths(header, cells)
+	kept, used := []int{cols[0]}, natural[cols[0]]
+	for _, j := range cols[1:] {
+		if used+compactGap+natural[j] <= width {
+			kept = append(kept, j)
+			used += compactGap + natural[j]
+		}
+	}
+	caps := make([]int, len(kept))
+	for i, j := range kept {
+		caps[i] = natural[j]
+	}
+	out := make([]string, 0, len(cells)+1)
+	for _, r := range append([][]string{header}, cells...) {
+		out = append(out, Clip(plainLines(pick(r, kept), caps)[0], width))
+	}
+	return out
 }
 
 // pick is the cells of row at the columns cols ("" where the row is

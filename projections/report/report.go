@@ -605,6 +605,9 @@ func (c *collector) step(svc *campaigns.Service, st *campaigns.State, step campa
 	if step.Action.Verb == campaigns.VerbAmend {
 		return // its actions follow, each noted, in the corrected history
 	}
+	if step.Action.Verb == campaigns.VerbDice {
+		return // how the table rolls: the campaign's, not the battle's
+	}
 	ru := c.runFor(step)
 	if ru == nil {
 		return
