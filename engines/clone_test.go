@@ -16,6 +16,7 @@ type node struct {
 	Next  *node
 	Kids  []node
 	Marks map[string]mark
+	Notes map[string]string
 	Any   any
 	Pair  [2]*mark
 	note  string
@@ -32,6 +33,7 @@ func sample() *node {
 		Name:  "Bors",
 		Kids:  []node{{Name: "Wyn", Marks: map[string]mark{"hit": {Dice: []int{4, 2}, At: 3}}}},
 		Marks: map[string]mark{"save": {Dice: []int{1}}},
+		Notes: map[string]string{"a": "b"},
 		Any:   &mark{Dice: []int{5}},
 		Pair:  [2]*mark{m, m},
 		note:  "kept",
@@ -39,6 +41,8 @@ func sample() *node {
 	n.Next = n
 	return n
 }
+
+func init() { engines.MapsOf[string, mark]() } // Marks: a map copied by compiled code
 
 // Clone copies every kind of value deeply, keeps a value that points to
 // itself pointing to its copy, and leaves the original as it was.
@@ -58,6 +62,7 @@ func TestCloneEveryKind(t *testing.T) {
 	c.Marks["save"].Dice[0] = 6
 	c.Any.(*mark).Dice[0] = 1
 	c.Pair[0].Dice[0] = 1
+	c.Notes["a"] = "changed"
 	if want := sample(); !reflect.DeepEqual(s, want) {
 		t.Errorf("changing the copy changed the original: %+v", s)
 	}

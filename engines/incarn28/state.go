@@ -357,3 +357,10 @@ func (b *Battle) slainCount(side string) int {
 	}
 	return n
 }
+
+// The battle's tables by player: Clone copies them in compiled code
+// (engines.MapsOf).
+func init() {
+	engines.MapsOf[string, []int]()
+	engines.MapsOf[string, []Incarn]()
+}

@@ -277,3 +277,7 @@ func (g *Game) owner(being string) (*Player, int) {
 	}
 	return nil, -1
 }
+
+// The campaign's tables of cards grow with it: Clone copies them in
+// compiled code (engines.MapsOf).
+func init() { engines.MapsOf[string, Card]() }
