@@ -21,7 +21,6 @@ import (
 	"testing"
 	"time"
 
-	"warlog/events"
 	"warlog/events/postgres"
 	"warlog/internal/pgtest"
 )
@@ -114,36 +113,7 @@ func TestServerStopped(t *testing.T) {
 	defer store.Close()
 	ctx := context.Background()
 	key := "Faults"
-	acked, failed, uncertain := 0, 0, 0
-	messages := map[string]int{}
-	for _, a := range attempts {
-		evs, err := events.Action(ctx, store, key, a.id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		switch {
-		case len(evs) != 0 && len(evs) != 2:
-			t.Errorf("action %s is stored half: %d events", a.id, len(evs))
-		case a.code == 0:
-			acked++
-			if len(evs) == 0 {
-				t.Errorf("action %s was acknowledged (%q) and is not stored", a.id, a.stdout)
-			}
-		default:
-			failed++
-			line := strings.TrimSuffix(a.stderr, "\n")
-			if a.code != 1 || strings.Contains(line, "\n") || !strings.HasPrefix(line, "warlog: ") ||
-				strings.Contains(line, "SQLSTATE") || strings.Contains(line, "pgconn") || strings.Contains(line, "dial tcp") {
-				t.Errorf("action %s failed with exit %d and %q; want 1 and one plain line", a.id, a.code, a.stderr)
-			}
-			if strings.Contains(line, "may or may not be stored") {
-				uncertain++
-			} else if len(evs) != 0 {
-				t.Errorf("action %s said %q and is stored", a.id, line)
-			}
-			messages[line]++
-		}
-	}
+	acked, failed, uncertain, messages := checkAttempts(t, store, key, attempts)
 	t.Logf("%d attempts: %d acknowledged, %d refused (%d of them unsure whether stored)", len(attempts), acked, failed, uncertain)
 	for m, n := range messages {
 		t.Logf("%4d × %s", n, m)
