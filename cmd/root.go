@@ -72,6 +72,9 @@ func Run(ctx context.Context, app *cmdutil.App, args []string) int {
 		app.NoNewDatabase = found != nil && !cmdutil.MayCreateDatabase(found)
 		err = root.ExecuteContext(ctx)
 	}
+	if err != nil {
+		app.Failed()
+	}
 	if cerr := app.Close(); err == nil && cerr != nil {
 		err = cerr
 	}

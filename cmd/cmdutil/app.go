@@ -78,6 +78,9 @@ type App struct {
 
 	store events.Store
 	svc   *campaigns.Service
+	// created is the database file this command brought into being ("":
+	// it was there before, or is a server's).
+	created string
 }
 
 // Screen is the terminal stream under Out, for a command that draws the
@@ -201,6 +204,11 @@ func (a *App) Service() (*campaigns.Service, error) {
 			a.ReadOnly = true
 		}
 	}
+	if !a.ReadOnly && !a.OnServer() {
+		if _, err := os.Stat(a.ResolvedDB()); errors.Is(err, os.ErrNotExist) {
+			a.created = a.ResolvedDB()
+		}
+	}
 	st, err := a.openStore()
 	if err != nil {
 		return nil, err
@@ -237,6 +245,25 @@ func (a *App) checkChosenDB() error {
 		return &NoDatabaseError{Path: a.DBPath, Games: a.GameNames()}
 	}
 	return nil
+}
+
+// Failed is called when the command failed, before Close: a database file
+// the command brought into being that holds no campaign is removed (with
+// its -wal and -shm), so that a refused command leaves nothing behind.
+func (a *App) Failed() {
+	if a.created == "" || a.store == nil {
+		return
+	}
+	if names, err := a.store.Campaigns(context.Background()); err != nil || len(names) > 0 {
+		return
+	}
+	path := a.created
+	if a.Close() != nil {
+		return
+	}
+	for _, p := range []string{path, path + "-wal", path + "-shm", path + "-journal"} {
+		_ = os.Remove(p)
+	}
 }
 
 // Close closes the store if it was opened.
