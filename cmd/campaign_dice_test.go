@@ -32,6 +32,9 @@ func TestCampaignDiceSetting(t *testing.T) {
 	if out, _, code := run(t, db, "campaign", "dice", "table"); code != 0 || out != "campaign Hunt: dice: typed at the table already; nothing written\n" {
 		t.Errorf("set again: exit %d, %q", code, out)
 	}
+	if out, _, _ := run(t, db, "status", "--json"); !strings.Contains(out, `"dice": "table"`) {
+		t.Errorf("status --json does not say how the table rolls:\n%s", out)
+	}
 	if out, _, _ := run(t, db, "campaign", "show"); !strings.Contains(out, "typed at the table") {
 		t.Errorf("campaign show does not say how the table rolls:\n%s", out)
 	}

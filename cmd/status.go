@@ -43,7 +43,7 @@ When the output is not a terminal each new status follows the last (with
 				}
 				s := g.Status()
 				phase.Mark("status")
-				s.Campaign, s.Game = st.Name, st.Campaign.Game
+				s.Campaign, s.Game, s.Dice = st.Name, st.Campaign.Game, string(st.Dice())
 				if app.JSON {
 					return st.Version, app.PrintJSON(s)
 				}

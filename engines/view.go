@@ -64,6 +64,10 @@ func (r Row) MarshalJSON() ([]byte, error) {
 type Status struct {
 	Campaign string `json:"campaign"`
 	Game     string `json:"game"`
+	// Dice is how the campaign's table rolls ("table" or "program"): the
+	// campaign's setting, which the command line fills in, as Campaign
+	// and Game.
+	Dice     string `json:"dice,omitempty"`
 	Scenario string `json:"scenario"`
 	Turn     int    `json:"turn"`
 	Phase    string `json:"phase"`
