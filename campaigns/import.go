@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 
 	"warlog/events"
@@ -41,34 +40,6 @@ func CheckExport(r io.Reader) (events.ExportHeader, error) {
 		return h, fmt.Errorf("%w; nothing was imported", err)
 	}
 	return h, nil
-}
-
-// Seekable gives r as a reader that can go back to its start: r itself
-// when it can and is at its start (a file), else a copy of it in a
-// temporary file (mode 0600) which done removes.
-func Seekable(r io.Reader) (rs io.ReadSeeker, done func(), err error) {
-	if s, ok := r.(io.ReadSeeker); ok {
-		if at, err := s.Seek(0, io.SeekCurrent); err == nil && at == 0 {
-			return s, func() {}, nil
-		}
-	}
-	f, err := os.CreateTemp("", "warlog-import-*.jsonl")
-	if err != nil {
-		return nil, nil, err
-	}
-	done = func() {
-		f.Close()
-		os.Remove(f.Name())
-	}
-	if _, err := io.Copy(f, r); err != nil {
-		done()
-		return nil, nil, err
-	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		done()
-		return nil, nil, err
-	}
-	return f, done, nil
 }
 
 // MaxActionBytes is the most the payloads of one action may hold in an
@@ -207,7 +178,7 @@ func (s *Service) Import(ctx context.Context, r io.Reader, as string) (*ImportRe
 	if err != nil {
 		return nil, err
 	}
-	rs, done, err := Seekable(r)
+	rs, done, err := events.Seekable(r)
 	if err != nil {
 		return nil, err
 	}

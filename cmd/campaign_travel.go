@@ -129,7 +129,7 @@ Exit status: 0 imported (or nothing new); 1 refused, nothing written.`,
 			}
 			// Standard input is kept in a temporary file: the file is read
 			// one line at a time, several times over (campaigns.Import).
-			rs, done, err := campaigns.Seekable(r)
+			rs, done, err := events.Seekable(r)
 			if err != nil {
 				return fmt.Errorf("import %s: %w", args[0], err)
 			}

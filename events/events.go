@@ -150,6 +150,13 @@ type Snapshot struct {
 	PartsHash string
 }
 
+// PartsHash is the key of a snapshot's parts (Snapshot.PartsHash): the
+// SHA-256 of their bytes, in hex.
+func PartsHash(parts []byte) string {
+	sum := sha256.Sum256(parts)
+	return hex.EncodeToString(sum[:])
+}
+
 // SnapshotHash is the checksum a store keeps with a snapshot: XXH64 (the
 // library is linked already, and needs no table built at start) over its campaign, key, version, head, data and the hash
 // of its parts (PartsHash, the SHA-256 of the parts' bytes), each field

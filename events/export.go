@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"time"
 	"warlog/internal/words"
@@ -330,4 +331,32 @@ func short(h string) string {
 		return h[:16]
 	}
 	return h
+}
+
+// Seekable gives r as a reader that can go back to its start: r itself
+// when it can and is at its start (a file), else a copy of it in a
+// temporary file (mode 0600) which done removes.
+func Seekable(r io.Reader) (rs io.ReadSeeker, done func(), err error) {
+	if s, ok := r.(io.ReadSeeker); ok {
+		if at, err := s.Seek(0, io.SeekCurrent); err == nil && at == 0 {
+			return s, func() {}, nil
+		}
+	}
+	f, err := os.CreateTemp("", "warlog-import-*.jsonl")
+	if err != nil {
+		return nil, nil, err
+	}
+	done = func() {
+		f.Close()
+		os.Remove(f.Name())
+	}
+	if _, err := io.Copy(f, r); err != nil {
+		done()
+		return nil, nil, err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		done()
+		return nil, nil, err
+	}
+	return f, done, nil
 }

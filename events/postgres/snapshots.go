@@ -2,8 +2,6 @@ package postgres
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 
@@ -14,12 +12,6 @@ import (
 
 // keepSnapshots is how many snapshots a campaign keeps, as in SQLite.
 const keepSnapshots = 4
-
-// partsHash is the key of a snapshot's parts: the SHA-256 of their bytes.
-func partsHash(parts []byte) string {
-	sum := sha256.Sum256(parts)
-	return hex.EncodeToString(sum[:])
-}
 
 // SaveSnapshot implements events.Snapshots. A user who may not write
 // snapshots (a player, in a league where only the organiser does) gets
@@ -37,7 +29,7 @@ func (s *Store) SaveSnapshot(ctx context.Context, snap events.Snapshot) error {
 			}
 			hash = snap.PartsHash
 		} else if len(snap.Parts) > 0 {
-			hash = partsHash(snap.Parts)
+			hash = events.PartsHash(snap.Parts)
 			if _, err := tx.Exec(ctx, `INSERT INTO snapshot_parts (campaign, hash, data) VALUES ($1, $2, $3)
 				ON CONFLICT (campaign, hash) DO UPDATE SET data = excluded.data WHERE snapshot_parts.data <> excluded.data`, snap.Campaign, hash, snap.Parts); err != nil {
 				return err
@@ -119,7 +111,7 @@ func (s *Store) partsLoader(ctx context.Context, snap events.Snapshot) func() ([
 		if err != nil {
 			return nil, s.mapErr(err)
 		}
-		if partsHash(parts) != snap.PartsHash {
+		if events.PartsHash(parts) != snap.PartsHash {
 			return nil, fmt.Errorf("the parts of the snapshot of %q at version %d do not match their hash (edited by hand, or damaged)", snap.Campaign, snap.Version)
 		}
 		return parts, nil
@@ -154,7 +146,7 @@ func (s *Store) AuditSnapshots(ctx context.Context, campaign, key string) ([]eve
 			a.Fault = "its content does not match its stored hash"
 		case a.PartsHash != "" && a.Parts == nil:
 			a.Fault = "its parts are missing"
-		case a.PartsHash != "" && partsHash(a.Parts) != a.PartsHash:
+		case a.PartsHash != "" && events.PartsHash(a.Parts) != a.PartsHash:
 			a.Fault = "its parts do not match their hash"
 		}
 		out = append(out, a)

@@ -18,7 +18,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -429,24 +428,16 @@ var ErrNoImport = errors.New("a league server takes an imported campaign as a wh
 // reader that cannot seek is first copied to a temporary file, so that a
 // try cut off can be sent again (importing a file twice adds nothing).
 func (s *Store) ImportFile(ctx context.Context, r io.Reader, as string, out any) error {
-	rs, ok := r.(io.ReadSeeker)
-	if !ok {
-		f, err := os.CreateTemp("", "warlog-push-*.jsonl")
-		if err != nil {
-			return err
-		}
-		defer os.Remove(f.Name())
-		defer f.Close()
-		if _, err := io.Copy(f, r); err != nil {
-			return err
-		}
-		rs = f
+	rs, done, err := events.Seekable(r)
+	if err != nil {
+		return err
 	}
+	defer done()
 	q := url.Values{}
 	if as != "" {
 		q.Set("as", as)
 	}
-	_, err := s.do(ctx, request{method: http.MethodPost, path: "/v1/import", query: q, file: rs}, out)
+	_, err = s.do(ctx, request{method: http.MethodPost, path: "/v1/import", query: q, file: rs}, out)
 	return err
 }
 

@@ -3,8 +3,6 @@ package remote
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -48,8 +46,7 @@ func (s *Store) SaveSnapshot(ctx context.Context, snap events.Snapshot) error {
 		}
 		hash = snap.PartsHash
 	case len(snap.Parts) > 0:
-		sum := sha256.Sum256(snap.Parts)
-		hash = hex.EncodeToString(sum[:])
+		hash = events.PartsHash(snap.Parts)
 		c.parts[hash] = bytes.Clone(snap.Parts)
 	}
 	kept := events.Snapshot{Campaign: snap.Campaign, Version: snap.Version, Head: snap.Head, Key: snap.Key, Data: bytes.Clone(snap.Data), PartsHash: hash}

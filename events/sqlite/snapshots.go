@@ -2,9 +2,7 @@ package sqlite
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"errors"
 	"fmt"
 
@@ -36,7 +34,7 @@ func (s *Store) SaveSnapshot(ctx context.Context, snap events.Snapshot) error {
 		}
 		hash = snap.PartsHash
 	} else if len(snap.Parts) > 0 {
-		hash = partsHash(snap.Parts)
+		hash = events.PartsHash(snap.Parts)
 		// A stored copy under this hash whose bytes differ (edited by hand)
 		// is mended with the right ones.
 		if _, err := tx.ExecContext(quiet(ctx), `INSERT INTO snapshot_parts (campaign, hash, data) VALUES (?, ?, ?)
@@ -135,18 +133,11 @@ func (s *Store) partsLoader(ctx context.Context, snap events.Snapshot) func() ([
 		if err != nil {
 			return nil, mapErr(err)
 		}
-		if partsHash(parts) != snap.PartsHash {
+		if events.PartsHash(parts) != snap.PartsHash {
 			return nil, fmt.Errorf("the parts of the snapshot of %q at version %d do not match their hash (edited by hand, or damaged)", snap.Campaign, snap.Version)
 		}
 		return parts, nil
 	}
-}
-
-// partsHash is the key of a snapshot's parts in snapshot_parts: the
-// SHA-256 of their bytes.
-func partsHash(parts []byte) string {
-	sum := sha256.Sum256(parts)
-	return hex.EncodeToString(sum[:])
 }
 
 // AuditSnapshots implements events.Snapshots, in one statement (one
@@ -178,7 +169,7 @@ func (s *Store) AuditSnapshots(ctx context.Context, campaign, key string) ([]eve
 			a.Fault = "its content does not match its stored hash"
 		case a.PartsHash != "" && a.Parts == nil:
 			a.Fault = "its parts are missing"
-		case a.PartsHash != "" && partsHash(a.Parts) != a.PartsHash:
+		case a.PartsHash != "" && events.PartsHash(a.Parts) != a.PartsHash:
 			a.Fault = "its parts do not match their hash"
 		}
 		out = append(out, a)
