@@ -29,13 +29,16 @@ func readAhead(src source, began func(version int64, b Begun)) source {
 		batches := make(chan batch, 4)
 		stop := make(chan struct{})
 		var readErr error
+		fresh := func() batch {
+			return batch{make([]events.Event, 0, readAheadBatch), make([]Begun, 0, readAheadBatch), make([]bool, 0, readAheadBatch)}
+		}
 		go func() {
 			defer close(batches)
-			var b batch
+			b := fresh()
 			send := func() error {
 				select {
 				case batches <- b:
-					b = batch{}
+					b = fresh()
 					return nil
 				case <-stop:
 					return errStopReading

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
-	"slices"
 	"strconv"
+	"sync/atomic"
 )
 
 // History is the finished part of a campaign state: the battles or games
@@ -31,7 +31,12 @@ type History[T any] struct {
 	nTail   int                    // records in the tail restored
 	// items: every record once decoded (the base's first, base of them);
 	// until then only those added since the restore.
-	items   []T
+	items []T
+	// taken is how many slots of items' array hold records, shared by the
+	// copies that share the array: a copy appends in place only while no
+	// other has taken the slot after its own last record (nil: the array
+	// is not shared; the next Add makes a new one).
+	taken   *atomic.Int64
 	decoded bool
 	base    int
 	err     error // a load or decode that failed even rebuilt, reported by Err
@@ -49,7 +54,24 @@ const MaxTail = 16
 func (History[T]) RecordType() reflect.Type { return reflect.TypeFor[T]() }
 
 // Add records one finished battle or game.
-func (h *History[T]) Add(v T) { h.items = append(h.items, v) }
+//
+// A copy shares the array of records; adding appends in place when the
+// slot after this history's last record is free (no copy has filled it),
+// else it moves the records to a new array: a checkpoint copied before
+// every undo costs a campaign's history no copy until it is restored.
+func (h *History[T]) Add(v T) {
+	n := len(h.items)
+	if n < cap(h.items) && h.taken != nil && h.taken.CompareAndSwap(int64(n), int64(n+1)) {
+		h.items = h.items[:n+1]
+		h.items[n] = v
+		return
+	}
+	items := make([]T, n+1, max(2*n, 4))
+	copy(items, h.items)
+	items[n] = v
+	h.items, h.taken = items, new(atomic.Int64)
+	h.taken.Store(int64(n + 1))
+}
 
 // beyond is how many records follow the base.
 func (h *History[T]) beyond() int {
@@ -68,10 +90,7 @@ func (h *History[T]) Unchanged() bool {
 
 // Copy is a history sharing h's records, to which adding never shows in h
 // (nor adding to h in it).
-func (h History[T]) Copy() History[T] {
-	h.items = slices.Clip(h.items)
-	return h
-}
+func (h History[T]) Copy() History[T] { return h }
 
 // All returns every record, oldest first (decoding them if need be). The
 // slice is shared: do not change it.
@@ -105,6 +124,7 @@ func (h *History[T]) All() []T {
 		old = append(old, mid...)
 	}
 	h.items, h.raw, h.tail, h.nTail = append(old, h.items...), nil, nil, 0
+	h.taken = nil // a new array, or one shared with no one
 	h.decoded, h.base = true, base
 	return h.items
 }

@@ -182,3 +182,34 @@ func TestUnreadableHistoryDoesNotEncode(t *testing.T) {
 		t.Errorf("rebuilt history %v, unchanged %v, err %v", all, g.Unchanged(), g.Err())
 	}
 }
+
+// A copy shares its records' array: the one that adds first appends in
+// place, the other then moves to an array of its own, and neither ever
+// sees the other's records (the checkpoints of a re-decision rely on it).
+func TestHistoryCopiesShareUntilBothAdd(t *testing.T) {
+	var h History[rec]
+	for i := 1; i <= 5; i++ {
+		h.Add(rec{Name: "b", N: i})
+	}
+	cp := h.Copy()
+	h.Add(rec{Name: "original", N: 6})
+	if &h.items[0] != &cp.items[0] {
+		t.Error("the original moved its records although the slot after them was free")
+	}
+	cp.Add(rec{Name: "copy", N: 6})
+	if &h.items[0] == &cp.items[0] {
+		t.Fatal("the copy added in place over the original's record")
+	}
+	if got := h.All()[5].Name; got != "original" {
+		t.Errorf("the original's sixth record is %q", got)
+	}
+	if got := cp.All()[5].Name; got != "copy" {
+		t.Errorf("the copy's sixth record is %q", got)
+	}
+	again := cp.Copy()
+	again.Add(rec{Name: "again", N: 7})
+	cp.Add(rec{Name: "copy", N: 7})
+	if again.All()[6].Name != "again" || cp.All()[6].Name != "copy" || len(h.All()) != 6 {
+		t.Errorf("histories %v / %v / %v", h.All(), cp.All(), again.All())
+	}
+}
