@@ -9,6 +9,10 @@ import (
 // readAheadBatch is how many events the reading side hands over at once.
 const readAheadBatch = 256
 
+// readAheadRoom is the size of the arrays the payloads read are copied
+// into (one allocation for many payloads).
+const readAheadRoom = 64 << 10
+
 // errStopReading tells a read-ahead source's reader that the deciding
 // side has stopped.
 var errStopReading = errors.New("the deciding side stopped")
@@ -35,6 +39,7 @@ func readAhead(src source, began func(version int64, b Begun)) source {
 		go func() {
 			defer close(batches)
 			b := fresh()
+			var room []byte // payloads are copied into it, one after another
 			send := func() error {
 				select {
 				case batches <- b:
@@ -46,7 +51,11 @@ func readAhead(src source, began func(version int64, b Begun)) source {
 			}
 			readErr = src(after, func(e *events.Event) error {
 				c := *e
-				c.Data = append([]byte(nil), e.Data...)
+				if len(e.Data) > cap(room)-len(room) {
+					room = make([]byte, 0, max(readAheadRoom, len(e.Data)))
+				}
+				room = append(room, e.Data...)
+				c.Data = room[len(room)-len(e.Data) : len(room) : len(room)]
 				var p Begun
 				var ok bool
 				if c.Type == events.TypeActionBegun {

@@ -142,6 +142,7 @@ func (s *Service) Rederive(ctx context.Context, campaign string) (Rederived, err
 	if err != nil {
 		return Rederived{}, err
 	}
+	defer collectLess()()
 	r := s.rederiver(campaign, &State{Key: key, Name: campaign, Head: events.Genesis}, eff, func(after int64, fn func(*events.Event) error) error {
 		return events.Stream(ctx, s.store, key, after, fn)
 	})
@@ -288,6 +289,7 @@ const (
 // run decides every action after the starting state's version.
 func (r *rederiver) run(ctx context.Context) error {
 	var buf []events.Event
+	var slab eventSlab
 	for {
 		var pending []events.Event
 		err := r.src(r.st.Version, func(e *events.Event) error {
@@ -301,10 +303,12 @@ func (r *rederiver) run(ctx context.Context) error {
 					if !r.refoldRecent(from, buf[0].Version-1) {
 						// Fold again from the log, outside this
 						// stream; the stream starts again after it.
+						slab.took(buf)
 						pending, buf = buf, nil
 						return errRestart
 					}
 				}
+				slab.took(buf)
 				if err := r.action(buf); err != nil {
 					return err
 				}
@@ -313,6 +317,9 @@ func (r *rederiver) run(ctx context.Context) error {
 			if void {
 				r.passVoided(e)
 				return nil
+			}
+			if buf == nil {
+				buf = slab.next()
 			}
 			buf = append(buf, *e) // a copy already (readAhead)
 			return nil
@@ -344,6 +351,26 @@ func (r *rederiver) run(ctx context.Context) error {
 			}
 		}
 		return r.action(buf)
+	}
+}
+
+// eventSlab cuts the slices an action's events are gathered in from one
+// larger array: an allocation per thousand events rather than a few per
+// action. A slice that outgrows the room left moves out, as append does.
+type eventSlab struct{ free []events.Event }
+
+// next is an empty slice with the room left.
+func (s *eventSlab) next() []events.Event {
+	if len(s.free) < 16 {
+		s.free = make([]events.Event, 1024)
+	}
+	return s.free[:0]
+}
+
+// took marks the room buf (from next) filled as taken for good.
+func (s *eventSlab) took(buf []events.Event) {
+	if len(buf) > 0 && len(s.free) >= len(buf) && &buf[0] == &s.free[0] {
+		s.free = s.free[len(buf):]
 	}
 }
 
