@@ -268,6 +268,11 @@ func FindSkill(name string) (Level, error) { return findLevel(KindSkill, Skills,
 func FindToughness(name string) (Level, error) { return findLevel(KindToughness, Toughnesses, name) }
 
 func findLevel(kind string, levels []Level, name string) (Level, error) {
+	for _, l := range levels { // as stored: no list for an error built
+		if l.Name == name {
+			return l, nil
+		}
+	}
 	names := make([]string, len(levels))
 	for i, l := range levels {
 		names[i] = strings.ToLower(l.Name)
@@ -310,7 +315,17 @@ func number(name string, n int) (int, bool) {
 
 // lookup finds the entry of a part of the catalogue that name names
 // (findName).
+//
+// A name as the catalogue spells it (as every stored fact has it) is
+// found first, without normalizing: the rules look names up on nearly
+// every action. Catalogue names differ once normalized
+// (TestCatalogueNamesDifferNormalized), so it is the same entry.
 func lookup[T any](kind string, entries []T, nameOf func(T) string, name, choose string) (T, error) {
+	for _, e := range entries {
+		if nameOf(e) == name {
+			return e, nil
+		}
+	}
 	names := make([]string, len(entries))
 	for i, e := range entries {
 		names[i] = nameOf(e)

@@ -24,10 +24,13 @@ func item(name string) func(*Figure) bool  { return func(x *Figure) bool { retur
 
 // factCheck is one table fact a command claims: how many it claims, how
 // many the log allows, and how to say it.
+//
+// have counts only when a claim is made: most commands claim nothing, and
+// counting looks at every figure in play.
 type factCheck struct {
 	flag  string
 	claim int
-	have  int
+	have  func() int
 	what  string
 }
 
@@ -36,11 +39,14 @@ func checkFacts(rule string, checks []factCheck) error {
 		if c.claim < 0 {
 			return engines.Refuse(rule, "%s cannot be negative", c.flag)
 		}
-		if c.claim > c.have {
-			if c.have == 0 {
+		if c.claim == 0 {
+			continue
+		}
+		if have := c.have(); c.claim > have {
+			if have == 0 {
 				return engines.Refuse(rule, "%s was given, but there are no %s in play", c.flag, c.what)
 			}
-			return engines.Refuse(rule, "%s %d, but there are only %d %s in play", c.flag, c.claim, c.have, c.what)
+			return engines.Refuse(rule, "%s %d, but there are only %d %s in play", c.flag, c.claim, have, c.what)
 		}
 	}
 	return nil
@@ -67,21 +73,21 @@ func (s *State) checkActFacts(f *Figure, c ActFacts) error {
 		return n
 	}
 	return checkFacts("Table facts", []factCheck{
-		{"--allies-within-5", c.AlliesWithin5, s.count(f, false, nil), "allies"},
-		{"--enemies-within-10", c.EnemiesWithin10, s.count(f, true, nil), "enemies"},
-		{"--enemy-within-5", b2i(c.EnemyWithin5), s.count(f, true, nil), "enemies"},
-		{"--piles", c.Piles, s.piles(f), "Defecator piles (an enemy Defecator places one per activation)"},
-		{"--fools", c.Fools, s.count(f, true, flesh("Fool")), "enemy Fools"},
-		{"--gaunts", c.Gaunts, s.count(f, true, flesh("Gaunt")), "enemy Gaunts"},
-		{"--effigies", c.Effigies, s.count(f, true, item("Effigy")), "enemy Effigies"},
-		{"--tempted", b2i(c.Tempted), s.count(f, true, flesh("Tempter")), "enemy Tempters"},
-		{"--imp", b2i(c.Imp), s.count(f, true, flesh("Imp")), "enemy Imps"},
-		{"--parasite", b2i(c.Parasite), s.count(f, true, flesh("Parasite")), "enemy Parasites"},
+		{"--allies-within-5", c.AlliesWithin5, func() int { return s.count(f, false, nil) }, "allies"},
+		{"--enemies-within-10", c.EnemiesWithin10, func() int { return s.count(f, true, nil) }, "enemies"},
+		{"--enemy-within-5", b2i(c.EnemyWithin5), func() int { return s.count(f, true, nil) }, "enemies"},
+		{"--piles", c.Piles, func() int { return s.piles(f) }, "Defecator piles (an enemy Defecator places one per activation)"},
+		{"--fools", c.Fools, func() int { return s.count(f, true, flesh("Fool")) }, "enemy Fools"},
+		{"--gaunts", c.Gaunts, func() int { return s.count(f, true, flesh("Gaunt")) }, "enemy Gaunts"},
+		{"--effigies", c.Effigies, func() int { return s.count(f, true, item("Effigy")) }, "enemy Effigies"},
+		{"--tempted", b2i(c.Tempted), func() int { return s.count(f, true, flesh("Tempter")) }, "enemy Tempters"},
+		{"--imp", b2i(c.Imp), func() int { return s.count(f, true, flesh("Imp")) }, "enemy Imps"},
+		{"--parasite", b2i(c.Parasite), func() int { return s.count(f, true, flesh("Parasite")) }, "enemy Parasites"},
 		s.hollowed(f, c.Hollow),
-		{"--ciphered", b2i(c.Ciphered), s.count(f, true, flesh("Cipher")), "enemy Ciphers"},
-		{"--icon", b2i(c.Icon), s.count(f, false, item("Icon")), "allied Icons"},
-		{"--nightmare", b2i(c.Nightmare), all("Nightmare"), "Nightmares"},
-		{"--mist", b2i(c.Mist), b2i(s.Battle.Twist == 2), "Flensing Mists (the twist)"},
+		{"--ciphered", b2i(c.Ciphered), func() int { return s.count(f, true, flesh("Cipher")) }, "enemy Ciphers"},
+		{"--icon", b2i(c.Icon), func() int { return s.count(f, false, item("Icon")) }, "allied Icons"},
+		{"--nightmare", b2i(c.Nightmare), func() int { return all("Nightmare") }, "Nightmares"},
+		{"--mist", b2i(c.Mist), func() int { return b2i(s.Battle.Twist == 2) }, "Flensing Mists (the twist)"},
 	})
 }
 
@@ -102,21 +108,24 @@ func (s *State) piles(f *Figure) int {
 // as slain: those in play, f with them, when an enemy Hollow is in play
 // (seed line 351; ruling 2026-12-01: Hollow counts only incarns in play).
 func (s *State) hollowed(f *Figure, claim int) factCheck {
-	if s.count(f, true, flesh("Hollow")) == 0 {
-		return factCheck{"--hollow", claim, 0, "enemy Hollows"}
+	if claim == 0 {
+		return factCheck{flag: "--hollow"} // nothing claimed, nothing counted
 	}
-	return factCheck{"--hollow", claim, s.count(f, false, nil) + 1, "incarns of its gang"}
+	if s.count(f, true, flesh("Hollow")) == 0 {
+		return factCheck{"--hollow", claim, func() int { return 0 }, "enemy Hollows"}
+	}
+	return factCheck{"--hollow", claim, func() int { return s.count(f, false, nil) + 1 }, "incarns of its gang"}
 }
 
 // checkAttackFacts does the same for an attack's or SP-A's facts.
 func (s *State) checkAttackFacts(a, t *Figure, c Attack) error {
 	checks := []factCheck{
-		{"--subliminal", c.Subliminal, s.count(a, true, flesh("Subliminal")), "enemy Subliminals"},
-		{"--zealots", c.Zealots, s.count(a, false, flesh("Zealot")), "allied Zealots"},
-		{"--archivists", c.Archivists, s.count(a, false, flesh("Archivist")), "allied Archivists"},
-		{"--ciphered", b2i(c.Ciphered), s.count(a, true, flesh("Cipher")), "enemy Ciphers"},
-		{"--pacifist", b2i(c.Pacifist), s.count(a, true, flesh("Pacifist")), "enemy Pacifists"},
-		{"--imp", b2i(c.Imp), s.count(a, true, flesh("Imp")), "enemy Imps"},
+		{"--subliminal", c.Subliminal, func() int { return s.count(a, true, flesh("Subliminal")) }, "enemy Subliminals"},
+		{"--zealots", c.Zealots, func() int { return s.count(a, false, flesh("Zealot")) }, "allied Zealots"},
+		{"--archivists", c.Archivists, func() int { return s.count(a, false, flesh("Archivist")) }, "allied Archivists"},
+		{"--ciphered", b2i(c.Ciphered), func() int { return s.count(a, true, flesh("Cipher")) }, "enemy Ciphers"},
+		{"--pacifist", b2i(c.Pacifist), func() int { return s.count(a, true, flesh("Pacifist")) }, "enemy Pacifists"},
+		{"--imp", b2i(c.Imp), func() int { return s.count(a, true, flesh("Imp")) }, "enemy Imps"},
 	}
 	if err := checkFacts("Table facts", checks); err != nil {
 		return err
@@ -129,12 +138,12 @@ func (s *State) checkAttackFacts(a, t *Figure, c Attack) error {
 
 func (s *State) checkDefFacts(t *Figure, d DefFacts) error {
 	return checkFacts("Table facts", []factCheck{
-		{"--sentinel", b2i(d.Sentinel), s.count(t, false, flesh("Sentinel")), "allied Sentinels"},
-		{"--soothsayer", b2i(d.Soothsayer), s.count(t, false, flesh("Soothsayer")), "allied Soothsayers"},
-		{"--illusionist", b2i(d.Illusionist), s.count(t, false, flesh("Illusionist")), "allied Illusionists"},
-		{"--priests", d.Priests, s.count(t, false, flesh("Priest")), "allied Priests"},
-		{"--target-gaunts", d.Gaunts, s.count(t, true, flesh("Gaunt")), "Gaunts hostile to the target"},
-		{"--target-ciphered", b2i(d.Ciphered), s.count(t, true, flesh("Cipher")), "Ciphers hostile to the target"},
-		{"--target-imp", b2i(d.Imp), s.count(t, true, flesh("Imp")), "Imps hostile to the target"},
+		{"--sentinel", b2i(d.Sentinel), func() int { return s.count(t, false, flesh("Sentinel")) }, "allied Sentinels"},
+		{"--soothsayer", b2i(d.Soothsayer), func() int { return s.count(t, false, flesh("Soothsayer")) }, "allied Soothsayers"},
+		{"--illusionist", b2i(d.Illusionist), func() int { return s.count(t, false, flesh("Illusionist")) }, "allied Illusionists"},
+		{"--priests", d.Priests, func() int { return s.count(t, false, flesh("Priest")) }, "allied Priests"},
+		{"--target-gaunts", d.Gaunts, func() int { return s.count(t, true, flesh("Gaunt")) }, "Gaunts hostile to the target"},
+		{"--target-ciphered", b2i(d.Ciphered), func() int { return s.count(t, true, flesh("Cipher")) }, "Ciphers hostile to the target"},
+		{"--target-imp", b2i(d.Imp), func() int { return s.count(t, true, flesh("Imp")) }, "Imps hostile to the target"},
 	})
 }

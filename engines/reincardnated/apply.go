@@ -78,11 +78,11 @@ func (s *State) onCardNoted(p CardNoted) error {
 	g := s.game()
 	c := p.Card
 	if p.StarterOf == "" {
-		s.Beings[strings.ToLower(c.Name)] = c
+		s.Beings.Set(strings.ToLower(c.Name), c)
 		return nil
 	}
 	if c.Name != defaultStarter {
-		s.Starters[strings.ToLower(c.Name)] = c
+		s.Starters.Set(strings.ToLower(c.Name), c)
 	}
 	if g != nil {
 		if who := g.player(p.StarterOf); who != nil {

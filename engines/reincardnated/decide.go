@@ -166,14 +166,15 @@ func (s *State) resolveCard(d *engines.Decision, name string, info CardInfo) (Ca
 	if err != nil {
 		return Card{}, err
 	}
-	known, ok := s.Beings[strings.ToLower(name)]
+	known, ok := s.Beings.Get(strings.ToLower(name))
 	if !ok && in.Type == "" {
 		var hits []Card
-		for _, c := range s.Beings {
+		s.Beings.All(func(_ string, c Card) bool {
 			if hasPrefixFold(c.Name, name) {
 				hits = append(hits, c)
 			}
-		}
+			return true
+		})
 		if len(hits) == 1 {
 			known, ok = hits[0], true
 		}
@@ -295,7 +296,7 @@ func (s *State) activeCard(p *Player) (Card, bool) {
 	if !ok {
 		return p.Starter, true
 	}
-	if c, ok := s.Beings[strings.ToLower(b.Name)]; ok {
+	if c, ok := s.Beings.Get(strings.ToLower(b.Name)); ok {
 		return c, false
 	}
 	return Card{Name: b.Name, Type: b.Type}, false

@@ -261,7 +261,7 @@ func (k *karmaPlay) lessonLearned() (string, error) {
 			k.d.Emit(TypeBeingReborn, BeingReborn(undo))
 		}
 	case VoidCard:
-		card := k.s.Beings[strings.ToLower(lk.Being)]
+		card, _ := k.s.Beings.Get(strings.ToLower(lk.Being))
 		pc := g.poolChange("Lesson Learned")
 		pc.Known = withoutName(pc.Known, lk.Being)
 		if pc.Hidden > 0 {

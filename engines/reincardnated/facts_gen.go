@@ -303,45 +303,18 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 			s.Decode(&v.Play.Past)
 		}
 		if s.Expect(`,"beings":`) {
-			if s.Null() {
-				v.Beings = nil
-			} else {
-				m2 := make(map[string]Card, s.Members())
-				for j3 := 0; s.Field(j3); j3++ {
-					k4 := s.MapKey()
-					var x5 Card
-					x5 = readCard(s)
-					m2[k4] = x5
-				}
-				v.Beings = m2
-			}
+			s.Decode(&v.Beings)
 		}
 		if s.Expect(`,"starters":`) {
-			if s.Null() {
-				v.Starters = nil
-			} else {
-				m6 := make(map[string]Card, s.Members())
-				for j7 := 0; s.Field(j7); j7++ {
-					k8 := s.MapKey()
-					var x9 Card
-					x9 = readCard(s)
-					m6[k8] = x9
-				}
-				v.Starters = m6
-			}
+			s.Decode(&v.Starters)
 		}
 		if s.Expect(`,"ids":`) {
 			if s.Null() {
 				v.IDs = nil
 			} else {
-				m10 := make(map[string]string, s.Members())
-				for j11 := 0; s.Field(j11); j11++ {
-					k12 := s.MapKey()
-					var x13 string
-					x13 = s.InternedString(&factStrings)
-					m10[k12] = x13
-				}
-				v.IDs = m10
+				var p2 engines.Table[string]
+				s.Decode(&p2)
+				v.IDs = &p2
 			}
 		}
 		if s.Expect(`,"figures":`) {
@@ -356,50 +329,23 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 			if s.Null() {
 				v.Play.Battle = nil
 			} else {
-				var p14 Game
-				p14 = readGame(s)
-				v.Play.Battle = &p14
+				var p3 Game
+				p3 = readGame(s)
+				v.Play.Battle = &p3
 			}
 		case "past":
 			s.Decode(&v.Play.Past)
 		case "beings":
-			if s.Null() {
-				v.Beings = nil
-			} else {
-				m15 := make(map[string]Card, s.Members())
-				for j16 := 0; s.Field(j16); j16++ {
-					k17 := s.MapKey()
-					var x18 Card
-					x18 = readCard(s)
-					m15[k17] = x18
-				}
-				v.Beings = m15
-			}
+			s.Decode(&v.Beings)
 		case "starters":
-			if s.Null() {
-				v.Starters = nil
-			} else {
-				m19 := make(map[string]Card, s.Members())
-				for j20 := 0; s.Field(j20); j20++ {
-					k21 := s.MapKey()
-					var x22 Card
-					x22 = readCard(s)
-					m19[k21] = x22
-				}
-				v.Starters = m19
-			}
+			s.Decode(&v.Starters)
 		case "ids":
 			if s.Null() {
 				v.IDs = nil
 			} else {
-				m23 := make(map[string]string, s.Members())
-				for j24 := 0; s.Field(j24); j24++ {
-					k25 := s.MapKey()
-					var x26 string
-					x26 = s.InternedString(&factStrings)
-					m23[k25] = x26
-				}
-				v.IDs = m23
+				var p4 engines.Table[string]
+				s.Decode(&p4)
+				v.IDs = &p4
 			}
 		case "figures":
 			v.Figures = s.Int()
@@ -1811,6 +1757,33 @@ func readGame(s *jsonscan.Scanner) (v Game) {
 	return v
 }
 
+func readBeing(s *jsonscan.Scanner) (v Being) {
+	i := 0
+	if s.Expect(`{"name":`) {
+		i = 1
+		v.Name = s.InternedString(&factStrings)
+		if s.Expect(`,"type":`) {
+			v.Type = s.InternedString(&factStrings)
+		}
+		if s.Expect(`,"dead":`) {
+			v.Dead = s.Bool()
+		}
+	}
+	for ; s.Field(i); i++ {
+		switch string(s.Key()) {
+		case "name":
+			v.Name = s.InternedString(&factStrings)
+		case "type":
+			v.Type = s.InternedString(&factStrings)
+		case "dead":
+			v.Dead = s.Bool()
+		default:
+			s.SkipField()
+		}
+	}
+	return v
+}
+
 func readCard(s *jsonscan.Scanner) (v Card) {
 	i := 0
 	if s.Expect(`{"name":`) {
@@ -1841,33 +1814,6 @@ func readCard(s *jsonscan.Scanner) (v Card) {
 			v.Lower = s.InternedString(&factStrings)
 		case "human":
 			v.Human = s.Bool()
-		default:
-			s.SkipField()
-		}
-	}
-	return v
-}
-
-func readBeing(s *jsonscan.Scanner) (v Being) {
-	i := 0
-	if s.Expect(`{"name":`) {
-		i = 1
-		v.Name = s.InternedString(&factStrings)
-		if s.Expect(`,"type":`) {
-			v.Type = s.InternedString(&factStrings)
-		}
-		if s.Expect(`,"dead":`) {
-			v.Dead = s.Bool()
-		}
-	}
-	for ; s.Field(i); i++ {
-		switch string(s.Key()) {
-		case "name":
-			v.Name = s.InternedString(&factStrings)
-		case "type":
-			v.Type = s.InternedString(&factStrings)
-		case "dead":
-			v.Dead = s.Bool()
 		default:
 			s.SkipField()
 		}

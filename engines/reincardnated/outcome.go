@@ -48,14 +48,14 @@ func (s *State) outcome(g *Game) *engines.Outcome {
 // figureID is the campaign's name for a card: given the first time the card
 // stands in a Lifeline when a game ends, and kept.
 func (s *State) figureID(key string) string {
-	if id, ok := s.IDs[key]; ok {
+	if s.IDs == nil {
+		s.IDs = &engines.Table[string]{}
+	}
+	if id, ok := s.IDs.Get(key); ok {
 		return id
 	}
-	if s.IDs == nil {
-		s.IDs = map[string]string{}
-	}
 	id := s.newID()
-	s.IDs[key] = id
+	s.IDs.Set(key, id)
 	return id
 }
 

@@ -221,7 +221,7 @@ func (s *State) purposeChoices(g *Game) []engines.Choice {
 // typeOptions offers the type of a Being: the campaign's, when it knows
 // the card, else the six types.
 func (s *State) typeOptions(a map[string]string) []engines.Pick {
-	if c, ok := s.Beings[strings.ToLower(a["being"])]; ok {
+	if c, ok := s.Beings.Get(strings.ToLower(a["being"])); ok {
 		return []engines.Pick{{Value: "", Label: fmt.Sprintf("%s, as the campaign knows it", c.Type)}}
 	}
 	var picks []engines.Pick
@@ -240,7 +240,7 @@ func (s *State) kindOptions(p *Player) func(map[string]string) []engines.Pick {
 	return func(a map[string]string) []engines.Pick {
 		act, _ := s.activeCard(p)
 		typ, _ := normType(a["type"])
-		if c, ok := s.Beings[strings.ToLower(a["being"])]; ok {
+		if c, ok := s.Beings.Get(strings.ToLower(a["being"])); ok {
 			typ = c.Type
 		}
 		lateral := engines.Pick{Value: "lateral", Label: fmt.Sprintf("lateral, another %s (no Karma)", act.Type)}

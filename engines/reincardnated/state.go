@@ -178,14 +178,14 @@ type State struct {
 	kit.Play[*Game, *Game]
 	// Beings are the Being cards the campaign knows, by lower-case name;
 	// Starters the Starter Beings named so far.
-	Beings   map[string]Card `json:"beings"`
-	Starters map[string]Card `json:"starters"`
+	Beings   engines.Table[Card] `json:"beings"`
+	Starters engines.Table[Card] `json:"starters"`
 	// IDs name the outcomes' figures for as long as the campaign lasts:
 	// each card ("being:ant", "starter:fern") that stood in a Lifeline
 	// when a game ended, "F1", "F2", ... in that order; Figures counts the
 	// names given (an unnamed Starter gets one of its own).
-	IDs     map[string]string `json:"ids,omitempty"`
-	Figures int               `json:"figures,omitempty"`
+	IDs     *engines.Table[string] `json:"ids,omitempty"`
+	Figures int                    `json:"figures,omitempty"`
 }
 
 // games are every game of the campaign, oldest first (reading the past).
@@ -198,7 +198,7 @@ func (s *State) games() []*Game {
 }
 
 func newState(c engines.Campaign) *State {
-	return &State{Play: kit.Play[*Game, *Game]{Campaign: c}, Beings: map[string]Card{}, Starters: map[string]Card{}}
+	return &State{Play: kit.Play[*Game, *Game]{Campaign: c}}
 }
 
 // game is the game in progress, nil between games.
@@ -211,18 +211,15 @@ func (s *State) game() *Game {
 
 // Cards lists the Being cards the campaign knows, by name.
 func (s *State) Cards() []Card {
-	out := make([]Card, 0, len(s.Beings))
-	for _, c := range s.Beings {
-		out = append(out, c)
-	}
+	out := make([]Card, 0, s.Beings.Len())
+	s.Beings.All(func(_ string, c Card) bool { out = append(out, c); return true })
 	slices.SortFunc(out, func(a, b Card) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
 	return out
 }
 
 // Card returns the campaign's card for a Being name.
 func (s *State) Card(name string) (Card, bool) {
-	c, ok := s.Beings[strings.ToLower(name)]
-	return c, ok
+	return s.Beings.Get(strings.ToLower(name))
 }
 
 // Players lists the players of the game in progress (or the last game), in
@@ -278,6 +275,3 @@ func (g *Game) owner(being string) (*Player, int) {
 	return nil, -1
 }
 
-// The campaign's tables of cards grow with it: Clone copies them in
-// compiled code (engines.MapsOf).
-func init() { engines.MapsOf[string, Card]() }

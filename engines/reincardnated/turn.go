@@ -69,7 +69,7 @@ func starter(a *act, c Starter) error {
 		}
 	}
 	card := in
-	if known, ok := s.Starters[strings.ToLower(c.Name)]; ok {
+	if known, ok := s.Starters.Get(strings.ToLower(c.Name)); ok {
 		m, _, err := merge(known, in)
 		if err != nil {
 			return err

@@ -190,7 +190,7 @@ func (s *State) Roster() engines.Roster {
 			ended++
 		}
 	}
-	r.Notes = append(r.Notes, fmt.Sprintf("%s played; %s known to the campaign.", plural(ended, "game", "games"), plural(len(s.Beings), "Being card", "Being cards")))
+	r.Notes = append(r.Notes, fmt.Sprintf("%s played; %s known to the campaign.", plural(ended, "game", "games"), plural(s.Beings.Len(), "Being card", "Being cards")))
 	if g := s.game(); g != nil {
 		r.Notes = append(r.Notes, fmt.Sprintf("Game %s is in progress (round %d).", g.Name, g.Round))
 	}
