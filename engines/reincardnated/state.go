@@ -274,4 +274,3 @@ func (g *Game) owner(being string) (*Player, int) {
 	}
 	return nil, -1
 }
-
