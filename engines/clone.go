@@ -12,6 +12,10 @@ import (
 // finished battles never change, so a decision costs the size of the
 // battle in progress, not of the campaign.
 //
+// A list of texts tagged `factgen:"shared"` is one its game never writes
+// into (a change makes a new list): it is shared too, as its decoders
+// share it.
+//
 // Functions and channels are shared, not copied; a game state holds none.
 //
 // Each type's copy is worked out once (a copier, kept per type) and then
@@ -187,6 +191,12 @@ func build(t reflect.Type) func(c *cloner, dst, src unsafe.Pointer) {
 			if f.Type.Size() == 0 {
 				continue
 			}
+			if sharedList(f) {
+				fields = append(fields, field{f.Offset, &copier{run: func(_ *cloner, dst, src unsafe.Pointer) {
+					*(*[]string)(dst) = *(*[]string)(src)
+				}}})
+				continue
+			}
 			fields = append(fields, field{f.Offset, pendingCopier(f.Type)})
 		}
 		return func(c *cloner, dst, src unsafe.Pointer) {
@@ -334,7 +344,8 @@ var plainTypes sync.Map
 
 // shallow reports whether an assignment copies values of t deeply: t holds
 // no pointers, slices, maps, interfaces or functions, only numbers,
-// booleans and strings (which never change).
+// booleans, strings (which never change) and lists of texts a copy shares
+// (sharedList).
 func shallow(t reflect.Type) bool {
 	if p, ok := shallowTypes.Load(t); ok {
 		return p.(bool)
@@ -348,13 +359,19 @@ func shallow(t reflect.Type) bool {
 	case reflect.Struct:
 		p = !t.Implements(sharerType)
 		for i := 0; p && i < t.NumField(); i++ {
-			p = shallow(t.Field(i).Type)
+			p = sharedList(t.Field(i)) || shallow(t.Field(i).Type)
 		}
 	default:
 		p = plain(t)
 	}
 	shallowTypes.Store(t, p)
 	return p
+}
+
+// sharedList reports whether f is a list of texts its game never writes
+// into (tagged factgen:"shared"), which a copy shares.
+func sharedList(f reflect.StructField) bool {
+	return f.Tag.Get("factgen") == "shared" && f.Type == reflect.TypeFor[[]string]()
 }
 
 // shallowTypes remembers shallow's answer per type.

@@ -98,3 +98,27 @@ func BenchmarkClone(b *testing.B) {
 		engines.Clone(s)
 	}
 }
+
+// A list of texts tagged factgen:"shared" (never written into) is shared
+// by a copy, in a struct and in a list of them; an untagged one is
+// copied.
+func TestCloneSharesListsNeverWritten(t *testing.T) {
+	type member struct {
+		Name  string
+		Flesh []string `factgen:"shared"`
+		Notes []string
+	}
+	type gang struct{ Members []member }
+	g := &gang{Members: []member{{Name: "a", Flesh: []string{"Worm"}, Notes: []string{"n"}}}}
+	c := engines.Clone(g)
+	if &c.Members[0].Flesh[0] != &g.Members[0].Flesh[0] {
+		t.Error("the shared list was copied")
+	}
+	if &c.Members[0].Notes[0] == &g.Members[0].Notes[0] {
+		t.Error("the untagged list is shared")
+	}
+	c.Members[0].Name = "b"
+	if g.Members[0].Name != "a" || &c.Members[0] == &g.Members[0] {
+		t.Error("the copy's members are the original's")
+	}
+}
