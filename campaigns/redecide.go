@@ -784,6 +784,7 @@ func (r *rederiver) decide(evs, facts []events.Event, verb string, args []byte, 
 	eng := r.st.engine
 	roller := dice.NewRoller(r.st.Campaign.Seed, r.st.ProgramDice, hand)
 	d := engines.NewDecision(roller)
+	d.Unlabelled() // the stored label stands; only the facts are compared
 	ip, inPlace := eng.(inPlaceDecider)
 	if inPlace && verb != VerbRoll {
 		var cmd engines.Command

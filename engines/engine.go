@@ -90,6 +90,8 @@ type Decision struct {
 	// (set by the kit); err is the first fold that failed.
 	fold func(typ string, payload any) error
 	err  error
+	// unlabelled: the label is not wanted (Unlabelled).
+	unlabelled bool
 }
 
 // NewDecision hands a decision its dice.
@@ -179,7 +181,22 @@ func (d *Decision) Fold(fold func(typ string, payload any) error) { d.fold = fol
 func (d *Decision) Err() error { return d.err }
 
 // Label sets the short human description shown by `log`, `undo` and reports.
-func (d *Decision) Label(format string, args ...any) { d.label = fmt.Sprintf(format, args...) }
+func (d *Decision) Label(format string, args ...any) {
+	if d.unlabelled {
+		return
+	}
+	d.label = fmt.Sprintf(format, args...)
+}
+
+// Unlabelled makes the decision keep no label: a re-decision of a stored
+// action compares its facts and keeps the label stored with it, and
+// writing labels is a good part of deciding. The rules never read their
+// own label into a fact.
+func (d *Decision) Unlabelled() { d.unlabelled = true }
+
+// Labelled reports whether the decision keeps a label: the rules may skip
+// building the text of one when it does not.
+func (d *Decision) Labelled() bool { return !d.unlabelled }
 
 // Facts are the facts decided so far.
 func (d *Decision) Facts() []events.Fact { return d.facts }

@@ -6,6 +6,7 @@ package deadwars
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"warlog/engines"
 	"warlog/internal/words"
@@ -33,8 +34,20 @@ func poolPurpose(player, clan string) string {
 	return fmt.Sprintf("%s action dice, %s: %s", words.Possessive(player), ClanTitle(clan), faceSummary(clan))
 }
 
-// faceSummary is a clan's face table in a line: "1 Dash, 2-4 Attack, 5 Defend, 6 Magic".
+// faceSummary is a clan's face table in a line: "1 Dash, 2-4 Attack, 5 Defend, 6 Magic"
+// (worked out once per clan: every roll of the pool names it).
 func faceSummary(clan string) string {
+	if s, ok := faceSummaries.Load(clan); ok {
+		return s.(string)
+	}
+	s := faceLine(clan)
+	faceSummaries.Store(clan, s)
+	return s
+}
+
+var faceSummaries sync.Map
+
+func faceLine(clan string) string {
 	var parts []string
 	for v := 1; v <= 6; {
 		a := FaceAction(clan, v)

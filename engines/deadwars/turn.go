@@ -36,6 +36,9 @@ func roll(a *act, c RollDice) error {
 	}
 	before := b.Magic[p]
 	d.Emit(TypePoolRolled, PoolRolled{Player: p, Faces: faces})
+	if !d.Labelled() {
+		return s.checkEnd(d)
+	}
 	clan := s.clanOf(p)
 	parts := make([]string, len(faces))
 	for i, v := range faces {

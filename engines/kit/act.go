@@ -24,6 +24,9 @@ type Act[S any] struct {
 // Say tells one more sentence of the command's label, after what the
 // label says so far.
 func (a *Act[S]) Say(format string, args ...any) {
+	if !a.D.Labelled() {
+		return
+	}
 	s := fmt.Sprintf(format, args...)
 	if l := a.D.LabelText(); l != "" {
 		a.D.Label("%s %s", l, s)
