@@ -8,9 +8,10 @@ import (
 
 // Clone returns a deep copy of v: every pointer, slice and map is copied,
 // unexported fields included, and two pointers to one value in v point to
-// one value in the copy. A History is not copied but shared (its Copy):
-// finished battles never change, so a decision costs the size of the
-// battle in progress, not of the campaign.
+// one value in the copy. A Sharer is not copied deeply but shared (its
+// Shared: a History's finished battles, a Table, a game's own lists of
+// what a campaign keeps), so a decision costs the size of the battle in
+// progress, not of the campaign.
 //
 // A list of texts tagged `factgen:"shared"` is one its game never writes
 // into (a change makes a new list): it is shared too, as its decoders
@@ -29,17 +30,22 @@ func Clone[T any](v T) T {
 	return out
 }
 
-// sharer is implemented by the values Clone shares instead of copying.
-type sharer interface {
-	// shareInto sets dst (of the value's own type) to a copy that shares
-	// the value's contents.
-	shareInto(dst reflect.Value)
+// Sharer is implemented by the values Clone shares instead of copying
+// deeply: the parts of a state a campaign keeps that change rarely and
+// only in known places (a History, a Table, a game's own lists).
+type Sharer interface {
+	// Shared is the copy to put in the value's place (a value of its own
+	// type): one that shares what neither it nor the value will write into.
+	Shared() any
 }
 
-// shareInto implements sharer.
-func (h History[T]) shareInto(dst reflect.Value) { dst.Set(reflect.ValueOf(h.Copy())) }
+// Shared implements Sharer: a copy that shares the records (Copy).
+func (h History[T]) Shared() any { return h.Copy() }
 
-var sharerType = reflect.TypeFor[sharer]()
+var sharerType = reflect.TypeFor[Sharer]()
+
+// shares reports whether Clone shares values of t.
+func shares(t reflect.Type) bool { return t.Implements(sharerType) }
 
 // seenKey is a pointer met and the copier of what it points to (a struct
 // and its first field share an address, not a copier).
@@ -103,7 +109,7 @@ func pendingCopier(t reflect.Type) *copier {
 func build(t reflect.Type) func(c *cloner, dst, src unsafe.Pointer) {
 	if t.Kind() != reflect.Pointer && t.Implements(sharerType) {
 		return func(_ *cloner, dst, src unsafe.Pointer) {
-			reflect.NewAt(t, src).Elem().Interface().(sharer).shareInto(reflect.NewAt(t, dst).Elem())
+			reflect.NewAt(t, dst).Elem().Set(reflect.ValueOf(reflect.NewAt(t, src).Elem().Interface().(Sharer).Shared()))
 		}
 	}
 	if plain(t) {
@@ -330,7 +336,7 @@ func plain(t reflect.Type) bool {
 	case reflect.Array:
 		p = plain(t.Elem())
 	case reflect.Struct:
-		p = !t.Implements(sharerType)
+		p = !shares(t)
 		for i := 0; p && i < t.NumField(); i++ {
 			p = plain(t.Field(i).Type)
 		}
@@ -357,7 +363,7 @@ func shallow(t reflect.Type) bool {
 	case reflect.Array:
 		p = shallow(t.Elem())
 	case reflect.Struct:
-		p = !t.Implements(sharerType)
+		p = !shares(t)
 		for i := 0; p && i < t.NumField(); i++ {
 			p = sharedList(t.Field(i)) || shallow(t.Field(i).Type)
 		}

@@ -2,7 +2,6 @@ package engines
 
 import (
 	"maps"
-	"reflect"
 	"slices"
 )
 
@@ -105,9 +104,9 @@ func (t *Table[V]) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// shareInto implements sharer: the copy shares base and has its own copy
-// of what was written since.
-func (t Table[V]) shareInto(dst reflect.Value) {
+// Shared implements Sharer: the copy shares base and has its own copy of
+// what was written since.
+func (t Table[V]) Shared() any {
 	t.own = maps.Clone(t.own)
-	dst.Set(reflect.ValueOf(t))
+	return t
 }

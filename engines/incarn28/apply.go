@@ -38,7 +38,7 @@ func (s *State) onGangFounded(p GangFounded) error {
 }
 
 func (s *State) onIncarnRecruited(p IncarnRecruited) error {
-	g := s.gang(p.Player)
+	g := s.gangToWrite(p.Player)
 	if g == nil {
 		return fmt.Errorf("%s: no gang %q", TypeIncarnRecruited, p.Player)
 	}
@@ -47,7 +47,7 @@ func (s *State) onIncarnRecruited(p IncarnRecruited) error {
 }
 
 func (s *State) onIncarnDismissed(p IncarnDismissed) error {
-	g := s.gang(p.Player)
+	g := s.gangToWrite(p.Player)
 	if g == nil {
 		return fmt.Errorf("%s: no gang %q", TypeIncarnDismissed, p.Player)
 	}
@@ -402,7 +402,7 @@ func (s *State) onBattleEnded(p BattleEnded) error {
 		rec.Removed[k] = removed[from:len(removed):len(removed)]
 	}
 	for _, side := range b.Sides {
-		if g := s.gang(side); g != nil {
+		if g := s.gangToWrite(side); g != nil {
 			g.Games++
 			if side == p.Winner {
 				g.Wins++

@@ -783,7 +783,7 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 					}
 					xs3 = append(xs3, x5)
 				}
-				v.Gangs = append(make([]*Gang, 0, len(xs3)), xs3...)
+				v.Gangs = append(make(GangList, 0, len(xs3)), xs3...)
 			} else {
 				v.Gangs = nil
 			}
@@ -818,7 +818,7 @@ func readStateInto(s *jsonscan.Scanner, v *State) {
 					}
 					xs9 = append(xs9, x11)
 				}
-				v.Gangs = append(make([]*Gang, 0, len(xs9)), xs9...)
+				v.Gangs = append(make(GangList, 0, len(xs9)), xs9...)
 			} else {
 				v.Gangs = nil
 			}

@@ -33,6 +33,27 @@ type Gang struct {
 	Joined int      `json:"joined"`
 	Games  int      `json:"games"`
 	Wins   int      `json:"wins"`
+	// shared: a copy of the state shares this gang (GangList); the state
+	// writes into a copy of its own (State.gangToWrite).
+	shared bool
+}
+
+// GangList is the campaign's gangs. A copy of the state (engines.Clone)
+// shares the gangs themselves: a re-decision copies the state before every
+// action an undo names, a long campaign has many gangs, and a gang changes
+// only when an incarn joins or leaves it or a game it fought ends. Those
+// write into a gang only through State.gangToWrite.
+type GangList []*Gang
+
+// Shared implements engines.Sharer: a list of the same gangs, each marked
+// shared from now on (for the original as for the copy). Marking writes
+// into the original's gangs: a state is copied by the one goroutine that
+// holds it (every command loads its own).
+func (l GangList) Shared() any {
+	for _, g := range l {
+		g.shared = true
+	}
+	return slices.Clone(l)
 }
 
 // join adds an incarn to the gang with the next ID.
@@ -244,7 +265,25 @@ type State struct {
 	// Play is the campaign, the newest game (in progress, or the last one
 	// ended; nil before the first) and the finished games, as records.
 	kit.Play[*Battle, Record]
-	Gangs []*Gang `json:"gangs"`
+	Gangs GangList `json:"gangs"`
+}
+
+// gangToWrite returns the player's gang to write into, nil if none: the
+// state's own, copied first if a copy of the state shares it.
+func (s *State) gangToWrite(player string) *Gang {
+	for i, g := range s.Gangs {
+		if !strings.EqualFold(g.Player, player) {
+			continue
+		}
+		if g.shared {
+			c := *g
+			c.Incarns, c.IDs, c.shared = slices.Clone(g.Incarns), slices.Clone(g.IDs), false
+			s.Gangs[i] = &c
+			g = &c
+		}
+		return g
+	}
+	return nil
 }
 
 // Key names a figure uniquely: side and name.
