@@ -20,9 +20,10 @@ var errStopReading = errors.New("the deciding side stopped")
 // readAhead is src read on a goroutine of its own, a batch of events ahead
 // of the one deciding: reading and copying rows out of the store (or a
 // file), and reading each action.begun's payload, then cost the
-// re-decision no time of its own on a second core. The events fn is given
-// stay valid after the call (each is a copy); just before fn is given an
-// action.begun that decoded, began is given its payload.
+// re-decision no time of its own on a second core. An event fn is given is
+// valid during the call, its payload after it too (copied once read);
+// just before fn is given an action.begun that decoded, began is given its
+// payload. The batches are used again once passed.
 func readAhead(src source, began func(version int64, b Begun)) source {
 	return func(after int64, fn func(*events.Event) error) error {
 		type batch struct {
@@ -30,11 +31,18 @@ func readAhead(src source, began func(version int64, b Begun)) source {
 			began []Begun // by index in evs; the zero Begun for others
 			ok    []bool
 		}
-		batches := make(chan batch, 4)
+		batches, used := make(chan batch, 4), make(chan batch, 6)
 		stop := make(chan struct{})
 		var readErr error
 		fresh := func() batch {
-			return batch{make([]events.Event, 0, readAheadBatch), make([]Begun, 0, readAheadBatch), make([]bool, 0, readAheadBatch)}
+			select {
+			case b := <-used:
+				clear(b.evs)
+				clear(b.began)
+				return batch{b.evs[:0], b.began[:0], b.ok[:0]}
+			default:
+				return batch{make([]events.Event, 0, readAheadBatch), make([]Begun, 0, readAheadBatch), make([]bool, 0, readAheadBatch)}
+			}
 		}
 		go func() {
 			defer close(batches)
@@ -86,6 +94,10 @@ func readAhead(src source, began func(version int64, b Begun)) source {
 				for range batches { // the reader sees stop and ends
 				}
 				return err
+			}
+			select {
+			case used <- b:
+			default:
 			}
 		}
 		return readErr
