@@ -57,4 +57,12 @@ func TestDeleteHoldsOtherWriters(t *testing.T) {
 	if orphans > 0 {
 		t.Errorf("%d events belong to no campaign", orphans)
 	}
+	for _, table := range []string{"snapshots", "snapshot_parts"} {
+		if err := d.Pool().QueryRow(context.Background(), `SELECT count(*) FROM `+table+` WHERE campaign NOT IN (SELECT stream FROM campaigns)`).Scan(&orphans); err != nil {
+			t.Fatal(err)
+		}
+		if orphans > 0 {
+			t.Errorf("%d rows of %s belong to no campaign", orphans, table)
+		}
+	}
 }

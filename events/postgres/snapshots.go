@@ -18,6 +18,17 @@ const keepSnapshots = 4
 // events.ErrDenied, which the commands take as a cache they cannot fill.
 func (s *Store) SaveSnapshot(ctx context.Context, snap events.Snapshot) error {
 	return s.inTx(ctx, func(tx pgx.Tx) error {
+		// The event the snapshot stands at, locked until this commits: a
+		// campaign deleted meanwhile takes its snapshots with it (its
+		// delete waits for this), and one deleted already keeps none.
+		var held bool
+		err := tx.QueryRow(ctx, `SELECT true FROM events WHERE campaign = $1 AND version = $2 FOR KEY SHARE`, snap.Campaign, snap.Version).Scan(&held)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
 		hash := ""
 		if snap.Parts == nil && snap.PartsHash != "" {
 			var known bool
@@ -47,7 +58,7 @@ func (s *Store) SaveSnapshot(ctx context.Context, snap events.Snapshot) error {
 			snap.Campaign, snap.Key, keepSnapshots); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `DELETE FROM snapshot_parts WHERE campaign = $1 AND hash NOT IN
+		_, err = tx.Exec(ctx, `DELETE FROM snapshot_parts WHERE campaign = $1 AND hash NOT IN
 			(SELECT parts_hash FROM snapshots WHERE campaign = $1)`, snap.Campaign)
 		return err
 	})

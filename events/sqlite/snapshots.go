@@ -15,13 +15,22 @@ const keepSnapshots = 4
 
 // SaveSnapshot implements events.Snapshots. Snapshots of other keys (other
 // rules) are dropped with the oldest of this one. Parts are stored once per
-// content (by SHA-256) and shared by the snapshots that hold the same.
+// content (by SHA-256) and shared by the snapshots that hold the same. A
+// snapshot at a version the log does not hold (its campaign deleted
+// meanwhile) is not kept.
 func (s *Store) SaveSnapshot(ctx context.Context, snap events.Snapshot) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return mapErr(err)
 	}
 	defer tx.Rollback()
+	var held int
+	if err := tx.QueryRowContext(quiet(ctx), `SELECT count(*) FROM events WHERE campaign = ? AND version = ?`, snap.Campaign, snap.Version).Scan(&held); err != nil {
+		return mapErr(err)
+	}
+	if held == 0 {
+		return nil // the log no longer holds it (a campaign deleted meanwhile): nothing to keep
+	}
 	hash := ""
 	if snap.Parts == nil && snap.PartsHash != "" {
 		var known int

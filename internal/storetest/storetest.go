@@ -443,6 +443,20 @@ func testSnapshots(t *testing.T, s events.Store) {
 	if got := list("k", 9); len(got) != 0 {
 		t.Errorf("a snapshot of a new key left the old key's: %v", got)
 	}
+	// A snapshot at a version the log does not hold (a campaign deleted
+	// while a command folded it) is not kept.
+	if err := snaps.SaveSnapshot(ctx, events.Snapshot{Campaign: "c", Version: 10, Head: "none", Key: "new rules", Data: []byte("beyond")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := snaps.SaveSnapshot(ctx, events.Snapshot{Campaign: "gone", Version: 1, Head: "none", Key: "k", Data: []byte("orphan")}); err != nil {
+		t.Fatal(err)
+	}
+	if got := audit("new rules"); got != "[9:n::false]" {
+		t.Errorf("after a snapshot beyond the log: %s", got)
+	}
+	if as, err := snaps.AuditSnapshots(ctx, "gone", "k"); err != nil || len(as) != 0 {
+		t.Errorf("a campaign without events keeps snapshots %v (%v)", as, err)
+	}
 	n, err := snaps.DropSnapshots(ctx)
 	if err != nil || n != 1 {
 		t.Errorf("DropSnapshots: %d, %v; want 1", n, err)
@@ -984,13 +998,22 @@ func DeleteHoldsWriters(t *testing.T, d events.Directory, writer func(i int) eve
 					tries++
 				default:
 				}
-				_, err = s.Append(ctx, "doomed", v, id, facts(1, "test.fact"))
+				evs, err := s.Append(ctx, "doomed", v, id, facts(1, "test.fact"))
 				if errors.Is(err, events.ErrConcurrency) {
 					continue
 				}
 				if err != nil {
 					t.Errorf("writer %d: Append: %v", i, err)
 					return
+				}
+				// A command saves a snapshot of what it folded: one that
+				// meets the delete is not kept.
+				if snaps, ok := s.(events.Snapshots); ok && n%2 == 0 {
+					last := evs[len(evs)-1]
+					if err := snaps.SaveSnapshot(ctx, events.Snapshot{Campaign: "doomed", Version: last.Version, Head: last.Hash, Key: "k", Data: []byte("state"), Parts: []byte(id)}); err != nil {
+						t.Errorf("writer %d: SaveSnapshot: %v", i, err)
+						return
+					}
 				}
 				mu.Lock()
 				acked[id] = true
@@ -1038,6 +1061,15 @@ func DeleteHoldsWriters(t *testing.T, d events.Directory, writer func(i int) eve
 	}
 	if c, _ := st.Campaigns(ctx); slices.Contains(c, "doomed") {
 		t.Errorf("Campaigns after a delete = %v", c)
+	}
+	if snaps, ok := st.(events.Snapshots); ok {
+		// A command that folded the log before the delete saves after it.
+		if err := snaps.SaveSnapshot(ctx, events.Snapshot{Campaign: "doomed", Version: 2, Head: "folded before", Key: "k", Data: []byte("late"), Parts: []byte("late")}); err != nil {
+			t.Errorf("SaveSnapshot after the delete: %v", err)
+		}
+		if as, err := snaps.AuditSnapshots(ctx, "doomed", "k"); err != nil || len(as) > 0 {
+			t.Errorf("the deleted stream keeps %d snapshots (%v)", len(as), err)
+		}
 	}
 }
 
