@@ -431,6 +431,14 @@ func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error
 			return fmt.Errorf("campaign %q: %w", e.Campaign, err)
 		}
 		ref := p.(events.ActionRef)
+		if undone[e.Action] && ref.By == "" {
+			// An undo's or redo's marker whose own action is out of
+			// effect: no undo or redo is ever undone, so it was voided,
+			// and changes nothing (events.Effect.UndoneAt passes over it
+			// too). An undone amendment's markers still count: the undo
+			// that took it back put back what they took out.
+			return nil
+		}
 		if e.Type == events.TypeActionUndone {
 			if ref.By == "" {
 				st.redoable = append(st.redoable, ref.Action)

@@ -84,3 +84,51 @@ func TestVoidMakesSnapshotsBeforeItStale(t *testing.T) {
 		}
 	}
 }
+
+// A forged undo, voided, undoes nothing: a replay keeps the action it
+// named in effect, as the re-decision does (before, the replay still took
+// the undo's marker and the two disagreed).
+func TestVoidedUndoUndoesNothing(t *testing.T) {
+	ctx := context.Background()
+	s := New(memory.New(nil), counter())
+	s.SnapshotEvery(0)
+	mustCreate(t, s, "c", 1)
+	for i := 0; i < 3; i++ {
+		if _, err := s.Do(ctx, "c", "", add{}, Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	honest, err := s.Load(ctx, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	us, err := s.RecentUnits(ctx, "c", 1)
+	if err != nil || len(us) != 1 {
+		t.Fatalf("recent: %v %v", us, err)
+	}
+	// The marker says the action began elsewhere than it did: a fault.
+	forge(t, s, "c",
+		events.Fact{Type: events.TypeActionBegun, Data: Begun{Game: "kingsown", Verb: VerbUndo, Label: "undo", Rules: counter().RulesVersion()}},
+		events.Fact{Type: events.TypeActionUndone, Data: events.ActionRef{Action: us[0].ID, Version: 2}})
+	if _, err := s.Void(ctx, "c", honest.Version+1, "typed in by hand", Options{}); err != nil {
+		t.Fatalf("void: %v", err)
+	}
+	st, err := s.Load(ctx, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd, err := s.Rederive(ctx, "c")
+	if err != nil {
+		t.Fatalf("re-deciding after the void: %v", err)
+	}
+	want := honest.Game.(*counterState).Total
+	if got := st.Game.(*counterState).Total; got != want {
+		t.Errorf("replayed after the void: total %d, want %d (the undone action back)", got, want)
+	}
+	if got := rd.State.Game.(*counterState).Total; got != want {
+		t.Errorf("re-decided after the void: total %d, want %d", got, want)
+	}
+	if st.InEffectCount() != honest.InEffectCount() || len(st.redoable) != 0 {
+		t.Errorf("after the void: %d actions in effect (want %d), redoable %v", st.InEffectCount(), honest.InEffectCount(), st.redoable)
+	}
+}

@@ -65,7 +65,8 @@ type Effect struct {
 }
 
 // UndoneAt is the actions out of effect as the log stood at version end:
-// the changes made after it left out.
+// the changes made after it left out, and those of a voided action (a
+// voided undo undoes nothing).
 func (e Effect) UndoneAt(end int64) map[string]bool {
 	undone := make(map[string]bool, len(e.Voided))
 	for a := range e.Voided {
@@ -74,6 +75,9 @@ func (e Effect) UndoneAt(end int64) map[string]bool {
 	for _, c := range e.Changes {
 		if c.At > end {
 			break
+		}
+		if e.Voided[c.By] {
+			continue
 		}
 		if c.Undo {
 			undone[c.Ref.Action] = true
@@ -89,6 +93,8 @@ type Change struct {
 	At   int64 // the version of the undone/redone event
 	Ref  ActionRef
 	Undo bool // an undo; false: a redo
+	// By is the action whose marker it is (the undo, redo or amendment).
+	By string
 }
 
 // LoadEffect reads a stream's undo bookkeeping written after version
@@ -102,7 +108,7 @@ func LoadEffect(ctx context.Context, s Store, campaign string, after int64) (Eff
 		err = es.StreamEffect(ctx, campaign, after, eff.add)
 	} else {
 		err = LoadTypes(ctx, s, campaign, after, []string{TypeActionUndone, TypeActionRedone}, func(e Event) error {
-			return eff.add(e.Version, e.Type, e.Data)
+			return eff.add(e.Version, e.Action, e.Type, e.Data)
 		})
 	}
 	if err == nil {
@@ -134,7 +140,7 @@ func EffectOf(evs []Event) (Effect, error) {
 func (eff *Effect) Read(e Event) error {
 	switch e.Type {
 	case TypeActionUndone, TypeActionRedone:
-		return eff.add(e.Version, e.Type, e.Data)
+		return eff.add(e.Version, e.Action, e.Type, e.Data)
 	case TypeActionVoided:
 		return eff.void(e.Version, e.Data)
 	}
@@ -169,13 +175,13 @@ func (eff *Effect) void(version int64, data []byte) error {
 	return nil
 }
 
-// add records one undone or redone event.
-func (eff *Effect) add(version int64, typ string, data []byte) error {
+// add records one undone or redone event, of action by.
+func (eff *Effect) add(version int64, by, typ string, data []byte) error {
 	r, err := DecodeActionRef(data)
 	if err != nil {
 		return fmt.Errorf("event %d (%s): payload does not decode: %w", version, typ, err)
 	}
-	eff.Changes = append(eff.Changes, Change{At: version, Ref: r, Undo: typ == TypeActionUndone})
+	eff.Changes = append(eff.Changes, Change{At: version, Ref: r, Undo: typ == TypeActionUndone, By: by})
 	return nil
 }
 
@@ -183,7 +189,7 @@ func (eff *Effect) add(version int64, typ string, data []byte) error {
 // LoadTypes: the undone and redone events after a version, in order, with
 // only what LoadEffect reads (data valid only during fn).
 type EffectStore interface {
-	StreamEffect(ctx context.Context, campaign string, after int64, fn func(version int64, typ string, data []byte) error) error
+	StreamEffect(ctx context.Context, campaign string, after int64, fn func(version int64, action, typ string, data []byte) error) error
 }
 
 // DecodeActionRef reads an action.undone or action.redone payload without
