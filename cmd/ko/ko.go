@@ -213,7 +213,7 @@ func (o *recruitOptions) cards(c *cobra.Command, args []string) ([]kingsown.Card
 			return nil, fmt.Errorf("--spell: %w", err)
 		}
 	}
-	card, err := d.Finish()
+	card, err := d.FinishTyped()
 	if err != nil {
 		return nil, err
 	}

@@ -468,6 +468,39 @@ func validPrices(c Card) string {
 	return ""
 }
 
+// MaxStat is the most a number on a card a player types may be (Move,
+// Res, Hits, a weapon's Might and Reach, a keyword's number). The seed sets
+// no upper bound and the rules set none (a recorded card is held to the
+// rules only: validCard); no figure the seed describes comes near, and a
+// card file's 99999999999999999999 is a slip of the keyboard, not a figure.
+const MaxStat = 99
+
+// FinishTyped is Finish for a card a player typed (a card file, flags,
+// the recruit prompt): a number beyond MaxStat is refused as well.
+func (d *CardDraft) FinishTyped() (Card, error) {
+	c, err := d.Finish()
+	if err != nil {
+		return c, err
+	}
+	fail := func(format string, args ...any) (Card, error) {
+		return Card{}, &CardError{Line: d.line, Card: c.Name, Msg: fmt.Sprintf(format, args...)}
+	}
+	for _, n := range []struct {
+		what string
+		v    int
+	}{{"Move", c.Move}, {"Res", c.Res}, {"Hits", c.Hits}, {"Durable", c.Durable}, {"Cannot be suppressed by M", c.NoSuppressBy}} {
+		if n.v > MaxStat {
+			return fail("%s %d is more than any card holds; give %d at most", n.what, n.v, MaxStat)
+		}
+	}
+	for _, w := range c.Weapons {
+		if w.Might > MaxStat || w.Reach > MaxStat {
+			return fail("weapon %s has Might %d, Reach %d; give %d at most for each", w.Name, w.Might, w.Reach, MaxStat)
+		}
+	}
+	return c, nil
+}
+
 // Finish fills Res and Move from armour where the card did not give them
 // and validates the card.
 func (d *CardDraft) Finish() (Card, error) {
@@ -580,7 +613,7 @@ func ParseCards(text, side string) ([]Card, error) {
 		if d.Side == "" {
 			return &CardError{Line: d.line, Card: d.Name, Msg: "no side; add a line \"Side hunters\" or give --side"}
 		}
-		c, err := d.Finish()
+		c, err := d.FinishTyped()
 		if err != nil {
 			return err
 		}
@@ -610,8 +643,11 @@ func ParseCards(text, side string) ([]Card, error) {
 			d = &CardDraft{line: ln}
 		}
 		if m := reBare().FindStringSubmatch(line); m != nil && !first {
-			for j, k := range []string{"skill", "move", "res", "hits"} {
-				v, _ := strconv.Atoi(m[j+1])
+			for j, k := range []string{"Skill", "Move", "Res", "Hits"} {
+				v, err := statNumber(k, m[j+1])
+				if err != nil {
+					return nil, &CardError{Line: ln, Card: d.Name, Msg: err.Error()}
+				}
 				d.SetStat(k, v)
 			}
 			continue
@@ -704,9 +740,22 @@ func spellItem(it string) (string, bool) {
 	return "", false
 }
 
+// statNumber reads a card's stat as typed: digits too many for a number
+// are refused as more than any card holds (MaxStat).
+func statNumber(stat, digits string) (int, error) {
+	v, err := strconv.Atoi(digits)
+	if err != nil {
+		return 0, fmt.Errorf("%s %s is more than any card holds; give %d at most", stat, engines.Clip(digits), MaxStat)
+	}
+	return v, nil
+}
+
 func readItem(d *CardDraft, it string, lineStart bool) error {
 	if m := reStat().FindStringSubmatch(it); m != nil {
-		v, _ := strconv.Atoi(m[2])
+		v, err := statNumber(m[1], m[2])
+		if err != nil {
+			return err
+		}
 		d.SetStat(m[1], v)
 		return nil
 	}

@@ -312,3 +312,31 @@ Rally R2 — one friendly figure other than the caster, Skill 1 or more, recover
 		t.Errorf("Wyn has %d Hits after a failed Ward priced a Hit, want 1", w.Hits)
 	}
 }
+
+// A number on a typed card beyond MaxStat is a slip of the keyboard and is
+// refused with its line, the number as typed, and what would do (once a
+// card file's 99999999999999999999 was stored as the largest int and the
+// campaign could not be read again); a recorded card is held to the rules
+// only, which set no upper bound.
+func TestTypedCardNumbersAreBounded(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Bors\nSkill 3 · Move 4 · Res 1 · Hits 99999999999999999999\nSword M2 R1\n", "line 2 (card Bors): Hits 99999999999999999999 is more than any card holds; give 99 at most"},
+		{"Bors\n3 · 4 · 1 · 99999999999999999999\nSword M2 R1\n", "Hits 99999999999999999999 is more than any card holds"},
+		{"Bors\nSkill 3 · Move 4 · Res 1 · Hits 150\nSword M2 R1\n", "Hits 150 is more than any card holds; give 99 at most"},
+		{"Bors\nSkill 3 · Move 4 · Res 1 · Hits 2\nSword M200 R1\n", "weapon Sword has Might 200, Reach 1; give 99 at most for each"},
+	} {
+		_, err := ParseCards(c.text, "hunters")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v; want %q", c.text, err, c.want)
+		}
+	}
+	cards, err := ParseCards("Bors\nSkill 3 · Move 4 · Res 1 · Hits 99\nSword M99 R99\n", "hunters")
+	if err != nil || cards[0].Hits != 99 {
+		t.Fatalf("a card at the bound: %v, %v", cards, err)
+	}
+	big := cards[0]
+	big.Hits = 150
+	if err := validCard(big); err != nil {
+		t.Errorf("a recorded card of Hits 150 is refused by the rules: %v", err)
+	}
+}

@@ -267,7 +267,7 @@ func (s *State) recruitChoice() engines.Choice {
 					return nil, err
 				}
 			}
-			c, err := d.Finish()
+			c, err := d.FinishTyped()
 			if err != nil {
 				return nil, err
 			}

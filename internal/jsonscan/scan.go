@@ -233,15 +233,22 @@ func (s *Scanner) Int() int {
 	return n
 }
 
-// atoi parses a plain JSON integer without allocating.
+// atoi parses a plain JSON integer without allocating (one of 19 digits,
+// which may not fit, through strconv).
 func atoi(b []byte) (int, bool) {
 	neg := false
-	if len(b) > 0 && b[0] == '-' {
-		neg, b = true, b[1:]
+	digits := b
+	if len(digits) > 0 && digits[0] == '-' {
+		neg, digits = true, digits[1:]
 	}
-	if len(b) == 0 || len(b) > 18 || (b[0] == '0' && len(b) > 1) {
+	if len(digits) == 0 || (digits[0] == '0' && len(digits) > 1) {
 		return 0, false
 	}
+	if len(digits) > 18 {
+		n, err := strconv.ParseInt(string(b), 10, 64)
+		return int(n), err == nil
+	}
+	b = digits
 	n := 0
 	for _, c := range b {
 		if c < '0' || c > '9' {
