@@ -142,10 +142,11 @@ func runDemo(c *cobra.Command, app *cmdutil.App, o *demoOptions) error {
 		defer os.RemoveAll(dir)
 		db = filepath.Join(dir, "demo.db")
 	}
-	out, err := demoReportsDir(app, o.outDir)
+	out, writeTo, done, err := demoReportsDir(app, o.outDir)
 	if err != nil {
 		return err
 	}
+	defer done(false) // a demo that stops early leaves the last run's reports
 	seed := strconv.FormatUint(o.seed, 10)
 	d := &demoRun{c: c, app: app, db: db, quiet: !o.verbose || app.JSON}
 	where := "a temporary database"
@@ -182,7 +183,7 @@ func runDemo(c *cobra.Command, app *cmdutil.App, o *demoOptions) error {
 			}
 		}
 		path := filepath.Join(out, slug(section[0])+".html")
-		if err := d.writeReport(path, chronicle); err != nil {
+		if err := d.writeReport(filepath.Join(writeTo, filepath.Base(path)), chronicle); err != nil {
 			return err
 		}
 		reports = append(reports, path)
@@ -193,6 +194,9 @@ func runDemo(c *cobra.Command, app *cmdutil.App, o *demoOptions) error {
 			}
 			battles = append(battles, b...)
 		}
+	}
+	if err := done(true); err != nil {
+		return err
 	}
 	if app.JSON {
 		return app.PrintJSON(DemoJSON{Seed: seed, Database: db, Temporary: app.DBPath == "", Dice: dice, Battles: battles, Reports: out})
@@ -285,14 +289,17 @@ func (d *demoRun) verify() error {
 	return nil
 }
 
-// demoReportsDir is the directory the demo writes its HTML reports to,
-// made ready: the one given with --out (kept, the demo's own files
-// replaced as it writes them), else one place per user,
-// $XDG_CACHE_HOME/warlog/demo (else ~/.cache/warlog/demo), emptied and
-// made again on each run so that it holds this run's reports only.
-func demoReportsDir(app *cmdutil.App, given string) (string, error) {
+// demoReportsDir is the directory the demo's HTML reports are found in
+// (dir) and the one it writes them to (writeTo), made ready: the one given
+// with --out (both: kept, the demo's own files replaced as it writes
+// them), else one place per user, $XDG_CACHE_HOME/warlog/demo (else
+// ~/.cache/warlog/demo), which holds the last whole run's reports only:
+// this run writes beside it and done(true) puts its reports in its place;
+// done(false), once the demo stopped early, drops them and leaves the last
+// run's.
+func demoReportsDir(app *cmdutil.App, given string) (dir, writeTo string, done func(complete bool) error, err error) {
 	if given != "" {
-		return given, os.MkdirAll(given, 0o755)
+		return given, given, func(bool) error { return nil }, os.MkdirAll(given, 0o755)
 	}
 	cache := app.Getenv("XDG_CACHE_HOME")
 	if cache == "" {
@@ -300,16 +307,46 @@ func demoReportsDir(app *cmdutil.App, given string) (string, error) {
 		if home == "" {
 			var err error
 			if home, err = os.UserHomeDir(); err != nil {
-				return "", fmt.Errorf("no directory for the demo's reports (%v); give one with --out DIR", err)
+				return "", "", nil, fmt.Errorf("no directory for the demo's reports (%v); give one with --out DIR", err)
 			}
 		}
 		cache = filepath.Join(home, ".cache")
 	}
-	dir := filepath.Join(cache, "warlog", "demo")
-	if err := os.RemoveAll(dir); err != nil {
-		return "", err
+	dir = filepath.Join(cache, "warlog", "demo")
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", "", nil, err
 	}
-	return dir, os.MkdirAll(dir, 0o755)
+	// A demo killed outright (not stopped) left its reports beside it.
+	if old, _ := filepath.Glob(filepath.Join(parent, ".demo-*")); len(old) > 0 {
+		for _, o := range old {
+			if fi, err := os.Stat(o); err == nil && time.Since(fi.ModTime()) > time.Hour {
+				os.RemoveAll(o)
+			}
+		}
+	}
+	writeTo, err = os.MkdirTemp(parent, ".demo-")
+	if err != nil {
+		return "", "", nil, err
+	}
+	finished := false
+	done = func(complete bool) error {
+		if finished {
+			return nil
+		}
+		finished = true
+		if !complete {
+			return os.RemoveAll(writeTo)
+		}
+		if err := os.Chmod(writeTo, 0o755); err != nil {
+			return err
+		}
+		if err := os.RemoveAll(dir); err != nil {
+			return err
+		}
+		return os.Rename(writeTo, dir)
+	}
+	return dir, writeTo, done, nil
 }
 
 // demoAnswer is what a dice line of the demo answered, with the dice

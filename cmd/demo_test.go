@@ -120,13 +120,29 @@ func TestDemoGolden(t *testing.T) {
 
 // Ctrl-C during the demo (its context cancelled, as Main's signal
 // handler does) ends it with exit 130 and one line on stderr, not a
-// refusal quoting the command it stopped in.
+// refusal quoting the command it stopped in; the last whole run's
+// reports stay where they were, and nothing of this run's is left.
 func TestDemoInterrupted(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var b, e bytes.Buffer
 	home := t.TempDir()
+	last := filepath.Join(home, ".cache", "warlog", "demo", "last-run.html")
+	if err := os.MkdirAll(filepath.Dir(last), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(last, []byte("<p>the last run</p>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if _, err := os.Stat(last); err != nil {
+			t.Errorf("the last run's report is gone: %v", err)
+		}
+		if left, _ := filepath.Glob(filepath.Join(home, ".cache", "warlog", ".demo-*")); len(left) > 0 {
+			t.Errorf("the interrupted run left %v", left)
+		}
+	}()
 	app := &cmdutil.App{In: strings.NewReader(""), Out: &b, Err: &e, Getenv: func(k string) string { return map[string]string{"HOME": home}[k] }, Engines: Engines()}
 	if code := Run(ctx, app, []string{"demo"}); code != cmdutil.ExitInterrupted {
 		t.Errorf("an interrupted demo exits %d, want %d", code, cmdutil.ExitInterrupted)
