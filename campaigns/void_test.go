@@ -9,13 +9,13 @@ import (
 	"warlog/events/memory"
 )
 
-// A forged action stops the campaign; voided, it is out of effect at every
-// version, a snapshot folded with it is not read again, and the campaign
-// is built on.
-func TestVoidTakesAForgedActionOutOfEffect(t *testing.T) {
+// threeAdds is a campaign "c" of three honest adds in a memory store,
+// with a snapshot every snapshotEvery actions, and its state.
+func threeAdds(t *testing.T, snapshotEvery int) (*Service, *State) {
+	t.Helper()
 	ctx := context.Background()
 	s := New(memory.New(nil), counter())
-	s.SnapshotEvery(1)
+	s.SnapshotEvery(snapshotEvery)
 	mustCreate(t, s, "c", 1)
 	for i := 0; i < 3; i++ {
 		if _, err := s.Do(ctx, "c", "", add{}, Options{}); err != nil {
@@ -26,6 +26,15 @@ func TestVoidTakesAForgedActionOutOfEffect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s, honest
+}
+
+// A forged action stops the campaign; voided, it is out of effect at every
+// version, a snapshot folded with it is not read again, and the campaign
+// is built on.
+func TestVoidTakesAForgedActionOutOfEffect(t *testing.T) {
+	ctx := context.Background()
+	s, honest := threeAdds(t, 1)
 	total := honest.Game.(*counterState).Total
 	forge(t, s, "c",
 		events.Fact{Type: events.TypeActionBegun, Data: Begun{Game: "kingsown", Verb: "spend", Args: []byte(`{"n":1}`), Label: "spent 1", Rules: counter().RulesVersion()}},
@@ -90,18 +99,7 @@ func TestVoidMakesSnapshotsBeforeItStale(t *testing.T) {
 // the undo's marker and the two disagreed).
 func TestVoidedUndoUndoesNothing(t *testing.T) {
 	ctx := context.Background()
-	s := New(memory.New(nil), counter())
-	s.SnapshotEvery(0)
-	mustCreate(t, s, "c", 1)
-	for i := 0; i < 3; i++ {
-		if _, err := s.Do(ctx, "c", "", add{}, Options{}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	honest, err := s.Load(ctx, "c")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, honest := threeAdds(t, 0)
 	us, err := s.RecentUnits(ctx, "c", 1)
 	if err != nil || len(us) != 1 {
 		t.Fatalf("recent: %v %v", us, err)

@@ -2,31 +2,28 @@ package incarn28
 
 import "testing"
 
+// namesOf lists the names of a part of the catalogue.
+func namesOf[T any](entries []T, name func(T) string) []string {
+	out := make([]string, len(entries))
+	for i, e := range entries {
+		out[i] = name(e)
+	}
+	return out
+}
+
 // No two names of one part of the catalogue are the same once normalized
 // (case, spaces, hyphens, apostrophes): a name looked up as stored and a
 // name looked up as typed find the same entry (lookup).
 func TestCatalogueNamesDifferNormalized(t *testing.T) {
-	parts := map[string][]string{}
-	for _, f := range Fleshtypes {
-		parts[KindFleshtype] = append(parts[KindFleshtype], f.Name)
-	}
-	for _, it := range Items {
-		parts[KindItem] = append(parts[KindItem], it.Name)
-	}
-	for _, l := range Skills {
-		parts[KindSkill] = append(parts[KindSkill], l.Name)
-	}
-	for _, l := range Toughnesses {
-		parts[KindToughness] = append(parts[KindToughness], l.Name)
-	}
-	for _, f := range Factions {
-		parts[KindFaction] = append(parts[KindFaction], f.Name)
-	}
-	for _, o := range Objectives {
-		parts[KindObjective] = append(parts[KindObjective], o.Name)
-	}
-	for _, tw := range Twists {
-		parts[KindTwist] = append(parts[KindTwist], tw.Name)
+	level := func(l Level) string { return l.Name }
+	parts := map[string][]string{
+		KindFleshtype: namesOf(Fleshtypes, func(f Fleshtype) string { return f.Name }),
+		KindItem:      namesOf(Items, func(it Item) string { return it.Name }),
+		KindSkill:     namesOf(Skills, level),
+		KindToughness: namesOf(Toughnesses, level),
+		KindFaction:   namesOf(Factions, func(f Faction) string { return f.Name }),
+		KindObjective: namesOf(Objectives, func(o Objective) string { return o.Name }),
+		KindTwist:     namesOf(Twists, func(tw Twist) string { return tw.Name }),
 	}
 	for kind, names := range parts {
 		seen := map[string]string{}
