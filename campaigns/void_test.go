@@ -9,12 +9,11 @@ import (
 	"warlog/events/memory"
 )
 
-// threeAdds is a campaign "c" of three honest adds in a memory store,
-// with a snapshot every snapshotEvery actions, and its state.
-func threeAdds(t *testing.T, snapshotEvery int) (*Service, *State) {
+// threeAdds makes campaign "c" of three honest adds with s, a snapshot
+// every snapshotEvery actions, and returns s and the campaign's state.
+func threeAdds(t *testing.T, s *Service, snapshotEvery int) (*Service, *State) {
 	t.Helper()
 	ctx := context.Background()
-	s := New(memory.New(nil), counter())
 	s.SnapshotEvery(snapshotEvery)
 	mustCreate(t, s, "c", 1)
 	for i := 0; i < 3; i++ {
@@ -34,7 +33,7 @@ func threeAdds(t *testing.T, snapshotEvery int) (*Service, *State) {
 // is built on.
 func TestVoidTakesAForgedActionOutOfEffect(t *testing.T) {
 	ctx := context.Background()
-	s, honest := threeAdds(t, 1)
+	s, honest := threeAdds(t, New(memory.New(nil), counter()), 1)
 	total := honest.Game.(*counterState).Total
 	forge(t, s, "c",
 		events.Fact{Type: events.TypeActionBegun, Data: Begun{Game: "kingsown", Verb: "spend", Args: []byte(`{"n":1}`), Label: "spent 1", Rules: counter().RulesVersion()}},
@@ -98,8 +97,14 @@ func TestVoidMakesSnapshotsBeforeItStale(t *testing.T) {
 // named in effect, as the re-decision does (before, the replay still took
 // the undo's marker and the two disagreed).
 func TestVoidedUndoUndoesNothing(t *testing.T) {
+	for name, s := range map[string]*Service{"memory": New(memory.New(nil), counter()), "sqlite": newService(t)} {
+		t.Run(name, func(t *testing.T) { voidedUndoUndoesNothing(t, s) })
+	}
+}
+
+func voidedUndoUndoesNothing(t *testing.T, s *Service) {
 	ctx := context.Background()
-	s, honest := threeAdds(t, 0)
+	s, honest := threeAdds(t, s, 0)
 	us, err := s.RecentUnits(ctx, "c", 1)
 	if err != nil || len(us) != 1 {
 		t.Fatalf("recent: %v %v", us, err)

@@ -93,7 +93,8 @@ type Change struct {
 	At   int64 // the version of the undone/redone event
 	Ref  ActionRef
 	Undo bool // an undo; false: a redo
-	// By is the action whose marker it is (the undo, redo or amendment).
+	// By is the action whose marker it is (the undo, redo or amendment),
+	// when the log has voids ("" otherwise: LoadEffect).
 	By string
 }
 
@@ -101,19 +102,30 @@ type Change struct {
 // after (an indexed read of the undone and redone events only). An action
 // that began after that version can only have been undone after it, so this
 // is all a replay of the events after a snapshot at that version needs.
+//
+// The voids come first: where there are any (a league's forged rows,
+// rare), the markers are read whole, for the action each belongs to
+// (Change.By: a voided undo undoes nothing); else through the store's
+// index of them, which does not hold it.
 func LoadEffect(ctx context.Context, s Store, campaign string, after int64) (Effect, error) {
 	eff := Effect{After: after}
-	var err error
-	if es, ok := s.(EffectStore); ok {
-		err = es.StreamEffect(ctx, campaign, after, eff.add)
+	err := LoadTypes(ctx, s, campaign, 0, []string{TypeActionVoided}, func(e Event) error {
+		return eff.void(e.Version, e.Data)
+	})
+	if err != nil {
+		return eff, err
+	}
+	if es, ok := s.(EffectStore); ok && len(eff.Voided) == 0 {
+		err = es.StreamEffect(ctx, campaign, after, func(version int64, typ string, data []byte) error {
+			return eff.add(version, "", typ, data)
+		})
 	} else {
 		err = LoadTypes(ctx, s, campaign, after, []string{TypeActionUndone, TypeActionRedone}, func(e Event) error {
-			return eff.add(e.Version, e.Action, e.Type, e.Data)
-		})
-	}
-	if err == nil {
-		err = LoadTypes(ctx, s, campaign, 0, []string{TypeActionVoided}, func(e Event) error {
-			return eff.void(e.Version, e.Data)
+			by := ""
+			if len(eff.Voided) > 0 {
+				by = e.Action
+			}
+			return eff.add(e.Version, by, e.Type, e.Data)
 		})
 	}
 	eff.Undone = eff.UndoneAt(math.MaxInt64)
@@ -189,7 +201,7 @@ func (eff *Effect) add(version int64, by, typ string, data []byte) error {
 // LoadTypes: the undone and redone events after a version, in order, with
 // only what LoadEffect reads (data valid only during fn).
 type EffectStore interface {
-	StreamEffect(ctx context.Context, campaign string, after int64, fn func(version int64, action, typ string, data []byte) error) error
+	StreamEffect(ctx context.Context, campaign string, after int64, fn func(version int64, typ string, data []byte) error) error
 }
 
 // DecodeActionRef reads an action.undone or action.redone payload without

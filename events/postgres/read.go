@@ -13,20 +13,20 @@ import (
 
 // StreamEffect implements events.EffectStore through the partial index
 // events_effect.
-func (s *Store) StreamEffect(ctx context.Context, campaign string, after int64, fn func(version int64, action, typ string, data []byte) error) error {
-	rows, err := s.reader().Query(ctx, `SELECT version, action, type, data FROM events
+func (s *Store) StreamEffect(ctx context.Context, campaign string, after int64, fn func(version int64, typ string, data []byte) error) error {
+	rows, err := s.reader().Query(ctx, `SELECT version, type, data FROM events
 		WHERE campaign = $1 AND version > $2 AND type IN ('action.undone', 'action.redone') ORDER BY version`, campaign, after)
 	if err != nil {
 		return s.mapErr(err)
 	}
 	defer rows.Close()
 	var version int64
-	var action, typ, data string
+	var typ, data string
 	for rows.Next() {
-		if err := rows.Scan(&version, &action, &typ, &data); err != nil {
+		if err := rows.Scan(&version, &typ, &data); err != nil {
 			return s.mapErr(err)
 		}
-		if err := fn(version, action, typ, []byte(data)); err != nil {
+		if err := fn(version, typ, []byte(data)); err != nil {
 			return err
 		}
 	}

@@ -13,20 +13,20 @@ import (
 
 // StreamEffect implements events.EffectStore from an index of its own
 // (migration 0004), which holds those events' payloads in version order.
-func (s *Store) StreamEffect(ctx context.Context, campaign string, after int64, fn func(version int64, action, typ string, data []byte) error) error {
-	rows, err := s.db.QueryContext(quiet(ctx), `SELECT version, action, type, data FROM events INDEXED BY events_effect
+func (s *Store) StreamEffect(ctx context.Context, campaign string, after int64, fn func(version int64, typ string, data []byte) error) error {
+	rows, err := s.db.QueryContext(quiet(ctx), `SELECT version, type, data FROM events INDEXED BY events_effect
 		WHERE campaign = ? AND version > ? AND type IN ('action.undone', 'action.redone') ORDER BY version`, campaign, after)
 	if err != nil {
 		return mapErr(err)
 	}
 	defer rows.Close()
 	var version int64
-	var action, typ, data string
+	var typ, data string
 	for rows.Next() {
-		if err := rows.Scan(&version, &action, &typ, &data); err != nil {
+		if err := rows.Scan(&version, &typ, &data); err != nil {
 			return mapErr(err)
 		}
-		if err := fn(version, action, typ, unsafe.Slice(unsafe.StringData(data), len(data))); err != nil {
+		if err := fn(version, typ, unsafe.Slice(unsafe.StringData(data), len(data))); err != nil {
 			return err
 		}
 	}
