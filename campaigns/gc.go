@@ -10,8 +10,8 @@ import (
 // events and a few checkpoints. With the collector's default pace it
 // spends a quarter of its time collecting; letting the heap grow to five
 // times what is live before each collection (GOGC=400) saves most of
-// that, for a few tens of megabytes more at the peak (measured in
-// docs/performance.md). A reader of a file bounded in memory (Import)
+// that, for more memory at the peak (10-100 MB more for `warlog verify` of
+// a 100,000-event campaign: docs/performance.md). A reader of a file bounded in memory (Import)
 // does not do this.
 const rederiveGCPercent = 400
 
