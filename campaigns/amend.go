@@ -333,7 +333,7 @@ func (s *Service) decideAmend(ctx context.Context, st *State, id, target string,
 		skip[c.id] = true
 	}
 	work := &State{Key: st.Key, Name: st.Name, Head: events.Genesis}
-	err = events.Stream(ctx, s.store, st.Key, 0, func(e *events.Event) error { return s.fold(work, e, skip) })
+	err = events.Stream(ctx, s.store, st.Key, 0, func(e *events.Event) error { return s.fold(work, e, skip, eff.Voided) })
 	if err != nil {
 		return err
 	}
@@ -397,7 +397,7 @@ func (s *Service) decideAmend(ctx context.Context, st *State, id, target string,
 				return err
 			}
 			e := events.Event{Campaign: st.Key, Version: work.Version + 1, Action: id, Type: f.Type, Data: data}
-			if err := s.fold(work, &e, nil); err != nil {
+			if err := s.fold(work, &e, nil, nil); err != nil {
 				return err
 			}
 		}

@@ -442,7 +442,7 @@ func (s *Service) replay(ctx context.Context, evs []events.Event) (*State, error
 			return nil, err
 		}
 		e := evs[i]
-		if err := s.fold(st, &e, eff.Undone); err != nil {
+		if err := s.fold(st, &e, eff.Undone, eff.Voided); err != nil {
 			return nil, err
 		}
 	}

@@ -421,7 +421,7 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 			}
 		} else {
 			for i := range stored {
-				if err := s.fold(st, &stored[i], nil); err != nil {
+				if err := s.fold(st, &stored[i], nil, nil); err != nil {
 					return nil, err
 				}
 			}

@@ -486,7 +486,7 @@ func (r *rederiver) refoldRecent(from, to int64) bool {
 			if e.Type == events.TypeActionBegun {
 				r.checkpoint(e.Version)
 			}
-			if err := r.s.fold(r.st, e, r.skip); err != nil {
+			if err := r.s.fold(r.st, e, r.skip, r.void); err != nil {
 				// Folded once already: it cannot fail now; fold from the
 				// log, which says why.
 				return false
@@ -514,7 +514,7 @@ func (r *rederiver) refold(ctx context.Context, to int64) error {
 		if e.Type == events.TypeActionBegun {
 			r.checkpoint(e.Version)
 		}
-		return r.s.fold(r.st, e, r.skip)
+		return r.s.fold(r.st, e, r.skip, r.void)
 	})
 	if err != nil && !errors.Is(err, errEnough) {
 		return err
@@ -613,7 +613,7 @@ func (r *rederiver) checkpoint(next int64) {
 // fold folds an action's stored events into the state.
 func (r *rederiver) fold(evs []events.Event) error {
 	for i := range evs {
-		if err := r.s.fold(r.st, &evs[i], r.skip); err != nil {
+		if err := r.s.fold(r.st, &evs[i], r.skip, r.void); err != nil {
 			return err
 		}
 	}

@@ -112,7 +112,7 @@ func (s *Service) Replay(ctx context.Context, campaign string, fn func(st *State
 				cur.Action.Undoes = append(cur.Action.Undoes, p.(events.ActionRef).Action)
 			}
 		}
-		if err := s.fold(st, &e, undone); err != nil {
+		if err := s.fold(st, &e, undone, eff.Voided); err != nil {
 			return err
 		}
 		if cur != nil {

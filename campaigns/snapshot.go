@@ -17,8 +17,10 @@ import (
 )
 
 // snapshotKey names this build's snapshot format; a snapshot written in
-// another is never read.
-const snapshotKey = "campaign-state/3"
+// another is never read. 4: a voided action's events no longer count in
+// the counts of actions and the redo stack a snapshot keeps (3 counted its
+// action.begun).
+const snapshotKey = "campaign-state/4"
 
 // SnapshotKey is the snapshot format of this build (a benchmark's cached
 // campaign must have been grown with it).
@@ -224,7 +226,7 @@ func (s *Service) checkSnapshots(ctx context.Context, store events.Snapshots, na
 		st := &State{Head: events.Genesis}
 		undone := eff.UndoneAt(todo[i].Version)
 		err := events.Stream(ctx, s.store, name, 0, func(e *events.Event) error {
-			if err := s.fold(st, e, undone); err != nil {
+			if err := s.fold(st, e, undone, eff.Voided); err != nil {
 				return err
 			}
 			for i < len(todo) && todo[i].Version == e.Version {
@@ -607,7 +609,7 @@ func (s *Service) partsAt(ctx context.Context, name string, version int64) ([][]
 		if e.Version > version {
 			return errEnough
 		}
-		return s.fold(st, e, undone)
+		return s.fold(st, e, undone, eff.Voided)
 	})
 	if err != nil && !errors.Is(err, errEnough) {
 		return nil, err

@@ -356,7 +356,7 @@ func (s *Service) loadWith(ctx context.Context, name string, snapshots, rederive
 				// was read: what was folded may include it. Read again.
 				raced = true
 			}
-			return s.fold(st, e, eff.Undone)
+			return s.fold(st, e, eff.Undone, eff.Voided)
 		})
 		if err != nil {
 			return nil, err
@@ -401,16 +401,23 @@ func (s *Service) checkedSource(ctx context.Context, name string, st *State, eff
 // Fold applies one event to st as a replay does. It is for tools that plan
 // actions in memory and store them in bulk (the benchmark generators);
 // commands fold through Do.
-func (s *Service) Fold(st *State, e *events.Event) error { return s.fold(st, e, nil) }
+func (s *Service) Fold(st *State, e *events.Event) error { return s.fold(st, e, nil, nil) }
 
 // fold applies one stored event to st. It is the hot path of every
 // command: payloads decode through the registry's hand-written decoders
 // where the type has one, and action.begun, which folding needs only the
 // verb of, is read no further than that.
-func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error {
+//
+// undone are the actions out of effect (those voided included): their
+// facts are passed over. voided are the voided ones: none of their events
+// counts, as if they were not in the log (void.go).
+func (s *Service) fold(st *State, e *events.Event, undone, voided map[string]bool) error {
 	st.Version = e.Version
 	if e.Hash != "" { // a stream gives the head's hash only
 		st.Head = e.Hash
+	}
+	if voided[e.Action] {
+		return nil
 	}
 	switch e.Type {
 	case events.TypeActionBegun:
@@ -431,14 +438,6 @@ func (s *Service) fold(st *State, e *events.Event, undone map[string]bool) error
 			return fmt.Errorf("campaign %q: %w", e.Campaign, err)
 		}
 		ref := p.(events.ActionRef)
-		if undone[e.Action] && ref.By == "" {
-			// An undo's or redo's marker whose own action is out of
-			// effect: no undo or redo is ever undone, so it was voided,
-			// and changes nothing (events.Effect.UndoneAt passes over it
-			// too). An undone amendment's markers still count: the undo
-			// that took it back put back what they took out.
-			return nil
-		}
 		if e.Type == events.TypeActionUndone {
 			if ref.By == "" {
 				st.redoable = append(st.redoable, ref.Action)

@@ -65,11 +65,24 @@ func TestVoidTakesAForgedActionOutOfEffect(t *testing.T) {
 	if got := st.Game.(*counterState).Total; got != total {
 		t.Errorf("after the void the total is %d; want %d, without the forged 99", got, total)
 	}
+	// As if its events were not there: not counted among the actions.
+	if st.ActionCount() != honest.ActionCount()+1 || st.InEffectCount() != honest.InEffectCount() {
+		t.Errorf("after the void: %d actions, %d in effect; want %d (the void itself), %d",
+			st.ActionCount(), st.InEffectCount(), honest.ActionCount()+1, honest.InEffectCount())
+	}
 	if _, err := s.Do(ctx, "c", "", add{}, Options{}); err != nil {
 		t.Fatalf("a command after the void: %v", err)
 	}
-	if _, err := s.Rederive(ctx, "c"); err != nil {
-		t.Errorf("re-deciding after the void: %v", err)
+	rd, err := s.Rederive(ctx, "c")
+	if err != nil {
+		t.Fatalf("re-deciding after the void: %v", err)
+	}
+	if st, err = s.Load(ctx, "c"); err != nil {
+		t.Fatal(err)
+	}
+	if rd.State.InEffectCount() != st.InEffectCount() || rd.State.ActionCount() != st.ActionCount() {
+		t.Errorf("re-decided: %d actions, %d in effect; replayed: %d, %d",
+			rd.State.ActionCount(), rd.State.InEffectCount(), st.ActionCount(), st.InEffectCount())
 	}
 	voids, err := s.Voids(ctx, "c")
 	if err != nil || len(voids) != 1 || voids[0].Why != "typed in by hand" {
