@@ -192,7 +192,9 @@ func Commands(t *testing.T, e engines.Engine) {
 			if !ok {
 				t.Fatalf("%s: no random %s", verb, typ)
 			}
-			tame(v)
+			if i%2 == 0 {
+				tame(v)
+			}
 			data, err := json.Marshal(v.Interface())
 			if err != nil {
 				t.Fatalf("%s: %v", verb, err)
@@ -221,9 +223,10 @@ func Commands(t *testing.T, e engines.Engine) {
 	}
 }
 
-// tame brings the numbers in v to what a table writes (a die, a count: the
-// generated reader reads up to 18 digits and leaves longer ones to
-// encoding/json).
+// tame brings the numbers in every other value to what a table writes (a
+// die, a count); the others keep the whole range of their type (19
+// digits: a typed card's number once stored as the largest int, and read
+// back by nothing).
 func tame(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
