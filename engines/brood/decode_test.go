@@ -140,3 +140,7 @@ func FuzzDecodersAsEncodingJSON(f *testing.F) {
 // Every command's generated reader reads what our encoder records, as
 // encoding/json does (a re-decision reads each action's command back).
 func TestCommandReadersAsEncodingJSON(t *testing.T) { decodetest.Commands(t, Engine) }
+
+// Random payloads of every fact type, as our encoder writes them, decode
+// again as encoding/json reads them.
+func TestRandomFactsDecode(t *testing.T) { decodetest.RandomFacts(t, decodeRegistry(), decodeSeeds) }
