@@ -5,6 +5,7 @@ package ko
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -129,7 +130,8 @@ the keywords, then one line per spell with its price of failure:
   Staff M1 R1
   Sparks M2 R6 Sweep · price of failure: lose 1 Hit
 
-Names are unique per side. Recruiting is done between fights.`,
+Names are unique per side; a card's numbers are at most ` + strconv.Itoa(kingsown.MaxStat) + `. Recruiting is done
+between fights.`,
 		Example: `  warlog ko recruit Bors --side hunters --skill 3 --hits 2 --armour leather --shield --weapon Sword:2:1
   warlog ko recruit Wyn --side hunters --skill 3 --hits 1 --weapon Staff:1:1 --spell Firebolt --spell Rally
   warlog ko recruit Mirela --side hunters --skill 3 --hits 1 --weapon Staff:1:1 --spell "Sparks · price of failure: lose 1 Hit"
