@@ -188,34 +188,23 @@ func Commands(t *testing.T, e engines.Engine) {
 			continue
 		}
 		for i := range 64 {
-			v, ok := quick.Value(typ, rng)
-			if !ok {
-				t.Fatalf("%s: no random %s", verb, typ)
-			}
-			if i%2 == 0 {
-				tame(v)
-			}
-			data, err := json.Marshal(v.Interface())
+			data, want, err := randomPayload(typ, rng, i%2 == 0)
 			if err != nil {
 				t.Fatalf("%s: %v", verb, err)
-			}
-			want := reflect.New(typ)
-			if err := json.Unmarshal(data, want.Interface()); err != nil {
-				t.Fatalf("%s %s: encoding/json: %v", verb, data, err)
 			}
 			out := read.Call([]reflect.Value{reflect.ValueOf(data)})
 			if err, _ := out[1].Interface().(error); err != nil {
 				t.Errorf("%s %s: the generated reader refuses it: %v", verb, data, err)
 				continue
 			}
-			if got := out[0].Interface(); !reflect.DeepEqual(got, want.Elem().Interface()) {
-				t.Errorf("%s %s:\n got %#v\nwant %#v", verb, data, got, want.Elem().Interface())
+			if got := out[0].Interface(); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s %s:\n got %#v\nwant %#v", verb, data, got, want)
 			}
 			if i == 0 {
 				if esc, ok := escapeFirstKey(string(data)); ok {
 					got, err := e.DecodeCommand(verb, []byte(esc))
-					if err != nil || !reflect.DeepEqual(got, want.Elem().Interface()) {
-						t.Errorf("%s %s: %v, %#v; want %#v as encoding/json reads it", verb, esc, err, got, want.Elem().Interface())
+					if err != nil || !reflect.DeepEqual(got, want) {
+						t.Errorf("%s %s: %v, %#v; want %#v as encoding/json reads it", verb, esc, err, got, want)
 					}
 				}
 			}
@@ -223,10 +212,32 @@ func Commands(t *testing.T, e engines.Engine) {
 	}
 }
 
-// tame brings the numbers in every other value to what a table writes (a
-// die, a count); the others keep the whole range of their type (19
-// digits: a typed card's number once stored as the largest int, and read
-// back by nothing).
+// randomPayload is a random value of typ as our encoder writes it, and
+// the value encoding/json reads back from that. tamed: its numbers are
+// those a table writes (tame); else they keep the whole range of their
+// type (19 digits: a typed card's number was once stored as the largest
+// int and read back by nothing). An error: the value has no JSON, or
+// encoding/json does not read it back.
+func randomPayload(typ reflect.Type, rng *rand.Rand, tamed bool) ([]byte, any, error) {
+	v, ok := quick.Value(typ, rng)
+	if !ok {
+		return nil, nil, fmt.Errorf("no random %s", typ)
+	}
+	if tamed {
+		tame(v)
+	}
+	data, err := json.Marshal(v.Interface())
+	if err != nil {
+		return nil, nil, err
+	}
+	want := reflect.New(typ)
+	if err := json.Unmarshal(data, want.Interface()); err != nil {
+		return nil, nil, fmt.Errorf("%s: encoding/json: %w", data, err)
+	}
+	return data, want.Elem().Interface(), nil
+}
+
+// tame brings the numbers in v to what a table writes (a die, a count).
 func tame(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -274,28 +285,17 @@ func RandomFacts(t *testing.T, r *events.Registry, seeds map[string][]string) {
 		}
 		rt := reflect.TypeOf(proto)
 		for i := range 32 {
-			v, ok := quick.Value(rt, rng)
-			if !ok {
-				t.Fatalf("%s: no random %s", typ, rt)
-			}
-			if i%2 == 0 {
-				tame(v)
-			}
-			data, err := json.Marshal(v.Interface())
+			data, want, err := randomPayload(rt, rng, i%2 == 0)
 			if err != nil {
 				continue // a value no rule makes (a float NaN, say)
-			}
-			want := reflect.New(rt)
-			if err := json.Unmarshal(data, want.Interface()); err != nil {
-				continue
 			}
 			got, err := r.Decode(events.Event{Type: typ, Data: data})
 			if err != nil {
 				t.Errorf("%s %s: our encoder's payload does not decode: %v", typ, data, err)
 				continue
 			}
-			if !reflect.DeepEqual(got, want.Elem().Interface()) {
-				t.Errorf("%s %s:\n got %#v\nwant %#v", typ, data, got, want.Elem().Interface())
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s %s:\n got %#v\nwant %#v", typ, data, got, want)
 			}
 		}
 	}
