@@ -1,9 +1,6 @@
 package engines
 
-import (
-	"maps"
-	"slices"
-)
+import "maps"
 
 // Table is a campaign's table of values by name that grows with it and
 // changes by whole entries (the cards a campaign knows, the names it has
@@ -73,14 +70,6 @@ func (t *Table[V]) All(fn func(key string, v V) bool) {
 			return
 		}
 	}
-}
-
-// Keys are the table's keys, sorted.
-func (t *Table[V]) Keys() []string {
-	keys := make([]string, 0, t.Len())
-	t.All(func(k string, _ V) bool { keys = append(keys, k); return true })
-	slices.Sort(keys)
-	return keys
 }
 
 // Map is the table as a map of its own (for encoding and tests).
