@@ -188,23 +188,32 @@ func (s *Store) do(ctx context.Context, rq request, out any) (*http.Response, er
 				if rq.stream {
 					return resp, nil
 				}
-				defer resp.Body.Close()
 				if out == nil {
+					resp.Body.Close()
 					return resp, nil
 				}
-				if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+				err = json.NewDecoder(resp.Body).Decode(out)
+				resp.Body.Close()
+				if err == nil {
+					return resp, nil
+				}
+				// An answer cut off (the server stopped mid-answer) is
+				// asked again when asking twice does what asking once
+				// does: a read, or an action sent with its id.
+				if !cutOff(err) || (rq.method != http.MethodGet && rq.action == "") {
 					return nil, s.lost(rq, true, err)
 				}
-				return resp, nil
+				sent = true
+			} else {
+				e := s.refusal(resp)
+				if !retryable(resp.StatusCode, e.Kind) {
+					return nil, e
+				}
+				if ra, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil {
+					retryAfter = time.Duration(ra) * time.Second
+				}
+				err = e
 			}
-			e := s.refusal(resp)
-			if !retryable(resp.StatusCode, e.Kind) {
-				return nil, e
-			}
-			if ra, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil {
-				retryAfter = time.Duration(ra) * time.Second
-			}
-			err = e
 		} else if ctx.Err() != nil {
 			return nil, ctx.Err()
 		} else if !connectFailed(err) {
@@ -333,8 +342,41 @@ func (s *Store) LoadTypes(ctx context.Context, campaign string, after int64, typ
 }
 
 // load reads the campaign's events after a version (of those types, when
-// given; at most limit of them, when above 0).
+// given; at most limit of them, when above 0). An answer cut off (the
+// server stopped mid-answer) is asked again from the last event read, for
+// as long as a request is tried again: fn sees each event once, in order.
 func (s *Store) load(ctx context.Context, campaign string, after int64, types []string, limit int, fn func(events.Event) error) error {
+	deadline := time.Now().Add(s.opt.RetryFor)
+	wait := 50 * time.Millisecond
+	for {
+		read, n, cut, err := s.loadOnce(ctx, campaign, after, types, limit, fn)
+		if err != nil || cut == nil {
+			return err
+		}
+		if n > 0 {
+			after = read
+		}
+		if limit > 0 {
+			if limit -= n; limit == 0 {
+				return nil
+			}
+		}
+		if s.opt.RetryFor < 0 || time.Now().Add(wait).After(deadline) {
+			return s.lost(request{}, false, cut)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+		wait = min(wait*2, time.Second)
+	}
+}
+
+// loadOnce is one request of load: the version of the last event it gave
+// fn and how many it gave, and cut when the answer ended before its last
+// line did.
+func (s *Store) loadOnce(ctx context.Context, campaign string, after int64, types []string, limit int, fn func(events.Event) error) (read int64, n int, cut, err error) {
 	q := url.Values{"after": {strconv.FormatInt(after, 10)}}
 	if len(types) > 0 {
 		q.Set("types", strings.Join(types, ","))
@@ -344,24 +386,49 @@ func (s *Store) load(ctx context.Context, campaign string, after int64, types []
 	}
 	resp, err := s.do(ctx, request{method: http.MethodGet, path: "/v1/streams/" + seg(campaign) + "/events", query: q, stream: true}, nil)
 	if err != nil {
-		return err
+		return 0, 0, nil, err
 	}
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
+	sc.Split(wholeLines)
 	for sc.Scan() {
 		var e events.Event
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			return fmt.Errorf("the league server %s sent an event that cannot be read: %w", s.shown, err)
+			return read, n, nil, fmt.Errorf("the league server %s sent an event that cannot be read: %w", s.shown, err)
 		}
 		if err := fn(e); err != nil {
-			return err
+			return read, n, nil, err
 		}
+		read, n = e.Version, n+1
 	}
 	if err := sc.Err(); err != nil {
-		return s.lost(request{}, false, err)
+		if ctx.Err() != nil {
+			return read, n, nil, ctx.Err()
+		}
+		return read, n, err, nil
 	}
-	return nil
+	return read, n, nil, nil
+}
+
+// wholeLines splits an answer into lines each ending in a newline, as the
+// server writes them: an answer that ends inside a line was cut off, not
+// a short last line.
+func wholeLines(data []byte, atEOF bool) (int, []byte, error) {
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		return i + 1, data[:i], nil
+	}
+	if atEOF && len(data) > 0 {
+		return 0, nil, io.ErrUnexpectedEOF
+	}
+	return 0, nil, nil
+}
+
+// cutOff: the answer stopped before its end (the connection closed or
+// broke while it was read).
+func cutOff(err error) bool {
+	var ne net.Error
+	return errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.As(err, &ne)
 }
 
 // Campaigns implements events.Store.
