@@ -164,8 +164,8 @@ func accessibleStatus(s engines.Status, head string) []string {
 		for _, r := range rows {
 			var parts []string
 			for _, k := range keys {
-				if v := cmdutil.Cell(r.Get(k)); v != "" {
-					parts = append(parts, strings.ReplaceAll(k, "_", " ")+": "+v)
+				if v := r.String(k); v != "" {
+					parts = append(parts, engines.Heading(k)+": "+v)
 				}
 			}
 			out = append(out, strings.Join(parts, "; "))

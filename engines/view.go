@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // Field is one named value of a row. Value is a string, an int or a bool.
@@ -27,13 +28,47 @@ func (r Row) Get(key string) any {
 	return nil
 }
 
-// String is the value of key as text ("" when absent).
-func (r Row) String(key string) string {
-	v := r.Get(key)
-	if v == nil {
+// String is the value of key as a table shows it (Text).
+func (r Row) String(key string) string { return Text(r.Get(key)) }
+
+// Text is a row's value as every table shows it: nothing for nil (a field
+// the row lacks), yes or no for a bool, a list joined with commas.
+func Text(v any) string {
+	switch x := v.(type) {
+	case nil:
 		return ""
+	case string:
+		return x
+	case bool:
+		if x {
+			return "yes"
+		}
+		return "no"
+	case []string:
+		return strings.Join(x, ", ")
 	}
 	return fmt.Sprint(v)
+}
+
+// Heading is a row's key as a column's heading: "_" as a space.
+func Heading(key string) string { return strings.ReplaceAll(key, "_", " ") }
+
+// Cells are rows as a table: the columns are the rows' keys in first-seen
+// order (Keys), headed by Heading, and each cell is its value's Text.
+func Cells(rows []Row) (header []string, cells [][]string) {
+	keys := Keys(rows)
+	header = make([]string, len(keys))
+	for i, k := range keys {
+		header[i] = Heading(k)
+	}
+	cells = make([][]string, len(rows))
+	for i, r := range rows {
+		cells[i] = make([]string, len(keys))
+		for j, k := range keys {
+			cells[i][j] = r.String(k)
+		}
+	}
+	return header, cells
 }
 
 // MarshalJSON writes the fields in order.

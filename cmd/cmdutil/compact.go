@@ -38,7 +38,7 @@ func CompactTable(w io.Writer, header []string, rows [][]string) error {
 // CompactRows is CompactTable for engine rows, headed by their keys (as
 // RowsTable).
 func CompactRows(w io.Writer, rows []engines.Row) error {
-	header, cells := rowCells(rows)
+	header, cells := engines.Cells(rows)
 	return CompactTable(w, header, cells)
 }
 
@@ -123,7 +123,7 @@ func naturalWidths(header []string, rows [][]string) []int {
 // the next one tried, the first (the name) always kept. A line still
 // wider than width (the name alone) is cut, marked with "…".
 func CompactRowLines(rows []engines.Row, width int) []string {
-	header, cells := rowCells(rows)
+	header, cells := engines.Cells(rows)
 	cols, natural := filledColumns(header, cells), naturalWidths(header, cells)
 	kept, used := []int{cols[0]}, natural[cols[0]]
 	for _, j := range cols[1:] {

@@ -136,42 +136,8 @@ func draw(buf *bytes.Buffer, header []string, rows [][]string) {
 // RowsTable renders engine rows: the columns are the union of the rows' keys
 // in first-seen order, each headed by its key.
 func RowsTable(w io.Writer, rows []engines.Row) error {
-	header, cells := rowCells(rows)
+	header, cells := engines.Cells(rows)
 	return Table(w, header, cells)
-}
-
-// rowCells are engine rows as a table's header (their keys, "_" as a
-// space) and cells.
-func rowCells(rows []engines.Row) (header []string, cells [][]string) {
-	keys := engines.Keys(rows)
-	cells = make([][]string, len(rows))
-	for i, r := range rows {
-		cells[i] = make([]string, len(keys))
-		for j, k := range keys {
-			cells[i][j] = Cell(r.Get(k))
-		}
-	}
-	header = make([]string, len(keys))
-	for i, k := range keys {
-		header[i] = strings.ReplaceAll(k, "_", " ")
-	}
-	return header, cells
-}
-
-// Cell writes a value for a table: nothing for nil, yes/no for bools.
-func Cell(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return ""
-	case bool:
-		if x {
-			return "yes"
-		}
-		return "no"
-	case []string:
-		return strings.Join(x, ", ")
-	}
-	return fmt.Sprint(v)
 }
 
 // fit wraps the cells of the widest columns so that the table, borders

@@ -604,7 +604,7 @@ func newBeings(app *cmdutil.App) *cobra.Command {
 			}
 			rows := make([][]string, 0, len(cards))
 			for _, cd := range cards {
-				rows = append(rows, []string{cd.Name, cd.Type, cd.Prefers, cd.Lower, cmdutil.Cell(cd.CanHuman())})
+				rows = append(rows, []string{cd.Name, cd.Type, cd.Prefers, cd.Lower, engines.Text(cd.CanHuman())})
 			}
 			return cmdutil.Table(app.Out, []string{"being", "type", "prefers", "lower", "human form"}, rows)
 		},

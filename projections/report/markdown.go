@@ -371,36 +371,19 @@ func removalTurns(sc *ScenarioReport) int {
 	return n
 }
 
-// rowCells turns engine rows into table cells, each passed through esc.
+// rowCells are engine rows as table cells (engines.Cells), each passed
+// through esc.
 func rowCells(rows []engines.Row, esc func(string) string) ([]string, [][]string) {
-	keys := engines.Keys(rows)
-	out := make([][]string, len(rows))
-	for i, r := range rows {
-		out[i] = make([]string, len(keys))
-		for j, k := range keys {
-			out[i][j] = esc(cell(r.Get(k)))
+	header, cells := engines.Cells(rows)
+	for i := range header {
+		header[i] = esc(header[i])
+	}
+	for _, r := range cells {
+		for j := range r {
+			r[j] = esc(r[j])
 		}
 	}
-	header := make([]string, len(keys))
-	for i, k := range keys {
-		header[i] = esc(strings.ReplaceAll(k, "_", " "))
-	}
-	return header, out
-}
-
-func cell(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return ""
-	case bool:
-		if x {
-			return "yes"
-		}
-		return "no"
-	case []string:
-		return strings.Join(x, ", ")
-	}
-	return fmt.Sprint(v)
+	return header, cells
 }
 
 // mdTable writes a Markdown table with tablewriter's Markdown renderer; the

@@ -208,7 +208,7 @@ func newTable(title string, rows []engines.Row) table {
 	keys := engines.Keys(rows)
 	t := table{Title: title, Wide: len(keys) > 4}
 	for _, k := range keys {
-		t.Header = append(t.Header, strings.ReplaceAll(k, "_", " "))
+		t.Header = append(t.Header, engines.Heading(k))
 	}
 	for _, r := range rows {
 		cells := make([]cell, len(keys))
