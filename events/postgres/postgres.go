@@ -16,10 +16,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
-	"path"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -171,40 +168,15 @@ func where(cfg *pgxpool.Config) string {
 	return host + "/" + c.Database
 }
 
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
+type migration = events.Migration
 
-// migrations are the embedded migrations in order; a migration's version
-// is the number its file's name begins with, as in events/sqlite.
-func migrations() ([]migration, error) {
-	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
-	if err != nil {
-		return nil, err
-	}
-	sort.Strings(names)
-	var out []migration
-	for _, n := range names {
-		num, _, _ := strings.Cut(path.Base(n), "_")
-		v, err := strconv.Atoi(num)
-		if err != nil || v < 1 || (len(out) > 0 && v <= out[len(out)-1].version) {
-			return nil, fmt.Errorf("migration %s: its name must begin with a number above the one before it", n)
-		}
-		b, err := migrationFiles.ReadFile(n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, migration{version: v, name: n, sql: string(b)})
-	}
-	return out, nil
-}
+// migrations are the embedded migrations in order (events.Migrations).
+func migrations() ([]migration, error) { return events.Migrations(migrationFiles, "migrations/*.sql") }
 
 // SchemaVersion is the schema this build writes.
 func SchemaVersion() int {
 	m, _ := migrations()
-	return m[len(m)-1].version
+	return m[len(m)-1].Version
 }
 
 // schemaVersion reads the schema's version: 0 in a schema without
@@ -247,7 +219,7 @@ func (s *Store) schemaVersion(ctx context.Context, q pgx.Tx) (int, error) {
 // that keeps two warlogs from applying one twice. A schema already up to
 // date is only read.
 func (s *Store) migrate(ctx context.Context, migs []migration) error {
-	known := migs[len(migs)-1].version
+	known := migs[len(migs)-1].Version
 	v, err := s.schemaVersion(ctx, nil)
 	if err != nil {
 		return err
@@ -259,7 +231,7 @@ func (s *Store) migrate(ctx context.Context, migs []migration) error {
 		return nil
 	}
 	for _, m := range migs {
-		if m.version <= v {
+		if m.Version <= v {
 			continue
 		}
 		err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -267,20 +239,20 @@ func (s *Store) migrate(ctx context.Context, migs []migration) error {
 				return s.mapErr(err)
 			}
 			cur, err := s.schemaVersion(ctx, tx)
-			if err != nil || cur >= m.version {
+			if err != nil || cur >= m.Version {
 				return err
 			}
-			if _, err := tx.Exec(ctx, m.sql); err != nil {
+			if _, err := tx.Exec(ctx, m.SQL); err != nil {
 				return s.mapErr(err)
 			}
-			_, err = tx.Exec(ctx, `UPDATE warlog_schema SET version = $1`, m.version)
+			_, err = tx.Exec(ctx, `UPDATE warlog_schema SET version = $1`, m.Version)
 			return s.mapErr(err)
 		})
 		if err != nil {
 			if errors.Is(err, events.ErrDenied) {
 				return &plainError{events.ErrDenied, fmt.Sprintf("the database %s has no warlog tables (schema %d of %d) and user %q may not create them; nothing was written: the league's organiser runs any warlog command against it first", s.where, v, known, s.user), err}
 			}
-			return fmt.Errorf("migration %s: %w", m.name, err)
+			return fmt.Errorf("migration %s: %w", m.Name, err)
 		}
 	}
 	return nil

@@ -5,12 +5,8 @@ import (
 	"database/sql"
 	"embed"
 	"fmt"
-	"io/fs"
 	"maps"
-	"path"
 	"slices"
-	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -23,44 +19,17 @@ var migrationFiles embed.FS
 // applicationID marks a file as a warlog database ("WLOG").
 const applicationID = 0x574c4f47
 
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
+type migration = events.Migration
 
-// migrations are the embedded migrations in order. A migration's version
-// is the number its file's name begins with (0010_x.sql is version 10), so
-// that two branches that each add one under numbers agreed beforehand never
-// give one version two meanings; numbers may skip.
-func migrations() ([]migration, error) {
-	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
-	if err != nil {
-		return nil, err
-	}
-	sort.Strings(names)
-	var out []migration
-	for _, n := range names {
-		num, _, _ := strings.Cut(path.Base(n), "_")
-		v, err := strconv.Atoi(num)
-		if err != nil || v < 1 || (len(out) > 0 && v <= out[len(out)-1].version) {
-			return nil, fmt.Errorf("migration %s: its name must begin with a number above the one before it", n)
-		}
-		b, err := migrationFiles.ReadFile(n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, migration{version: v, name: n, sql: string(b)})
-	}
-	return out, nil
-}
+// migrations are the embedded migrations in order (events.Migrations).
+func migrations() ([]migration, error) { return events.Migrations(migrationFiles, "migrations/*.sql") }
 
 // latest is the schema version the migrations lead to.
 func latest(migs []migration) int {
 	if len(migs) == 0 {
 		return 0
 	}
-	return migs[len(migs)-1].version
+	return migs[len(migs)-1].Version
 }
 
 // schemaObject is one row of sqlite_master: a table, index, trigger or
@@ -89,8 +58,8 @@ func expectedSchema(migs []migration, n int) (map[string]schemaObject, error) {
 	defer db.Close()
 	db.SetMaxOpenConns(1) // one connection, one database in memory
 	for _, m := range migs[:n] {
-		if _, err := db.Exec(m.sql); err != nil {
-			return nil, fmt.Errorf("migration %s: %w", m.name, err)
+		if _, err := db.Exec(m.SQL); err != nil {
+			return nil, fmt.Errorf("migration %s: %w", m.Name, err)
 		}
 	}
 	m, err := readSchema(context.Background(), db)
@@ -210,7 +179,7 @@ func SchemaVersion() int {
 func (s *Store) migrate(migs []migration) error {
 	for _, m := range migs {
 		if err := s.applyMigration(m); err != nil {
-			return fmt.Errorf("migration %s: %w", m.name, err)
+			return fmt.Errorf("migration %s: %w", m.Name, err)
 		}
 	}
 	return nil
@@ -226,13 +195,13 @@ func (s *Store) applyMigration(m migration) error {
 	if err := tx.QueryRow("PRAGMA user_version").Scan(&v); err != nil {
 		return err
 	}
-	if v >= m.version {
+	if v >= m.Version {
 		return nil
 	}
-	if _, err := tx.Exec(m.sql); err != nil {
+	if _, err := tx.Exec(m.SQL); err != nil {
 		return err
 	}
-	if _, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", m.version, applicationID)); err != nil {
+	if _, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", m.Version, applicationID)); err != nil {
 		return err
 	}
 	return tx.Commit()
