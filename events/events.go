@@ -12,6 +12,8 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -125,6 +127,23 @@ func Marshal(f Fact) (json.RawMessage, error) {
 		return raw, nil
 	}
 	return json.Marshal(f.Data)
+}
+
+// MarshalAction encodes an action's facts as a store appends them (Marshal
+// each): an action needs at least one.
+func MarshalAction(facts []Fact) ([][]byte, error) {
+	if len(facts) == 0 {
+		return nil, errors.New("append: an action needs at least one event")
+	}
+	datas := make([][]byte, len(facts))
+	for i, f := range facts {
+		b, err := Marshal(f)
+		if err != nil {
+			return nil, fmt.Errorf("append %s: %w", f.Type, err)
+		}
+		datas[i] = b
+	}
+	return datas, nil
 }
 
 // Snapshot is a folded state of one campaign at one version: a cache that

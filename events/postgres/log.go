@@ -42,19 +42,12 @@ func (s *Store) Create(ctx context.Context, e events.Entry, action string, facts
 // (campaign, version) lets one of them in and refuses the other, which
 // becomes ErrConcurrency with nothing written.
 func (s *Store) append(ctx context.Context, entry *events.Entry, campaign string, expected int64, action string, facts []events.Fact) ([]events.Event, error) {
-	if len(facts) == 0 {
-		return nil, errors.New("append: an action needs at least one event")
-	}
-	datas := make([][]byte, len(facts))
-	for i, f := range facts {
-		b, err := events.Marshal(f)
-		if err != nil {
-			return nil, fmt.Errorf("append %s: %w", f.Type, err)
-		}
-		datas[i] = b
+	datas, err := events.MarshalAction(facts)
+	if err != nil {
+		return nil, err
 	}
 	var out []events.Event
-	err := s.inTx(ctx, func(tx pgx.Tx) error {
+	err = s.inTx(ctx, func(tx pgx.Tx) error {
 		if err := holdStream(ctx, tx, campaign, false); err != nil {
 			return err
 		}

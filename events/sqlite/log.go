@@ -29,16 +29,9 @@ func (s *Store) Create(ctx context.Context, e events.Entry, action string, facts
 
 // append is Append, entering a new stream as entry (nil: under its key).
 func (s *Store) append(ctx context.Context, entry *events.Entry, campaign string, expected int64, action string, facts []events.Fact) ([]events.Event, error) {
-	if len(facts) == 0 {
-		return nil, errors.New("append: an action needs at least one event")
-	}
-	datas := make([][]byte, len(facts))
-	for i, f := range facts {
-		b, err := events.Marshal(f)
-		if err != nil {
-			return nil, fmt.Errorf("append %s: %w", f.Type, err)
-		}
-		datas[i] = b
+	datas, err := events.MarshalAction(facts)
+	if err != nil {
+		return nil, err
 	}
 	phase.Mark("encode")
 	tx, err := s.db.BeginTx(ctx, nil)
