@@ -94,6 +94,32 @@ func NewChainChecker(campaign, chain string) *ChainChecker {
 	return &ChainChecker{Campaign: campaign, Chain: chain, Head: Genesis}
 }
 
+// ImportChecker is the check of an import of entry's events onto its
+// stream, which is at version cur with head as its last hash: refused
+// with ErrConcurrency unless cur is expected, and, when the stream has
+// events, unless they are of entry's chain (chain reads the stream's).
+// Every store's Import checks this way.
+func ImportChecker(entry Entry, expected, cur int64, head string, chain func() (string, error)) (*ChainChecker, error) {
+	if cur != expected {
+		return nil, fmt.Errorf("campaign %q is at version %d, expected %d: %w", entry.Stream, cur, expected, ErrConcurrency)
+	}
+	check := NewChainChecker(entry.Stream, entry.Chain)
+	if entry.Voided != nil {
+		check.Voided = *entry.Voided
+	}
+	if cur > 0 {
+		c, err := chain()
+		if err != nil {
+			return nil, err
+		}
+		if c != entry.Chain {
+			return nil, fmt.Errorf("campaign %q: the events are of the chain %q, not %q", entry.Stream, entry.Chain, c)
+		}
+		check.Head, check.Events = head, cur
+	}
+	return check, nil
+}
+
 // Check checks the next event. It returns a *BreakError naming the first
 // version that does not fit.
 func (c *ChainChecker) Check(e Event) error {

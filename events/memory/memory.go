@@ -266,19 +266,15 @@ func (s *Store) Import(ctx context.Context, entry events.Entry, expected int64, 
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	stream := s.streams[entry.Stream]
-	if int64(len(stream)) != expected {
-		return fmt.Errorf("campaign %q is at version %d, expected %d: %w", entry.Stream, len(stream), expected, events.ErrConcurrency)
+	var head string
+	if len(stream) > 0 {
+		head = stream[len(stream)-1].Hash
 	}
-	check := events.NewChainChecker(entry.Stream, entry.Chain)
-	if entry.Voided != nil {
-		check.Voided = *entry.Voided
+	check, err := events.ImportChecker(entry, expected, int64(len(stream)), head, func() (string, error) { return s.chain(entry.Stream), nil })
+	if err != nil {
+		return err
 	}
-	if expected > 0 {
-		if c := s.chain(entry.Stream); c != entry.Chain {
-			return fmt.Errorf("campaign %q: the events are of the chain %q, not %q", entry.Stream, entry.Chain, c)
-		}
-		check.Head, check.Events = stream[expected-1].Hash, expected
-	} else if s.named(entry.Name) != "" {
+	if expected == 0 && s.named(entry.Name) != "" {
 		return fmt.Errorf("campaign %q: %w", entry.Name, events.ErrNameTaken)
 	}
 	out := make([]events.Event, len(evs))

@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/jackc/pgx/v5"
 
@@ -25,26 +24,14 @@ func (s *Store) ImportStream(ctx context.Context, entry events.Entry, expected i
 		if err != nil {
 			return err
 		}
-		if cur != expected {
-			return fmt.Errorf("campaign %q is at version %d, expected %d: %w", entry.Stream, cur, expected, events.ErrConcurrency)
-		}
-		check := events.NewChainChecker(entry.Stream, entry.Chain)
-		if entry.Voided != nil {
-			check.Voided = *entry.Voided
+		check, err := events.ImportChecker(entry, expected, cur, prev, func() (string, error) { return chainOf(ctx, tx, entry.Stream) })
+		if err != nil {
+			return err
 		}
 		if cur == 0 {
 			if err := enter(ctx, tx, &entry, entry.Stream); err != nil {
 				return err
 			}
-		} else {
-			chain, err := chainOf(ctx, tx, entry.Stream)
-			if err != nil {
-				return err
-			}
-			if chain != entry.Chain {
-				return fmt.Errorf("campaign %q: the events are of the chain %q, not %q", entry.Stream, entry.Chain, chain)
-			}
-			check.Head, check.Events = prev, cur
 		}
 		rows := make([][]any, 0, importBatch)
 		flush := func() error {

@@ -234,26 +234,17 @@ func (s *Store) ImportStream(ctx context.Context, entry events.Entry, expected i
 	if err != nil {
 		return mapErr(err)
 	}
-	if cur != expected {
-		return fmt.Errorf("campaign %q is at version %d, expected %d: %w", entry.Stream, cur, expected, events.ErrConcurrency)
-	}
-	check := events.NewChainChecker(entry.Stream, entry.Chain)
-	if entry.Voided != nil {
-		check.Voided = *entry.Voided
+	check, err := events.ImportChecker(entry, expected, cur, prev, func() (string, error) {
+		chain, err := chainOf(ctx, tx, entry.Stream)
+		return chain, mapErr(err)
+	})
+	if err != nil {
+		return err
 	}
 	if cur == 0 {
 		if err := enter(ctx, tx, &entry, entry.Stream); err != nil {
 			return err
 		}
-	} else {
-		chain, err := chainOf(ctx, tx, entry.Stream)
-		if err != nil {
-			return mapErr(err)
-		}
-		if chain != entry.Chain {
-			return fmt.Errorf("campaign %q: the events are of the chain %q, not %q", entry.Stream, entry.Chain, chain)
-		}
-		check.Head, check.Events = prev, cur
 	}
 	stmt, err := tx.PrepareContext(quiet(ctx), `INSERT INTO events (campaign, version, action, type, data, at, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
