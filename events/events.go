@@ -268,6 +268,48 @@ type SnapshotAudit struct {
 	Fault string
 }
 
+// AuditFault is the Fault of a stored snapshot whose checksum is sum, given
+// the log's hash at its version (nil: the log has no event there): the one
+// judgment of every store's AuditSnapshots.
+func AuditFault(a SnapshotAudit, sum string, logHash *string) string {
+	switch {
+	case logHash == nil:
+		return "the log has no event at its version (was the log cut short?)"
+	case *logHash != a.Head:
+		return "its head is not the log's hash at its version"
+	case !SnapshotSealed(a.Snapshot, sum):
+		return "its content does not match its stored hash"
+	case a.PartsHash != "" && a.Parts == nil:
+		return "its parts are missing"
+	case a.PartsHash != "" && PartsHash(a.Parts) != a.PartsHash:
+		return "its parts do not match their hash"
+	}
+	return ""
+}
+
+// PartsLoader is a stored snapshot's LoadParts: read fetches the parts
+// kept under snap.PartsHash (found is false when there are none). Parts
+// gone, or that no longer hash to it (edited by hand, or damaged), are an
+// error, which the caller answers by rebuilding them from the log.
+func PartsLoader(snap Snapshot, read func() (parts []byte, found bool, err error)) func() ([]byte, error) {
+	return func() ([]byte, error) {
+		if snap.PartsHash == "" {
+			return nil, nil
+		}
+		parts, found, err := read()
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			return nil, fmt.Errorf("the snapshot of %q at version %d has lost its parts", snap.Campaign, snap.Version)
+		}
+		if PartsHash(parts) != snap.PartsHash {
+			return nil, fmt.Errorf("the parts of the snapshot of %q at version %d do not match their hash (edited by hand, or damaged)", snap.Campaign, snap.Version)
+		}
+		return parts, nil
+	}
+}
+
 // Authority is a Store whose users do not all have the same rights (a
 // league's server, a role per player): Organiser reports whether this
 // user may do what only the league's organiser does (create campaigns,

@@ -108,25 +108,16 @@ func (s *Store) EachSnapshot(ctx context.Context, campaign, key string, version 
 	return nil
 }
 
-// partsLoader reads a snapshot's parts and checks them against their hash.
+// partsLoader reads a snapshot's parts (events.PartsLoader).
 func (s *Store) partsLoader(ctx context.Context, snap events.Snapshot) func() ([]byte, error) {
-	return func() ([]byte, error) {
-		if snap.PartsHash == "" {
-			return nil, nil
-		}
+	return events.PartsLoader(snap, func() ([]byte, bool, error) {
 		var parts []byte
 		err := s.pool.QueryRow(ctx, `SELECT data FROM snapshot_parts WHERE campaign = $1 AND hash = $2`, snap.Campaign, snap.PartsHash).Scan(&parts)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return nil, fmt.Errorf("the snapshot of %q at version %d has lost its parts", snap.Campaign, snap.Version)
+			return nil, false, nil
 		}
-		if err != nil {
-			return nil, s.mapErr(err)
-		}
-		if events.PartsHash(parts) != snap.PartsHash {
-			return nil, fmt.Errorf("the parts of the snapshot of %q at version %d do not match their hash (edited by hand, or damaged)", snap.Campaign, snap.Version)
-		}
-		return parts, nil
-	}
+		return parts, err == nil, s.mapErr(err)
+	})
 }
 
 // AuditSnapshots implements events.Snapshots, in one statement.
@@ -148,18 +139,7 @@ func (s *Store) AuditSnapshots(ctx context.Context, campaign, key string) ([]eve
 		if err := rows.Scan(&a.Version, &a.Head, &a.Data, &a.PartsHash, &sum, &logHash, &a.Parts); err != nil {
 			return nil, s.mapErr(err)
 		}
-		switch {
-		case logHash == nil:
-			a.Fault = "the log has no event at its version (was the log cut short?)"
-		case *logHash != a.Head:
-			a.Fault = "its head is not the log's hash at its version"
-		case !events.SnapshotSealed(a.Snapshot, sum):
-			a.Fault = "its content does not match its stored hash"
-		case a.PartsHash != "" && a.Parts == nil:
-			a.Fault = "its parts are missing"
-		case a.PartsHash != "" && events.PartsHash(a.Parts) != a.PartsHash:
-			a.Fault = "its parts do not match their hash"
-		}
+		a.Fault = events.AuditFault(a, sum, logHash)
 		out = append(out, a)
 	}
 	return out, s.mapErr(rows.Err())

@@ -87,18 +87,12 @@ func (s *Store) EachSnapshot(ctx context.Context, campaign, key string, version 
 		if head != snap.Head {
 			continue
 		}
-		snap.LoadParts = func() ([]byte, error) {
+		snap.LoadParts = events.PartsLoader(snap, func() ([]byte, bool, error) {
 			c.mu.Lock()
 			defer c.mu.Unlock()
-			if snap.PartsHash == "" {
-				return nil, nil
-			}
 			parts, ok := c.parts[snap.PartsHash]
-			if !ok {
-				return nil, fmt.Errorf("the snapshot of %q at version %d has lost its parts", campaign, snap.Version)
-			}
-			return parts, nil
-		}
+			return parts, ok, nil
+		})
 		if !fn(snap) {
 			return nil
 		}

@@ -126,27 +126,17 @@ func (s *Store) EachSnapshot(ctx context.Context, campaign, key string, version 
 	return nil
 }
 
-// partsLoader reads a snapshot's parts by the hash its own hash covers, and
-// checks that they still hash to it: parts edited by hand, or gone, are an
-// error (which the caller answers by rebuilding them from the log).
+// partsLoader reads a snapshot's parts by the hash its own hash covers
+// (events.PartsLoader).
 func (s *Store) partsLoader(ctx context.Context, snap events.Snapshot) func() ([]byte, error) {
-	return func() ([]byte, error) {
-		if snap.PartsHash == "" {
-			return nil, nil
-		}
+	return events.PartsLoader(snap, func() ([]byte, bool, error) {
 		var parts []byte
 		err := s.db.QueryRowContext(quiet(ctx), `SELECT data FROM snapshot_parts WHERE campaign = ? AND hash = ?`, snap.Campaign, snap.PartsHash).Scan(&parts)
 		if errors.Is(err, sql.ErrNoRows) {
-			return nil, fmt.Errorf("the snapshot of %q at version %d has lost its parts", snap.Campaign, snap.Version)
+			return nil, false, nil
 		}
-		if err != nil {
-			return nil, mapErr(err)
-		}
-		if events.PartsHash(parts) != snap.PartsHash {
-			return nil, fmt.Errorf("the parts of the snapshot of %q at version %d do not match their hash (edited by hand, or damaged)", snap.Campaign, snap.Version)
-		}
-		return parts, nil
-	}
+		return parts, err == nil, mapErr(err)
+	})
 }
 
 // AuditSnapshots implements events.Snapshots, in one statement (one
@@ -169,18 +159,11 @@ func (s *Store) AuditSnapshots(ctx context.Context, campaign, key string) ([]eve
 		if err := rows.Scan(&a.Version, &a.Head, &a.Data, &a.PartsHash, &sum, &logHash, &a.Parts); err != nil {
 			return nil, mapErr(err)
 		}
-		switch {
-		case !logHash.Valid:
-			a.Fault = "the log has no event at its version (was the log cut short?)"
-		case logHash.String != a.Head:
-			a.Fault = "its head is not the log's hash at its version"
-		case !events.SnapshotSealed(a.Snapshot, sum):
-			a.Fault = "its content does not match its stored hash"
-		case a.PartsHash != "" && a.Parts == nil:
-			a.Fault = "its parts are missing"
-		case a.PartsHash != "" && events.PartsHash(a.Parts) != a.PartsHash:
-			a.Fault = "its parts do not match their hash"
+		var head *string
+		if logHash.Valid {
+			head = &logHash.String
 		}
+		a.Fault = events.AuditFault(a, sum, head)
 		out = append(out, a)
 	}
 	return out, mapErr(rows.Err())
