@@ -415,22 +415,7 @@ func (g *Game[S]) ApplyData(st engines.State, typ string, data []byte) (ok bool,
 // Decide implements engines.Engine: cmd decided on a copy of st, each fact
 // folded into the copy as it is emitted.
 func (g *Game[S]) Decide(st engines.State, cmd engines.Command, d *engines.Decision) error {
-	g.init()
-	if start, ok := cmd.(engines.StartScenario); ok {
-		if err := g.checkOptions(start); err != nil {
-			return err
-		}
-	}
-	c, ok := g.byType[reflect.TypeOf(cmd)]
-	if !ok {
-		return fmt.Errorf("%s %q: %w", g.Title, cmd.Verb(), engines.ErrUnknownCommand)
-	}
-	work := engines.Clone(st.(S))
-	d.Fold(func(typ string, p any) error { return g.Apply(work, typ, p) })
-	if err := c.decide(work, cmd, d); err != nil {
-		return err
-	}
-	return d.Err()
+	return g.DecideInPlace(engines.Clone(st.(S)), cmd, d)
 }
 
 // DecideInPlace is Decide on st itself rather than on a copy: each fact

@@ -95,21 +95,7 @@ func (s *Scanner) Field(i int) bool {
 			return false
 		}
 	}
-	if s.peek() != '"' {
-		s.fail("want a key")
-		return false
-	}
-	k, ok := s.rawString()
-	if !ok {
-		return false
-	}
-	s.key = k
-	if s.peek() != ':' {
-		s.fail("want ':'")
-		return false
-	}
-	s.pos++
-	return true
+	return s.memberKey()
 }
 
 // IntMap reads an object of integers as encoding/json reads a

@@ -112,6 +112,12 @@ func (s *Scanner) Next() bool {
 			return false
 		}
 	}
+	return s.memberKey()
+}
+
+// memberKey reads a member's key and its colon into s.key: what follows
+// an object's '{' or a ',' between members.
+func (s *Scanner) memberKey() bool {
 	if s.peek() != '"' {
 		s.fail("want a key")
 		return false
