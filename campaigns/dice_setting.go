@@ -10,6 +10,7 @@ import (
 	"warlog/engines"
 	"warlog/engines/dice"
 	"warlog/events"
+	"warlog/internal/words"
 )
 
 // How a campaign's table rolls
@@ -21,8 +22,9 @@ import (
 // between sessions, travels in an export, is undone like any action and
 // re-decided like any (it is refused when it changes nothing). It decides
 // nothing in the game: dice given with a command are taken whatever it
-// says; prompted play opens its question on it. A campaign that never set
-// it rolls by the program.
+// says, and at the table an action the program would roll for is refused
+// (TableDiceError); prompted play opens its question on it. A campaign
+// that never set it rolls by the program.
 
 // TypeDiceSet is the fact of a dice setting; VerbDice its action's verb.
 const (
@@ -46,6 +48,24 @@ var DiceHows = []DiceHow{DiceAtTable, DiceByProgram}
 // action.
 type DiceSet struct {
 	Dice DiceHow `json:"dice"`
+}
+
+// TableDiceError refuses an action that would have the program roll in a
+// campaign whose table rolls its dice (DiceAtTable): each of its dice is
+// typed in as it fell. A die the program rolls comes from the seed, which
+// whoever reads the log holds and so could foresee; at the table, or in a
+// league whose server decides every action, the setting keeps every die
+// on the table. Needs are the dice the action asks for. It is a check of
+// an action being made, not a rule: a stored action is re-derived with
+// the dice it holds, whatever the setting was.
+type TableDiceError struct {
+	Campaign string
+	Needs    []dice.Need
+}
+
+func (e *TableDiceError) Error() string {
+	return fmt.Sprintf("campaign %q rolls its dice at the table: give this action's %s (%s) as they fell",
+		e.Campaign, words.Count(len(e.Needs), "die", "dice"), dice.Describe(e.Needs))
 }
 
 // Dice is how the campaign's table rolls: its last setting in effect, the

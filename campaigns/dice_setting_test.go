@@ -3,11 +3,13 @@ package campaigns
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"path/filepath"
 	"testing"
 
 	"warlog/engines"
+	"warlog/engines/dice"
 	"warlog/events"
 	"warlog/events/sqlite"
 )
@@ -58,7 +60,7 @@ func TestDiceSettingIsFoldedFromTheLog(t *testing.T) {
 
 	// The game's actions undone around it leave it be; an amendment of an
 	// action before it too.
-	if _, err := s.Do(ctx, "c", "", add{}, Options{}); err != nil {
+	if _, err := s.Do(ctx, "c", "", add{}, Options{Dice: []int{3}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Undo(ctx, "c", 1, "", Options{}); err != nil {
@@ -165,5 +167,75 @@ func TestDiceNeeded(t *testing.T) {
 		if n, ok := st.DiceNeeded(c.cmd, c.entered); n != c.n || ok != c.ok {
 			t.Errorf("%s with %v: %d, %v; want %d, %v", c.cmd.Verb(), c.entered, n, ok, c.n, c.ok)
 		}
+	}
+}
+
+// At the table, an action the program would roll for is refused, naming
+// the dice it needs, with nothing written: typed in, or with the program
+// chosen again, it is taken. Prompted play's "roll for me" is refused
+// the same way. Re-deriving the log does not consult the setting.
+func TestTableRefusesTheProgramsDice(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s, _, _ := amendFixture(t, false)
+	if _, err := s.SetDice(ctx, "c", DiceAtTable, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	before, err := s.Load(ctx, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Do(ctx, "c", "", add{}, Options{})
+	var te *TableDiceError
+	if !errors.As(err, &te) || te.Campaign != "c" || len(te.Needs) != 1 || te.Needs[0].Sides != 6 ||
+		err.Error() != `campaign "c" rolls its dice at the table: give this action's 1 die (add d6) as they fell` {
+		t.Errorf("an add without dice at the table: %v; want refused, naming the die it needs", err)
+	}
+	programOnAsk := func(dice.Need, int) (int, error) { return 0, dice.ErrUseProgram }
+	if _, err := s.Do(ctx, "c", "", add{}, Options{Ask: programOnAsk}); !errors.As(err, &te) {
+		t.Errorf("prompted play's roll for me at the table: %v; want refused", err)
+	}
+	if st, _ := s.Load(ctx, "c"); st.Version != before.Version || st.ProgramDice != before.ProgramDice {
+		t.Errorf("refused actions wrote: version %d, program dice %d; want %d, %d", st.Version, st.ProgramDice, before.Version, before.ProgramDice)
+	}
+	if res, err := s.Do(ctx, "c", "", add{}, Options{Dice: []int{5}}); err != nil || res.Label != "added 5" {
+		t.Errorf("an add with its die typed in: %v; want added 5", err)
+	}
+	if _, err := s.SetDice(ctx, "c", DiceByProgram, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Do(ctx, "c", "", add{}, Options{}); err != nil {
+		t.Errorf("an add rolled by the program once it rolls again: %v", err)
+	}
+	// A log written before the setting was kept (the program's die of an
+	// add stored after the table's setting: the same add, decided in a
+	// twin campaign of the same seed and dice, appended as it was) still
+	// re-derives: the setting is a check of actions being made, not a rule.
+	if _, err := s.SetDice(ctx, "c", DiceAtTable, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	st, err := s.Load(ctx, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustCreate(t, s, "twin", 1)
+	var twin *Result
+	for range st.ProgramDice + 1 {
+		if twin, err = s.Do(ctx, "twin", "", add{}, Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	facts := make([]events.Fact, len(twin.Events))
+	for i, e := range twin.Events {
+		facts[i] = events.Fact{Type: e.Type, Data: json.RawMessage(e.Data)}
+	}
+	if _, err := s.store.Append(ctx, st.Key, st.Version, "old-add", facts); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := s.Load(ctx, "c"); err != nil || st.Dice() != DiceAtTable || st.ProgramDice != twin.State.ProgramDice {
+		t.Fatalf("the old add appended: %v; want the table's setting and the twin's program dice", err)
+	}
+	if _, err := s.Rederive(ctx, "c"); err != nil {
+		t.Errorf("re-deciding a log with the program's die after the table's setting: %v", err)
 	}
 }

@@ -360,6 +360,9 @@ func (s *Service) run(ctx context.Context, campaign string, o Options, rq reques
 		if err := roller.Finish(); err != nil {
 			return nil, err
 		}
+		if st.Dice() == DiceAtTable && roller.Next() > st.ProgramDice {
+			return nil, &TableDiceError{Campaign: campaign, Needs: roller.Used()}
+		}
 		if rq.targets != nil {
 			if t := rq.targets(d); !decided {
 				targets = t

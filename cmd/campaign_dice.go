@@ -41,8 +41,11 @@ or by warlog from the campaign's seed (program). The setting belongs to the
 campaign and is kept in its log: warlog play opens its Dice? question on it
 (Enter takes it), and the status's first line shows it. Changing the answer
 in play sets it too. Without an argument, the setting is shown. A command
-given --dice takes those dice whatever the setting. Undo takes a change
-back like any action.`,
+given --dice takes those dice whatever the setting; at the table, a command
+without them is refused rather than rolled by warlog. Warlog's dice follow
+from the seed, which anyone who reads the log holds, so a league that
+wants no die foreseen plays at the table. Undo takes a change back like
+any action.`,
 		Example: `  warlog campaign dice
   warlog campaign dice table
   warlog campaign dice program --campaign "Autumn League"`,

@@ -2,11 +2,15 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
+	"time"
 
 	"warlog/campaigns"
 	"warlog/events"
+	"warlog/events/remote"
 	"warlog/server"
 )
 
@@ -39,5 +43,30 @@ func TestDiceSettingThroughServer(t *testing.T) {
 	}
 	if _, err := l.srv.Service().Rederive(ctx, "Autumn"); err != nil {
 		t.Errorf("the stored log does not re-derive: %v", err)
+	}
+
+	// At the table the server rolls no die: a client that sends a roll
+	// without its dice (as one that skips its own check would) is refused,
+	// with nothing written; with them, it is stored.
+	st2, err := remote.Open(l.url, remote.Options{Token: l.tokens["ann"], RetryFor: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st2.Close()
+	roll := func(hand []int) error {
+		v := l.version(t, "Autumn")
+		b := campaigns.Begun{Game: "kingsown", Verb: campaigns.VerbRoll, Args: json.RawMessage(`{"notation":"2d6"}`), Dice: hand, Label: "roll"}
+		_, err := st2.Append(ctx, "Autumn", v, campaigns.NewActionID(), []events.Fact{{Type: events.TypeActionBegun, Data: b}})
+		return err
+	}
+	v := l.version(t, "Autumn")
+	if err := roll(nil); err == nil || !strings.Contains(err.Error(), "rolls its dice at the table: give this action's 2 dice (free roll 2d6)") {
+		t.Errorf("a roll sent without its dice at the table: %v; want refused, naming the dice", err)
+	}
+	if got := l.version(t, "Autumn"); got != v {
+		t.Errorf("the refused roll wrote: version %d, want %d", got, v)
+	}
+	if err := roll([]int{6, 1}); err != nil {
+		t.Errorf("a roll sent with its dice at the table: %v", err)
 	}
 }

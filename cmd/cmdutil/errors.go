@@ -101,6 +101,9 @@ var hints = []func(err error) (inner, advice string, ok bool){
 		return "it was written without the rules (by hand, or by a program that does not keep them): `warlog verify` names every such action, and the organiser's `warlog campaign void VERSION --why TEXT` takes one out of effect"
 	}),
 	hintAs(func(*campaigns.VoidError) string { return "`warlog verify` names the rows that do not follow" }),
+	hintAs(func(e *campaigns.TableDiceError) string {
+		return "type them with --dice, e.g. --dice " + exampleFaces(e.Needs) + ", or let warlog roll with `warlog campaign dice program`"
+	}),
 	hintAs(func(e *events.ExportError) string {
 		if e.NotAnExport {
 			return "export a campaign with `warlog campaign export NAME`"
@@ -112,6 +115,17 @@ var hints = []func(err error) (inner, advice string, ok bool){
 	sentinelHint(events.ErrDamaged, "run `warlog verify` and restore a copy if it fails"),
 	sentinelHint(events.ErrNotAsWritten, "run `warlog verify`"),
 	sentinelHint(report.ErrNoScenario, "start one with `warlog scenario start NAME`"),
+}
+
+// exampleFaces are faces to show in an example --dice for needs, each in
+// its die's range.
+func exampleFaces(needs []dice.Need) string {
+	some := []int{4, 2, 5, 3, 6, 1}
+	faces := make([]string, len(needs))
+	for i, n := range needs {
+		faces[i] = fmt.Sprint(min(some[i%len(some)], n.Sides))
+	}
+	return strings.Join(faces, ",")
 }
 
 // hintAs follows an error of type E with the advice for it ("" for none).

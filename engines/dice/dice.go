@@ -260,20 +260,23 @@ func (r *Roller) Used() []Need { return r.used }
 // Next is the program index the next program die would take.
 func (r *Roller) Next() int { return r.next }
 
-// describe lists the dice asked for in order, a run of dice asked for the
+// describe lists the dice asked for so far (Describe).
+func (r *Roller) describe() string { return Describe(r.used) }
+
+// Describe lists dice asked for in order, a run of dice asked for the
 // same purpose once with its count ("Ben's action dice 10d6"), so that a
 // roll of many alike dice does not repeat its purpose for each die.
-func (r *Roller) describe() string {
+func Describe(needs []Need) string {
 	var parts []string
-	for i := 0; i < len(r.used); {
+	for i := 0; i < len(needs); {
 		j := i + 1
-		for j < len(r.used) && r.used[j] == r.used[i] {
+		for j < len(needs) && needs[j] == needs[i] {
 			j++
 		}
 		if j-i == 1 {
-			parts = append(parts, r.used[i].String())
+			parts = append(parts, needs[i].String())
 		} else {
-			parts = append(parts, fmt.Sprintf("%s %s", r.used[i].Purpose, Notation{Count: j - i, Sides: r.used[i].Sides}))
+			parts = append(parts, fmt.Sprintf("%s %s", needs[i].Purpose, Notation{Count: j - i, Sides: needs[i].Sides}))
 		}
 		i = j
 	}
