@@ -390,7 +390,7 @@ func (s *Store) loadOnce(ctx context.Context, campaign string, after int64, type
 	}
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
-	sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
+	sc.Buffer(make([]byte, 0, 64<<10), maxEventLine)
 	sc.Split(wholeLines)
 	for sc.Scan() {
 		var e events.Event
@@ -403,13 +403,19 @@ func (s *Store) loadOnce(ctx context.Context, campaign string, after int64, type
 		read, n = e.Version, n+1
 	}
 	if err := sc.Err(); err != nil {
-		if ctx.Err() != nil {
+		switch {
+		case ctx.Err() != nil:
 			return read, n, nil, ctx.Err()
+		case errors.Is(err, bufio.ErrTooLong):
+			return read, n, nil, fmt.Errorf("the league server %s sent an event of more than %d MiB, which no warlog writes", s.shown, maxEventLine>>20)
 		}
 		return read, n, err, nil
 	}
 	return read, n, nil, nil
 }
+
+// maxEventLine is the longest line of events a client reads.
+const maxEventLine = 64 << 20
 
 // wholeLines splits an answer into lines each ending in a newline, as the
 // server writes them: an answer that ends inside a line was cut off, not
