@@ -390,7 +390,7 @@ func (s *Store) loadOnce(ctx context.Context, campaign string, after int64, type
 	}
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
-	sc.Buffer(make([]byte, 0, 64<<10), maxEventLine)
+	sc.Buffer(make([]byte, 0, 64<<10), events.MaxLine+1)
 	sc.Split(wholeLines)
 	for sc.Scan() {
 		var e events.Event
@@ -407,15 +407,12 @@ func (s *Store) loadOnce(ctx context.Context, campaign string, after int64, type
 		case ctx.Err() != nil:
 			return read, n, nil, ctx.Err()
 		case errors.Is(err, bufio.ErrTooLong):
-			return read, n, nil, fmt.Errorf("the league server %s sent an event of more than %d MiB, which no warlog writes", s.shown, maxEventLine>>20)
+			return read, n, nil, fmt.Errorf("the league server %s sent an event of more than %d MiB, longer than any warlog writes or imports", s.shown, events.MaxLine>>20)
 		}
 		return read, n, err, nil
 	}
 	return read, n, nil, nil
 }
-
-// maxEventLine is the longest line of events a client reads.
-const maxEventLine = 64 << 20
 
 // wholeLines splits an answer into lines each ending in a newline, as the
 // server writes them: an answer that ends inside a line was cut off, not
