@@ -390,7 +390,9 @@ func (s *Store) loadOnce(ctx context.Context, campaign string, after int64, type
 	}
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
-	sc.Buffer(make([]byte, 0, 64<<10), events.MaxLine+1)
+	// A line is an event as the API writes it: its payload at most what
+	// an import takes (events.MaxLine), and the envelope beside it.
+	sc.Buffer(make([]byte, 0, 64<<10), 2*events.MaxLine)
 	sc.Split(wholeLines)
 	for sc.Scan() {
 		var e events.Event
@@ -407,7 +409,7 @@ func (s *Store) loadOnce(ctx context.Context, campaign string, after int64, type
 		case ctx.Err() != nil:
 			return read, n, nil, ctx.Err()
 		case errors.Is(err, bufio.ErrTooLong):
-			return read, n, nil, fmt.Errorf("the league server %s sent an event of more than %d MiB, longer than any warlog writes or imports", s.shown, events.MaxLine>>20)
+			return read, n, nil, fmt.Errorf("the league server %s sent an event of more than %d MiB, longer than any warlog writes or imports", s.shown, 2*events.MaxLine>>20)
 		}
 		return read, n, err, nil
 	}
