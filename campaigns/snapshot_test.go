@@ -2,16 +2,16 @@ package campaigns
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
-	"warlog/engines"
 
+	"warlog/engines"
 	"warlog/engines/dice"
 	"warlog/events"
 	"warlog/events/sqlite"
+	"warlog/internal/storetest"
 )
 
 // adds makes n counter actions and returns the total after them.
@@ -433,31 +433,6 @@ func TestEditedPartIsRebuilt(t *testing.T) {
 	}
 }
 
-// resealSnapshots recomputes the stored hash of every snapshot, as a
-// careful forger would after editing one (events.SnapshotHash is public
-// knowledge): what the hash cannot catch.
-func resealSnapshots(t *testing.T, db *sql.DB) {
-	t.Helper()
-	rows, err := db.Query(`SELECT campaign, key, version, head, data, parts_hash FROM snapshots`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var all []events.Snapshot
-	for rows.Next() {
-		var sn events.Snapshot
-		if err := rows.Scan(&sn.Campaign, &sn.Key, &sn.Version, &sn.Head, &sn.Data, &sn.PartsHash); err != nil {
-			t.Fatal(err)
-		}
-		all = append(all, sn)
-	}
-	rows.Close()
-	for _, sn := range all {
-		if _, err := db.Exec(`UPDATE snapshots SET hash = ? WHERE campaign = ? AND key = ? AND version = ?`, events.SnapshotHash(sn), sn.Campaign, sn.Key, sn.Version); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // Issue 17, item 2: "editing the snapshot's program-dice index changes
 // every later program roll, and those wrong dice enter the chain." Nothing
 // the dice depend on lives only in a cache (ARCHITECTURE.md "Snapshots"):
@@ -518,7 +493,7 @@ func TestProgramDiceComeFromTheLog(t *testing.T) {
 				if n := tamperSnapshots(t, s, c.edit); n == 0 {
 					t.Fatalf("%s changed nothing", c.edit)
 				}
-				resealSnapshots(t, db)
+				storetest.ResealSnapshots(t, db)
 				res, err := s.Do(ctx, "c", "", add{}, Options{})
 				if err != nil {
 					t.Fatal(err)
@@ -588,7 +563,7 @@ func TestCheckSnapshotsAgreeWithTheLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	tamperSnapshots(t, s, `UPDATE snapshots SET data = replace(data, '"actions":', '"actions":1') WHERE version = ?`, v)
-	resealSnapshots(t, db)
+	storetest.ResealSnapshots(t, db)
 	_, faults, err := s.CheckSnapshots(ctx, "c", true)
 	if err != nil || len(faults) != 1 || faults[0].Version != v || faults[0].Campaign != "c" {
 		t.Errorf("after the snapshot at %d was edited and resealed: %+v, %v; want it named", v, faults, err)

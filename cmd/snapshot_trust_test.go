@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"warlog/campaigns"
-	"warlog/events"
 	"warlog/events/sqlite"
+	"warlog/internal/storetest"
 )
 
 // saveSnapshotNow saves the campaign's state as a snapshot at its head, as
@@ -130,24 +130,7 @@ func resealDB(t *testing.T, db string) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	rows, err := conn.Query(`SELECT campaign, key, version, head, data, parts_hash FROM snapshots`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var all []events.Snapshot
-	for rows.Next() {
-		var sn events.Snapshot
-		if err := rows.Scan(&sn.Campaign, &sn.Key, &sn.Version, &sn.Head, &sn.Data, &sn.PartsHash); err != nil {
-			t.Fatal(err)
-		}
-		all = append(all, sn)
-	}
-	rows.Close()
-	for _, sn := range all {
-		if _, err := conn.Exec(`UPDATE snapshots SET hash = ? WHERE campaign = ? AND key = ? AND version = ?`, events.SnapshotHash(sn), sn.Campaign, sn.Key, sn.Version); err != nil {
-			t.Fatal(err)
-		}
-	}
+	storetest.ResealSnapshots(t, conn)
 }
 
 // Issue 17, item 2: "editing the snapshot's program-dice index changes
