@@ -54,3 +54,25 @@ func TestCampaignDiceSetting(t *testing.T) {
 		t.Errorf("verify: exit %d: %s", code, errs)
 	}
 }
+
+// At the table, a command without --dice is one line, exit 1, naming the
+// dice it needs and both ways on (--dice, or the program's dice again),
+// with nothing written; given its dice, it is taken.
+func TestTableDiceRefusalSaysWhatWouldDo(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "w.db")
+	must(t, db, "campaign", "new", "Hunt", "--game", "kingsown", "--seed", "1")
+	must(t, db, "campaign", "dice", "table")
+	before := actions(t, db)
+	out, errs, code := run(t, db, "roll", "2d6", "--for", "morale")
+	want := `warlog: campaign "Hunt" rolls its dice at the table: give this action's 2 dice (morale 2d6) as they fell; type them with --dice, e.g. --dice 4,2, or let warlog roll with ` + "`warlog campaign dice program`\n"
+	if code != 1 || out != "" || errs != want {
+		t.Errorf("a roll without dice at the table: exit %d, out %q, err %q; want exit 1 and\n%s", code, out, errs, want)
+	}
+	if n := actions(t, db); n != before {
+		t.Errorf("the refused roll wrote %d actions", n-before)
+	}
+	if out, _, code := run(t, db, "roll", "2d6", "--for", "morale", "--dice", "4,2"); code != 0 || !strings.Contains(out, "4, 2 = 6") {
+		t.Errorf("the roll with its dice: exit %d, %q", code, out)
+	}
+}
